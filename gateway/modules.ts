@@ -1,0 +1,7 @@
+import type { SubgraphModule } from '../platform/federation/subgraph-module.js';
+import { emailModule } from '../subgraphs/email/index.js';
+
+/** Every module this build serves, in composition order. */
+export function allModules(): SubgraphModule[] {
+  return [emailModule()];
+}

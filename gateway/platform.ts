@@ -1,0 +1,151 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../platform/config/config.js';
+import { projectRoot } from '../platform/config/project-root.js';
+import { startDatabase } from '../platform/database/database-url.js';
+import { createLogger, type Logger } from '../platform/logging/logger.js';
+import { createOrm } from '../platform/orm/create-orm.js';
+import { platformData } from '../platform/migrations/index.js';
+import { ApiKeyService } from '../platform/organizations/api-key.service.js';
+import { Jobs } from '../platform/jobs/jobs.js';
+import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
+import { RequestGuard } from '../platform/http/request-guard.js';
+import { requestIdOf } from '../platform/http/request-identity.js';
+import { RestBridge } from '../rest-bridge/bridge.js';
+import { loadOperations } from '../rest-bridge/operations.js';
+import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
+import { createGateway } from './create-gateway.js';
+import { handleGraphql } from './graphql-http.js';
+import { allModules } from './modules.js';
+
+export interface PlatformOptions {
+  /** Defaults to a JSON logger at the configured level. */
+  logger?: Logger;
+  /** Defaults to every module. */
+  modules?: SubgraphModule[];
+  /** Defaults to the committed schema/supergraph.graphql. */
+  supergraphSdl?: string;
+}
+
+/** A running platform: what tests and the CLI entry point hold on to. */
+export interface Platform {
+  url: string;
+  server: Server;
+  orm: MikroORM;
+  jobs: Jobs;
+  apiKeys: ApiKeyService;
+  deps: PlatformDeps;
+  /** Drains in-flight requests and jobs, then closes everything it opened. */
+  stop(): Promise<void>;
+}
+
+/** The one-process runner: database, migrations, jobs, every subgraph in-process, the gateway, the bridge, one port. */
+export async function startPlatform(config: Config, options: PlatformOptions = {}): Promise<Platform> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = await startDatabase(config, logger);
+  const modules = options.modules ?? allModules();
+  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, ...modules.map((m) => m.data)] });
+  await orm.getMigrator().up();
+
+  const apiKeys = new ApiKeyService(orm.em);
+  if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
+
+  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger });
+  const deps: PlatformDeps = { config, orm, jobs, logger };
+  const subgraphs = new Map();
+  for (const module of modules) {
+    module.defineJobs?.(deps);
+    subgraphs.set(module.name, await module.buildSchema(deps));
+  }
+  const supergraphSdl = options.supergraphSdl ?? readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8');
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm });
+
+  const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
+  const guard = new RequestGuard(apiKeys, new RateLimiter(store));
+  const bridge = new RestBridge({
+    modules: ALL_ROUTES,
+    operations: loadOperations(),
+    guard,
+    bodyLimitBytes: config.bodyLimitBytes,
+    execute: async (operation, variables, contextValue) => {
+      const response = await gateway.executeOperation({ query: operation.query, operationName: operation.name, variables }, { contextValue });
+      if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the bridge');
+      return response.body.singleResult as never;
+    },
+  });
+
+  let inFlight = 0;
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(req);
+    const log: Record<string, unknown> = { requestId, method: req.method, path: (req.url ?? '').split('?')[0] };
+    res.setHeader('X-Request-Id', requestId);
+    inFlight++;
+    res.on('close', () => {
+      inFlight--;
+      const fields = { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
+      if (log.error || res.statusCode >= 500) logger.error('request', fields);
+      else logger.info('request', fields);
+    });
+    try {
+      const path = log.path as string;
+      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/readyz') {
+        const checks = await readiness(orm, jobs);
+        return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
+      }
+      if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
+      await bridge.handle(req, res, requestId, log);
+    } catch (error) {
+      log.error = error;
+      if (!res.headersSent) sendJson(res, 500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    }
+  };
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  await jobs.start();
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= (async () => {
+    const deadline = Date.now() + config.shutdownTimeoutMs;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    server.closeAllConnections();
+    await closed;
+    await jobs.stop(Math.max(0, deadline - Date.now()));
+    await gateway.stop();
+    for (const module of modules) await module.close?.();
+    await store.close();
+    await orm.close(true);
+    await database.stop();
+    logger.info('platform stopped');
+  })());
+
+  return { url, server, orm, jobs, apiKeys, deps, stop };
+}
+
+async function readiness(orm: MikroORM, jobs: Jobs): Promise<Record<string, string>> {
+  const check = async (fn: () => Promise<unknown>) => fn().then(() => 'ok', (e: Error) => `failed: ${e.message}`);
+  return {
+    database: await check(() => orm.em.getConnection().execute('select 1')),
+    jobStore: await check(() => jobs.ping()),
+    subgraphs: 'ok', // served in this process
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown) {
+  const body = JSON.stringify(payload);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}

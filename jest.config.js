@@ -1,0 +1,12 @@
+// Tests are compiled by the same `tsc` build as the code (decorator metadata identical to production)
+// and Jest runs the emitted ESM under --experimental-vm-modules.
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/dist/test'],
+  testMatch: ['**/*.test.js'],
+  moduleFileExtensions: ['js', 'json'],
+  transform: {},
+  testTimeout: 60_000,
+  maxWorkers: process.env.CI ? 2 : '50%',
+  setupFiles: ['<rootDir>/dist/test/helpers/setup-env.js'],
+};

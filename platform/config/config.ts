@@ -1,0 +1,131 @@
+/** Platform configuration: the only place that reads process.env. Validated once; every problem reported together. */
+import { randomBytes } from 'node:crypto';
+
+export interface Config {
+  /** Public HTTP port of the one-process platform. */
+  port: number;
+  /** Interface the public port binds to. */
+  host: string;
+  /** Base URL users reach us on; used in tracking and unsubscribe links. */
+  publicUrl: string;
+  /** PostgreSQL connection string; undefined means start the embedded server. */
+  databaseUrl?: string;
+  /** Data folder and port of the embedded PostgreSQL. */
+  embeddedPostgres: { dataDir: string; port: number };
+  /** Redis for shared rate-limit counters and cross-process events; in-process when unset. */
+  redisUrl?: string;
+  /** MongoDB job store for Agenda; the PostgreSQL job store on the main database when unset. */
+  agendaMongoUrl?: string;
+  /** How often Agenda scans for due jobs in addition to LISTEN/NOTIFY wake-ups. */
+  jobsProcessEveryMs: number;
+  /** When set, start-up makes sure organization `default` owns this exact SERVER key. */
+  bootstrapApiKey?: string;
+  /** Secret that signs the auth context on gateway → subgraph hops and tracking tokens. */
+  internalSecret: string;
+  /** 32-byte key (base64 or hex) that encrypts secrets at rest. */
+  encryptionKey: Buffer;
+  /** SMTP relay for outgoing email; the local capture transport when unset. */
+  smtpUrl?: string;
+  /** Pooled SMTP connections. */
+  smtpPoolSize: number;
+  /** DKIM signing, all three or none. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** Largest accepted request body in bytes (413 above). */
+  bodyLimitBytes: number;
+  /** Lets webhooks target private and loopback addresses (tests, local development). */
+  webhookAllowPrivate: boolean;
+  /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
+  shutdownTimeoutMs: number;
+  /** Minimum level of the JSON logs. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string) => {
+    const raw = str(name);
+    if (raw === undefined) return false;
+    if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+    if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return false;
+  };
+  const url = (name: string, protocols: string[]) => {
+    const raw = str(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+    } catch {
+      problems.push(`${name} is not a valid URL`);
+    }
+    return raw;
+  };
+
+  const port = int('PORT', 4000, 0, 65535);
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
+
+  const bootstrapApiKey = str('BOOTSTRAP_API_KEY');
+  if (bootstrapApiKey !== undefined && bootstrapApiKey.length < 24) problems.push('BOOTSTRAP_API_KEY must be at least 24 characters');
+
+  const internalSecret = str('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
+  if (internalSecret.length < 32) problems.push('INTERNAL_SECRET must be at least 32 characters');
+
+  let encryptionKey = randomBytes(32);
+  const rawKey = str('ENCRYPTION_KEY');
+  if (rawKey !== undefined) {
+    const decoded = /^[0-9a-f]{64}$/i.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
+    if (decoded.length !== 32) problems.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+    else encryptionKey = decoded;
+  }
+
+  const dkimParts = [str('DKIM_DOMAIN'), str('DKIM_SELECTOR'), str('DKIM_PRIVATE_KEY')];
+  const dkimSet = dkimParts.filter((p) => p !== undefined).length;
+  if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
+
+  const config: Config = {
+    port,
+    host: str('HOST') ?? '0.0.0.0',
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    embeddedPostgres: { dataDir: str('EMBEDDED_PG_DIR') ?? '.data/postgres', port: int('EMBEDDED_PG_PORT', 5499, 1, 65535) },
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    agendaMongoUrl: url('AGENDA_MONGO_URL', ['mongodb:', 'mongodb+srv:']),
+    jobsProcessEveryMs: int('JOBS_PROCESS_EVERY_MS', 5000, 50, 600_000),
+    bootstrapApiKey,
+    internalSecret,
+    encryptionKey,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
+    dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,23 @@
+/** The one table from error code to HTTP status. GraphQL errors carry both in `extensions`. */
+export const ERROR_STATUS = {
+  INVALID_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RECIPIENT_SUPPRESSED: 422,
+  RATE_LIMITED: 429,
+  QUOTA_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function statusOf(code: string | undefined): number {
+  return (code && (ERROR_STATUS as Record<string, number>)[code]) || 500;
+}

@@ -1,0 +1,8 @@
+/** A domain event as webhooks and subscriptions receive it (document 1, part 6). */
+export interface PlatformEvent<T = Record<string, unknown>> {
+  id: string;
+  type: string;
+  /** ISO 8601 */
+  timestamp: string;
+  data: T;
+}

@@ -1,0 +1,30 @@
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { printSchemaWithDirectives } from '@graphql-tools/utils';
+import { gql } from 'graphql-tag';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema, createResolversMap, type BuildSchemaOptions } from 'type-graphql';
+import { authChecker } from '../auth/auth-checker.js';
+
+/** `{ Contact: { __resolveReference } }`: resolvers type-graphql does not declare. */
+export type ReferenceResolvers = Record<string, Record<string, (...args: any[]) => unknown>>;
+
+const FEDERATION_LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable", "@external", "@requires", "@provides", "@interfaceObject", "@inaccessible"])`;
+
+/** type-graphql schema → SDL under the federation v2 link → Apollo subgraph schema (type-graphql's federation example). */
+export async function buildFederatedSchema(
+  options: Omit<BuildSchemaOptions, 'skipCheck' | 'authChecker'>,
+  referenceResolvers: ReferenceResolvers = {},
+): Promise<GraphQLSchema> {
+  const schema = await buildSchema({ ...options, skipCheck: true, authChecker, validate: false });
+  const resolvers = createResolversMap(schema) as Record<string, any>;
+  for (const [type, fields] of Object.entries(referenceResolvers)) {
+    resolvers[type] = { ...resolvers[type], ...fields };
+  }
+  return buildSubgraphSchema({
+    typeDefs: gql`
+      ${FEDERATION_LINK}
+      ${printSchemaWithDirectives(schema)}
+    `,
+    resolvers,
+  });
+}

@@ -1,0 +1,1 @@
+export { GraphQLJSONObject as JSONObject, GraphQLJSON as JSON, GraphQLDateTime as DateTime } from 'graphql-scalars';

@@ -1,0 +1,113 @@
+import { Agenda, type Job } from 'agenda';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import pg from 'pg';
+import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../logging/logger.js';
+import { forkForTenant } from '../orm/tenancy.js';
+
+const JOBS_TABLE = 'agenda_jobs';
+
+/** What a job handler receives besides its data: its own EntityManager fork and a logger. */
+export interface JobContext {
+  /** Scoped to `data.organizationId` when the data carries one; unscoped (filters off) otherwise. */
+  em: EntityManager;
+  logger: Logger;
+  /** 1 on the first run of this job row. */
+  attempt: number;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Must be idempotent: a job may run again after a crash or a lock timeout. */
+  handler: (data: T, ctx: JobContext) => Promise<void>;
+  /** Parallel runs of this job in one process. */
+  concurrency?: number;
+  /** How long a run may hold its lock before another worker may take it over. */
+  lockLifetimeMs?: number;
+}
+
+export interface JobsOptions {
+  databaseUrl: string;
+  /** Use MongoDB as the job store instead of PostgreSQL. */
+  mongoUrl?: string;
+  processEveryMs: number;
+  orm: MikroORM;
+  logger: Logger;
+}
+
+/** Agenda 6 on the PostgreSQL job store (MongoDB when configured), with per-run EntityManager forks. */
+export class Jobs {
+  readonly agenda: Agenda;
+  private readonly pool?: pg.Pool;
+  private readonly transactional: boolean;
+  private started = false;
+
+  private constructor(agenda: Agenda, private readonly options: JobsOptions, pool?: pg.Pool) {
+    this.agenda = agenda;
+    this.pool = pool;
+    this.transactional = !options.mongoUrl;
+    agenda.on('error', (error: unknown) => options.logger.error('job store error', { error }));
+  }
+
+  static async create(options: JobsOptions): Promise<Jobs> {
+    if (options.mongoUrl) {
+      const { MongoBackend } = await import('@agendajs/mongo-backend');
+      const agenda = new Agenda({ backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }), processEvery: options.processEveryMs });
+      return new Jobs(agenda, options);
+    }
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
+    const agenda = new Agenda({ backend: new PostgresBackend({ pool, tableName: JOBS_TABLE }), processEvery: options.processEveryMs, maxConcurrency: 50 });
+    return new Jobs(agenda, options, pool);
+  }
+
+  define<T extends object>(def: JobDefinition<T>): void {
+    this.agenda.define(
+      def.name,
+      async (job: Job<T>) => {
+        const data = job.attrs.data;
+        const organizationId = (data as { organizationId?: string }).organizationId;
+        const root = this.options.orm.em;
+        const em = organizationId ? forkForTenant(root, organizationId) : root.fork({ clear: true, useContext: false, disableFilters: true } as never);
+        const logger = this.options.logger.child({ job: def.name, jobId: String(job.attrs._id) });
+        await def.handler(data, { em: em as EntityManager, logger, attempt: (job.attrs.failCount ?? 0) + 1 });
+      },
+      { concurrency: def.concurrency ?? 10, lockLifetime: def.lockLifetimeMs ?? 5 * 60_000, removeOnComplete: true },
+    );
+  }
+
+  /**
+   * Enqueues a job. On PostgreSQL the row is written in the EntityManager's current transaction (it runs only
+   * if the change that asked for it commits) and NOTIFY wakes a worker on commit. On MongoDB it is scheduled
+   * directly, after the caller's work.
+   */
+  async enqueue(em: EntityManager, name: string, data: object, runAt: Date = new Date()): Promise<void> {
+    if (!this.transactional) {
+      await this.agenda.schedule(runAt, name, data);
+      return;
+    }
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into ${JOBS_TABLE} (name, data, next_run_at, type, priority) values (?, ?::jsonb, ?, 'normal', 0) returning id`,
+      [name, JSON.stringify(data), runAt],
+    );
+    const payload = JSON.stringify({ jobId: rows[0]!.id, jobName: name, nextRunAt: runAt.toISOString(), priority: 0, timestamp: new Date().toISOString() });
+    await em.execute('select pg_notify(?, ?)', [JOBS_TABLE, payload]);
+  }
+
+  /** Reaches the job store (readiness). */
+  async ping(): Promise<void> {
+    if (this.pool) await this.pool.query('select 1');
+    else await this.agenda.queryJobs({ limit: 1 } as never);
+  }
+
+  async start(): Promise<void> {
+    await this.agenda.start();
+    this.started = true;
+  }
+
+  /** Waits for running jobs (up to timeoutMs), then closes the job store. */
+  async stop(timeoutMs: number): Promise<void> {
+    if (this.started) await this.agenda.drain(timeoutMs).catch(() => undefined);
+    await this.agenda.stop().catch(() => undefined);
+    await this.pool?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,159 @@
+/** Fixed-window request counting (document 1, parts 7 and 8) over a memory or Redis store. */
+import { Redis, type RedisOptions } from 'ioredis';
+
+export interface RateLimitStore {
+  /** Adds 1 to the counter of `key` in the window starting at windowStartMs; returns the new count. The entry expires after windowMs. */
+  increment(key: string, windowStartMs: number, windowMs: number): Promise<number>;
+  /** Releases connections and timers. */
+  close(): Promise<void>;
+}
+
+/** Single-process store; counters are not shared between instances of the service. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counters = new Map<string, { count: number; expiresAt: number }>();
+  /** Latest window start seen; no window can still be live if it ended before this. */
+  private highWater = -Infinity;
+  private lastSweep = -Infinity;
+
+  /** @param sweepIntervalMs how far windows must advance between sweeps of expired entries. */
+  constructor(private readonly sweepIntervalMs = 1_000) {}
+
+  async increment(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    // Sweeping on window starts (not a timer) keeps memory bounded without a clock of our own,
+    // so the store follows whatever clock the limiter was given.
+    if (windowStartMs > this.highWater) this.highWater = windowStartMs;
+    if (this.highWater - this.lastSweep >= this.sweepIntervalMs) this.sweep();
+
+    const id = `${key}\u0000${windowStartMs}`;
+    const entry = this.counters.get(id);
+    if (entry) return ++entry.count;
+    this.counters.set(id, { count: 1, expiresAt: windowStartMs + windowMs });
+    return 1;
+  }
+
+  /** Number of live counters; exposed so tests can check eviction. */
+  get size(): number {
+    return this.counters.size;
+  }
+
+  async close(): Promise<void> {
+    this.counters.clear();
+  }
+
+  private sweep(): void {
+    this.lastSweep = this.highWater;
+    for (const [id, entry] of this.counters) {
+      if (entry.expiresAt <= this.highWater) this.counters.delete(id);
+    }
+  }
+}
+
+/** Store shared by every instance of the service. Fails open: a Redis outage must not take the API down. */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+  private failing = false;
+
+  /**
+   * @param options extra ioredis options (e.g. a short `connectTimeout`).
+   * @param onError told once per outage; defaults to a console warning.
+   */
+  constructor(
+    url: string,
+    options: RedisOptions = {},
+    private readonly onError: (err: unknown) => void = (err) =>
+      console.warn('[rate-limit] Redis unavailable, allowing requests:', (err as Error)?.message ?? err),
+  ) {
+    // maxRetriesPerRequest 1: queued commands are rejected after one reconnect attempt instead of waiting.
+    // disconnectTimeout (a real ioredis option, missing from its types): after disconnecting from a dead
+    // server ioredis keeps a timer for the failed socket, 2 s by default, which holds shutdown open.
+    const defaults = { lazyConnect: false, maxRetriesPerRequest: 1, disconnectTimeout: 200 } as RedisOptions;
+    this.redis = new Redis(url, { ...defaults, ...options });
+    // Without a listener ioredis prints every connection error; report the outage once instead.
+    this.redis.on('error', (err) => this.reportFailure(err));
+  }
+
+  async increment(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    const redisKey = `rl:${key}:${windowStartMs}`;
+    try {
+      // One MULTI so a counter is never left without an expiry.
+      const replies = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec();
+      if (!replies) throw new Error('transaction aborted');
+      const [incrErr, count] = replies[0];
+      if (incrErr) throw incrErr;
+      this.failing = false;
+      return Number(count);
+    } catch (err) {
+      this.reportFailure(err);
+      return 0; // fail open: a zero count is always under the limit
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'ready') {
+      try {
+        await this.redis.quit();
+        return;
+      } catch {
+        // fall through to a hard disconnect
+      }
+    }
+    // quit() would queue behind reconnect attempts when Redis is down.
+    this.redis.disconnect();
+  }
+
+  private reportFailure(err: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.onError(err);
+  }
+}
+
+export interface RateLimitDecision {
+  /** Whether the request may proceed. */
+  allowed: boolean;
+  /** Maximum requests in the window. */
+  limit: number;
+  /** Requests left in the window, never negative. */
+  remaining: number;
+  /** Unix seconds when the window resets */
+  reset: number;
+  /** seconds until reset, at least 1, when refused (0 when allowed) */
+  retryAfter: number;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** limit requests per windowMs for `key`. */
+  async check(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+    if (!(windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${windowMs}`);
+    if (!(limit >= 0)) throw new RangeError(`limit must not be negative, got ${limit}`);
+    const now = this.clock();
+    // Windows are aligned to the epoch so every instance agrees on where a window starts.
+    const windowStart = Math.floor(now / windowMs) * windowMs;
+    const resetMs = windowStart + windowMs;
+    const count = await this.store.increment(key, windowStart, windowMs);
+    const allowed = count <= limit;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - count),
+      reset: Math.ceil(resetMs / 1000),
+      retryAfter: allowed ? 0 : Math.max(1, Math.ceil((resetMs - now) / 1000)),
+    };
+  }
+}
+
+/** Headers of document 1 part 8, plus Retry-After on refusals (part 7). */
+export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(d.limit),
+    'X-RateLimit-Remaining': String(d.remaining),
+    'X-RateLimit-Reset': String(d.reset),
+  };
+  if (!d.allowed) headers['Retry-After'] = String(d.retryAfter);
+  return headers;
+}

@@ -1,0 +1,176 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DomainError } from '../platform/errors/domain-error.js';
+import { statusOf } from '../platform/errors/error-codes.js';
+import type { CallerContext } from '../platform/context/subgraph-context.js';
+import { readJsonBody } from '../platform/http/read-body.js';
+import type { RequestGuard } from '../platform/http/request-guard.js';
+import { clientIp } from '../platform/http/request-identity.js';
+import type { Auth } from '../platform/auth/auth.js';
+import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
+import type { Operation } from './operations.js';
+import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
+
+/** Runs one named operation on the gateway in-process. */
+export type ExecuteOperation = (
+  operation: Operation,
+  variables: Record<string, unknown>,
+  context: CallerContext,
+) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] }>;
+
+export interface RestBridgeOptions {
+  modules: ModuleRoutes[];
+  operations: Map<string, Operation>;
+  execute: ExecuteOperation;
+  guard: RequestGuard;
+  bodyLimitBytes: number;
+}
+
+interface CompiledRoute {
+  spec: RouteSpec;
+  module: ModuleRoutes;
+  pattern: RegExp;
+  paramNames: string[];
+  /** `GET /emails/messages/:id`: the rate-limit and log name of the route. */
+  name: string;
+}
+
+/** The REST face of the platform: documented paths → named GraphQL operations → the module's envelope. */
+export class RestBridge {
+  private readonly routes: CompiledRoute[] = [];
+  private readonly staticRoutes = new Map<string, CompiledRoute>();
+
+  constructor(private readonly options: RestBridgeOptions) {
+    for (const module of options.modules) {
+      for (const spec of module.routes) {
+        if (!options.operations.has(spec.operation)) throw new Error(`Route ${spec.method} ${spec.path} names unknown operation ${spec.operation}`);
+        const paramNames: string[] = [];
+        const source = spec.path.replace(/:(\w+)/g, (_m, name: string) => {
+          paramNames.push(name);
+          return '([^/]+)';
+        });
+        const compiled = { spec, module, pattern: new RegExp(`^${source}/?$`), paramNames, name: `${spec.method} ${spec.path}` };
+        if (paramNames.length === 0) this.staticRoutes.set(`${spec.method} ${spec.path}`, compiled);
+        this.routes.push(compiled);
+      }
+    }
+  }
+
+  /** Serves the request when a module owns the path; returns false when none does. */
+  async handle(req: IncomingMessage, res: ServerResponse, requestId: string, log: Record<string, unknown>): Promise<boolean> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const match = this.match(method, path);
+    const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
+    const style: EnvelopeStyle = module?.envelope ?? 'platform';
+    let auth: Auth | null = null;
+    try {
+      const authentication = await this.options.guard.authenticate(req);
+      if (authentication.kind === 'ok') auth = authentication.auth;
+      log.organizationId = auth?.organizationId;
+      const route = match?.route;
+      const limited = await this.options.guard.limit(req, auth, route?.name ?? 'unmatched', route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), route?.spec.rateLimit.endpoint);
+      for (const [name, value] of Object.entries(limited.headers)) res.setHeader(name, value);
+      if (!limited.decision.allowed) {
+        throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${limited.decision.retryAfter} s`, { retryAfter: limited.decision.retryAfter });
+      }
+      if (!match) {
+        if (this.routes.some((r) => r.pattern.test(path))) {
+          res.setHeader('Allow', this.routes.filter((r) => r.pattern.test(path)).map((r) => r.spec.method).join(', '));
+          throw new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
+        }
+        throw new DomainError('NOT_FOUND', `No route for ${method} ${path}`);
+      }
+      const { spec } = match.route;
+      log.route = match.route.name;
+      if (spec.auth !== 'public') {
+        if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
+      }
+      if (spec.ignoreBody) req.resume();
+      const body = method === 'GET' || method === 'DELETE' || spec.ignoreBody ? undefined : await readJsonBody(req, this.options.bodyLimitBytes);
+      const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
+      const variables = spec.variables ? spec.variables(request) : { ...request.query, ...request.params };
+      const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
+      if (result.errors?.length) {
+        const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
+        const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
+        const status = statusFromExtensions(first.extensions);
+        send(res, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
+        return true;
+      }
+      const value = result.data?.[spec.result];
+      if (spec.respond) {
+        spec.respond(value, res, request);
+        return true;
+      }
+      const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
+      send(res, spec.status ?? 200, payload);
+    } catch (error) {
+      const domain = error instanceof DomainError ? error : null;
+      if (!domain) log.error = error;
+      const code = domain?.code ?? 'INTERNAL_ERROR';
+      const status = statusOf(code);
+      if (code === 'RATE_LIMITED') res.setHeader('Retry-After', String((domain!.details as { retryAfter: number }).retryAfter));
+      send(res, status, renderError(style, status, { code, message: domain?.message ?? 'Internal server error', details: domain?.details }));
+    }
+    return true;
+  }
+
+  private match(method: string, path: string) {
+    const exact = this.staticRoutes.get(`${method} ${path}`);
+    if (exact) return { route: exact, params: {} as Record<string, string> };
+    for (const route of this.routes) {
+      if (route.spec.method !== method || route.paramNames.length === 0) continue;
+      const m = route.pattern.exec(path);
+      if (!m) continue;
+      const params: Record<string, string> = {};
+      try {
+        route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1]!)));
+      } catch {
+        continue; // a malformed %-escape matches nothing
+      }
+      return { route, params };
+    }
+    return null;
+  }
+}
+
+function statusFromExtensions(ext: Record<string, unknown> | undefined): number {
+  const http = ext?.http as { status?: number } | undefined;
+  return http?.status ?? statusOf(ext?.code as string | undefined);
+}
+
+function convertQuery(search: URLSearchParams, declared: Record<string, QueryParamType>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(declared)) {
+    const values = search.getAll(name).concat(search.getAll(`${name}[]`));
+    if (values.length === 0) continue;
+    const raw = values[0]!;
+    switch (type) {
+      case 'int': {
+        if (!/^-?\d{1,15}$/.test(raw)) throw new DomainError('INVALID_REQUEST', `${name} must be an integer`, { field: name, received: raw, expected: 'integer' });
+        out[name] = Number(raw);
+        break;
+      }
+      case 'boolean': {
+        if (raw !== 'true' && raw !== 'false') throw new DomainError('INVALID_REQUEST', `${name} must be true or false`, { field: name, received: raw, expected: ['true', 'false'] });
+        out[name] = raw === 'true';
+        break;
+      }
+      case 'string[]':
+        out[name] = values.flatMap((v) => v.split(',')).filter(Boolean);
+        break;
+      default:
+        if (raw.length > 1000) throw new DomainError('INVALID_REQUEST', `${name} is too long`, { field: name, received: raw.length, expected: 'at most 1000 characters' });
+        out[name] = raw;
+    }
+  }
+  return out;
+}
+
+function send(res: ServerResponse, status: number, payload: unknown) {
+  if (res.headersSent) return;
+  const body = JSON.stringify(payload);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}

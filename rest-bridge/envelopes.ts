@@ -1,0 +1,52 @@
+/** Response envelopes of the spec (document 1 part 2.1; DESIGN.md section 8). The bridge renders; modules never do. */
+export type EnvelopeStyle = 'platform' | 'forms' | 'sms' | 'mailboxes' | 'openai';
+
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+export function renderSuccess(style: EnvelopeStyle, data: unknown): unknown {
+  switch (style) {
+    case 'platform':
+      return { success: true, data };
+    case 'forms':
+    case 'mailboxes':
+      return { data };
+    case 'sms':
+    case 'openai':
+      return data;
+  }
+}
+
+/** A list result arrives as `{data, meta}` with the platform meta `{count, offset, total, hasMore}`. */
+export function renderList(style: EnvelopeStyle, result: { data: unknown[]; meta: Record<string, unknown> }): unknown {
+  switch (style) {
+    case 'platform':
+      return { success: true, data: result.data, meta: result.meta };
+    case 'forms':
+    case 'mailboxes':
+      return { data: result.data, meta: result.meta };
+    case 'sms':
+      return { totalCount: result.meta.total, messages: result.data };
+    case 'openai':
+      return { object: 'list', data: result.data };
+  }
+}
+
+export function renderError(style: EnvelopeStyle, status: number, error: ErrorBody): unknown {
+  const withDetails = error.details === undefined ? { code: error.code, message: error.message } : error;
+  switch (style) {
+    case 'platform':
+      return { success: false, error: withDetails };
+    case 'forms':
+      return { error: withDetails };
+    case 'mailboxes':
+      return { error: { code: error.code, message: error.message } };
+    case 'sms':
+      return { error: { code: error.code, message: error.message, statusCode: status } };
+    case 'openai':
+      return { error: { code: error.code.toLowerCase(), message: error.message, type: status >= 500 ? 'server_error' : 'invalid_request_error' } };
+  }
+}

@@ -1,0 +1,51 @@
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { RateCategory } from '../platform/rate-limit/plans.js';
+import type { EnvelopeStyle } from './envelopes.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParamType = 'int' | 'string' | 'boolean' | 'string[]';
+
+/** What a route's `variables` function sees. */
+export interface BridgeRequest {
+  params: Record<string, string>;
+  /** Query parameters declared by the route, converted to their types. */
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  ip: string;
+}
+
+/** One documented REST path, mapped to one named GraphQL operation. Data, not a handler. */
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Path with `:name` parameters, e.g. `/emails/messages/:id`. */
+  path: string;
+  /** Name of the operation in rest-bridge/operations/**.graphql. */
+  operation: string;
+  /** Field of the operation's `data` holding the result. */
+  result: string;
+  /** The result is `{data, meta}` and renders as a list envelope. */
+  list?: boolean;
+  /** Declared query parameters; others are ignored. */
+  query?: Record<string, QueryParamType>;
+  /** Builds the GraphQL variables; default: path params and declared query params. */
+  variables?: (req: BridgeRequest) => Record<string, unknown>;
+  /** HTTP status on success (default 200). */
+  status?: number;
+  /** `public` routes run without a key (tracking links); their operations check their own tokens. */
+  auth?: 'key' | 'public';
+  /** Which plan rate applies, and the endpoint's own figure from document 1, part 8 (the stricter wins). */
+  rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
+  /** The body is not JSON and not needed (RFC 8058 one-click posts a form); it is discarded unread. */
+  ignoreBody?: boolean;
+  /** Renders a non-JSON answer (a pixel, a redirect) instead of the envelope. */
+  respond?: (result: unknown, res: ServerResponse, req: BridgeRequest) => void;
+}
+
+/** A module's routes: its path prefix and envelope style, used for its own 404s as well. */
+export interface ModuleRoutes {
+  module: string;
+  prefix: string;
+  envelope: EnvelopeStyle;
+  routes: RouteSpec[];
+}

@@ -1,0 +1,5 @@
+import type { ModuleRoutes } from '../route-table.js';
+import { emailRoutes } from './email.routes.js';
+
+/** Every module's REST routes. */
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes];

@@ -1,0 +1,24 @@
+import { composeServices } from '@apollo/composition';
+import { printSubgraphSchema } from '@apollo/subgraph';
+import { parse } from 'graphql';
+import { loadConfig } from '../platform/config/config.js';
+import { createLogger } from '../platform/logging/logger.js';
+import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
+
+/** Subgraph SDL by module name, and the composed supergraph. */
+export interface Composition {
+  subgraphs: Map<string, string>;
+  supergraph: string;
+}
+
+/** Builds every module's schema in-process (no database: resolvers are not run) and composes them. */
+export async function composeSupergraph(modules: SubgraphModule[]): Promise<Composition> {
+  const deps = { config: loadConfig({}), logger: createLogger('silent'), orm: null, jobs: null } as unknown as PlatformDeps;
+  const subgraphs = new Map<string, string>();
+  for (const module of modules) subgraphs.set(module.name, printSubgraphSchema(await module.buildSchema(deps)));
+  const result = composeServices(
+    [...subgraphs].map(([name, sdl]) => ({ name, typeDefs: parse(sdl), url: `http://subgraph-${name}.internal/graphql` })),
+  );
+  if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
+  return { subgraphs, supergraph: result.supergraphSdl };
+}

@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../platform/config/project-root.js';
+import { allModules } from '../gateway/modules.js';
+import { composeSupergraph } from './compose-supergraph.js';
+
+/** `npm run compose`: writes schema/<module>.graphql and schema/supergraph.graphql. */
+const modules = allModules();
+const { subgraphs, supergraph } = await composeSupergraph(modules);
+for (const [name, sdl] of subgraphs) writeFileSync(join(projectRoot(), 'schema', `${name}.graphql`), sdl);
+writeFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), supergraph);
+for (const module of modules) await module.close?.();
+process.stdout.write(`composed ${subgraphs.size} subgraphs into schema/supergraph.graphql\n`);

@@ -1,0 +1,9 @@
+import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
+import type { MailTransport } from './sending/mail-transport.js';
+
+/** What the email module's services use. */
+export interface EmailDeps extends PlatformDeps {
+  transport: MailTransport;
+  /** True for the local capture transport: accepted mail is delivered at once and its MIME kept. */
+  captureMode: boolean;
+}

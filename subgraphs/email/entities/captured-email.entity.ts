@@ -1,0 +1,17 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** The MIME the local capture transport produced, for `npm start` without SMTP_URL. */
+@Entity({ schema: 'email', tableName: 'captured' })
+export class CapturedEmail extends TenantEntity {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'text' })
+  messageId!: string;
+
+  @Property({ type: 'text' })
+  mime!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,36 @@
+import type { SubgraphModule, PlatformDeps } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { EmailMessage } from './entities/email-message.entity.js';
+import { EmailTemplate } from './entities/email-template.entity.js';
+import { EmailSuppression } from './entities/email-suppression.entity.js';
+import { CapturedEmail } from './entities/captured-email.entity.js';
+import { EmailMessageResolver } from './messages/email-message.resolver.js';
+import { TrackingResolver } from './tracking/tracking.resolver.js';
+import { sendEmailJob } from './jobs/send-email.job.js';
+import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
+import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
+import type { EmailDeps } from './email-deps.js';
+
+export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver] as const;
+
+/** The email module: messages, templates, suppressions, bounces, stats, tracking. */
+export function emailModule(): SubgraphModule {
+  let transport: MailTransport | undefined;
+  const depsFor = (deps: PlatformDeps): EmailDeps => {
+    transport ??= deps.config.smtpUrl
+      ? createSmtpTransport({ url: deps.config.smtpUrl, poolSize: deps.config.smtpPoolSize, dkim: deps.config.dkim })
+      : createCaptureTransport();
+    return { ...deps, transport, captureMode: !deps.config.smtpUrl };
+  };
+  return {
+    name: 'email',
+    data: {
+      entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
+      migrations: [{ name: 'Migration20261122000100_email', class: Migration20261122000100_email }],
+    },
+    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }),
+    defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
+    close: async () => transport?.close(),
+  };
+}

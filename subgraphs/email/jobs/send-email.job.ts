@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { JobDefinition } from '../../../platform/jobs/jobs.js';
+import { emitEvent } from '../../../platform/events/emit-event.js';
+import { newId } from '../../../platform/ids/ids.js';
+import { EmailMessage } from '../entities/email-message.entity.js';
+import { EmailStatus, SuppressionReason } from '../entities/email-status.js';
+import { CapturedEmail } from '../entities/captured-email.entity.js';
+import { applyTracking, unsubscribeHeaders } from '../sending/tracking.js';
+import { bareAddress } from '../sending/address.js';
+import type { OutgoingMail, SendOutcome } from '../sending/mail-transport.js';
+import type { EmailDeps } from '../email-deps.js';
+
+export const SEND_EMAIL_JOB = 'email.send';
+
+/** Delays before the 2nd, 3rd and 4th attempt after a temporary failure (4xx or no connection). */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000];
+
+interface SendEmailJobData {
+  organizationId: string;
+  messageId: string;
+}
+
+/** Sends one queued message and records what the relay said. Runs again harmlessly: only QUEUED messages are sent. */
+export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
+  return {
+    name: SEND_EMAIL_JOB,
+    concurrency: 20,
+    handler: async ({ messageId }, { em, logger }) => {
+      const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments'] });
+      if (!message || message.status !== EmailStatus.QUEUED) return;
+      const outcome = await deps.transport.send(toOutgoing(message, deps));
+      await em.transactional((tx) => record(tx, message, outcome, deps));
+      logger.debug('email send attempt', { messageId, outcome: outcome.kind });
+    },
+  };
+}
+
+function toOutgoing(message: EmailMessage, deps: EmailDeps): OutgoingMail {
+  const link = { publicUrl: deps.config.publicUrl, secret: deps.config.internalSecret, organizationId: message.organizationId, messageId: message.id };
+  const html = message.html && (message.trackOpens || message.trackClicks)
+    ? applyTracking(message.html, { ...link, trackOpens: message.trackOpens, trackClicks: message.trackClicks })
+    : message.html ?? undefined;
+  return {
+    messageId: message.id,
+    from: message.from,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    html,
+    text: message.text ?? undefined,
+    headers: { ...message.headers, ...(message.listUnsubscribe ? unsubscribeHeaders(link) : {}) },
+    attachments: message.attachments ?? undefined,
+  };
+}
+
+async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOutcome, deps: EmailDeps) {
+  const message = await tx.findOneOrFail(EmailMessage, { id: detached.id });
+  const now = new Date();
+  const base = { messageId: message.id, to: message.to, subject: message.subject };
+  message.attempts += 1;
+  if (outcome.kind === 'accepted') {
+    message.status = EmailStatus.SENT;
+    message.sentAt = now;
+    message.providerMessageId = outcome.providerMessageId;
+    message.lastResponse = outcome.response;
+    await emitEvent(tx, 'email.sent', { ...base, sentAt: now.toISOString() });
+    // Acceptance by the receiving server (or the relay) is delivery as far as SMTP can tell us.
+    message.status = EmailStatus.DELIVERED;
+    message.deliveredAt = now;
+    await emitEvent(tx, 'email.delivered', { ...base, deliveredAt: now.toISOString() });
+    if (deps.captureMode && outcome.mime) tx.create(CapturedEmail, { messageId: message.id, organizationId: message.organizationId, mime: outcome.mime });
+    return;
+  }
+  message.lastResponse = outcome.kind === 'rejected' ? outcome.response : outcome.error;
+  const permanent = outcome.kind === 'rejected' && outcome.permanent;
+  const retryDelay = RETRY_DELAYS_MS[message.attempts - 1];
+  if (!permanent && retryDelay !== undefined) {
+    await deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: message.organizationId, messageId: message.id }, new Date(now.getTime() + retryDelay));
+    return;
+  }
+  if (outcome.kind === 'failed') {
+    message.status = EmailStatus.FAILED;
+    message.failedAt = now;
+    return;
+  }
+  message.status = EmailStatus.BOUNCED;
+  message.bouncedAt = now;
+  message.bounceType = permanent ? 'hard' : 'soft';
+  await emitEvent(tx, 'email.bounced', { ...base, bounceType: message.bounceType, reason: message.lastResponse, bouncedAt: now.toISOString() });
+  if (permanent) {
+    for (const address of new Set([...message.to, ...message.cc, ...message.bcc].map(bareAddress))) {
+      await tx.execute(
+        `insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
+         values (?, ?, ?, ?, ?, now()) on conflict (organization_id, email) do nothing`,
+        [newId('sup'), message.organizationId, address, SuppressionReason.HARD_BOUNCE, message.id],
+      );
+    }
+  }
+}
+
