@@ -30,7 +30,6 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     includeStacktraceInErrorResponses: false,
     introspection: true,
     csrfPrevention: true,
-    status400ForVariableCoercionErrors: true,
   });
   await server.start();
   return server;

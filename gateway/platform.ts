@@ -48,7 +48,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
-  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, ...modules.map((m) => m.data)] });
+  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, ...modules.map((m) => m.data)], log: (message) => logger.debug('orm', { message }) });
   await orm.getMigrator().up();
 
   const apiKeys = new ApiKeyService(orm.em);

@@ -21,6 +21,8 @@ export interface CreateOrmOptions {
   poolMax?: number;
   /** Log SQL. */
   debug?: boolean;
+  /** Where MikroORM's own messages (migrations) go. */
+  log?: (message: string) => void;
 }
 
 export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
@@ -35,6 +37,7 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     subscribers: [new TenantSubscriber()],
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: options.debug ?? false,
+    logger: options.log ?? (() => {}),
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: {
