@@ -5,6 +5,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { formatError } from '../platform/errors/format-error.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import { InProcessDataSource } from './in-process-data-source.js';
+import { RemoteDataSource } from './remote-data-source.js';
 
 export interface GatewayOptions {
   /** The committed supergraph SDL. */
@@ -12,13 +13,22 @@ export interface GatewayOptions {
   /** Subgraph schemas by name, served in-process. */
   subgraphs: Map<string, GraphQLSchema>;
   orm: MikroORM;
+  /** Split mode: subgraphs by name served by another process at this /graphql URL; these win over `subgraphs`. */
+  remoteUrls?: Map<string, string>;
+  /** Signs the caller context on remote hops (config.internalSecret); required when `remoteUrls` is not empty. */
+  internalSecret?: string;
 }
 
-/** The Apollo gateway over in-process subgraphs, wrapped in an ApolloServer that the HTTP layer and the bridge share. */
+/** The Apollo gateway over in-process (split mode: remote) subgraphs, wrapped in an ApolloServer that the HTTP layer and the bridge share. */
 export async function createGateway(options: GatewayOptions): Promise<ApolloServer<CallerContext>> {
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     buildService: ({ name }) => {
+      const remoteUrl = options.remoteUrls?.get(name);
+      if (remoteUrl) {
+        if (!options.internalSecret) throw new Error(`Subgraph "${name}" is remote but no internal secret was given to sign the caller context`);
+        return new RemoteDataSource({ url: remoteUrl, secret: options.internalSecret });
+      }
       const schema = options.subgraphs.get(name);
       if (!schema) throw new Error(`Supergraph names subgraph "${name}" but this process does not serve it`);
       return new InProcessDataSource(schema, options.orm);

@@ -7,6 +7,7 @@ import { EmailSuppression } from './entities/email-suppression.entity.js';
 import { CapturedEmail } from './entities/captured-email.entity.js';
 import { EmailMessageResolver } from './messages/email-message.resolver.js';
 import { TrackingResolver } from './tracking/tracking.resolver.js';
+import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
@@ -29,7 +30,7 @@ export function emailModule(): SubgraphModule {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
       migrations: [{ name: 'Migration20261122000100_email', class: Migration20261122000100_email }],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }),
+    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
     close: async () => transport?.close(),
   };
