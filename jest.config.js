@@ -8,5 +8,7 @@ export default {
   transform: {},
   testTimeout: 60_000,
   maxWorkers: process.env.CI ? 2 : '50%',
+  // Agenda leaves a job-liveness timer (lockLifetime / 2) running after stop(); without this a worker lingers minutes.
+  forceExit: true,
   setupFiles: ['<rootDir>/dist/test/helpers/setup-env.js'],
 };
