@@ -71,5 +71,56 @@ export const emailRoutes: ModuleRoutes = {
     // GET shows the confirmation (mail clients and people), POST is the RFC 8058 one-click request.
     { method: 'GET', path: '/emails/t/unsubscribe/:token', operation: 'UnsubscribeEmail', result: 'unsubscribeEmail', auth: 'public', variables: (r) => ({ token: r.params.token }), respond: unsubscribed, rateLimit: { category: 'general' } },
     { method: 'POST', path: '/emails/t/unsubscribe/:token', operation: 'UnsubscribeEmail', result: 'unsubscribeEmail', auth: 'public', ignoreBody: true, variables: (r) => ({ token: r.params.token }), respond: unsubscribed, rateLimit: { category: 'general' } },
+    // Templates (Postmark-style), by id or alias.
+    {
+      method: 'GET', path: '/emails/templates', operation: 'ListEmailTemplates', result: 'emailTemplates', list: true,
+      query: { ...PAGE },
+      rateLimit: { category: 'reads' },
+    },
+    {
+      method: 'POST', path: '/emails/templates', operation: 'CreateEmailTemplate', result: 'createEmailTemplate', status: 201,
+      variables: (r) => {
+        if (typeof r.body !== 'object' || r.body === null || Array.isArray(r.body)) throw new DomainError('INVALID_REQUEST', 'The template body must be a JSON object', { field: 'body', received: Array.isArray(r.body) ? 'array' : r.body == null ? 'nothing' : typeof r.body, expected: 'object' });
+        return { input: r.body };
+      },
+      rateLimit: { category: 'general' },
+    },
+    { method: 'GET', path: '/emails/templates/:id', operation: 'GetEmailTemplate', result: 'emailTemplate', rateLimit: { category: 'reads' } },
+    {
+      method: 'PATCH', path: '/emails/templates/:id', operation: 'UpdateEmailTemplate', result: 'updateEmailTemplate',
+      variables: (r) => {
+        if (typeof r.body !== 'object' || r.body === null || Array.isArray(r.body)) throw new DomainError('INVALID_REQUEST', 'The template body must be a JSON object', { field: 'body', received: Array.isArray(r.body) ? 'array' : r.body == null ? 'nothing' : typeof r.body, expected: 'object' });
+        return { id: r.params.id, input: r.body };
+      },
+      rateLimit: { category: 'general' },
+    },
+    { method: 'DELETE', path: '/emails/templates/:id', operation: 'DeleteEmailTemplate', result: 'deleteEmailTemplate', rateLimit: { category: 'general' } },
+    // Suppressions, keyed by address.
+    {
+      method: 'GET', path: '/emails/suppressions', operation: 'ListEmailSuppressions', result: 'emailSuppressions', list: true,
+      query: { ...PAGE, reason: 'string' },
+      rateLimit: { category: 'reads' },
+    },
+    {
+      method: 'POST', path: '/emails/suppressions', operation: 'AddEmailSuppression', result: 'addEmailSuppression', status: 201,
+      variables: (r) => {
+        const b = (typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;
+        // GraphQL would only say "$email was not provided"; name the field like every other 400.
+        if (typeof b.email !== 'string') throw new DomainError('INVALID_REQUEST', 'email is required', { field: 'email', received: b.email ?? null, expected: 'one email address such as name@example.com' });
+        return { email: b.email, reason: b.reason ?? null };
+      },
+      rateLimit: { category: 'general' },
+    },
+    { method: 'DELETE', path: '/emails/suppressions/:email', operation: 'RemoveEmailSuppression', result: 'removeEmailSuppression', rateLimit: { category: 'general' } },
+    {
+      method: 'GET', path: '/emails/bounces', operation: 'ListEmailBounces', result: 'emailBounces', list: true,
+      query: { ...PAGE, type: 'string', fromDate: 'string', toDate: 'string' },
+      rateLimit: { category: 'reads' },
+    },
+    {
+      method: 'GET', path: '/emails/stats', operation: 'ListEmailStats', result: 'emailStats', list: true,
+      query: { ...PAGE, fromDate: 'string', toDate: 'string' },
+      rateLimit: { category: 'reads', endpoint: { limit: 10, windowMs: 1000 } },
+    },
   ],
 };

@@ -7,13 +7,17 @@ import { EmailSuppression } from './entities/email-suppression.entity.js';
 import { CapturedEmail } from './entities/captured-email.entity.js';
 import { EmailMessageResolver } from './messages/email-message.resolver.js';
 import { TrackingResolver } from './tracking/tracking.resolver.js';
+import { EmailTemplateResolver } from './templates/email-template.resolver.js';
+import { EmailSuppressionResolver } from './suppressions/email-suppression.resolver.js';
+import { EmailBounceResolver } from './bounces/email-bounce.resolver.js';
+import { EmailStatsResolver } from './stats/email-stats.resolver.js';
 import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
 import type { EmailDeps } from './email-deps.js';
 
-export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver] as const;
+export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTemplateResolver, EmailSuppressionResolver, EmailBounceResolver, EmailStatsResolver] as const;
 
 /** The email module: messages, templates, suppressions, bounces, stats, tracking. */
 export function emailModule(): SubgraphModule {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import type { Auth } from '../../../platform/auth/auth.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
@@ -34,15 +34,24 @@ export class EmailMessageService {
     }
     const valid = validateSend(body);
     const prepared = await this.prepare(em, valid);
-    return em.transactional(async (tx) => {
-      if (idempotencyKey) {
-        const existing = await tx.findOne(EmailMessage, { idempotencyKey });
-        if (existing) return { messageId: existing.id, status: existing.status };
+    const existing = async () => {
+      const found = idempotencyKey ? await em.fork().findOne(EmailMessage, { idempotencyKey }) : null;
+      return found ? { messageId: found.id, status: found.status } : null;
+    };
+    try {
+      return (await existing()) ?? await em.transactional(async (tx) => {
+        await consumeQuota(tx, auth.plan, 'emails', 1);
+        const message = await this.queue(tx, prepared, idempotencyKey ?? null);
+        return { messageId: message.id, status: message.status };
+      });
+    } catch (error) {
+      // A concurrent request with the same key won the unique index: answer with its message.
+      if (error instanceof UniqueConstraintViolationException && idempotencyKey) {
+        const winner = await existing();
+        if (winner) return winner;
       }
-      await consumeQuota(tx, auth.plan, 'emails', 1);
-      const message = await this.queue(tx, prepared, idempotencyKey ?? null);
-      return { messageId: message.id, status: message.status };
-    });
+      throw error;
+    }
   }
 
   /** One result per item, in order; an invalid item fails alone. The valid ones are accepted together. */

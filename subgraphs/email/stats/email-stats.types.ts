@@ -1,0 +1,56 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { EmailStatus } from '../entities/email-status.js';
+
+/** Messages created on one UTC day. The five status counts are current statuses and add up to total. */
+@ObjectType()
+export class EmailDailyStats {
+  @Field({ description: 'UTC day, YYYY-MM-DD' })
+  date!: string;
+
+  @Field(() => Int, { description: 'Messages created that day' })
+  total!: number;
+
+  @Field(() => Int)
+  queued!: number;
+
+  @Field(() => Int, { description: 'Accepted by the relay, no final verdict yet' })
+  sent!: number;
+
+  @Field(() => Int)
+  delivered!: number;
+
+  @Field(() => Int)
+  bounced!: number;
+
+  @Field(() => Int)
+  failed!: number;
+
+  @Field(() => Int, { description: 'Messages opened at least once' })
+  opened!: number;
+
+  @Field(() => Int, { description: 'Messages with at least one tracked click' })
+  clicked!: number;
+}
+
+@ObjectType()
+export class EmailStatsList {
+  @Field(() => [EmailDailyStats])
+  data!: EmailDailyStats[];
+
+  @Field(() => OffsetMeta)
+  meta!: OffsetMeta;
+}
+
+/** How many messages created on a UTC day have a given status now. */
+@ObjectType()
+export class EmailDailyStatusCount {
+  @Field({ description: 'UTC day, YYYY-MM-DD' })
+  date!: string;
+
+  @Field(() => EmailStatus)
+  status!: EmailStatus;
+
+  @Field(() => Int)
+  count!: number;
+}
