@@ -1,0 +1,26 @@
+import { loadConfig, ConfigError } from '../../../platform/config/config.js';
+
+describe(loadConfig.name, () => {
+  it('should apply the documented defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 4000, host: '0.0.0.0', publicUrl: 'http://localhost:4000', databaseUrl: undefined, redisUrl: undefined, logLevel: 'info', webhookAllowPrivate: false });
+  });
+
+  it('should list every problem in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', BOOTSTRAP_API_KEY: 'short', DKIM_DOMAIN: 'example.com', WEBHOOK_ALLOW_PRIVATE: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'BOOTSTRAP_API_KEY', 'DKIM_', 'WEBHOOK_ALLOW_PRIVATE']) expect(problems).toContain(name);
+    expect((error as ConfigError).message.split('\n').length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('should read DKIM only when all three variables are set', () => {
+    const config = loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: '-----BEGIN KEY-----\\nabc\\n-----END KEY-----' });
+    expect(config.dkim).toEqual({ domainName: 'example.com', keySelector: 's1', privateKey: '-----BEGIN KEY-----\nabc\n-----END KEY-----' });
+  });
+});

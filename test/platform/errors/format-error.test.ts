@@ -1,0 +1,45 @@
+import { formatError } from '../../../platform/errors/format-error.js';
+import { coercionDetails } from '../../../platform/errors/coercion-details.js';
+import { ERROR_STATUS } from '../../../platform/errors/error-codes.js';
+
+describe(formatError.name, () => {
+  it('should hide unknown errors as INTERNAL_ERROR 500', () => {
+    expect(formatError({ message: 'select * from secrets failed', extensions: {} })).toEqual({ message: 'Internal server error', path: undefined, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } });
+  });
+
+  it('should keep domain codes with their status and details', () => {
+    const out = formatError({ message: 'x', extensions: { code: 'NOT_FOUND', details: { field: 'id' } } });
+    expect(out.extensions).toEqual({ code: 'NOT_FOUND', http: { status: 404 }, details: { field: 'id' } });
+  });
+
+  it('should map GraphQL client errors to INVALID_REQUEST', () => {
+    expect(formatError({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }).extensions?.code).toBe('INVALID_REQUEST');
+  });
+
+  it('should map every code of the table to its status', () => {
+    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+      const out = formatError({ message: 'm', extensions: { code } });
+      expect(out.extensions?.http).toEqual({ status: status >= 500 ? 500 : status });
+    }
+  });
+});
+
+describe(coercionDetails.name, () => {
+  it('should read a nested wrong type', () => {
+    expect(coercionDetails('Variable "$input" got invalid value 123 at "input.to[0]"; String cannot represent a non string value: 123'))
+      .toEqual({ field: 'to[0]', received: 123, expected: 'String cannot represent a non string value: 123' });
+  });
+
+  it('should name a missing required field', () => {
+    expect(coercionDetails('Variable "$input" got invalid value {}; Field "name" of required type "String!" was not provided.'))
+      .toMatchObject({ field: 'name', expected: 'Field "name" of required type "String!" was not provided' });
+  });
+
+  it('should name a missing required variable', () => {
+    expect(coercionDetails('Variable "$email" of required type "String!" was not provided.')).toMatchObject({ field: 'email', received: null });
+  });
+
+  it('should leave other messages alone', () => {
+    expect(coercionDetails('Something else')).toBeUndefined();
+  });
+});
