@@ -1,0 +1,37 @@
+import pg from 'pg';
+import { loadConfig } from '../../platform/config/config.js';
+import { startPlatform } from '../../gateway/platform.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+
+describe('graceful shutdown', () => {
+  it('should finish an in-flight request before stopping, and refuse new connections after', async () => {
+    const database = await createTestDatabase();
+    try {
+      const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '20000' });
+      const platform = await startPlatform(config);
+      const { key } = await platform.apiKeys.createKey({ orgSlug: 'drain', type: 'SERVER' });
+      await platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'SCALE' where slug = 'drain'`);
+      const item = { from: 'a@example.com', to: 'b@example.com', subject: 'drain', text: 'x' };
+      const inFlight = fetch(`${platform.url}/emails/batch`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(Array.from({ length: 500 }, () => item)),
+      });
+      await new Promise((r) => setTimeout(r, 30)); // let the request reach the server
+      const stopped = platform.stop();
+      const res = await inFlight;
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: unknown[] };
+      expect(body.data).toHaveLength(500);
+      await stopped;
+      await expect(fetch(`${platform.url}/healthz`)).rejects.toThrow();
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query(`select count(*)::int as n from email.messages where subject = 'drain'`);
+      await client.end();
+      expect(rows[0].n).toBe(500);
+    } finally {
+      await database.drop();
+    }
+  });
+});
