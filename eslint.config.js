@@ -10,7 +10,12 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through platform/config.' }],
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='createQueryBuilder']",
+        message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts (or em.find / em.execute with tenantOf).',
+      }],
     },
   },
   { files: ['platform/config/**', 'test/**', '*.config.js'], rules: { 'no-restricted-properties': 'off' } },
+  { files: ['platform/orm/find-page.ts', 'test/**'], rules: { 'no-restricted-syntax': 'off' } },
 );

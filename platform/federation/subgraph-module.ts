@@ -29,7 +29,7 @@ export interface SubgraphModule {
 
 /** A type-graphql container that builds each resolver once with the module's dependencies. */
 export function moduleContainer<D>(deps: D) {
-  const instances = new Map<Function, unknown>();
+  const instances = new Map<unknown, unknown>();
   return {
     get(cls: new (deps: D) => unknown) {
       if (!instances.has(cls)) instances.set(cls, new cls(deps));

@@ -7,7 +7,7 @@ import type { SubgraphContext } from '../context/subgraph-context.js';
  * and this turns them into one `id in (...)` query (tenant filter included) instead of N.
  */
 export function referenceLoader<T extends { id: string }>(ctx: SubgraphContext, entity: EntityName<T>): DataLoader<string, T | null> {
-  const name = `ref:${typeof entity === 'string' ? entity : (entity as Function).name}`;
+  const name = `ref:${typeof entity === 'string' ? entity : (entity as { name: string }).name}`;
   let loader = ctx.loaders.get(name) as DataLoader<string, T | null> | undefined;
   if (!loader) {
     loader = new DataLoader<string, T | null>(async (ids) => {

@@ -7,7 +7,7 @@ import { tenantFilter, TenantSubscriber } from './tenancy.js';
 /** What a module contributes to the database: its entity classes and its ordered migrations. */
 export interface ModuleData {
   /** Entity classes, discovered by reflection (tsc emits the decorator metadata). */
-  entities: Function[];
+  entities: (abstract new (...args: never[]) => object)[];
   /** Migrations in the order they run; names must be unique across modules. */
   migrations: MigrationObject[];
 }

@@ -10,6 +10,8 @@ export interface Plan {
   rates: Record<RateCategory, number>;
   /** Monthly (apiRequests: daily) allowance; null is unlimited. */
   quotas: Record<QuotaResource, number | null>;
+  /** Contract figures that replace the per-endpoint limits (Enterprise). */
+  customLimits?: boolean;
 }
 
 export const PLANS: Record<PlanName, Plan> = {
@@ -25,9 +27,10 @@ export const PLANS: Record<PlanName, Plan> = {
     rates: { general: 1_000, emailSending: 1_000, smsSending: 200, reads: 2_000, batch: 100 },
     quotas: { emails: null, sms: 100_000, formSubmissions: null, apiRequests: null },
   },
-  // "custom" in the spec: Scale's figures until an organization is given its own.
+  // "custom" in the spec: the default contract, ten times Scale, without the public per-endpoint caps.
   ENTERPRISE: {
-    rates: { general: 1_000, emailSending: 1_000, smsSending: 200, reads: 2_000, batch: 100 },
+    rates: { general: 10_000, emailSending: 10_000, smsSending: 2_000, reads: 20_000, batch: 1_000 },
     quotas: { emails: null, sms: null, formSubmissions: null, apiRequests: null },
+    customLimits: true,
   },
 };

@@ -11,7 +11,8 @@ export function effectiveLimit(
   endpoint?: { limit: number; windowMs: number },
 ): { limit: number; windowMs: number; key: string } {
   const planLimit = { limit: PLANS[plan].rates[category], windowMs: PLAN_WINDOW_MS, key: `plan:${category}` };
-  if (!endpoint) return planLimit;
+  // Enterprise limits are "custom" in the spec: the contract's figures replace the public endpoint figures.
+  if (!endpoint || PLANS[plan].customLimits) return planLimit;
   if (!(endpoint.windowMs > 0) || !(endpoint.limit >= 0)) {
     throw new RangeError(`invalid endpoint limit ${endpoint.limit} per ${endpoint.windowMs} ms`);
   }

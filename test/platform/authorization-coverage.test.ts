@@ -9,9 +9,9 @@ describe('authorization coverage', () => {
     await composeSupergraph(modules); // imports and registers every resolver
     for (const module of modules) await module.close?.();
     const storage = getMetadataStorage() as unknown as {
-      queries: { target: Function; methodName: string; schemaName: string }[];
-      mutations: { target: Function; methodName: string; schemaName: string }[];
-      authorizedFields: { target: Function; fieldName: string }[];
+      queries: { target: { name: string }; methodName: string; schemaName: string }[];
+      mutations: { target: { name: string }; methodName: string; schemaName: string }[];
+      authorizedFields: { target: { name: string }; fieldName: string }[];
     };
     const authorized = new Set(storage.authorizedFields.map((f) => `${f.target.name}.${f.fieldName}`));
     const roots = [...storage.queries, ...storage.mutations];

@@ -3,6 +3,7 @@ import type { Auth } from '../../../platform/auth/auth.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { findPage } from '../../../platform/orm/find-page.js';
 import { consumeQuota } from '../../../platform/quotas/consume-quota.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { parseDateFilter, checkRange, parseEnumFilter } from '../../../platform/graphql/date-range.js';
@@ -90,8 +91,8 @@ export class EmailMessageService {
     const where: Record<string, unknown> = {};
     if (status) where.status = status;
     if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
-    const [data, total] = await em.findAndCount(EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
-    return { data, meta: offsetMeta(page, data.length, total) };
+    const { rows, total } = await findPage(em, EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
   async get(em: EntityManager, id: string): Promise<EmailMessage> {
