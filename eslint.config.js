@@ -16,6 +16,7 @@ export default tseslint.config(
       }],
     },
   },
+  { files: ['*.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   { files: ['platform/config/**', 'test/**', '*.config.js'], rules: { 'no-restricted-properties': 'off' } },
   { files: ['platform/orm/find-page.ts', 'test/**'], rules: { 'no-restricted-syntax': 'off' } },
 );

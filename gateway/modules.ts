@@ -1,7 +1,8 @@
 import type { SubgraphModule } from '../platform/federation/subgraph-module.js';
 import { emailModule } from '../subgraphs/email/index.js';
+import { webhooksModule } from '../subgraphs/webhooks/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule()];
+  return [emailModule(), webhooksModule()];
 }

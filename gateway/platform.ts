@@ -21,6 +21,12 @@ import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { handleGraphql } from './graphql-http.js';
 import { allModules } from './modules.js';
+import { settingsData } from '../platform/crypto/settings-data.js';
+import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
+import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
+import { EventDispatcher, type EventSinkProvider } from '../platform/events/event-dispatcher.js';
+import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
+import { startSubscriptionServer } from './subscriptions.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -39,6 +45,10 @@ export interface Platform {
   jobs: Jobs;
   apiKeys: ApiKeyService;
   deps: PlatformDeps;
+  /** Drains the events outbox into webhook deliveries and the live stream. */
+  dispatcher: EventDispatcher;
+  /** The live event stream (Redis when REDIS_URL is set). */
+  bus: EventBus;
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -48,14 +58,26 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
-  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, ...modules.map((m) => m.data)], log: (message) => logger.debug('orm', { message }) });
+  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], log: (message) => logger.debug('orm', { message }) });
   await orm.getMigrator().up();
 
   const apiKeys = new ApiKeyService(orm.em);
   if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
 
   const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger });
-  const deps: PlatformDeps = { config, orm, jobs, logger };
+  await encryptionKeyFor(orm, config.encryptionKey, logger); // generated and kept in platform.settings when ENCRYPTION_KEY is unset
+  const ports = new PlatformPorts();
+  const deps: DepsWithPorts = { config, orm, jobs, logger, ports };
+  for (const module of modules) (module as PortProvider).providePorts?.(deps, ports);
+  const bus = await createEventBus(config.redisUrl, logger);
+  const dispatcher = new EventDispatcher({
+    databaseUrl: database.url,
+    orm,
+    bus,
+    sinks: modules.flatMap((m) => (m as EventSinkProvider).eventSinks?.(deps) ?? []),
+    logger,
+    sweepMs: config.eventsSweepMs,
+  });
   const subgraphs = new Map();
   for (const module of modules) {
     module.defineJobs?.(deps);
@@ -110,7 +132,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger });
   await jobs.start();
+  await dispatcher.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
@@ -118,21 +142,24 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
     const deadline = Date.now() + config.shutdownTimeoutMs;
+    await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     server.closeAllConnections();
     await closed;
+    await dispatcher.stop();
     await jobs.stop(Math.max(0, deadline - Date.now()));
     await gateway.stop();
     for (const module of modules) await module.close?.();
     await store.close();
+    await bus.close();
     await orm.close(true);
     await database.stop();
     logger.info('platform stopped');
   })());
 
-  return { url, server, orm, jobs, apiKeys, deps, stop };
+  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, stop };
 }
 
 async function readiness(orm: MikroORM, jobs: Jobs): Promise<Record<string, string>> {

@@ -22,8 +22,8 @@ export interface Config {
   bootstrapApiKey?: string;
   /** Secret that signs the auth context on gateway → subgraph hops and tracking tokens. */
   internalSecret: string;
-  /** 32-byte key (base64 or hex) that encrypts secrets at rest. */
-  encryptionKey: Buffer;
+  /** 32-byte key (base64 or hex) that encrypts secrets at rest; unset: a key generated once and kept in platform.settings. */
+  encryptionKey?: Buffer;
   /** SMTP relay for outgoing email; the local capture transport when unset. */
   smtpUrl?: string;
   /** Pooled SMTP connections. */
@@ -34,6 +34,16 @@ export interface Config {
   bodyLimitBytes: number;
   /** Lets webhooks target private and loopback addresses (tests, local development). */
   webhookAllowPrivate: boolean;
+  /** Deadline of one webhook request (document 1, part 8: 30 s). */
+  webhookTimeoutMs: number;
+  /** Tests only: divides the webhook retry delays (1 = the real schedule). */
+  webhookRetrySpeedup: number;
+  /** Safety sweep of the events outbox, besides the LISTEN/NOTIFY wake-ups. */
+  eventsSweepMs: number;
+  /** Fallback recipient of system notices (a webhook disabled) when the organization has no notification email. */
+  notificationEmail?: string;
+  /** Sender of system notices. */
+  notificationFrom: string;
   /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number;
   /** Minimum level of the JSON logs. */
@@ -84,6 +94,19 @@ export function loadConfig(env: Env = process.env): Config {
     return raw;
   };
 
+  const email = (name: string) => {
+    const raw = str(name);
+    if (raw !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(raw)) problems.push(`${name} must be an email address (got "${raw}")`);
+    return raw;
+  };
+  const hostOf = (raw: string | undefined) => {
+    try {
+      return raw ? new URL(raw).hostname : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const port = int('PORT', 4000, 0, 65535);
   const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
@@ -94,7 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
   const internalSecret = str('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
   if (internalSecret.length < 32) problems.push('INTERNAL_SECRET must be at least 32 characters');
 
-  let encryptionKey = randomBytes(32);
+  let encryptionKey: Buffer | undefined;
   const rawKey = str('ENCRYPTION_KEY');
   if (rawKey !== undefined) {
     const decoded = /^[0-9a-f]{64}$/i.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
@@ -123,6 +146,11 @@ export function loadConfig(env: Env = process.env): Config {
     dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
+    webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
+    eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
+    notificationEmail: email('NOTIFICATION_EMAIL'),
+    notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
     logLevel,
   };

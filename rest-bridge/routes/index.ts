@@ -1,5 +1,6 @@
 import type { ModuleRoutes } from '../route-table.js';
 import { emailRoutes } from './email.routes.js';
+import { webhookRoutes } from './webhooks.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes];

@@ -16,11 +16,13 @@ import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
 import type { EmailDeps } from './email-deps.js';
+import type { PortProvider } from '../../platform/notifications/platform-ports.js';
+import { EmailSystemSender } from './system-email/system-email.sender.js';
 
 export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTemplateResolver, EmailSuppressionResolver, EmailBounceResolver, EmailStatsResolver] as const;
 
 /** The email module: messages, templates, suppressions, bounces, stats, tracking. */
-export function emailModule(): SubgraphModule {
+export function emailModule(): SubgraphModule & PortProvider {
   let transport: MailTransport | undefined;
   const depsFor = (deps: PlatformDeps): EmailDeps => {
     transport ??= deps.config.smtpUrl
@@ -36,6 +38,9 @@ export function emailModule(): SubgraphModule {
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
+    providePorts: (deps, ports) => {
+      ports.systemEmail = new EmailSystemSender(depsFor(deps));
+    },
     close: async () => transport?.close(),
   };
 }

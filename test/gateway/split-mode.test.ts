@@ -38,11 +38,15 @@ describe('split mode: gateway → email subgraph over HTTP with a signed caller 
     database = await createTestDatabase();
     config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', INTERNAL_SECRET: randomBytes(32).toString('hex'), JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000' });
     subgraph = await serveSubgraph(emailModule(), config, { port: 0 });
+    const supergraphSdl = readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8');
+    // Every other subgraph of the committed supergraph is remote too, at an address nothing listens on:
+    // the operations below plan fetches to email only, so a call elsewhere would fail the test.
+    const others = [...supergraphSdl.matchAll(/@join__graph\(name: "([^"]+)"/g)].map((m) => m[1]!).filter((name) => name !== 'email');
     gateway = await createGateway({
-      supergraphSdl: readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'),
+      supergraphSdl,
       subgraphs: new Map(), // nothing in-process: email must go over HTTP
       orm: subgraph.orm,
-      remoteUrls: new Map([['email', subgraph.url]]),
+      remoteUrls: new Map([['email', subgraph.url], ...others.map((name): [string, string] => [name, 'http://127.0.0.1:9/graphql'])]),
       internalSecret: config.internalSecret,
     });
     const apiKeys = new ApiKeyService(subgraph.orm.em);
@@ -75,9 +79,12 @@ describe('split mode: gateway → email subgraph over HTTP with a signed caller 
     expect(theirs.data.emailMessages).toEqual({ data: [], meta: { count: 0, offset: 0, total: 0, hasMore: false } });
   });
 
-  it('should carry the subgraph error code back through the gateway when the caller has no auth', async () => {
+  it('should carry subgraph error codes back through the gateway', async () => {
     const anonymous = await listAs(null);
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHORIZED');
+    // A 404 domain error must arrive as NOT_FOUND, not as the gateway's generic error for a non-2xx subgraph answer.
+    const missing = await run('query Missing { emailMessage(id: "em_missing") { id } }', 'Missing', {}, acme);
+    expect(missing.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', http: { status: 404 } });
   });
 
   it('should answer a correctly signed direct request', async () => {

@@ -41,7 +41,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     }
     const res = await fetch(url + path, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -1,0 +1,56 @@
+/**
+ * Every event type the platform raises, by the module that raises it (document 1 part 6, document 2 part 6,
+ * document 3 part 6). Webhooks may only subscribe to types listed here; a module adds its types here when
+ * it starts emitting them.
+ */
+export const MODULE_EVENTS = {
+  email: ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.spam_complaint', 'email.unsubscribed'],
+  sms: ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.inbound', 'sms.opted_out'],
+  forms: ['form.submitted', 'form.partial'],
+  support: [
+    'conversation.created', 'conversation.replied', 'conversation.assigned', 'conversation.resolved', 'conversation.closed',
+    'message.received', 'message.sent', 'visitor.identified', 'visitor.updated',
+  ],
+  auth: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset'],
+  calendar: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder'],
+  domains: [
+    'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
+    'dns.changed', 'dnssec.enabled', 'dnssec.disabled',
+  ],
+  'agent-mail': ['message.received', 'message.bounced'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Sent by POST /webhooks/{id}/test only; not subscribable. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/**
+ * A set of webhooks with its own paths, scope and allowed events: `platform` is /webhooks (every event of every
+ * module); each module that mounts its own webhook paths (/auth/webhooks, ...) has its own namespace, so its
+ * listings show only its webhooks.
+ */
+export interface WebhookNamespace {
+  /** The key scope a caller needs (platform/organizations/scopes.ts). */
+  scope: string;
+  /** Event types its webhooks may subscribe to. */
+  events: readonly string[];
+}
+
+const ALL_EVENTS = [...new Set(Object.values(MODULE_EVENTS).flat())];
+
+export const WEBHOOK_NAMESPACES = {
+  platform: { scope: 'webhooks', events: ALL_EVENTS },
+  email: { scope: 'email', events: MODULE_EVENTS.email },
+  sms: { scope: 'sms', events: MODULE_EVENTS.sms },
+  forms: { scope: 'forms', events: MODULE_EVENTS.forms },
+  support: { scope: 'support', events: MODULE_EVENTS.support },
+  auth: { scope: 'auth', events: MODULE_EVENTS.auth },
+  calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
+  domains: { scope: 'domains', events: MODULE_EVENTS.domains },
+  'agent-mail': { scope: 'agent-mail', events: MODULE_EVENTS['agent-mail'] },
+} as const satisfies Record<string, WebhookNamespace>;
+
+export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;
+
+export function isWebhookNamespace(name: string): name is WebhookNamespaceName {
+  return Object.prototype.hasOwnProperty.call(WEBHOOK_NAMESPACES, name);
+}

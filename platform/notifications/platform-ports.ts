@@ -1,0 +1,23 @@
+import type { PlatformDeps } from '../federation/subgraph-module.js';
+import type { SystemEmailSender } from './system-email.js';
+
+/** Implementations of the platform's ports, filled by the modules that own them when the runner starts. */
+export class PlatformPorts {
+  /** The email module's; undefined when that module is not served by this process. */
+  systemEmail?: SystemEmailSender;
+}
+
+/** A module that implements ports; the runner calls this once, before any job or request runs. */
+export interface PortProvider {
+  providePorts?(deps: PlatformDeps, ports: PlatformPorts): void;
+}
+
+/** PlatformDeps as the runner builds them: with the ports. */
+export interface DepsWithPorts extends PlatformDeps {
+  ports: PlatformPorts;
+}
+
+/** The ports of a process; empty where the runner did not provide them (schema composition). */
+export function portsOf(deps: PlatformDeps): PlatformPorts {
+  return (deps as Partial<DepsWithPorts>).ports ?? new PlatformPorts();
+}

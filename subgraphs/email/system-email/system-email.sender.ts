@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../../../platform/ids/ids.js';
+import { Organization } from '../../../platform/organizations/organization.entity.js';
+import type { SystemEmail, SystemEmailSender } from '../../../platform/notifications/system-email.js';
+import { EmailMessage } from '../entities/email-message.entity.js';
+import { SEND_EMAIL_JOB } from '../jobs/send-email.job.js';
+import type { EmailDeps } from '../email-deps.js';
+
+/**
+ * The email module's side of the system-email port: a notice becomes an ordinary EmailMessage of the organization
+ * (listed in /emails/messages, sent by the same job), queued in the caller's transaction. It uses no send quota and
+ * skips the suppression list: it is about the account, not marketing. Recipient: the organization's notification
+ * email, else NOTIFICATION_EMAIL, else nobody (logged).
+ */
+export class EmailSystemSender implements SystemEmailSender {
+  constructor(private readonly deps: EmailDeps) {}
+
+  async send(tx: EntityManager, email: SystemEmail): Promise<string | null> {
+    const organization = await tx.findOne(Organization, { id: email.organizationId });
+    const to = organization?.notificationEmail ?? this.deps.config.notificationEmail;
+    if (!to) {
+      this.deps.logger.warn('system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL', { organizationId: email.organizationId, kind: email.kind });
+      return null;
+    }
+    const message = tx.create(EmailMessage, {
+      id: newId('em'),
+      organizationId: email.organizationId,
+      from: this.deps.config.notificationFrom,
+      to: [to],
+      subject: email.subject,
+      html: email.html ?? null,
+      text: email.text,
+      attachmentInfo: [],
+      tags: [{ name: 'category', value: 'system' }, { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') }],
+    });
+    await tx.flush();
+    await this.deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: email.organizationId, messageId: message.id });
+    return message.id;
+  }
+}

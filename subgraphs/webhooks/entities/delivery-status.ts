@@ -1,0 +1,9 @@
+import { registerEnumType } from 'type-graphql';
+
+/** PENDING while scheduled attempts remain, SUCCESS after a 2xx, FAILED once the schedule is exhausted (document 1, part 2.5). */
+export enum DeliveryStatus {
+  PENDING = 'PENDING',
+  SUCCESS = 'SUCCESS',
+  FAILED = 'FAILED',
+}
+registerEnumType(DeliveryStatus, { name: 'WebhookDeliveryStatus' });

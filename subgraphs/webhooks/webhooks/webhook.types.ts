@@ -1,0 +1,56 @@
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { Webhook } from '../entities/webhook.entity.js';
+
+/** POST /webhooks body (document 1, parts 2.5 and 4.5). Rules are checked by the service. */
+@InputType()
+export class CreateWebhookInput {
+  @Field({ nullable: true, description: 'http(s) URL that receives the POSTs' })
+  url?: string;
+
+  @Field(() => [String], { nullable: true, description: 'Event types to receive' })
+  events?: string[];
+
+  @Field({ nullable: true, description: 'Default true' })
+  active?: boolean;
+
+  @Field({ nullable: true, description: 'Signing secret; generated (whsec_…) when omitted' })
+  secret?: string;
+
+  @Field({ nullable: true })
+  description?: string;
+}
+
+/** PATCH /webhooks/{webhookId}: only the fields given change. */
+@InputType()
+export class UpdateWebhookInput {
+  @Field({ nullable: true })
+  url?: string;
+
+  @Field(() => [String], { nullable: true })
+  events?: string[];
+
+  @Field({ nullable: true, description: 'true re-enables a failed webhook and clears its failed mark' })
+  active?: boolean;
+
+  @Field({ nullable: true })
+  description?: string;
+}
+
+@ObjectType()
+export class WebhookList {
+  @Field(() => [Webhook])
+  data!: Webhook[];
+
+  @Field(() => OffsetMeta)
+  meta!: OffsetMeta;
+}
+
+@ObjectType()
+export class DeletedWebhook {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  deleted!: boolean;
+}

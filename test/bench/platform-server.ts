@@ -1,0 +1,53 @@
+// The one-process platform as the benchmark's system under test, in a process of its own so the load
+// generator (the parent, run.ts) does not share its event loop. Talks to the parent over the fork IPC channel.
+import 'reflect-metadata';
+import { loadConfig } from '../../platform/config/config.js';
+import { startPlatform } from '../../gateway/platform.js';
+import type { Auth } from '../../platform/auth/auth.js';
+import type { ChildReady, ParentCommand } from './protocol.js';
+
+async function main() {
+  const orgCount = Number(process.env.BENCH_ORGS ?? '1');
+  const config = loadConfig({
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    INTERNAL_SECRET: process.env.BENCH_INTERNAL_SECRET,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+  });
+  const platform = await startPlatform(config);
+
+  // Enterprise plan before the key exists, so the key cache (10 s) never holds the Starter plan's rate limits.
+  const keys: string[] = [];
+  const auths: Auth[] = [];
+  for (let i = 0; i < orgCount; i++) {
+    const slug = `bench-${i}`;
+    await platform.apiKeys.ensureOrganization(slug);
+    await platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = ?`, [slug]);
+    const { key } = await platform.apiKeys.createKey({ orgSlug: slug, type: 'SERVER' });
+    const auth = await platform.apiKeys.authenticate(key);
+    if (auth?.plan !== 'ENTERPRISE') throw new Error(`bench key of ${slug} authenticates as ${auth?.plan}`);
+    keys.push(key);
+    auths.push(auth);
+  }
+  const pg = await platform.orm.em.getConnection().execute<{ version: string }[]>('select version() as version');
+
+  const onMessage = async (command: ParentCommand) => {
+    if (command.type === 'stop') {
+      await platform.stop();
+      process.exit(0); // --cpu-prof, when given, writes its profile here
+    }
+  };
+  process.on('message', (command: ParentCommand) => void onMessage(command).catch((error) => {
+    process.stderr.write(`bench platform: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  }));
+  const ready: ChildReady = { type: 'ready', url: platform.url, keys, auths, postgres: pg[0]!.version };
+  process.send!(ready);
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench platform failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import WebSocket from 'ws';
+import { startTestPlatform, eventually, type TestPlatform } from '../helpers/test-platform.js';
+import { subscribeToEvents, type Subscriber } from './helpers/subscriber.js';
+
+describe('Subscription.events over graphql-ws on /graphql', () => {
+  let t: TestPlatform;
+  let keyA: string;
+  let keyB: string;
+  const open: Subscriber[] = [];
+
+  beforeAll(async () => {
+    t = await startTestPlatform();
+    keyA = await t.key('org-a');
+    keyB = await t.key('org-b');
+  });
+  afterAll(async () => {
+    for (const s of open) await s.dispose();
+    await t.stop();
+  });
+
+  const subscribe = (params: Record<string, unknown>, types?: string[]) => {
+    const s = subscribeToEvents(t.url, params, types);
+    open.push(s);
+    return s;
+  };
+  const orgOf = async (key: string) => (await t.platform.apiKeys.authenticate(key))!.organizationId;
+  /** Raises probe events for the key's organization until the subscriber has one: its subscription is live. */
+  const primed = async (s: Subscriber, key: string, type = 'form.partial') => {
+    const organizationId = await orgOf(key);
+    let n = 0;
+    await eventually(async () => {
+      await t.platform.orm.em.getConnection().execute(
+        "insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, '{\"probe\":true}'::jsonb, now()); select pg_notify('platform_events', '')",
+        [`evt_probe_${Date.now()}_${n++}`, organizationId, type],
+      );
+      await new Promise((r) => setTimeout(r, 100));
+      return s.events.some((e) => e.data?.probe);
+    });
+    await new Promise((r) => setTimeout(r, 200)); // let late probes arrive before the slate is cleaned
+    s.events.length = 0;
+  };
+  const sendEmail = (key: string, subject: string) =>
+    t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject, html: 'x' } });
+
+  it('should stream the caller organization’s events with the webhook payload, and none of another organization', async () => {
+    const a = subscribe({ authorization: `Bearer ${keyA}` });
+    const b = subscribe({ apiKey: keyB });
+    await primed(a, keyA);
+    await primed(b, keyB);
+
+    const sentA = await sendEmail(keyA, 'For A');
+    await eventually(async () => a.events.filter((e) => e.data.messageId === sentA.body.data.messageId).length === 2);
+    const delivered = a.events.find((e) => e.type === 'email.delivered')!;
+    expect(delivered).toEqual({ id: expect.stringMatching(/^evt_/), type: 'email.delivered', timestamp: expect.stringMatching(/Z$/), data: { messageId: sentA.body.data.messageId, to: ['b@example.com'], subject: 'For A', deliveredAt: expect.any(String) } });
+    expect(a.events.map((e) => e.type)).toEqual(['email.sent', 'email.delivered']);
+
+    // B's own event comes after A's on the same stream: had B been sent A's events, they would be here first.
+    const sentB = await sendEmail(keyB, 'For B');
+    await eventually(async () => b.events.some((e) => e.type === 'email.delivered'));
+    expect(b.events.map((e) => e.data.messageId)).toEqual([sentB.body.data.messageId, sentB.body.data.messageId]);
+    expect(a.events.some((e) => e.data.messageId === sentB.body.data.messageId)).toBe(false);
+    expect(a.errors).toEqual([]);
+  });
+
+  it('should filter by type', async () => {
+    const s = subscribe({ authorization: `Bearer ${keyA}` }, ['email.delivered']);
+    await primed(s, keyA, 'email.delivered');
+    const sent = await sendEmail(keyA, 'Filtered');
+    await eventually(async () => s.events.some((e) => e.data.messageId === sent.body.data.messageId));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s.events.map((e) => e.type)).toEqual(['email.delivered']);
+  });
+
+  it('should close a connection with a bad or missing key with 4401, and refuse gateway keys with 4403', async () => {
+    const bad = subscribe({ authorization: 'Bearer sk_srv_not-a-real-key-at-all' });
+    await eventually(async () => bad.closed);
+    expect(bad.closed).toEqual({ code: 4401, reason: 'Invalid API key' });
+
+    const none = subscribe({});
+    await eventually(async () => none.closed);
+    expect(none.closed).toEqual({ code: 4401, reason: 'Missing API key' });
+
+    const gateway = subscribe({ apiKey: await t.key('org-a', 'GATEWAY') });
+    await eventually(async () => gateway.closed);
+    expect(gateway.closed).toEqual({ code: 4403, reason: 'AI gateway keys open /ai/v1 only' });
+  });
+
+  it('should answer FORBIDDEN to a key without the webhooks scope', async () => {
+    const s = subscribe({ apiKey: await t.key('org-a', 'SERVER', ['email']) });
+    await eventually(async () => s.errors.length > 0);
+    expect(s.errors[0]).toMatchObject({ message: expect.stringContaining('webhooks'), extensions: { code: 'FORBIDDEN' } });
+  });
+
+  it('should refuse WebSocket upgrades on other paths', async () => {
+    const ws = new WebSocket(t.url.replace(/^http/, 'ws') + '/elsewhere', 'graphql-transport-ws');
+    const outcome = await new Promise<string>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(`status ${res.statusCode}`));
+      ws.on('error', (e) => resolve(`error ${e.message}`));
+      ws.on('open', () => resolve('open'));
+    });
+    expect(outcome).toBe('status 404');
+  });
+});
