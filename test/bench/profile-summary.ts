@@ -105,8 +105,9 @@ const LAYERS: [RegExp, string][] = [
   [/^\(garbage collector\)$/, 'garbage collection'],
   [/^(rest-bridge|platform\/http|platform\/rate-limit|platform\/organizations)$/, 'REST bridge, keys, rate limits, response write'],
   [/^(@apollo\/server|@apollo\/utils\..*|negotiator)$/, 'Apollo Server request pipeline'],
-  [/^(gateway|@apollo\/gateway|@apollo\/federation-internals|@apollo\/query-planner|@opentelemetry\/api)$/, 'gateway: plan execution, result shaping'],
-  [/^(graphql|type-graphql|graphql-scalars|@apollo\/subgraph|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
+  [/^(gateway\/(graphql-http|platform|create-gateway)|platform\/logging|platform\/ids)$/, 'HTTP front: router, /graphql handler, request ids, logs'],
+  [/^(@apollo\/gateway|@apollo\/federation-internals|@apollo\/query-planner|@opentelemetry\/api|gateway\/remote-data-source)$/, 'gateway: plan execution, result shaping'],
+  [/^(graphql|type-graphql|graphql-scalars|dataloader|@apollo\/subgraph|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
   [/^(@mikro-orm\/.*|knex|tarn|platform\/orm)$/, 'MikroORM + knex: query building, mapping'],
   [/^(pg|pg-.*|postgres-.*)$/, 'pg driver: protocol, parsing, socket writes'],
   [/^platform\/federation$/, 'subgraph HTTP server (serveSubgraph), response write'],
@@ -131,7 +132,12 @@ function areaOf(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const parts = shortUrl(url).split('/');
   const nm = parts.lastIndexOf('node_modules');
   if (nm >= 0) return parts[nm + 1]?.startsWith('@') ? `${parts[nm + 1]}/${parts[nm + 2]}` : parts[nm + 1]!;
-  if (parts[0] === 'dist') return parts[1] === 'platform' || parts[1] === 'subgraphs' ? `${parts[1]}/${parts[2]}` : parts[1]!;
+  if (parts[0] === 'dist') {
+    if (parts[1] === 'platform' || parts[1] === 'subgraphs') return `${parts[1]}/${parts[2]}`;
+    // The gateway folder holds both the HTTP front (graphql-http, platform) and the in-process subgraph runner: tell them apart.
+    if (parts[1] === 'gateway') return `gateway/${parts[2]!.replace(/\.js$/, '')}`;
+    return parts[1]!;
+  }
   return parts.slice(0, 2).join('/');
 }
 
