@@ -20,7 +20,7 @@ export interface Config {
   jobsProcessEveryMs: number;
   /** When set, start-up makes sure organization `default` owns this exact SERVER key. */
   bootstrapApiKey?: string;
-  /** Secret that signs the auth context on gateway → subgraph hops and tracking tokens. */
+  /** Secret that signs the caller context on gateway → subgraph hops. */
   internalSecret: string;
   /** 32-byte key (base64 or hex) that encrypts secrets at rest; unset: a key generated once and kept in platform.settings. */
   encryptionKey?: Buffer;

@@ -7,6 +7,7 @@ import { EmailStatus, SuppressionReason } from '../entities/email-status.js';
 import { CapturedEmail } from '../entities/captured-email.entity.js';
 import { applyTracking, unsubscribeHeaders } from '../sending/tracking.js';
 import { bareAddress } from '../sending/address.js';
+import { linkSecret } from '../sending/link-secret.js';
 import type { OutgoingMail, SendOutcome } from '../sending/mail-transport.js';
 import type { EmailDeps } from '../email-deps.js';
 
@@ -28,15 +29,15 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
     handler: async ({ messageId }, { em, logger }) => {
       const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments'] });
       if (!message || message.status !== EmailStatus.QUEUED) return;
-      const outcome = await deps.transport.send(toOutgoing(message, deps));
+      const outcome = await deps.transport.send(toOutgoing(message, deps, await linkSecret(deps)));
       await em.transactional((tx) => record(tx, message, outcome, deps));
       logger.debug('email send attempt', { messageId, outcome: outcome.kind });
     },
   };
 }
 
-function toOutgoing(message: EmailMessage, deps: EmailDeps): OutgoingMail {
-  const link = { publicUrl: deps.config.publicUrl, secret: deps.config.internalSecret, organizationId: message.organizationId, messageId: message.id };
+function toOutgoing(message: EmailMessage, deps: EmailDeps, secret: string): OutgoingMail {
+  const link = { publicUrl: deps.config.publicUrl, secret, organizationId: message.organizationId, messageId: message.id };
   const html = message.html && (message.trackOpens || message.trackClicks)
     ? applyTracking(message.html, { ...link, trackOpens: message.trackOpens, trackClicks: message.trackClicks })
     : message.html ?? undefined;

@@ -17,7 +17,7 @@ export interface TrackingPayload {
 export interface TrackingOptions {
   /** Base URL users reach the platform on, without a trailing slash. */
   publicUrl: string;
-  /** Secret the tokens are signed with (Config.internalSecret). */
+  /** Secret the tokens are signed with (see link-secret.ts). */
   secret: string;
   /** Organization that sends the message. */
   organizationId: string;

@@ -7,6 +7,7 @@ import { SuppressionReason } from '../entities/email-status.js';
 import { bareAddress } from '../sending/address.js';
 import { verifyTrackingToken, type TrackingAction } from '../sending/tracking.js';
 import type { EmailDeps } from '../email-deps.js';
+import { linkSecret } from '../sending/link-secret.js';
 
 /** Who opened or clicked, as the public route saw them. */
 export interface Visitor {
@@ -36,7 +37,7 @@ export class TrackingService {
 
   /** Records a click and returns where to send the visitor; null for a bad token. */
   async click(root: EntityManager, token: string, visitor: Visitor): Promise<string | null> {
-    const payload = verifyTrackingToken(this.deps.config.internalSecret, token);
+    const payload = verifyTrackingToken(await linkSecret(this.deps), token);
     if (!payload || payload.action !== 'click' || !payload.url || !/^https?:\/\//i.test(payload.url)) return null;
     const found = await this.load(root, token, 'click');
     if (found) {
@@ -69,7 +70,7 @@ export class TrackingService {
   }
 
   private async load(root: EntityManager, token: string, action: TrackingAction) {
-    const payload = verifyTrackingToken(this.deps.config.internalSecret, token);
+    const payload = verifyTrackingToken(await linkSecret(this.deps), token);
     if (!payload || payload.action !== action) return null;
     const em = forkForTenant(root, payload.organizationId);
     const message = await em.findOne(EmailMessage, { id: payload.messageId });
