@@ -66,25 +66,27 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger });
   await encryptionKeyFor(orm, config.encryptionKey, logger); // generated and kept in platform.settings when ENCRYPTION_KEY is unset
+  // Split mode: modules named in SUBGRAPH_URLS run (with their jobs) in their own processes.
+  const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
   const deps: DepsWithPorts = { config, orm, jobs, logger, ports };
-  for (const module of modules) (module as PortProvider).providePorts?.(deps, ports);
+  for (const module of local) (module as PortProvider).providePorts?.(deps, ports);
   const bus = await createEventBus(config.redisUrl, logger);
   const dispatcher = new EventDispatcher({
     databaseUrl: database.url,
     orm,
     bus,
-    sinks: modules.flatMap((m) => (m as EventSinkProvider).eventSinks?.(deps) ?? []),
+    sinks: local.flatMap((m) => (m as EventSinkProvider).eventSinks?.(deps) ?? []),
     logger,
     sweepMs: config.eventsSweepMs,
   });
   const subgraphs = new Map();
-  for (const module of modules) {
+  for (const module of local) {
     module.defineJobs?.(deps);
     subgraphs.set(module.name, await module.buildSchema(deps));
   }
   const supergraphSdl = options.supergraphSdl ?? readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8');
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm });
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const guard = new RequestGuard(apiKeys, new RateLimiter(store));
@@ -117,7 +119,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       const path = log.path as string;
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/readyz') {
-        const checks = await readiness(orm, jobs);
+        const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
@@ -162,13 +164,20 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, stop };
 }
 
-async function readiness(orm: MikroORM, jobs: Jobs): Promise<Record<string, string>> {
+async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>): Promise<Record<string, string>> {
   const check = async (fn: () => Promise<unknown>) => fn().then(() => 'ok', (e: Error) => `failed: ${e.message}`);
-  return {
+  const checks: Record<string, string> = {
     database: await check(() => orm.em.getConnection().execute('select 1')),
     jobStore: await check(() => jobs.ping()),
-    subgraphs: 'ok', // served in this process
   };
+  // In-process subgraphs are up when this process is; remote ones answer /healthz beside their /graphql.
+  for (const [name, url] of remote) {
+    checks[`subgraph:${name}`] = await check(async () => {
+      const res = await fetch(new URL('/healthz', url), { signal: AbortSignal.timeout(2000) });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    });
+  }
+  return checks;
 }
 
 function sendJson(res: ServerResponse, status: number, payload: unknown) {

@@ -32,6 +32,10 @@ export interface Config {
   dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimitBytes: number;
+  /** Split mode: subgraphs served by other processes, by name (`SUBGRAPH_URLS=email=http://10.0.0.5:4001/graphql,...`). */
+  subgraphUrls: Map<string, string>;
+  /** Split mode: where `node dist/subgraphs/<module>/main.js` listens (loopback unless told otherwise). */
+  subgraphListen: { host: string; port: number };
   /** Lets webhooks target private and loopback addresses (tests, local development). */
   webhookAllowPrivate: boolean;
   /** Deadline of one webhook request (document 1, part 8: 30 s). */
@@ -129,6 +133,19 @@ export function loadConfig(env: Env = process.env): Config {
   const dkimSet = dkimParts.filter((p) => p !== undefined).length;
   if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
 
+  const subgraphUrls = new Map<string, string>();
+  for (const entry of (str('SUBGRAPH_URLS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [name, target] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
+    let ok = /^[a-z][a-z0-9-]*$/.test(name);
+    try {
+      ok &&= ['http:', 'https:'].includes(new URL(target).protocol);
+    } catch {
+      ok = false;
+    }
+    if (ok) subgraphUrls.set(name, target);
+    else problems.push(`SUBGRAPH_URLS entries must look like name=http://host:port/graphql (got "${entry}")`);
+  }
+
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -145,6 +162,8 @@ export function loadConfig(env: Env = process.env): Config {
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
     dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    subgraphUrls,
+    subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
     webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
