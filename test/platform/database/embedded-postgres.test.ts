@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadConfig } from '../../../platform/config/config.js';
+import { startPlatform } from '../../../gateway/platform.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `npm start` without DATABASE_URL: an embedded PostgreSQL whose data survives a restart. */
+describe('embedded PostgreSQL', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'embedded-pg-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('should start without DATABASE_URL, migrate, serve, and keep the data across a restart', async () => {
+    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP_API_KEY: 'sk_bootstrap_embedded_test_key_0001' };
+    const headers = { authorization: `Bearer ${env.BOOTSTRAP_API_KEY}`, 'content-type': 'application/json' };
+
+    const first = await startPlatform(loadConfig(env));
+    const sent = await fetch(`${first.url}/emails`, { method: 'POST', headers, body: JSON.stringify({ from: 'a@example.com', to: 'b@example.com', subject: 'kept', text: 'x' }) });
+    expect(sent.status).toBe(200);
+    const { data } = (await sent.json()) as { data: { messageId: string } };
+    await first.stop();
+
+    const second = await startPlatform(loadConfig(env));
+    try {
+      const got = await fetch(`${second.url}/emails/messages/${data.messageId}`, { headers });
+      expect(got.status).toBe(200);
+      expect(((await got.json()) as { data: { subject: string } }).data.subject).toBe('kept');
+    } finally {
+      await second.stop();
+    }
+  });
+});
