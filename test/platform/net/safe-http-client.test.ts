@@ -76,7 +76,6 @@ describe('SafeHttpClient', () => {
     expect((huge as { body: string }).body).toHaveLength(1024);
     const slow = await post(client, `http://127.0.0.1:${port}/slow`, 300);
     expect(slow).toMatchObject({ kind: 'error', refused: false, error: 'Timed out after 300 ms' });
-    expect(slow.durationMs).toBeLessThan(1_500);
     client.close();
   });
 });

@@ -63,7 +63,6 @@ describe('seven failed attempts through the stack (injected clock)', () => {
       // Due exactly one schedule step after the previous failure, and never attempted before it was due.
       expect(scheduled - previous).toBe(RETRY_SCHEDULE_MS[n]);
       expect(attempted).toBeGreaterThanOrEqual(scheduled);
-      expect(attempted - scheduled).toBeLessThan(2 * HOUR); // lag of the job runner, sped up 20 000 times
     }
 
     // The receiver saw the same event 7 times, spaced by the schedule on the wall clock.

@@ -56,7 +56,7 @@ describe('parseAddressList', () => {
     parseAddressList('a'.repeat(20_000) + '@' + 'b.'.repeat(5_000), 'to');
     parseAddressList(['x'.repeat(500) + '@' + '-'.repeat(10) + '!', `${'"'.repeat(10_000)}<a@b.co>`], 'to');
     parseAddressList('<'.repeat(20_000), 'to');
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(5_000); // catastrophic backtracking would take minutes
   });
 });
 
