@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { JSON, JSONObject } from '../../../platform/graphql/scalars.js';
 import { EmailMessage } from '../entities/email-message.entity.js';
 
@@ -113,10 +113,4 @@ export class SendEmailBatchItem {
 }
 
 @ObjectType()
-export class EmailMessageList {
-  @Field(() => [EmailMessage])
-  data!: EmailMessage[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class EmailMessageList extends OffsetList(EmailMessage) {}

@@ -1,5 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { EmailStatus } from '../entities/email-status.js';
 
 /** Messages created on one UTC day. The five status counts are current statuses and add up to total. */
@@ -34,13 +34,7 @@ export class EmailDailyStats {
 }
 
 @ObjectType()
-export class EmailStatsList {
-  @Field(() => [EmailDailyStats])
-  data!: EmailDailyStats[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class EmailStatsList extends OffsetList(EmailDailyStats) {}
 
 /** How many messages created on a UTC day have a given status now. */
 @ObjectType()

@@ -1,12 +1,6 @@
-import { Field, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { ObjectType } from 'type-graphql';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { EmailSuppression } from '../entities/email-suppression.entity.js';
 
 @ObjectType()
-export class EmailSuppressionList {
-  @Field(() => [EmailSuppression])
-  data!: EmailSuppression[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class EmailSuppressionList extends OffsetList(EmailSuppression) {}

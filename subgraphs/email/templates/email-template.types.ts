@@ -1,5 +1,5 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { EmailTemplate } from '../entities/email-template.entity.js';
 
 /**
@@ -25,10 +25,4 @@ export class EmailTemplateInput {
 }
 
 @ObjectType()
-export class EmailTemplateList {
-  @Field(() => [EmailTemplate])
-  data!: EmailTemplate[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class EmailTemplateList extends OffsetList(EmailTemplate) {}

@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { CursorMeta } from './cursor-meta.type.js';
@@ -26,13 +26,7 @@ export class DeliveryLogArgs {
 }
 
 @ObjectType()
-export class WebhookDeliveryList {
-  @Field(() => [WebhookDelivery])
-  data!: WebhookDelivery[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class WebhookDeliveryList extends OffsetList(WebhookDelivery) {}
 
 @ObjectType()
 export class WebhookDeliveryPage {

@@ -1,5 +1,5 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
-import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { Webhook } from '../entities/webhook.entity.js';
 
 /** POST /webhooks body (document 1, parts 2.5 and 4.5). Rules are checked by the service. */
@@ -38,13 +38,7 @@ export class UpdateWebhookInput {
 }
 
 @ObjectType()
-export class WebhookList {
-  @Field(() => [Webhook])
-  data!: Webhook[];
-
-  @Field(() => OffsetMeta)
-  meta!: OffsetMeta;
-}
+export class WebhookList extends OffsetList(Webhook) {}
 
 @ObjectType()
 export class DeletedWebhook {
