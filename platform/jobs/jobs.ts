@@ -58,7 +58,10 @@ export class Jobs {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
     // An idle client dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
     pool.on('error', (error) => options.logger.warn('job store connection lost', { error: error.message }));
-    const agenda = new Agenda({ backend: new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE }), processEvery: options.processEveryMs, maxConcurrency: 50 });
+    const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE });
+    // The LISTEN connection reports a server shutdown as an 'error' event; unheard, it would crash the process.
+    (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) => options.logger.warn('job notifications connection lost', { error: error.message }));
+    const agenda = new Agenda({ backend, processEvery: options.processEveryMs, maxConcurrency: 50 });
     return new Jobs(agenda, options, pool);
   }
 

