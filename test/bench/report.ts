@@ -69,12 +69,14 @@ export function renderReport(info: RunInfo, rest: Measured, direct: Measured, gr
   ].join('\n');
 }
 
-const START = '<!-- bench:rest-bridge:start (written by npm run bench; edits inside are overwritten) -->';
-const END = '<!-- bench:rest-bridge:end -->';
+
 
 /** Replaces this benchmark's section of BENCHMARKS.md, keeping everything else (other benchmarks, notes). */
-export function writeSection(file: string, title: string, body: string): void {
-  const section = `${START}\n## ${title}\n\n${body}\n${END}`;
+/** Replaces (or appends) the section `key` of BENCHMARKS.md; `body` starts with its own `## heading`. */
+export function writeSection(file: string, key: string, body: string): void {
+  const START = `<!-- bench:${key}:start (written by npm run bench; edits inside are overwritten) -->`;
+  const END = `<!-- bench:${key}:end -->`;
+  const section = `${START}\n${body.trimEnd()}\n${END}`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nProduced by `npm run bench`; numbers are from one run on the machine named in each section.\n';
   const start = current.indexOf(START);
   const end = current.indexOf(END);

@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { benchWebhooks } from './webhooks.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -141,8 +142,12 @@ async function main() {
     };
     const report = renderReport(info, measured[0]!, measured[1]!, measured[2]!);
     process.stdout.write(`\n${report}\n`);
-    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'REST bridge + gateway vs the email subgraph (list 20 messages)', report);
-    log('BENCHMARKS.md updated');
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'rest-bridge', `## REST bridge + gateway vs the email subgraph (list 20 messages)\n\n${report}`);
+    log('BENCHMARKS.md updated (REST bridge); measuring webhook deliveries');
+    const webhooks = await benchWebhooks();
+    process.stdout.write(`\n${webhooks}\n`);
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
+    log('BENCHMARKS.md updated (webhooks)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();
