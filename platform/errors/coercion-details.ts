@@ -17,11 +17,15 @@ export function coercionDetails(message: string): ErrorDetails | undefined {
   let field = at ? at.split('.').slice(1).join('.') || variable! : variable!;
   const named = FIELD_IN_REASON.exec(reason!);
   if (named && !field.endsWith(named[1]!)) field = field === variable ? named[1]! : `${field}.${named[1]}`;
-  let received: unknown = rawValue;
+  return { field, received: printedValue(rawValue!), expected: reason!.replace(/\.$/, '') };
+}
+
+/** The value as GraphQL printed it: JSON when it parses, null for a field left out, the text otherwise. */
+function printedValue(text: string): unknown {
+  if (text === 'undefined') return null;
   try {
-    received = JSON.parse(rawValue!);
+    return JSON.parse(text);
   } catch {
-    // keep the text as GraphQL printed it
+    return text;
   }
-  return { field, received, expected: reason!.replace(/\.$/, '') };
 }

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { ModuleRoutes, QueryParamType } from '../route-table.js';
+import type { ModuleRoutes } from '../route-table.js';
 import { DomainError } from '../../platform/errors/domain-error.js';
+import { jsonObject, PAGE_QUERY } from '../request-values.js';
 
-const PAGE: Record<string, QueryParamType> = { count: 'int', offset: 'int', limit: 'int', page: 'int' };
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 const visitor = (r: { params: Record<string, string>; ip: string; headers: Record<string, unknown> }) => ({
@@ -42,10 +42,7 @@ export const emailRoutes: ModuleRoutes = {
       method: 'POST', path: '/emails', operation: 'SendEmail', result: 'sendEmail',
       variables: (r) => {
         const key = r.headers['idempotency-key'];
-        if (typeof r.body !== 'object' || r.body === null || Array.isArray(r.body)) {
-          throw new DomainError('INVALID_REQUEST', 'The send body must be a JSON object', { field: 'body', received: Array.isArray(r.body) ? 'array' : r.body === null || r.body === undefined ? 'nothing' : typeof r.body, expected: 'object' });
-        }
-        return { input: r.body, idempotencyKey: typeof key === 'string' ? key : null };
+        return { input: jsonObject(r.body, 'The send body'), idempotencyKey: typeof key === 'string' ? key : null };
       },
       rateLimit: { category: 'emailSending', endpoint: { limit: 100, windowMs: 1000 } },
     },
@@ -59,7 +56,7 @@ export const emailRoutes: ModuleRoutes = {
     },
     {
       method: 'GET', path: '/emails/messages', operation: 'ListEmailMessages', result: 'emailMessages', list: true,
-      query: { ...PAGE, status: 'string', fromDate: 'string', toDate: 'string' },
+      query: { ...PAGE_QUERY, status: 'string', fromDate: 'string', toDate: 'string' },
       rateLimit: { category: 'reads', endpoint: { limit: 100, windowMs: 1000 } },
     },
     {
@@ -74,14 +71,13 @@ export const emailRoutes: ModuleRoutes = {
     // Templates (Postmark-style), by id or alias.
     {
       method: 'GET', path: '/emails/templates', operation: 'ListEmailTemplates', result: 'emailTemplates', list: true,
-      query: { ...PAGE },
+      query: { ...PAGE_QUERY },
       rateLimit: { category: 'reads' },
     },
     {
       method: 'POST', path: '/emails/templates', operation: 'CreateEmailTemplate', result: 'createEmailTemplate', status: 201,
       variables: (r) => {
-        if (typeof r.body !== 'object' || r.body === null || Array.isArray(r.body)) throw new DomainError('INVALID_REQUEST', 'The template body must be a JSON object', { field: 'body', received: Array.isArray(r.body) ? 'array' : r.body == null ? 'nothing' : typeof r.body, expected: 'object' });
-        return { input: r.body };
+        return { input: jsonObject(r.body, 'The template body') };
       },
       rateLimit: { category: 'general' },
     },
@@ -89,8 +85,7 @@ export const emailRoutes: ModuleRoutes = {
     {
       method: 'PATCH', path: '/emails/templates/:id', operation: 'UpdateEmailTemplate', result: 'updateEmailTemplate',
       variables: (r) => {
-        if (typeof r.body !== 'object' || r.body === null || Array.isArray(r.body)) throw new DomainError('INVALID_REQUEST', 'The template body must be a JSON object', { field: 'body', received: Array.isArray(r.body) ? 'array' : r.body == null ? 'nothing' : typeof r.body, expected: 'object' });
-        return { id: r.params.id, input: r.body };
+        return { id: r.params.id, input: jsonObject(r.body, 'The template body') };
       },
       rateLimit: { category: 'general' },
     },
@@ -98,15 +93,13 @@ export const emailRoutes: ModuleRoutes = {
     // Suppressions, keyed by address.
     {
       method: 'GET', path: '/emails/suppressions', operation: 'ListEmailSuppressions', result: 'emailSuppressions', list: true,
-      query: { ...PAGE, reason: 'string' },
+      query: { ...PAGE_QUERY, reason: 'string' },
       rateLimit: { category: 'reads' },
     },
     {
       method: 'POST', path: '/emails/suppressions', operation: 'AddEmailSuppression', result: 'addEmailSuppression', status: 201,
       variables: (r) => {
-        const b = (typeof r.body === 'object' && r.body !== null && !Array.isArray(r.body) ? r.body : {}) as Record<string, unknown>;
-        // GraphQL would only say "$email was not provided"; name the field like every other 400.
-        if (typeof b.email !== 'string') throw new DomainError('INVALID_REQUEST', 'email is required', { field: 'email', received: b.email ?? null, expected: 'one email address such as name@example.com' });
+        const b = jsonObject(r.body);
         return { email: b.email, reason: b.reason ?? null };
       },
       rateLimit: { category: 'general' },
@@ -114,12 +107,12 @@ export const emailRoutes: ModuleRoutes = {
     { method: 'DELETE', path: '/emails/suppressions/:email', operation: 'RemoveEmailSuppression', result: 'removeEmailSuppression', rateLimit: { category: 'general' } },
     {
       method: 'GET', path: '/emails/bounces', operation: 'ListEmailBounces', result: 'emailBounces', list: true,
-      query: { ...PAGE, type: 'string', fromDate: 'string', toDate: 'string' },
+      query: { ...PAGE_QUERY, type: 'string', fromDate: 'string', toDate: 'string' },
       rateLimit: { category: 'reads' },
     },
     {
       method: 'GET', path: '/emails/stats', operation: 'ListEmailStats', result: 'emailStats', list: true,
-      query: { ...PAGE, fromDate: 'string', toDate: 'string' },
+      query: { ...PAGE_QUERY, fromDate: 'string', toDate: 'string' },
       rateLimit: { category: 'reads', endpoint: { limit: 10, windowMs: 1000 } },
     },
   ],

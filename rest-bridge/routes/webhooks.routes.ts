@@ -1,7 +1,7 @@
-import { DomainError } from '../../platform/errors/domain-error.js';
 import type { WebhookNamespaceName } from '../../platform/events/event-catalog.js';
 import type { EnvelopeStyle } from '../envelopes.js';
-import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from '../route-table.js';
+import { jsonObject, PAGE_QUERY } from '../request-values.js';
+import type { BridgeRequest, ModuleRoutes, RouteSpec } from '../route-table.js';
 
 /** The webhook operations a module can mount. */
 export type WebhookRouteName = 'create' | 'list' | 'get' | 'update' | 'delete' | 'test' | 'deliveries' | 'retry' | 'log';
@@ -24,16 +24,8 @@ export interface WebhookRoutesOptions {
   filterParams?: Record<string, string>;
 }
 
-const PAGE: Record<string, QueryParamType> = { count: 'int', offset: 'int', limit: 'int', page: 'int' };
 const READS = { category: 'reads' as const };
 const WRITES = { category: 'general' as const };
-
-const jsonObject = (body: unknown): Record<string, unknown> => {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new DomainError('INVALID_REQUEST', 'The body must be a JSON object', { field: 'body', received: Array.isArray(body) ? 'array' : body === null || body === undefined ? 'nothing' : typeof body, expected: 'object' });
-  }
-  return body as Record<string, unknown>;
-};
 
 /**
  * The webhook engine's REST face for one path prefix: POST/GET `<path>`, GET/PATCH/DELETE `<path>/:webhookId`,
@@ -56,7 +48,7 @@ export function webhookRouteSpecs(options: WebhookRoutesOptions): RouteSpec[] {
       variables: (r) => ({ input: jsonObject(r.body), namespace, filter: filterOf(r) }),
     }],
     ['list', {
-      method: 'GET', path, operation: 'ListWebhooks', result: 'webhooks', list: true, query: PAGE, rateLimit: READS,
+      method: 'GET', path, operation: 'ListWebhooks', result: 'webhooks', list: true, query: PAGE_QUERY, rateLimit: READS,
       variables: (r) => ({ ...r.query, namespace, filter: filterOf(r) }),
     }],
     // Static paths first: `<path>/deliveries` must not be read as a webhook id.
@@ -78,7 +70,7 @@ export function webhookRouteSpecs(options: WebhookRoutesOptions): RouteSpec[] {
     ['test', { method: 'POST', path: `${item}/test`, operation: 'SendWebhookTest', result: 'sendWebhookTest', rateLimit: WRITES, variables: id }],
     ['deliveries', {
       method: 'GET', path: `${item}/${deliveries}`, operation: 'ListWebhookDeliveries', result: 'webhookDeliveries', list: true,
-      query: { ...PAGE, status: 'string' }, rateLimit: READS,
+      query: { ...PAGE_QUERY, status: 'string' }, rateLimit: READS,
       variables: (r) => ({ ...r.query, webhookId: r.params.webhookId, namespace }),
     }],
   ];
