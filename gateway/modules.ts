@@ -1,8 +1,10 @@
 import type { SubgraphModule } from '../platform/federation/subgraph-module.js';
 import { emailModule } from '../subgraphs/email/index.js';
 import { webhooksModule } from '../subgraphs/webhooks/index.js';
+import { smsModule } from '../subgraphs/sms/index.js';
+import { formsModule } from '../subgraphs/forms/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule()];
 }

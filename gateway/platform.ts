@@ -21,6 +21,7 @@ import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { handleGraphql } from './graphql-http.js';
 import { allModules } from './modules.js';
+import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
@@ -33,7 +34,7 @@ export interface PlatformOptions {
   logger?: Logger;
   /** Defaults to every module. */
   modules?: SubgraphModule[];
-  /** Defaults to the committed schema/supergraph.graphql. */
+  /** Defaults to the committed schema/supergraph.graphql, or to one composed from `modules` when they are given. */
   supergraphSdl?: string;
 }
 
@@ -85,7 +86,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     module.defineJobs?.(deps);
     subgraphs.set(module.name, await module.buildSchema(deps));
   }
-  const supergraphSdl = options.supergraphSdl ?? readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8');
+  // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
+  const supergraphSdl = options.supergraphSdl
+    ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
   const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();

@@ -99,6 +99,10 @@ export class RestBridge {
         return true;
       }
       const value = result.data?.[spec.result];
+      if (spec.stream) {
+        await this.stream(spec, request, variables, value, res, { requestId, auth }, log);
+        return true;
+      }
       if (spec.respond) {
         spec.respond(value, res, request);
         return true;
@@ -114,6 +118,28 @@ export class RestBridge {
       send(res, status, renderError(style, status, { code, message: domain?.message ?? 'Internal server error', details: domain?.details }));
     }
     return true;
+  }
+
+  /**
+   * Writes the first page (already fetched, so its errors got the envelope), then fetches and writes one page at a
+   * time, waiting for the socket to drain. An error after the status went out can only cut the answer short.
+   */
+  private async stream(spec: RouteSpec, request: BridgeRequest, variables: Record<string, unknown>, first: unknown, res: ServerResponse, caller: CallerContext, log: Record<string, unknown>) {
+    const stream = spec.stream!;
+    res.writeHead(200, stream.headers(request));
+    let page = stream.page(first, variables);
+    for (;;) {
+      if (page.chunk && !res.write(page.chunk)) await drained(res);
+      if (!page.next || res.destroyed) break;
+      const result = await this.options.execute(this.options.operations.get(spec.operation)!, page.next, caller);
+      if (result.errors?.length) {
+        log.error = result.errors[0]!.message;
+        res.destroy();
+        return;
+      }
+      page = stream.page(result.data?.[spec.result], page.next);
+    }
+    res.end();
   }
 
   private match(method: string, path: string) {
@@ -133,6 +159,17 @@ export class RestBridge {
     }
     return null;
   }
+}
+
+/** Resolves when the socket takes more data, or is gone; leaves no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.on('drain', done).on('close', done);
+  });
 }
 
 function statusFromExtensions(ext: Record<string, unknown> | undefined): number {

@@ -41,7 +41,8 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
     case 'platform':
       return { success: false, error: withDetails };
     case 'forms':
-      return { error: withDetails };
+      // Forms-style modules call every 400 VALIDATION_ERROR (document 1 part 7), bridge-level ones included.
+      return { error: error.code === 'INVALID_REQUEST' ? { ...withDetails, code: 'VALIDATION_ERROR' } : withDetails };
     case 'mailboxes':
       return { error: { code: error.code, message: error.message } };
     case 'sms':

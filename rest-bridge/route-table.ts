@@ -40,6 +40,16 @@ export interface RouteSpec {
   ignoreBody?: boolean;
   /** Renders a non-JSON answer (a pixel, a redirect) instead of the envelope. */
   respond?: (result: unknown, res: ServerResponse, req: BridgeRequest) => void;
+  /** Streams a large answer page by page (exports): memory holds one page, whatever the total size. */
+  stream?: StreamSpec;
+}
+
+/** A streamed answer: the operation runs again with `next` variables until `next` is null. */
+export interface StreamSpec {
+  /** Headers of the 200 answer (Content-Type, Content-Disposition). */
+  headers: (req: BridgeRequest) => Record<string, string>;
+  /** The text one page's result adds, and the variables of the following page (null after the last page). */
+  page: (result: unknown, variables: Record<string, unknown>) => { chunk: string; next: Record<string, unknown> | null };
 }
 
 /** A module's routes: its path prefix and envelope style, used for its own 404s as well. */

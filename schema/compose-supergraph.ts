@@ -1,6 +1,6 @@
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
-import { parse } from 'graphql';
+import { parse, type GraphQLSchema } from 'graphql';
 import { loadConfig } from '../platform/config/config.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
@@ -14,8 +14,14 @@ export interface Composition {
 /** Builds every module's schema in-process (no database: resolvers are not run) and composes them. */
 export async function composeSupergraph(modules: SubgraphModule[]): Promise<Composition> {
   const deps = { config: loadConfig({}), logger: createLogger('silent'), orm: null, jobs: null } as unknown as PlatformDeps;
-  const subgraphs = new Map<string, string>();
-  for (const module of modules) subgraphs.set(module.name, printSubgraphSchema(await module.buildSchema(deps)));
+  const schemas = new Map<string, GraphQLSchema>();
+  for (const module of modules) schemas.set(module.name, await module.buildSchema(deps));
+  return composeSchemas(schemas);
+}
+
+/** Composes built subgraph schemas, by name, into a supergraph. */
+export function composeSchemas(schemas: Map<string, GraphQLSchema>): Composition {
+  const subgraphs = new Map([...schemas].map(([name, schema]) => [name, printSubgraphSchema(schema)]));
   const result = composeServices(
     [...subgraphs].map(([name, sdl]) => ({ name, typeDefs: parse(sdl), url: `http://subgraph-${name}.internal/graphql` })),
   );

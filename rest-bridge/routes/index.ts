@@ -1,6 +1,8 @@
 import type { ModuleRoutes } from '../route-table.js';
 import { emailRoutes } from './email.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
+import { smsRoutes } from './sms.routes.js';
+import { formsRoutes, publicFormsRoutes } from './forms.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes];

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { Form } from '../entities/form.entity.js';
+import { FormField } from '../entities/form-field.entity.js';
+import { FORM_STATUSES, type FormStatus } from '../entities/form-status.js';
+import { formPageMeta, resolveFormPage } from '../shared/form-page.js';
+import { slugify, uniqueName } from '../shared/naming.js';
+import { validationError } from '../shared/validation-error.js';
+import { fieldView } from '../fields/form-field.types.js';
+import type { FieldDraft } from '../fields/form-field.validate.js';
+import { fieldsOf, findForm } from './form-lookup.js';
+import { assertTransition } from './form-state.js';
+import { validateFormBody } from './form-input.validate.js';
+import { formSummary, type FormDetail, type FormList, type FormSummary } from './form.types.js';
+
+export interface FormListArgs {
+  page?: number | null;
+  limit?: number | null;
+  status?: string | null;
+  search?: string | null;
+}
+
+/** Building forms: the management endpoints of document 1 part 4.3 (fields have their own service). */
+export class FormService {
+  /** Newest first; ARCHIVED forms only when asked for by status (DELETE is a soft delete). */
+  async list(em: EntityManager, args: FormListArgs): Promise<FormList> {
+    const page = resolveFormPage(args);
+    if (args.status != null && !(FORM_STATUSES as readonly string[]).includes(args.status)) throw validationError('status', args.status, FORM_STATUSES, 'status must be one of the form states');
+    const where: Record<string, unknown> = { status: args.status ?? { $ne: 'ARCHIVED' } };
+    if (args.search) {
+      if (args.search.length > 200) throw validationError('search', args.search.length, 'at most 200 characters', 'search is too long');
+      // The search text is matched literally: LIKE wildcards in it are escaped.
+      where.title = { $ilike: `%${args.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    }
+    const [forms, total] = await em.findAndCount(Form, where, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    return { data: forms.map(formSummary), meta: formPageMeta(page, total) };
+  }
+
+  async detail(em: EntityManager, idOrUuid: string): Promise<FormDetail> {
+    const form = await findForm(em, idOrUuid);
+    return this.detailOf(em, form);
+  }
+
+  async create(em: EntityManager, body: unknown): Promise<FormSummary> {
+    const draft = validateFormBody(body, 'create');
+    const form = await this.save(em, draft.slug, async (tx) => {
+      const slug = draft.slug ?? (await this.freeSlug(tx, slugify(draft.title!, '-', 80) || 'form'));
+      const created = tx.create(Form, {
+        uuid: randomUUID(), organizationId: tenantOf(tx), title: draft.title!, slug, description: draft.description ?? null,
+        settings: draft.settings ?? {}, theme: draft.theme ?? {},
+      });
+      await tx.flush();
+      addFields(tx, created.id, draft.fields ?? []);
+      return created;
+    });
+    return formSummary(form);
+  }
+
+  /** PUT: only the given keys change. */
+  async update(em: EntityManager, idOrUuid: string, body: unknown): Promise<FormDetail> {
+    const draft = validateFormBody(body, 'update');
+    const form = await findForm(em, idOrUuid);
+    assertTransition(draft.status === 'CLOSED' ? 'close' : 'edit', form.status);
+    const changes = { ...draft };
+    delete changes.fields;
+    await this.save(em, draft.slug, async () => {
+      em.assign(form, changes);
+      await em.flush();
+      return form;
+    }, form.id);
+    return this.detailOf(em, form);
+  }
+
+  /** DELETE archives (soft delete); repeating it is harmless. */
+  async archive(em: EntityManager, idOrUuid: string): Promise<boolean> {
+    const form = await findForm(em, idOrUuid);
+    assertTransition('archive', form.status);
+    form.status = 'ARCHIVED';
+    await em.flush();
+    return true;
+  }
+
+  async publish(em: EntityManager, idOrUuid: string): Promise<FormSummary> {
+    const form = await findForm(em, idOrUuid);
+    assertTransition('publish', form.status);
+    if (form.status !== 'LIVE') {
+      // A form with no field could only ever collect empty submissions.
+      if ((await em.count(FormField, { formId: form.id })) === 0) throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
+      form.status = 'LIVE';
+      form.publishedAt = new Date();
+      await em.flush();
+    }
+    return formSummary(form);
+  }
+
+  async unpublish(em: EntityManager, idOrUuid: string): Promise<FormSummary> {
+    return this.move(em, idOrUuid, 'unpublish', 'PAUSED');
+  }
+
+  /** A DRAFT copy with every field, the title suffixed ` (Copy)` and a free slug. */
+  async duplicate(em: EntityManager, idOrUuid: string): Promise<FormSummary> {
+    const source = await findForm(em, idOrUuid);
+    const fields = await fieldsOf(em, source.id);
+    const copy = await this.save(em, undefined, async (tx) => {
+      const slug = await this.freeSlug(tx, `${source.slug.slice(0, 90)}-copy`);
+      const created = tx.create(Form, {
+        uuid: randomUUID(), organizationId: tenantOf(tx), title: `${source.title} (Copy)`, slug, description: source.description,
+        settings: structuredClone(source.settings), theme: structuredClone(source.theme),
+      });
+      await tx.flush();
+      for (const field of fields) {
+        tx.create(FormField, { formId: created.id, organizationId: created.organizationId, ref: field.ref, type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, settings: structuredClone(field.settings) });
+      }
+      return created;
+    });
+    return formSummary(copy);
+  }
+
+  private async move(em: EntityManager, idOrUuid: string, action: 'unpublish', to: FormStatus): Promise<FormSummary> {
+    const form = await findForm(em, idOrUuid);
+    assertTransition(action, form.status);
+    form.status = to;
+    await em.flush();
+    return formSummary(form);
+  }
+
+  private async detailOf(em: EntityManager, form: Form): Promise<FormDetail> {
+    const fields = await fieldsOf(em, form.id);
+    const [counts] = await em.execute<{ views: string; submissions: string }[]>(
+      `select (select count(*) from forms.views where organization_id = ? and form_id = ?) as views,
+              (select count(*) from forms.submissions where organization_id = ? and form_id = ? and status = 'complete') as submissions`,
+      [tenantOf(em), form.id, tenantOf(em), form.id],
+    );
+    const views = Number(counts!.views);
+    const submissions = Number(counts!.submissions);
+    return {
+      ...formSummary(form), description: form.description, settings: form.settings, theme: form.theme, fields: fields.map(fieldView),
+      analytics: { views, submissions, completionRate: views > 0 ? Math.min(1, submissions / views) : 0 },
+    };
+  }
+
+  /** The first of `base`, `base-2`, … that no form of the organization uses. */
+  private async freeSlug(em: EntityManager, base: string): Promise<string> {
+    const rows = await em.execute<{ slug: string }[]>(
+      `select slug from forms.forms where organization_id = ? and (slug = ? or slug like ? escape '\\')`,
+      [tenantOf(em), base, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`],
+    );
+    return uniqueName(base, new Set(rows.map((r) => r.slug)), '-');
+  }
+
+  /** Runs the change in a transaction; the unique index settles two requests taking one slug. */
+  private async save<T>(em: EntityManager, slug: string | undefined, work: (tx: EntityManager) => Promise<T>, selfId?: number): Promise<T> {
+    if (slug !== undefined) {
+      const holder = await em.findOne(Form, { slug });
+      if (holder && holder.id !== selfId) throw slugTaken(slug, holder.id);
+    }
+    try {
+      return selfId === undefined ? await em.transactional(work) : await work(em);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw slugTaken(slug ?? '(generated)');
+      throw error;
+    }
+  }
+}
+
+function slugTaken(slug: string, holderId?: number) {
+  return validationError('slug', slug, 'a slug no other form of this organization uses', `Another form${holderId ? ` (${holderId})` : ''} already uses the slug "${slug}"`);
+}
+
+/** New fields get a readable ref from their label, unique within the form, and follow the given order. */
+export function addFields(em: EntityManager, formId: number, drafts: FieldDraft[], taken = new Set<string>(), nextOrder = 0): FormField[] {
+  for (const d of drafts) if (d.ref) taken.add(d.ref);
+  return drafts.map((draft, i) => {
+    const ref = draft.ref ?? uniqueName(slugify(draft.label, '_', 40) || 'field', taken, '_');
+    taken.add(ref);
+    return em.create(FormField, {
+      formId, organizationId: tenantOf(em), ref, type: draft.type, label: draft.label, placeholder: draft.placeholder,
+      required: draft.required, order: draft.order ?? nextOrder + i, settings: draft.settings,
+    });
+  });
+}

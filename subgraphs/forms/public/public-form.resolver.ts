@@ -1,0 +1,38 @@
+import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { PUBLIC } from '../../../platform/auth/auth-checker.js';
+import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
+import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { PublicFormService } from './public-form.service.js';
+import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
+
+const REF = { description: 'Form uuid or slug' };
+
+/** Public operations: no key needed; the LIVE form found by uuid or slug decides the organization. */
+@Resolver()
+export class PublicFormResolver {
+  private readonly service = new PublicFormService();
+
+  @Authorized(PUBLIC)
+  @Query(() => PublicForm, { description: 'A LIVE form as respondents see it' })
+  publicForm(@Arg('ref', REF) ref: string, @Ctx() ctx: SubgraphContext): Promise<PublicForm> {
+    return this.service.view(ctx.em, ref);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => FormViewRecorded, { description: 'sessionId, visitorHash, referrer' })
+  recordFormView(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormViewRecorded> {
+    return this.service.recordView(ctx.em, ref, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => FormSubmitResult, { description: 'data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata' })
+  submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
+    return this.service.submit(ctx.em, ctx.auth, ref, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => FormPartialResult, { description: 'Creates or continues a partial submission; answers merge' })
+  saveFormPartial(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormPartialResult> {
+    return this.service.partial(ctx.em, ctx.auth, ref, input);
+  }
+}

@@ -1,0 +1,164 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Auth } from '../../../platform/auth/auth.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
+import { emitEvent } from '../../../platform/events/emit-event.js';
+import { newId } from '../../../platform/ids/ids.js';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import { consumeQuota } from '../../../platform/quotas/consume-quota.js';
+import type { PlanName } from '../../../platform/rate-limit/plans.js';
+import { Form } from '../entities/form.entity.js';
+import type { FormField } from '../entities/form-field.entity.js';
+import { FormSubmission } from '../entities/form-submission.entity.js';
+import { FormView } from '../entities/form-view.entity.js';
+import { fieldsOf } from '../forms/form-lookup.js';
+import { SLUG } from '../forms/form-input.validate.js';
+import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
+import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
+import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
+
+const SUBMIT_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'metadata'] as const;
+const PARTIAL_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'lastFieldId', 'metadata'] as const;
+
+/**
+ * The public side of forms (document 1 part 4.4). Callers have no key, so the organization comes from the
+ * LIVE form found by uuid or slug, never from the request; every write runs on a fork scoped to it.
+ */
+export class PublicFormService {
+  async view(root: EntityManager, ref: string): Promise<PublicForm> {
+    const { form, em } = await this.liveForm(root, ref);
+    const fields = await fieldsOf(em, form.id);
+    const theme = form.theme as { preset?: string; colors?: Record<string, unknown> };
+    return {
+      uuid: form.uuid, title: form.title, description: form.description,
+      fields: fields.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required, placeholder: f.placeholder, settings: f.settings })),
+      settings: { requiresAuth: form.settings.requireApiKey === true, hasPassword: false },
+      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null },
+    };
+  }
+
+  async recordView(root: EntityManager, ref: string, input: unknown): Promise<FormViewRecorded> {
+    const body = input == null ? {} : asObject(input, 'body');
+    onlyKeys(body, ['sessionId', 'visitorHash', 'referrer'], '');
+    for (const key of ['sessionId', 'visitorHash', 'referrer'] as const) {
+      const value = body[key];
+      if (value != null && (typeof value !== 'string' || value.length > 2048)) throw validationError(key, value, 'string of at most 2048 characters', `${key} must be a string`);
+    }
+    const { form, em } = await this.liveForm(root, ref);
+    em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: (body.sessionId as string) ?? null, visitorHash: (body.visitorHash as string) ?? null, referrer: (body.referrer as string) ?? null });
+    await em.flush();
+    return { recorded: true };
+  }
+
+  /** Completes a submission: a new one, or the partial named by `submissionId` (answers merge). */
+  async submit(root: EntityManager, auth: Auth | null, ref: string, input: unknown): Promise<FormSubmitResult> {
+    const body = asObject(input ?? {}, 'body');
+    onlyKeys(body, SUBMIT_KEYS, '');
+    const { form, em } = await this.liveForm(root, ref);
+    checkAccess(form, auth);
+    const fields = await fieldsOf(em, form.id);
+    const given = parseAnswers(fields, body);
+    const respondentEmail = checkEmail(body.respondentEmail);
+    const metadata = checkMetadata(body.metadata);
+    const plan = await planOf(em, form, auth);
+    const submission = await em.transactional(async (tx) => {
+      const now = new Date();
+      const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
+      const answers = mergeAnswers(existing?.answers ?? {}, given);
+      checkRequired(fields, answers);
+      const row = existing ?? tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId, createdAt: now });
+      tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
+      await tx.flush();
+      // Counted and announced in the submission's own transaction: all three commit or none.
+      await consumeQuota(tx, plan, 'formSubmissions', 1);
+      await emitEvent(tx, 'form.submitted', { formId: form.id, submissionId: row.id, fields: answers, respondentEmail: row.respondentEmail, submittedAt: now.toISOString() });
+      return row;
+    });
+    return { submissionId: submission.id, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
+  }
+
+  /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
+  async partial(root: EntityManager, auth: Auth | null, ref: string, input: unknown): Promise<FormPartialResult> {
+    const body = asObject(input ?? {}, 'body');
+    onlyKeys(body, PARTIAL_KEYS, '');
+    const { form, em } = await this.liveForm(root, ref);
+    checkAccess(form, auth);
+    const fields = await fieldsOf(em, form.id);
+    const given = parseAnswers(fields, body);
+    const respondentEmail = checkEmail(body.respondentEmail);
+    const metadata = checkMetadata(body.metadata);
+    const lastFieldId = checkLastField(fields, body.lastFieldId);
+    const submission = await em.transactional(async (tx) => {
+      const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
+      const answers = mergeAnswers(existing?.answers ?? {}, given);
+      const row = existing ?? tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId });
+      tx.assign(row, { answers, respondentEmail: respondentEmail ?? row.respondentEmail, lastFieldId: lastFieldId ?? row.lastFieldId, metadata: { ...row.metadata, ...metadata } });
+      await tx.flush();
+      await emitEvent(tx, 'form.partial', { formId: form.id, submissionId: row.id, fields: answers, lastFieldId: row.lastFieldId, respondentEmail: row.respondentEmail });
+      return row;
+    });
+    return { submissionId: submission.id };
+  }
+
+  /** Only LIVE forms are served; a slug shared by LIVE forms of two organizations answers the earliest published. */
+  private async liveForm(root: EntityManager, ref: string): Promise<{ form: Form; em: EntityManager }> {
+    const where = UUID.test(ref) ? { uuid: ref.toLowerCase(), status: 'LIVE' as const } : SLUG.test(ref) ? { slug: ref, status: 'LIVE' as const } : null;
+    // The public caller has no organization yet: this one lookup runs unfiltered, on LIVE forms only.
+    const form = where ? await root.findOne(Form, where, { filters: false, orderBy: { publishedAt: 'asc', id: 'asc' } }) : null;
+    if (!form) throw notFound('Form');
+    return { form, em: forkForTenant(root, form.organizationId) };
+  }
+
+  /** The partial to continue, locked so two saves of one respondent merge one after the other. */
+  private async openPartial(tx: EntityManager, form: Form, submissionId: unknown): Promise<FormSubmission> {
+    if (typeof submissionId !== 'string' || submissionId.length > 64) throw validationError('submissionId', submissionId, 'a submission id from /partial', 'submissionId must be a string');
+    const row = await tx.findOne(FormSubmission, { id: submissionId, formId: form.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!row) throw notFound('Submission');
+    if (row.status !== 'partial') throw validationError('submissionId', submissionId, 'a partial submission', 'This submission is already complete');
+    return row;
+  }
+}
+
+/** requireApiKey: web submissions are refused; API submissions need a key of the form's organization. */
+function checkAccess(form: Form, auth: Auth | null): void {
+  if (form.settings.requireApiKey !== true) return;
+  if (!auth) throw new DomainError('UNAUTHORIZED', 'This form takes submissions with an API key of its organization (X-API-Key)');
+  if (auth.organizationId !== form.organizationId || auth.keyType === 'GATEWAY') throw new DomainError('FORBIDDEN', 'This key does not belong to the form\'s organization');
+}
+
+function checkEmail(value: unknown): string | null {
+  if (value == null || value === '') return null;
+  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value)) throw validationError('respondentEmail', value, 'an email address such as name@example.com', 'respondentEmail must be an email address');
+  return value.trim().toLowerCase();
+}
+
+/** Submit metadata of part 2.4: source, referrer, utm {source, medium, campaign}; strings only. */
+function checkMetadata(value: unknown): Record<string, unknown> {
+  if (value == null) return {};
+  const metadata = asObject(value, 'metadata');
+  onlyKeys(metadata, ['source', 'referrer', 'utm'], 'metadata');
+  const text = (field: string, v: unknown) => {
+    if (v != null && (typeof v !== 'string' || v.length > 2048)) throw validationError(field, v, 'string of at most 2048 characters', `${field} must be a string`);
+  };
+  text('metadata.source', metadata.source);
+  text('metadata.referrer', metadata.referrer);
+  if (metadata.utm != null) {
+    const utm = asObject(metadata.utm, 'metadata.utm');
+    onlyKeys(utm, ['source', 'medium', 'campaign'], 'metadata.utm');
+    for (const [k, v] of Object.entries(utm)) text(`metadata.utm.${k}`, v);
+  }
+  return metadata;
+}
+
+function checkLastField(fields: FormField[], value: unknown): number | null {
+  if (value == null) return null;
+  if (!fields.some((f) => f.id === value)) throw validationError('lastFieldId', value, fields.map((f) => f.id), 'lastFieldId must be a field id of this form');
+  return value as number;
+}
+
+/** The quota is the form owner's, whoever submits. */
+async function planOf(em: EntityManager, form: Form, auth: Auth | null): Promise<PlanName> {
+  if (auth && auth.organizationId === form.organizationId) return auth.plan;
+  const rows = await em.execute<{ plan: PlanName }[]>('select plan from platform.organizations where id = ?', [form.organizationId]);
+  return rows[0]?.plan ?? 'STARTER';
+}

@@ -1,0 +1,88 @@
+import { Field, ObjectType } from 'type-graphql';
+import { JSONObject } from '../../../platform/graphql/scalars.js';
+
+/** A field as respondents see it: `ref` instead of the numeric id (document 1 part 2.4). */
+@ObjectType()
+export class PublicFormField {
+  @Field()
+  ref!: string;
+
+  @Field()
+  type!: string;
+
+  @Field()
+  label!: string;
+
+  @Field()
+  required!: boolean;
+
+  @Field(() => String, { nullable: true })
+  placeholder!: string | null;
+
+  @Field(() => JSONObject, { description: 'What a renderer needs: options, min/max, lengths' })
+  settings!: Record<string, unknown>;
+}
+
+@ObjectType()
+export class PublicFormSettings {
+  @Field({ description: 'True when submissions need an API key of the form\'s organization (requireApiKey)' })
+  requiresAuth!: boolean;
+
+  @Field({ description: 'Password-protected forms are not offered; always false' })
+  hasPassword!: boolean;
+}
+
+@ObjectType()
+export class PublicFormTheme {
+  @Field(() => String, { nullable: true })
+  preset!: string | null;
+
+  @Field(() => JSONObject, { nullable: true })
+  colors!: Record<string, unknown> | null;
+}
+
+@ObjectType()
+export class PublicForm {
+  @Field()
+  uuid!: string;
+
+  @Field()
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => [PublicFormField])
+  fields!: PublicFormField[];
+
+  @Field(() => PublicFormSettings)
+  settings!: PublicFormSettings;
+
+  @Field(() => PublicFormTheme)
+  theme!: PublicFormTheme;
+}
+
+@ObjectType()
+export class FormViewRecorded {
+  @Field()
+  recorded!: boolean;
+}
+
+@ObjectType()
+export class FormSubmitResult {
+  @Field()
+  submissionId!: string;
+
+  @Field({ description: 'COMPLETED' })
+  status!: string;
+
+  @Field(() => String, { nullable: true, description: 'settings.redirectUrl of the form, if any' })
+  redirectUrl!: string | null;
+}
+
+@ObjectType()
+export class FormPartialResult {
+  @Field()
+  submissionId!: string;
+}
+
