@@ -1,13 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** A notice the platform sends to an organization about its own account (a webhook disabled, ...). */
+/**
+ * An email the platform sends for an organization: a notice about its own account (a webhook disabled, ...), or,
+ * with `to`, a message of a module's flow to an end user (an auth invitation, a booking confirmation).
+ */
 export interface SystemEmail {
   organizationId: string;
+  /** Recipient; when absent, the organization's notification email. */
+  to?: string;
   /** What it is about, e.g. `webhook.disabled`; kept as a tag on the message. */
   kind: string;
   subject: string;
   text: string;
   html?: string;
+  /** Base64 contents, e.g. a calendar invite (`text/calendar`). */
+  attachments?: { filename: string; content: string; contentType?: string }[];
 }
 
 /**

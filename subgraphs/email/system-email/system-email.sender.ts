@@ -9,15 +9,14 @@ import type { EmailDeps } from '../email-deps.js';
 /**
  * The email module's side of the system-email port: a notice becomes an ordinary EmailMessage of the organization
  * (listed in /emails/messages, sent by the same job), queued in the caller's transaction. It uses no send quota and
- * skips the suppression list: it is about the account, not marketing. Recipient: the organization's notification
- * email, else NOTIFICATION_EMAIL, else nobody (logged).
+ * skips the suppression list: it is about the account or a flow the end user started, not marketing. Recipient:
+ * `email.to`, else the organization's notification email, else NOTIFICATION_EMAIL, else nobody (logged).
  */
 export class EmailSystemSender implements SystemEmailSender {
   constructor(private readonly deps: EmailDeps) {}
 
   async send(tx: EntityManager, email: SystemEmail): Promise<string | null> {
-    const organization = await tx.findOne(Organization, { id: email.organizationId });
-    const to = organization?.notificationEmail ?? this.deps.config.notificationEmail;
+    const to = email.to ?? (await tx.findOne(Organization, { id: email.organizationId }))?.notificationEmail ?? this.deps.config.notificationEmail;
     if (!to) {
       this.deps.logger.warn('system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL', { organizationId: email.organizationId, kind: email.kind });
       return null;
@@ -30,7 +29,8 @@ export class EmailSystemSender implements SystemEmailSender {
       subject: email.subject,
       html: email.html ?? null,
       text: email.text,
-      attachmentInfo: [],
+      attachments: email.attachments ?? null,
+      attachmentInfo: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') })),
       tags: [{ name: 'category', value: 'system' }, { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') }],
     });
     await tx.flush();
