@@ -30,6 +30,8 @@ export interface Config {
   smtpPoolSize: number;
   /** DKIM signing, all three or none. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** Twilio-style SMS provider (all three or none); the sandbox carrier when unset. */
+  smsProvider?: { baseUrl: string; accountSid: string; authToken: string };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimitBytes: number;
   /** Split mode: subgraphs served by other processes, by name (`SUBGRAPH_URLS=email=http://10.0.0.5:4001/graphql,...`). */
@@ -133,6 +135,10 @@ export function loadConfig(env: Env = process.env): Config {
   const dkimSet = dkimParts.filter((p) => p !== undefined).length;
   if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
 
+  const smsParts = [url('SMS_PROVIDER_URL', ['http:', 'https:']), str('SMS_PROVIDER_ACCOUNT_SID'), str('SMS_PROVIDER_AUTH_TOKEN')];
+  const smsSet = smsParts.filter((p) => p !== undefined).length;
+  if (smsSet !== 0 && smsSet !== 3) problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
+
   const subgraphUrls = new Map<string, string>();
   for (const entry of (str('SUBGRAPH_URLS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
     const [name, target] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
@@ -161,6 +167,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
     dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
+    smsProvider: smsSet === 3 ? { baseUrl: smsParts[0]!.replace(/\/$/, ''), accountSid: smsParts[1]!, authToken: smsParts[2]! } : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
