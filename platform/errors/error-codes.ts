@@ -19,6 +19,14 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // crm
+  INVALID_ID: 400,
+  CONTACT_EMAIL_EXISTS: 409,
+  COMPANY_DOMAIN_EXISTS: 409,
+  TAG_KEY_EXISTS: 409,
+  PROPERTY_KEY_EXISTS: 409,
+  ALREADY_ASSOCIATED: 409,
+  PENDING: 202,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
