@@ -89,7 +89,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
   const supergraphSdl = options.supergraphSdl
     ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret });
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const guard = new RequestGuard(apiKeys, new RateLimiter(store));
