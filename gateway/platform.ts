@@ -26,6 +26,7 @@ import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
 import { EventDispatcher, type EventSinkProvider } from '../platform/events/event-dispatcher.js';
+import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
 import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
 import { startSubscriptionServer } from './subscriptions.js';
 
@@ -81,6 +82,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger,
     sweepMs: config.eventsSweepMs,
   });
+  jobs.define(pruneEventsJob(config.eventsRetentionDays));
   const subgraphs = new Map();
   for (const module of local) {
     module.defineJobs?.(deps);
@@ -139,6 +141,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   });
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger });
   await jobs.start();
+  await jobs.every('1 hour', PRUNE_EVENTS_JOB);
   await dispatcher.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -46,6 +46,8 @@ export interface Config {
   webhookRetrySpeedup: number;
   /** Safety sweep of the events outbox, besides the LISTEN/NOTIFY wake-ups. */
   eventsSweepMs: number;
+  /** Dispatched outbox events older than this are deleted (hourly); undispatched ones never are. */
+  eventsRetentionDays: number;
   /** Fallback recipient of system notices (a webhook disabled) when the organization has no notification email. */
   notificationEmail?: string;
   /** Sender of system notices. */
@@ -175,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
     webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
     eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
+    eventsRetentionDays: int('EVENTS_RETENTION_DAYS', 7, 1, 3650),
     notificationEmail: email('NOTIFICATION_EMAIL'),
     notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
