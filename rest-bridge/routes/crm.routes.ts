@@ -84,6 +84,17 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'POST', path: '/crm/contacts/:id/tags', operation: 'TagContact', result: 'tagContact', variables: (r) => ({ contactId: r.params.id, input: input(r) }) }),
     write({ method: 'DELETE', path: '/crm/contacts/:id/tags/:tagId', operation: 'UntagContact', result: 'untagContact', variables: (r) => ({ contactId: r.params.id, tagId: r.params.tagId }) }),
 
+    read({ method: 'GET', path: '/crm/lists', operation: 'ListCrmLists', result: 'crmLists', query: { entityType: 'string' } }),
+    write({ method: 'POST', path: '/crm/lists', operation: 'CreateCrmList', result: 'createCrmList', status: 201, variables: (r) => ({ input: input(r) }) }),
+    read({ method: 'GET', path: '/crm/lists/:id', operation: 'GetCrmList', result: 'crmList', variables: contactId }),
+    write({ method: 'PATCH', path: '/crm/lists/:id', operation: 'UpdateCrmList', result: 'updateCrmList', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/lists/:id', operation: 'DeleteCrmList', result: 'deleteCrmList', variables: contactId, respond: noContent }),
+    write({ method: 'POST', path: '/crm/lists/:id/evaluate', operation: 'EvaluateCrmList', result: 'evaluateCrmList', variables: contactId }),
+    read({ method: 'GET', path: '/crm/lists/:id/members', operation: 'ListCrmListMembers', result: 'crmListMembers', list: true, query: LIST, variables: (r) => ({ id: r.params.id, ...r.query }) }),
+    write({ method: 'POST', path: '/crm/lists/:id/members', operation: 'AddCrmListMembers', result: 'addCrmListMembers', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    // DELETE with a body ({entityIds}), as the spec shows.
+    write({ method: 'DELETE', path: '/crm/lists/:id/members', operation: 'RemoveCrmListMembers', result: 'removeCrmListMembers', deleteWithBody: true, variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+
     read({ method: 'GET', path: '/crm/properties', operation: 'ListCrmProperties', result: 'crmProperties', query: { entity: 'string', group: 'string', isSystem: 'boolean' } }),
     write({ method: 'POST', path: '/crm/properties', operation: 'CreateCrmProperty', result: 'createCrmProperty', status: 201, variables: (r) => ({ input: input(r) }) }),
     write({ method: 'PATCH', path: '/crm/properties/:id', operation: 'UpdateCrmProperty', result: 'updateCrmProperty', variables: (r) => ({ id: r.params.id, input: input(r) }) }),

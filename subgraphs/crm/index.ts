@@ -10,12 +10,15 @@ import { CqlResolver } from './cql/cql.resolver.js';
 import { PropertyResolver } from './properties/property.resolver.js';
 import { TagResolver } from './tags/tag.resolver.js';
 import { Tag } from './entities/tag.entity.js';
+import { CrmList } from './entities/crm-list.entity.js';
+import { ListResolver } from './lists/list.resolver.js';
+import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
 import { commitWritesJob } from './writes/commit-writes.job.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */
@@ -27,7 +30,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
   return {
     name: 'crm',
     data: {
-      entities: [Contact, Company, PropertyDefinition, Tag],
+      entities: [Contact, Company, PropertyDefinition, Tag, CrmList],
       migrations: [{ name: 'Migration20261125000100_crm', class: Migration20261125000100_crm }],
     },
     buildSchema: (deps) => buildFederatedSchema(
@@ -36,6 +39,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
     ),
     defineJobs: (deps) => {
       deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
+      deps.jobs.define(evaluateListJob(deps));
     },
   };
 }
