@@ -29,6 +29,31 @@ export function accepted(result: unknown, res: ServerResponse) {
 }
 
 const contactId = (r: BridgeRequest) => ({ id: r.params.id });
+
+/** GET and POST of a contact's activities, mounted at the documented path and the legacy one. */
+function activityRoutes(path: string): RouteSpec[] {
+  return [
+    read({
+      method: 'GET', path, operation: 'ListContactActivities', result: 'contactActivities', list: true,
+      query: { page: 'int', limit: 'int', type: 'string', module: 'string', from: 'string', to: 'string' }, variables: (r) => ({ contactId: r.params.id, ...r.query }),
+    }),
+    write({ method: 'POST', path, operation: 'LogContactActivity', result: 'logContactActivity', variables: (r) => ({ contactId: r.params.id, input: input(r) }), respond: accepted }),
+  ];
+}
+
+/** DELETE of a tag answers 204 with no body. */
+function noContent(_result: unknown, res: ServerResponse) {
+  res.writeHead(204);
+  res.end();
+}
+
+/** POST /crm/query: `{data, meta}` where data holds the queried entity's rows. */
+function queryAnswer(result: unknown, res: ServerResponse) {
+  const { contacts, companies, meta } = result as { contacts: unknown[] | null; companies: unknown[] | null; meta: Record<string, unknown> };
+  const body = JSON.stringify({ data: contacts ?? companies ?? [], meta });
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
 const LIST = { page: 'int', limit: 'int' } as const;
 
 /** CRM (document 3 part 4.1), `{data}` / `{data, meta}` / `{error: {code, message, details?}}`. */
@@ -41,6 +66,7 @@ export const crmRoutes: ModuleRoutes = {
       method: 'GET', path: '/crm/contacts', operation: 'ListContacts', result: 'contacts', list: true,
       query: { ...LIST, search: 'string', status: 'string', lifecycleStage: 'string', module: 'string', isIdentified: 'boolean', from: 'string', to: 'string', sortBy: 'string', sortOrder: 'string' },
     }),
+    read({ method: 'POST', path: '/crm/contacts/filter', operation: 'FilterContacts', result: 'filterContacts', list: true, variables: (r) => ({ input: input(r) }) }),
     read({ method: 'GET', path: '/crm/contacts/search', operation: 'SearchContacts', result: 'searchContacts', query: { q: 'string', limit: 'int' }, variables: (r) => ({ q: r.query.q ?? '', limit: r.query.limit }) }),
     write({ method: 'POST', path: '/crm/contacts', operation: 'CreateContact', result: 'createContact', variables: (r) => ({ input: input(r) }), respond: accepted }),
     read({ method: 'GET', path: '/crm/contacts/:id', operation: 'GetContact', result: 'contact', variables: contactId }),
@@ -49,10 +75,20 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'DELETE', path: '/crm/contacts/:id', operation: 'DeleteContact', result: 'deleteContact', variables: contactId, respond: accepted }),
     write({ method: 'POST', path: '/crm/contacts/:id/merge', operation: 'MergeContacts', result: 'mergeContacts', variables: (r) => ({ winnerId: r.params.id, input: input(r) }), respond: accepted }),
 
+    ...activityRoutes('/crm/contacts/:id/activities'),
+    // Legacy paths, equal to the two above (document 3 part 4.1).
+    ...activityRoutes('/crm/activities/contacts/:id'),
+    read({ method: 'GET', path: '/crm/contacts/:id/companies', operation: 'ListContactCompanies', result: 'contactCompanies', variables: contactId }),
+    write({ method: 'POST', path: '/crm/contacts/:id/companies', operation: 'LinkContactCompany', result: 'linkContactCompany', status: 201, variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/contacts/:id/companies/:companyId', operation: 'UnlinkContactCompany', result: 'unlinkContactCompany', variables: (r) => ({ id: r.params.id, companyId: r.params.companyId }) }),
+    read({ method: 'GET', path: '/crm/contacts/:id/summary', operation: 'GetContactSummary', result: 'contactSummary', variables: contactId }),
+    read({ method: 'GET', path: '/crm/contacts/:id/sync-status', operation: 'GetContactSyncStatus', result: 'contactSyncStatus', variables: contactId }),
+
     read({
       method: 'GET', path: '/crm/companies', operation: 'ListCompanies', result: 'companies', list: true,
       query: { ...LIST, search: 'string', status: 'string', size: 'string', industry: 'string', from: 'string', to: 'string', sortBy: 'string', sortOrder: 'string' },
     }),
+    read({ method: 'POST', path: '/crm/companies/filter', operation: 'FilterCompanies', result: 'filterCompanies', list: true, variables: (r) => ({ input: input(r) }) }),
     read({ method: 'GET', path: '/crm/companies/search', operation: 'SearchCompanies', result: 'searchCompanies', query: { q: 'string', limit: 'int' }, variables: (r) => ({ q: r.query.q ?? '', limit: r.query.limit }) }),
     write({ method: 'POST', path: '/crm/companies', operation: 'CreateCompany', result: 'createCompany', variables: (r) => ({ input: input(r) }), respond: accepted }),
     read({ method: 'GET', path: '/crm/companies/:id', operation: 'GetCompany', result: 'company', variables: contactId }),
@@ -60,5 +96,31 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'PATCH', path: '/crm/companies/:id', operation: 'UpdateCompany', result: 'updateCompany', variables: (r) => ({ id: r.params.id, input: input(r) }), respond: accepted }),
     write({ method: 'DELETE', path: '/crm/companies/:id', operation: 'DeleteCompany', result: 'deleteCompany', variables: contactId, respond: accepted }),
     read({ method: 'GET', path: '/crm/companies/:id/contacts', operation: 'ListCompanyContacts', result: 'companyContacts', variables: contactId }),
+
+    read({ method: 'GET', path: '/crm/tags', operation: 'ListCrmTags', result: 'crmTags' }),
+    write({ method: 'POST', path: '/crm/tags', operation: 'CreateCrmTag', result: 'createCrmTag', status: 201, variables: (r) => ({ input: input(r) }) }),
+    write({ method: 'PATCH', path: '/crm/tags/:id', operation: 'UpdateCrmTag', result: 'updateCrmTag', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/tags/:id', operation: 'DeleteCrmTag', result: 'deleteCrmTag', variables: contactId, respond: noContent }),
+    write({ method: 'POST', path: '/crm/contacts/:id/tags', operation: 'TagContact', result: 'tagContact', variables: (r) => ({ contactId: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/contacts/:id/tags/:tagId', operation: 'UntagContact', result: 'untagContact', variables: (r) => ({ contactId: r.params.id, tagId: r.params.tagId }) }),
+
+    read({ method: 'GET', path: '/crm/lists', operation: 'ListCrmLists', result: 'crmLists', query: { entityType: 'string' } }),
+    write({ method: 'POST', path: '/crm/lists', operation: 'CreateCrmList', result: 'createCrmList', status: 201, variables: (r) => ({ input: input(r) }) }),
+    read({ method: 'GET', path: '/crm/lists/:id', operation: 'GetCrmList', result: 'crmList', variables: contactId }),
+    write({ method: 'PATCH', path: '/crm/lists/:id', operation: 'UpdateCrmList', result: 'updateCrmList', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/lists/:id', operation: 'DeleteCrmList', result: 'deleteCrmList', variables: contactId, respond: noContent }),
+    write({ method: 'POST', path: '/crm/lists/:id/evaluate', operation: 'EvaluateCrmList', result: 'evaluateCrmList', variables: contactId }),
+    read({ method: 'GET', path: '/crm/lists/:id/members', operation: 'ListCrmListMembers', result: 'crmListMembers', list: true, query: LIST, variables: (r) => ({ id: r.params.id, ...r.query }) }),
+    write({ method: 'POST', path: '/crm/lists/:id/members', operation: 'AddCrmListMembers', result: 'addCrmListMembers', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    // DELETE with a body ({entityIds}), as the spec shows.
+    write({ method: 'DELETE', path: '/crm/lists/:id/members', operation: 'RemoveCrmListMembers', result: 'removeCrmListMembers', deleteWithBody: true, variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+
+    read({ method: 'GET', path: '/crm/properties', operation: 'ListCrmProperties', result: 'crmProperties', query: { entity: 'string', group: 'string', isSystem: 'boolean' } }),
+    write({ method: 'POST', path: '/crm/properties', operation: 'CreateCrmProperty', result: 'createCrmProperty', status: 201, variables: (r) => ({ input: input(r) }) }),
+    write({ method: 'PATCH', path: '/crm/properties/:id', operation: 'UpdateCrmProperty', result: 'updateCrmProperty', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/properties/:id', operation: 'DeleteCrmProperty', result: 'deleteCrmProperty', variables: contactId }),
+
+    read({ method: 'POST', path: '/crm/query', operation: 'CrmQuery', result: 'crmQuery', variables: (r) => ({ input: input(r) }), respond: queryAnswer }),
+    read({ method: 'GET', path: '/crm/fields', operation: 'ListCrmFields', result: 'crmFields', query: { entity: 'string' } }),
   ],
 };

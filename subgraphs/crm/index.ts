@@ -6,12 +6,22 @@ import { Company } from './entities/company.entity.js';
 import { PropertyDefinition } from './entities/property-definition.entity.js';
 import { ContactResolver } from './contacts/contact.resolver.js';
 import { CompanyResolver } from './companies/company.resolver.js';
+import { CqlResolver } from './cql/cql.resolver.js';
+import { PropertyResolver } from './properties/property.resolver.js';
+import { TagResolver } from './tags/tag.resolver.js';
+import { Tag } from './entities/tag.entity.js';
+import { CrmList } from './entities/crm-list.entity.js';
+import { ListResolver } from './lists/list.resolver.js';
+import { ActivityResolver } from './activities/activity.resolver.js';
+import { ContactFieldsResolver } from './contacts/contact-fields.resolver.js';
+import { ContactExtrasResolver } from './contacts/contact-extras.resolver.js';
+import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
 import { commitWritesJob } from './writes/commit-writes.job.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */
@@ -23,7 +33,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
   return {
     name: 'crm',
     data: {
-      entities: [Contact, Company, PropertyDefinition],
+      entities: [Contact, Company, PropertyDefinition, Tag, CrmList],
       migrations: [{ name: 'Migration20261125000100_crm', class: Migration20261125000100_crm }],
     },
     buildSchema: (deps) => buildFederatedSchema(
@@ -32,6 +42,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
     ),
     defineJobs: (deps) => {
       deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
+      deps.jobs.define(evaluateListJob(deps));
     },
   };
 }

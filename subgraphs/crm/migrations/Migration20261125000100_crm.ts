@@ -132,6 +132,8 @@ export class Migration20261125000100_crm extends Migration {
       filter_criteria jsonb,
       member_count int not null default 0,
       needs_evaluation boolean not null default false,
+      requested_seq int not null default 0,
+      evaluated_seq int not null default 0,
       last_evaluated_at timestamptz,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
