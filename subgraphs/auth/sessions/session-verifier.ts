@@ -39,8 +39,9 @@ export class SessionVerifier {
     if (nowMs - entry.touchedAt >= TOUCH_EVERY_MS) {
       entry.touchedAt = nowMs;
       entry.lastActiveAt = new Date(nowMs);
-      // Fire and forget: a lost touch only makes the idle timeout count from the previous one.
-      conn.execute('update auth.sessions set last_active_at = ? where id = ? and organization_id = ?', [entry.lastActiveAt, entry.id, organizationId]).catch(() => undefined);
+      // Awaited (once a minute per session), so the next read anywhere sees it; a failed touch only makes the idle
+      // timeout count from the previous one.
+      await conn.execute('update auth.sessions set last_active_at = ? where id = ? and organization_id = ?', [entry.lastActiveAt, entry.id, organizationId]).catch(() => undefined);
     }
     return render(entry);
   }
