@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
-import { portsOf } from '../../../platform/notifications/platform-ports.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { AuthToken, type TokenKind } from '../entities/auth-token.entity.js';
 import type { AuthDeps } from '../auth-deps.js';
@@ -42,7 +41,7 @@ export class EmailTokenService {
       expiresAt: new Date(now.getTime() + options.lifetimeMinutes * 60_000), createdAt: now,
     });
     await tx.flush();
-    const sender = portsOf(this.deps).systemEmail;
+    const sender = this.deps.ports().systemEmail;
     if (!sender) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module is not available to send this email');
     const messageId = await sender.send(tx, {
       organizationId: tenantOf(tx), to: options.email.to, kind: options.email.kind, subject: options.email.subject, text: options.email.text(issued.token, link),

@@ -26,9 +26,11 @@ export async function startAuthPlatform(options: Omit<AuthModuleOptions, 'now'> 
 /** The token line of an emailed message (verification, reset, invitation), read through GET /emails/messages/{id}. */
 export async function tokenFromEmail(t: TestPlatform, key: string, to: string, subject: RegExp): Promise<string> {
   const list = await t.request('GET', '/emails/messages?count=100', { key });
-  const ids: string[] = list.body.data.map((m: { id: string }) => m.id);
+  const ids: string[] = list.body.data.map((m: { messageId: string }) => m.messageId);
   for (const id of ids) {
-    const message = (await t.request('GET', `/emails/messages/${id}`, { key })).body.data;
+    const res = await t.request('GET', `/emails/messages/${id}`, { key });
+    if (res.status !== 200) throw new Error(`GET /emails/messages/${id}: ${res.status} ${res.text}`);
+    const message = res.body.data;
     if (message.to.includes(to) && subject.test(message.subject)) {
       const match = /token: (\S+)/.exec(message.text);
       if (match) return match[1]!;
