@@ -125,6 +125,36 @@ const own: RouteSpec[] = [
       return { ...rest, eventTypes: r.query.eventTypes ?? bracketed ?? null };
     },
   },
+  // Applications
+  { method: 'GET', path: '/auth/applications', operation: 'ListAuthApplications', result: 'authApplications', list: true, query: PAGE_QUERY, rateLimit: READS },
+  { method: 'POST', path: '/auth/applications', operation: 'CreateAuthApplication', result: 'createAuthApplication', status: 201, rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The application body') }) },
+  { method: 'GET', path: '/auth/applications/:applicationId', operation: 'GetAuthApplication', result: 'authApplication', rateLimit: READS },
+  { method: 'PATCH', path: '/auth/applications/:applicationId', operation: 'UpdateAuthApplication', result: 'updateAuthApplication', rateLimit: WRITES, variables: (r) => ({ applicationId: r.params.applicationId, input: jsonObject(r.body, 'The application body') }) },
+  { method: 'DELETE', path: '/auth/applications/:applicationId', operation: 'DeleteAuthApplication', result: 'deleteAuthApplication', rateLimit: WRITES },
+  { method: 'POST', path: '/auth/applications/:applicationId/rotate-secret', operation: 'RotateAuthApplicationSecret', result: 'rotateAuthApplicationSecret', rateLimit: WRITES, ignoreBody: true, variables: (r) => ({ applicationId: r.params.applicationId }) },
+  // SSO connections
+  { method: 'GET', path: '/auth/connections', operation: 'ListAuthConnections', result: 'authConnections', list: true, query: PAGE_QUERY, rateLimit: READS },
+  { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, variables: (r) => ({ input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
+  { method: 'GET', path: '/auth/connections/:connectionId', operation: 'GetAuthConnection', result: 'authConnection', rateLimit: READS },
+  { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, variables: (r) => ({ connectionId: r.params.connectionId, input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
+  { method: 'DELETE', path: '/auth/connections/:connectionId', operation: 'DeleteAuthConnection', result: 'deleteAuthConnection', rateLimit: WRITES },
+  // Organizations, members, invitations
+  { method: 'GET', path: '/auth/organizations', operation: 'ListAuthOrganizations', result: 'authOrganizations', list: true, query: PAGE_QUERY, rateLimit: READS },
+  { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The organization body') }) },
+  { method: 'POST', path: '/auth/invitations/accept', operation: 'AcceptAuthInvitation', result: 'acceptAuthInvitation', rateLimit: WRITES, variables: (r) => { const b = body(r, ['token', 'password']); return { token: str(b, 'token'), password: b.password ?? null }; } },
+  { method: 'GET', path: '/auth/organizations/:organizationId', operation: 'GetAuthOrganization', result: 'authOrganization', rateLimit: READS },
+  { method: 'PATCH', path: '/auth/organizations/:organizationId', operation: 'UpdateAuthOrganization', result: 'updateAuthOrganization', rateLimit: WRITES, variables: (r) => ({ organizationId: r.params.organizationId, input: jsonObject(r.body, 'The organization body') }) },
+  { method: 'DELETE', path: '/auth/organizations/:organizationId', operation: 'DeleteAuthOrganization', result: 'deleteAuthOrganization', rateLimit: WRITES },
+  { method: 'GET', path: '/auth/organizations/:organizationId/members', operation: 'ListAuthOrganizationMembers', result: 'authOrganizationMembers', list: true, query: PAGE_QUERY, rateLimit: READS },
+  {
+    method: 'POST', path: '/auth/organizations/:organizationId/members', operation: 'AddAuthOrganizationMember', result: 'addAuthOrganizationMember', status: 201, rateLimit: WRITES,
+    variables: (r) => { const b = body(r, ['userId', 'role']); return { organizationId: r.params.organizationId, userId: b.userId ?? null, role: b.role ?? null }; },
+  },
+  { method: 'DELETE', path: '/auth/organizations/:organizationId/members/:userId', operation: 'RemoveAuthOrganizationMember', result: 'removeAuthOrganizationMember', rateLimit: WRITES },
+  {
+    method: 'POST', path: '/auth/organizations/:organizationId/invitations', operation: 'InviteAuthOrganizationMember', result: 'inviteAuthOrganizationMember', status: 201, rateLimit: WRITES,
+    variables: (r) => { const b = body(r, ['email', 'role', 'redirectUrl']); return { organizationId: r.params.organizationId, email: b.email ?? null, role: b.role ?? null, redirectUrl: b.redirectUrl ?? null }; },
+  },
 ];
 
 /** Document 2, part 4.1, plus the flows of the README's Auth section (sign-in, verification, reset). Platform envelope. */

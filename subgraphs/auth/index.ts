@@ -22,12 +22,17 @@ import { MfaResolver } from './mfa/mfa.resolver.js';
 import { AccountFlowsResolver } from './tokens/account-flows.resolver.js';
 import { PolicyResolver } from './security/policy.resolver.js';
 import { AuditLogResolver } from './audit/audit-log.resolver.js';
+import { ApplicationResolver } from './applications/application.resolver.js';
+import { ConnectionResolver } from './connections/connection.resolver.js';
+import { OrganizationResolver } from './organizations/organization.resolver.js';
+import { AuthDashboardResolver } from './dashboards/auth-dashboard.resolver.js';
 import { DefaultBreachChecker, type BreachChecker } from './passwords/breach-checker.js';
 import { SessionCache } from './sessions/session-cache.js';
 import { Migration20261125000100_auth } from './migrations/Migration20261125000100_auth.js';
 import type { AuthDeps } from './auth-deps.js';
 
-export const AUTH_RESOLVERS = [UserResolver, SessionResolver, MfaResolver, AccountFlowsResolver, PolicyResolver, AuditLogResolver] as const;
+export const AUTH_RESOLVERS = [UserResolver, SessionResolver, MfaResolver, AccountFlowsResolver, PolicyResolver, AuditLogResolver,
+  ApplicationResolver, ConnectionResolver, OrganizationResolver, AuthDashboardResolver] as const;
 
 export interface AuthModuleOptions {
   /** The module's clock (tests move it to expire lockouts and step TOTP codes). */
@@ -38,7 +43,7 @@ export interface AuthModuleOptions {
   sessionCacheTtlMs?: number;
 }
 
-/** The auth module: users, sign-in and sessions, MFA, email flows, policies, audit logs. */
+/** The auth module: users, sign-in and sessions, MFA, email flows, policies, audit logs, applications, SSO, organizations. */
 export function authModule(options: AuthModuleOptions = {}): SubgraphModule {
   let deps: AuthDeps | undefined;
   const depsFor = (platform: PlatformDeps): AuthDeps => {
