@@ -4,8 +4,9 @@ import { webhooksModule } from '../subgraphs/webhooks/index.js';
 import { smsModule } from '../subgraphs/sms/index.js';
 import { formsModule } from '../subgraphs/forms/index.js';
 import { crmModule } from '../subgraphs/crm/index.js';
+import { authModule } from '../subgraphs/auth/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule()];
 }

@@ -56,6 +56,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Minimum level of the JSON logs. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
+  authHibpUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
     notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
     logLevel,
+    authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

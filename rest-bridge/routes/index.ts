@@ -4,6 +4,7 @@ import { webhookRoutes } from './webhooks.routes.js';
 import { smsRoutes } from './sms.routes.js';
 import { formsRoutes, publicFormsRoutes } from './forms.routes.js';
 import { crmRoutes } from './crm.routes.js';
+import { authRoutes } from './auth.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes];
