@@ -17,6 +17,11 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // ai-gateway
+  MODEL_NOT_FOUND: 400,
+  PROVIDER_NOT_CONFIGURED: 400,
+  PROVIDER_ERROR: 500,
+  PROVIDER_UNAVAILABLE: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
