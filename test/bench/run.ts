@@ -7,6 +7,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchAiGateway } from './ai-gateway.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -147,7 +148,9 @@ async function main() {
     const webhooks = await benchWebhooks();
     process.stdout.write(`\n${webhooks}\n`);
     writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
-    log('BENCHMARKS.md updated (webhooks)');
+    log('BENCHMARKS.md updated (webhooks); measuring the AI gateway');
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'ai-gateway', await benchAiGateway());
+    log('BENCHMARKS.md updated (AI gateway)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();
