@@ -43,8 +43,7 @@ export class CompletionEngine {
       try {
         const res = await postUpstream(target.adapter.request(request, target, false), attempt.signal);
         attempt.startIdleClock();
-        res.on('data', () => attempt.touch());
-        const text = await readText(res);
+        const text = await readText(res, undefined, () => attempt.touch());
         await this.refuseError(res, text);
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         return { completion: target.adapter.response(JSON.parse(text), meta), target };
