@@ -5,8 +5,9 @@ import { smsModule } from '../subgraphs/sms/index.js';
 import { formsModule } from '../subgraphs/forms/index.js';
 import { crmModule } from '../subgraphs/crm/index.js';
 import { authModule } from '../subgraphs/auth/index.js';
+import { aiGatewayModule } from '../subgraphs/ai-gateway/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule(), aiGatewayModule()];
 }

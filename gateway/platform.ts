@@ -29,6 +29,8 @@ import { EventDispatcher, type EventSinkProvider } from '../platform/events/even
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
 import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import type { HttpRouteProvider, ModuleHttpRoute } from '../platform/http/module-http.js';
+import type { SubscriptionFieldProvider } from '../platform/graphql/subscription-fields.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -107,6 +109,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     },
   });
 
+  // Paths modules serve themselves (the AI gateway's hot path); every module's, even one whose subgraph runs elsewhere.
+  const moduleRoutes = new Map<string, ModuleHttpRoute>();
+  for (const module of modules) for (const route of (module as HttpRouteProvider).httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -127,6 +133,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
+      const own = moduleRoutes.get(path);
+      if (own) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {
@@ -139,7 +147,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger });
+  const fields = Object.assign({}, ...modules.map((m) => (m as SubscriptionFieldProvider).subscriptionFields?.(deps) ?? {}));
+  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields });
   await jobs.start();
   await jobs.every('1 hour', PRUNE_EVENTS_JOB);
   await dispatcher.start();

@@ -54,6 +54,14 @@ export interface Config {
   notificationFrom: string;
   /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number;
+  /** AI gateway: lifetime of cached answers in seconds (0 turns the cache off). */
+  aiCacheTtlSeconds: number;
+  /** AI gateway: deadline for a provider's first byte (headers, and the first chunk of a stream). */
+  aiFirstByteTimeoutMs: number;
+  /** AI gateway: longest silence between two chunks of a provider's answer. */
+  aiIdleTimeoutMs: number;
+  /** AI gateway: deadline of a whole request, fallback attempts included. */
+  aiTotalTimeoutMs: number;
   /** Minimum level of the JSON logs. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
@@ -183,6 +191,10 @@ export function loadConfig(env: Env = process.env): Config {
     notificationEmail: email('NOTIFICATION_EMAIL'),
     notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
+    aiCacheTtlSeconds: int('AI_CACHE_TTL_SECONDS', 300, 0, 30 * 86_400),
+    aiFirstByteTimeoutMs: int('AI_FIRST_BYTE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    aiIdleTimeoutMs: int('AI_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
     logLevel,
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
   };

@@ -38,6 +38,11 @@ export const ERROR_STATUS = {
   PASSWORD_TOO_WEAK: 400,
   PASSWORD_BREACHED: 400,
   ACCOUNT_LOCKED: 423,
+  // ai-gateway
+  MODEL_NOT_FOUND: 400,
+  PROVIDER_NOT_CONFIGURED: 400,
+  PROVIDER_ERROR: 500,
+  PROVIDER_UNAVAILABLE: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

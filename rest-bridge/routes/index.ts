@@ -5,6 +5,7 @@ import { smsRoutes } from './sms.routes.js';
 import { formsRoutes, publicFormsRoutes } from './forms.routes.js';
 import { crmRoutes } from './crm.routes.js';
 import { authRoutes } from './auth.routes.js';
+import { aiGatewayRoutes } from './ai-gateway.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes, aiGatewayRoutes];

@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
 import { benchSms } from './sms.bench.js';
 import { benchForms } from './forms.bench.js';
+import { benchAiGateway } from './ai-gateway.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,6 +46,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   webhooks: benchWebhooks,
   sms: benchSms,
   forms: benchForms,
+  'ai-gateway': benchAiGateway,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {
