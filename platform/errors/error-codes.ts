@@ -17,6 +17,15 @@ export const ERROR_STATUS = {
   QUOTA_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  // calendar
+  SLOT_UNAVAILABLE: 409,
+  PAST_BOOKING: 400,
+  MINIMUM_NOTICE: 400,
+  MAXIMUM_ADVANCE: 400,
+  DAILY_LIMIT: 409,
+  INVALID_TIMEZONE: 400,
+  HOST_UNAVAILABLE: 409,
+  EVENT_TYPE_INACTIVE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

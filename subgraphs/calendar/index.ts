@@ -1,0 +1,35 @@
+import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { Schedule } from './entities/schedule.entity.js';
+import { ScheduleOverride } from './entities/schedule-override.entity.js';
+import { EventType } from './entities/event-type.entity.js';
+import { Booking } from './entities/booking.entity.js';
+import { ScheduleResolver } from './schedules/schedule.resolver.js';
+import { EventTypeResolver } from './event-types/event-type.resolver.js';
+import { systemCalendarClock, type CalendarClock } from './shared/calendar-clock.js';
+import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
+import type { CalendarDeps } from './calendar-deps.js';
+
+export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver] as const;
+
+export interface CalendarModuleOptions {
+  /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
+  clock?: CalendarClock;
+}
+
+/** The calendar module: schedules, event types, availability, race-free bookings, reminders. */
+export function calendarModule(options: CalendarModuleOptions = {}): SubgraphModule {
+  let deps: CalendarDeps | undefined;
+  const depsFor = (platform: PlatformDeps): CalendarDeps =>
+    (deps ??= { ...platform, clock: options.clock ?? systemCalendarClock, ports: () => portsOf(platform) });
+  return {
+    name: 'calendar',
+    data: {
+      entities: [Schedule, ScheduleOverride, EventType, Booking],
+      migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar }],
+    },
+    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...CALENDAR_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }),
+  };
+}
