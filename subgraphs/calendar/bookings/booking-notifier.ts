@@ -32,7 +32,7 @@ export class BookingNotifier {
     const to = toHost ? booking.hostEmail : booking.attendeeEmail;
     if (!to) return;
     const zone = toHost ? 'UTC' : booking.attendeeTimezone;
-    const when = DateTime.fromJSDate(booking.startTime, { zone }).toFormat("cccc d LLLL yyyy, HH:mm '('ZZZZ')'");
+    const when = DateTime.fromJSDate(booking.startTime, { zone }).toFormat('cccc d LLLL yyyy, HH:mm') + ` (${zone})`;
     const withWhom = toHost ? booking.attendeeName : booking.hostName ?? 'your host';
     const subject = `${SUBJECT[notice]}: ${booking.title} with ${withWhom} on ${when}`;
     const lines = [
