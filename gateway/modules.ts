@@ -3,9 +3,10 @@ import { emailModule } from '../subgraphs/email/index.js';
 import { webhooksModule } from '../subgraphs/webhooks/index.js';
 import { smsModule } from '../subgraphs/sms/index.js';
 import { formsModule } from '../subgraphs/forms/index.js';
+import { crmModule } from '../subgraphs/crm/index.js';
 import { calendarModule } from '../subgraphs/calendar/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), calendarModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), calendarModule()];
 }

@@ -36,6 +36,8 @@ export interface RouteSpec {
   auth?: 'key' | 'public';
   /** Which plan rate applies, and the endpoint's own figure from document 1, part 8 (the stricter wins). */
   rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
+  /** A DELETE that takes a JSON body (CRM list members: `{entityIds}`); other DELETEs are read without one. */
+  deleteWithBody?: boolean;
   /** The body is not JSON and not needed (RFC 8058 one-click posts a form); it is discarded unread. */
   ignoreBody?: boolean;
   /** Renders a non-JSON answer (a pixel, a redirect) instead of the envelope. */

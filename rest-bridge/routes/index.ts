@@ -3,7 +3,8 @@ import { emailRoutes } from './email.routes.js';
 import { webhookRoutes } from './webhooks.routes.js';
 import { smsRoutes } from './sms.routes.js';
 import { formsRoutes, publicFormsRoutes } from './forms.routes.js';
+import { crmRoutes } from './crm.routes.js';
 import { calendarRoutes } from './calendar.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, calendarRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, calendarRoutes];

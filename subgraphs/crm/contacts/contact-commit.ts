@@ -1,0 +1,121 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ContactInput } from './contact-input.validate.js';
+
+/** Input key → column. A fixed map: column names never come from input. */
+const COLUMNS: Record<string, string> = {
+  email: 'email', name: 'name', givenName: 'given_name', familyName: 'family_name', phone: 'phone', lifecycleStage: 'lifecycle_stage', status: 'status',
+};
+
+export interface AppliedWrite {
+  /** Error text when the write could not apply (its target vanished); the write is then FAILED. */
+  error?: string;
+  /** Contact ids whose fields changed (dynamic lists re-evaluate). */
+  changed: string[];
+}
+
+async function contactRow(tx: EntityManager, org: string, externalId: string): Promise<{ id: string; status: string } | null> {
+  const rows = await tx.execute<{ id: string; status: string }[]>('select id, status from crm.contacts where organization_id = ? and external_id = ? for update', [org, externalId]);
+  return rows[0] ?? null;
+}
+
+async function insertContact(tx: EntityManager, org: string, externalId: string, input: ContactInput, acceptedAt: Date): Promise<string> {
+  const props = Object.fromEntries(Object.entries(input.properties ?? {}).filter(([, v]) => v !== null));
+  const rows = await tx.execute<{ id: string }[]>(
+    `insert into crm.contacts (organization_id, external_id, email, name, given_name, family_name, phone, lifecycle_stage, status, properties, created_at, updated_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, clock_timestamp()) returning id`,
+    [org, externalId, input.email ?? null, input.name ?? null, input.givenName ?? null, input.familyName ?? null, input.phone ?? null, input.lifecycleStage ?? null, input.status ?? 'ACTIVE', JSON.stringify(props), acceptedAt],
+  );
+  return String(rows[0]!.id);
+}
+
+async function updateContact(tx: EntityManager, id: string, input: ContactInput): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, column] of Object.entries(COLUMNS)) {
+    if (!(key in input)) continue;
+    sets.push(`${column} = ?`);
+    params.push((input as Record<string, unknown>)[key] ?? null);
+  }
+  if (input.properties && Object.keys(input.properties).length > 0) {
+    // Merge; a null value removes the key (values are scalars or string arrays, so stripping nulls touches only those).
+    sets.push('properties = jsonb_strip_nulls(properties || ?::jsonb)');
+    params.push(JSON.stringify(input.properties));
+  }
+  sets.push('updated_at = clock_timestamp()');
+  await tx.execute(`update crm.contacts set ${sets.join(', ')} where id = ?`, [...params, id]);
+}
+
+/** The winner keeps the loser's companies, tags, activities and static list memberships, and fills its empty fields. */
+async function mergeContacts(tx: EntityManager, org: string, winnerId: string, loserExternalId: string): Promise<AppliedWrite> {
+  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:${org}:${loserExternalId}`]);
+  const loser = await contactRow(tx, org, loserExternalId);
+  if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') return { error: 'The loser contact is gone', changed: [] };
+  const l = loser.id;
+  await tx.execute(
+    `insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at)
+     select organization_id, ?, company_id, role, false, created_at from crm.contact_companies where contact_id = ? on conflict do nothing`, [winnerId, l]);
+  await tx.execute('delete from crm.contact_companies where contact_id = ?', [l]);
+  await tx.execute(`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at)
+     select organization_id, ?, tag_id, created_at from crm.contact_tags where contact_id = ? on conflict do nothing`, [winnerId, l]);
+  await tx.execute('delete from crm.contact_tags where contact_id = ?', [l]);
+  await tx.execute('update crm.activities set contact_id = ? where contact_id = ?', [winnerId, l]);
+  await tx.execute(`insert into crm.list_members (organization_id, list_id, contact_id, added_at)
+     select m.organization_id, m.list_id, ?, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id where m.contact_id = ? and not li.is_dynamic on conflict do nothing`, [winnerId, l]);
+  await tx.execute('delete from crm.list_members where contact_id = ?', [l]);
+  await tx.execute(
+    `update crm.contacts w set name = coalesce(w.name, lo.name), given_name = coalesce(w.given_name, lo.given_name), family_name = coalesce(w.family_name, lo.family_name),
+       phone = coalesce(w.phone, lo.phone), lifecycle_stage = coalesce(w.lifecycle_stage, lo.lifecycle_stage), properties = lo.properties || w.properties,
+       last_activity_at = greatest(w.last_activity_at, lo.last_activity_at), updated_at = clock_timestamp()
+     from crm.contacts lo where w.id = ? and lo.id = ?`, [winnerId, l]);
+  await tx.execute(`update crm.contacts set status = 'MERGED', merged_into_id = ?, updated_at = clock_timestamp() where id = ?`, [winnerId, l]);
+  return { changed: [winnerId, l] };
+}
+
+export interface PendingWriteRow {
+  id: string;
+  operation: string;
+  payload: Record<string, unknown>;
+  acceptedAt: Date;
+  target: string;
+}
+
+/** Applies one accepted contact write, in order, under the target's lock. */
+export async function applyContactWrite(tx: EntityManager, org: string, write: PendingWriteRow): Promise<AppliedWrite> {
+  const existing = await contactRow(tx, org, write.target);
+  const input = write.payload as ContactInput;
+  switch (write.operation) {
+    case 'create':
+    case 'upsert':
+      if (!existing) return { changed: [await insertContact(tx, org, write.target, input, new Date(write.acceptedAt))] };
+      await updateContact(tx, existing.id, input);
+      return { changed: [existing.id] };
+    case 'patch':
+      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The contact is gone', changed: [] };
+      await updateContact(tx, existing.id, input);
+      return { changed: [existing.id] };
+    case 'delete':
+      if (!existing) return { error: 'The contact is gone', changed: [] };
+      await tx.execute(`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where id = ?`, [existing.id]);
+      return { changed: [existing.id] };
+    case 'merge':
+      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The winner contact is gone', changed: [] };
+      return mergeContacts(tx, org, existing.id, String(write.payload.loserExternalId));
+    default:
+      return { error: `Unknown operation ${write.operation}`, changed: [] };
+  }
+}
+
+/**
+ * Releases email claims a contact no longer needs: not its current email (a live contact's) and not the email
+ * of one of its writes still waiting.
+ */
+export async function reconcileEmailClaims(tx: EntityManager, org: string, externalId: string): Promise<void> {
+  await tx.execute(
+    `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id = ?
+       and not exists (select 1 from crm.contacts c where c.organization_id = ce.organization_id and c.external_id = ce.external_id
+                       and c.email = ce.email and c.status not in ('DELETED', 'MERGED'))
+       and not exists (select 1 from crm.pending_writes pw where pw.organization_id = ce.organization_id and pw.target_external_id = ce.external_id
+                       and pw.status = 'ACCEPTED' and pw.payload->>'email' = ce.email)`,
+    [org, externalId],
+  );
+}

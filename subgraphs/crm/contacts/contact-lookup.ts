@@ -1,0 +1,44 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
+import { Contact } from '../entities/contact.entity.js';
+import { parseIdentifier } from '../shared/identifier.js';
+import { emailClaimant, hasPendingCreate } from '../writes/pending-writes.js';
+
+export const pendingError = (what: string) => new DomainError('PENDING', `${what} was accepted and its write has not committed yet; retry shortly`);
+
+/** Committed contact by numeric id, `ctc_` id or email (email: the live contact holding it), or null. */
+export async function findContact(em: EntityManager, raw: string): Promise<Contact | null> {
+  const id = parseIdentifier(raw, 'ctc', true);
+  if (id.kind === 'id') return em.findOne(Contact, { id: id.value });
+  if (id.kind === 'external') return em.findOne(Contact, { externalId: id.value });
+  return em.findOne(Contact, { email: id.value, status: { $nin: ['DELETED', 'MERGED'] } }, { orderBy: { id: 'desc' } });
+}
+
+/**
+ * The committed contact; 202 PENDING when it was accepted but its creation has not committed (document 3 part 3),
+ * 404 when neither.
+ */
+export async function getContact(em: EntityManager, raw: string): Promise<Contact> {
+  const contact = await findContact(em, raw);
+  if (contact) return contact;
+  const id = parseIdentifier(raw, 'ctc', true);
+  if (id.kind === 'external' && (await hasPendingCreate(em, id.value))) throw pendingError('The contact');
+  if (id.kind === 'email' && (await emailClaimant(em, id.value))) throw pendingError('The contact');
+  throw notFound('Contact');
+}
+
+/** What a write may target: a live contact, or one whose creation is pending (writes apply in order). */
+export async function writeTarget(em: EntityManager, raw: string): Promise<{ externalId: string; contact: Contact | null }> {
+  const contact = await findContact(em, raw);
+  if (contact) {
+    if (contact.status === 'DELETED' || contact.status === 'MERGED') throw notFound('Contact');
+    return { externalId: contact.externalId, contact };
+  }
+  const id = parseIdentifier(raw, 'ctc', true);
+  if (id.kind === 'external' && (await hasPendingCreate(em, id.value))) return { externalId: id.value, contact: null };
+  if (id.kind === 'email') {
+    const claimant = await emailClaimant(em, id.value);
+    if (claimant && (await hasPendingCreate(em, claimant))) return { externalId: claimant, contact: null };
+  }
+  throw notFound('Contact');
+}

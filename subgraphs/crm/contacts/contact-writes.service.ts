@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { newId } from '../../../platform/ids/ids.js';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { parseIdentifier } from '../shared/identifier.js';
+import { acceptWrite, claimEmail, hasPendingCreate } from '../writes/pending-writes.js';
+import { validateContactInput } from './contact-input.validate.js';
+import { findContact, writeTarget } from './contact-lookup.js';
+import type { ProvisionalRecord } from './contact.types.js';
+
+const location = (externalId: string) => `/crm/contacts/${externalId}`;
+
+function body(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('body', input === null ? null : Array.isArray(input) ? 'array' : typeof input, 'object', 'The body must be a JSON object');
+  return input as Record<string, unknown>;
+}
+
+/** Contact writes: validated and accepted here (202), committed by the commit-writes job. */
+export class ContactWritesService {
+  constructor(private readonly jobs: Jobs) {}
+
+  /** POST /crm/contacts: 409 CONTACT_EMAIL_EXISTS when a committed or pending contact has the email. */
+  async create(em: EntityManager, raw: unknown): Promise<ProvisionalRecord> {
+    const input = await validateContactInput(em, body(raw), true);
+    const externalId = newId('ctc');
+    const correlationId = await em.transactional(async (tx) => {
+      if (input.email) await claimEmail(tx, input.email, externalId);
+      return acceptWrite(tx, this.jobs, 'contact', 'create', externalId, input);
+    });
+    return { id: null, externalId, email: input.email ?? null, status: 'ACTIVE', pending: true, correlationId, location: location(externalId) };
+  }
+
+  /**
+   * PUT /crm/contacts/{externalId}: creates or updates in place, never 409 for the external id. An email held by a
+   * different contact is still CONTACT_EMAIL_EXISTS (emails stay unique per organization).
+   */
+  async upsert(em: EntityManager, rawId: string, raw: unknown): Promise<ProvisionalRecord> {
+    const id = parseIdentifier(rawId, 'ctc', false);
+    if (id.kind !== 'external') throw new DomainError('INVALID_ID', 'PUT takes a ctc_ external id', { field: 'externalId', received: rawId, expected: 'ctc_ external id' });
+    const existing = await findContact(em, id.value);
+    const exists = existing !== null || (await hasPendingCreate(em, id.value));
+    const input = await validateContactInput(em, body(raw), !exists);
+    const correlationId = await em.transactional(async (tx) => {
+      if (input.email) await claimEmail(tx, input.email, id.value);
+      return acceptWrite(tx, this.jobs, 'contact', 'upsert', id.value, input);
+    });
+    const email = input.email !== undefined ? input.email : (existing?.email ?? null);
+    return { id: existing?.id ?? null, externalId: id.value, email, status: input.status ?? existing?.status ?? 'ACTIVE', pending: true, correlationId, location: exists ? null : location(id.value) };
+  }
+
+  /** PATCH /crm/contacts/{id}: the given fields change, custom properties merge (null removes one). */
+  async patch(em: EntityManager, rawId: string, raw: unknown): Promise<ProvisionalRecord> {
+    const target = await writeTarget(em, rawId);
+    const input = await validateContactInput(em, body(raw), false);
+    const correlationId = await em.transactional(async (tx) => {
+      if (input.email) await claimEmail(tx, input.email, target.externalId);
+      return acceptWrite(tx, this.jobs, 'contact', 'patch', target.externalId, input);
+    });
+    const email = input.email !== undefined ? input.email : (target.contact?.email ?? null);
+    return { id: target.contact?.id ?? null, externalId: target.externalId, email, status: input.status ?? target.contact?.status ?? 'ACTIVE', pending: true, correlationId, location: null };
+  }
+
+  /** DELETE /crm/contacts/{id}: soft delete (DELETED); the email is free again once it commits. */
+  async remove(em: EntityManager, rawId: string): Promise<ProvisionalRecord> {
+    const target = await writeTarget(em, rawId);
+    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'contact', 'delete', target.externalId, {}));
+    return { id: target.contact?.id ?? null, externalId: target.externalId, email: target.contact?.email ?? null, status: 'DELETED', pending: true, correlationId, location: null };
+  }
+
+  /** POST /crm/contacts/{winnerId}/merge {loserId}: the winner keeps the loser's companies, tags and activities. */
+  async merge(em: EntityManager, rawWinner: string, raw: unknown): Promise<ProvisionalRecord> {
+    const input = body(raw);
+    if (typeof input.loserId !== 'string' && typeof input.loserId !== 'number') throw invalid('loserId', input.loserId ?? null, 'numeric id, ctc_ external id or email', 'loserId is required');
+    const winner = await findContact(em, rawWinner);
+    const loser = await findContact(em, String(input.loserId));
+    if (!winner || winner.status === 'DELETED' || winner.status === 'MERGED') throw notFound('Winner contact');
+    if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') throw notFound('Loser contact');
+    if (winner.id === loser.id) throw invalid('loserId', input.loserId, 'a contact other than the winner', 'A contact cannot be merged with itself');
+    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'contact', 'merge', winner.externalId, { loserExternalId: loser.externalId }));
+    return { id: winner.id, externalId: winner.externalId, email: winner.email, status: winner.status, pending: true, correlationId, location: null };
+  }
+}

@@ -1,0 +1,45 @@
+import type { SubgraphModule } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { Contact } from './entities/contact.entity.js';
+import { Company } from './entities/company.entity.js';
+import { PropertyDefinition } from './entities/property-definition.entity.js';
+import { ContactResolver } from './contacts/contact.resolver.js';
+import { CompanyResolver } from './companies/company.resolver.js';
+import { CqlResolver } from './cql/cql.resolver.js';
+import { PropertyResolver } from './properties/property.resolver.js';
+import { TagResolver } from './tags/tag.resolver.js';
+import { Tag } from './entities/tag.entity.js';
+import { CrmList } from './entities/crm-list.entity.js';
+import { ListResolver } from './lists/list.resolver.js';
+import { evaluateListJob } from './lists/evaluate-list.job.js';
+import { resolveContactReference } from './contacts/contact.reference.js';
+import { resolveCompanyReference } from './companies/company.reference.js';
+import { commitWritesJob } from './writes/commit-writes.job.js';
+import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
+
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver] as const;
+
+export interface CrmOptions {
+  /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */
+  beforeCommit?: () => Promise<void>;
+}
+
+/** The CRM module: contacts (asynchronous writes), companies, tags, lists, properties, activities, CQL. */
+export function crmModule(options: CrmOptions = {}): SubgraphModule {
+  return {
+    name: 'crm',
+    data: {
+      entities: [Contact, Company, PropertyDefinition, Tag, CrmList],
+      migrations: [{ name: 'Migration20261125000100_crm', class: Migration20261125000100_crm }],
+    },
+    buildSchema: (deps) => buildFederatedSchema(
+      { resolvers: [...CRM_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never },
+      { Contact: { __resolveReference: resolveContactReference }, Company: { __resolveReference: resolveCompanyReference } },
+    ),
+    defineJobs: (deps) => {
+      deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
+      deps.jobs.define(evaluateListJob(deps));
+    },
+  };
+}

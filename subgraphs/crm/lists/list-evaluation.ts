@@ -1,0 +1,36 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { CqlQueryService } from '../cql/cql-query.service.js';
+import type { Node } from '../cql/cql-ast.js';
+
+const cql = new CqlQueryService();
+
+/** A list's stored criteria as a CQL tree: a filter object, or a `where` string. */
+export function criteriaTree(criteria: unknown): Node | null {
+  if (criteria === null || criteria === undefined) return null;
+  return typeof criteria === 'string' ? cql.parse({ where: criteria }) : cql.parse({ filter: criteria });
+}
+
+/**
+ * Re-evaluates a dynamic list in one set-based statement: the CQL selection, members no longer matching
+ * deleted, new ones inserted (INSERT … SELECT), count and sequence stamped. Never a loop over contacts.
+ */
+export async function evaluateList(em: EntityManager, listId: number): Promise<number | null> {
+  return em.transactional(async (tx) => {
+    const org = tenantOf(tx);
+    const rows = await tx.execute<{ filter_criteria: unknown; is_dynamic: boolean; requested_seq: number }[]>(
+      'select filter_criteria, is_dynamic, requested_seq from crm.lists where organization_id = ? and id = ? for update', [org, listId]);
+    const list = rows[0];
+    if (!list || !list.is_dynamic) return null;
+    const { sql, params } = await cql.compile(tx, 'contact', criteriaTree(list.filter_criteria));
+    const result = await tx.execute<{ member_count: number }[]>(
+      `with target as (select c.id from crm.contacts c where c.organization_id = ? and ${sql}),
+       removed as (delete from crm.list_members m where m.list_id = ? and not exists (select 1 from target t where t.id = m.contact_id)),
+       added as (insert into crm.list_members (organization_id, list_id, contact_id, added_at) select ?, ?, t.id, now() from target t on conflict do nothing)
+       update crm.lists set member_count = (select count(*) from target), last_evaluated_at = now(), needs_evaluation = false, evaluated_seq = ?
+       where id = ? returning member_count`,
+      [org, ...params, listId, org, listId, list.requested_seq, listId],
+    );
+    return result[0]!.member_count;
+  });
+}

@@ -1,0 +1,162 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { CrmList } from '../entities/crm-list.entity.js';
+import { CqlQueryService } from '../cql/cql-query.service.js';
+import { contactView } from '../contacts/contact-view.js';
+import { parseNumericId } from '../shared/identifier.js';
+import { pageMeta, resolvePage } from '../shared/crm-page.js';
+import { CONTACT_COLUMNS, oneOf, pageQuery } from '../shared/sql-list.js';
+import { criteriaTree } from './list-evaluation.js';
+import { EVALUATE_LIST_JOB, type EvaluateListData } from './list-triggers.js';
+import type { CrmListView, ListMemberList, ListMembersChange } from './list.types.js';
+
+const MAX_IDS = 1000;
+const ALLOWED = ['name', 'entityType', 'isDynamic', 'filterCriteria'];
+
+const view = (l: CrmList): CrmListView => ({
+  id: l.id, name: l.name, entityType: l.entityType, isDynamic: l.isDynamic, filterCriteria: l.filterCriteria, memberCount: l.memberCount,
+  lastEvaluatedAt: l.lastEvaluatedAt, createdAt: l.createdAt, updatedAt: l.updatedAt,
+});
+
+/** Static and dynamic lists. Dynamic ones are evaluated by the evaluate-list job (one set-based statement). */
+export class ListService {
+  private readonly cql = new CqlQueryService();
+
+  constructor(private readonly jobs: Jobs, private readonly waitTimeoutMs = 30_000) {}
+
+  async list(em: EntityManager, entityType?: string): Promise<CrmListView[]> {
+    const where = entityType ? { entityType: oneOf('entityType', entityType, ['CONTACT']) } : {};
+    return (await em.find(CrmList, where, { orderBy: { id: 'asc' } })).map(view);
+  }
+
+  async get(em: EntityManager, rawId: string): Promise<CrmList> {
+    const list = await em.findOne(CrmList, { id: parseNumericId(rawId) });
+    if (!list) throw notFound('List');
+    return list;
+  }
+
+  async detail(em: EntityManager, rawId: string): Promise<CrmListView> {
+    return view(await this.get(em, rawId));
+  }
+
+  async create(em: EntityManager, body: Record<string, unknown>): Promise<CrmListView> {
+    for (const key of Object.keys(body)) if (!ALLOWED.includes(key)) throw invalid(key, body[key], ALLOWED, `Unknown field "${key}"`);
+    const name = this.name(body.name);
+    const entityType = oneOf('entityType', body.entityType ?? 'CONTACT', ['CONTACT']);
+    if (body.isDynamic !== undefined && typeof body.isDynamic !== 'boolean') throw invalid('isDynamic', body.isDynamic, 'true or false');
+    const isDynamic = body.isDynamic === true;
+    if (isDynamic) await this.checkCriteria(em, body.filterCriteria);
+    else if (body.filterCriteria !== undefined && body.filterCriteria !== null) throw invalid('filterCriteria', body.filterCriteria, 'nothing (static lists have no filter)');
+    return em.transactional(async (tx) => {
+      const list = tx.create(CrmList, { organizationId: tenantOf(tx), name, entityType, isDynamic, filterCriteria: isDynamic ? body.filterCriteria : null });
+      await tx.flush();
+      // First evaluation now; its scheduled chain re-runs it every hour (LIST_SCHEDULE_MS).
+      if (isDynamic) await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id, scheduled: true });
+      return view(list);
+    });
+  }
+
+  async update(em: EntityManager, rawId: string, body: Record<string, unknown>): Promise<CrmListView> {
+    const list = await this.get(em, rawId);
+    const editable = ['name', 'filterCriteria'];
+    for (const key of Object.keys(body)) if (!editable.includes(key)) throw invalid(key, body[key], editable, `${key} cannot be changed`);
+    if (body.name !== undefined) list.name = this.name(body.name);
+    const refilter = body.filterCriteria !== undefined;
+    if (refilter) {
+      if (!list.isDynamic) throw invalid('filterCriteria', body.filterCriteria, 'nothing (static lists have no filter)');
+      await this.checkCriteria(em, body.filterCriteria);
+      list.filterCriteria = body.filterCriteria;
+    }
+    list.updatedAt = new Date();
+    return em.transactional(async (tx) => {
+      await tx.flush();
+      if (refilter) await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id } satisfies EvaluateListData);
+      return view(list);
+    });
+  }
+
+  async remove(em: EntityManager, rawId: string): Promise<boolean> {
+    const list = await this.get(em, rawId);
+    await em.execute('delete from crm.lists where organization_id = ? and id = ?', [tenantOf(em), list.id]);
+    return true;
+  }
+
+  /** POST /evaluate: runs the evaluation as an Agenda job and answers once that run has committed. */
+  async evaluate(em: EntityManager, rawId: string): Promise<number> {
+    const list = await this.get(em, rawId);
+    if (!list.isDynamic) throw invalid('id', list.id, 'a dynamic list', 'Only dynamic lists are evaluated');
+    await this.checkCriteria(em, list.filterCriteria);
+    const seq = await em.transactional(async (tx) => {
+      const rows = await tx.execute<{ requested_seq: number }[]>('update crm.lists set requested_seq = requested_seq + 1 where organization_id = ? and id = ? returning requested_seq', [tenantOf(tx), list.id]);
+      await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id } satisfies EvaluateListData);
+      return rows[0]!.requested_seq;
+    });
+    const deadline = Date.now() + this.waitTimeoutMs;
+    for (;;) {
+      const rows = await em.execute<{ evaluated_seq: number; member_count: number }[]>('select evaluated_seq, member_count from crm.lists where organization_id = ? and id = ?', [tenantOf(em), list.id]);
+      if (!rows[0]) throw notFound('List');
+      if (rows[0].evaluated_seq >= seq) return rows[0].member_count;
+      if (Date.now() > deadline) throw new DomainError('SERVICE_UNAVAILABLE', 'The evaluation did not finish in time; it will complete in the background');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async members(em: EntityManager, rawId: string, args: { page?: number; limit?: number }): Promise<ListMemberList> {
+    const list = await this.get(em, rawId);
+    const page = resolvePage(args);
+    const { rows, total } = await pageQuery<Parameters<typeof contactView>[0]>(
+      em,
+      `select ${CONTACT_COLUMNS}, count(*) over() as __total from crm.list_members m join crm.contacts c on c.id = m.contact_id
+       where m.organization_id = ? and m.list_id = ? order by m.added_at desc, c.id desc`,
+      [tenantOf(em), list.id], page.limit, page.offset,
+      'select count(*) as n from crm.list_members m where m.organization_id = ? and m.list_id = ?',
+    );
+    return { data: rows.map(contactView), meta: pageMeta(page, total) };
+  }
+
+  /** Static lists only; at most 1000 ids per call; ids of other organizations or unknown ids are a 400. */
+  async changeMembers(em: EntityManager, rawId: string, body: Record<string, unknown>, add: boolean): Promise<ListMembersChange> {
+    const list = await this.get(em, rawId);
+    if (list.isDynamic) throw invalid('id', list.id, 'a static list', 'Members of a dynamic list follow its filter; they cannot be changed by hand');
+    const ids = body.entityIds;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS) throw invalid('entityIds', Array.isArray(ids) ? ids.length : ids ?? null, `1 to ${MAX_IDS} contact ids`);
+    if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw invalid('entityIds', ids.find((id) => !Number.isInteger(id) || id < 1), 'positive integer ids');
+    const org = tenantOf(em);
+    return em.transactional(async (tx) => {
+      let changed: number;
+      if (add) {
+        const known = await tx.execute<{ id: string }[]>(`select id from crm.contacts where organization_id = ? and id in (${ids.map(() => '?').join(', ')})`, [org, ...ids]);
+        if (known.length !== new Set(ids).size) {
+          const found = new Set(known.map((k) => Number(k.id)));
+          throw invalid('entityIds', ids.filter((id) => !found.has(id)).slice(0, 20), 'ids of existing contacts', 'Unknown contact ids');
+        }
+        const rows = await tx.execute<{ n: number }[]>(
+          `with added as (insert into crm.list_members (organization_id, list_id, contact_id, added_at)
+             select ?, ?, c.id, now() from crm.contacts c where c.organization_id = ? and c.id in (${ids.map(() => '?').join(', ')}) on conflict do nothing returning 1)
+           select count(*)::int as n from added`, [org, list.id, org, ...ids]);
+        changed = rows[0]!.n;
+      } else {
+        const rows = await tx.execute<{ n: number }[]>(
+          `with removed as (delete from crm.list_members where organization_id = ? and list_id = ? and contact_id in (${ids.map(() => '?').join(', ')}) returning 1) select count(*)::int as n from removed`,
+          [org, list.id, ...ids]);
+        changed = rows[0]!.n;
+      }
+      const count = await tx.execute<{ member_count: number }[]>(
+        'update crm.lists set member_count = (select count(*) from crm.list_members where list_id = ?), updated_at = now() where id = ? returning member_count', [list.id, list.id]);
+      return { changed, memberCount: count[0]!.member_count };
+    });
+  }
+
+  private name(value: unknown): string {
+    if (typeof value !== 'string' || value.trim() === '' || value.length > 200) throw invalid('name', value ?? null, '1 to 200 characters', 'name is required');
+    return value;
+  }
+
+  /** A dynamic list's criteria must parse and compile now, not fail later in its job. */
+  private async checkCriteria(em: EntityManager, criteria: unknown): Promise<void> {
+    if (criteria === undefined || criteria === null) throw invalid('filterCriteria', null, 'a CQL filter object', 'A dynamic list needs filterCriteria');
+    await this.cql.compile(em, 'contact', criteriaTree(criteria));
+  }
+}

@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { runMain } from '../../platform/config/run-main.js';
+import { serveSubgraph } from '../../platform/federation/serve-subgraph.js';
+import { crmModule } from './index.js';
+
+/** Split mode: `node dist/subgraphs/crm/main.js` serves the CRM subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
+runMain('subgraph:crm', (config) => serveSubgraph(crmModule(), config, config.subgraphListen));

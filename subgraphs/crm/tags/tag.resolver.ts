@@ -1,0 +1,46 @@
+import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
+import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { TagService } from './tag.service.js';
+import { TagView } from './tag.types.js';
+
+@Resolver()
+export class TagResolver {
+  private readonly service = new TagService();
+
+  @Authorized('crm')
+  @Query(() => [TagView])
+  crmTags(@Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+    return this.service.list(ctx.em);
+  }
+
+  @Authorized('crm')
+  @Mutation(() => TagView, { description: 'TAG_KEY_EXISTS when the key exists' })
+  createCrmTag(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView> {
+    return this.service.create(ctx.em, input);
+  }
+
+  @Authorized('crm')
+  @Mutation(() => TagView)
+  updateCrmTag(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView> {
+    return this.service.update(ctx.em, id, input);
+  }
+
+  @Authorized('crm')
+  @Mutation(() => Boolean)
+  deleteCrmTag(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+    return this.service.remove(ctx.em, id);
+  }
+
+  @Authorized('crm')
+  @Mutation(() => [TagView], { description: "Body {tagId}; answers the contact's tags" })
+  tagContact(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+    return this.service.tagContact(ctx.em, contactId, input);
+  }
+
+  @Authorized('crm')
+  @Mutation(() => [TagView])
+  untagContact(@Arg('contactId', () => ID) contactId: string, @Arg('tagId', () => ID) tagId: string, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+    return this.service.untagContact(ctx.em, contactId, tagId);
+  }
+}

@@ -1,0 +1,99 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { Tag } from '../entities/tag.entity.js';
+import { parseNumericId } from '../shared/identifier.js';
+import { getContact } from '../contacts/contact-lookup.js';
+import type { TagView } from './tag.types.js';
+
+const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
+
+const view = (t: Tag): TagView => ({ id: t.id, key: t.key, name: t.name, description: t.description, color: t.color, createdAt: t.createdAt });
+
+function text(field: string, value: unknown, max: number, required: boolean): string | null {
+  if (value === undefined || value === null) {
+    if (required) throw invalid(field, value ?? null, `1 to ${max} characters`, `${field} is required`);
+    return null;
+  }
+  if (typeof value !== 'string' || (required && value.trim() === '') || value.length > max) throw invalid(field, value, `a string of ${required ? '1 to ' : 'at most '}${max} characters`);
+  return value;
+}
+
+/** Tags and contact tagging. */
+export class TagService {
+  list(em: EntityManager): Promise<TagView[]> {
+    return em.find(Tag, {}, { orderBy: { key: 'asc' } }).then((tags) => tags.map(view));
+  }
+
+  async get(em: EntityManager, rawId: string | number): Promise<Tag> {
+    const tag = await em.findOne(Tag, { id: parseNumericId(rawId, 'tagId') });
+    if (!tag) throw notFound('Tag');
+    return tag;
+  }
+
+  async create(em: EntityManager, body: Record<string, unknown>): Promise<TagView> {
+    const allowed = ['key', 'name', 'description', 'color'];
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
+    if (typeof body.key !== 'string' || !KEY.test(body.key)) throw invalid('key', body.key ?? null, 'lowercase letters, digits, hyphens or underscores (at most 64)');
+    const tag = em.create(Tag, {
+      organizationId: tenantOf(em), key: body.key, name: text('name', body.name ?? body.key, 200, true)!,
+      description: text('description', body.description, 2000, false), color: this.color(body.color),
+    });
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('TAG_KEY_EXISTS', `A tag with the key ${body.key} exists`, { field: 'key', received: body.key });
+      throw error;
+    }
+    return view(tag);
+  }
+
+  /** PATCH: name, color (and description); the key is fixed. */
+  async update(em: EntityManager, rawId: string, body: Record<string, unknown>): Promise<TagView> {
+    const tag = await this.get(em, rawId);
+    const allowed = ['name', 'color', 'description'];
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `${key} cannot be changed`);
+    if (body.name !== undefined) tag.name = text('name', body.name, 200, true)!;
+    if (body.color !== undefined) tag.color = this.color(body.color);
+    if (body.description !== undefined) tag.description = text('description', body.description, 2000, false);
+    tag.updatedAt = new Date();
+    await em.flush();
+    return view(tag);
+  }
+
+  async remove(em: EntityManager, rawId: string): Promise<boolean> {
+    const tag = await this.get(em, rawId);
+    await em.execute('delete from crm.tags where organization_id = ? and id = ?', [tenantOf(em), tag.id]);
+    return true;
+  }
+
+  async tagContact(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<TagView[]> {
+    if (body.tagId === undefined) throw invalid('tagId', null, 'a tag id', 'tagId is required');
+    const contact = await getContact(em, contactId);
+    const tag = await this.get(em, body.tagId as string);
+    await em.execute('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [tenantOf(em), contact.id, tag.id]);
+    return this.ofContact(em, contact.id);
+  }
+
+  async untagContact(em: EntityManager, contactId: string, tagId: string): Promise<TagView[]> {
+    const contact = await getContact(em, contactId);
+    const tag = await this.get(em, tagId);
+    await em.execute('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [tenantOf(em), contact.id, tag.id]);
+    return this.ofContact(em, contact.id);
+  }
+
+  async ofContact(em: EntityManager, contactId: string): Promise<TagView[]> {
+    const rows = await em.execute<TagView[]>(
+      `select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
+       where ct.organization_id = ? and ct.contact_id = ? order by t.key`, [tenantOf(em), contactId]);
+    return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
+  }
+
+  private color(value: unknown): string | null {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string' || !COLOR.test(value)) throw invalid('color', value, 'a hex color such as #ff8800');
+    return value;
+  }
+}

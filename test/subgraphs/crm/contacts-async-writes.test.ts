@@ -1,0 +1,146 @@
+import { crmModule } from '../../../subgraphs/crm/index.js';
+import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+
+/** A gate the commit job waits on: closed, accepted writes stay pending; opened, they commit. */
+function gate() {
+  let open = true;
+  let release: () => void = () => {};
+  let waiting = Promise.resolve();
+  return {
+    close() { open = false; waiting = new Promise<void>((r) => (release = r)); },
+    open() { open = true; release(); },
+    wait: () => (open ? Promise.resolve() : waiting),
+  };
+}
+
+describe('CRM contacts: asynchronous writes', () => {
+  let t: TestPlatform;
+  let key: string;
+  let other: string;
+  const commits = gate();
+
+  beforeAll(async () => {
+    t = await startTestPlatform({}, { modules: [crmModule({ beforeCommit: commits.wait })] });
+    key = await t.key('crm-async');
+    other = await t.key('crm-async-other');
+  });
+  afterAll(() => t.stop());
+
+  const committed = (id: string, k = key) => eventually(async () => {
+    const res = await t.request('GET', `/crm/contacts/${encodeURIComponent(id)}`, { key: k });
+    return res.status === 200 ? res : null;
+  });
+
+  it('should answer 202 with the provisional record, X-Correlation-Id and Location, then commit', async () => {
+    const res = await t.request('POST', '/crm/contacts', { key, body: { email: 'Ada@Example.com', name: 'Ada Lovelace', lifecycleStage: 'LEAD' } });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ data: { id: null, externalId: expect.stringMatching(/^ctc_[0-9a-z]{26}$/), email: 'ada@example.com', status: 'ACTIVE', pending: true } });
+    expect(res.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get('location')).toBe(`/crm/contacts/${res.body.data.externalId}`);
+    const got = await committed(res.body.data.externalId);
+    expect(got.body.data).toMatchObject({ id: expect.stringMatching(/^\d+$/), externalId: res.body.data.externalId, email: 'ada@example.com', name: 'Ada Lovelace', lifecycleStage: 'LEAD', status: 'ACTIVE', isIdentified: true, properties: {} });
+    // The three identifier forms reach the same contact, over REST and GraphQL.
+    const { id } = got.body.data;
+    expect((await t.request('GET', `/crm/contacts/${id}`, { key })).body.data.externalId).toBe(res.body.data.externalId);
+    expect((await t.request('GET', '/crm/contacts/ada@example.com', { key })).body.data.id).toBe(id);
+    for (const ident of [id, res.body.data.externalId, 'ada@example.com']) {
+      const g = await t.graphql(key, 'query($id: ID!) { contact(id: $id) { id email name } }', { id: ident });
+      expect(g.body).toEqual({ data: { contact: { id, email: 'ada@example.com', name: 'Ada Lovelace' } } });
+    }
+  });
+
+  it('should report PENDING (202) while the creation has not committed, and the contact once it has', async () => {
+    commits.close();
+    try {
+      const res = await t.request('POST', '/crm/contacts', { key, body: { email: 'pending@example.com' } });
+      expect(res.status).toBe(202);
+      for (const ident of [res.body.data.externalId, 'pending@example.com']) {
+        const read = await t.request('GET', `/crm/contacts/${ident}`, { key });
+        expect(read.status).toBe(202);
+        expect(read.body).toEqual({ error: { code: 'PENDING', message: expect.any(String) } });
+      }
+      const g = await t.graphql(key, 'query($id: ID!) { contact(id: $id) { id } }', { id: res.body.data.externalId });
+      expect(g.body.errors[0].extensions.code).toBe('PENDING');
+      // A PATCH accepted behind the pending creation applies after it, in order.
+      const patch = await t.request('PATCH', `/crm/contacts/${res.body.data.externalId}`, { key, body: { name: 'Later' } });
+      expect(patch.status).toBe(202);
+      expect(patch.body.data).toMatchObject({ id: null, externalId: res.body.data.externalId, pending: true });
+      commits.open();
+      const got = await eventually(async () => {
+        const r = await t.request('GET', `/crm/contacts/${res.body.data.externalId}`, { key });
+        return r.status === 200 && r.body.data.name === 'Later' ? r : null;
+      });
+      expect(got.body.data.email).toBe('pending@example.com');
+    } finally {
+      commits.open();
+    }
+  });
+
+  it('should give exactly one 202 and 49 CONTACT_EMAIL_EXISTS for 50 concurrent POSTs of one email', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => t.request('POST', '/crm/contacts', { key, body: { email: 'race@example.com', name: 'Racer' } })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('CONTACT_EMAIL_EXISTS');
+    // Decided at accept time: a pending one blocks the next, case-insensitively, and so does the committed one.
+    await committed('race@example.com');
+    expect((await t.request('POST', '/crm/contacts', { key, body: { email: 'RACE@example.com' } })).status).toBe(409);
+    // Another organization has its own emails.
+    expect((await t.request('POST', '/crm/contacts', { key: other, body: { email: 'race@example.com' } })).status).toBe(202);
+  });
+
+  it('should upsert by external id with PUT (never 409 for the id), patch, and soft-delete', async () => {
+    const ext = 'ctc_01jdputtest0000000000000000';
+    const first = await t.request('PUT', `/crm/contacts/${ext}`, { key, body: { email: 'put@example.com', name: 'Put One' } });
+    expect(first.status).toBe(202);
+    expect(first.headers.get('location')).toBe(`/crm/contacts/${ext}`);
+    const second = await t.request('PUT', `/crm/contacts/${ext}`, { key, body: { name: 'Put Two', phone: '+1 555 0100' } });
+    expect(second.status).toBe(202);
+    const got = await eventually(async () => {
+      const r = await t.request('GET', `/crm/contacts/${ext}`, { key });
+      return r.status === 200 && r.body.data.name === 'Put Two' ? r : null;
+    });
+    expect(got.body.data).toMatchObject({ email: 'put@example.com', phone: '+1 555 0100' });
+    const patch = await t.request('PATCH', `/crm/contacts/${got.body.data.id}`, { key, body: { lifecycleStage: 'CUSTOMER', email: 'put2@example.com' } });
+    expect(patch.status).toBe(202);
+    expect(patch.body.data).toEqual({ id: got.body.data.id, externalId: ext, email: 'put2@example.com', status: 'ACTIVE', pending: true });
+    expect(patch.headers.get('location')).toBeNull();
+    await eventually(async () => (await t.request('GET', '/crm/contacts/put2@example.com', { key })).body?.data?.lifecycleStage === 'CUSTOMER');
+    // The old email is free again once the change committed.
+    await eventually(async () => (await t.request('POST', '/crm/contacts', { key, body: { email: 'put@example.com' } })).status === 202);
+    const del = await t.request('DELETE', `/crm/contacts/${ext}`, { key });
+    expect(del.status).toBe(202);
+    expect(del.body.data.status).toBe('DELETED');
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${ext}`, { key })).body.data.status === 'DELETED');
+    expect((await t.request('PATCH', `/crm/contacts/${ext}`, { key, body: { name: 'x' } })).status).toBe(404);
+  });
+
+  it('should refuse bad identifiers with 400 INVALID_ID and bad bodies with 400 INVALID_REQUEST', async () => {
+    for (const bad of ['abc', 'ctc_', 'cmp_01jdputtest0000000000000000', '-1', '1.5']) {
+      const res = await t.request('GET', `/crm/contacts/${bad}`, { key });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('INVALID_ID');
+    }
+    expect((await t.request('GET', '/crm/contacts/999999', { key })).status).toBe(404);
+    const bad = await t.request('POST', '/crm/contacts', { key, body: { email: 'not-an-email' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({ code: 'INVALID_REQUEST', message: expect.any(String), details: { field: 'email', received: 'not-an-email', expected: 'an email address' } });
+    const stage = await t.request('POST', '/crm/contacts', { key, body: { lifecycleStage: 'KING' } });
+    expect(stage.body.error.details).toEqual({ field: 'lifecycleStage', received: 'KING', expected: expect.arrayContaining(['CUSTOMER']) });
+    expect((await t.request('POST', '/crm/contacts', { key, body: { shoeSize: 42 } })).status).toBe(400);
+    expect((await t.request('POST', '/crm/contacts', { key, body: [1] })).status).toBe(400);
+  });
+
+  it('should need a SERVER key with the crm scope, and keep organizations apart', async () => {
+    const noScope = await t.key('crm-async', 'SERVER', ['email']);
+    const res = await t.request('GET', '/crm/contacts', { key: noScope });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+    expect((await t.request('GET', '/crm/contacts')).status).toBe(401);
+    const mine = await committed('ada@example.com');
+    expect((await t.request('GET', `/crm/contacts/${mine.body.data.id}`, { key: other })).status).toBe(404);
+    expect((await t.request('PATCH', `/crm/contacts/${mine.body.data.id}`, { key: other, body: { name: 'x' } })).status).toBe(404);
+    const list = await t.request('GET', '/crm/contacts', { key: other });
+    expect(list.body.data.map((c: { email: string }) => c.email)).toEqual(['race@example.com']);
+  });
+});

@@ -1,0 +1,93 @@
+import { crmModule } from '../../../subgraphs/crm/index.js';
+import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+
+describe('CRM lists: static and dynamic', () => {
+  let t: TestPlatform;
+  let key: string;
+  let other: string;
+  const ids: number[] = [];
+
+  const contact = async (body: Record<string, unknown>, k = key) => {
+    const res = await t.request('POST', '/crm/contacts', { key: k, body });
+    expect(res.status).toBe(202);
+    const got = await eventually(async () => {
+      const r = await t.request('GET', `/crm/contacts/${res.body.data.externalId}`, { key: k });
+      return r.status === 200 ? r.body.data : null;
+    });
+    return Number(got.id);
+  };
+
+  beforeAll(async () => {
+    t = await startTestPlatform({}, { modules: [crmModule()] });
+    key = await t.key('crm-lists');
+    other = await t.key('crm-lists-other');
+    ids.push(await contact({ email: 'a@lists.example', lifecycleStage: 'CUSTOMER' }));
+    ids.push(await contact({ email: 'b@lists.example', lifecycleStage: 'LEAD' }));
+    ids.push(await contact({ email: 'c@lists.example', lifecycleStage: 'CUSTOMER' }));
+    await contact({ email: 'z@lists.example', lifecycleStage: 'CUSTOMER' }, other);
+  });
+  afterAll(() => t.stop());
+
+  it('should create a static list and add and remove members by id', async () => {
+    const created = await t.request('POST', '/crm/lists', { key, body: { name: 'Newsletter', entityType: 'CONTACT', isDynamic: false } });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ id: expect.any(Number), name: 'Newsletter', entityType: 'CONTACT', isDynamic: false, filterCriteria: null, memberCount: 0 });
+    const id = created.body.data.id;
+    const added = await t.request('POST', `/crm/lists/${id}/members`, { key, body: { entityIds: [ids[0], ids[1], ids[0]] } });
+    expect(added.body.data).toEqual({ changed: 2, memberCount: 2 });
+    const members = await t.request('GET', `/crm/lists/${id}/members?limit=1`, { key });
+    expect(members.body.meta).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
+    expect(members.body.data).toHaveLength(1);
+    const removed = await t.request('DELETE', `/crm/lists/${id}/members`, { key, body: { entityIds: [ids[1]] } });
+    expect(removed.body.data).toEqual({ changed: 1, memberCount: 1 });
+    const tooMany = await t.request('POST', `/crm/lists/${id}/members`, { key, body: { entityIds: Array.from({ length: 1001 }, (_, i) => i + 1) } });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'entityIds', received: 1001, expected: '1 to 1000 contact ids' } });
+    // Another organization's contact is not a known id here.
+    const foreign = await contact({ email: 'y@lists.example' }, other);
+    expect((await t.request('POST', `/crm/lists/${id}/members`, { key, body: { entityIds: [foreign] } })).body.error.details).toMatchObject({ received: [foreign] });
+    expect((await t.request('GET', `/crm/lists/${id}`, { key: other })).status).toBe(404);
+  });
+
+  it('should evaluate a dynamic list with its CQL filter and refuse hand-added members', async () => {
+    const created = await t.request('POST', '/crm/lists', {
+      key, body: { name: 'Customers', isDynamic: true, filterCriteria: { logic: 'AND', conditions: [{ type: 'field', field: 'lifecycleStage', operator: 'eq', value: 'CUSTOMER' }] } },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const evaluated = await t.request('POST', `/crm/lists/${id}/evaluate`, { key });
+    expect(evaluated.status).toBe(200);
+    expect(evaluated.body).toEqual({ data: { memberCount: 2 } });
+    const members = await t.request('GET', `/crm/lists/${id}/members`, { key });
+    expect(members.body.data.map((c: { email: string }) => c.email).sort()).toEqual(['a@lists.example', 'c@lists.example']);
+    const add = await t.request('POST', `/crm/lists/${id}/members`, { key, body: { entityIds: [ids[1]] } });
+    expect(add.status).toBe(400);
+    expect(add.body.error.code).toBe('INVALID_REQUEST');
+
+    // A contact change re-evaluates the list by itself.
+    await t.request('PATCH', `/crm/contacts/${ids[1]}`, { key, body: { lifecycleStage: 'CUSTOMER' } });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${id}`, { key })).body.data.memberCount === 3);
+    await t.request('DELETE', `/crm/contacts/${ids[0]}`, { key });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${id}`, { key })).body.data.memberCount === 2);
+
+    // A new filter replaces the members.
+    const patched = await t.request('PATCH', `/crm/lists/${id}`, { key, body: { filterCriteria: 'email starts_with c' } });
+    expect(patched.status).toBe(200);
+    expect((await t.request('POST', `/crm/lists/${id}/evaluate`, { key })).body.data.memberCount).toBe(1);
+  });
+
+  it('should check list input: bad criteria, static evaluate, unknown ids', async () => {
+    const bad = await t.request('POST', '/crm/lists', { key, body: { name: 'Bad', isDynamic: true, filterCriteria: { conditions: [{ field: 'nope', operator: 'eq', value: 1 }] } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toMatchObject({ position: 'filter.conditions[0]', received: 'nope' });
+    expect((await t.request('POST', '/crm/lists', { key, body: { name: 'No filter', isDynamic: true } })).status).toBe(400);
+    expect((await t.request('POST', '/crm/lists', { key, body: { isDynamic: false } })).body.error.details).toMatchObject({ field: 'name' });
+    const lists = await t.request('GET', '/crm/lists?entityType=CONTACT', { key });
+    expect(lists.body.data.map((l: { name: string }) => l.name)).toEqual(['Newsletter', 'Customers']);
+    expect((await t.request('POST', `/crm/lists/${lists.body.data[0].id}/evaluate`, { key })).status).toBe(400);
+    expect((await t.request('GET', '/crm/lists/abc', { key })).body.error.code).toBe('INVALID_ID');
+    expect((await t.request('GET', '/crm/lists/99999', { key })).status).toBe(404);
+    expect((await t.request('DELETE', `/crm/lists/${lists.body.data[0].id}`, { key })).status).toBe(204);
+    expect((await t.request('GET', '/crm/lists', { key })).body.data).toHaveLength(1);
+  });
+});
