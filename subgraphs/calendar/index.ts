@@ -10,12 +10,15 @@ import { ScheduleResolver } from './schedules/schedule.resolver.js';
 import { EventTypeResolver } from './event-types/event-type.resolver.js';
 import { AvailabilityResolver } from './availability/availability.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
+import { ContactBookingsResolver } from './federation/contact-bookings.resolver.js';
+import { ContactStub } from './federation/contact.stub.js';
+import { UserStub } from './federation/user.stub.js';
 import { bookingReminderJob } from './jobs/booking-reminder.job.js';
 import { systemCalendarClock, type CalendarClock } from './shared/calendar-clock.js';
 import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
 import type { CalendarDeps } from './calendar-deps.js';
 
-export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver] as const;
+export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver, ContactBookingsResolver] as const;
 
 export interface CalendarModuleOptions {
   /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
@@ -34,6 +37,6 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
       migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar }],
     },
     defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...CALENDAR_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }),
+    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...CALENDAR_RESOLVERS], orphanedTypes: [UserStub, ContactStub], container: moduleContainer(depsFor(platform)) as never }),
   };
 }
