@@ -13,7 +13,7 @@ describe('calendar availability and bookings through the stack', () => {
   const clock = new ShiftedClock(MONDAY_0750Z);
 
   beforeAll(async () => {
-    t = await startTestPlatform({ PUBLIC_URL: 'https://api.example.com' }, { modules: [emailModule(), calendarModule({ clock })] });
+    t = await startTestPlatform({ PUBLIC_URL: 'https://api.example.com' }, { modules: [emailModule(), calendarModule({ clock, contactBookings: false })] });
     key = await t.key('cal-book');
     eventTypeId = await hostWithEventType(t, key, 'user_host1');
   });

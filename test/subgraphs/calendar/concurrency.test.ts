@@ -9,7 +9,7 @@ describe('no double booking, ever', () => {
   let eventTypeId: string;
 
   beforeAll(async () => {
-    t = await startTestPlatform({}, { modules: [calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) })] });
+    t = await startTestPlatform({}, { modules: [calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false })] });
     key = await t.key('cal-race');
     await scalePlan(t, 'cal-race');
     eventTypeId = await hostWithEventType(t, key, 'user_racer');

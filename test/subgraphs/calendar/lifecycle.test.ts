@@ -16,7 +16,7 @@ describe('booking lifecycle: cancel, reschedule, confirm, reject, with events, w
   beforeAll(async () => {
     receiver = await startReceiver();
     t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://cal.example.com' }, {
-      modules: [emailModule(), webhooksModule(), calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) })],
+      modules: [emailModule(), webhooksModule(), calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false })],
     });
     key = await t.key('cal-life');
     eventTypeId = await hostWithEventType(t, key, 'user_life');

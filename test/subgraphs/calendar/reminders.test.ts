@@ -13,7 +13,7 @@ describe('booking reminders (Agenda jobs on an injected clock)', () => {
   const clock = new ShiftedClock(MONDAY_0750Z);
 
   beforeAll(async () => {
-    t = await startTestPlatform({}, { modules: [calendarModule({ clock })] });
+    t = await startTestPlatform({}, { modules: [calendarModule({ clock, contactBookings: false })] });
     key = await t.key('cal-remind');
     eventTypeId = await hostWithEventType(t, key, 'user_remind', { reminderOffsets: [60, 1440] });
   });

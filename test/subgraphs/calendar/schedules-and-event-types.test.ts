@@ -10,7 +10,7 @@ describe('calendar schedules, overrides and event types through the stack', () =
   let other: string;
 
   beforeAll(async () => {
-    t = await startTestPlatform({}, { modules: [calendarModule()] });
+    t = await startTestPlatform({}, { modules: [calendarModule({ contactBookings: false })] });
     key = await t.key('cal-sched');
     other = await t.key('cal-sched-other');
   });
