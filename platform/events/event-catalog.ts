@@ -12,7 +12,7 @@ export const MODULE_EVENTS = {
     'message.received', 'message.sent', 'visitor.identified', 'visitor.updated',
   ],
   auth: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset'],
-  calendar: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder'],
+  calendar: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder', 'booking.confirmed', 'booking.rejected'],
   domains: [
     'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
     'dns.changed', 'dnssec.enabled', 'dnssec.disabled',

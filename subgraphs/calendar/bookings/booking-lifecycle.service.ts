@@ -1,0 +1,95 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { notFound } from '../../../platform/errors/domain-error.js';
+import { emitEvent } from '../../../platform/events/emit-event.js';
+import { EventType } from '../entities/event-type.entity.js';
+import { ACTIVE_STATUSES } from '../entities/booking-status.js';
+import { Booking } from '../entities/booking.entity.js';
+import { checkDailyLimit, checkTiming } from './booking-rules.js';
+import { validateCancel, validateConfirm, validateReject, validateReschedule } from './booking-input.validate.js';
+import { bookingEventData, bookingView } from './booking-view.js';
+import { blocked, notActive, type BookingService } from './booking.service.js';
+import type { BookingView } from './booking.types.js';
+
+/**
+ * What happens to a booking after it is made. PENDING → CONFIRMED (confirm) or REJECTED (reject); PENDING or
+ * CONFIRMED → CANCELLED (cancel); reschedule moves an active booking, checked like a new one, keeping its status.
+ * Each change takes the booking's row lock first, so two changes of one booking run one after the other.
+ */
+export class BookingLifecycleService {
+  constructor(private readonly bookings: BookingService) {}
+
+  async cancel(em: EntityManager, uid: string, body: Record<string, unknown>): Promise<BookingView> {
+    const input = validateCancel(body);
+    return this.change(em, uid, async (tx, booking) => {
+      if (!ACTIVE_STATUSES.includes(booking.status)) throw notActive(booking.status, 'cancelled', ACTIVE_STATUSES);
+      booking.status = 'CANCELLED';
+      booking.cancellationReason = input.reason;
+      booking.cancelledBy = input.cancelledBy;
+      await tx.flush();
+      await this.bookings.reminders.remove(tx, uid);
+      await emitEvent(tx, 'booking.cancelled', { ...bookingEventData(booking), reason: input.reason, cancelledBy: input.cancelledBy });
+      await this.bookings.notifier.notify(tx, booking, 'cancellation', { reason: input.reason });
+      if (input.notifyHost) await this.bookings.notifier.notify(tx, booking, 'cancellation', { to: 'host', reason: input.reason });
+    });
+  }
+
+  async reschedule(em: EntityManager, uid: string, body: Record<string, unknown>): Promise<BookingView> {
+    const input = validateReschedule(body);
+    const current = await this.bookings.find(em, uid);
+    const eventType = await em.findOne(EventType, { id: current.eventTypeId });
+    if (!eventType || eventType.deletedAt) throw notActive('booking of a deleted event type', 'rescheduled', ['a booking of an existing event type']);
+    const rules = await this.bookings.availability.rulesOf(em, eventType);
+    const start = input.startTime;
+    const end = new Date(start.getTime() + (current.endTime.getTime() - current.startTime.getTime()));
+    checkTiming(eventType, rules, start, end, this.bookings.deps.clock.now());
+    return this.change(em, uid, async (tx, booking) => {
+      if (!ACTIVE_STATUSES.includes(booking.status)) throw notActive(booking.status, 'rescheduled', ACTIVE_STATUSES);
+      await checkDailyLimit(tx, eventType, rules.timezone, start, uid);
+      const previous = { startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString() };
+      Object.assign(booking, { startTime: start, endTime: end, ...blocked(eventType, start, end), rescheduleReason: input.reason, rescheduleCount: booking.rescheduleCount + 1 });
+      await tx.flush();
+      if (booking.status === 'CONFIRMED') await this.bookings.reminders.reschedule(tx, booking, eventType.reminderOffsets);
+      await emitEvent(tx, 'booking.rescheduled', {
+        ...bookingEventData(booking), previousStartTime: previous.startTime, previousEndTime: previous.endTime, reason: input.reason,
+      });
+      if (input.notifyAttendee) await this.bookings.notifier.notify(tx, booking, 'reschedule', { reason: input.reason });
+    }, start);
+  }
+
+  async confirm(em: EntityManager, uid: string, body: Record<string, unknown>): Promise<BookingView> {
+    validateConfirm(body);
+    return this.change(em, uid, async (tx, booking) => {
+      if (booking.status !== 'PENDING') throw notActive(booking.status, 'confirmed', ['PENDING']);
+      booking.status = 'CONFIRMED';
+      await tx.flush();
+      const eventType = await tx.findOne(EventType, { id: booking.eventTypeId });
+      await this.bookings.reminders.schedule(tx, booking, eventType?.reminderOffsets ?? []);
+      await emitEvent(tx, 'booking.confirmed', bookingEventData(booking));
+      await this.bookings.notifier.notify(tx, booking, 'confirmation');
+    });
+  }
+
+  async reject(em: EntityManager, uid: string, body: Record<string, unknown>): Promise<BookingView> {
+    const input = validateReject(body);
+    return this.change(em, uid, async (tx, booking) => {
+      if (booking.status !== 'PENDING') throw notActive(booking.status, 'rejected', ['PENDING']);
+      booking.status = 'REJECTED';
+      booking.rejectionReason = input.reason;
+      await tx.flush();
+      await emitEvent(tx, 'booking.rejected', { ...bookingEventData(booking), reason: input.reason });
+      await this.bookings.notifier.notify(tx, booking, 'rejection', { reason: input.reason });
+    });
+  }
+
+  /** Locks the booking's row (fresh from the database), applies the change and its side effects in one transaction. */
+  private async change(em: EntityManager, uid: string, work: (tx: EntityManager, booking: Booking) => Promise<void>, start?: Date): Promise<BookingView> {
+    const booking = await this.bookings.insert(em, start ?? new Date(0), async (tx) => {
+      const locked = await tx.findOne(Booking, { uid }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!locked) throw notFound('Booking');
+      await work(tx, locked);
+      return locked;
+    });
+    return bookingView(booking, this.bookings.deps.config.publicUrl);
+  }
+}

@@ -1,0 +1,99 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** Where a meeting happens; `VIDEO` gets a room URL per booking. */
+export const LOCATION_TYPES = ['VIDEO', 'LINK', 'PHONE', 'IN_PERSON'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export interface EventLocation {
+  type: LocationType;
+  /** LINK: the fixed meeting URL. */
+  url?: string;
+  /** PHONE: the number to call. */
+  phone?: string;
+  /** IN_PERSON: the address. */
+  address?: string;
+}
+
+/** A bookable kind of meeting of one host. Every length is in minutes. */
+@Entity({ schema: 'calendar', tableName: 'event_types' })
+export class EventType extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  hostId!: string;
+
+  @Property({ type: 'text', nullable: true })
+  hostName!: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  hostEmail!: string | null;
+
+  @Property({ type: 'text' })
+  title!: string;
+
+  /** Unique per host among event types not deleted. */
+  @Property({ type: 'text' })
+  slug!: string;
+
+  @Property({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Property({ type: 'integer' })
+  duration!: number;
+
+  /** Lengths a booker may pick (`duration` is the default among them); empty: only `duration`. */
+  @Property({ type: 'jsonb' })
+  durations!: number[];
+
+  @Property({ type: 'jsonb' })
+  location!: EventLocation;
+
+  /** Null: the host's default schedule. */
+  @Property({ type: 'text', nullable: true })
+  scheduleId!: string | null;
+
+  @Property({ type: 'integer' })
+  bufferBefore!: number;
+
+  @Property({ type: 'integer' })
+  bufferAfter!: number;
+
+  @Property({ type: 'integer' })
+  minimumNotice!: number;
+
+  /** Null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  maximumAdvance!: number | null;
+
+  @Property({ type: 'boolean' })
+  requiresConfirmation!: boolean;
+
+  /** Bookings of this type per local day of the schedule; null: no limit. */
+  @Property({ type: 'integer', nullable: true })
+  dailyLimit!: number | null;
+
+  /** Step between offered start times; null: the duration. */
+  @Property({ type: 'integer', nullable: true })
+  slotInterval!: number | null;
+
+  @Property({ type: 'boolean' })
+  active!: boolean;
+
+  /** Minutes before the start at which `booking.reminder` fires, one per entry. */
+  @Property({ type: 'jsonb' })
+  reminderOffsets!: number[];
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+
+  /** DELETE is soft: bookings keep their event type. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt: Date | null = null;
+}

@@ -1,0 +1,52 @@
+import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { Schedule } from './entities/schedule.entity.js';
+import { ScheduleOverride } from './entities/schedule-override.entity.js';
+import { EventType } from './entities/event-type.entity.js';
+import { Booking } from './entities/booking.entity.js';
+import { ScheduleResolver } from './schedules/schedule.resolver.js';
+import { EventTypeResolver } from './event-types/event-type.resolver.js';
+import { AvailabilityResolver } from './availability/availability.resolver.js';
+import { BookingResolver } from './bookings/booking.resolver.js';
+import { CalendarStatsResolver } from './dashboard/calendar-stats.resolver.js';
+import { ContactBookingsResolver } from './federation/contact-bookings.resolver.js';
+import { ContactStub } from './federation/contact.stub.js';
+import { UserStub } from './federation/user.stub.js';
+import { bookingReminderJob } from './jobs/booking-reminder.job.js';
+import { systemCalendarClock, type CalendarClock } from './shared/calendar-clock.js';
+import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
+import type { CalendarDeps } from './calendar-deps.js';
+
+export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver, CalendarStatsResolver] as const;
+
+export interface CalendarModuleOptions {
+  /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
+  clock?: CalendarClock;
+  /**
+   * Adds `Contact.bookings` to CRM's Contact (default true). Its `email @external` needs the CRM subgraph in the same
+   * supergraph, so a platform served without CRM (tests of a module subset) turns it off.
+   */
+  contactBookings?: boolean;
+}
+
+/** The calendar module: schedules, event types, availability, race-free bookings, reminders. */
+export function calendarModule(options: CalendarModuleOptions = {}): SubgraphModule {
+  let deps: CalendarDeps | undefined;
+  const depsFor = (platform: PlatformDeps): CalendarDeps =>
+    (deps ??= { ...platform, clock: options.clock ?? systemCalendarClock, ports: () => portsOf(platform) });
+  return {
+    name: 'calendar',
+    data: {
+      entities: [Schedule, ScheduleOverride, EventType, Booking],
+      migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar }],
+    },
+    defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),
+    buildSchema: (platform) => buildFederatedSchema({
+      resolvers: options.contactBookings === false ? [...CALENDAR_RESOLVERS] : [...CALENDAR_RESOLVERS, ContactBookingsResolver],
+      orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, ContactStub],
+      container: moduleContainer(depsFor(platform)) as never,
+    }),
+  };
+}

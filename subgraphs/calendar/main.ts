@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { runMain } from '../../platform/config/run-main.js';
+import { serveSubgraph } from '../../platform/federation/serve-subgraph.js';
+import { calendarModule } from './index.js';
+
+/** Split mode: `node dist/subgraphs/calendar/main.js` serves the calendar subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
+runMain('subgraph:calendar', (config) => serveSubgraph(calendarModule(), config, config.subgraphListen));
