@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { fromIp, newVisitorIp } from './helpers/public-client.js';
 
@@ -49,7 +50,12 @@ describe('Contact.formSubmissions through the gateway', () => {
   it('should resolve every contact of a list in one query, each with its own submissions', async () => {
     await createContact('bob@example.com');
     await createContact('cy@example.com');
+    const spy = jest.spyOn(t.platform.orm.em.getConnection(), 'execute');
     const res = await t.graphql(key, '{ contacts(limit: 10, sortBy: "email", sortOrder: "asc") { data { email formSubmissions { answers } } } }');
+    const submissionQueries = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && /forms"?\."?submissions/.test(sql));
+    spy.mockRestore();
+    // Three contacts, one batch: the capped id query and the fetch of those rows, not two per contact.
+    expect(submissionQueries).toHaveLength(2);
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.contacts.data).toEqual([
       { email: 'ada@example.com', formSubmissions: [{ answers: { name: 'Ada L.' } }, { answers: { name: 'Ada' } }] },
