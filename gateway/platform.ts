@@ -28,6 +28,8 @@ import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
 import { EventDispatcher, type EventSinkProvider } from '../platform/events/event-dispatcher.js';
 import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import type { DirectRoute, DirectRouteProvider } from '../platform/http/direct-route.js';
+import { serveDirect } from './direct-routes.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -105,6 +107,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     },
   });
 
+  // Modules' in-process hot paths (auth session verification), tried before the bridge.
+  const direct = new Map<string, DirectRoute>();
+  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) direct.set(`${route.method} ${route.path}`, route);
+
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -125,6 +131,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
+      const directRoute = direct.size > 0 ? direct.get(`${req.method} ${path}`) : undefined;
+      if (directRoute) return await serveDirect(directRoute, req, res, guard, requestId, config.bodyLimitBytes, log);
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {
