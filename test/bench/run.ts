@@ -7,6 +7,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchAuth } from './auth.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -148,6 +149,10 @@ async function main() {
     process.stdout.write(`\n${webhooks}\n`);
     writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
     log('BENCHMARKS.md updated (webhooks)');
+    const auth = await benchAuth();
+    process.stdout.write(`\n${auth}\n`);
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'auth', auth);
+    log('BENCHMARKS.md updated (auth)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();
