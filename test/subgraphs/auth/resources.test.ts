@@ -173,11 +173,12 @@ describe('auth applications, SSO connections, organizations, members, invitation
       await t.request('POST', '/auth/sign-in', { key: k, body: { email: 'dash@example.com', password: 'correct horse battery' } });
       await t.request('POST', '/auth/sign-in', { key: k, body: { email: 'dash@example.com', password: 'wrong password!' } });
       const today = t.clock.now().toISOString().slice(0, 10);
-      const res = await t.graphql(k, `{ authSignInsPerDay(fromDate: "${today}", toDate: "${today}") { date successes failures activeUsers } authMfaAdoption { users withMfa rate } }`);
+      const res = await t.graphql(k, `{ authSignInsPerDay(fromDate: "${today}", toDate: "${today}") { date successes failures activeUsers } authMfaAdoption { users withMfa rate } authSignInFailures { reason count } }`);
       expect(res.body.errors).toBeUndefined();
       // Rows are stamped with the module clock; the audit log uses it too.
       expect(res.body.data.authSignInsPerDay).toEqual([{ date: today, successes: 1, failures: 1, activeUsers: 1 }]);
       expect(res.body.data.authMfaAdoption).toEqual({ users: 1, withMfa: 0, rate: 0 });
+      expect(res.body.data.authSignInFailures).toEqual([{ reason: 'INVALID_PASSWORD', count: 1 }]);
       const bad = await t.graphql(k, '{ authSignInsPerDay(fromDate: "2020-01-01", toDate: "2026-01-01") { date } }');
       expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
     });
