@@ -88,6 +88,13 @@ describe('auth applications, SSO connections, organizations, members, invitation
       const clash = await t.request('POST', '/auth/connections', { key, body: { name: 'Other', type: 'OIDC', config: { issuerUrl: 'https://x.example.com', clientId: 'a', clientSecret: 'b' }, domains: ['acme.com'] } });
       expect(clash.status).toBe(409);
       expect((await t.request('GET', `/auth/connections/${res.body.data.id}`, { key: other })).status).toBe(404);
+      const found = await t.request('GET', '/auth/connections/lookup?email=Ada@Sales.Acme.com', { key });
+      expect(found.status).toBe(200);
+      expect(found.body.data.id).toBe(res.body.data.id);
+      expect((await t.request('GET', '/auth/connections/lookup?email=ada@other.com', { key })).status).toBe(404);
+      expect((await t.request('GET', '/auth/connections/lookup?email=ada@acme.com', { key: other })).status).toBe(404);
+      expect((await t.request('GET', '/auth/connections/lookup?email=nope', { key })).body.error.details).toMatchObject({ field: 'email' });
+      expect((await t.request('GET', '/auth/connections/lookup', { key })).status).toBe(400);
     });
 
     it('should validate a SAML certificate as X.509 and show its facts', async () => {
