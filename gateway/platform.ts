@@ -31,6 +31,8 @@ import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platfor
 import { startSubscriptionServer } from './subscriptions.js';
 import type { HttpRouteProvider, ModuleHttpRoute } from '../platform/http/module-http.js';
 import type { SubscriptionFieldProvider } from '../platform/graphql/subscription-fields.js';
+import type { DirectRoute, DirectRouteProvider } from '../platform/http/direct-route.js';
+import { serveDirect } from './direct-routes.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -112,6 +114,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // Paths modules serve themselves (the AI gateway's hot path); every module's, even one whose subgraph runs elsewhere.
   const moduleRoutes = new Map<string, ModuleHttpRoute>();
   for (const module of modules) for (const route of (module as HttpRouteProvider).httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+  // Modules' in-process hot paths (auth session verification), tried before the bridge.
+  const direct = new Map<string, DirectRoute>();
+  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) direct.set(`${route.method} ${route.path}`, route);
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -135,6 +140,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       }
       const own = moduleRoutes.get(path);
       if (own) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
+      const directRoute = direct.size > 0 ? direct.get(`${req.method} ${path}`) : undefined;
+      if (directRoute) return await serveDirect(directRoute, req, res, guard, requestId, config.bodyLimitBytes, log);
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {

@@ -135,6 +135,13 @@ const own: RouteSpec[] = [
   // SSO connections
   { method: 'GET', path: '/auth/connections', operation: 'ListAuthConnections', result: 'authConnections', list: true, query: PAGE_QUERY, rateLimit: READS },
   { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, variables: (r) => ({ input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
+  {
+    method: 'GET', path: '/auth/connections/lookup', operation: 'FindAuthConnectionForEmail', result: 'authConnectionForEmail', query: { email: 'string' }, rateLimit: READS,
+    variables: (r) => {
+      if (typeof r.query.email !== 'string') throw new DomainError('INVALID_REQUEST', 'email is required', { field: 'email', received: null, expected: 'an email address' });
+      return { email: r.query.email };
+    },
+  },
   { method: 'GET', path: '/auth/connections/:connectionId', operation: 'GetAuthConnection', result: 'authConnection', rateLimit: READS },
   { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, variables: (r) => ({ connectionId: r.params.connectionId, input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
   { method: 'DELETE', path: '/auth/connections/:connectionId', operation: 'DeleteAuthConnection', result: 'deleteAuthConnection', rateLimit: WRITES },

@@ -1,4 +1,5 @@
 import type { SubgraphModule, PlatformDeps } from '../../platform/federation/subgraph-module.js';
+import type { DirectRouteProvider } from '../../platform/http/direct-route.js';
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
 import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
@@ -28,6 +29,7 @@ import { OrganizationResolver } from './organizations/organization.resolver.js';
 import { AuthDashboardResolver } from './dashboards/auth-dashboard.resolver.js';
 import { DefaultBreachChecker, type BreachChecker } from './passwords/breach-checker.js';
 import { SessionCache } from './sessions/session-cache.js';
+import { verifySessionRoute } from './sessions/verify-session.route.js';
 import { Migration20261125000100_auth } from './migrations/Migration20261125000100_auth.js';
 import type { AuthDeps } from './auth-deps.js';
 
@@ -44,7 +46,7 @@ export interface AuthModuleOptions {
 }
 
 /** The auth module: users, sign-in and sessions, MFA, email flows, policies, audit logs, applications, SSO, organizations. */
-export function authModule(options: AuthModuleOptions = {}): SubgraphModule {
+export function authModule(options: AuthModuleOptions = {}): SubgraphModule & DirectRouteProvider {
   let deps: AuthDeps | undefined;
   const depsFor = (platform: PlatformDeps): AuthDeps => {
     deps ??= {
@@ -64,6 +66,7 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule {
       migrations: [{ name: 'Migration20261125000100_auth', class: Migration20261125000100_auth }],
     },
     buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AUTH_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }, userReference),
+    directRoutes: (platform) => [verifySessionRoute(depsFor(platform))],
     close: async () => deps?.sessions.close(),
   };
 }

@@ -11,6 +11,7 @@ import { benchWebhooks } from './webhooks.bench.js';
 import { benchSms } from './sms.bench.js';
 import { benchForms } from './forms.bench.js';
 import { benchAiGateway } from './ai-gateway.bench.js';
+import { benchAuth } from './auth.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,6 +48,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   sms: benchSms,
   forms: benchForms,
   'ai-gateway': benchAiGateway,
+  auth: benchAuth,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

@@ -20,5 +20,5 @@ export class ApplicationInput {
   grantTypes?: string[] | null;
 }
 
-@ObjectType()
+@ObjectType('AuthApplicationList')
 export class ApplicationList extends OffsetList(Application) {}

@@ -21,7 +21,7 @@ export class AuditLogArgs extends PageArgsInput {
   userId?: string;
 }
 
-@ObjectType()
+@ObjectType('AuthLogList')
 export class AuditLogList extends OffsetList(AuditLog) {}
 
 const LIMITS = { defaultCount: 50, maxCount: 500 };

@@ -27,6 +27,12 @@ export class ConnectionResolver {
   }
 
   @Authorized('auth')
+  @Query(() => SsoConnection, { description: 'Home-realm discovery: the connection whose domains cover the email address' })
+  authConnectionForEmail(@Arg('email', () => String) email: string, @Ctx() ctx: SubgraphContext): Promise<SsoConnection> {
+    return this.service.forEmail(ctx.em, email);
+  }
+
+  @Authorized('auth')
   @Mutation(() => SsoConnection)
   createAuthConnection(@Arg('input', () => SsoConnectionInput) input: SsoConnectionInput, @Ctx() ctx: SubgraphContext): Promise<SsoConnection> {
     return this.service.create(ctx.em, input);

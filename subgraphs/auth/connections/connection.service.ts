@@ -3,6 +3,7 @@ import { DomainError, invalid, notFound } from '../../../platform/errors/domain-
 import { newId } from '../../../platform/ids/ids.js';
 import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { SsoConnection } from '../entities/sso-connection.entity.js';
+import { normalizeEmail } from '../users/user.validate.js';
 import type { AuthDeps } from '../auth-deps.js';
 import { checkConfig, checkDomains, CONNECTION_TYPES, PROVIDERS, publicConfig } from './connection-config.js';
 import type { SsoConnectionInput, SsoConnectionList } from './connection.types.js';
@@ -58,6 +59,19 @@ export class ConnectionService {
     const connection = await this.find(em, id);
     await em.remove(connection).flush();
     return shown(connection);
+  }
+
+  /** Home-realm discovery: the connection claiming the address's domain (or a parent domain), else 404. */
+  async forEmail(em: EntityManager, emailInput: unknown): Promise<SsoConnection> {
+    const domain = normalizeEmail(emailInput).split('@')[1]!;
+    const candidates = domain.split('.').map((_, i, parts) => parts.slice(i).join('.')).filter((d) => d.includes('.'));
+    const found = await em.find(SsoConnection, { domains: { $overlap: candidates } });
+    // The most specific claim wins: sub.acme.com before acme.com.
+    for (const candidate of candidates) {
+      const connection = found.find((c) => c.domains.includes(candidate));
+      if (connection) return shown(connection);
+    }
+    throw notFound('SSO connection for this email domain');
   }
 
   private async find(em: EntityManager, id: string) {

@@ -3,7 +3,7 @@ import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { SsoConnection } from '../entities/sso-connection.entity.js';
 
-@InputType('SsoConnectionInput')
+@InputType('AuthSsoConnectionInput')
 export class SsoConnectionInput {
   @Field(() => String, { nullable: true })
   name?: string | null;
@@ -24,5 +24,5 @@ export class SsoConnectionInput {
   jitProvisioning?: boolean | null;
 }
 
-@ObjectType()
+@ObjectType('AuthSsoConnectionList')
 export class SsoConnectionList extends OffsetList(SsoConnection) {}

@@ -20,6 +20,12 @@ export class MfaAdoption {
   @Field(() => Float, { description: 'withMfa / users, 0 when there are none' }) rate!: number;
 }
 
+@ObjectType('AuthFailureReason')
+export class FailureReason {
+  @Field({ description: 'INVALID_PASSWORD, UNKNOWN_USER, ACCOUNT_LOCKED, USER_BLOCKED, EMAIL_NOT_VERIFIED, INVALID_MFA_CODE, …' }) reason!: string;
+  @Field(() => Int) count!: number;
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Dashboard queries over the audit log and factors: one aggregate SQL each, bound to the caller's organization. */
@@ -34,12 +40,35 @@ export class AuthDashboardResolver {
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SignInDay[]> {
+    const [from, to] = this.range(fromDate, toDate);
+    return signInsPerDay(ctx.em, from, to);
+  }
+
+  @Authorized('auth')
+  @Query(() => [FailureReason], { description: 'Failed sign-ins by reason over UTC days (default the last 30), most frequent first' })
+  async authSignInFailures(
+    @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
+    @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FailureReason[]> {
+    const [from, to] = this.range(fromDate, toDate);
+    const rows = await ctx.em.execute<{ reason: string | null; count: string }[]>(
+      `select data->>'reason' as reason, count(*) as count from auth.audit_logs
+        where organization_id = ? and type = 'login.failed' and created_at >= ?::date and created_at < ?::date + interval '1 day'
+        group by 1 order by 2 desc, 1`,
+      [tenantOf(ctx.em), from, to],
+    );
+    return rows.map((r) => ({ reason: r.reason ?? 'UNKNOWN', count: Number(r.count) }));
+  }
+
+  /** [from, to] as YYYY-MM-DD: defaults to the 30 days ending today, at most 366 days. */
+  private range(fromDate: string | null, toDate: string | null): [string, string] {
     const today = this.deps.now().toISOString().slice(0, 10);
     const to = day('toDate', toDate ?? today);
     const from = day('fromDate', fromDate ?? new Date(Date.parse(to) - 29 * 86_400_000).toISOString().slice(0, 10));
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
     if (days < 1 || days > 366) throw invalid('fromDate', fromDate, 'a range of 1..366 days ending at toDate');
-    return signInsPerDay(ctx.em, from, to);
+    return [from, to];
   }
 
   @Authorized('auth')

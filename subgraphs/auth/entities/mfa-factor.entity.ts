@@ -3,7 +3,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
 /** A TOTP factor: PENDING after enrolment, VERIFIED once a code was accepted. The secret is sealed at rest. */
-@ObjectType('MfaFactor')
+@ObjectType('AuthMfaFactor')
 @Entity({ schema: 'auth', tableName: 'mfa_factors' })
 export class MfaFactor extends TenantEntity {
   [OptionalProps]?: 'createdAt';

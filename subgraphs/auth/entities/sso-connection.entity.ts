@@ -4,7 +4,7 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 
 /** An OIDC or SAML identity provider. `config.clientSecret` (OIDC) is sealed at rest and never returned. */
-@ObjectType('SsoConnection')
+@ObjectType('AuthSsoConnection')
 @Entity({ schema: 'auth', tableName: 'connections' })
 export class SsoConnection extends TenantEntity {
   [OptionalProps]?: 'createdAt' | 'updatedAt';

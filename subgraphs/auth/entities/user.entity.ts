@@ -4,7 +4,7 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { UserStatus } from './user-status.js';
 
-@ObjectType('UserProfile')
+@ObjectType('AuthUserProfile')
 export class UserProfile {
   @Field(() => String, { nullable: true })
   firstName?: string | null;

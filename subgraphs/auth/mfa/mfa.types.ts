@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { MfaFactor } from '../entities/mfa-factor.entity.js';
 
-@ObjectType('TotpEnrollment')
+@ObjectType('AuthTotpEnrollment')
 export class TotpEnrollment {
   @Field({ description: 'The PENDING factor; verify a code to activate it' })
   factorId!: string;
@@ -13,7 +13,7 @@ export class TotpEnrollment {
   qrCodeUri!: string;
 }
 
-@ObjectType('TotpVerification')
+@ObjectType('AuthTotpVerification')
 export class TotpVerification {
   @Field()
   verified!: boolean;
@@ -22,7 +22,7 @@ export class TotpVerification {
   factor!: MfaFactor;
 }
 
-@ObjectType('RecoveryCodes')
+@ObjectType('AuthRecoveryCodes')
 export class RecoveryCodes {
   @Field(() => [String], { description: 'Shown only in this answer; each works once; generating again invalidates the previous set' })
   codes!: string[];

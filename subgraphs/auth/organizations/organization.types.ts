@@ -17,13 +17,13 @@ export class OrganizationInput {
   displayName?: string | null;
 }
 
-@ObjectType()
+@ObjectType('AuthOrganizationList')
 export class OrganizationList extends OffsetList(AuthOrganization) {}
 
-@ObjectType()
+@ObjectType('AuthMemberList')
 export class MemberList extends OffsetList(Member) {}
 
-@ObjectType('InvitationAcceptance')
+@ObjectType('AuthInvitationAcceptance')
 export class InvitationAcceptance {
   @Field(() => Invitation)
   invitation!: Invitation;

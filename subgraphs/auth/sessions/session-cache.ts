@@ -35,6 +35,8 @@ export class SessionCache {
   private listener?: pg.Client;
   private listening?: Promise<void>;
   private closed = false;
+  /** After a failed connection, no new attempt before this time (the database may be down: do not retry per request). */
+  private retryAt = 0;
 
   constructor(private readonly options: { databaseUrl?: string; ttlMs: number; maxEntries: number; logger: Logger }) {}
 
@@ -59,7 +61,7 @@ export class SessionCache {
 
   /** Starts the LISTEN connection once; until it is up, nothing is served from the cache. */
   start(): Promise<void> {
-    if (!this.options.databaseUrl || this.closed) return Promise.resolve();
+    if (!this.options.databaseUrl || this.closed || (!this.listening && Date.now() < this.retryAt)) return Promise.resolve();
     this.listening ??= this.listen();
     return this.listening;
   }
@@ -82,6 +84,7 @@ export class SessionCache {
       if (this.listener === client) this.listener = undefined;
       this.entries.clear();
       this.listening = undefined;
+      this.retryAt = Date.now() + 1000;
       if (!this.closed) this.options.logger.warn('session revocation listener lost; cache off until it reconnects', { error });
     };
     client.on('error', lost);

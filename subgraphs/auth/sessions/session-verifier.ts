@@ -1,10 +1,14 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { SESSION_POLICY_DEFAULTS } from '../security/policy-defaults.js';
 import { parseToken, secretMatches } from '../shared/secret-token.js';
 import type { CachedSession, SessionCache } from './session-cache.js';
 
 const TOUCH_EVERY_MS = 60_000;
+
+/** Runs bound SQL: an EntityManager, or the ORM's connection on the fast path (which binds the organization itself). */
+export interface SqlRunner {
+  execute(sql: string, params: unknown[]): Promise<unknown>;
+}
 
 /** What a customer's backend learns about a valid token: the session and its user (the answer of both paths). */
 export interface VerifiedSession {
@@ -21,7 +25,7 @@ export interface VerifiedSession {
 export class SessionVerifier {
   constructor(private readonly cache: SessionCache, private readonly now: () => Date) {}
 
-  async verify(conn: Pick<EntityManager, 'execute'>, organizationId: string, token: unknown): Promise<VerifiedSession> {
+  async verify(conn: SqlRunner, organizationId: string, token: unknown): Promise<VerifiedSession> {
     const parsed = parseToken(token, 'sess');
     if (!parsed) throw invalidSession();
     await this.cache.start();
@@ -46,14 +50,14 @@ export class SessionVerifier {
     return render(entry);
   }
 
-  private async load(conn: Pick<EntityManager, 'execute'>, organizationId: string, id: string, nowMs: number): Promise<CachedSession | undefined> {
-    const rows = await conn.execute<Record<string, any>[]>(
+  private async load(conn: SqlRunner, organizationId: string, id: string, nowMs: number): Promise<CachedSession | undefined> {
+    const rows = (await conn.execute(
       `select s.id, s.organization_id, s.secret_hash, s.user_id, s.mfa_verified, s.created_at, s.expires_at, s.last_active_at, s.revoked_at,
               u.email, u.email_verified, u.status, p.session as policy
          from auth.sessions s join auth.users u on u.id = s.user_id left join auth.policies p on p.organization_id = s.organization_id
         where s.id = ? and s.organization_id = ?`,
       [id, organizationId],
-    );
+    )) as Record<string, any>[];
     const row = rows[0];
     if (!row) return undefined;
     const policy = typeof row.policy === 'string' ? JSON.parse(row.policy) : row.policy;

@@ -3,7 +3,7 @@ import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
 import { RequestInfo } from '../shared/request-info.js';
 
-@InputType('SignInInput')
+@InputType('AuthSignInInput')
 export class SignInInput extends RequestInfo {
   @Field(() => String, { nullable: true })
   email?: string;
@@ -15,7 +15,7 @@ export class SignInInput extends RequestInfo {
   applicationId?: string | null;
 }
 
-@InputType('SignInMfaInput')
+@InputType('AuthSignInMfaInput')
 export class SignInMfaInput extends RequestInfo {
   @Field(() => String, { nullable: true, description: 'details.mfaToken of the MFA_REQUIRED answer' })
   mfaToken?: string;
@@ -27,7 +27,7 @@ export class SignInMfaInput extends RequestInfo {
   recoveryCode?: string | null;
 }
 
-@ObjectType('SignInResult')
+@ObjectType('AuthSignInResult')
 export class SignInResult {
   @Field({ description: 'The session token (`sess_….<secret>`), shown only here; send it to POST /auth/sessions/verify' })
   token!: string;
@@ -39,7 +39,7 @@ export class SignInResult {
   user!: User;
 }
 
-@ObjectType('VerifiedSessionInfo')
+@ObjectType('AuthVerifiedSession')
 export class VerifiedSessionInfo {
   @Field() id!: string;
   @Field() userId!: string;
@@ -49,7 +49,7 @@ export class VerifiedSessionInfo {
   @Field() lastActiveAt!: string;
 }
 
-@ObjectType('VerifiedUserInfo')
+@ObjectType('AuthVerifiedUser')
 export class VerifiedUserInfo {
   @Field() id!: string;
   @Field() email!: string;
@@ -58,7 +58,7 @@ export class VerifiedUserInfo {
 }
 
 /** The same JSON the fast path (POST /auth/sessions/verify) answers. */
-@ObjectType('SessionVerification')
+@ObjectType('AuthSessionVerification')
 export class SessionVerification {
   @Field()
   valid!: boolean;
@@ -70,7 +70,7 @@ export class SessionVerification {
   user!: VerifiedUserInfo;
 }
 
-@ObjectType('SessionsRevoked')
+@ObjectType('AuthSessionsRevoked')
 export class SessionsRevoked {
   @Field(() => [String])
   revoked!: string[];

@@ -2,6 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
 
+import { Application } from '../entities/application.entity.js';
 import { AuthToken } from '../entities/auth-token.entity.js';
 import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
@@ -39,6 +40,9 @@ export class SignInService {
     if (typeof input.password !== 'string' || input.password.length === 0) throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
     if (input.password.length > 1024) throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
     const client = clip(input);
+    if (input.applicationId !== undefined && input.applicationId !== null && !(await em.findOne(Application, { id: input.applicationId }))) {
+      throw invalid('applicationId', input.applicationId, 'the id of one of this organization\'s applications (app_…)');
+    }
     const policy = await this.policies.passwordPolicy(em);
     const user = await em.findOne(User, { email, deletedAt: null });
     if (!user || !user.passwordHash) {

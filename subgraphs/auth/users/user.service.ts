@@ -27,12 +27,12 @@ export class UserService {
     const email = normalizeEmail(input.email);
     const profile = checkProfile(input.profile);
     const metadata = checkMetadata(input.metadata) ?? {};
+    if (await em.findOne(User, { email, deletedAt: null })) throw emailTaken(email); // before the costly hash
     let passwordHash: string | null = null;
     if (input.password !== undefined && input.password !== null) {
       const password = await checkNewPassword(input.password, await this.policies.passwordPolicy(em), this.deps.breaches, email);
       passwordHash = await hashPassword(password);
     }
-    if (await em.findOne(User, { email, deletedAt: null })) throw emailTaken(email);
     const verified = input.emailVerified === true;
     const now = this.deps.now();
     try {

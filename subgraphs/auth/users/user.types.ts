@@ -5,7 +5,7 @@ import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 
-@InputType('UserProfileInput')
+@InputType('AuthUserProfileInput')
 export class UserProfileInput {
   @Field(() => String, { nullable: true, description: 'At most 100 characters' })
   firstName?: string | null;
@@ -14,7 +14,7 @@ export class UserProfileInput {
   lastName?: string | null;
 }
 
-@InputType('CreateUserInput')
+@InputType('CreateAuthUserInput')
 export class CreateUserInput {
   @Field(() => String, { nullable: true })
   email?: string;
@@ -32,7 +32,7 @@ export class CreateUserInput {
   metadata?: Record<string, unknown> | null;
 }
 
-@InputType('UpdateUserInput')
+@InputType('UpdateAuthUserInput')
 export class UpdateUserInput {
   @Field(() => UserProfileInput, { nullable: true, description: 'Merged: only the names given change' })
   profile?: UserProfileInput | null;
@@ -50,5 +50,5 @@ export class UserListArgs extends PageArgsInput {
   search?: string;
 }
 
-@ObjectType()
+@ObjectType('AuthUserList')
 export class UserList extends OffsetList(User) {}

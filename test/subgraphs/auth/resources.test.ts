@@ -88,6 +88,13 @@ describe('auth applications, SSO connections, organizations, members, invitation
       const clash = await t.request('POST', '/auth/connections', { key, body: { name: 'Other', type: 'OIDC', config: { issuerUrl: 'https://x.example.com', clientId: 'a', clientSecret: 'b' }, domains: ['acme.com'] } });
       expect(clash.status).toBe(409);
       expect((await t.request('GET', `/auth/connections/${res.body.data.id}`, { key: other })).status).toBe(404);
+      const found = await t.request('GET', '/auth/connections/lookup?email=Ada@Sales.Acme.com', { key });
+      expect(found.status).toBe(200);
+      expect(found.body.data.id).toBe(res.body.data.id);
+      expect((await t.request('GET', '/auth/connections/lookup?email=ada@other.com', { key })).status).toBe(404);
+      expect((await t.request('GET', '/auth/connections/lookup?email=ada@acme.com', { key: other })).status).toBe(404);
+      expect((await t.request('GET', '/auth/connections/lookup?email=nope', { key })).body.error.details).toMatchObject({ field: 'email' });
+      expect((await t.request('GET', '/auth/connections/lookup', { key })).status).toBe(400);
     });
 
     it('should validate a SAML certificate as X.509 and show its facts', async () => {
@@ -173,11 +180,12 @@ describe('auth applications, SSO connections, organizations, members, invitation
       await t.request('POST', '/auth/sign-in', { key: k, body: { email: 'dash@example.com', password: 'correct horse battery' } });
       await t.request('POST', '/auth/sign-in', { key: k, body: { email: 'dash@example.com', password: 'wrong password!' } });
       const today = t.clock.now().toISOString().slice(0, 10);
-      const res = await t.graphql(k, `{ authSignInsPerDay(fromDate: "${today}", toDate: "${today}") { date successes failures activeUsers } authMfaAdoption { users withMfa rate } }`);
+      const res = await t.graphql(k, `{ authSignInsPerDay(fromDate: "${today}", toDate: "${today}") { date successes failures activeUsers } authMfaAdoption { users withMfa rate } authSignInFailures { reason count } }`);
       expect(res.body.errors).toBeUndefined();
       // Rows are stamped with the module clock; the audit log uses it too.
       expect(res.body.data.authSignInsPerDay).toEqual([{ date: today, successes: 1, failures: 1, activeUsers: 1 }]);
       expect(res.body.data.authMfaAdoption).toEqual({ users: 1, withMfa: 0, rate: 0 });
+      expect(res.body.data.authSignInFailures).toEqual([{ reason: 'INVALID_PASSWORD', count: 1 }]);
       const bad = await t.graphql(k, '{ authSignInsPerDay(fromDate: "2020-01-01", toDate: "2026-01-01") { date } }');
       expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
     });

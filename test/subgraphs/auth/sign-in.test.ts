@@ -139,6 +139,23 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     expect(missing.status).toBe(400);
     expect(missing.body.error.details).toMatchObject({ field: 'token' });
     expect((await signIn({ email: 'iso@example.com', password: PASSWORD }, other)).status).toBe(401);
+    const sessionId = token.split('.')[0];
+    expect((await t.request('DELETE', `/auth/sessions/${sessionId}`, { key: other })).status).toBe(404);
+    expect((await verify(token)).status).toBe(200);
+    const user = (await t.request('GET', '/auth/users?search=iso@', { key })).body.data[0];
+    expect((await t.request('GET', `/auth/users/${user.id}/sessions`, { key: other })).status).toBe(404);
+    expect((await t.request('DELETE', `/auth/users/${user.id}/sessions`, { key: other })).status).toBe(404);
+    expect((await t.request('GET', `/auth/logs?userId=${user.id}`, { key: other })).body.data).toEqual([]);
+  });
+
+  it('should keep applicationId on the session and refuse an unknown one', async () => {
+    await newUser('app-user@example.com');
+    const app = (await t.request('POST', '/auth/applications', { key, body: { name: 'SPA', type: 'SPA' } })).body.data;
+    const res = await signIn({ email: 'app-user@example.com', password: PASSWORD, applicationId: app.id });
+    expect(res.body.data.session.applicationId).toBe(app.id);
+    const bad = await signIn({ email: 'app-user@example.com', password: PASSWORD, applicationId: 'app_nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toMatchObject({ field: 'applicationId' });
   });
 
   it('should validate policy patches with details', async () => {
