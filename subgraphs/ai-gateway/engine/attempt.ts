@@ -10,7 +10,12 @@ export class Attempt {
   private timeout: 'first_byte' | 'idle' | 'total' | undefined;
   private phaseTimer: NodeJS.Timeout | undefined;
   private readonly totalTimer: NodeJS.Timeout;
-  private readonly onClientAbort = () => this.controller.abort(this.client.reason);
+  // The client leaving ends everything: the upstream socket, and the clocks (a consumer may never read again).
+  private readonly onClientAbort = () => {
+    clearTimeout(this.phaseTimer);
+    clearTimeout(this.totalTimer);
+    this.controller.abort(this.client.reason);
+  };
 
   constructor(private readonly client: AbortSignal, private readonly deadlines: Deadlines, requestStartedAt: number) {
     client.addEventListener('abort', this.onClientAbort, { once: true });
