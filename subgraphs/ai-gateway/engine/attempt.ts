@@ -21,6 +21,7 @@ export class Attempt {
     client.addEventListener('abort', this.onClientAbort, { once: true });
     this.totalTimer = setTimeout(() => this.expire('total'), Math.max(0, deadlines.totalMs - (Date.now() - requestStartedAt)));
     this.phaseTimer = setTimeout(() => this.expire('first_byte'), deadlines.firstByteMs);
+    if (client.aborted) this.onClientAbort(); // gone before this attempt started: do not call the provider at all
   }
 
   get signal(): AbortSignal {

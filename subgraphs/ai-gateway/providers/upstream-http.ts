@@ -15,6 +15,10 @@ const agents = {
  */
 export function postUpstream(request: UpstreamRequest, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(request.url);
