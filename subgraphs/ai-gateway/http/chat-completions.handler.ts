@@ -46,13 +46,14 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const result = await service.stream(caller, request, options);
     res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider, 'X-Cache': result.cache });
     let cost: number | undefined;
+    const write = coalescing(res);
     try {
       for await (const chunk of result.chunks) {
         if (chunk.usage?.cost !== undefined) cost = chunk.usage.cost;
-        if (!res.write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
+        if (!write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
         if (res.destroyed) break;
       }
-      res.write('data: [DONE]\n\n');
+      write('data: [DONE]\n\n');
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       // The status went out with the first chunk: a failure now can only be told in the stream (OpenRouter's way).
@@ -66,6 +67,25 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     if (error.status >= 500) context.log.error = error.message;
     sendError(res, error);
   }
+}
+
+/**
+ * res.write that sends the chunks produced in one turn of the event loop (one provider read often carries several
+ * events) in one syscall: the socket is corked at the first write and uncorked once the turn is over.
+ */
+function coalescing(res: ServerResponse): (text: string) => boolean {
+  let corked = false;
+  return (text) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      setImmediate(() => {
+        corked = false;
+        res.uncork();
+      });
+    }
+    return res.write(text);
+  };
 }
 
 /** Resolves when the socket takes more data, or is gone. */
