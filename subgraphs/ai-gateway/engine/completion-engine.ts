@@ -9,6 +9,7 @@ import { postUpstream, readText } from '../providers/upstream-http.js';
 import { UpstreamError, providerErrorOf, retriableStatus } from '../providers/upstream-error.js';
 import { Attempt } from './attempt.js';
 import type { Deadlines } from './deadlines.js';
+import type { CancelToken } from './cancel-token.js';
 
 /** A target with its wire format and (when the catalog has it) its price. */
 export interface ResolvedTarget extends ProviderTarget {
@@ -35,7 +36,7 @@ interface Failure {
 export class CompletionEngine {
   constructor(private readonly deadlines: Deadlines) {}
 
-  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: AbortSignal): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
+  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -59,7 +60,7 @@ export class CompletionEngine {
     throw failureError(failures);
   }
 
-  async stream(request: ChatRequest, targets: ResolvedTarget[], signal: AbortSignal): Promise<StreamRun> {
+  async stream(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<StreamRun> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {

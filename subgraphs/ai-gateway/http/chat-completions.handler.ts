@@ -4,6 +4,7 @@ import { validateChatRequest } from '../chat/chat-request.validate.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
+import { CancelToken } from '../engine/cancel-token.js';
 import { admit, readBody, sendError, sendJson } from './gateway-request.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
@@ -25,9 +26,9 @@ export function chatCompletionsRoute(service: ChatCompletionService, gate: KeyGa
 
 async function handle(service: ChatCompletionService, gate: KeyGate, req: IncomingMessage, res: ServerResponse, context: ModuleRequestContext) {
   context.log.route = ROUTE;
-  const controller = new AbortController();
+  const cancel = new CancelToken();
   res.on('close', () => {
-    if (!res.writableEnded) controller.abort(new Error('Client disconnected'));
+    if (!res.writableEnded) cancel.abort(new Error('Client disconnected'));
   });
   try {
     if (req.method !== 'POST') {
@@ -37,7 +38,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const auth = await admit(req, res, context, gate, ROUTE);
     const request = validateChatRequest(await readBody(req, context.bodyLimitBytes));
     const caller = { organizationId: auth.organizationId, keyId: auth.keyId, requestId: context.requestId };
-    const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: controller.signal };
+    const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
     if (!request.stream) {
       const result = await service.complete(caller, request, options);
       sendJson(res, 200, result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
