@@ -72,11 +72,17 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
 
 /**
  * res.write that sends the chunks produced in one turn of the event loop (one provider read often carries several
- * events) in one syscall: the socket is corked at the first write and uncorked once the turn is over.
+ * events) in one syscall: the socket is corked at a write and uncorked once the turn is over. The first chunk
+ * (with the headers) goes out at once: time to first chunk is what a streaming client feels.
  */
 function coalescing(res: ServerResponse): (text: string) => boolean {
   let corked = false;
+  let first = true;
   return (text) => {
+    if (first) {
+      first = false;
+      return res.write(text);
+    }
     if (!corked) {
       corked = true;
       res.cork();
