@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestDatabase } from '../helpers/test-database.js';
@@ -30,6 +30,7 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 export async function benchAiGateway(): Promise<string> {
+  const loadAtStart = loadavg()[0]!;
   const database = await createTestDatabase();
   let mock: ChildProcess | undefined;
   let platform: ChildProcess | undefined;
@@ -81,7 +82,7 @@ export async function benchAiGateway(): Promise<string> {
     return [
       '## AI gateway: added latency vs calling the mock provider directly',
       '',
-      `\`npm run bench\` (or \`node dist/test/bench/ai-gateway.bench.js\` alone), ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}.`,
+      `\`npm run bench\` (or \`node dist/test/bench/ai-gateway.bench.js\` alone), ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; load average ${loadAtStart.toFixed(1)} when the run started (other work on the machine moves every figure).`,
       'Three processes: a node:http mock provider answering a fixed OpenAI completion or stream on 127.0.0.1, the whole platform',
       '(`npm start`\'s runner, every module, NODE_ENV=production) and the load generator. The gateway requests send',
       '`X-Cache-Control: no-cache` so each one reaches the mock; key, rate limit, routing and credential come from memory',
