@@ -17,7 +17,7 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
 
   beforeAll(async () => {
     // Short deadlines so a silent provider fails over quickly; the caches follow the injected clock.
-    ai = await startAiPlatform({ deadlines: { firstByteMs: 400, idleMs: 400, totalMs: 20_000 }, cacheTtlMs: 5 * MINUTE, now: () => clock });
+    ai = await startAiPlatform({ deadlines: { firstByteMs: 1_000, idleMs: 1_000, totalMs: 20_000 }, cacheTtlMs: 5 * MINUTE, now: () => clock });
   });
   afterAll(() => ai.stop());
   beforeEach(async () => {
