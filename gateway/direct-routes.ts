@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import { hasScope } from '../platform/auth/auth.js';
-import { readJsonBody } from '../platform/http/read-body.js';
+import { readBody } from '../platform/http/read-body.js';
 import { clientIp } from '../platform/http/request-identity.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 import type { DirectRoute } from '../platform/http/direct-route.js';
@@ -21,7 +21,7 @@ export async function serveDirect(route: DirectRoute, req: IncomingMessage, res:
     if (!auth) throw new DomainError('UNAUTHORIZED', 'Missing or invalid API key');
     if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'This path needs a SERVER key');
     if (!hasScope(auth, route.scope)) throw new DomainError('FORBIDDEN', `This key lacks the "${route.scope}" scope`);
-    const body = await readJsonBody(req, bodyLimit);
+    const body = await readBody(req, bodyLimit);
     const data = await route.handle({ body, auth, ip: clientIp(req), headers: req.headers, requestId });
     send(res, 200, renderSuccess('platform', data));
   } catch (error) {

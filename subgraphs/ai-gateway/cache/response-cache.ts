@@ -20,9 +20,16 @@ export function canonicalJson(value: unknown): string {
  * and a plain one share answers (a hit on a stream is replayed). In-process: a cache only, never shared state.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  private readonly entries = new Map<string, { answer: CachedAnswer; expires: number; size: number }>();
+  private bytes = 0;
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000, private readonly now: () => number = Date.now) {}
+  /** Memory is bounded twice: at most `maxEntries` answers and about `maxBytes` of their JSON. */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
 
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -39,7 +46,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires <= this.now()) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     // Re-insert: Map order is then least recently used first.
@@ -50,8 +57,18 @@ export class ResponseCache {
 
   set(key: string, answer: CachedAnswer) {
     if (!this.enabled) return;
+    const size = JSON.stringify(answer.completion).length;
+    if (size > this.maxBytes / 16) return; // one huge answer would push out everything else
+    this.remove(key);
+    this.entries.set(key, { answer, expires: this.now() + this.ttlMs, size });
+    this.bytes += size;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.size;
     this.entries.delete(key);
-    this.entries.set(key, { answer, expires: this.now() + this.ttlMs });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }

@@ -1,25 +1,33 @@
 import type { Deadlines } from './deadlines.js';
 import { UpstreamError } from '../providers/upstream-error.js';
+import { CancelToken } from './cancel-token.js';
 
 /**
  * One call to one provider under the three deadlines. Its signal aborts when the client goes away or a deadline
  * passes; `errorFor` says afterwards which of those (or the provider) caused a failure.
  */
 export class Attempt {
-  readonly controller = new AbortController();
+  readonly controller = new CancelToken();
   private timeout: 'first_byte' | 'idle' | 'total' | undefined;
   private phaseTimer: NodeJS.Timeout | undefined;
   private readonly totalTimer: NodeJS.Timeout;
-  private readonly onClientAbort = () => this.controller.abort(this.client.reason);
+  // The client leaving ends everything: the upstream socket, and the clocks (a consumer may never read again).
+  private readonly onClientAbort = () => {
+    clearTimeout(this.phaseTimer);
+    clearTimeout(this.totalTimer);
+    this.controller.abort(this.client.reason);
+  };
+  private readonly stopListening: () => void;
 
-  constructor(private readonly client: AbortSignal, private readonly deadlines: Deadlines, requestStartedAt: number) {
-    client.addEventListener('abort', this.onClientAbort, { once: true });
+  constructor(private readonly client: CancelToken, private readonly deadlines: Deadlines, requestStartedAt: number) {
     this.totalTimer = setTimeout(() => this.expire('total'), Math.max(0, deadlines.totalMs - (Date.now() - requestStartedAt)));
     this.phaseTimer = setTimeout(() => this.expire('first_byte'), deadlines.firstByteMs);
+    // Gone before this attempt started: the listener runs at once and the provider is never called.
+    this.stopListening = client.onAbort(this.onClientAbort);
   }
 
-  get signal(): AbortSignal {
-    return this.controller.signal;
+  get signal(): CancelToken {
+    return this.controller;
   }
 
   /** The first byte came: from now on silence is measured between pieces. */
@@ -30,15 +38,15 @@ export class Attempt {
 
   /** A piece arrived: the idle clock starts over (a no-op before startIdleClock). */
   touch() {
-    if (this.timeout === undefined && this.phaseTimer && this.controller.signal.aborted === false) this.phaseTimer.refresh();
+    if (this.timeout === undefined && this.phaseTimer && !this.controller.aborted) this.phaseTimer.refresh();
   }
 
   /** Stops the clocks; aborts the upstream request if it is still open (a consumer that stopped reading). */
   finish(abortUpstream: boolean) {
     clearTimeout(this.phaseTimer);
     clearTimeout(this.totalTimer);
-    this.client.removeEventListener('abort', this.onClientAbort);
-    if (abortUpstream && !this.controller.signal.aborted) this.controller.abort(new Error('Stopped reading'));
+    this.stopListening();
+    if (abortUpstream) this.controller.abort(new Error('Stopped reading'));
   }
 
   get clientGone(): boolean {
@@ -55,7 +63,7 @@ export class Attempt {
   }
 
   private expire(kind: 'first_byte' | 'idle' | 'total') {
-    if (this.controller.signal.aborted) return;
+    if (this.controller.aborted) return;
     this.timeout = kind;
     this.controller.abort(new Error(`${kind} deadline`));
   }

@@ -9,6 +9,7 @@ import type { Router } from '../routing/router.js';
 import type { UsageEntry, UsageSink } from '../usage/usage-log.writer.js';
 import type { CompletionEngine, ResolvedTarget } from './completion-engine.js';
 import { UpstreamError } from '../providers/upstream-error.js';
+import type { CancelToken } from './cancel-token.js';
 
 /** Who is asking: the organization, its key, the request id of the logs. */
 export interface Caller {
@@ -21,7 +22,7 @@ export interface CallOptions {
   /** `X-Cache-Control: no-cache`: neither read nor write the cache. */
   noCache: boolean;
   /** Aborts upstream work (client disconnected, subscription completed). */
-  signal: AbortSignal;
+  signal: CancelToken;
 }
 
 export interface CompletionResult {
@@ -178,7 +179,7 @@ function estimatedUsage(request: ChatRequest, outputChars: number): Usage {
   return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }
 
-function asGatewayError(error: unknown, signal: AbortSignal): GatewayError {
+function asGatewayError(error: unknown, signal: CancelToken): GatewayError {
   if (error instanceof GatewayError) return error;
   if (signal.aborted) return new GatewayError('service_unavailable', 'The request was cancelled');
   if (error instanceof UpstreamError) {

@@ -3,12 +3,13 @@ import type { ChatChunk, ChatCompletion, ChatRequest, ResponseMeta, Usage } from
 import { newCompletionId } from '../chat/chat-types.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { CatalogModel } from '../catalog/model-catalog.js';
-import type { ProviderAdapter, ProviderTarget, StreamTranslator } from '../providers/provider-adapter.js';
-import { SseParser } from '../providers/sse-parser.js';
+import type { ProviderAdapter, ProviderTarget } from '../providers/provider-adapter.js';
 import { postUpstream, readText } from '../providers/upstream-http.js';
 import { UpstreamError, providerErrorOf, retriableStatus } from '../providers/upstream-error.js';
 import { Attempt } from './attempt.js';
+import { UpstreamChunks } from './upstream-chunks.js';
 import type { Deadlines } from './deadlines.js';
+import type { CancelToken } from './cancel-token.js';
 
 /** A target with its wire format and (when the catalog has it) its price. */
 export interface ResolvedTarget extends ProviderTarget {
@@ -21,7 +22,7 @@ export interface StreamRun {
   target: ResolvedTarget;
   meta: ResponseMeta;
   /** Every chunk in order; throws UpstreamError when the provider fails mid-stream. `return()` aborts upstream. */
-  chunks: AsyncGenerator<ChatChunk, void, undefined>;
+  chunks: AsyncIterableIterator<ChatChunk>;
   /** Usage as far as the provider reported it. */
   usage(): Usage | undefined;
 }
@@ -35,7 +36,7 @@ interface Failure {
 export class CompletionEngine {
   constructor(private readonly deadlines: Deadlines) {}
 
-  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: AbortSignal): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
+  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -59,7 +60,7 @@ export class CompletionEngine {
     throw failureError(failures);
   }
 
-  async stream(request: ChatRequest, targets: ResolvedTarget[], signal: AbortSignal): Promise<StreamRun> {
+  async stream(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<StreamRun> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -69,11 +70,12 @@ export class CompletionEngine {
         if ((res.statusCode ?? 500) >= 400) await this.refuseError(res, await readText(res, 1024 * 1024));
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         const translator = target.adapter.streamTranslator(meta);
-        const pump = pumpEvents(res, translator, attempt);
-        const first = await pump.next(); // still under the first-byte deadline
+        const chunks = new UpstreamChunks(res, translator, attempt);
+        const first = await chunks.next(); // still under the first-byte deadline
         if (first.done) throw new UpstreamError('The provider closed the stream without an answer', true);
         attempt.startIdleClock();
-        return { target, meta, chunks: relay(first.value, pump, attempt), usage: () => translator.usage };
+        chunks.unshift(first.value);
+        return { target, meta, chunks, usage: () => translator.usage };
       } catch (error) {
         attempt.finish(true);
         const failure = attempt.errorFor(error);
@@ -89,39 +91,6 @@ export class CompletionEngine {
     const status = res.statusCode ?? 500;
     if (status < 400) return;
     throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
-  }
-}
-
-/** Provider events → translated chunks; keeps reading to the end after the last one so the connection is reused. */
-async function* pumpEvents(res: IncomingMessage, translator: StreamTranslator, attempt: Attempt): AsyncGenerator<ChatChunk, void, undefined> {
-  res.setEncoding('utf8');
-  const parser = new SseParser();
-  for await (const text of res) {
-    attempt.touch();
-    if (translator.done) continue;
-    for (const event of parser.push(text as string)) {
-      for (const chunk of translator.push(event)) yield chunk;
-      if (translator.done) break;
-    }
-  }
-  if (!translator.done) for (const event of parser.end()) for (const chunk of translator.push(event)) yield chunk;
-  if (!translator.done) throw new UpstreamError('The provider closed the stream before it finished', false);
-}
-
-async function* relay(first: ChatChunk, rest: AsyncGenerator<ChatChunk, void, undefined>, attempt: Attempt): AsyncGenerator<ChatChunk, void, undefined> {
-  let finished = false;
-  try {
-    yield first;
-    for (;;) {
-      const next = await rest.next();
-      if (next.done) break;
-      yield next.value;
-    }
-    finished = true;
-  } catch (error) {
-    throw attempt.errorFor(error);
-  } finally {
-    attempt.finish(!finished);
   }
 }
 

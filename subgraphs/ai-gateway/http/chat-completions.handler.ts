@@ -4,6 +4,7 @@ import { validateChatRequest } from '../chat/chat-request.validate.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
+import { CancelToken } from '../engine/cancel-token.js';
 import { admit, readBody, sendError, sendJson } from './gateway-request.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
@@ -25,9 +26,9 @@ export function chatCompletionsRoute(service: ChatCompletionService, gate: KeyGa
 
 async function handle(service: ChatCompletionService, gate: KeyGate, req: IncomingMessage, res: ServerResponse, context: ModuleRequestContext) {
   context.log.route = ROUTE;
-  const controller = new AbortController();
+  const cancel = new CancelToken();
   res.on('close', () => {
-    if (!res.writableEnded) controller.abort(new Error('Client disconnected'));
+    if (!res.writableEnded) cancel.abort(new Error('Client disconnected'));
   });
   try {
     if (req.method !== 'POST') {
@@ -37,7 +38,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const auth = await admit(req, res, context, gate, ROUTE);
     const request = validateChatRequest(await readBody(req, context.bodyLimitBytes));
     const caller = { organizationId: auth.organizationId, keyId: auth.keyId, requestId: context.requestId };
-    const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: controller.signal };
+    const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
     if (!request.stream) {
       const result = await service.complete(caller, request, options);
       sendJson(res, 200, result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
@@ -46,13 +47,14 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const result = await service.stream(caller, request, options);
     res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider, 'X-Cache': result.cache });
     let cost: number | undefined;
+    const write = coalescing(res);
     try {
       for await (const chunk of result.chunks) {
         if (chunk.usage?.cost !== undefined) cost = chunk.usage.cost;
-        if (!res.write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
+        if (!write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
         if (res.destroyed) break;
       }
-      res.write('data: [DONE]\n\n');
+      write('data: [DONE]\n\n');
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       // The status went out with the first chunk: a failure now can only be told in the stream (OpenRouter's way).
@@ -66,6 +68,31 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     if (error.status >= 500) context.log.error = error.message;
     sendError(res, error);
   }
+}
+
+/**
+ * res.write that sends the chunks produced in one turn of the event loop (one provider read often carries several
+ * events) in one syscall: the socket is corked at a write and uncorked once the turn is over. The first chunk
+ * (with the headers) goes out at once: time to first chunk is what a streaming client feels.
+ */
+function coalescing(res: ServerResponse): (text: string) => boolean {
+  let corked = false;
+  let first = true;
+  return (text) => {
+    if (first) {
+      first = false;
+      return res.write(text);
+    }
+    if (!corked) {
+      corked = true;
+      res.cork();
+      setImmediate(() => {
+        corked = false;
+        res.uncork();
+      });
+    }
+    return res.write(text);
+  };
 }
 
 /** Resolves when the socket takes more data, or is gone. */

@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { UpstreamRequest } from './provider-adapter.js';
 import { UpstreamError } from './upstream-error.js';
+import type { CancelToken } from '../engine/cancel-token.js';
 
 // Keep-alive pools: a warm connection saves a TCP (and TLS) handshake on every call; LIFO keeps few sockets hot.
 const agents = {
@@ -13,8 +14,12 @@ const agents = {
  * POSTs to a provider and resolves with the response once its headers arrived. Aborting `signal` destroys the
  * socket at once, so the provider sees the connection close (the disconnect rule of issue 7).
  */
-export function postUpstream(request: UpstreamRequest, signal: AbortSignal): Promise<IncomingMessage> {
+export function postUpstream(request: UpstreamRequest, signal: CancelToken): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(request.url);
@@ -30,9 +35,7 @@ export function postUpstream(request: UpstreamRequest, signal: AbortSignal): Pro
       headers: { ...request.headers, 'content-length': String(body.length) },
     });
     // Destroying the request closes the socket (and its response) at once; cheaper than http's own signal option.
-    const abort = () => req.destroy(new Error('aborted'));
-    signal.addEventListener('abort', abort, { once: true });
-    req.on('close', () => signal.removeEventListener('abort', abort));
+    req.on('close', signal.onAbort(() => req.destroy(new Error('aborted'))));
     req.on('response', resolve);
     req.on('error', (error) => reject(signal.aborted ? signal.reason : new UpstreamError(`Provider unreachable: ${error.message}`, true)));
     req.end(body);

@@ -9,6 +9,7 @@ import { validateChatRequest } from '../chat/chat-request.validate.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import { ChatCompletionChunk, ChatCompletionInput } from './chat-completion.types.js';
+import { CancelToken } from '../engine/cancel-token.js';
 
 /** A failure after the stream started travels as a payload whose resolution fails: the client gets it as a GraphQL error. */
 class StreamFailure {
@@ -86,14 +87,14 @@ export function chatCompletionField(service: ChatCompletionService): GraphQLFiel
       const { auth } = context;
       if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'chatCompletion needs a SERVER key');
       if (!hasScope(auth, 'ai')) throw new DomainError('FORBIDDEN', 'This key lacks the "ai" scope');
-      const controller = new AbortController();
+      const controller = new CancelToken();
       let chunks: AsyncGenerator<ChatChunk, void, undefined>;
       try {
         const request = validateChatRequest(requestOf(args.input ?? {}));
         const result = await service.stream(
           { organizationId: auth.organizationId, keyId: auth.keyId, requestId: newId('req') },
           request,
-          { noCache: args.input?.noCache === true, signal: controller.signal },
+          { noCache: args.input?.noCache === true, signal: controller },
         );
         chunks = result.chunks;
       } catch (error) {

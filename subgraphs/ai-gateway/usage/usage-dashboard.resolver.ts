@@ -1,7 +1,18 @@
-import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, Query, Resolver } from 'type-graphql';
+import { PageArgsInput } from '../../../platform/graphql/page-args.js';
+import { AiUsageRecordList } from './usage-record.types.js';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { UsageDashboardService } from './usage-dashboard.service.js';
 import { AiUsageDay, AiUsageSummary } from './usage-dashboard.types.js';
+
+@ArgsType()
+class AiUsageLogArgs extends PageArgsInput {
+  @Field(() => String, { nullable: true, description: 'SUCCESS, ERROR or ABORTED' })
+  status?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The requested model' })
+  model?: string | null;
+}
 
 @Resolver()
 export class UsageDashboardResolver {
@@ -25,5 +36,11 @@ export class UsageDashboardResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<AiUsageSummary> {
     return this.service.summary(ctx.em, fromDate, toDate);
+  }
+
+  @Authorized('ai')
+  @Query(() => AiUsageRecordList, { description: 'The usage log, one row per request, newest first' })
+  aiUsageLog(@Args() args: AiUsageLogArgs, @Ctx() ctx: SubgraphContext): Promise<AiUsageRecordList> {
+    return this.service.log(ctx.em, args);
   }
 }

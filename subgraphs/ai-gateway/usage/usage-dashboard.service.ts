@@ -3,6 +3,11 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { checkRange, parseDateFilter } from '../../../platform/graphql/date-range.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import type { AiUsageDay, AiUsageSummary } from './usage-dashboard.types.js';
+import type { AiUsageRecord, AiUsageRecordList } from './usage-record.types.js';
+import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
+import { parseEnumFilter } from '../../../platform/graphql/date-range.js';
+
+const STATUSES = ['SUCCESS', 'ERROR', 'ABORTED'] as const;
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 366;
@@ -64,5 +69,24 @@ export class UsageDashboardService {
       totalTokens: n('totalTokens'),
       costUsd: n('costUsd'),
     };
+  }
+
+  /** The log itself, newest first; filters on status and requested model. */
+  async log(em: EntityManager, args: PageArgs & { status?: string | null; model?: string | null }): Promise<AiUsageRecordList> {
+    const page = resolvePage(args);
+    const status = parseEnumFilter('status', args.status, STATUSES) ?? null;
+    const model = args.model || null;
+    const where = `organization_id = ? and (?::text is null or status = ?) and (?::text is null or model = ?)`;
+    const params = [tenantOf(em), status, status, model, model];
+    const [count] = await em.execute<{ total: number }[]>(`select count(*)::int as total from ai_gateway.usage_log where ${where}`, params);
+    const rows = await em.execute<(Omit<AiUsageRecord, 'costUsd'> & { costUsd: string })[]>(
+      `select request_id as "requestId", model, provider, provider_model as "providerModel", prompt_tokens as "promptTokens",
+              completion_tokens as "completionTokens", cost_usd::text as "costUsd", latency_ms as "latencyMs", first_chunk_ms as "firstChunkMs",
+              cache, status, error_code as "errorCode", stream, estimated, created_at as "createdAt"
+         from ai_gateway.usage_log where ${where} order by created_at desc, id desc limit ? offset ?`,
+      [...params, page.count, page.offset],
+    );
+    const data = rows.map((r) => ({ ...r, costUsd: Number(r.costUsd), createdAt: new Date(r.createdAt) }));
+    return { data, meta: offsetMeta(page, data.length, count?.total ?? 0) };
   }
 }

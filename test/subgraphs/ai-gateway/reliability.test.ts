@@ -17,7 +17,7 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
 
   beforeAll(async () => {
     // Short deadlines so a silent provider fails over quickly; the caches follow the injected clock.
-    ai = await startAiPlatform({ deadlines: { firstByteMs: 400, idleMs: 400, totalMs: 20_000 }, cacheTtlMs: 5 * MINUTE, now: () => clock });
+    ai = await startAiPlatform({ deadlines: { firstByteMs: 1_000, idleMs: 1_000, totalMs: 20_000 }, cacheTtlMs: 5 * MINUTE, now: () => clock });
   });
   afterAll(() => ai.stop());
   beforeEach(async () => {
@@ -185,6 +185,17 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
       expect(res.body.data.aiUsageSummary).toEqual({ requests: 4, errors: 1, errorRate: 0.25, cacheHits: 1, cacheLookups: 4, cacheHitRate: 0.25, aborted: 0, totalTokens: 98, costUsd: 0.00008885 });
       const rows = await ai.t.platform.orm.em.getConnection().execute(`select model, provider, status, cache, error_code, latency_ms from ai_gateway.usage_log where request_id = ?`, [ok.headers.get('x-request-id')]);
       expect(rows).toEqual([{ model: 'gpt-4o-mini', provider: 'openai', status: 'SUCCESS', cache: 'MISS', error_code: null, latency_ms: expect.any(Number) }]);
+      const log = await ai.t.graphql(serverKey, `{
+        all: aiUsageLog(count: 2) { data { model } meta { count offset total hasMore } }
+        errors: aiUsageLog(status: "ERROR") { data { requestId model provider status errorCode cache stream promptTokens costUsd latencyMs createdAt } }
+      }`);
+      expect(log.body.data.all).toEqual({ data: [{ model: 'claude-3-5-haiku-latest' }, { model: 'openai/fail-400' }], meta: { count: 2, offset: 0, total: 4, hasMore: true } });
+      expect(log.body.data.errors.data).toEqual([{
+        requestId: expect.stringMatching(/^req_/), model: 'openai/fail-400', provider: null, status: 'ERROR', errorCode: 'provider_error', cache: 'MISS', stream: false,
+        promptTokens: 0, costUsd: 0, latencyMs: expect.any(Number), createdAt: expect.any(String),
+      }]);
+      const badStatus = await ai.t.graphql(serverKey, '{ aiUsageLog(status: "LOST") { meta { total } } }');
+      expect(badStatus.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'status' } });
       const bad = await ai.t.graphql(serverKey, '{ aiUsageDaily(fromDate: "yesterday") { date } }');
       expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'fromDate' } });
     });

@@ -29,6 +29,17 @@ describe('ResponseCache', () => {
     expect(new ResponseCache(0).enabled).toBe(false);
   });
 
+  it('should bound the bytes held, and never keep one answer too large for its share', () => {
+    const size = JSON.stringify(answer.completion).length;
+    const cache = new ResponseCache(1000, 100, () => 0, size * 16);
+    for (const key of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q']) cache.set(key, answer);
+    expect(cache.get('a')).toBeUndefined(); // the 17th answer pushed out the oldest
+    expect(cache.get('q')).toBe(answer);
+    const big = { ...answer, completion: { ...answer.completion, model: 'x'.repeat(size * 2) } };
+    cache.set('big', big);
+    expect(cache.get('big')).toBeUndefined();
+  });
+
   it('should serialise canonically', () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: null }], e: undefined })).toBe('{"a":[{"c":null,"d":2}],"b":1}');
   });
