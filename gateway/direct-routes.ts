@@ -6,10 +6,16 @@ import { readBody } from '../platform/http/read-body.js';
 import { clientIp } from '../platform/http/request-identity.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 import type { DirectRoute } from '../platform/http/direct-route.js';
+import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { renderError, renderSuccess } from '../rest-bridge/envelopes.js';
 
+/** A module's JSON hot path as the runner serves every module path (platform/http/module-http.ts). */
+export function directRoute(route: DirectRoute): ModuleHttpRoute {
+  return { path: route.path, method: route.method, handle: (req, res, { guard, requestId, bodyLimitBytes, log }) => serveDirect(route, req, res, guard, requestId, bodyLimitBytes, log) };
+}
+
 /** Serves a module's direct route: key, scope and rate limit as the bridge checks them, then the handler, platform envelope. */
-export async function serveDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, guard: RequestGuard, requestId: string, bodyLimit: number, log: Record<string, unknown>) {
+async function serveDirect(route: DirectRoute, req: IncomingMessage, res: ServerResponse, guard: RequestGuard, requestId: string, bodyLimit: number, log: Record<string, unknown>) {
   log.route = `${route.method} ${route.path}`;
   try {
     const authentication = await guard.authenticate(req);

@@ -31,8 +31,8 @@ import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platfor
 import { startSubscriptionServer } from './subscriptions.js';
 import type { HttpRouteProvider, ModuleHttpRoute } from '../platform/http/module-http.js';
 import type { SubscriptionFieldProvider } from '../platform/graphql/subscription-fields.js';
-import type { DirectRoute, DirectRouteProvider } from '../platform/http/direct-route.js';
-import { serveDirect } from './direct-routes.js';
+import type { DirectRouteProvider } from '../platform/http/direct-route.js';
+import { directRoute } from './direct-routes.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -111,12 +111,12 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     },
   });
 
-  // Paths modules serve themselves (the AI gateway's hot path); every module's, even one whose subgraph runs elsewhere.
+  // Hot paths modules serve themselves, tried before /graphql and the bridge: raw ones (the AI gateway: every
+  // module's, even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session
+  // verification: local modules only; elsewhere the bridge route of the same path answers).
   const moduleRoutes = new Map<string, ModuleHttpRoute>();
   for (const module of modules) for (const route of (module as HttpRouteProvider).httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
-  // Modules' in-process hot paths (auth session verification), tried before the bridge.
-  const direct = new Map<string, DirectRoute>();
-  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) direct.set(`${route.method} ${route.path}`, route);
+  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -139,9 +139,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
       const own = moduleRoutes.get(path);
-      if (own) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
-      const directRoute = direct.size > 0 ? direct.get(`${req.method} ${path}`) : undefined;
-      if (directRoute) return await serveDirect(directRoute, req, res, guard, requestId, config.bodyLimitBytes, log);
+      if (own && (!own.method || own.method === req.method)) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {

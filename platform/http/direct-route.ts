@@ -13,10 +13,10 @@ export interface DirectRequest {
 }
 
 /**
- * A hot path a module serves in-process, beside the REST bridge (DESIGN §2 does the same for the AI gateway): the
- * runner authenticates the key, counts the rate limit and renders the platform envelope; the handler skips the
- * bridge → gateway → subgraph hops. Mounted only where the module runs in-process; elsewhere the bridge route of
- * the same path answers.
+ * A JSON hot path a module serves in-process, beside the REST bridge: the JSON form of a module path
+ * (module-http.ts, which the AI gateway uses raw). The runner authenticates the key, counts the rate limit and
+ * renders the platform envelope; the handler skips the bridge → gateway → subgraph hops. Mounted only where the
+ * module runs in-process; elsewhere the bridge route of the same path answers.
  */
 export interface DirectRoute {
   method: 'GET' | 'POST';

@@ -18,6 +18,8 @@ export interface ModuleRequestContext {
  */
 export interface ModuleHttpRoute {
   path: string;
+  /** Only this method; other methods on the path go on to the bridge. Unset: every method. */
+  method?: string;
   handle(req: IncomingMessage, res: ServerResponse, context: ModuleRequestContext): Promise<void>;
 }
 
