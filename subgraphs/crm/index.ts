@@ -19,6 +19,7 @@ import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
 import { commitWritesJob } from './writes/commit-writes.job.js';
+import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
 export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver] as const;
@@ -30,6 +31,7 @@ export interface CrmOptions {
 
 /** The CRM module: contacts (asynchronous writes), companies, tags, lists, properties, activities, CQL. */
 export function crmModule(options: CrmOptions = {}): SubgraphModule {
+  let stopSweeper: (() => void) | undefined;
   return {
     name: 'crm',
     data: {
@@ -43,6 +45,8 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
     defineJobs: (deps) => {
       deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
       deps.jobs.define(evaluateListJob(deps));
+      stopSweeper = startWriteSweeper(deps);
     },
+    close: async () => stopSweeper?.(),
   };
 }

@@ -17,9 +17,9 @@ const appliers: Record<string, Applier> = { contact: applyContactWrite, activity
 export function commitWritesJob(deps: CrmDeps, beforeCommit?: () => Promise<void>): JobDefinition<CommitJobData> {
   return {
     name: COMMIT_WRITES_JOB,
-    concurrency: 20,
-    // Short lock: after a crash another process takes the job over within seconds.
-    lockLifetimeMs: 10_000,
+    // Below the connection pool: commits blocked on a lock must leave connections for the requests that accept writes.
+    concurrency: 4,
+    lockLifetimeMs: 60_000,
     handler: async (data, { em, logger }) => {
       try {
         await beforeCommit?.();
