@@ -13,6 +13,7 @@ import { Tag } from './entities/tag.entity.js';
 import { CrmList } from './entities/crm-list.entity.js';
 import { ListResolver } from './lists/list.resolver.js';
 import { ActivityResolver } from './activities/activity.resolver.js';
+import { DashboardResolver } from './dashboards/dashboard.resolver.js';
 import { ContactFieldsResolver } from './contacts/contact-fields.resolver.js';
 import { ContactExtrasResolver } from './contacts/contact-extras.resolver.js';
 import { evaluateListJob } from './lists/evaluate-list.job.js';
@@ -22,7 +23,7 @@ import { commitWritesJob } from './writes/commit-writes.job.js';
 import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, DashboardResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */

@@ -91,3 +91,37 @@ describe('CRM lists: static and dynamic', () => {
     expect((await t.request('GET', '/crm/lists', { key })).body.data).toHaveLength(1);
   });
 });
+
+describe('CRM dashboard queries over GraphQL', () => {
+  let t: TestPlatform;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestPlatform({}, { modules: [crmModule()] });
+    key = await t.key('crm-dash');
+    const other = await t.key('crm-dash-other');
+    for (const [k, body] of [[key, { email: 'a@d.example', lifecycleStage: 'LEAD' }], [key, { email: 'b@d.example', lifecycleStage: 'LEAD' }], [key, { email: 'c@d.example' }], [other, { email: 'x@d.example', lifecycleStage: 'LEAD' }]] as const) {
+      expect((await t.request('POST', '/crm/contacts', { key: k, body })).status).toBe(202);
+    }
+    await eventually(async () => (await t.request('GET', '/crm/contacts', { key })).body.meta.total === 3);
+    await t.request('POST', '/crm/lists', { key, body: { name: 'Leads', isDynamic: true, filterCriteria: 'lifecycleStage = LEAD' } });
+  });
+  afterAll(() => t.stop());
+
+  it('should count contacts by lifecycle stage, new contacts per day and list sizes', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t.graphql(key, `{
+      crmContactsByLifecycleStage { lifecycleStage count }
+      crmNewContactsPerDay(fromDate: "${today}", toDate: "${today}") { date count }
+      crmListSizes { name isDynamic memberCount }
+    }`);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.crmContactsByLifecycleStage).toEqual([{ lifecycleStage: 'LEAD', count: 2 }, { lifecycleStage: null, count: 1 }]);
+    expect(res.body.data.crmNewContactsPerDay).toEqual([{ date: today, count: 3 }]);
+    await eventually(async () => (await t.graphql(key, '{ crmListSizes { memberCount } }')).body.data.crmListSizes[0].memberCount === 2);
+    const week = await t.graphql(key, '{ crmNewContactsPerDay { date count } }');
+    expect(week.body.data.crmNewContactsPerDay).toHaveLength(30);
+    const bad = await t.graphql(key, '{ crmNewContactsPerDay(fromDate: "2020-01-01", toDate: "2026-01-01") { date } }');
+    expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
+  });
+});
