@@ -7,6 +7,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchCrm } from './crm.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -148,6 +149,10 @@ async function main() {
     process.stdout.write(`\n${webhooks}\n`);
     writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
     log('BENCHMARKS.md updated (webhooks)');
+    const crm = await benchCrm();
+    process.stdout.write(`\n${crm}\n`);
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'crm', crm);
+    log('BENCHMARKS.md updated (crm)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();

@@ -3,6 +3,9 @@ import type { Jobs } from '../../../platform/jobs/jobs.js';
 
 export const EVALUATE_LIST_JOB = 'crm.evaluate-list';
 
+/** Contact changes within this window share one re-evaluation of a list. */
+export const REEVALUATION_DELAY_MS = 2_000;
+
 export interface EvaluateListData {
   organizationId: string;
   listId: number;
@@ -17,5 +20,5 @@ export async function afterContactsChanged(tx: EntityManager, jobs: Jobs, org: s
     'update crm.lists set needs_evaluation = true where organization_id = ? and is_dynamic and not needs_evaluation returning id',
     [org],
   );
-  for (const list of lists) await jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: org, listId: list.id } satisfies EvaluateListData, new Date(Date.now() + 500));
+  for (const list of lists) await jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: org, listId: list.id } satisfies EvaluateListData, new Date(Date.now() + REEVALUATION_DELAY_MS));
 }

@@ -23,6 +23,8 @@ export class Migration20261125000100_crm extends Migration {
       last_activity_at timestamptz)`);
     this.addSql('create unique index contacts_external_uq on crm.contacts (organization_id, external_id)');
     this.addSql('create index contacts_org_created_idx on crm.contacts (organization_id, created_at desc, id desc)');
+    // The default listing (live contacts, newest first) and its count, served from the index alone.
+    this.addSql(`create index contacts_live_idx on crm.contacts (organization_id, created_at desc, id desc) where status in ('ACTIVE', 'ARCHIVED')`);
     this.addSql('create index contacts_org_email_idx on crm.contacts (organization_id, lower(email))');
     this.addSql('create index contacts_props_idx on crm.contacts using gin (properties jsonb_path_ops)');
     // Typeahead: trigram indexes over name, email and phone.
