@@ -9,8 +9,10 @@ const COLUMNS: Record<string, string> = {
 export interface AppliedWrite {
   /** Error text when the write could not apply (its target vanished); the write is then FAILED. */
   error?: string;
-  /** Contact ids whose fields changed (dynamic lists re-evaluate). */
+  /** Contact ids whose fields changed (dynamic lists re-evaluate, integrations get them). */
   changed: string[];
+  /** Activities created (pushed to integrations). */
+  activities?: string[];
 }
 
 async function contactRow(tx: EntityManager, org: string, externalId: string): Promise<{ id: string; status: string } | null> {

@@ -151,7 +151,26 @@ export class Migration20261125000100_crm extends Migration {
       organization_id uuid not null,
       name text not null,
       provider text not null,
+      base_url text not null,
+      access_token_sealed text not null,
+      push_pending boolean not null default false,
+      pushing_until timestamptz,
+      last_error text,
       created_at timestamptz not null)`);
+    // Requests sent per integration: the sliding window of the provider's rate limit (document 3 part 8).
+    this.addSql(`create table crm.integration_requests (
+      integration_id int not null references crm.integrations(id) on delete cascade,
+      sent_at timestamptz not null)`);
+    this.addSql('create index integration_requests_idx on crm.integration_requests (integration_id, sent_at)');
+    // What waits to be pushed: a contact once however often it changed, every activity.
+    this.addSql(`create table crm.integration_outbox (
+      id bigserial primary key,
+      organization_id uuid not null,
+      integration_id int not null references crm.integrations(id) on delete cascade,
+      kind text not null check (kind in ('contact', 'activity')),
+      ref_id bigint not null,
+      created_at timestamptz not null,
+      unique (integration_id, kind, ref_id))`);
     this.addSql(`create table crm.contact_syncs (
       organization_id uuid not null,
       contact_id bigint not null references crm.contacts(id) on delete cascade,

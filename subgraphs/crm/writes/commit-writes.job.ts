@@ -5,6 +5,7 @@ import { applyContactWrite, reconcileEmailClaims, type AppliedWrite, type Pendin
 import { applyActivityWrite } from '../activities/activity.service.js';
 import { COMMIT_WRITES_JOB, type CommitJobData } from './pending-writes.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
+import { queueForIntegrations } from '../integrations/integration-triggers.js';
 
 type Applier = (tx: EntityManager, org: string, write: PendingWriteRow) => Promise<AppliedWrite>;
 const appliers: Record<string, Applier> = { contact: applyContactWrite, activity: applyActivityWrite };
@@ -64,15 +65,18 @@ export async function commitTarget(deps: CrmDeps, em: EntityManager, { organizat
       [org, target, writeId],
     );
     const touched: string[] = [];
+    const activities: string[] = [];
     for (const write of writes) {
       const applier = appliers[write.entity];
       const result = applier ? await applier(tx, org, write) : { error: `No applier for ${write.entity}`, changed: [] };
       touched.push(...result.changed);
+      activities.push(...(result.activities ?? []));
       await tx.execute(`update crm.pending_writes set status = ?, error = ?, committed_at = clock_timestamp() where id = ?`, [result.error ? 'FAILED' : 'COMMITTED', result.error ?? null, write.id]);
       if (write.entity === 'contact' && write.operation === 'merge') await reconcileEmailClaims(tx, org, String(write.payload.loserExternalId));
     }
     if (writes.some((w) => w.entity === 'contact')) await reconcileEmailClaims(tx, org, target);
     if (touched.length > 0) await afterContactsChanged(tx, deps.jobs, org);
+    await queueForIntegrations(tx, deps.jobs, org, touched, activities);
     return writes.length > 0;
   });
 }
