@@ -132,6 +132,7 @@ export class Migration20261125000100_crm extends Migration {
       entity_type text not null default 'CONTACT',
       is_dynamic boolean not null default false,
       filter_criteria jsonb,
+      filter_fields text[] not null default '{}',
       member_count int not null default 0,
       needs_evaluation boolean not null default false,
       requested_seq int not null default 0,

@@ -66,16 +66,22 @@ export async function commitTarget(deps: CrmDeps, em: EntityManager, { organizat
     );
     const touched: string[] = [];
     const activities: string[] = [];
+    let fields: Set<string> | 'all' = new Set<string>();
     for (const write of writes) {
       const applier = appliers[write.entity];
       const result = applier ? await applier(tx, org, write) : { error: `No applier for ${write.entity}`, changed: [] };
       touched.push(...result.changed);
       activities.push(...(result.activities ?? []));
+      if (result.changed.length > 0 && fields !== 'all') {
+        const touched = result.fields ?? 'all';
+        if (touched === 'all') fields = 'all';
+        else for (const f of touched) fields.add(f);
+      }
       await tx.execute(`update crm.pending_writes set status = ?, error = ?, committed_at = clock_timestamp() where id = ?`, [result.error ? 'FAILED' : 'COMMITTED', result.error ?? null, write.id]);
       if (write.entity === 'contact' && write.operation === 'merge') await reconcileEmailClaims(tx, org, String(write.payload.loserExternalId));
     }
     if (writes.some((w) => w.entity === 'contact')) await reconcileEmailClaims(tx, org, target);
-    if (touched.length > 0) await afterContactsChanged(tx, deps.jobs, org);
+    if (touched.length > 0) await afterContactsChanged(tx, deps.jobs, org, fields === 'all' ? 'all' : [...fields]);
     await queueForIntegrations(tx, deps.jobs, org, touched, activities);
     return writes.length > 0;
   });
