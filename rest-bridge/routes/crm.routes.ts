@@ -120,6 +120,11 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'PATCH', path: '/crm/properties/:id', operation: 'UpdateCrmProperty', result: 'updateCrmProperty', variables: (r) => ({ id: r.params.id, input: input(r) }) }),
     write({ method: 'DELETE', path: '/crm/properties/:id', operation: 'DeleteCrmProperty', result: 'deleteCrmProperty', variables: contactId }),
 
+    // Outbound integrations: paths beyond the spec (README, CRM).
+    read({ method: 'GET', path: '/crm/integrations', operation: 'ListCrmIntegrations', result: 'crmIntegrations' }),
+    write({ method: 'POST', path: '/crm/integrations', operation: 'ConnectCrmIntegration', result: 'connectCrmIntegration', status: 201, variables: (r) => ({ input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/integrations/:id', operation: 'DisconnectCrmIntegration', result: 'disconnectCrmIntegration', variables: contactId, respond: noContent }),
+
     read({ method: 'POST', path: '/crm/query', operation: 'CrmQuery', result: 'crmQuery', variables: (r) => ({ input: input(r) }), respond: queryAnswer }),
     read({ method: 'GET', path: '/crm/fields', operation: 'ListCrmFields', result: 'crmFields', query: { entity: 'string' } }),
   ],

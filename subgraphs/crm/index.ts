@@ -13,23 +13,30 @@ import { Tag } from './entities/tag.entity.js';
 import { CrmList } from './entities/crm-list.entity.js';
 import { ListResolver } from './lists/list.resolver.js';
 import { ActivityResolver } from './activities/activity.resolver.js';
+import { DashboardResolver } from './dashboards/dashboard.resolver.js';
+import { IntegrationResolver } from './integrations/integration.resolver.js';
+import { integrationPushJob } from './integrations/integration-push.job.js';
 import { ContactFieldsResolver } from './contacts/contact-fields.resolver.js';
 import { ContactExtrasResolver } from './contacts/contact-extras.resolver.js';
 import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
 import { commitWritesJob } from './writes/commit-writes.job.js';
+import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, DashboardResolver, IntegrationResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */
   beforeCommit?: () => Promise<void>;
+  /** Clock of the integrations' rate windows (tests). */
+  clock?: () => Date;
 }
 
 /** The CRM module: contacts (asynchronous writes), companies, tags, lists, properties, activities, CQL. */
 export function crmModule(options: CrmOptions = {}): SubgraphModule {
+  let stopSweeper: (() => void) | undefined;
   return {
     name: 'crm',
     data: {
@@ -43,6 +50,9 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
     defineJobs: (deps) => {
       deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
       deps.jobs.define(evaluateListJob(deps));
+      deps.jobs.define(integrationPushJob(deps, options.clock));
+      stopSweeper = startWriteSweeper(deps);
     },
+    close: async () => stopSweeper?.(),
   };
 }

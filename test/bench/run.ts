@@ -12,6 +12,7 @@ import { benchSms } from './sms.bench.js';
 import { benchForms } from './forms.bench.js';
 import { benchAiGateway } from './ai-gateway.bench.js';
 import { benchAuth } from './auth.bench.js';
+import { benchCrm } from './crm.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -49,6 +50,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   forms: benchForms,
   'ai-gateway': benchAiGateway,
   auth: benchAuth,
+  crm: benchCrm,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

@@ -54,11 +54,11 @@ export async function applyActivityWrite(tx: EntityManager, org: string, write: 
   const contact = await tx.execute<{ id: string; status: string }[]>('select id, status from crm.contacts where organization_id = ? and external_id = ?', [org, write.target]);
   if (!contact[0]) return { error: 'The contact is gone', changed: [] };
   const p = write.payload as { externalId: string; type: string; content: string | null; properties: Record<string, unknown> };
-  await tx.execute(
+  const inserted = await tx.execute<{ id: string }[]>(
     `insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (?, ?, ?, ?, 'CRM', ?, ?::jsonb, ?)
-     on conflict (organization_id, external_id) do nothing`,
+     on conflict (organization_id, external_id) do nothing returning id`,
     [org, p.externalId, contact[0].id, p.type, p.content, JSON.stringify(p.properties), new Date(write.acceptedAt)],
   );
   await tx.execute('update crm.contacts set last_activity_at = greatest(last_activity_at, ?) where id = ?', [new Date(write.acceptedAt), contact[0].id]);
-  return { changed: [contact[0].id] };
+  return { changed: [], activities: inserted.map((r) => String(r.id)) };
 }

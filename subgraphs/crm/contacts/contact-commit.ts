@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactInput } from './contact-input.validate.js';
+import { touchedFields } from '../lists/list-triggers.js';
 
 /** Input key → column. A fixed map: column names never come from input. */
 const COLUMNS: Record<string, string> = {
@@ -9,8 +10,12 @@ const COLUMNS: Record<string, string> = {
 export interface AppliedWrite {
   /** Error text when the write could not apply (its target vanished); the write is then FAILED. */
   error?: string;
-  /** Contact ids whose fields changed (dynamic lists re-evaluate). */
+  /** Contact ids whose fields changed (dynamic lists re-evaluate, integrations get them). */
   changed: string[];
+  /** Activities created (pushed to integrations). */
+  activities?: string[];
+  /** CQL fields the write changed (dynamic lists filtering on them re-evaluate); 'all' for creations, deletions, merges. */
+  fields?: string[] | 'all';
 }
 
 async function contactRow(tx: EntityManager, org: string, externalId: string): Promise<{ id: string; status: string } | null> {
@@ -86,13 +91,13 @@ export async function applyContactWrite(tx: EntityManager, org: string, write: P
   switch (write.operation) {
     case 'create':
     case 'upsert':
-      if (!existing) return { changed: [await insertContact(tx, org, write.target, input, new Date(write.acceptedAt))] };
+      if (!existing) return { changed: [await insertContact(tx, org, write.target, input, new Date(write.acceptedAt))], fields: 'all' };
       await updateContact(tx, existing.id, input);
-      return { changed: [existing.id] };
+      return { changed: [existing.id], fields: touchedFields(write.operation, write.payload, true) };
     case 'patch':
       if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The contact is gone', changed: [] };
       await updateContact(tx, existing.id, input);
-      return { changed: [existing.id] };
+      return { changed: [existing.id], fields: touchedFields('patch', write.payload, true) };
     case 'delete':
       if (!existing) return { error: 'The contact is gone', changed: [] };
       await tx.execute(`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where id = ?`, [existing.id]);

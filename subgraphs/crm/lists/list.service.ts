@@ -9,7 +9,7 @@ import { parseNumericId } from '../shared/identifier.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { CONTACT_COLUMNS, oneOf, pageQuery } from '../shared/sql-list.js';
 import { criteriaTree } from './list-evaluation.js';
-import { EVALUATE_LIST_JOB, type EvaluateListData } from './list-triggers.js';
+import { EVALUATE_LIST_JOB, filterFields, type EvaluateListData } from './list-triggers.js';
 import type { CrmListView, ListMemberList, ListMembersChange } from './list.types.js';
 
 const MAX_IDS = 1000;
@@ -52,6 +52,7 @@ export class ListService {
     return em.transactional(async (tx) => {
       const list = tx.create(CrmList, { organizationId: tenantOf(tx), name, entityType, isDynamic, filterCriteria: isDynamic ? body.filterCriteria : null });
       await tx.flush();
+      await this.storeFields(tx, list);
       // First evaluation now; its scheduled chain re-runs it every hour (LIST_SCHEDULE_MS).
       if (isDynamic) await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id, scheduled: true });
       return view(list);
@@ -72,6 +73,7 @@ export class ListService {
     list.updatedAt = new Date();
     return em.transactional(async (tx) => {
       await tx.flush();
+      if (refilter) await this.storeFields(tx, list);
       if (refilter) await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id } satisfies EvaluateListData);
       return view(list);
     });
@@ -147,6 +149,13 @@ export class ListService {
         'update crm.lists set member_count = (select count(*) from crm.list_members where list_id = ?), updated_at = now() where id = ? returning member_count', [list.id, list.id]);
       return { changed, memberCount: count[0]!.member_count };
     });
+  }
+
+  /** The fields the filter reads, so contact changes elsewhere leave the list alone. */
+  private async storeFields(tx: EntityManager, list: CrmList): Promise<void> {
+    if (!list.isDynamic) return;
+    const fields = filterFields(criteriaTree(list.filterCriteria));
+    await tx.execute('update crm.lists set filter_fields = ?::text[] where id = ?', [`{${fields.map((f) => `"${f}"`).join(',')}}`, list.id]);
   }
 
   private name(value: unknown): string {

@@ -23,6 +23,8 @@ export class Migration20261125000100_crm extends Migration {
       last_activity_at timestamptz)`);
     this.addSql('create unique index contacts_external_uq on crm.contacts (organization_id, external_id)');
     this.addSql('create index contacts_org_created_idx on crm.contacts (organization_id, created_at desc, id desc)');
+    // The default listing (live contacts, newest first) and its count, served from the index alone.
+    this.addSql(`create index contacts_live_idx on crm.contacts (organization_id, created_at desc, id desc) where status in ('ACTIVE', 'ARCHIVED')`);
     this.addSql('create index contacts_org_email_idx on crm.contacts (organization_id, lower(email))');
     this.addSql('create index contacts_props_idx on crm.contacts using gin (properties jsonb_path_ops)');
     // Typeahead: trigram indexes over name, email and phone.
@@ -130,6 +132,7 @@ export class Migration20261125000100_crm extends Migration {
       entity_type text not null default 'CONTACT',
       is_dynamic boolean not null default false,
       filter_criteria jsonb,
+      filter_fields text[] not null default '{}',
       member_count int not null default 0,
       needs_evaluation boolean not null default false,
       requested_seq int not null default 0,
@@ -149,7 +152,26 @@ export class Migration20261125000100_crm extends Migration {
       organization_id uuid not null,
       name text not null,
       provider text not null,
+      base_url text not null,
+      access_token_sealed text not null,
+      push_pending boolean not null default false,
+      pushing_until timestamptz,
+      last_error text,
       created_at timestamptz not null)`);
+    // Requests sent per integration: the sliding window of the provider's rate limit (document 3 part 8).
+    this.addSql(`create table crm.integration_requests (
+      integration_id int not null references crm.integrations(id) on delete cascade,
+      sent_at timestamptz not null)`);
+    this.addSql('create index integration_requests_idx on crm.integration_requests (integration_id, sent_at)');
+    // What waits to be pushed: a contact once however often it changed, every activity.
+    this.addSql(`create table crm.integration_outbox (
+      id bigserial primary key,
+      organization_id uuid not null,
+      integration_id int not null references crm.integrations(id) on delete cascade,
+      kind text not null check (kind in ('contact', 'activity')),
+      ref_id bigint not null,
+      created_at timestamptz not null,
+      unique (integration_id, kind, ref_id))`);
     this.addSql(`create table crm.contact_syncs (
       organization_id uuid not null,
       contact_id bigint not null references crm.contacts(id) on delete cascade,

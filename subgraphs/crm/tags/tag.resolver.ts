@@ -3,10 +3,15 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { TagService } from './tag.service.js';
 import { TagView } from './tag.types.js';
+import type { CrmDeps } from '../crm-deps.js';
 
 @Resolver()
 export class TagResolver {
-  private readonly service = new TagService();
+  private readonly service: TagService;
+
+  constructor(deps: CrmDeps) {
+    this.service = new TagService(deps.jobs);
+  }
 
   @Authorized('crm')
   @Query(() => [TagView])

@@ -6,6 +6,8 @@ import { Tag } from '../entities/tag.entity.js';
 import { parseNumericId } from '../shared/identifier.js';
 import { getContact } from '../contacts/contact-lookup.js';
 import type { TagView } from './tag.types.js';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { afterContactsChanged } from '../lists/list-triggers.js';
 
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
@@ -21,8 +23,10 @@ function text(field: string, value: unknown, max: number, required: boolean): st
   return value;
 }
 
-/** Tags and contact tagging. */
+/** Tags and contact tagging; tagging re-evaluates the dynamic lists that filter on `tags`. */
 export class TagService {
+  constructor(private readonly jobs: Jobs) {}
+
   list(em: EntityManager): Promise<TagView[]> {
     return em.find(Tag, {}, { orderBy: { key: 'asc' } }).then((tags) => tags.map(view));
   }
@@ -73,14 +77,20 @@ export class TagService {
     if (body.tagId === undefined) throw invalid('tagId', null, 'a tag id', 'tagId is required');
     const contact = await getContact(em, contactId);
     const tag = await this.get(em, body.tagId as string);
-    await em.execute('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [tenantOf(em), contact.id, tag.id]);
+    await em.transactional(async (tx) => {
+      await tx.execute('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [tenantOf(tx), contact.id, tag.id]);
+      await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
+    });
     return this.ofContact(em, contact.id);
   }
 
   async untagContact(em: EntityManager, contactId: string, tagId: string): Promise<TagView[]> {
     const contact = await getContact(em, contactId);
     const tag = await this.get(em, tagId);
-    await em.execute('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [tenantOf(em), contact.id, tag.id]);
+    await em.transactional(async (tx) => {
+      await tx.execute('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [tenantOf(tx), contact.id, tag.id]);
+      await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
+    });
     return this.ofContact(em, contact.id);
   }
 

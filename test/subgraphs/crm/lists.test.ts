@@ -70,10 +70,30 @@ describe('CRM lists: static and dynamic', () => {
     await t.request('DELETE', `/crm/contacts/${ids[0]}`, { key });
     await eventually(async () => (await t.request('GET', `/crm/lists/${id}`, { key })).body.data.memberCount === 2);
 
+    // A change to a field the filter does not read leaves the list alone: not marked, no run queued, not re-run.
+    const before = (await t.request('GET', `/crm/lists/${id}`, { key })).body.data.lastEvaluatedAt;
+    await t.request('PATCH', `/crm/contacts/${ids[2]}`, { key, body: { name: 'Renamed' } });
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${ids[2]}`, { key })).body.data.name === 'Renamed');
+    const db = t.platform.orm.em.getConnection();
+    expect((await db.execute('select needs_evaluation from crm.lists where id = ?', [id]))[0].needs_evaluation).toBe(false);
+    expect((await db.execute(`select count(*)::int as n from agenda_jobs where name = 'crm.evaluate-list' and data->>'listId' = ? and data->>'scheduled' is null`, [String(id)]))[0].n).toBe(0);
+    expect((await t.request('GET', `/crm/lists/${id}`, { key })).body.data.lastEvaluatedAt).toBe(before);
+
     // A new filter replaces the members.
     const patched = await t.request('PATCH', `/crm/lists/${id}`, { key, body: { filterCriteria: 'email starts_with c' } });
     expect(patched.status).toBe(200);
     expect((await t.request('POST', `/crm/lists/${id}/evaluate`, { key })).body.data.memberCount).toBe(1);
+  });
+
+  it('should re-evaluate a list filtering on tags when a contact is tagged or untagged', async () => {
+    const tag = await t.request('POST', '/crm/tags', { key, body: { key: 'vip' } });
+    const list = await t.request('POST', '/crm/lists', { key, body: { name: 'VIPs', isDynamic: true, filterCriteria: 'tags contains_any (vip)' } });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.lastEvaluatedAt !== null);
+    await t.request('POST', `/crm/contacts/${ids[2]}/tags`, { key, body: { tagId: tag.body.data.id } });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.memberCount === 1);
+    await t.request('DELETE', `/crm/contacts/${ids[2]}/tags/${tag.body.data.id}`, { key });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.memberCount === 0);
+    expect((await t.request('DELETE', `/crm/lists/${list.body.data.id}`, { key })).status).toBe(204);
   });
 
   it('should check list input: bad criteria, static evaluate, unknown ids', async () => {
@@ -89,5 +109,39 @@ describe('CRM lists: static and dynamic', () => {
     expect((await t.request('GET', '/crm/lists/99999', { key })).status).toBe(404);
     expect((await t.request('DELETE', `/crm/lists/${lists.body.data[0].id}`, { key })).status).toBe(204);
     expect((await t.request('GET', '/crm/lists', { key })).body.data).toHaveLength(1);
+  });
+});
+
+describe('CRM dashboard queries over GraphQL', () => {
+  let t: TestPlatform;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await startTestPlatform({}, { modules: [crmModule()] });
+    key = await t.key('crm-dash');
+    const other = await t.key('crm-dash-other');
+    for (const [k, body] of [[key, { email: 'a@d.example', lifecycleStage: 'LEAD' }], [key, { email: 'b@d.example', lifecycleStage: 'LEAD' }], [key, { email: 'c@d.example' }], [other, { email: 'x@d.example', lifecycleStage: 'LEAD' }]] as const) {
+      expect((await t.request('POST', '/crm/contacts', { key: k, body })).status).toBe(202);
+    }
+    await eventually(async () => (await t.request('GET', '/crm/contacts', { key })).body.meta.total === 3);
+    await t.request('POST', '/crm/lists', { key, body: { name: 'Leads', isDynamic: true, filterCriteria: 'lifecycleStage = LEAD' } });
+  });
+  afterAll(() => t.stop());
+
+  it('should count contacts by lifecycle stage, new contacts per day and list sizes', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await t.graphql(key, `{
+      crmContactsByLifecycleStage { lifecycleStage count }
+      crmNewContactsPerDay(fromDate: "${today}", toDate: "${today}") { date count }
+      crmListSizes { name isDynamic memberCount }
+    }`);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.crmContactsByLifecycleStage).toEqual([{ lifecycleStage: 'LEAD', count: 2 }, { lifecycleStage: null, count: 1 }]);
+    expect(res.body.data.crmNewContactsPerDay).toEqual([{ date: today, count: 3 }]);
+    await eventually(async () => (await t.graphql(key, '{ crmListSizes { memberCount } }')).body.data.crmListSizes[0].memberCount === 2);
+    const week = await t.graphql(key, '{ crmNewContactsPerDay { date count } }');
+    expect(week.body.data.crmNewContactsPerDay).toHaveLength(30);
+    const bad = await t.graphql(key, '{ crmNewContactsPerDay(fromDate: "2020-01-01", toDate: "2026-01-01") { date } }');
+    expect(bad.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
   });
 });

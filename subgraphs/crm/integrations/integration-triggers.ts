@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { INTEGRATION_PUSH_JOB, type PushJobData } from './integration-push.job.js';
+
+/**
+ * In the commit transaction: queues changed contacts and new activities for every connected integration, and
+ * wakes each integration's push job unless one is already waiting.
+ */
+export async function queueForIntegrations(tx: EntityManager, jobs: Jobs, org: string, contactIds: string[], activityIds: string[]): Promise<void> {
+  if (contactIds.length === 0 && activityIds.length === 0) return;
+  const integrations = await tx.execute<{ id: number }[]>('select id from crm.integrations where organization_id = ?', [org]);
+  if (integrations.length === 0) return;
+  for (const { id } of integrations) {
+    for (const [kind, ids] of [['contact', [...new Set(contactIds)]], ['activity', activityIds]] as const) {
+      if (ids.length === 0) continue;
+      await tx.execute(
+        `insert into crm.integration_outbox (organization_id, integration_id, kind, ref_id, created_at)
+         select ?, ?, ?, unnest(?::bigint[]), now() on conflict (integration_id, kind, ref_id) do nothing`,
+        [org, id, kind, `{${ids.join(',')}}`]);
+    }
+  }
+  const woken = await tx.execute<{ id: number }[]>('update crm.integrations set push_pending = true where organization_id = ? and not push_pending returning id', [org]);
+  for (const { id } of woken) await jobs.enqueue(tx, INTEGRATION_PUSH_JOB, { organizationId: org, integrationId: id } satisfies PushJobData);
+}

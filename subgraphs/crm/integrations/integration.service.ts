@@ -1,0 +1,45 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { invalid, notFound } from '../../../platform/errors/domain-error.js';
+import type { SecretBox } from '../../../platform/crypto/secret-box.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { parseNumericId } from '../shared/identifier.js';
+import { oneOf } from '../shared/sql-list.js';
+import { PROVIDERS } from './providers.js';
+import type { IntegrationView } from './integration.types.js';
+
+const COLUMNS = `id::text as id, name, provider, base_url as "baseUrl", last_error as "lastError", created_at as "createdAt"`;
+const view = (r: IntegrationView): IntegrationView => ({ ...r, createdAt: new Date(r.createdAt) });
+
+/** Outbound integrations (paths beyond the spec): connect, list, disconnect. */
+export class IntegrationService {
+  constructor(private readonly secrets: () => Promise<SecretBox>) {}
+
+  async list(em: EntityManager): Promise<IntegrationView[]> {
+    return (await em.execute<IntegrationView[]>(`select ${COLUMNS} from crm.integrations where organization_id = ? order by id`, [tenantOf(em)])).map(view);
+  }
+
+  async connect(em: EntityManager, body: Record<string, unknown>): Promise<IntegrationView> {
+    const allowed = ['name', 'provider', 'baseUrl', 'accessToken'];
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
+    const provider = oneOf('provider', body.provider, Object.keys(PROVIDERS));
+    if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 200) throw invalid('name', body.name ?? null, '1 to 200 characters');
+    if (typeof body.baseUrl !== 'string' || !/^https?:\/\/[^\s#]+$/.test(body.baseUrl) || body.baseUrl.length > 2048) throw invalid('baseUrl', body.baseUrl ?? null, 'an absolute http(s) URL');
+    if (typeof body.accessToken !== 'string' || body.accessToken.length < 8 || body.accessToken.length > 4096) throw invalid('accessToken', body.accessToken === undefined ? null : 'redacted', '8 to 4096 characters');
+    const box = await this.secrets();
+    return em.transactional(async (tx) => {
+      const rows = await tx.execute<{ id: number }[]>(
+        `insert into crm.integrations (organization_id, name, provider, base_url, access_token_sealed, created_at) values (?, ?, ?, ?, '', now()) returning id`,
+        [tenantOf(tx), body.name, provider, body.baseUrl]);
+      const id = rows[0]!.id;
+      // Bound to its row: a sealed token copied to another integration does not open.
+      await tx.execute('update crm.integrations set access_token_sealed = ? where id = ?', [box.seal(body.accessToken as string, `crm-integration:${id}`), id]);
+      return view((await tx.execute<IntegrationView[]>(`select ${COLUMNS} from crm.integrations where id = ?`, [id]))[0]!);
+    });
+  }
+
+  async disconnect(em: EntityManager, rawId: string): Promise<boolean> {
+    const rows = await em.execute<{ id: number }[]>('delete from crm.integrations where organization_id = ? and id = ? returning id', [tenantOf(em), parseNumericId(rawId)]);
+    if (rows.length === 0) throw notFound('Integration');
+    return true;
+  }
+}

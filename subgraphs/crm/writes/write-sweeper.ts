@@ -1,0 +1,37 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import type { CrmDeps } from '../crm-deps.js';
+import { commitTarget } from './commit-writes.job.js';
+import type { CommitJobData } from './pending-writes.js';
+
+/** Accepted writes older than this are committed by the sweeper, whatever became of their job. */
+const STALE_MS = 10_000;
+
+/**
+ * The safety net behind the commit jobs: a job lost with a killed worker (or cancelled by Agenda) leaves its
+ * writes ACCEPTED; every few seconds, any process serving CRM commits such stale writes. Commits are
+ * idempotent and serialised per target, so two sweepers (or a sweeper and a job) never apply a write twice.
+ */
+export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as unknown as EntityManager;
+      const stale = await root.execute<CommitJobData[]>(
+        `select organization_id as "organizationId", target_external_id as target, max(id)::text as "writeId" from crm.pending_writes
+         where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ?) group by 1, 2 limit 200`,
+        [STALE_MS / 1000],
+      );
+      for (const data of stale) await commitTarget(deps, forkForTenant(deps.orm.em, data.organizationId) as unknown as EntityManager, data);
+    } catch (error) {
+      deps.logger.warn('crm write sweep failed', { error: (error as Error).message });
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
