@@ -16,7 +16,8 @@ export interface PushJobData {
 }
 
 interface IntegrationRow { id: number; provider: string; base_url: string; access_token_sealed: string }
-interface OutboxRow { id: string; kind: 'contact' | 'activity'; ref_id: string }
+/** `created_at` (as text: microseconds, which a JS Date would round) doubles as a version: a change committed while the entry is being pushed moves it (integration-triggers.ts). */
+interface OutboxRow { id: string; kind: 'contact' | 'activity'; ref_id: string; version: string }
 
 const FAILURE_RETRY_MS = 5_000;
 const BATCH = 20;
@@ -51,12 +52,12 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
         secrets ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger);
         const token = (await secrets).open(integration.access_token_sealed, `crm-integration:${integration.id}`);
         for (;;) {
-          const entries = await em.execute<OutboxRow[]>('select id, kind, ref_id from crm.integration_outbox where integration_id = ? order by id limit ?', [integration.id, BATCH]);
+          const entries = await em.execute<OutboxRow[]>('select id, kind, ref_id, created_at::text as version from crm.integration_outbox where integration_id = ? order by id limit ?', [integration.id, BATCH]);
           if (entries.length === 0) return;
           for (const entry of entries) {
             const prepared = await prepare(em, integration.id, entry, provider);
             if (!prepared) {
-              await em.execute('delete from crm.integration_outbox where id = ?', [entry.id]);
+              await em.execute('delete from crm.integration_outbox where id = ? and created_at = ?::timestamptz', [entry.id, entry.version]);
               continue;
             }
             const slot = await acquireSlot(em, integration.id, provider.limit, provider.windowMs, clock());
@@ -79,7 +80,8 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
                    on conflict (contact_id, integration_id) do update set external_id = coalesce(crm.contact_syncs.external_id, excluded.external_id), sync_hash = excluded.sync_hash, last_synced_at = excluded.last_synced_at`,
                   [tenantOf(tx), entry.ref_id, integration.id, provider.idOf(body), prepared.hash, clock()]);
               }
-              await tx.execute('delete from crm.integration_outbox where id = ?', [entry.id]);
+              // Kept when re-touched meanwhile: the next pass hashes the newer record and pushes it.
+              await tx.execute('delete from crm.integration_outbox where id = ? and created_at = ?::timestamptz', [entry.id, entry.version]);
               await tx.execute('update crm.integrations set last_error = null where id = ?', [integration.id]);
             });
           }

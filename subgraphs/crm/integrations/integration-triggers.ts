@@ -4,7 +4,8 @@ import { INTEGRATION_PUSH_JOB, type PushJobData } from './integration-push.job.j
 
 /**
  * In the commit transaction: queues changed contacts and new activities for every connected integration, and
- * wakes each integration's push job unless one is already waiting.
+ * wakes each integration's push job unless one is already waiting. A contact already queued gets a newer
+ * `created_at`, so a push in flight for its older state does not delete the entry (no lost change).
  */
 export async function queueForIntegrations(tx: EntityManager, jobs: Jobs, org: string, contactIds: string[], activityIds: string[]): Promise<void> {
   if (contactIds.length === 0 && activityIds.length === 0) return;
@@ -15,7 +16,8 @@ export async function queueForIntegrations(tx: EntityManager, jobs: Jobs, org: s
       if (ids.length === 0) continue;
       await tx.execute(
         `insert into crm.integration_outbox (organization_id, integration_id, kind, ref_id, created_at)
-         select ?, ?, ?, unnest(?::bigint[]), now() on conflict (integration_id, kind, ref_id) do nothing`,
+         select ?, ?, ?, unnest(?::bigint[]), clock_timestamp()
+         on conflict (integration_id, kind, ref_id) do update set created_at = excluded.created_at`,
         [org, id, kind, `{${ids.join(',')}}`]);
     }
   }
