@@ -7,6 +7,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchCalendar } from './calendar.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -147,7 +148,11 @@ async function main() {
     const webhooks = await benchWebhooks();
     process.stdout.write(`\n${webhooks}\n`);
     writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
-    log('BENCHMARKS.md updated (webhooks)');
+    log('BENCHMARKS.md updated (webhooks); measuring the calendar');
+    const calendar = await benchCalendar();
+    process.stdout.write(`\n${calendar}\n`);
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'calendar', calendar);
+    log('BENCHMARKS.md updated (calendar)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();
