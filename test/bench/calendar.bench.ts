@@ -1,7 +1,7 @@
 // Calendar section of `npm run bench` (a report, never a test): availability for 30 days with 500 existing bookings
 // (REST, sequential, p50), the pure slot computation alone, and bookings created per second on one host.
 import 'reflect-metadata';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DateTime } from 'luxon';
@@ -29,6 +29,7 @@ const log = (line: string) => process.stderr.write(`[bench:calendar] ${line}\n`)
 
 /** Measures the calendar and returns a Markdown section for BENCHMARKS.md. */
 export async function benchCalendar(): Promise<string> {
+  const loadAtStart = loadavg()[0]!.toFixed(1);
   const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [calendarModule({ clock: new ShiftedClock(new Date('2030-01-07T07:50:00Z')), contactBookings: false })] });
   try {
     const key = await t.key('bench-cal');
@@ -94,7 +95,8 @@ export async function benchCalendar(): Promise<string> {
       '',
       `Command: \`npm run bench\` (section \`benchCalendar\`, test/bench/calendar.bench.ts; alone: \`node dist/test/bench/calendar.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}, NODE_ENV=${process.env.NODE_ENV ?? 'unset'}.`,
       'The one-process platform (calendar module) on its own database, called over HTTP on loopback. One host, a Berlin schedule',
-      `08:00–20:00 every day, a 30-minute event type; ${BOOKINGS} bookings spread over ${DAYS} days (17 a day).`,
+      `08:00–20:00 every day, a 30-minute event type; ${BOOKINGS} bookings spread over ${DAYS} days (17 a day). Load average when`,
+      `the run started: ${loadAtStart} (other processes share the ${cpus().length} cores; on a busy machine latencies stretch accordingly).`,
       '',
       '| measure | value | target | verdict |',
       '|---|---|---|---|',
