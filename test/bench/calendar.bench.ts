@@ -67,11 +67,14 @@ export async function benchCalendar(): Promise<string> {
     log(`availability for ${DAYS} days: ${WARMUP} warm-ups, then ${SAMPLES} sequential requests`);
     for (let i = 0; i < WARMUP; i++) await must(t, 'GET', path, key);
     const times: number[] = [];
+    const cpuBefore = process.cpuUsage();
     for (let i = 0; i < SAMPLES; i++) {
       const t0 = performance.now();
       await must(t, 'GET', path, key);
       times.push(performance.now() - t0);
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerRequest = (cpu.user + cpu.system) / 1000 / SAMPLES;
     times.sort((a, b) => a - b);
 
     // The pure computation with the same inputs, for the share of the request it is.
@@ -102,6 +105,7 @@ export async function benchCalendar(): Promise<string> {
       '|---|---|---|---|',
       `| GET /calendar/availability, ${DAYS} days, ${BOOKINGS} existing bookings, viewer in New York: p50 (${SAMPLES} sequential requests) | ${ms(p50)} | < ${CALENDAR_TARGETS.availabilityP50Ms} ms | ${p50 < CALENDAR_TARGETS.availabilityP50Ms ? 'met' : '**missed**'} |`,
       `| same, p95 / p99 | ${ms(percentile(times, 95))} / ${ms(percentile(times, 99))} | | |`,
+      `| same, CPU of the process per request (server and the HTTP client in one process; PostgreSQL not included) | ${ms(cpuPerRequest)} | | |`,
       `| of which the pure slot computation (computeSlots, ${DAYS * SLOTS_PER_DAY} candidate slots, ${BOOKINGS} busy): p50 | ${ms(percentile(pure, 50))} | | |`,
       `| POST /calendar/bookings on one host, ${CONCURRENCY} concurrent clients, ${BOOKINGS} distinct slots | ${Math.round(bookingsPerSec)} bookings/s | | |`,
       `| same, latency p50 / p95 | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} | | |`,

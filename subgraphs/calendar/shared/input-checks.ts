@@ -115,8 +115,16 @@ export function isDate(value: unknown): value is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
 }
 
+// luxon builds an Intl.DateTimeFormat to answer each call: known names are remembered (a cache, bounded).
+const validZones = new Set<string>();
+
 export function assertTimezone(zone: string, field = 'timezone'): void {
-  if (!IANAZone.isValidZone(zone)) throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
+  if (validZones.has(zone)) return;
+  if (IANAZone.isValidZone(zone)) {
+    if (validZones.size < 1000) validZones.add(zone);
+    return;
+  }
+  throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
 }
 
 export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
