@@ -124,6 +124,13 @@ describe('booking lifecycle: cancel, reschedule, confirm, reject, with events, w
     expect((await events(pending.body.data.uid)).map((e) => e.type)).toEqual(['booking.created', 'booking.confirmed']);
     expect((await events(other.body.data.uid)).map((e) => e.type)).toEqual(['booking.created', 'booking.rejected']);
     expect((await act(other.body.data.uid, 'confirm', { extra: 1 })).body.error.details).toMatchObject({ field: 'extra' });
+    // A disabled event type's bookings cannot move (a reschedule is checked like a new booking), but can be cancelled.
+    await t.request('PATCH', `/calendar/event-types/${pendingTypeId}`, { key, body: { active: false } });
+    const frozen = await act(pending.body.data.uid, 'reschedule', { startTime: '2030-01-10T11:00:00Z' });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('EVENT_TYPE_INACTIVE');
+    expect((await act(pending.body.data.uid, 'cancel')).body.data.status).toBe('CANCELLED');
+    await t.request('PATCH', `/calendar/event-types/${pendingTypeId}`, { key, body: { active: true } });
   });
 
   it('should email the attendee a confirmation with invite.ics, and a cancellation with METHOD:CANCEL', async () => {
