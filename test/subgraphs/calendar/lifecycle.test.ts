@@ -66,6 +66,14 @@ describe('booking lifecycle: cancel, reschedule, confirm, reject, with events, w
     const deliveries = await t.request('GET', `/calendar/webhooks/${hook.body.data.id}/deliveries`, { key });
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.data.length).toBeGreaterThanOrEqual(2);
+    const id = hook.body.data.id;
+    expect((await t.request('GET', `/calendar/webhooks/${id}`, { key })).body.data).toMatchObject({ id, events: ['booking.created', 'booking.cancelled'], active: true });
+    const patched = await t.request('PATCH', `/calendar/webhooks/${id}`, { key, body: { events: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder'] } });
+    expect(patched.body.data.events).toHaveLength(4);
+    // Calendar webhooks need the calendar scope and live in their own namespace.
+    const webhooksOnly = await t.key('cal-life', 'SERVER', ['webhooks']);
+    expect((await t.request('GET', '/calendar/webhooks', { key: webhooksOnly })).status).toBe(403);
+    expect((await t.request('GET', '/webhooks', { key })).body.data.map((w: any) => w.id)).not.toContain(id);
   });
 
   it('should cancel once: the slot is free again, a second cancel is a 400 naming the status', async () => {
