@@ -48,6 +48,7 @@ export async function benchCalendar(): Promise<string> {
     log(`creating ${BOOKINGS} bookings on one host, ${CONCURRENCY} at a time`);
     let next = 0;
     const latencies: number[] = [];
+    const bookingCpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (next < starts.length) {
@@ -58,6 +59,8 @@ export async function benchCalendar(): Promise<string> {
       }
     }));
     const bookingsPerSec = BOOKINGS / ((performance.now() - started) / 1000);
+    const bookingCpu = process.cpuUsage(bookingCpuBefore);
+    const cpuPerBooking = (bookingCpu.user + bookingCpu.system) / 1000 / BOOKINGS;
     latencies.sort((a, b) => a - b);
 
     const path = `/calendar/availability?eventTypeId=${eventTypeId}&startDate=${FIRST_DAY}&endDate=${DateTime.fromISO(FIRST_DAY).plus({ days: DAYS - 1 }).toISODate()}&timezone=America/New_York`;
@@ -109,6 +112,7 @@ export async function benchCalendar(): Promise<string> {
       `| of which the pure slot computation (computeSlots, ${DAYS * SLOTS_PER_DAY} candidate slots, ${BOOKINGS} busy): p50 | ${ms(percentile(pure, 50))} | | |`,
       `| POST /calendar/bookings on one host, ${CONCURRENCY} concurrent clients, ${BOOKINGS} distinct slots | ${Math.round(bookingsPerSec)} bookings/s | | |`,
       `| same, latency p50 / p95 | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} | | |`,
+      `| same, CPU of the process per booking (server and client; PostgreSQL not included) | ${ms(cpuPerBooking)} | | |`,
       '',
       'Each booking is one transaction: the insert checked by the exclusion constraint (GiST over host and buffered range),',
       'the `booking.created` outbox row, and the reminder jobs of the event type (none here).',
