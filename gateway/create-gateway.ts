@@ -3,6 +3,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import type { GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { formatError } from '../platform/errors/format-error.js';
+import type { Logger } from '../platform/logging/logger.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { RemoteDataSource } from './remote-data-source.js';
@@ -17,6 +18,8 @@ export interface GatewayOptions {
   remoteUrls?: Map<string, string>;
   /** Signs the caller context on remote hops (config.internalSecret); required when `remoteUrls` is not empty. */
   internalSecret?: string;
+  /** Hears the errors hidden from callers as INTERNAL_ERROR, with their real message. */
+  logger?: Logger;
 }
 
 /** The Apollo gateway over in-process (split mode: remote) subgraphs, wrapped in an ApolloServer that the HTTP layer and the bridge share. */
@@ -36,7 +39,13 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
   });
   const server = new ApolloServer<CallerContext>({
     gateway,
-    formatError,
+    formatError: (formatted, error) => {
+      const shown = formatError(formatted, error);
+      if (shown.extensions?.code === 'INTERNAL_ERROR') {
+        options.logger?.error('graphql internal error', { message: formatted.message, path: formatted.path, subgraph: formatted.extensions?.serviceName });
+      }
+      return shown;
+    },
     includeStacktraceInErrorResponses: false,
     introspection: true,
     csrfPrevention: true,

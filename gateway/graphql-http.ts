@@ -3,7 +3,7 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
-import { readJsonBody } from '../platform/http/read-body.js';
+import { readBody } from '../platform/http/read-body.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 
 /** POST/GET /graphql: the same keys, tenancy and rate limits as REST, errors in the GraphQL shape. */
@@ -27,7 +27,7 @@ export async function handleGraphql(
       throw new DomainError('RATE_LIMITED', 'Too many requests', { retryAfter: limited.decision.retryAfter });
     }
     if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
-    const body = req.method === 'POST' ? await readJsonBody(req, bodyLimitBytes) : undefined;
+    const body = req.method === 'POST' ? await readBody(req, bodyLimitBytes) : undefined;
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const response = await server.executeHTTPGraphQLRequest({

@@ -4,9 +4,11 @@ import { webhooksModule } from '../subgraphs/webhooks/index.js';
 import { smsModule } from '../subgraphs/sms/index.js';
 import { formsModule } from '../subgraphs/forms/index.js';
 import { crmModule } from '../subgraphs/crm/index.js';
+import { authModule } from '../subgraphs/auth/index.js';
+import { aiGatewayModule } from '../subgraphs/ai-gateway/index.js';
 import { calendarModule } from '../subgraphs/calendar/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), calendarModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule(), calendarModule(), aiGatewayModule()];
 }

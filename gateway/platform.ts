@@ -26,8 +26,13 @@ import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
 import { EventDispatcher, type EventSinkProvider } from '../platform/events/event-dispatcher.js';
+import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
 import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import type { HttpRouteProvider, ModuleHttpRoute } from '../platform/http/module-http.js';
+import type { SubscriptionFieldProvider } from '../platform/graphql/subscription-fields.js';
+import type { DirectRouteProvider } from '../platform/http/direct-route.js';
+import { directRoute } from './direct-routes.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -81,6 +86,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger,
     sweepMs: config.eventsSweepMs,
   });
+  jobs.define(pruneEventsJob(config.eventsRetentionDays));
   const subgraphs = new Map();
   for (const module of local) {
     module.defineJobs?.(deps);
@@ -89,7 +95,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
   const supergraphSdl = options.supergraphSdl
     ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret });
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const guard = new RequestGuard(apiKeys, new RateLimiter(store));
@@ -104,6 +110,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       return response.body.singleResult as never;
     },
   });
+
+  // Hot paths modules serve themselves, tried before /graphql and the bridge: raw ones (the AI gateway: every
+  // module's, even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session
+  // verification: local modules only; elsewhere the bridge route of the same path answers).
+  const moduleRoutes = new Map<string, ModuleHttpRoute>();
+  for (const module of modules) for (const route of (module as HttpRouteProvider).httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -125,6 +138,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
+      const own = moduleRoutes.get(path);
+      if (own && (!own.method || own.method === req.method)) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {
@@ -137,8 +152,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger });
+  const fields = Object.assign({}, ...modules.map((m) => (m as SubscriptionFieldProvider).subscriptionFields?.(deps) ?? {}));
+  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields });
   await jobs.start();
+  await jobs.every('1 hour', PRUNE_EVENTS_JOB);
   await dispatcher.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

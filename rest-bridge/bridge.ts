@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
-import { readJsonBody } from '../platform/http/read-body.js';
+import { readBody } from '../platform/http/read-body.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 import { clientIp } from '../platform/http/request-identity.js';
 import type { Auth } from '../platform/auth/auth.js';
@@ -87,7 +87,7 @@ export class RestBridge {
         if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
       }
       if (spec.ignoreBody) req.resume();
-      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readJsonBody(req, this.options.bodyLimitBytes);
+      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, this.options.bodyLimitBytes, spec.body);
       const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
       const variables = spec.variables ? spec.variables(request) : { ...request.query, ...request.params };
       const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });

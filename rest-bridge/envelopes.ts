@@ -53,6 +53,26 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
     case 'sms':
       return { error: { code: error.code, message: error.message, statusCode: status } };
     case 'openai':
-      return { error: { code: error.code.toLowerCase(), message: error.message, type: status >= 500 ? 'server_error' : 'invalid_request_error' } };
+      return { error: openaiError(status, error) };
   }
+}
+
+/** Document 3 part 7: lowercase codes, the error type of the code, `param` naming the offending parameter. */
+const OPENAI_CODES: Record<string, { code: string; type: string }> = {
+  UNAUTHORIZED: { code: 'unauthorized', type: 'authentication_error' },
+  FORBIDDEN: { code: 'forbidden', type: 'authentication_error' },
+  INVALID_REQUEST: { code: 'invalid_request', type: 'invalid_request_error' },
+  VALIDATION_ERROR: { code: 'invalid_request', type: 'invalid_request_error' },
+  MODEL_NOT_FOUND: { code: 'model_not_found', type: 'invalid_request_error' },
+  PROVIDER_NOT_CONFIGURED: { code: 'provider_not_configured', type: 'configuration_error' },
+  RATE_LIMITED: { code: 'rate_limit_exceeded', type: 'rate_limit_error' },
+  PROVIDER_ERROR: { code: 'provider_error', type: 'provider_error' },
+  PROVIDER_UNAVAILABLE: { code: 'provider_unavailable', type: 'provider_error' },
+  SERVICE_UNAVAILABLE: { code: 'service_unavailable', type: 'service_unavailable' },
+};
+
+function openaiError(status: number, error: ErrorBody) {
+  const known = OPENAI_CODES[error.code] ?? { code: error.code.toLowerCase(), type: status >= 500 ? 'server_error' : 'invalid_request_error' };
+  const details = error.details as { field?: unknown } | undefined;
+  return { ...known, message: error.message, ...(typeof details?.field === 'string' ? { param: details.field } : {}) };
 }

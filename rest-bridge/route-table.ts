@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RateCategory } from '../platform/rate-limit/plans.js';
 import type { EnvelopeStyle } from './envelopes.js';
+import type { BodyFormat } from '../platform/http/read-body.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryParamType = 'int' | 'string' | 'boolean' | 'string[]';
@@ -36,6 +37,8 @@ export interface RouteSpec {
   auth?: 'key' | 'public';
   /** Which plan rate applies, and the endpoint's own figure from document 1, part 8 (the stricter wins). */
   rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
+  /** The body's encoding: JSON (default), or a form (carrier callbacks). */
+  body?: BodyFormat;
   /** A DELETE that takes a JSON body (CRM list members: `{entityIds}`); other DELETEs are read without one. */
   deleteWithBody?: boolean;
   /** The body is not JSON and not needed (RFC 8058 one-click posts a form); it is discarded unread. */

@@ -30,6 +30,8 @@ export interface Config {
   smtpPoolSize: number;
   /** DKIM signing, all three or none. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
+  /** Twilio-style SMS provider (all three or none); the sandbox carrier when unset. */
+  smsProvider?: { baseUrl: string; accountSid: string; authToken: string };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimitBytes: number;
   /** Split mode: subgraphs served by other processes, by name (`SUBGRAPH_URLS=email=http://10.0.0.5:4001/graphql,...`). */
@@ -44,14 +46,26 @@ export interface Config {
   webhookRetrySpeedup: number;
   /** Safety sweep of the events outbox, besides the LISTEN/NOTIFY wake-ups. */
   eventsSweepMs: number;
+  /** Dispatched outbox events older than this are deleted (hourly); undispatched ones never are. */
+  eventsRetentionDays: number;
   /** Fallback recipient of system notices (a webhook disabled) when the organization has no notification email. */
   notificationEmail?: string;
   /** Sender of system notices. */
   notificationFrom: string;
   /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number;
+  /** AI gateway: lifetime of cached answers in seconds (0 turns the cache off). */
+  aiCacheTtlSeconds: number;
+  /** AI gateway: deadline for a provider's first byte (headers, and the first chunk of a stream). */
+  aiFirstByteTimeoutMs: number;
+  /** AI gateway: longest silence between two chunks of a provider's answer. */
+  aiIdleTimeoutMs: number;
+  /** AI gateway: deadline of a whole request, fallback attempts included. */
+  aiTotalTimeoutMs: number;
   /** Minimum level of the JSON logs. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
+  authHibpUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -133,6 +147,10 @@ export function loadConfig(env: Env = process.env): Config {
   const dkimSet = dkimParts.filter((p) => p !== undefined).length;
   if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
 
+  const smsParts = [url('SMS_PROVIDER_URL', ['http:', 'https:']), str('SMS_PROVIDER_ACCOUNT_SID'), str('SMS_PROVIDER_AUTH_TOKEN')];
+  const smsSet = smsParts.filter((p) => p !== undefined).length;
+  if (smsSet !== 0 && smsSet !== 3) problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
+
   const subgraphUrls = new Map<string, string>();
   for (const entry of (str('SUBGRAPH_URLS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
     const [name, target] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
@@ -161,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
     dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
+    smsProvider: smsSet === 3 ? { baseUrl: smsParts[0]!.replace(/\/$/, ''), accountSid: smsParts[1]!, authToken: smsParts[2]! } : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
@@ -168,10 +187,16 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
     webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
     eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
+    eventsRetentionDays: int('EVENTS_RETENTION_DAYS', 7, 1, 3650),
     notificationEmail: email('NOTIFICATION_EMAIL'),
     notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
+    aiCacheTtlSeconds: int('AI_CACHE_TTL_SECONDS', 300, 0, 30 * 86_400),
+    aiFirstByteTimeoutMs: int('AI_FIRST_BYTE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    aiIdleTimeoutMs: int('AI_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
     logLevel,
+    authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

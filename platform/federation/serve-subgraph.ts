@@ -9,7 +9,7 @@ import type { SubgraphContext } from '../context/subgraph-context.js';
 import { SIGNED_CONTEXT_HEADER, verifyCallerContext } from '../auth/signed-context.js';
 import { DomainError } from '../errors/domain-error.js';
 import { statusOf } from '../errors/error-codes.js';
-import { readJsonBody } from '../http/read-body.js';
+import { readBody } from '../http/read-body.js';
 import { Jobs } from '../jobs/jobs.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { platformData } from '../migrations/index.js';
@@ -102,7 +102,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       }
       log.requestId = caller.requestId;
       log.organizationId = caller.auth?.organizationId;
-      const body = req.method === 'POST' ? await readJsonBody(req, config.bodyLimitBytes) : undefined;
+      const body = req.method === 'POST' ? await readBody(req, config.bodyLimitBytes) : undefined;
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const response = await server.executeHTTPGraphQLRequest({

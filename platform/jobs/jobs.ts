@@ -98,6 +98,11 @@ export class Jobs {
     await em.execute('select pg_notify(?, ?)', [JOBS_TABLE, payload]);
   }
 
+  /** Schedules `name` to run every `interval` (`'1 hour'`); one schedule per name, however many processes ask. */
+  async every(interval: string, name: string): Promise<void> {
+    await this.agenda.every(interval, name, {});
+  }
+
   /** Reaches the job store (readiness). */
   async ping(): Promise<void> {
     if (this.pool) await this.pool.query('select 1');

@@ -30,6 +30,17 @@ export function accepted(result: unknown, res: ServerResponse) {
 
 const contactId = (r: BridgeRequest) => ({ id: r.params.id });
 
+/** GET and POST of a contact's activities, mounted at the documented path and the legacy one. */
+function activityRoutes(path: string): RouteSpec[] {
+  return [
+    read({
+      method: 'GET', path, operation: 'ListContactActivities', result: 'contactActivities', list: true,
+      query: { page: 'int', limit: 'int', type: 'string', module: 'string', from: 'string', to: 'string' }, variables: (r) => ({ contactId: r.params.id, ...r.query }),
+    }),
+    write({ method: 'POST', path, operation: 'LogContactActivity', result: 'logContactActivity', variables: (r) => ({ contactId: r.params.id, input: input(r) }), respond: accepted }),
+  ];
+}
+
 /** DELETE of a tag answers 204 with no body. */
 function noContent(_result: unknown, res: ServerResponse) {
   res.writeHead(204);
@@ -63,6 +74,15 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'PATCH', path: '/crm/contacts/:id', operation: 'UpdateContact', result: 'updateContact', variables: (r) => ({ id: r.params.id, input: input(r) }), respond: accepted }),
     write({ method: 'DELETE', path: '/crm/contacts/:id', operation: 'DeleteContact', result: 'deleteContact', variables: contactId, respond: accepted }),
     write({ method: 'POST', path: '/crm/contacts/:id/merge', operation: 'MergeContacts', result: 'mergeContacts', variables: (r) => ({ winnerId: r.params.id, input: input(r) }), respond: accepted }),
+
+    ...activityRoutes('/crm/contacts/:id/activities'),
+    // Legacy paths, equal to the two above (document 3 part 4.1).
+    ...activityRoutes('/crm/activities/contacts/:id'),
+    read({ method: 'GET', path: '/crm/contacts/:id/companies', operation: 'ListContactCompanies', result: 'contactCompanies', variables: contactId }),
+    write({ method: 'POST', path: '/crm/contacts/:id/companies', operation: 'LinkContactCompany', result: 'linkContactCompany', status: 201, variables: (r) => ({ id: r.params.id, input: input(r) }) }),
+    write({ method: 'DELETE', path: '/crm/contacts/:id/companies/:companyId', operation: 'UnlinkContactCompany', result: 'unlinkContactCompany', variables: (r) => ({ id: r.params.id, companyId: r.params.companyId }) }),
+    read({ method: 'GET', path: '/crm/contacts/:id/summary', operation: 'GetContactSummary', result: 'contactSummary', variables: contactId }),
+    read({ method: 'GET', path: '/crm/contacts/:id/sync-status', operation: 'GetContactSyncStatus', result: 'contactSyncStatus', variables: contactId }),
 
     read({
       method: 'GET', path: '/crm/companies', operation: 'ListCompanies', result: 'companies', list: true,

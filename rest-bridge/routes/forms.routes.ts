@@ -71,7 +71,11 @@ export const formsRoutes: ModuleRoutes = {
   ],
 };
 
-const ref = (r: BridgeRequest) => ({ ref: r.params.formRef });
+const ref = (r: BridgeRequest) => ({ ref: r.params.formRef, password: formPassword(r) });
+const formPassword = (r: BridgeRequest) => {
+  const value = r.headers['x-form-password'];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
 
 /** Public forms (document 1 part 4.4): no key unless the form sets requireApiKey. */
 export const publicFormsRoutes: ModuleRoutes = {

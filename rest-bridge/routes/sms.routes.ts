@@ -12,6 +12,8 @@ const fields = (body: unknown, names: string[]) => {
   return Object.fromEntries(names.map((n) => [n, b[n] ?? null]));
 };
 
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+
 /** Document 1 part 4.2, plus the paths it leaves unshown (README, API notes). Static paths before `/sms/:messageId`. */
 export const smsRoutes: ModuleRoutes = {
   module: 'sms',
@@ -38,6 +40,15 @@ export const smsRoutes: ModuleRoutes = {
     {
       method: 'GET', path: '/sms/inbound', operation: 'ListSmsInbound', result: 'smsInbound', list: true,
       query: { ...PAGE_QUERY, fromNumber: 'string', toNumber: 'string', fromDate: 'string', toDate: 'string' }, rateLimit: READS,
+    },
+    // The Twilio-style provider's callbacks: form-encoded, no key, signed (X-Twilio-Signature) over PUBLIC_URL + path.
+    {
+      method: 'POST', path: '/sms/callbacks/status', operation: 'SmsStatusCallback', result: 'smsStatusCallback', auth: 'public', body: 'form',
+      variables: (r) => ({ params: r.body ?? {}, signature: headerValue(r.headers['x-twilio-signature']) }), rateLimit: WRITES,
+    },
+    {
+      method: 'POST', path: '/sms/callbacks/inbound', operation: 'SmsInboundCallback', result: 'smsInboundCallback', auth: 'public', body: 'form',
+      variables: (r) => ({ params: r.body ?? {}, signature: headerValue(r.headers['x-twilio-signature']) }), rateLimit: WRITES,
     },
     // Sandbox: inject an inbound message, as if a handset had texted a pool number.
     {

@@ -12,13 +12,16 @@ import { TagResolver } from './tags/tag.resolver.js';
 import { Tag } from './entities/tag.entity.js';
 import { CrmList } from './entities/crm-list.entity.js';
 import { ListResolver } from './lists/list.resolver.js';
+import { ActivityResolver } from './activities/activity.resolver.js';
+import { ContactFieldsResolver } from './contacts/contact-fields.resolver.js';
+import { ContactExtrasResolver } from './contacts/contact-extras.resolver.js';
 import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
 import { commitWritesJob } from './writes/commit-writes.job.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */

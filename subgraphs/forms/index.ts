@@ -9,11 +9,12 @@ import { FormFieldResolver } from './fields/form-field.resolver.js';
 import { PublicFormResolver } from './public/public-form.resolver.js';
 import { FormSubmissionResolver } from './submissions/form-submission.resolver.js';
 import { FormAnalyticsResolver } from './analytics/form-analytics.resolver.js';
+import { ContactSubmissionsResolver, ContactWithSubmissions } from './contacts/contact-submissions.resolver.js';
 import { Migration20261124000100_forms } from './migrations/Migration20261124000100_forms.js';
 
-export const FORMS_RESOLVERS = [FormResolver, FormFieldResolver, PublicFormResolver, FormSubmissionResolver, FormAnalyticsResolver] as const;
+export const FORMS_RESOLVERS = [FormResolver, FormFieldResolver, PublicFormResolver, FormSubmissionResolver, FormAnalyticsResolver, ContactSubmissionsResolver] as const;
 
-/** The forms module: builder, public forms, partial and complete submissions, analytics. */
+/** The forms module: builder, public forms, partial and complete submissions, analytics; `Contact.formSubmissions` on CRM's contact. */
 export function formsModule(): SubgraphModule {
   return {
     name: 'forms',
@@ -21,6 +22,6 @@ export function formsModule(): SubgraphModule {
       entities: [Form, FormField, FormSubmission, FormView],
       migrations: [{ name: 'Migration20261124000100_forms', class: Migration20261124000100_forms }],
     },
-    buildSchema: () => buildFederatedSchema({ resolvers: [...FORMS_RESOLVERS], orphanedTypes: [] }),
+    buildSchema: () => buildFederatedSchema({ resolvers: [...FORMS_RESOLVERS], orphanedTypes: [ContactWithSubmissions] }),
   };
 }

@@ -12,21 +12,29 @@ import { SmsInboundResolver } from './inbound/sms-inbound.resolver.js';
 import { SmsSettingsResolver } from './settings/sms-settings.resolver.js';
 import { SmsStatsResolver } from './stats/sms-stats.resolver.js';
 import { sandboxCarrierJob, sandboxReportJob } from './jobs/sandbox-carrier.job.js';
+import { providerCarrierJob } from './jobs/provider-carrier.job.js';
+import { SmsCallbackResolver } from './provider/sms-callback.resolver.js';
 import { Migration20261124000100_sms } from './migrations/Migration20261124000100_sms.js';
+import { Migration20261124000200_sms_provider_ids } from './migrations/Migration20261124000200_sms_provider_ids.js';
 
-export const SMS_RESOLVERS = [SmsMessageResolver, SmsTemplateResolver, SmsSuppressionResolver, SmsInboundResolver, SmsSettingsResolver, SmsStatsResolver] as const;
+export const SMS_RESOLVERS = [SmsMessageResolver, SmsTemplateResolver, SmsSuppressionResolver, SmsInboundResolver, SmsSettingsResolver, SmsStatsResolver, SmsCallbackResolver] as const;
 
-/** The SMS module: template sends and batches, the sandbox carrier, inbound and opt-outs, suppressions. */
+/** The SMS module: template sends and batches, the sandbox carrier or a Twilio-style provider, inbound and opt-outs, suppressions. */
 export function smsModule(): SubgraphModule {
   return {
     name: 'sms',
     data: {
       entities: [SmsMessage, SmsCustomTemplate, SmsSuppression, SmsSettings],
-      migrations: [{ name: 'Migration20261124000100_sms', class: Migration20261124000100_sms }],
+      migrations: [
+        { name: 'Migration20261124000100_sms', class: Migration20261124000100_sms },
+        { name: 'Migration20261124000200_sms_provider_ids', class: Migration20261124000200_sms_provider_ids },
+      ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...SMS_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never }),
     defineJobs: (deps) => {
-      deps.jobs.define(sandboxCarrierJob(deps));
+      // One carrier per process: the configured provider, else the offline sandbox.
+      if (deps.config.smsProvider) deps.jobs.define(providerCarrierJob(deps, deps.config.smsProvider));
+      else deps.jobs.define(sandboxCarrierJob(deps));
       deps.jobs.define(sandboxReportJob());
     },
   };

@@ -1,5 +1,6 @@
 // `npm run bench`: REST through bridge + gateway vs the same named operation straight to the email subgraph
 // (served by serveSubgraph in its own process) vs the same operation on the platform's /graphql. A report, never a test.
+// Then each module's section (SECTIONS); `npm run bench -- --only sms,forms` runs only those.
 // `npm run bench -- --profile` (or BENCH_PROFILE=1) is a diagnostic run instead: both server processes start under
 // `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU.
 import 'reflect-metadata';
@@ -7,6 +8,10 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
+import { benchSms } from './sms.bench.js';
+import { benchForms } from './forms.bench.js';
+import { benchAiGateway } from './ai-gateway.bench.js';
+import { benchAuth } from './auth.bench.js';
 import { benchCalendar } from './calendar.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -38,7 +43,36 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? '1') || 1);
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
+/** Module sections, each a self-contained run on its own database; the key names its BENCHMARKS.md section. */
+const SECTIONS: Record<string, () => Promise<string>> = {
+  webhooks: benchWebhooks,
+  sms: benchSms,
+  forms: benchForms,
+  'ai-gateway': benchAiGateway,
+  auth: benchAuth,
+  calendar: benchCalendar,
+};
+/** `--only rest-bridge,sms` runs those sections alone. */
+const ONLY = (() => {
+  const at = process.argv.indexOf('--only');
+  return at > 0 ? new Set((process.argv[at + 1] ?? '').split(',').filter(Boolean)) : null;
+})();
+
 async function main() {
+  if (PROFILE || !ONLY || ONLY.has('rest-bridge')) await benchRestBridge();
+  if (PROFILE) return;
+  for (const [key, section] of Object.entries(SECTIONS)) {
+    if (ONLY && !ONLY.has(key)) continue;
+    log(`section ${key}`);
+    const text = await section();
+    process.stdout.write(`\n${text}\n`);
+    writeSection(join(projectRoot(), 'BENCHMARKS.md'), key, text);
+    log(`BENCHMARKS.md updated (${key})`);
+  }
+}
+
+/** REST through bridge + gateway vs the email subgraph alone vs /graphql (the `rest-bridge` section, or the profile). */
+async function benchRestBridge() {
   const database = await createTestDatabase();
   const secret = randomBytes(32).toString('hex');
   const profileDir = join(process.env.BENCH_PROFILE_DIR ?? tmpdir(), `bench-profile-${Date.now()}`);
@@ -144,15 +178,7 @@ async function main() {
     const report = renderReport(info, measured[0]!, measured[1]!, measured[2]!);
     process.stdout.write(`\n${report}\n`);
     writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'rest-bridge', `## REST bridge + gateway vs the email subgraph (list 20 messages)\n\n${report}`);
-    log('BENCHMARKS.md updated (REST bridge); measuring webhook deliveries');
-    const webhooks = await benchWebhooks();
-    process.stdout.write(`\n${webhooks}\n`);
-    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'webhooks', webhooks);
-    log('BENCHMARKS.md updated (webhooks); measuring the calendar');
-    const calendar = await benchCalendar();
-    process.stdout.write(`\n${calendar}\n`);
-    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'calendar', calendar);
-    log('BENCHMARKS.md updated (calendar)');
+    log('BENCHMARKS.md updated (REST bridge)');
   } finally {
     await stopChildren(platform, subgraph);
     await database.drop();

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startTestPlatform } from '../helpers/test-platform.js';
 import { startReceiver } from '../subgraphs/webhooks/helpers/receiver.js';
+import { runAlone } from './run-alone.js';
 
 /** The issue's targets on this machine. */
 export const WEBHOOK_TARGETS = { deliveriesPerSec: 500, firstAttemptP50Ms: 50 } as const;
@@ -96,7 +97,7 @@ export async function benchWebhooks(): Promise<string> {
     return [
       '## Webhook deliveries',
       '',
-      `Command: \`npm run bench\` (section \`benchWebhooks\`, test/bench/webhooks.bench.ts). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
+      `Command: \`npm run bench -- --only webhooks\` (test/bench/webhooks.bench.ts). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
       'The one-process platform on its own database; a node:http receiver on loopback answering 200; one webhook subscribed to',
       '`form.submitted`; events written to the outbox as a module transaction writes them (row + NOTIFY). Path measured:',
       'NOTIFY → dispatcher (delivery rows + the durable fallback job in one transaction) → first-attempt lane → signed POST →',
@@ -118,16 +119,4 @@ export async function benchWebhooks(): Promise<string> {
   }
 }
 
-// `node dist/test/bench/webhooks.bench.js` prints the section alone.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  benchWebhooks().then(
-    (section) => {
-      process.stdout.write(section + '\n');
-      process.exit(0);
-    },
-    (error) => {
-      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAlone(benchWebhooks);

@@ -2,16 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { applyContactWrite, reconcileEmailClaims, type AppliedWrite, type PendingWriteRow } from '../contacts/contact-commit.js';
+import { applyActivityWrite } from '../activities/activity.service.js';
 import { COMMIT_WRITES_JOB, type CommitJobData } from './pending-writes.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
 
 type Applier = (tx: EntityManager, org: string, write: PendingWriteRow) => Promise<AppliedWrite>;
-const appliers: Record<string, Applier> = { contact: applyContactWrite };
-
-/** Registers another entity's applier (companies, activities) without this file importing them all. */
-export function registerApplier(entity: string, applier: Applier): void {
-  appliers[entity] = applier;
-}
+const appliers: Record<string, Applier> = { contact: applyContactWrite, activity: applyActivityWrite };
 
 /**
  * Commits accepted writes: under an advisory lock on the target, every accepted write to it up to this one, in

@@ -15,7 +15,7 @@ export interface FormDraft {
 const CREATE_KEYS = ['title', 'slug', 'description', 'settings', 'theme', 'fields'] as const;
 // `status: CLOSED` is the one status a PUT may set (form-state.ts).
 const UPDATE_KEYS = ['title', 'slug', 'description', 'settings', 'theme', 'status'] as const;
-const SETTINGS_KEYS = ['accessType', 'requireApiKey', 'redirectUrl'] as const;
+const SETTINGS_KEYS = ['accessType', 'requireApiKey', 'redirectUrl', 'password'] as const;
 const THEME_KEYS = ['preset', 'colors'] as const;
 const COLOR_KEYS = ['primary', 'background', 'text'] as const;
 const PRESETS = ['MODERN', 'BOLD'] as const;
@@ -61,7 +61,10 @@ function checkSlug(slug: unknown): string {
   return slug;
 }
 
-/** Settings keys of part 2.4 plus `redirectUrl` (the submit result's redirect); other keys are refused. */
+/**
+ * Settings keys of part 2.4 plus `redirectUrl` (the submit result's redirect) and `password` (plain text here, hashed
+ * by the service before it is stored; null removes it); other keys are refused.
+ */
 function checkSettings(raw: unknown): Record<string, unknown> {
   const settings = asObject(raw, 'settings');
   onlyKeys(settings, SETTINGS_KEYS, 'settings');
@@ -77,6 +80,11 @@ function checkSettings(raw: unknown): Record<string, unknown> {
   if (settings.redirectUrl != null) {
     if (typeof settings.redirectUrl !== 'string' || !isHttpUrl(settings.redirectUrl)) throw validationError('settings.redirectUrl', settings.redirectUrl, 'an absolute http(s) URL', 'settings.redirectUrl must be an http(s) URL');
     out.redirectUrl = settings.redirectUrl;
+  }
+  if (settings.password !== undefined) {
+    const { password } = settings;
+    if (password !== null && (typeof password !== 'string' || password.length < 4 || password.length > 128)) throw validationError('settings.password', typeof password === 'string' ? `${password.length} characters` : password, 'string of 4 to 128 characters, or null to remove it', 'settings.password must hold 4 to 128 characters');
+    out.password = password;
   }
   return out;
 }

@@ -12,6 +12,7 @@ import { fieldView } from '../fields/form-field.types.js';
 import type { FieldDraft } from '../fields/form-field.validate.js';
 import { fieldsOf, findForm } from './form-lookup.js';
 import { assertTransition } from './form-state.js';
+import { settingsToStore, settingsView } from './form-password.js';
 import { validateFormBody } from './form-input.validate.js';
 import { formSummary, type FormDetail, type FormList, type FormSummary } from './form.types.js';
 
@@ -45,11 +46,12 @@ export class FormService {
 
   async create(em: EntityManager, body: unknown): Promise<FormSummary> {
     const draft = validateFormBody(body, 'create');
+    const settings = await settingsToStore(draft.settings ?? {});
     const form = await this.save(em, draft.slug, async (tx) => {
       const slug = draft.slug ?? (await this.freeSlug(tx, slugify(draft.title!, '-', 80) || 'form'));
       const created = tx.create(Form, {
         uuid: randomUUID(), organizationId: tenantOf(tx), title: draft.title!, slug, description: draft.description ?? null,
-        settings: draft.settings ?? {}, theme: draft.theme ?? {},
+        settings, theme: draft.theme ?? {},
       });
       await tx.flush();
       addFields(tx, created.id, draft.fields ?? []);
@@ -65,6 +67,7 @@ export class FormService {
     assertTransition(draft.status === 'CLOSED' ? 'close' : 'edit', form.status);
     const changes = { ...draft };
     delete changes.fields;
+    if (draft.settings) changes.settings = await settingsToStore(draft.settings, form.settings);
     await this.save(em, draft.slug, async () => {
       em.assign(form, changes);
       await em.flush();
@@ -136,7 +139,7 @@ export class FormService {
     const views = Number(counts!.views);
     const submissions = Number(counts!.submissions);
     return {
-      ...formSummary(form), description: form.description, settings: form.settings, theme: form.theme, fields: fields.map(fieldView),
+      ...formSummary(form), description: form.description, settings: settingsView(form.settings), theme: form.theme, fields: fields.map(fieldView),
       analytics: { views, submissions, completionRate: views > 0 ? Math.min(1, submissions / views) : 0 },
     };
   }

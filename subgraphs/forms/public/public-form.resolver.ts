@@ -6,6 +6,7 @@ import { PublicFormService } from './public-form.service.js';
 import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
 const REF = { description: 'Form uuid or slug' };
+const PASSWORD = { nullable: true, description: 'The form password, for password-protected forms (REST: X-Form-Password)' };
 
 /** Public operations: no key needed; the LIVE form found by uuid or slug decides the organization. */
 @Resolver()
@@ -14,25 +15,25 @@ export class PublicFormResolver {
 
   @Authorized(PUBLIC)
   @Query(() => PublicForm, { description: 'A LIVE form as respondents see it' })
-  publicForm(@Arg('ref', REF) ref: string, @Ctx() ctx: SubgraphContext): Promise<PublicForm> {
-    return this.service.view(ctx.em, ref);
+  publicForm(@Arg('ref', REF) ref: string, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<PublicForm> {
+    return this.service.view(ctx.em, ref, password);
   }
 
   @Authorized(PUBLIC)
   @Mutation(() => FormViewRecorded, { description: 'sessionId, visitorHash, referrer' })
-  recordFormView(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormViewRecorded> {
-    return this.service.recordView(ctx.em, ref, input);
+  recordFormView(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormViewRecorded> {
+    return this.service.recordView(ctx.em, ref, input, password);
   }
 
   @Authorized(PUBLIC)
   @Mutation(() => FormSubmitResult, { description: 'data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata' })
-  submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
-    return this.service.submit(ctx.em, ctx.auth, ref, input);
+  submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
+    return this.service.submit(ctx.em, ctx.auth, ref, input, password);
   }
 
   @Authorized(PUBLIC)
   @Mutation(() => FormPartialResult, { description: 'Creates or continues a partial submission; answers merge' })
-  saveFormPartial(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<FormPartialResult> {
-    return this.service.partial(ctx.em, ctx.auth, ref, input);
+  saveFormPartial(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormPartialResult> {
+    return this.service.partial(ctx.em, ctx.auth, ref, input, password);
   }
 }

@@ -12,6 +12,7 @@ import type { FormField } from '../entities/form-field.entity.js';
 import { FormSubmission } from '../entities/form-submission.entity.js';
 import { FormView } from '../entities/form-view.entity.js';
 import { fieldsOf } from '../forms/form-lookup.js';
+import { checkFormPassword, hasPassword } from '../forms/form-password.js';
 import { SLUG } from '../forms/form-input.validate.js';
 import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
@@ -25,19 +26,22 @@ const PARTIAL_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'las
  * LIVE form found by uuid or slug, never from the request; every write runs on a fork scoped to it.
  */
 export class PublicFormService {
-  async view(root: EntityManager, ref: string): Promise<PublicForm> {
+  /** A password form shows its title without the password and its fields only with the right one. */
+  async view(root: EntityManager, ref: string, password: string | null): Promise<PublicForm> {
     const { form, em } = await this.liveForm(root, ref);
-    const fields = await fieldsOf(em, form.id);
+    const locked = hasPassword(form.settings) && password == null;
+    if (!locked) await checkFormPassword(form.settings, password);
+    const fields = locked ? [] : await fieldsOf(em, form.id);
     const theme = form.theme as { preset?: string; colors?: Record<string, unknown> };
     return {
       uuid: form.uuid, title: form.title, description: form.description,
       fields: fields.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required, placeholder: f.placeholder, settings: f.settings })),
-      settings: { requiresAuth: form.settings.requireApiKey === true, hasPassword: false },
+      settings: { requiresAuth: form.settings.requireApiKey === true, hasPassword: hasPassword(form.settings) },
       theme: { preset: theme.preset ?? null, colors: theme.colors ?? null },
     };
   }
 
-  async recordView(root: EntityManager, ref: string, input: unknown): Promise<FormViewRecorded> {
+  async recordView(root: EntityManager, ref: string, input: unknown, password: string | null): Promise<FormViewRecorded> {
     const body = input == null ? {} : asObject(input, 'body');
     onlyKeys(body, ['sessionId', 'visitorHash', 'referrer'], '');
     for (const key of ['sessionId', 'visitorHash', 'referrer'] as const) {
@@ -45,17 +49,19 @@ export class PublicFormService {
       if (value != null && (typeof value !== 'string' || value.length > 2048)) throw validationError(key, value, 'string of at most 2048 characters', `${key} must be a string`);
     }
     const { form, em } = await this.liveForm(root, ref);
+    await checkFormPassword(form.settings, password);
     em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: (body.sessionId as string) ?? null, visitorHash: (body.visitorHash as string) ?? null, referrer: (body.referrer as string) ?? null });
     await em.flush();
     return { recorded: true };
   }
 
   /** Completes a submission: a new one, or the partial named by `submissionId` (answers merge). */
-  async submit(root: EntityManager, auth: Auth | null, ref: string, input: unknown): Promise<FormSubmitResult> {
+  async submit(root: EntityManager, auth: Auth | null, ref: string, input: unknown, password: string | null): Promise<FormSubmitResult> {
     const body = asObject(input ?? {}, 'body');
     onlyKeys(body, SUBMIT_KEYS, '');
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
+    await checkFormPassword(form.settings, password);
     const fields = await fieldsOf(em, form.id);
     const given = parseAnswers(fields, body);
     const respondentEmail = checkEmail(body.respondentEmail);
@@ -78,11 +84,12 @@ export class PublicFormService {
   }
 
   /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
-  async partial(root: EntityManager, auth: Auth | null, ref: string, input: unknown): Promise<FormPartialResult> {
+  async partial(root: EntityManager, auth: Auth | null, ref: string, input: unknown, password: string | null): Promise<FormPartialResult> {
     const body = asObject(input ?? {}, 'body');
     onlyKeys(body, PARTIAL_KEYS, '');
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
+    await checkFormPassword(form.settings, password);
     const fields = await fieldsOf(em, form.id);
     const given = parseAnswers(fields, body);
     const respondentEmail = checkEmail(body.respondentEmail);

@@ -28,7 +28,7 @@ export class PublicFormSettings {
   @Field({ description: 'True when submissions need an API key of the form\'s organization (requireApiKey)' })
   requiresAuth!: boolean;
 
-  @Field({ description: 'Password-protected forms are not offered; always false' })
+  @Field({ description: 'True when respondents need the form\'s password (X-Form-Password); fields are empty until it is given' })
   hasPassword!: boolean;
 }
 

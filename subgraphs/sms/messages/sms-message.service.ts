@@ -17,7 +17,7 @@ import { poolNumberFor } from '../sending/pool-numbers.js';
 import { renderSmsTemplate } from '../sending/template-render.js';
 import { poolTemplateByAlias, poolTemplateById } from '../templates/pool-templates.js';
 import { SmsSettingsService, type SmsSettingsView } from '../settings/sms-settings.service.js';
-import { SMS_CARRIER_JOB } from '../jobs/sandbox-carrier.job.js';
+import { SMS_CARRIER_JOB } from '../jobs/sms-job-names.js';
 import { validateSmsSend, type ValidSmsSend } from './send-sms.validate.js';
 import { SMS_RESULT, type SmsResult } from './sms-error-codes.js';
 import type { SmsMessageList, SmsSendResult } from './sms-message.types.js';

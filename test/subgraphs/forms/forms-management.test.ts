@@ -43,7 +43,7 @@ describe('forms management through the stack', () => {
       data: {
         id: body.data.id, uuid: body.data.uuid, title: 'Contact us', slug: 'detail-form', status: 'DRAFT', description: 'Say hello',
         createdAt: ISO, updatedAt: ISO, publishedAt: null,
-        settings: { accessType: 'PUBLIC', requireApiKey: false },
+        settings: { accessType: 'PUBLIC', requireApiKey: false, hasPassword: false },
         theme: contactForm.theme,
         fields: [
           { id: expect.any(Number), ref: 'your_name', type: 'SHORT_TEXT', label: 'Your name', placeholder: null, required: true, order: 0, settings: { minLength: 2, maxLength: 50 } },

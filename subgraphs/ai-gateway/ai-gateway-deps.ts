@@ -1,0 +1,17 @@
+import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { OrgConfigCache } from './routing/org-config.cache.js';
+import type { KeyGate } from './http/key-gate.js';
+import type { ChatCompletionService } from './engine/chat-completion.service.js';
+
+/** What the AI gateway's resolvers, handlers and subscription share (one instance per process). */
+export interface AiGatewayDeps extends PlatformDeps {
+  /** Seals and opens provider credentials with the platform encryption key. */
+  secrets(): Promise<SecretBox>;
+  /** Credentials and routes of the hot path; management writes evict it. */
+  configs: OrgConfigCache;
+  /** Key checks of /ai/v1; revocations are told to it. */
+  gate: KeyGate;
+  /** The one completion implementation (HTTP and subscription). */
+  completions: ChatCompletionService;
+}

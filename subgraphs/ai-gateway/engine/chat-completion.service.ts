@@ -1,0 +1,195 @@
+import type { ChatChunk, ChatCompletion, ChatRequest, Usage } from '../chat/chat-types.js';
+import { newCompletionId, textOf, usageChunkOf } from '../chat/chat-types.js';
+import { GatewayError } from '../chat/gateway-error.js';
+import { costOf } from '../catalog/model-catalog.js';
+import { CompletionAccumulator, estimateTokens } from '../cache/completion-accumulator.js';
+import { replayChunks } from '../cache/replay.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { Router } from '../routing/router.js';
+import type { UsageEntry, UsageSink } from '../usage/usage-log.writer.js';
+import type { CompletionEngine, ResolvedTarget } from './completion-engine.js';
+import { UpstreamError } from '../providers/upstream-error.js';
+import type { CancelToken } from './cancel-token.js';
+
+/** Who is asking: the organization, its key, the request id of the logs. */
+export interface Caller {
+  organizationId: string;
+  keyId: string | null;
+  requestId: string;
+}
+
+export interface CallOptions {
+  /** `X-Cache-Control: no-cache`: neither read nor write the cache. */
+  noCache: boolean;
+  /** Aborts upstream work (client disconnected, subscription completed). */
+  signal: CancelToken;
+}
+
+export interface CompletionResult {
+  completion: ChatCompletion;
+  provider: string;
+  cache: 'HIT' | 'MISS';
+  costUsd: number;
+}
+
+export interface StreamResult {
+  provider: string;
+  cache: 'HIT' | 'MISS';
+  /** OpenAI chunks, the usage chunk last when asked for; a failure mid-stream throws a GatewayError. */
+  chunks: AsyncGenerator<ChatChunk, void, undefined>;
+}
+
+/**
+ * The one completion implementation behind SSE, plain JSON and the GraphQL subscription: routing, cache,
+ * fallback, cost, and one usage row per request (written later, in batches).
+ */
+export class ChatCompletionService {
+  constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink }) {}
+
+  async complete(caller: Caller, request: ChatRequest, options: CallOptions): Promise<CompletionResult> {
+    const startedAt = performance.now();
+    const log = this.logger(caller, request, false, options.noCache, startedAt);
+    try {
+      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const key = this.cacheKey(caller, request, options);
+      const hit = key ? this.deps.cache.get(key) : undefined;
+      if (hit) {
+        const usage = hit.completion.usage;
+        log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+        return { completion: { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) }, provider: hit.provider, cache: 'HIT', costUsd: 0 };
+      }
+      const { completion, target } = await this.deps.engine.complete(request, targets, options.signal);
+      const usage = completion.usage;
+      const costUsd = costOf(target.price, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0);
+      if (key && completion.choices[0]?.finish_reason) this.deps.cache.set(key, { completion, provider: target.provider });
+      log({ status: 'SUCCESS', target, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, costUsd });
+      return { completion, provider: target.provider, cache: 'MISS', costUsd };
+    } catch (error) {
+      const failure = asGatewayError(error, options.signal);
+      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
+      throw failure;
+    }
+  }
+
+  /** Resolves once the first chunk is in hand (fallback happens before), so errors until then get a proper status. */
+  async stream(caller: Caller, request: ChatRequest, options: CallOptions): Promise<StreamResult> {
+    const startedAt = performance.now();
+    const log = this.logger(caller, request, true, options.noCache, startedAt);
+    const includeUsage = request.stream_options?.include_usage === true;
+    try {
+      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const key = this.cacheKey(caller, request, options);
+      const hit = key ? this.deps.cache.get(key) : undefined;
+      if (hit) {
+        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: hit.completion.model };
+        const usage = hit.completion.usage;
+        log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, firstChunkMs: performance.now() - startedAt });
+        const chunks = replayChunks(hit.completion, meta);
+        if (includeUsage && usage) chunks.push(usageChunkOf(meta, { ...usage, cost: 0 }));
+        return { provider: hit.provider, cache: 'HIT', chunks: fromArray(chunks) };
+      }
+      const run = await this.deps.engine.stream(request, targets, options.signal);
+      const firstChunkMs = performance.now() - startedAt;
+      const cache = this.deps.cache;
+      async function* relay(): AsyncGenerator<ChatChunk, void, undefined> {
+        const acc = new CompletionAccumulator(run.meta);
+        let outcome: { status: UsageEntry['status']; errorCode: string | null } | undefined;
+        try {
+          for await (const chunk of run.chunks) {
+            acc.add(chunk);
+            yield chunk;
+          }
+          const usage = run.usage() ?? estimatedUsage(request, acc.outputChars);
+          const costUsd = costOf(run.target.price, usage.prompt_tokens, usage.completion_tokens);
+          if (key && acc.finished) cache.set(key, { completion: { ...acc.completion(), usage }, provider: run.target.provider });
+          outcome = { status: 'SUCCESS', errorCode: null };
+          log({ status: 'SUCCESS', target: run.target, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, costUsd, firstChunkMs, estimated: !run.usage() });
+          if (includeUsage) yield usageChunkOf(run.meta, { ...usage, cost: costUsd });
+        } catch (error) {
+          const failure = asGatewayError(error, options.signal);
+          outcome = { status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code };
+          throw failure;
+        } finally {
+          // A consumer that stopped reading (return()) ends here too: the tokens used so far are still logged.
+          if (outcome?.status !== 'SUCCESS') {
+            const reported = run.usage();
+            const promptTokens = reported?.prompt_tokens || estimatedUsage(request, 0).prompt_tokens;
+            const completionTokens = Math.max(reported?.completion_tokens ?? 0, estimateTokens(acc.outputChars));
+            const costUsd = costOf(run.target.price, promptTokens, completionTokens);
+            log({ status: outcome?.status ?? 'ABORTED', errorCode: outcome?.errorCode ?? null, target: run.target, promptTokens, completionTokens, costUsd, firstChunkMs, estimated: true });
+          }
+        }
+      }
+      return { provider: run.target.provider, cache: 'MISS', chunks: relay() };
+    } catch (error) {
+      const failure = asGatewayError(error, options.signal);
+      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
+      throw failure;
+    }
+  }
+
+  private cacheKey(caller: Caller, request: ChatRequest, options: CallOptions): string | null {
+    return options.noCache || !this.deps.cache.enabled ? null : this.deps.cache.keyOf(caller.organizationId, request);
+  }
+
+  private logger(caller: Caller, request: ChatRequest, stream: boolean, noCache: boolean, startedAt: number) {
+    let written = false;
+    return (fields: {
+      status: UsageEntry['status'];
+      cache?: 'HIT';
+      target?: ResolvedTarget;
+      provider?: string;
+      promptTokens?: number;
+      completionTokens?: number;
+      costUsd?: number;
+      errorCode?: string | null;
+      firstChunkMs?: number;
+      estimated?: boolean;
+    }) => {
+      if (written) return;
+      written = true;
+      this.deps.usage.record({
+        organizationId: caller.organizationId,
+        requestId: caller.requestId,
+        keyId: caller.keyId,
+        model: request.model,
+        provider: fields.target?.provider ?? fields.provider ?? null,
+        providerModel: fields.target?.model ?? null,
+        promptTokens: fields.promptTokens ?? 0,
+        completionTokens: fields.completionTokens ?? 0,
+        costUsd: fields.costUsd ?? 0,
+        latencyMs: performance.now() - startedAt,
+        firstChunkMs: fields.firstChunkMs ?? null,
+        cache: fields.cache ?? (noCache ? 'BYPASS' : 'MISS'),
+        status: fields.status,
+        errorCode: fields.errorCode ?? null,
+        stream,
+        estimated: fields.estimated ?? false,
+        createdAt: new Date(),
+      });
+    };
+  }
+}
+
+/** Prompt tokens estimated from the characters sent, for a stream cut short before the provider reported usage. */
+function estimatedUsage(request: ChatRequest, outputChars: number): Usage {
+  const promptChars = request.messages.reduce((n, m) => n + textOf(m.content).length, 0);
+  const prompt = estimateTokens(promptChars);
+  const completion = estimateTokens(outputChars);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+function asGatewayError(error: unknown, signal: CancelToken): GatewayError {
+  if (error instanceof GatewayError) return error;
+  if (signal.aborted) return new GatewayError('service_unavailable', 'The request was cancelled');
+  if (error instanceof UpstreamError) {
+    return error.retriable
+      ? new GatewayError('provider_unavailable', error.message, undefined, error.details.providerError)
+      : new GatewayError('provider_error', error.message, undefined, error.details.providerError ?? { message: error.message });
+  }
+  throw error;
+}
+
+async function* fromArray(chunks: ChatChunk[]): AsyncGenerator<ChatChunk, void, undefined> {
+  yield* chunks;
+}

@@ -1,0 +1,106 @@
+import type { IncomingMessage } from 'node:http';
+import type { ChatChunk, ChatCompletion, ChatRequest, ResponseMeta, Usage } from '../chat/chat-types.js';
+import { newCompletionId } from '../chat/chat-types.js';
+import { GatewayError } from '../chat/gateway-error.js';
+import type { CatalogModel } from '../catalog/model-catalog.js';
+import type { ProviderAdapter, ProviderTarget } from '../providers/provider-adapter.js';
+import { postUpstream, readText } from '../providers/upstream-http.js';
+import { UpstreamError, providerErrorOf, retriableStatus } from '../providers/upstream-error.js';
+import { Attempt } from './attempt.js';
+import { UpstreamChunks } from './upstream-chunks.js';
+import type { Deadlines } from './deadlines.js';
+import type { CancelToken } from './cancel-token.js';
+
+/** A target with its wire format and (when the catalog has it) its price. */
+export interface ResolvedTarget extends ProviderTarget {
+  adapter: ProviderAdapter;
+  price?: CatalogModel;
+}
+
+/** A stream that has started: its first chunk is in hand, so there is no falling back any more. */
+export interface StreamRun {
+  target: ResolvedTarget;
+  meta: ResponseMeta;
+  /** Every chunk in order; throws UpstreamError when the provider fails mid-stream. `return()` aborts upstream. */
+  chunks: AsyncIterableIterator<ChatChunk>;
+  /** Usage as far as the provider reported it. */
+  usage(): Usage | undefined;
+}
+
+interface Failure {
+  provider: string;
+  error: UpstreamError;
+}
+
+/** Calls providers in fallback order under the deadlines. Fallback only before anything reached the client. */
+export class CompletionEngine {
+  constructor(private readonly deadlines: Deadlines) {}
+
+  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
+    const startedAt = Date.now();
+    const failures: Failure[] = [];
+    for (const target of targets) {
+      const attempt = new Attempt(signal, this.deadlines, startedAt);
+      try {
+        const res = await postUpstream(target.adapter.request(request, target, false), attempt.signal);
+        attempt.startIdleClock();
+        const text = await readText(res, undefined, () => attempt.touch());
+        await this.refuseError(res, text);
+        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
+        return { completion: target.adapter.response(JSON.parse(text), meta), target };
+      } catch (error) {
+        const failure = attempt.errorFor(error);
+        if (!(failure instanceof UpstreamError)) throw failure;
+        failures.push({ provider: target.provider, error: failure });
+        if (!failure.retriable || Date.now() - startedAt >= this.deadlines.totalMs) break;
+      } finally {
+        attempt.finish(false);
+      }
+    }
+    throw failureError(failures);
+  }
+
+  async stream(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<StreamRun> {
+    const startedAt = Date.now();
+    const failures: Failure[] = [];
+    for (const target of targets) {
+      const attempt = new Attempt(signal, this.deadlines, startedAt);
+      try {
+        const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
+        if ((res.statusCode ?? 500) >= 400) await this.refuseError(res, await readText(res, 1024 * 1024));
+        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
+        const translator = target.adapter.streamTranslator(meta);
+        const chunks = new UpstreamChunks(res, translator, attempt);
+        const first = await chunks.next(); // still under the first-byte deadline
+        if (first.done) throw new UpstreamError('The provider closed the stream without an answer', true);
+        attempt.startIdleClock();
+        chunks.unshift(first.value);
+        return { target, meta, chunks, usage: () => translator.usage };
+      } catch (error) {
+        attempt.finish(true);
+        const failure = attempt.errorFor(error);
+        if (!(failure instanceof UpstreamError)) throw failure;
+        failures.push({ provider: target.provider, error: failure });
+        if (!failure.retriable || Date.now() - startedAt >= this.deadlines.totalMs) break;
+      }
+    }
+    throw failureError(failures);
+  }
+
+  private async refuseError(res: IncomingMessage, text: string): Promise<void> {
+    const status = res.statusCode ?? 500;
+    if (status < 400) return;
+    throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
+  }
+}
+
+/** Every target failed: a non-retriable answer is the provider's error (500), otherwise they were unavailable (502). */
+export function failureError(failures: Failure[]): GatewayError {
+  const last = failures[failures.length - 1];
+  if (!last) return new GatewayError('provider_unavailable', 'No provider could be tried');
+  if (!last.error.retriable) {
+    return new GatewayError('provider_error', `${last.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
+  }
+  const summary = failures.map((f) => `${f.provider} (${f.error.message})`).join('; ');
+  return new GatewayError('provider_unavailable', `Every provider failed: ${summary}`, undefined, last.error.details.providerError);
+}

@@ -1,0 +1,29 @@
+import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+export interface RouteTarget {
+  provider: string;
+  model: string;
+}
+
+/** A bare model name of the organization and its targets in fallback order. */
+@Entity({ schema: 'ai_gateway', tableName: 'routes' })
+@Unique({ properties: ['organizationId', 'model'] })
+export class ModelRoute extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  model!: string;
+
+  @Property({ type: 'json' })
+  targets!: RouteTarget[];
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz' })
+  updatedAt: Date = new Date();
+}

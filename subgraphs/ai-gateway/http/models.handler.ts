@@ -1,0 +1,45 @@
+import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
+import { GatewayError } from '../chat/gateway-error.js';
+import { MODEL_CATALOG } from '../catalog/model-catalog.js';
+import { DEFAULT_BASE_URLS } from '../providers/adapters.js';
+import type { OrgConfig, OrgConfigCache } from '../routing/org-config.cache.js';
+import type { KeyGate } from './key-gate.js';
+import { admit, sendError, sendJson } from './gateway-request.js';
+
+const ROUTE = 'GET /ai/v1/models';
+/** `created` of catalog entries: the catalog's date (OpenAI's Model object carries one). */
+const CATALOG_CREATED = 1_764_000_000;
+
+/** The organization's usable models: its routes, then catalog models of providers it has a credential for. */
+export function modelsOf(config: OrgConfig) {
+  const data: { id: string; object: 'model'; created: number; owned_by: string }[] = [];
+  for (const [model, targets] of config.routes) data.push({ id: model, object: 'model', created: CATALOG_CREATED, owned_by: targets[0]?.provider ?? 'organization' });
+  for (const entry of MODEL_CATALOG) {
+    const credential = config.credentials.get(entry.provider);
+    if (credential && (credential.baseUrl || DEFAULT_BASE_URLS[entry.provider]) && !config.routes.has(entry.id)) {
+      data.push({ id: entry.id, object: 'model', created: CATALOG_CREATED, owned_by: entry.provider });
+    }
+  }
+  return { object: 'list' as const, data };
+}
+
+/** GET /ai/v1/models (`{object: "list", data: [{id, object: "model", owned_by}]}`). */
+export function modelsRoute(configs: OrgConfigCache, gate: KeyGate): ModuleHttpRoute {
+  return {
+    path: '/ai/v1/models',
+    handle: async (req, res, context) => {
+      context.log.route = ROUTE;
+      try {
+        if (req.method !== 'GET') {
+          res.setHeader('Allow', 'GET');
+          throw new GatewayError('method_not_allowed', `${req.method} is not allowed on /ai/v1/models`);
+        }
+        const auth = await admit(req, res, context, gate, ROUTE);
+        sendJson(res, 200, modelsOf(await configs.get(auth.organizationId)));
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        sendError(res, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+import { runMain } from '../../platform/config/run-main.js';
+import { serveSubgraph } from '../../platform/federation/serve-subgraph.js';
+import { aiGatewayModule } from './index.js';
+
+/**
+ * Split mode: `node dist/subgraphs/ai-gateway/main.js` serves the management subgraph (keys, credentials, routes,
+ * dashboards). Chat completions stay on the gateway process's public port.
+ */
+runMain('subgraph:ai-gateway', (config) => serveSubgraph(aiGatewayModule(), config, config.subgraphListen));

@@ -1,0 +1,57 @@
+import type { ChatChunk, ChatCompletion, ChatRequest, Usage } from '../chat/chat-types.js';
+import type { ProviderAdapter, ProviderTarget, StreamTranslator, UpstreamRequest } from './provider-adapter.js';
+import { trimSlash } from './provider-adapter.js';
+import type { SseEvent } from './sse-parser.js';
+import { UpstreamError } from './upstream-error.js';
+
+/** OpenAI and every OpenAI-compatible server (vLLM, Ollama, Groq, a corporate proxy): the request goes as sent. */
+export const openaiAdapter: ProviderAdapter = {
+  format: 'openai',
+
+  request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest {
+    const body: Record<string, unknown> = { ...request, model: target.model, stream };
+    // Usage is always asked for upstream (cost and the usage log need it); the client sees it only if it asked.
+    if (stream) body.stream_options = { include_usage: true };
+    else delete body.stream_options;
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+    if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
+    return { url: `${trimSlash(target.baseUrl)}/chat/completions`, headers, body: JSON.stringify(body) };
+  },
+
+  response(body: unknown): ChatCompletion {
+    const completion = body as ChatCompletion;
+    if (!completion || !Array.isArray(completion.choices)) throw new UpstreamError('The provider answered without choices', false, { providerError: body });
+    return completion;
+  },
+
+  streamTranslator(): StreamTranslator {
+    let done = false;
+    let usage: Usage | undefined;
+    return {
+      get done() {
+        return done;
+      },
+      get usage() {
+        return usage;
+      },
+      push(event: SseEvent): ChatChunk[] {
+        if (event.data === '[DONE]') {
+          done = true;
+          return [];
+        }
+        const chunk = JSON.parse(event.data) as ChatChunk & { error?: unknown };
+        if (chunk.error) throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, { providerError: chunk.error });
+        if (chunk.usage) usage = chunk.usage;
+        if (!Array.isArray(chunk.choices) || chunk.choices.length === 0) return [];
+        delete chunk.usage;
+        return [chunk];
+      },
+    };
+  },
+};
+
+/** The human part of a provider's error object. */
+export function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : JSON.stringify(error)?.slice(0, 200) ?? 'unknown error';
+}

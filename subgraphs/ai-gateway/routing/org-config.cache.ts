@@ -1,0 +1,52 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SecretBox } from '../../../platform/crypto/secret-box.js';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import { ModelRoute, type RouteTarget } from '../entities/model-route.entity.js';
+import { ProviderCredential } from '../entities/provider-credential.entity.js';
+
+export interface OpenedCredential {
+  apiKey: string;
+  baseUrl: string | null;
+}
+
+/** What the hot path needs of an organization: its opened credentials and its routes. */
+export interface OrgConfig {
+  credentials: Map<string, OpenedCredential>;
+  routes: Map<string, RouteTarget[]>;
+}
+
+/** The binding of a sealed credential: it only opens for the organization and provider it was stored for. */
+export const credentialBinding = (organizationId: string, provider: string) => `${organizationId}:${provider}`;
+
+/**
+ * Per-organization credentials and routes, loaded in one go and kept `ttlMs` (a cache only: writes in this process
+ * evict at once, other processes see them within the TTL). Keeps database work off the chat completions path.
+ */
+export class OrgConfigCache {
+  private readonly entries = new Map<string, { config: Promise<OrgConfig>; expires: number }>();
+
+  constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
+
+  get(organizationId: string): Promise<OrgConfig> {
+    const entry = this.entries.get(organizationId);
+    if (entry && entry.expires > this.now()) return entry.config;
+    const config = this.load(organizationId);
+    config.catch(() => this.entries.delete(organizationId)); // a failed load is retried on the next request
+    if (this.entries.size > 50_000) this.entries.clear();
+    this.entries.set(organizationId, { config, expires: this.now() + this.ttlMs });
+    return config;
+  }
+
+  invalidate(organizationId: string) {
+    this.entries.delete(organizationId);
+  }
+
+  private async load(organizationId: string): Promise<OrgConfig> {
+    const em = forkForTenant(this.orm.em, organizationId);
+    const [credentials, routes, box] = await Promise.all([em.find(ProviderCredential, {}), em.find(ModelRoute, {}), this.secrets()]);
+    return {
+      credentials: new Map(credentials.map((c) => [c.provider, { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl }])),
+      routes: new Map(routes.map((r) => [r.model, r.targets])),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { GatewayError } from '../chat/gateway-error.js';
+import { catalogModel, priceOf } from '../catalog/model-catalog.js';
+import type { RouteTarget } from '../entities/model-route.entity.js';
+import type { ResolvedTarget } from '../engine/completion-engine.js';
+import { DEFAULT_BASE_URLS, adapterFor } from '../providers/adapters.js';
+import type { OrgConfig, OrgConfigCache } from './org-config.cache.js';
+
+/**
+ * Model name → targets in fallback order: an organization route first, then `provider/model`, then the catalog.
+ * Targets whose provider has no credential are left out; none left is `provider_not_configured`.
+ */
+export class Router {
+  constructor(private readonly configs: OrgConfigCache) {}
+
+  async resolve(organizationId: string, model: string): Promise<ResolvedTarget[]> {
+    const config = await this.configs.get(organizationId);
+    const targets = targetsOf(config, model);
+    const resolved: ResolvedTarget[] = [];
+    for (const target of targets) {
+      const credential = config.credentials.get(target.provider);
+      const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[target.provider];
+      if (!credential || !baseUrl) continue;
+      resolved.push({ ...target, apiKey: credential.apiKey, baseUrl, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
+    }
+    if (resolved.length === 0) {
+      const names = [...new Set(targets.map((t) => t.provider))].join(', ');
+      throw new GatewayError('provider_not_configured', `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`, 'model');
+    }
+    return resolved;
+  }
+}
+
+export function targetsOf(config: OrgConfig, model: string): RouteTarget[] {
+  const route = config.routes.get(model);
+  if (route) return route;
+  const slash = model.indexOf('/');
+  if (slash > 0 && slash < model.length - 1) return [{ provider: model.slice(0, slash), model: model.slice(slash + 1) }];
+  const known = catalogModel(model);
+  if (known) return [{ provider: known.provider, model: known.id }];
+  throw new GatewayError('model_not_found', `The model '${model}' does not exist: use provider/model, a catalog model or a route`, 'model');
+}

@@ -1,0 +1,92 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError } from '../../../platform/errors/domain-error.js';
+import { checkRange, parseDateFilter } from '../../../platform/graphql/date-range.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import type { AiUsageDay, AiUsageSummary } from './usage-dashboard.types.js';
+import type { AiUsageRecord, AiUsageRecordList } from './usage-record.types.js';
+import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
+import { parseEnumFilter } from '../../../platform/graphql/date-range.js';
+
+const STATUSES = ['SUCCESS', 'ERROR', 'ABORTED'] as const;
+
+const DAY_MS = 86_400_000;
+const MAX_DAYS = 366;
+const DEFAULT_DAYS = 30;
+
+/** The period of a dashboard: 30 days up to now by default, at most 366; a date-only toDate covers that whole day. */
+function period(fromDate?: string | null, toDate?: string | null): { from: Date; end: Date } {
+  const fromInput = parseDateFilter('fromDate', fromDate);
+  const toInput = parseDateFilter('toDate', toDate);
+  checkRange(fromInput, toInput, 'fromDate', 'toDate');
+  const end = toInput ? new Date(toInput.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(toDate!) ? DAY_MS : 1)) : new Date(Date.now() + 1);
+  const from = fromInput ?? new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
+  if (end.getTime() - from.getTime() > (MAX_DAYS + 1) * DAY_MS) {
+    throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_DAYS} days`, { field: 'fromDate', received: fromDate ?? null, expected: `at most ${MAX_DAYS} days before toDate` });
+  }
+  return { from, end };
+}
+
+/** Dashboard aggregates over the usage log; SQL binds the organization from context (tenantOf), never from input. */
+export class UsageDashboardService {
+  async daily(em: EntityManager, fromDate?: string | null, toDate?: string | null): Promise<AiUsageDay[]> {
+    const { from, end } = period(fromDate, toDate);
+    const rows = await em.execute<(Omit<AiUsageDay, 'costUsd'> & { costUsd: string })[]>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, model,
+              count(*)::int as requests, coalesce(sum(prompt_tokens), 0)::int as "promptTokens",
+              coalesce(sum(completion_tokens), 0)::int as "completionTokens", coalesce(sum(total_tokens), 0)::int as "totalTokens",
+              coalesce(sum(cost_usd), 0)::text as "costUsd"
+         from ai_gateway.usage_log
+        where organization_id = ? and created_at >= ? and created_at < ?
+        group by 1, 2 order by 1 desc, 2`,
+      [tenantOf(em), from, end],
+    );
+    return rows.map((r) => ({ ...r, costUsd: Number(r.costUsd) }));
+  }
+
+  async summary(em: EntityManager, fromDate?: string | null, toDate?: string | null): Promise<AiUsageSummary> {
+    const { from, end } = period(fromDate, toDate);
+    const [row] = await em.execute<Record<string, string | number>[]>(
+      `select count(*)::int as requests,
+              count(*) filter (where status = 'ERROR')::int as errors,
+              count(*) filter (where status = 'ABORTED')::int as aborted,
+              count(*) filter (where cache = 'HIT')::int as "cacheHits",
+              count(*) filter (where cache in ('HIT', 'MISS'))::int as "cacheLookups",
+              coalesce(sum(total_tokens), 0)::int as "totalTokens",
+              coalesce(sum(cost_usd), 0)::text as "costUsd"
+         from ai_gateway.usage_log
+        where organization_id = ? and created_at >= ? and created_at < ?`,
+      [tenantOf(em), from, end],
+    );
+    const n = (name: string) => Number(row?.[name] ?? 0);
+    return {
+      requests: n('requests'),
+      errors: n('errors'),
+      errorRate: n('requests') ? n('errors') / n('requests') : 0,
+      cacheHits: n('cacheHits'),
+      cacheLookups: n('cacheLookups'),
+      cacheHitRate: n('cacheLookups') ? n('cacheHits') / n('cacheLookups') : 0,
+      aborted: n('aborted'),
+      totalTokens: n('totalTokens'),
+      costUsd: n('costUsd'),
+    };
+  }
+
+  /** The log itself, newest first; filters on status and requested model. */
+  async log(em: EntityManager, args: PageArgs & { status?: string | null; model?: string | null }): Promise<AiUsageRecordList> {
+    const page = resolvePage(args);
+    const status = parseEnumFilter('status', args.status, STATUSES) ?? null;
+    const model = args.model || null;
+    const where = `organization_id = ? and (?::text is null or status = ?) and (?::text is null or model = ?)`;
+    const params = [tenantOf(em), status, status, model, model];
+    const [count] = await em.execute<{ total: number }[]>(`select count(*)::int as total from ai_gateway.usage_log where ${where}`, params);
+    const rows = await em.execute<(Omit<AiUsageRecord, 'costUsd'> & { costUsd: string })[]>(
+      `select request_id as "requestId", model, provider, provider_model as "providerModel", prompt_tokens as "promptTokens",
+              completion_tokens as "completionTokens", cost_usd::text as "costUsd", latency_ms as "latencyMs", first_chunk_ms as "firstChunkMs",
+              cache, status, error_code as "errorCode", stream, estimated, created_at as "createdAt"
+         from ai_gateway.usage_log where ${where} order by created_at desc, id desc limit ? offset ?`,
+      [...params, page.count, page.offset],
+    );
+    const data = rows.map((r) => ({ ...r, costUsd: Number(r.costUsd), createdAt: new Date(r.createdAt) }));
+    return { data, meta: offsetMeta(page, data.length, count?.total ?? 0) };
+  }
+}

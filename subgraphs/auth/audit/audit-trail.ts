@@ -1,0 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { emitEvent } from '../../../platform/events/emit-event.js';
+import { newId } from '../../../platform/ids/ids.js';
+import { AuditLog } from '../entities/audit-log.entity.js';
+
+/** Event types that are also webhook events (document 2, part 6); other audit types stay in the log only. */
+const WEBHOOK_TYPES = new Set(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+
+export interface AuditEntry {
+  type: string;
+  userId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Writes one audit entry and, for the spec's auth events, the webhook event, in the caller's transaction: the log
+ * and the webhook see the same facts. Event data is the entry's data plus userId, ip and userAgent.
+ */
+export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date): Promise<void> {
+  tx.create(AuditLog, {
+    id: newId('log'), organizationId: undefined as never, type: entry.type, userId: entry.userId ?? null,
+    ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, data: entry.data ?? {}, createdAt: at,
+  });
+  await tx.flush();
+  if (WEBHOOK_TYPES.has(entry.type)) {
+    await emitEvent(tx, entry.type, { userId: entry.userId ?? null, ...entry.data, ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, occurredAt: at.toISOString() });
+  }
+}

@@ -1,0 +1,18 @@
+import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
+import type { SecretBox } from '../../platform/crypto/secret-box.js';
+import type { PlatformPorts } from '../../platform/notifications/platform-ports.js';
+import type { BreachChecker } from './passwords/breach-checker.js';
+import type { SessionCache } from './sessions/session-cache.js';
+
+/** What the auth module's services use. */
+export interface AuthDeps extends PlatformDeps {
+  /** The module's clock: lockout expiry, TOTP steps, token and session lifetimes (tests inject one). */
+  now(): Date;
+  /** Seals and opens TOTP secrets and SSO client secrets. */
+  secrets(): Promise<SecretBox>;
+  /** The ports of this process (system email). */
+  ports(): PlatformPorts;
+  breaches: BreachChecker;
+  /** Verified sessions, shared by the fast verification path and the revocations that invalidate it. */
+  sessions: SessionCache;
+}

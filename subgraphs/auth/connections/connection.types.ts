@@ -1,0 +1,28 @@
+import { Field, InputType, ObjectType } from 'type-graphql';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
+import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { SsoConnection } from '../entities/sso-connection.entity.js';
+
+@InputType('AuthSsoConnectionInput')
+export class SsoConnectionInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'OIDC or SAML (not changeable)' })
+  type?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'OKTA, AZURE_AD, GOOGLE_WORKSPACE, ONELOGIN, PING_IDENTITY, JUMPCLOUD, AUTH0, KEYCLOAK, CUSTOM' })
+  provider?: string | null;
+
+  @Field(() => JSONObject, { nullable: true, description: 'OIDC: issuerUrl, clientId, clientSecret; SAML: idpEntityId, ssoUrl, idpCertificate (PEM)' })
+  config?: Record<string, unknown> | null;
+
+  @Field(() => [String], { nullable: true })
+  domains?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true })
+  jitProvisioning?: boolean | null;
+}
+
+@ObjectType('AuthSsoConnectionList')
+export class SsoConnectionList extends OffsetList(SsoConnection) {}

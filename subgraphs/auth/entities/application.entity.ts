@@ -1,0 +1,56 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** A customer's client application. Confidential types (WEB, M2M) get a secret, shown once, kept as SHA-256. */
+@ObjectType('AuthApplication')
+@Entity({ schema: 'auth', tableName: 'applications' })
+export class Application extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'updatedAt';
+
+  @Field(() => ID, { description: 'app_…' })
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Field({ description: 'SPA, WEB, NATIVE or M2M' })
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Field(() => [String])
+  @Property({ type: 'text[]' })
+  redirectUris: string[] = [];
+
+  @Field(() => [String])
+  @Property({ type: 'text[]' })
+  allowedOrigins: string[] = [];
+
+  @Field(() => [String])
+  @Property({ type: 'text[]' })
+  grantTypes: string[] = [];
+
+  @Field()
+  @Property({ type: 'text' })
+  clientId!: string;
+
+  @Property({ type: 'bytea', nullable: true })
+  secretHash?: Buffer | null;
+
+  @Field(() => String, { nullable: true, description: 'Last four characters of the secret, to recognise it' })
+  @Property({ type: 'text', nullable: true })
+  secretLast4?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The client secret: only in the answers of create and rotate-secret' })
+  clientSecret?: string | null;
+
+  @Field()
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Field()
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,30 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** A user's membership of an auth organization, with a role. */
+@ObjectType('AuthMember')
+@Entity({ schema: 'auth', tableName: 'members' })
+export class Member extends TenantEntity {
+  [OptionalProps]?: 'createdAt';
+
+  @Field(() => ID, { description: 'mem_…' })
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Field({ name: 'organizationId', description: 'The auth organization (org_…)' })
+  @Property({ type: 'text' })
+  authOrganizationId!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  userId!: string;
+
+  @Field({ description: 'OWNER, ADMIN or MEMBER' })
+  @Property({ type: 'text' })
+  role!: string;
+
+  @Field()
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

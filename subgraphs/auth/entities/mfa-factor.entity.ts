@@ -1,0 +1,41 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** A TOTP factor: PENDING after enrolment, VERIFIED once a code was accepted. The secret is sealed at rest. */
+@ObjectType('AuthMfaFactor')
+@Entity({ schema: 'auth', tableName: 'mfa_factors' })
+export class MfaFactor extends TenantEntity {
+  [OptionalProps]?: 'createdAt';
+
+  @Field(() => ID, { description: 'mfa_…' })
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  userId!: string;
+
+  @Field({ description: 'TOTP' })
+  @Property({ type: 'text' })
+  type!: 'TOTP';
+
+  @Field({ description: 'PENDING or VERIFIED' })
+  @Property({ type: 'text' })
+  status!: 'PENDING' | 'VERIFIED';
+
+  @Property({ type: 'text' })
+  secretSealed!: string;
+
+  /** The last accepted time step: a code of that step or an earlier one is refused (no replay). */
+  @Property({ type: 'bigint', nullable: true })
+  lastUsedStep?: string | null;
+
+  @Field()
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  verifiedAt?: Date | null;
+}

@@ -1,0 +1,78 @@
+import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Directive, Field, ID, ObjectType } from 'type-graphql';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { UserStatus } from './user-status.js';
+
+@ObjectType('AuthUserProfile')
+export class UserProfile {
+  @Field(() => String, { nullable: true })
+  firstName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  lastName?: string | null;
+}
+
+/** An end user of a customer's application. A federation entity: other modules reference it by id (calendar hosts). */
+@ObjectType('User')
+@Directive('@key(fields: "id")')
+@Entity({ schema: 'auth', tableName: 'users' })
+export class User extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerified' | 'profile' | 'metadata' | 'failedAttempts';
+
+  @Field(() => ID, { description: 'user_…' })
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  email!: string;
+
+  @Field()
+  @Property({ type: 'boolean' })
+  emailVerified: boolean = false;
+
+  @Field(() => UserStatus)
+  @Enum({ items: () => UserStatus, type: 'text' })
+  status!: UserStatus;
+
+  @Property({ type: 'text', nullable: true })
+  passwordHash?: string | null;
+
+  @Field(() => UserProfile)
+  @Property({ type: 'json' })
+  profile: UserProfile = {};
+
+  @Field(() => JSONObject)
+  @Property({ type: 'json' })
+  metadata: Record<string, unknown> = {};
+
+  @Property({ type: 'int' })
+  failedAttempts: number = 0;
+
+  @Field(() => Date, { nullable: true, description: 'Set while the account is locked after failed sign-ins' })
+  @Property({ type: 'timestamptz', nullable: true })
+  lockedUntil?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSignInAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  passwordChangedAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  blockedAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  deletedAt?: Date | null;
+
+  @Field()
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Field()
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,177 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
+
+import { Application } from '../entities/application.entity.js';
+import { AuthToken } from '../entities/auth-token.entity.js';
+import { Session } from '../entities/session.entity.js';
+import { User } from '../entities/user.entity.js';
+import { UserStatus } from '../entities/user-status.js';
+import { recordAudit } from '../audit/audit-trail.js';
+import { MfaService } from '../mfa/mfa.service.js';
+import { decoyHash, verifyPassword } from '../passwords/password-hasher.js';
+import { PolicyService } from '../security/policy.service.js';
+import type { PasswordPolicy } from '../security/policy-defaults.js';
+import { issueToken, parseToken, secretMatches } from '../shared/secret-token.js';
+import { clip } from '../shared/request-info.js';
+import { normalizeEmail } from '../users/user.validate.js';
+import type { AuthDeps } from '../auth-deps.js';
+import { revokeSessions } from './session-revocation.js';
+import type { SignInInput, SignInMfaInput, SignInResult } from './session.types.js';
+
+const MFA_CHALLENGE_MINUTES = 5;
+
+type Client = { ip: string | null; userAgent: string | null };
+
+/**
+ * Email + password sign-in, then a second factor when the user has one (or the policy demands one). Failures are
+ * committed (audit log, failed-attempt counter) before the error is thrown, so a failed sign-in still leaves its trace.
+ */
+export class SignInService {
+  private readonly policies = new PolicyService();
+  private readonly mfa: MfaService;
+
+  constructor(private readonly deps: AuthDeps) {
+    this.mfa = new MfaService(deps);
+  }
+
+  async signIn(em: EntityManager, input: SignInInput): Promise<SignInResult> {
+    const email = normalizeEmail(input.email);
+    if (typeof input.password !== 'string' || input.password.length === 0) throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
+    if (input.password.length > 1024) throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
+    const client = clip(input);
+    if (input.applicationId !== undefined && input.applicationId !== null && !(await em.findOne(Application, { id: input.applicationId }))) {
+      throw invalid('applicationId', input.applicationId, 'the id of one of this organization\'s applications (app_…)');
+    }
+    const policy = await this.policies.passwordPolicy(em);
+    const user = await em.findOne(User, { email, deletedAt: null });
+    if (!user || !user.passwordHash) {
+      await verifyPassword(input.password, await decoyHash()); // same work as a real check: timing does not reveal the address
+      await this.fail(em, null, client, { email, reason: user ? 'NO_PASSWORD' : 'UNKNOWN_USER' });
+      throw badCredentials();
+    }
+    const now = this.deps.now();
+    if (user.lockedUntil && user.lockedUntil > now) {
+      await this.fail(em, user, client, { email, reason: 'ACCOUNT_LOCKED' });
+      throw locked(user.lockedUntil);
+    }
+    if (!(await verifyPassword(input.password, user.passwordHash))) {
+      const lockedUntil = await this.countFailure(em, user.id, policy, client, { email, reason: 'INVALID_PASSWORD' });
+      if (lockedUntil) throw locked(lockedUntil);
+      throw badCredentials();
+    }
+    await this.checkAllowed(em, user, policy, client);
+    const sessionPolicy = await this.policies.sessionPolicy(em);
+    const hasFactor = await this.mfa.hasVerifiedFactor(em, user.id);
+    if (hasFactor || sessionPolicy.mfaRequired) {
+      if (!hasFactor) {
+        await this.fail(em, user, client, { email, reason: 'MFA_ENROLLMENT_REQUIRED' });
+        throw new DomainError('MFA_REQUIRED', 'The session policy requires a second factor and this user has none; enrol one first', { enrollmentRequired: true, userId: user.id });
+      }
+      const challenge = issueToken('mfa_ch');
+      const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_MINUTES * 60_000);
+      await em.transactional(async (tx) => {
+        tx.create(AuthToken, { id: challenge.id, organizationId: undefined as never, kind: 'MFA_CHALLENGE', userId: user.id, secretHash: challenge.secretHash, data: { applicationId: input.applicationId ?? null }, expiresAt, createdAt: now });
+        await tx.flush();
+      });
+      throw new DomainError('MFA_REQUIRED', 'A second factor is required: send a TOTP or recovery code with this mfaToken to POST /auth/sign-in/mfa', {
+        mfaToken: challenge.token, factors: ['totp', 'recovery_code'], expiresAt: expiresAt.toISOString(),
+      });
+    }
+    return this.openSession(em, user, client, { applicationId: input.applicationId ?? null, mfaVerified: false, method: 'password' });
+  }
+
+  /** Second step: the challenge token plus a TOTP or recovery code. Wrong codes count towards the lockout. */
+  async completeMfa(em: EntityManager, input: SignInMfaInput): Promise<SignInResult> {
+    const parsed = parseToken(input.mfaToken, 'mfa_ch');
+    if (!parsed) throw invalid('mfaToken', input.mfaToken ?? null, 'the mfaToken of an MFA_REQUIRED answer');
+    const client = clip(input);
+    const now = this.deps.now();
+    const challenge = await em.findOne(AuthToken, { id: parsed.id, kind: 'MFA_CHALLENGE' });
+    if (!challenge || !secretMatches(parsed.secret, Buffer.from(challenge.secretHash)) || challenge.usedAt || challenge.expiresAt <= now || !challenge.userId) {
+      throw new DomainError('INVALID_TOKEN', 'The mfaToken is unknown, expired or already used; sign in again', { field: 'mfaToken' });
+    }
+    const user = await em.findOne(User, { id: challenge.userId, deletedAt: null });
+    if (!user) throw new DomainError('INVALID_TOKEN', 'The mfaToken is no longer valid; sign in again', { field: 'mfaToken' });
+    const policy = await this.policies.passwordPolicy(em);
+    if (user.lockedUntil && user.lockedUntil > now) {
+      await this.fail(em, user, client, { email: user.email, reason: 'ACCOUNT_LOCKED' });
+      throw locked(user.lockedUntil);
+    }
+    const hasCode = typeof input.code === 'string' && input.code.length > 0;
+    const hasRecovery = typeof input.recoveryCode === 'string' && input.recoveryCode.length > 0;
+    if (hasCode === hasRecovery) throw invalid('code', input.code ?? null, 'exactly one of code and recoveryCode');
+    const accepted = await em.transactional(async (tx) => {
+      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, user.id, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
+      if (ok) await tx.nativeUpdate(AuthToken, { id: challenge.id }, { usedAt: now });
+      return ok;
+    });
+    if (!accepted) {
+      const lockedUntil = await this.countFailure(em, user.id, policy, client, { email: user.email, reason: 'INVALID_MFA_CODE', method: hasCode ? 'totp' : 'recovery_code' });
+      if (lockedUntil) throw locked(lockedUntil);
+      throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: hasCode ? 'code' : 'recoveryCode' });
+    }
+    await this.checkAllowed(em, user, policy, client);
+    return this.openSession(em, user, client, { applicationId: (challenge.data.applicationId as string | null) ?? null, mfaVerified: true, method: hasCode ? 'totp' : 'recovery_code' });
+  }
+
+  /** Blocked and unverified users stop here, after their password proved who they are. */
+  private async checkAllowed(em: EntityManager, user: User, policy: PasswordPolicy, client: Client) {
+    if (user.status === UserStatus.BLOCKED) {
+      await this.fail(em, user, client, { email: user.email, reason: 'USER_BLOCKED' });
+      throw new DomainError('USER_BLOCKED', 'This account is blocked');
+    }
+    if (policy.requireEmailVerification && !user.emailVerified) {
+      await this.fail(em, user, client, { email: user.email, reason: 'EMAIL_NOT_VERIFIED' });
+      throw new DomainError('EMAIL_NOT_VERIFIED', 'The email address must be verified before signing in');
+    }
+  }
+
+  private async openSession(em: EntityManager, user: User, client: Client, options: { applicationId: string | null; mfaVerified: boolean; method: string }): Promise<SignInResult> {
+    const now = this.deps.now();
+    const policy = await this.policies.sessionPolicy(em);
+    const issued = issueToken('sess');
+    return em.transactional(async (tx) => {
+      const session = tx.create(Session, {
+        id: issued.id, organizationId: undefined as never, userId: user.id, secretHash: issued.secretHash, applicationId: options.applicationId,
+        ip: client.ip, userAgent: client.userAgent, mfaVerified: options.mfaVerified, createdAt: now, lastActiveAt: now,
+        expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000),
+      });
+      tx.assign(user, { failedAttempts: 0, lockedUntil: null, lastSignInAt: now });
+      await tx.flush();
+      if (policy.maxSessionsPerUser > 0) await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
+      await recordAudit(tx, { type: 'login.success', userId: user.id, ...client, data: { email: user.email, sessionId: session.id, method: options.method } }, now);
+      return { token: issued.token, session, user };
+    });
+  }
+
+  /** Ends the oldest active sessions beyond the policy's maximum. */
+  private async trimSessions(tx: EntityManager, userId: string, max: number, now: Date) {
+    const active = await tx.find(Session, { userId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    for (const old of active.slice(max)) await revokeSessions(tx, this.deps, { sessionId: old.id }, now);
+  }
+
+  /** One more failure under a row lock; reaching the threshold locks the account for the policy's duration. */
+  private async countFailure(em: EntityManager, userId: string, policy: PasswordPolicy, client: Client, data: Record<string, unknown>): Promise<Date | null> {
+    const now = this.deps.now();
+    return em.transactional(async (tx) => {
+      const user = await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const expired = user.lockedUntil && user.lockedUntil <= now; // a lock that ran out starts a fresh count
+      const failures = (expired ? 0 : user.failedAttempts) + 1;
+      const lockNow = policy.lockoutThreshold > 0 && failures >= policy.lockoutThreshold;
+      const lockedUntil = lockNow ? new Date(now.getTime() + policy.lockoutDurationMinutes * 60_000) : expired ? null : user.lockedUntil ?? null;
+      tx.assign(user, { failedAttempts: lockNow ? 0 : failures, lockedUntil });
+      await tx.flush();
+      await recordAudit(tx, { type: 'login.failed', userId, ...client, data: { ...data, failedAttempts: failures } }, now);
+      if (lockNow) await recordAudit(tx, { type: 'user.locked', userId, ...client, data: { lockedUntil: lockedUntil!.toISOString() } }, now);
+      return lockNow ? lockedUntil : null;
+    });
+  }
+
+  private async fail(em: EntityManager, user: User | null, client: Client, data: Record<string, unknown>) {
+    await em.transactional((tx) => recordAudit(tx, { type: 'login.failed', userId: user?.id ?? null, ...client, data }, this.deps.now()));
+  }
+}
+
+const badCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Wrong email or password');
+const locked = (until: Date) => new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins; the account is locked until ${until.toISOString()}`, { lockedUntil: until.toISOString() });

@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { invalid } from '../../../platform/errors/domain-error.js';
+import { newId } from '../../../platform/ids/ids.js';
+import type { Jobs } from '../../../platform/jobs/jobs.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { getContact, writeTarget } from '../contacts/contact-lookup.js';
+import type { AppliedWrite, PendingWriteRow } from '../contacts/contact-commit.js';
+import { pageMeta, resolvePage } from '../shared/crm-page.js';
+import { isoDate, oneOf, pageQuery, Where } from '../shared/sql-list.js';
+import { acceptWrite } from '../writes/pending-writes.js';
+import type { ActivityList, ActivityProvisional, ActivityView } from './activity.types.js';
+
+export const LOGGED_TYPES = ['NOTE', 'CALL', 'MEETING', 'EMAIL', 'TASK'] as const;
+export const ALL_TYPES = [...LOGGED_TYPES, 'PAGE_VIEW', 'CUSTOM_EVENT'] as const;
+export const MODULES = ['CRM', 'SUPPORT', 'INTEGRATION'] as const;
+
+const COLUMNS = `a.id::text as id, a.external_id as "externalId", a.contact_id::text as "contactId", a.type, a.module, a.content, a.properties, a.created_at as "createdAt"`;
+const view = (r: ActivityView): ActivityView => ({ ...r, createdAt: new Date(r.createdAt) });
+
+/** Activities: logged asynchronously behind the contact's own writes (same commit queue), listed with filters. */
+export class ActivityService {
+  constructor(private readonly jobs: Jobs) {}
+
+  async create(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<ActivityProvisional> {
+    const allowed = ['type', 'content', 'properties'];
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
+    const type = oneOf('type', body.type, LOGGED_TYPES);
+    if (body.content !== undefined && body.content !== null && (typeof body.content !== 'string' || body.content.length > 65_535)) throw invalid('content', body.content, 'a string of at most 65535 characters');
+    const properties = body.properties ?? {};
+    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw invalid('properties', properties, 'an object');
+    if (JSON.stringify(properties).length > 65_535) throw invalid('properties', 'too large', 'at most 64 KiB of JSON');
+    const target = await writeTarget(em, contactId);
+    const externalId = newId('act');
+    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'activity', 'create', target.externalId, { externalId, type, content: body.content ?? null, properties }));
+    return { id: null, externalId, contactExternalId: target.externalId, type, pending: true, correlationId, location: null };
+  }
+
+  async list(em: EntityManager, contactId: string, args: { page?: number; limit?: number; type?: string; module?: string; from?: string; to?: string }): Promise<ActivityList> {
+    const contact = await getContact(em, contactId);
+    const page = resolvePage(args);
+    const where = new Where().add('a.organization_id = ?', tenantOf(em)).add('a.contact_id = ?', contact.id);
+    if (args.type) where.add('a.type = ?', oneOf('type', args.type, ALL_TYPES));
+    if (args.module) where.add('a.module = ?', oneOf('module', args.module, MODULES));
+    if (args.from) where.add('a.created_at >= ?', isoDate('from', args.from));
+    if (args.to) where.add('a.created_at <= ?', isoDate('to', args.to));
+    const { rows, total } = await pageQuery<ActivityView>(em, `select ${COLUMNS}, count(*) over() as __total from crm.activities a where ${where} order by a.created_at desc, a.id desc`,
+      where.params, page.limit, page.offset, `select count(*) as n from crm.activities a where ${where}`);
+    return { data: rows.map(view), meta: pageMeta(page, total) };
+  }
+}
+
+/** Commit of an accepted activity, in the contact's write order: the row, and the contact's lastActivityAt. */
+export async function applyActivityWrite(tx: EntityManager, org: string, write: PendingWriteRow): Promise<AppliedWrite> {
+  const contact = await tx.execute<{ id: string; status: string }[]>('select id, status from crm.contacts where organization_id = ? and external_id = ?', [org, write.target]);
+  if (!contact[0]) return { error: 'The contact is gone', changed: [] };
+  const p = write.payload as { externalId: string; type: string; content: string | null; properties: Record<string, unknown> };
+  await tx.execute(
+    `insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (?, ?, ?, ?, 'CRM', ?, ?::jsonb, ?)
+     on conflict (organization_id, external_id) do nothing`,
+    [org, p.externalId, contact[0].id, p.type, p.content, JSON.stringify(p.properties), new Date(write.acceptedAt)],
+  );
+  await tx.execute('update crm.contacts set last_activity_at = greatest(last_activity_at, ?) where id = ?', [new Date(write.acceptedAt), contact[0].id]);
+  return { changed: [contact[0].id] };
+}

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { CompanyService } from '../companies/company.service.js';
+import { getContact } from './contact-lookup.js';
+import type { ContactCompanyLink } from './contact.types.js';
+
+const LINK_COLUMNS = `l.contact_id::text as "contactId", co.id::text as "companyId", co.external_id as "externalId", co.name, co.domain, l.role, l.is_primary as "isPrimary"`;
+
+/** Contact ↔ company links with a role and one primary company per contact. */
+export class ContactLinksService {
+  private readonly companies = new CompanyService();
+
+  async list(em: EntityManager, contactId: string): Promise<ContactCompanyLink[]> {
+    const contact = await getContact(em, contactId);
+    return (await linksOf(em, [contact.id])).get(contact.id) ?? [];
+  }
+
+  async link(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<ContactCompanyLink[]> {
+    const allowed = ['companyId', 'role', 'isPrimary'];
+    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
+    if (typeof body.companyId !== 'string' && typeof body.companyId !== 'number') throw invalid('companyId', body.companyId ?? null, 'numeric id or cmp_ external id', 'companyId is required');
+    if (body.role !== undefined && body.role !== null && (typeof body.role !== 'string' || body.role.length > 200)) throw invalid('role', body.role, 'a string of at most 200 characters');
+    if (body.isPrimary !== undefined && typeof body.isPrimary !== 'boolean') throw invalid('isPrimary', body.isPrimary, 'true or false');
+    const contact = await getContact(em, contactId);
+    const company = await this.companies.get(em, String(body.companyId));
+    if (company.status === 'DELETED') throw notFound('Company');
+    const org = tenantOf(em);
+    await em.transactional(async (tx) => {
+      if (body.isPrimary === true) await tx.execute('update crm.contact_companies set is_primary = false where organization_id = ? and contact_id = ?', [org, contact.id]);
+      const rows = await tx.execute<{ contact_id: string }[]>(
+        `insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at) values (?, ?, ?, ?, ?, now())
+         on conflict (contact_id, company_id) do nothing returning contact_id`,
+        [org, contact.id, company.id, body.role ?? null, body.isPrimary === true],
+      );
+      if (rows.length === 0) throw new DomainError('ALREADY_ASSOCIATED', 'The contact is already linked to this company', { field: 'companyId', received: body.companyId });
+    });
+    return this.list(em, contact.id);
+  }
+
+  async unlink(em: EntityManager, contactId: string, companyId: string): Promise<ContactCompanyLink[]> {
+    const contact = await getContact(em, contactId);
+    const company = await this.companies.get(em, companyId);
+    const rows = await em.execute<{ contact_id: string }[]>('delete from crm.contact_companies where organization_id = ? and contact_id = ? and company_id = ? returning contact_id', [tenantOf(em), contact.id, company.id]);
+    if (rows.length === 0) throw notFound('Company link');
+    return this.list(em, contact.id);
+  }
+}
+
+/** Links of many contacts in one query (the DataLoader of the `companies` field uses it). */
+export async function linksOf(em: EntityManager, contactIds: readonly string[]): Promise<Map<string, ContactCompanyLink[]>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await em.execute<(ContactCompanyLink & { contactId: string })[]>(
+    `select ${LINK_COLUMNS} from crm.contact_companies l join crm.companies co on co.id = l.company_id
+     where l.organization_id = ? and l.contact_id in (${contactIds.map(() => '?').join(', ')}) and co.status <> 'DELETED' order by l.is_primary desc, co.name`,
+    [tenantOf(em), ...contactIds],
+  );
+  const map = new Map<string, ContactCompanyLink[]>();
+  for (const { contactId, ...link } of rows) map.set(contactId, [...(map.get(contactId) ?? []), link]);
+  return map;
+}

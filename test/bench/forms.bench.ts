@@ -1,0 +1,130 @@
+// Forms section of `npm run bench` (a report, never a test): public submissions (latency and requests per second) and
+// the streamed export of 100,000 submissions. Runs the real platform on its own database.
+import 'reflect-metadata';
+import { Agent, request } from 'node:http';
+import { cpus } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { startTestPlatform } from '../helpers/test-platform.js';
+import { percentile } from './load.js';
+import { runAlone } from './run-alone.js';
+
+export const FORMS_TARGETS = { submitP50Ms: 10 } as const;
+
+/** Part 8 allows 10 public submissions per minute per IP: each simulated respondent is a loopback address of its own. */
+const PER_IP = 10;
+const SEQUENTIAL_IPS = 50;
+const CONCURRENT_IPS = 300;
+const CONCURRENCY = 20;
+const EXPORT_ROWS = 100_000;
+
+const log = (line: string) => process.stderr.write(`[bench:forms] ${line}\n`);
+
+/** Measures the forms module and returns a Markdown section for BENCHMARKS.md. */
+export async function benchForms(): Promise<string> {
+  const t = await startTestPlatform({ LOG_LEVEL: 'silent' });
+  try {
+    const key = await t.key('bench-forms');
+    const db = t.platform.orm.em.getConnection();
+    await db.execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-forms'");
+    const form = (await t.request('POST', '/forms', {
+      key,
+      body: {
+        title: 'Bench survey',
+        fields: [
+          { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+          { type: 'EMAIL', label: 'Email', ref: 'email', required: true },
+          { type: 'NPS', label: 'Score', ref: 'score' },
+          { type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro', 'Team'] } },
+          { type: 'LONG_TEXT', label: 'Comments', ref: 'comments' },
+        ],
+      },
+    })).body.data as { id: number; uuid: string };
+    await t.request('POST', `/forms/${form.id}/publish`, { key });
+    const url = new URL(t.url);
+    let ipCounter = 2;
+    const respondents = (count: number) => Array.from({ length: count }, () => {
+      const n = ipCounter++;
+      return new Agent({ keepAlive: true, localAddress: `127.1.${Math.floor(n / 250)}.${(n % 250) + 2}` });
+    });
+    const submit = (agent: Agent, i: number) => new Promise<number>((resolve, reject) => {
+      const payload = JSON.stringify({ data: { name: `Respondent ${i}`, email: `r${i}@example.com`, score: i % 11, plan: 'Pro', comments: 'Lorem ipsum dolor sit amet. '.repeat(4) }, respondentEmail: `r${i}@example.com` });
+      const started = performance.now();
+      const req = request({ host: url.hostname, port: url.port, path: `/f/${form.uuid}/submit`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 201 || res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`submit answered ${res.statusCode}`))));
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+    log(`sequential: ${SEQUENTIAL_IPS * PER_IP} submissions from ${SEQUENTIAL_IPS} respondents`);
+    const sequential: number[] = [];
+    let i = 0;
+    for (const agent of respondents(SEQUENTIAL_IPS)) {
+      for (let k = 0; k < PER_IP; k++) sequential.push(await submit(agent, i++));
+      agent.destroy();
+    }
+    sequential.sort((a, b) => a - b);
+
+    log(`concurrent: ${CONCURRENT_IPS * PER_IP} submissions, ${CONCURRENCY} in flight`);
+    const agents = respondents(CONCURRENT_IPS);
+    const jobs = agents.flatMap((agent) => Array.from({ length: PER_IP }, () => agent));
+    const concurrent: number[] = [];
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < jobs.length) concurrent.push(await submit(jobs[next++]!, i++));
+    }));
+    const perSec = jobs.length / ((performance.now() - started) / 1000);
+    agents.forEach((a) => a.destroy());
+    concurrent.sort((a, b) => a - b);
+
+    log(`export: seeding ${EXPORT_ROWS} submissions`);
+    const [org] = await db.execute<{ id: string }[]>("select id from platform.organizations where slug = 'bench-forms'");
+    await db.execute(
+      `insert into forms.submissions (id, organization_id, form_id, status, answers, respondent_email, completed_at, created_at, updated_at)
+       select 'sub_b' || lpad(n::text, 7, '0'), ?, ?, 'complete',
+              jsonb_build_object('name', 'Respondent ' || n, 'email', 'r' || n || '@example.com', 'score', n % 11, 'plan', 'Pro', 'comments', repeat('Lorem ipsum ', 10)),
+              'r' || n || '@example.com', now(), timestamptz '2026-01-01' + n * interval '1 second', now()
+         from generate_series(1, ?) as n`,
+      [org!.id, form.id, EXPORT_ROWS],
+    );
+    const exportOnce = async (format: 'csv' | 'json') => {
+      const begun = performance.now();
+      const res = await fetch(`${t.url}/forms/${form.id}/submissions/export?format=${format}`, { headers: { authorization: `Bearer ${key}` } });
+      let bytes = 0;
+      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+      if (res.status !== 200) throw new Error(`export answered ${res.status}`);
+      return { ms: performance.now() - begun, bytes };
+    };
+    log('export: csv and json');
+    const csv = await exportOnce('csv');
+    const json = await exportOnce('json');
+    const total = EXPORT_ROWS + SEQUENTIAL_IPS * PER_IP + CONCURRENT_IPS * PER_IP;
+    const exportRow = (name: string, r: { ms: number; bytes: number }) =>
+      `| export ${name}, ${total.toLocaleString('en')} submissions (${(r.bytes / 1e6).toFixed(0)} MB) | ${(r.ms / 1000).toFixed(1)} s = ${Math.round(total / (r.ms / 1000)).toLocaleString('en')} rows/s, ${(r.bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s | | |`;
+
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const p50 = percentile(sequential, 50);
+    return [
+      '## Forms',
+      '',
+      `Command: \`npm run bench -- --only forms\` (test/bench/forms.bench.ts). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
+      'The one-process platform on its own database; the client in the same process, each respondent a loopback address of its',
+      'own (the public limit of part 8 is 10 submissions per minute per IP). A submission: 5 fields validated, stored complete,',
+      '`form.submitted` written to the outbox in the same transaction. Memory of the export is asserted in test/subgraphs/forms/export.test.ts.',
+      '',
+      '| measure | value | target | verdict |',
+      '|---|---|---|---|',
+      `| POST /f/{uuid}/submit, one at a time, p50 / p99 (${sequential.length} submissions) | ${ms(p50)} / ${ms(percentile(sequential, 99))} | p50 < ${FORMS_TARGETS.submitP50Ms} ms | ${p50 < FORMS_TARGETS.submitP50Ms ? 'met' : '**missed**'} |`,
+      `| same, ${CONCURRENCY} in flight: requests per second, p50 / p99 (${jobs.length} submissions) | ${Math.round(perSec)} /s, ${ms(percentile(concurrent, 50))} / ${ms(percentile(concurrent, 99))} | | |`,
+      exportRow('CSV', csv),
+      exportRow('JSON', json),
+      '',
+    ].join('\n');
+  } finally {
+    await t.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAlone(benchForms);

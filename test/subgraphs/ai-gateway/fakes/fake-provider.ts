@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import * as shapes from './recorded-shapes.js';
+
+/** What the fake saw of one request. */
+export interface RecordedRequest {
+  format: 'openai' | 'anthropic' | 'gemini';
+  path: string;
+  model: string;
+  headers: IncomingMessage['headers'];
+  body: any;
+}
+
+/**
+ * One loopback server speaking the three wire formats under /openai/v1, /anthropic/v1 and /gemini/v1beta.
+ * The model name picks the behaviour: ok, tools, fail-<status>, hang, hang-stream, midstream-error, safety.
+ */
+export interface FakeProvider {
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests whose connection closed before the fake finished answering. */
+  closedEarly: RecordedRequest[];
+  /** Resolves when the next request closes early. */
+  nextEarlyClose(): Promise<RecordedRequest>;
+  calls(model: string): number;
+  close(): Promise<void>;
+}
+
+export async function startFakeProvider(): Promise<FakeProvider> {
+  const requests: RecordedRequest[] = [];
+  const closedEarly: RecordedRequest[] = [];
+  const waiters: ((r: RecordedRequest) => void)[] = [];
+  const server: Server = createServer(async (req, res) => {
+    let text = '';
+    for await (const c of req) text += c;
+    const recorded = record(req, text);
+    requests.push(recorded);
+    res.on('close', () => {
+      if (!res.writableEnded) {
+        closedEarly.push(recorded);
+        for (const w of waiters.splice(0)) w(recorded);
+      }
+    });
+    answer(recorded, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    closedEarly,
+    nextEarlyClose: () => new Promise((resolve) => waiters.push(resolve)),
+    calls: (model) => requests.filter((r) => r.model === model).length,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+function record(req: IncomingMessage, text: string): RecordedRequest {
+  const path = req.url ?? '';
+  const body = text ? JSON.parse(text) : null;
+  if (path.startsWith('/gemini/')) {
+    const model = decodeURIComponent(/\/models\/([^:]+):/.exec(path)?.[1] ?? '');
+    return { format: 'gemini', path, model, headers: req.headers, body };
+  }
+  return { format: path.startsWith('/anthropic/') ? 'anthropic' : 'openai', path, model: body?.model ?? '', headers: req.headers, body };
+}
+
+const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+function answer(r: RecordedRequest, res: ServerResponse) {
+  const stream = r.format === 'gemini' ? r.path.includes(':streamGenerateContent') : r.body?.stream === true;
+  const failure = /^fail-(\d{3})$/.exec(r.model);
+  if (failure) return json(res, Number(failure[1]), Number(failure[1]) >= 500 || failure[1] === '429' ? shapes.OPENAI_ERROR_503 : shapes.OPENAI_ERROR_400);
+  if (r.model === 'hang') return; // never answers: the gateway's deadline or the client decides
+  if (!stream) return json(res, 200, completionOf(r));
+  const events = streamOf(r);
+  sse(res);
+  const write = ([event, data]: [string | undefined, unknown]) => res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  if (r.model === 'hang-stream' || r.model === 'midstream-error') {
+    write(events[0]!);
+    if (r.model === 'midstream-error') {
+      write(midStreamError(r.format));
+      res.end();
+    }
+    return; // hang-stream: stays open until the other side closes
+  }
+  for (const event of events) write(event);
+  res.end();
+}
+
+function completionOf(r: RecordedRequest): unknown {
+  const tools = r.model === 'tools';
+  if (r.format === 'anthropic') return tools ? shapes.ANTHROPIC_TOOL_MESSAGE : shapes.ANTHROPIC_MESSAGE;
+  if (r.format === 'gemini') return r.model === 'safety' ? shapes.GEMINI_SAFETY : tools ? shapes.GEMINI_TOOL_RESPONSE : shapes.GEMINI_RESPONSE;
+  return tools ? shapes.OPENAI_TOOL_COMPLETION : shapes.OPENAI_COMPLETION;
+}
+
+function streamOf(r: RecordedRequest): [string | undefined, unknown][] {
+  const tools = r.model === 'tools';
+  if (r.format === 'anthropic') return tools ? shapes.ANTHROPIC_TOOL_STREAM : shapes.ANTHROPIC_TEXT_STREAM;
+  if (r.format === 'gemini') return (r.model === 'safety' ? [shapes.GEMINI_SAFETY] : tools ? shapes.GEMINI_TOOL_STREAM : shapes.GEMINI_TEXT_STREAM).map((d) => [undefined, d]);
+  const chunks: [string | undefined, unknown][] = (tools ? shapes.OPENAI_TOOL_STREAM : shapes.OPENAI_TEXT_STREAM).map((d) => [undefined, d]);
+  if (r.body?.stream_options?.include_usage) chunks.push([undefined, shapes.OPENAI_USAGE_CHUNK]);
+  chunks.push([undefined, '[DONE]']);
+  return chunks;
+}
+
+function midStreamError(format: RecordedRequest['format']): [string | undefined, unknown] {
+  if (format === 'anthropic') return shapes.ANTHROPIC_OVERLOADED;
+  return [undefined, { error: { code: 503, message: 'The model is overloaded', status: 'UNAVAILABLE' } }];
+}
