@@ -13,6 +13,7 @@ import { benchForms } from './forms.bench.js';
 import { benchAiGateway } from './ai-gateway.bench.js';
 import { benchAuth } from './auth.bench.js';
 import { benchCrm } from './crm.bench.js';
+import { benchCalendar } from './calendar.bench.js';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -51,6 +52,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'ai-gateway': benchAiGateway,
   auth: benchAuth,
   crm: benchCrm,
+  calendar: benchCalendar,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

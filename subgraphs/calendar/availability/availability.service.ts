@@ -35,20 +35,17 @@ export class AvailabilityService {
     const eventType = await this.bookable(em, args.eventTypeId);
     if (args.hostId && args.hostId !== eventType.hostId) throw invalid('hostId', args.hostId, eventType.hostId, 'This event type has another host');
     const duration = durationOf(eventType, args.duration);
+    const now = this.deps.clock.now().getTime();
+    if (args.timezone != null) assertTimezone(args.timezone);
+    // With the viewer's zone given, the window is known now: busy times load while the schedule does.
+    const early = args.timezone != null ? window(args, args.timezone, now) : null;
+    const busyEarly = early ? busyTimes(em, eventType.hostId, early.from, early.to) : null;
+    busyEarly?.catch(() => undefined); // awaited below; a failed schedule lookup must not leave it unhandled
     const rules = await this.rulesOf(em, eventType);
     const zone = args.timezone ?? rules.timezone;
-    assertTimezone(zone);
-    const now = this.deps.clock.now().getTime();
-    const startDate = args.startDate ?? DateTime.fromMillis(now, { zone }).toISODate()!;
-    if (!isDate(startDate)) throw invalid('startDate', startDate, 'a date YYYY-MM-DD');
-    const endDate = args.endDate ?? DateTime.fromISO(startDate, { zone }).plus({ days: 6 }).toISODate()!;
-    if (!isDate(endDate)) throw invalid('endDate', endDate, 'a date YYYY-MM-DD');
-    if (endDate < startDate) throw invalid('endDate', endDate, `a date on or after ${startDate}`);
-    const from = DateTime.fromISO(startDate, { zone }).startOf('day').toMillis();
-    const to = DateTime.fromISO(endDate, { zone }).plus({ days: 1 }).startOf('day').toMillis();
-    if (to - from > MAX_DAYS * 86_400_000 + 3_600_000) throw invalid('endDate', endDate, `at most ${MAX_DAYS} days after startDate`);
+    const { startDate, endDate, from, to } = early ?? window(args, zone, now);
     const [busy, perDay] = await Promise.all([
-      busyTimes(em, eventType.hostId, from, to),
+      busyEarly ?? busyTimes(em, eventType.hostId, from, to),
       eventType.dailyLimit === null ? Promise.resolve(new Map<string, number>()) : bookingsPerDay(em, eventType.id, rules.timezone, from, to),
     ]);
     const slots = computeSlots({
@@ -71,6 +68,19 @@ export class AvailabilityService {
     if (!rules) throw new DomainError('HOST_UNAVAILABLE', 'The host has no schedule to book against', { hostId: eventType.hostId });
     return rules;
   }
+}
+
+/** The viewer's dates (default: today and the next six days) and the instants they span. */
+function window(args: AvailabilityArgs, zone: string, now: number) {
+  const startDate = args.startDate ?? DateTime.fromMillis(now, { zone }).toISODate()!;
+  if (!isDate(startDate)) throw invalid('startDate', startDate, 'a date YYYY-MM-DD');
+  const endDate = args.endDate ?? DateTime.fromISO(startDate, { zone }).plus({ days: 6 }).toISODate()!;
+  if (!isDate(endDate)) throw invalid('endDate', endDate, 'a date YYYY-MM-DD');
+  if (endDate < startDate) throw invalid('endDate', endDate, `a date on or after ${startDate}`);
+  const from = DateTime.fromISO(startDate, { zone }).startOf('day').toMillis();
+  const to = DateTime.fromISO(endDate, { zone }).plus({ days: 1 }).startOf('day').toMillis();
+  if (to - from > MAX_DAYS * 86_400_000 + 3_600_000) throw invalid('endDate', endDate, `at most ${MAX_DAYS} days after startDate`);
+  return { startDate, endDate, from, to };
 }
 
 /** The asked length, which must be one the event type offers; default its duration. */

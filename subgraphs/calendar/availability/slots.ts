@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import type { Interval, ScheduleRules } from './schedule-rules.js';
 import { merge, workingRanges } from './working-ranges.js';
+import { localParts } from './local-time.js';
 
 const MINUTE = 60_000;
 
@@ -49,8 +49,7 @@ export function computeSlots(q: SlotQuery): Interval[] {
   const blocks = merge(q.busy.map((b) => ({ start: b.start - (b.bufferBefore + q.bufferAfter) * MINUTE, end: b.end + (b.bufferAfter + q.bufferBefore) * MINUTE })));
   const full = (start: number) => {
     if (q.dailyLimit === null) return false;
-    const date = DateTime.fromMillis(start, { zone: q.rules.timezone }).toISODate()!;
-    return (q.bookingsPerDay.get(date) ?? 0) >= q.dailyLimit;
+    return (q.bookingsPerDay.get(localParts(q.rules.timezone, start).date) ?? 0) >= q.dailyLimit;
   };
   const slots: Interval[] = [];
   let next = 0; // blocks ending before the current slot never matter again: slots only move forward
@@ -82,16 +81,11 @@ export interface DayView {
 /** Every date from `startDate` to `endDate` in the viewer's zone, with the slots starting on it (possibly none). */
 export function groupByDay(slots: Interval[], zone: string, startDate: string, endDate: string): DayView[] {
   const days = new Map<string, SlotView[]>();
-  for (let d = DateTime.fromISO(startDate, { zone }); d.toISODate()! <= endDate; d = d.plus({ days: 1 })) days.set(d.toISODate()!, []);
+  for (let d = Date.parse(`${startDate}T00:00:00Z`); d <= Date.parse(`${endDate}T00:00:00Z`); d += 86_400_000) days.set(new Date(d).toISOString().slice(0, 10), []);
   for (const slot of slots) {
-    const start = DateTime.fromMillis(slot.start, { zone });
-    const end = DateTime.fromMillis(slot.end, { zone });
-    days.get(start.toISODate()!)?.push({
-      startTime: start.toFormat('HH:mm'),
-      endTime: end.toFormat('HH:mm'),
-      start: start.toISO({ suppressMilliseconds: true })!,
-      end: end.toISO({ suppressMilliseconds: true })!,
-    });
+    const start = localParts(zone, slot.start);
+    const end = localParts(zone, slot.end);
+    days.get(start.date)?.push({ startTime: start.time, endTime: end.time, start: start.iso, end: end.iso });
   }
   return [...days].map(([date, daySlots]) => ({ date, slots: daySlots }));
 }

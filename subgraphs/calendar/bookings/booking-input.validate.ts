@@ -29,7 +29,7 @@ export function validateBooking(body: Record<string, unknown>): BookingDraft {
   const startTime = instant(f, 'startTime');
   const a = f.nested('attendee', { required: true })!.only(['name', 'email', 'timezone']);
   const attendee = {
-    name: a.string('name', { required: true, max: 200 })!,
+    name: a.string('name', { required: true, max: 200, singleLine: true })!,
     email: a.string('email', { required: true, max: 320, pattern: EMAIL, expected: 'an email address' })!.toLowerCase(),
     timezone: a.timezone('timezone', { required: true })!,
   };

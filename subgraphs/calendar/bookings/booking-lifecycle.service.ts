@@ -1,6 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import { EventType } from '../entities/event-type.entity.js';
 import { ACTIVE_STATUSES } from '../entities/booking-status.js';
@@ -39,6 +39,7 @@ export class BookingLifecycleService {
     const current = await this.bookings.find(em, uid);
     const eventType = await em.findOne(EventType, { id: current.eventTypeId });
     if (!eventType || eventType.deletedAt) throw notActive('booking of a deleted event type', 'rescheduled', ['a booking of an existing event type']);
+    if (!eventType.active) throw new DomainError('EVENT_TYPE_INACTIVE', 'This event type is disabled: its bookings cannot move', { eventTypeId: eventType.id });
     const rules = await this.bookings.availability.rulesOf(em, eventType);
     const start = input.startTime;
     const end = new Date(start.getTime() + (current.endTime.getTime() - current.startTime.getTime()));

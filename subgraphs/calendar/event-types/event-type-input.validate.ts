@@ -37,9 +37,9 @@ export function validateEventType(body: Record<string, unknown>, mode: 'create' 
   const required = mode === 'create';
   const draft: EventTypeDraft = {
     hostId: mode === 'create' ? f.string('hostId', { required, max: 120, pattern: HOST_ID, expected: 'an auth user id (user_…)' }) : undefined,
-    hostName: f.nullableString('hostName', { max: 200 }),
+    hostName: f.nullableString('hostName', { max: 200, singleLine: true }),
     hostEmail: f.has('hostEmail') && f.raw('hostEmail') !== null ? f.string('hostEmail', { max: 320, pattern: EMAIL, expected: 'an email address' }) : f.nullableString('hostEmail'),
-    title: f.string('title', { required, max: 200 }),
+    title: f.string('title', { required, max: 200, singleLine: true }),
     slug: f.string('slug', { max: 100, pattern: SLUG, expected: 'lower-case letters, digits and single dashes' }),
     description: f.nullableString('description', { max: 5000 }),
     duration: f.int('duration', { required, min: 1, max: DAY }),

@@ -19,7 +19,7 @@ export function validateSchedule(body: Record<string, unknown>, mode: 'create' |
   const required = mode === 'create';
   const draft: ScheduleDraft = {
     hostId: mode === 'create' ? f.string('hostId', { required, max: 120, pattern: HOST_ID, expected: 'an auth user id (user_…)' }) : undefined,
-    name: f.string('name', { required, max: 200 }),
+    name: f.string('name', { required, max: 200, singleLine: true }),
     timezone: f.timezone('timezone', { required }),
     isDefault: f.bool('isDefault'),
   };

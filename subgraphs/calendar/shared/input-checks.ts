@@ -26,7 +26,8 @@ export class Fields {
     return this.prefix ? `${this.prefix}.${key}` : key;
   }
 
-  string(key: string, opts: { required?: boolean; max?: number; min?: number; pattern?: RegExp; expected?: string } = {}): string | undefined {
+  /** `singleLine`: no control characters (names and titles end up in email subjects and invite lines). */
+  string(key: string, opts: { required?: boolean; max?: number; min?: number; pattern?: RegExp; expected?: string; singleLine?: boolean } = {}): string | undefined {
     const value = this.body[key];
     if (value === undefined || value === null) {
       if (opts.required) throw invalid(this.path(key), value ?? null, opts.expected ?? 'a string', `${this.path(key)} is required`);
@@ -36,11 +37,13 @@ export class Fields {
     if (typeof value !== 'string' || value.length < (opts.min ?? (opts.required ? 1 : 0)) || value.length > max || (opts.pattern && !opts.pattern.test(value))) {
       throw invalid(this.path(key), value, opts.expected ?? `a string of at most ${max} characters`);
     }
+    // eslint-disable-next-line no-control-regex
+    if (opts.singleLine && /[\u0000-\u001f\u007f]/.test(value)) throw invalid(this.path(key), value, 'one line of text without control characters');
     return value;
   }
 
   /** null stays null (clears the value), undefined means not given. */
-  nullableString(key: string, opts: { max?: number } = {}): string | null | undefined {
+  nullableString(key: string, opts: { max?: number; singleLine?: boolean } = {}): string | null | undefined {
     if (this.body[key] === null) return null;
     return this.string(key, opts);
   }
@@ -115,8 +118,16 @@ export function isDate(value: unknown): value is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value);
 }
 
+// luxon builds an Intl.DateTimeFormat to answer each call: known names are remembered (a cache, bounded).
+const validZones = new Set<string>();
+
 export function assertTimezone(zone: string, field = 'timezone'): void {
-  if (!IANAZone.isValidZone(zone)) throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
+  if (validZones.has(zone)) return;
+  if (IANAZone.isValidZone(zone)) {
+    if (validZones.size < 1000) validZones.add(zone);
+    return;
+  }
+  throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
 }
 
 export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;

@@ -159,6 +159,7 @@ describe('calendar availability and bookings through the stack', () => {
     ['an impossible date', { startTime: '2030-02-30T10:00:00Z' }, 'INVALID_REQUEST', 'startTime'],
     ['an unknown field', { colour: 'red' }, 'INVALID_REQUEST', 'colour'],
     ['metadata that is not an object', { metadata: [1] }, 'INVALID_REQUEST', 'metadata'],
+    ['a name with a line break (it goes into email subjects)', { attendee: { name: 'A\r\nBcc: x@y.z', email: 'a@b.co', timezone: 'UTC' } }, 'INVALID_REQUEST', 'attendee.name'],
   ])('should refuse a booking with %s (400)', async (_name, change, code, field) => {
     const res = await book({ ...bookingBody(eventTypeId, '2030-01-08T10:00:00Z'), ...change });
     expect(res.status).toBe(400);

@@ -66,6 +66,14 @@ describe('booking lifecycle: cancel, reschedule, confirm, reject, with events, w
     const deliveries = await t.request('GET', `/calendar/webhooks/${hook.body.data.id}/deliveries`, { key });
     expect(deliveries.status).toBe(200);
     expect(deliveries.body.data.length).toBeGreaterThanOrEqual(2);
+    const id = hook.body.data.id;
+    expect((await t.request('GET', `/calendar/webhooks/${id}`, { key })).body.data).toMatchObject({ id, events: ['booking.created', 'booking.cancelled'], active: true });
+    const patched = await t.request('PATCH', `/calendar/webhooks/${id}`, { key, body: { events: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder'] } });
+    expect(patched.body.data.events).toHaveLength(4);
+    // Calendar webhooks need the calendar scope and live in their own namespace.
+    const webhooksOnly = await t.key('cal-life', 'SERVER', ['webhooks']);
+    expect((await t.request('GET', '/calendar/webhooks', { key: webhooksOnly })).status).toBe(403);
+    expect((await t.request('GET', '/webhooks', { key })).body.data.map((w: any) => w.id)).not.toContain(id);
   });
 
   it('should cancel once: the slot is free again, a second cancel is a 400 naming the status', async () => {
@@ -124,6 +132,13 @@ describe('booking lifecycle: cancel, reschedule, confirm, reject, with events, w
     expect((await events(pending.body.data.uid)).map((e) => e.type)).toEqual(['booking.created', 'booking.confirmed']);
     expect((await events(other.body.data.uid)).map((e) => e.type)).toEqual(['booking.created', 'booking.rejected']);
     expect((await act(other.body.data.uid, 'confirm', { extra: 1 })).body.error.details).toMatchObject({ field: 'extra' });
+    // A disabled event type's bookings cannot move (a reschedule is checked like a new booking), but can be cancelled.
+    await t.request('PATCH', `/calendar/event-types/${pendingTypeId}`, { key, body: { active: false } });
+    const frozen = await act(pending.body.data.uid, 'reschedule', { startTime: '2030-01-10T11:00:00Z' });
+    expect(frozen.status).toBe(409);
+    expect(frozen.body.error.code).toBe('EVENT_TYPE_INACTIVE');
+    expect((await act(pending.body.data.uid, 'cancel')).body.data.status).toBe('CANCELLED');
+    await t.request('PATCH', `/calendar/event-types/${pendingTypeId}`, { key, body: { active: true } });
   });
 
   it('should email the attendee a confirmation with invite.ics, and a cancellation with METHOD:CANCEL', async () => {

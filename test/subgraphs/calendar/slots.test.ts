@@ -1,5 +1,6 @@
 import { computeSlots, groupByDay, type SlotQuery } from '../../../subgraphs/calendar/availability/slots.js';
-import { withinWorkingHours } from '../../../subgraphs/calendar/availability/working-ranges.js';
+import { DateTime } from 'luxon';
+import { localInstant, withinWorkingHours } from '../../../subgraphs/calendar/availability/working-ranges.js';
 import { WEEKDAYS, type ScheduleRules } from '../../../subgraphs/calendar/availability/schedule-rules.js';
 
 const ms = (iso: string) => Date.parse(iso);
@@ -164,5 +165,22 @@ describe('slot computation (pure)', () => {
     expect(withinWorkingHours(berlin, ms('2026-01-12T08:00:00Z'), ms('2026-01-12T09:00:00Z'))).toBe(true);
     expect(withinWorkingHours(berlin, ms('2026-01-12T15:30:00Z'), ms('2026-01-12T16:30:00Z'))).toBe(false);
     expect(withinWorkingHours(berlin, ms('2026-01-13T08:00:00Z'), ms('2026-01-13T09:00:00Z'))).toBe(false);
+  });
+
+  it('should map local wall times to instants as luxon does, gaps moved forward, a repeated time its first occurrence (every 15 minutes of switch days)', () => {
+    const days: [string, string][] = [
+      ['Europe/Berlin', '2026-03-29'], ['Europe/Berlin', '2026-10-25'], ['America/New_York', '2026-03-08'], ['America/New_York', '2026-11-01'],
+      ['Australia/Lord_Howe', '2026-04-05'], ['Asia/Kathmandu', '2026-06-01'], ['UTC', '2026-06-01'],
+    ];
+    for (const [zone, date] of days) {
+      for (let minutes = 0; minutes < 1440; minutes += 15) {
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        const luxon = DateTime.fromISO(`${date}T${time}`, { zone }).toMillis();
+        // luxon resolves a repeated (fall-back) time with today's offset as its first guess; we always take the first one.
+        const same = [-60, -30, 0, 30, 60].map((m) => luxon + m * 60_000).filter((ms) => DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm") === `${date}T${time}`);
+        const expected = same.length > 0 ? Math.min(...same) : luxon;
+        expect([zone, date, time, localInstant(date, time, zone)]).toEqual([zone, date, time, expected]);
+      }
+    }
   });
 });
