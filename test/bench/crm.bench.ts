@@ -47,7 +47,7 @@ async function startServer(databaseUrl: string): Promise<{ server: Server; child
 /** The issue's targets. */
 export const CRM_TARGETS = { cqlP50Ms: 50, listPageP50Ms: 20, evaluationMs: 2000, commitLagP99Ms: 1000 } as const;
 
-const CONTACTS = 100_000;
+const CONTACTS = Number(process.env.BENCH_CRM_CONTACTS ?? 100_000);
 const SAMPLES = 50;
 const WARMUP = 10;
 const WRITE_RATE = 200;
@@ -133,33 +133,39 @@ export async function benchCrm(): Promise<string> {
       members = r.body.data.memberCount;
     }
 
-    log(`202 → commit lag at ${WRITE_RATE} writes/s for ${WRITE_SECONDS} s`);
-    const total = WRITE_RATE * WRITE_SECONDS;
-    const started = performance.now();
-    const posts: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = started + (i * 1000) / WRITE_RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      posts.push(t.request('POST', '/crm/contacts', { key, body: { email: `lag${i}@bench.example`, properties: { score: i % 1000 } } }).then((r) => {
-        if (r.status !== 202) throw new Error(`POST answered ${r.status}: ${r.text}`);
-      }));
-    }
-    await Promise.all(posts);
-    const sentMs = performance.now() - started;
-    const lags = async () => connection.execute<{ lag: number | null }[]>(
-      `select extract(epoch from committed_at - accepted_at) * 1000 as lag from crm.pending_writes where organization_id = ? and payload->>'email' like 'lag%'`, [organizationId]);
-    const deadline = Date.now() + 60_000;
-    let rows = await lags();
-    while (rows.some((r) => r.lag === null) && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      rows = await lags();
-    }
-    const lagValues = rows.map((r) => Number(r.lag ?? Infinity));
+    const measureLag = async (rate: number, seconds: number, prefix: string) => {
+      log(`202 → commit lag at ${rate} writes/s for ${seconds} s`);
+      const count = rate * seconds;
+      const started = performance.now();
+      const posts: Promise<unknown>[] = [];
+      for (let i = 0; i < count; i++) {
+        const wait = started + (i * 1000) / rate - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        posts.push(t.request('POST', '/crm/contacts', { key, body: { email: `${prefix}${i}@bench.example`, properties: { score: i % 1000 } } }).then((r) => {
+          if (r.status !== 202) throw new Error(`POST answered ${r.status}: ${r.text}`);
+        }));
+      }
+      await Promise.all(posts);
+      const answeredMs = performance.now() - started;
+      const lags = async () => connection.execute<{ lag: number | null }[]>(
+        `select extract(epoch from committed_at - accepted_at) * 1000 as lag from crm.pending_writes where organization_id = ? and payload->>'email' like ?`, [organizationId, `${prefix}%`]);
+      const deadline = Date.now() + 60_000;
+      let rows = await lags();
+      while (rows.some((r) => r.lag === null) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        rows = await lags();
+      }
+      return { count, rate, answeredMs, values: rows.map((r) => Number(r.lag ?? Infinity)) };
+    };
+    const gentle = await measureLag(50, 4, 'slow');
+    const lag = await measureLag(WRITE_RATE, WRITE_SECONDS, 'lag');
+    const lagRow = (l: typeof lag, target: boolean) =>
+      `| 202 → commit lag, ${l.count} POSTs at ${l.rate}/s (all answered after ${(l.answeredMs / 1000).toFixed(1)} s; accepted_at → committed_at) | ${ms(percentile(l.values, 50))} | ${ms(percentile(l.values, 99))} | ${target ? `p99 < ${CRM_TARGETS.commitLagP99Ms} ms` : ''} | ${target ? ok(percentile(l.values, 99), CRM_TARGETS.commitLagP99Ms) : ''} |`;
 
-    const ok = (value: number, target: number) => (value <= target ? 'yes' : '**no**');
+    function ok(value: number, target: number) {
+      return value <= target ? 'yes' : '**no**';
+    }
     const evalMedian = percentile(evaluations, 50);
-    const lagP99 = percentile(lagValues, 99);
     return [
       '## CRM (100,000 contacts with custom properties)',
       '',
@@ -176,7 +182,8 @@ export async function benchCrm(): Promise<string> {
       `| list page \`GET /crm/contacts?page=1&limit=20\` (total ${page.last.meta.total}) | ${ms(page.p50)} | ${ms(page.p99)} | p50 < ${CRM_TARGETS.listPageP50Ms} ms | ${ok(page.p50, CRM_TARGETS.listPageP50Ms)} |`,
       `| list page 200 (offset 3,980) | ${ms(deepPage.p50)} | ${ms(deepPage.p99)} | | |`,
       `| dynamic list evaluation \`score >= 500\` (${members.toLocaleString('en')} members; POST /evaluate: job + one INSERT … SELECT), 3 runs | ${ms(evalMedian)} (runs: ${evaluations.map((e) => e.toFixed(0)).join(', ')} ms) | | < ${CRM_TARGETS.evaluationMs} ms | ${ok(evalMedian, CRM_TARGETS.evaluationMs)} |`,
-      `| 202 → commit lag, ${total} POSTs at ${WRITE_RATE}/s (sent in ${(sentMs / 1000).toFixed(1)} s; from accepted_at to committed_at) | ${ms(percentile(lagValues, 50))} | ${ms(lagP99)} | p99 < ${CRM_TARGETS.commitLagP99Ms} ms | ${ok(lagP99, CRM_TARGETS.commitLagP99Ms)} |`,
+      lagRow(gentle, false),
+      lagRow(lag, true),
       '',
     ].join('\n');
   } finally {

@@ -111,16 +111,16 @@ export async function applyContactWrite(tx: EntityManager, org: string, write: P
 }
 
 /**
- * Releases email claims a contact no longer needs: not its current email (a live contact's) and not the email
- * of one of its writes still waiting.
+ * Releases email claims contacts no longer need: not their current email (a live contact's) and not the email
+ * of one of their writes still waiting.
  */
-export async function reconcileEmailClaims(tx: EntityManager, org: string, externalId: string): Promise<void> {
+export async function reconcileEmailClaims(tx: EntityManager, org: string, externalIds: string[]): Promise<void> {
   await tx.execute(
-    `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id = ?
+    `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id in (${externalIds.map(() => '?').join(', ')})
        and not exists (select 1 from crm.contacts c where c.organization_id = ce.organization_id and c.external_id = ce.external_id
                        and c.email = ce.email and c.status not in ('DELETED', 'MERGED'))
        and not exists (select 1 from crm.pending_writes pw where pw.organization_id = ce.organization_id and pw.target_external_id = ce.external_id
                        and pw.status = 'ACCEPTED' and pw.payload->>'email' = ce.email)`,
-    [org, externalId],
+    [org, ...externalIds],
   );
 }

@@ -69,7 +69,10 @@ export class TagService {
 
   async remove(em: EntityManager, rawId: string): Promise<boolean> {
     const tag = await this.get(em, rawId);
-    await em.execute('delete from crm.tags where organization_id = ? and id = ?', [tenantOf(em), tag.id]);
+    await em.transactional(async (tx) => {
+      await tx.execute('delete from crm.tags where organization_id = ? and id = ?', [tenantOf(tx), tag.id]);
+      await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
+    });
     return true;
   }
 
