@@ -14,10 +14,11 @@ export async function emitEvent<T extends object>(em: EntityManager, type: strin
   const organizationId = (em.getFilterParams(TENANT_FILTER) as { organizationId?: string } | undefined)?.organizationId;
   if (!organizationId) throw new Error(`Cannot emit ${type} without an organization`);
   const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
+  // One round trip: the row and its NOTIFY (delivered on commit) in one statement.
   await em.execute(
-    'insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, ?::jsonb, ?)',
-    [event.id, organizationId, type, JSON.stringify(data), event.timestamp],
+    `with inserted as (insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, ?::jsonb, ?) returning organization_id)
+     select pg_notify(?, organization_id::text) from inserted`,
+    [event.id, organizationId, type, JSON.stringify(data), event.timestamp, EVENTS_CHANNEL],
   );
-  await em.execute('select pg_notify(?, ?)', [EVENTS_CHANNEL, organizationId]);
   return event;
 }

@@ -62,11 +62,11 @@ export class PublicFormService {
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
     await checkFormPassword(form.settings, password);
-    const fields = await fieldsOf(em, form.id);
+    // Two independent reads, one round trip of waiting.
+    const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(em, form, auth)]);
     const given = parseAnswers(fields, body);
     const respondentEmail = checkEmail(body.respondentEmail);
     const metadata = checkMetadata(body.metadata);
-    const plan = await planOf(em, form, auth);
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
       const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
