@@ -1,5 +1,6 @@
 import { ArgsType, Directive, Field, Float, Int, ObjectType, type ClassType } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
+import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 
 /** CRM list meta (DESIGN.md §8): `{page, limit, total, totalPages}`; the CQL query adds its timing and cost. */
 @Directive('@shareable')
@@ -33,24 +34,14 @@ export class CrmPageArgs {
   limit?: number;
 }
 
-export interface CrmPage {
-  page: number;
-  limit: number;
-  offset: number;
-}
+export type CrmPage = NumberedPage;
 
 /** Document 3 part 8: default 20, at most 100; out of range is a 400, never clamped. */
 export function resolvePage(args: { page?: unknown; limit?: unknown }, maxLimit = 100): CrmPage {
-  const page = args.page ?? 1;
-  const limit = args.limit ?? 20;
-  if (typeof page !== 'number' || !Number.isInteger(page) || page < 1 || page > 1_000_000) throw invalid('page', page, '1..1000000', 'page must be a positive integer');
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw invalid('limit', limit, `1..${maxLimit}`, `limit must be an integer from 1 to ${maxLimit}`);
-  return { page, limit, offset: (page - 1) * limit };
+  return resolveNumberedPage(args, maxLimit, invalid);
 }
 
-export function pageMeta(page: CrmPage, total: number): CrmPageMeta {
-  return { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) };
-}
+export const pageMeta: (page: CrmPage, total: number) => CrmPageMeta = numberedPageMeta;
 
 /** `{data, meta}` of a CRM list. */
 export function CrmPagedList<T extends object>(item: ClassType<T>) {

@@ -1,4 +1,5 @@
 import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 import { validationError } from './validation-error.js';
 
 /** The forms list meta (document 1 part 2.1): `{page, limit, total, totalPages}`. */
@@ -28,26 +29,14 @@ export class FormPageArgs {
   limit?: number;
 }
 
-export interface FormPage {
-  page: number;
-  limit: number;
-  offset: number;
-}
-
-const MAX_LIMIT = 100;
+export type FormPage = NumberedPage;
 
 /** Out-of-range values are a 400, never clamped (README, pagination). */
 export function resolveFormPage(args: { page?: number | null; limit?: number | null }): FormPage {
-  const page = args.page ?? 1;
-  const limit = args.limit ?? 20;
-  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw validationError('page', page, '1..1000000', 'page must be a positive integer');
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw validationError('limit', limit, `1..${MAX_LIMIT}`, `limit must be an integer from 1 to ${MAX_LIMIT}`);
-  return { page, limit, offset: (page - 1) * limit };
+  return resolveNumberedPage(args, 100, validationError);
 }
 
-export function formPageMeta(page: FormPage, total: number): FormPageMeta {
-  return { page: page.page, limit: page.limit, total, totalPages: Math.ceil(total / page.limit) };
-}
+export const formPageMeta: (page: FormPage, total: number) => FormPageMeta = numberedPageMeta;
 
 /** `{data, meta}` of a forms list. */
 export function FormPagedList<T extends object>(item: ClassType<T>) {
