@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PlatformDeps } from '../federation/subgraph-module.js';
 import type { Logger } from '../logging/logger.js';
+import { NotificationListener } from '../database/notification-listener.js';
 import type { EventBus } from './event-bus.js';
 import { EVENTS_CHANNEL } from './emit-event.js';
 import type { PlatformEvent } from './platform-event.js';
@@ -57,9 +57,8 @@ interface OutboxRow {
  * sinks' work, so a crash at any point leaves it to be dispatched again (at least once, same event id).
  */
 export class EventDispatcher {
-  private listener?: pg.Client;
+  private readonly listener: NotificationListener;
   private sweepTimer?: NodeJS.Timeout;
-  private reconnectTimer?: NodeJS.Timeout;
   private retryTimer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -70,26 +69,23 @@ export class EventDispatcher {
 
   constructor(private readonly options: EventDispatcherOptions) {
     this.batchSize = options.batchSize ?? 200;
+    this.listener = new NotificationListener({ databaseUrl: options.databaseUrl, channel: EVENTS_CHANNEL, logger: options.logger, onNotify: () => this.wake() });
   }
 
   async start(): Promise<void> {
     this.stopped = false;
     this.stopSignal = new Promise((resolve) => (this.signalStop = resolve));
-    await this.listen();
+    await this.listener.start(); // wakes once connected: events left by a previous run
     this.sweepTimer = setInterval(() => this.wake(), this.options.sweepMs);
     this.sweepTimer.unref();
-    this.wake(); // events left by a previous run
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.signalStop();
     clearInterval(this.sweepTimer);
-    clearTimeout(this.reconnectTimer);
     clearTimeout(this.retryTimer);
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener.stop();
     await this.running;
   }
 
@@ -163,33 +159,6 @@ export class EventDispatcher {
     });
     for (const then of afterCommit) then();
     return taken;
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => this.reconnect(client, error));
-    client.on('end', () => this.reconnect(client));
-    try {
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
-      this.listener = client;
-    } catch (error) {
-      this.reconnect(client, error);
-    }
-  }
-
-  /** The sweep still runs while the listener is down; reconnecting then draining catches what NOTIFY missed. */
-  private reconnect(client: pg.Client, error?: unknown) {
-    if (this.stopped || (this.listener && this.listener !== client)) return;
-    this.listener = undefined;
-    client.removeAllListeners('end');
-    client.end().catch(() => undefined);
-    if (error) this.options.logger.warn('event listener lost; reconnecting', { error });
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => {
-      void this.listen().then(() => this.wake());
-    }, RETRY_AFTER_FAILURE_MS);
   }
 }
 

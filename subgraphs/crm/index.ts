@@ -21,14 +21,14 @@ import { ContactExtrasResolver } from './contacts/contact-extras.resolver.js';
 import { evaluateListJob } from './lists/evaluate-list.job.js';
 import { resolveContactReference } from './contacts/contact.reference.js';
 import { resolveCompanyReference } from './companies/company.reference.js';
-import { commitWritesJob } from './writes/commit-writes.job.js';
+import { CommitLane } from './writes/commit-lane.js';
 import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 
 export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, DashboardResolver, IntegrationResolver] as const;
 
 export interface CrmOptions {
-  /** Awaited before each commit of accepted writes (tests hold commits back to observe PENDING). */
+  /** Awaited before each drain of accepted writes (tests hold commits back to observe PENDING). */
   beforeCommit?: () => Promise<void>;
   /** Clock of the integrations' rate windows (tests). */
   clock?: () => Date;
@@ -37,6 +37,7 @@ export interface CrmOptions {
 /** The CRM module: contacts (asynchronous writes), companies, tags, lists, properties, activities, CQL. */
 export function crmModule(options: CrmOptions = {}): SubgraphModule {
   let stopSweeper: (() => void) | undefined;
+  let lane: CommitLane | undefined;
   return {
     name: 'crm',
     data: {
@@ -48,11 +49,15 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
       { Contact: { __resolveReference: resolveContactReference }, Company: { __resolveReference: resolveCompanyReference } },
     ),
     defineJobs: (deps) => {
-      deps.jobs.define(commitWritesJob(deps, options.beforeCommit));
+      lane = new CommitLane(deps, { beforeCommit: options.beforeCommit });
+      void lane.start();
       deps.jobs.define(evaluateListJob(deps));
       deps.jobs.define(integrationPushJob(deps, options.clock));
       stopSweeper = startWriteSweeper(deps);
     },
-    close: async () => stopSweeper?.(),
+    close: async () => {
+      stopSweeper?.();
+      await lane?.stop();
+    },
   };
 }

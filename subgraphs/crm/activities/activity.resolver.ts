@@ -1,7 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
-import type { CrmDeps } from '../crm-deps.js';
 import { CrmPageArgs } from '../shared/crm-page.js';
 import { ActivityService } from './activity.service.js';
 import { ActivityList, ActivityProvisional } from './activity.types.js';
@@ -26,11 +25,7 @@ class ActivityListArgs extends CrmPageArgs {
 
 @Resolver()
 export class ActivityResolver {
-  private readonly service: ActivityService;
-
-  constructor(deps: CrmDeps) {
-    this.service = new ActivityService(deps.jobs);
-  }
+  private readonly service = new ActivityService();
 
   @Authorized('crm')
   @Query(() => ActivityList, { description: "A contact's activities, newest first" })

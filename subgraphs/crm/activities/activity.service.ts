@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
-import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { getContact, writeTarget } from '../contacts/contact-lookup.js';
 import type { AppliedWrite, PendingWriteRow } from '../contacts/contact-commit.js';
@@ -19,8 +18,6 @@ const view = (r: ActivityView): ActivityView => ({ ...r, createdAt: new Date(r.c
 
 /** Activities: logged asynchronously behind the contact's own writes (same commit queue), listed with filters. */
 export class ActivityService {
-  constructor(private readonly jobs: Jobs) {}
-
   async create(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<ActivityProvisional> {
     const allowed = ['type', 'content', 'properties'];
     for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
@@ -31,7 +28,7 @@ export class ActivityService {
     if (JSON.stringify(properties).length > 65_535) throw invalid('properties', 'too large', 'at most 64 KiB of JSON');
     const target = await writeTarget(em, contactId);
     const externalId = newId('act');
-    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'activity', 'create', target.externalId, { externalId, type, content: body.content ?? null, properties }));
+    const correlationId = await acceptWrite(em, { entity: 'activity', operation: 'create', target: target.externalId, payload: { externalId, type, content: body.content ?? null, properties } });
     return { id: null, externalId, contactExternalId: target.externalId, type, pending: true, correlationId, location: null };
   }
 

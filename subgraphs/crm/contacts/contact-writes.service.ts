@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
-import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { parseIdentifier } from '../shared/identifier.js';
-import { acceptWrite, claimEmail, hasPendingCreate } from '../writes/pending-writes.js';
+import { acceptWrite, hasPendingCreate } from '../writes/pending-writes.js';
 import { validateContactInput } from './contact-input.validate.js';
 import { findContact, writeTarget } from './contact-lookup.js';
 import type { ProvisionalRecord } from './contact.types.js';
@@ -15,18 +14,13 @@ function body(input: unknown): Record<string, unknown> {
   return input as Record<string, unknown>;
 }
 
-/** Contact writes: validated and accepted here (202), committed by the commit-writes job. */
+/** Contact writes: validated and accepted here (202), committed by the commit lane (writes/commit-lane.ts). */
 export class ContactWritesService {
-  constructor(private readonly jobs: Jobs) {}
-
   /** POST /crm/contacts: 409 CONTACT_EMAIL_EXISTS when a committed or pending contact has the email. */
   async create(em: EntityManager, raw: unknown): Promise<ProvisionalRecord> {
     const input = await validateContactInput(em, body(raw), true);
     const externalId = newId('ctc');
-    const correlationId = await em.transactional(async (tx) => {
-      if (input.email) await claimEmail(tx, input.email, externalId);
-      return acceptWrite(tx, this.jobs, 'contact', 'create', externalId, input);
-    });
+    const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'create', target: externalId, payload: input, claimEmail: input.email });
     return { id: null, externalId, email: input.email ?? null, status: 'ACTIVE', pending: true, correlationId, location: location(externalId) };
   }
 
@@ -40,10 +34,7 @@ export class ContactWritesService {
     const existing = await findContact(em, id.value);
     const exists = existing !== null || (await hasPendingCreate(em, id.value));
     const input = await validateContactInput(em, body(raw), !exists);
-    const correlationId = await em.transactional(async (tx) => {
-      if (input.email) await claimEmail(tx, input.email, id.value);
-      return acceptWrite(tx, this.jobs, 'contact', 'upsert', id.value, input);
-    });
+    const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'upsert', target: id.value, payload: input, claimEmail: input.email });
     const email = input.email !== undefined ? input.email : (existing?.email ?? null);
     return { id: existing?.id ?? null, externalId: id.value, email, status: input.status ?? existing?.status ?? 'ACTIVE', pending: true, correlationId, location: exists ? null : location(id.value) };
   }
@@ -52,10 +43,7 @@ export class ContactWritesService {
   async patch(em: EntityManager, rawId: string, raw: unknown): Promise<ProvisionalRecord> {
     const target = await writeTarget(em, rawId);
     const input = await validateContactInput(em, body(raw), false);
-    const correlationId = await em.transactional(async (tx) => {
-      if (input.email) await claimEmail(tx, input.email, target.externalId);
-      return acceptWrite(tx, this.jobs, 'contact', 'patch', target.externalId, input);
-    });
+    const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'patch', target: target.externalId, payload: input, claimEmail: input.email });
     const email = input.email !== undefined ? input.email : (target.contact?.email ?? null);
     return { id: target.contact?.id ?? null, externalId: target.externalId, email, status: input.status ?? target.contact?.status ?? 'ACTIVE', pending: true, correlationId, location: null };
   }
@@ -63,7 +51,7 @@ export class ContactWritesService {
   /** DELETE /crm/contacts/{id}: soft delete (DELETED); the email is free again once it commits. */
   async remove(em: EntityManager, rawId: string): Promise<ProvisionalRecord> {
     const target = await writeTarget(em, rawId);
-    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'contact', 'delete', target.externalId, {}));
+    const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'delete', target: target.externalId, payload: {} });
     return { id: target.contact?.id ?? null, externalId: target.externalId, email: target.contact?.email ?? null, status: 'DELETED', pending: true, correlationId, location: null };
   }
 
@@ -76,7 +64,7 @@ export class ContactWritesService {
     if (!winner || winner.status === 'DELETED' || winner.status === 'MERGED') throw notFound('Winner contact');
     if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') throw notFound('Loser contact');
     if (winner.id === loser.id) throw invalid('loserId', input.loserId, 'a contact other than the winner', 'A contact cannot be merged with itself');
-    const correlationId = await em.transactional((tx) => acceptWrite(tx, this.jobs, 'contact', 'merge', winner.externalId, { loserExternalId: loser.externalId }));
+    const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'merge', target: winner.externalId, payload: { loserExternalId: loser.externalId } });
     return { id: winner.id, externalId: winner.externalId, email: winner.email, status: winner.status, pending: true, correlationId, location: null };
   }
 }

@@ -1,7 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
-import type { CrmDeps } from '../crm-deps.js';
 import { CrmPageArgs } from '../shared/crm-page.js';
 import { ContactService } from './contact.service.js';
 import { ContactWritesService } from './contact-writes.service.js';
@@ -42,11 +41,7 @@ const CONTACT_ID = { description: 'Numeric id, ctc_ external id or email' };
 @Resolver(() => ContactView)
 export class ContactResolver {
   private readonly reads = new ContactService();
-  private readonly writes: ContactWritesService;
-
-  constructor(deps: CrmDeps) {
-    this.writes = new ContactWritesService(deps.jobs);
-  }
+  private readonly writes = new ContactWritesService();
 
   @Authorized('crm')
   @Query(() => ContactView, { nullable: true, description: 'One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed' })

@@ -1,48 +1,58 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
-import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 
-export const COMMIT_WRITES_JOB = 'crm.commit-writes';
+/** NOTIFY channel of accepted writes (payload: the organization id); the commit lane listens on it. */
+export const CRM_WRITES_CHANNEL = 'crm_writes';
 
 export type WriteEntity = 'contact' | 'company' | 'activity';
 
-export interface CommitJobData {
+/** What the commit of accepted writes works on: one target (contact) of one organization. */
+export interface CommitTarget {
   organizationId: string;
-  writeId: string;
   target: string;
 }
 
-/**
- * Records an accepted write and its commit job in the caller's transaction: the write is durable before the 202
- * goes out, and the job exists exactly when the write does.
- */
-export async function acceptWrite(tx: EntityManager, jobs: Jobs, entity: WriteEntity, operation: string, target: string, payload: object): Promise<string> {
-  const organizationId = tenantOf(tx);
-  const correlationId = randomUUID();
-  const rows = await tx.execute<{ id: string }[]>(
-    `insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
-     values (?, ?, ?, ?, ?, ?::jsonb, clock_timestamp()) returning id`,
-    [organizationId, correlationId, entity, operation, target, JSON.stringify(payload)],
-  );
-  await jobs.enqueue(tx, COMMIT_WRITES_JOB, { organizationId, writeId: String(rows[0]!.id), target } satisfies CommitJobData);
-  return correlationId;
+export interface AcceptedWrite {
+  entity: WriteEntity;
+  operation: string;
+  /** External id of the record the write changes. */
+  target: string;
+  payload: object;
+  /** An email the write sets: claimed for the target in the same statement (CONTACT_EMAIL_EXISTS when taken). */
+  claimEmail?: string | null;
 }
 
 /**
- * Claims an email for a contact in `crm.contact_emails` (primary key: organization + email). A concurrent claim
- * of the same email waits on the key and then sees the row, so exactly one of N concurrent creations wins.
+ * Records an accepted write in one statement: the email claim (when the write sets an email), the durable
+ * `crm.pending_writes` row and the NOTIFY that wakes the commit lane when it commits. One statement is one
+ * transaction, so the write is durable before the 202 goes out, and a lost claim leaves nothing behind.
+ *
+ * The claim is a row per email (primary key: organization + email): a concurrent claim of the same email waits on the
+ * key and then sees the row, so exactly one of N concurrent creations wins.
  */
-export async function claimEmail(tx: EntityManager, email: string, externalId: string): Promise<void> {
-  const rows = await tx.execute<{ external_id: string }[]>(
-    `insert into crm.contact_emails (organization_id, email, external_id) values (?, ?, ?)
-     on conflict (organization_id, email) do update set external_id = excluded.external_id
-       where crm.contact_emails.external_id = excluded.external_id
-     returning external_id`,
-    [tenantOf(tx), email, externalId],
+export async function acceptWrite(em: EntityManager, write: AcceptedWrite): Promise<string> {
+  const organizationId = tenantOf(em);
+  const correlationId = randomUUID();
+  const email = write.claimEmail ?? null;
+  const rows = await em.execute<{ id: string }[]>(
+    `with claim as (
+       insert into crm.contact_emails (organization_id, email, external_id) select ?, ?::text, ? where ?::text is not null
+       on conflict (organization_id, email) do update set external_id = excluded.external_id
+         where crm.contact_emails.external_id = excluded.external_id
+       returning 1),
+     accepted as (
+       insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
+       select ?, ?, ?, ?, ?, ?::jsonb, clock_timestamp() where ?::text is null or exists (select 1 from claim)
+       returning id)
+     select id, pg_notify(?, ?) from accepted`,
+    [organizationId, email, write.target, email,
+      organizationId, correlationId, write.entity, write.operation, write.target, JSON.stringify(write.payload), email,
+      CRM_WRITES_CHANNEL, organizationId],
   );
   if (rows.length === 0) throw new DomainError('CONTACT_EMAIL_EXISTS', `A contact with the email ${email} exists`, { field: 'email', received: email });
+  return correlationId;
 }
 
 /** Whether a write to this target is still waiting for its commit. */

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { CrmDeps } from '../crm-deps.js';
-import { commitTarget } from './commit-writes.job.js';
-import type { CommitJobData } from './pending-writes.js';
+import { commitTarget } from './commit-writes.js';
+import type { CommitTarget } from './pending-writes.js';
 
 /** Accepted writes older than this are committed by the sweeper, whatever became of their job. */
 const STALE_MS = 10_000;
@@ -19,7 +19,7 @@ export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void
     running = true;
     try {
       const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as unknown as EntityManager;
-      const stale = await root.execute<CommitJobData[]>(
+      const stale = await root.execute<CommitTarget[]>(
         `select organization_id as "organizationId", target_external_id as target, max(id)::text as "writeId" from crm.pending_writes
          where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ?) group by 1, 2 limit 200`,
         [STALE_MS / 1000],
