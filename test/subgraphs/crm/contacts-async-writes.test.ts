@@ -145,4 +145,19 @@ describe('CRM contacts: asynchronous writes', () => {
     const list = await t.request('GET', '/crm/contacts', { key: other });
     expect(list.body.data.map((c: { email: string }) => c.email)).toEqual(['race@example.com']);
   });
+
+  it('should commit the other writes when one accepted write cannot apply, and keep that one for a retry', async () => {
+    const db = t.platform.orm.em.getConnection();
+    const org = (await db.execute(`select id from platform.organizations where slug = 'crm-async'`))[0].id;
+    // A write the contacts table refuses (status check): its batch fails, the lane commits target by target.
+    await db.execute(
+      `insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
+       values (?, gen_random_uuid()::text, 'contact', 'create', 'ctc_poison0000000000000000000', '{"status": "BOGUS"}', clock_timestamp())`, [org]);
+    const accepted = [];
+    for (let i = 0; i < 3; i++) accepted.push((await t.request('POST', '/crm/contacts', { key, body: { email: `after-poison${i}@example.com` } })).body.data.externalId);
+    for (const externalId of accepted) await committed(externalId);
+    const poison = await db.execute(`select status from crm.pending_writes where target_external_id = 'ctc_poison0000000000000000000'`);
+    expect(poison).toEqual([{ status: 'ACCEPTED' }]);
+    await db.execute(`update crm.pending_writes set status = 'FAILED', error = 'test' where target_external_id = 'ctc_poison0000000000000000000'`);
+  });
 });
