@@ -4,6 +4,7 @@ import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { getContact, writeTarget } from '../contacts/contact-lookup.js';
 import type { AppliedWrite, PendingWriteRow } from '../contacts/contact-commit.js';
+import type { ContactRows } from '../writes/contact-rows.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { isoDate, oneOf, pageQuery, Where } from '../shared/sql-list.js';
 import { acceptWrite } from '../writes/pending-writes.js';
@@ -47,15 +48,17 @@ export class ActivityService {
 }
 
 /** Commit of an accepted activity, in the contact's write order: the row, and the contact's lastActivityAt. */
-export async function applyActivityWrite(tx: EntityManager, org: string, write: PendingWriteRow): Promise<AppliedWrite> {
-  const contact = await tx.execute<{ id: string; status: string }[]>('select id, status from crm.contacts where organization_id = ? and external_id = ?', [org, write.target]);
-  if (!contact[0]) return { error: 'The contact is gone', changed: [] };
+export async function applyActivityWrite(contacts: ContactRows, write: PendingWriteRow): Promise<AppliedWrite> {
+  const { tx, org } = contacts;
+  const contact = await contacts.get(write.target);
+  if (!contact) return { error: 'The contact is gone', changed: [] };
   const p = write.payload as { externalId: string; type: string; content: string | null; properties: Record<string, unknown> };
   const inserted = await tx.execute<{ id: string }[]>(
     `insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (?, ?, ?, ?, 'CRM', ?, ?::jsonb, ?)
      on conflict (organization_id, external_id) do nothing returning id`,
-    [org, p.externalId, contact[0].id, p.type, p.content, JSON.stringify(p.properties), new Date(write.acceptedAt)],
+    [org, p.externalId, contact.id, p.type, p.content, JSON.stringify(p.properties), new Date(write.acceptedAt)],
   );
-  await tx.execute('update crm.contacts set last_activity_at = greatest(last_activity_at, ?) where id = ?', [new Date(write.acceptedAt), contact[0].id]);
-  return { changed: [], activities: inserted.map((r) => String(r.id)) };
+  await tx.execute('update crm.contacts set last_activity_at = greatest(last_activity_at, ?) where id = ?', [new Date(write.acceptedAt), contact.id]);
+  // Lists filtering on lastActivityAt re-evaluate; integrations get the activity, not the contact again.
+  return { changed: [], activities: inserted.map((r) => String(r.id)), fields: ['lastActivityAt'] };
 }

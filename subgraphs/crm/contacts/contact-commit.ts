@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactInput } from './contact-input.validate.js';
 import { touchedFields } from '../lists/list-triggers.js';
+import type { ContactRows } from '../writes/contact-rows.js';
 
 /** Input key → column. A fixed map: column names never come from input. */
 const COLUMNS: Record<string, string> = {
@@ -16,21 +17,6 @@ export interface AppliedWrite {
   activities?: string[];
   /** CQL fields the write changed (dynamic lists filtering on them re-evaluate); 'all' for creations, deletions, merges. */
   fields?: string[] | 'all';
-}
-
-async function contactRow(tx: EntityManager, org: string, externalId: string): Promise<{ id: string; status: string } | null> {
-  const rows = await tx.execute<{ id: string; status: string }[]>('select id, status from crm.contacts where organization_id = ? and external_id = ? for update', [org, externalId]);
-  return rows[0] ?? null;
-}
-
-async function insertContact(tx: EntityManager, org: string, externalId: string, input: ContactInput, acceptedAt: Date): Promise<string> {
-  const props = Object.fromEntries(Object.entries(input.properties ?? {}).filter(([, v]) => v !== null));
-  const rows = await tx.execute<{ id: string }[]>(
-    `insert into crm.contacts (organization_id, external_id, email, name, given_name, family_name, phone, lifecycle_stage, status, properties, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, clock_timestamp()) returning id`,
-    [org, externalId, input.email ?? null, input.name ?? null, input.givenName ?? null, input.familyName ?? null, input.phone ?? null, input.lifecycleStage ?? null, input.status ?? 'ACTIVE', JSON.stringify(props), acceptedAt],
-  );
-  return String(rows[0]!.id);
 }
 
 async function updateContact(tx: EntityManager, id: string, input: ContactInput): Promise<void> {
@@ -51,9 +37,10 @@ async function updateContact(tx: EntityManager, id: string, input: ContactInput)
 }
 
 /** The winner keeps the loser's companies, tags, activities and static list memberships, and fills its empty fields. */
-async function mergeContacts(tx: EntityManager, org: string, winnerId: string, loserExternalId: string): Promise<AppliedWrite> {
+async function mergeContacts(contacts: ContactRows, winnerId: string, loserExternalId: string): Promise<AppliedWrite> {
+  const { tx, org } = contacts;
   await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:${org}:${loserExternalId}`]);
-  const loser = await contactRow(tx, org, loserExternalId);
+  const loser = await contacts.get(loserExternalId);
   if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') return { error: 'The loser contact is gone', changed: [] };
   const l = loser.id;
   await tx.execute(
@@ -73,7 +60,8 @@ async function mergeContacts(tx: EntityManager, org: string, winnerId: string, l
        last_activity_at = greatest(w.last_activity_at, lo.last_activity_at), updated_at = clock_timestamp()
      from crm.contacts lo where w.id = ? and lo.id = ?`, [winnerId, l]);
   await tx.execute(`update crm.contacts set status = 'MERGED', merged_into_id = ?, updated_at = clock_timestamp() where id = ?`, [winnerId, l]);
-  return { changed: [winnerId, l] };
+  loser.status = 'MERGED';
+  return { changed: [winnerId, l], fields: 'all' };
 }
 
 export interface PendingWriteRow {
@@ -84,14 +72,21 @@ export interface PendingWriteRow {
   target: string;
 }
 
-/** Applies one accepted contact write, in order, under the target's lock. */
-export async function applyContactWrite(tx: EntityManager, org: string, write: PendingWriteRow): Promise<AppliedWrite> {
-  const existing = await contactRow(tx, org, write.target);
+/**
+ * Applies one accepted contact write, in order, under the target's lock. A creation is queued in `contacts` and
+ * inserted with the batch's others: its id is in `contacts.flush()`'s answer, not in `changed`.
+ */
+export async function applyContactWrite(contacts: ContactRows, write: PendingWriteRow): Promise<AppliedWrite> {
+  const { tx } = contacts;
+  const existing = await contacts.get(write.target);
   const input = write.payload as ContactInput;
   switch (write.operation) {
     case 'create':
     case 'upsert':
-      if (!existing) return { changed: [await insertContact(tx, org, write.target, input, new Date(write.acceptedAt))], fields: 'all' };
+      if (!existing) {
+        contacts.create(write.target, input, new Date(write.acceptedAt));
+        return { changed: [], fields: 'all' };
+      }
       await updateContact(tx, existing.id, input);
       return { changed: [existing.id], fields: touchedFields(write.operation, write.payload, true) };
     case 'patch':
@@ -101,10 +96,11 @@ export async function applyContactWrite(tx: EntityManager, org: string, write: P
     case 'delete':
       if (!existing) return { error: 'The contact is gone', changed: [] };
       await tx.execute(`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where id = ?`, [existing.id]);
-      return { changed: [existing.id] };
+      existing.status = 'DELETED';
+      return { changed: [existing.id], fields: 'all' };
     case 'merge':
       if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The winner contact is gone', changed: [] };
-      return mergeContacts(tx, org, existing.id, String(write.payload.loserExternalId));
+      return mergeContacts(contacts, existing.id, String(write.payload.loserExternalId));
     default:
       return { error: `Unknown operation ${write.operation}`, changed: [] };
   }

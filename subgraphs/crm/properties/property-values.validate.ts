@@ -1,15 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { PropertyDefinition, type PropertyType } from '../entities/property-definition.entity.js';
+import type { PropertyDefinition, PropertyType } from '../entities/property-definition.entity.js';
 import { isEmail } from '../shared/identifier.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 const PHONE = /^\+?[0-9 ().-]{3,30}$/;
 
-/** Active definitions of an entity (CONTACT or COMPANY), keyed by property key. */
-export async function activeDefinitions(em: EntityManager, entity: 'CONTACT' | 'COMPANY'): Promise<Map<string, PropertyDefinition>> {
-  const defs = await em.find(PropertyDefinition, { entity, archived: false });
+/** What validating a value needs of its definition. */
+type ValueRule = Pick<PropertyDefinition, 'key' | 'type' | 'options' | 'isRequired'>;
+
+/** Active definitions of an entity (CONTACT or COMPANY), keyed by property key; a plain read (every write runs it). */
+async function activeDefinitions(em: EntityManager, entity: 'CONTACT' | 'COMPANY'): Promise<Map<string, ValueRule>> {
+  const defs = await em.execute<ValueRule[]>(
+    'select key, type, options, is_required as "isRequired" from crm.properties where organization_id = ? and entity = ? and not archived',
+    [tenantOf(em), entity]);
   return new Map(defs.map((d) => [d.key, d]));
 }
 

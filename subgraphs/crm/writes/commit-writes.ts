@@ -3,10 +3,11 @@ import type { CrmDeps } from '../crm-deps.js';
 import { applyContactWrite, reconcileEmailClaims, type AppliedWrite, type PendingWriteRow } from '../contacts/contact-commit.js';
 import { applyActivityWrite } from '../activities/activity.service.js';
 import type { CommitTarget } from './pending-writes.js';
+import { ContactRows } from './contact-rows.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
 import { queueForIntegrations } from '../integrations/integration-triggers.js';
 
-type Applier = (tx: EntityManager, org: string, write: PendingWriteRow) => Promise<AppliedWrite>;
+type Applier = (contacts: ContactRows, write: PendingWriteRow) => Promise<AppliedWrite>;
 const appliers: Record<string, Applier> = { contact: applyContactWrite, activity: applyActivityWrite };
 
 /** Targets one drain transaction commits together. */
@@ -53,6 +54,8 @@ export async function commitTargets(deps: CrmDeps, em: EntityManager, org: strin
        where organization_id = ? and status = 'ACCEPTED' and target_external_id in (${locked.map(() => '?').join(', ')}) order by id`,
       [org, ...locked],
     );
+    const contacts = new ContactRows(tx, org);
+    await contacts.load(locked);
     const touched: string[] = [];
     const activities: string[] = [];
     const committed: string[] = [];
@@ -60,24 +63,22 @@ export async function commitTargets(deps: CrmDeps, em: EntityManager, org: strin
     let fields: Set<string> | 'all' = new Set<string>();
     for (const write of writes) {
       const applier = appliers[write.entity];
-      const result = applier ? await applier(tx, org, write) : { error: `No applier for ${write.entity}`, changed: [] };
+      const result = applier ? await applier(contacts, write) : { error: `No applier for ${write.entity}`, changed: [] };
       touched.push(...result.changed);
       activities.push(...(result.activities ?? []));
-      if (result.changed.length > 0 && fields !== 'all') {
-        const changedFields = result.fields ?? 'all';
-        if (changedFields === 'all') fields = 'all';
-        else for (const f of changedFields) fields.add(f);
-      }
+      if (result.fields === 'all') fields = 'all';
+      else if (result.fields && fields !== 'all') for (const f of result.fields) fields.add(f);
       if (result.error) await tx.execute(`update crm.pending_writes set status = 'FAILED', error = ?, committed_at = clock_timestamp() where id = ?`, [result.error, write.id]);
       else committed.push(String(write.id));
       if (write.entity === 'contact') claimTargets.add(write.target);
       if (write.entity === 'contact' && write.operation === 'merge') claimTargets.add(String(write.payload.loserExternalId));
     }
+    touched.push(...(await contacts.flush()));
     if (committed.length > 0) {
       await tx.execute(`update crm.pending_writes set status = 'COMMITTED', committed_at = clock_timestamp() where id in (${committed.map(() => '?').join(', ')})`, committed);
     }
     if (claimTargets.size > 0) await reconcileEmailClaims(tx, org, [...claimTargets]);
-    if (touched.length > 0) await afterContactsChanged(tx, deps.jobs, org, fields === 'all' ? 'all' : [...fields]);
+    await afterContactsChanged(tx, deps.jobs, org, fields === 'all' ? 'all' : [...fields]);
     await queueForIntegrations(tx, deps.jobs, org, touched, activities);
     return writes.length;
   });

@@ -96,6 +96,15 @@ describe('CRM lists: static and dynamic', () => {
     expect((await t.request('DELETE', `/crm/lists/${list.body.data.id}`, { key })).status).toBe(204);
   });
 
+  it('should re-evaluate a list filtering on lastActivityAt when an activity is logged', async () => {
+    const list = await t.request('POST', '/crm/lists', { key, body: { name: 'Active this week', isDynamic: true, filterCriteria: 'lastActivityAt > -7d' } });
+    await eventually(async () => (await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.lastEvaluatedAt !== null);
+    expect((await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.memberCount).toBe(0);
+    expect((await t.request('POST', `/crm/contacts/${ids[1]}/activities`, { key, body: { type: 'CALL', content: 'Intro call' } })).status).toBe(202);
+    await eventually(async () => (await t.request('GET', `/crm/lists/${list.body.data.id}`, { key })).body.data.memberCount === 1);
+    expect((await t.request('DELETE', `/crm/lists/${list.body.data.id}`, { key })).status).toBe(204);
+  });
+
   it('should check list input: bad criteria, static evaluate, unknown ids', async () => {
     const bad = await t.request('POST', '/crm/lists', { key, body: { name: 'Bad', isDynamic: true, filterCriteria: { conditions: [{ field: 'nope', operator: 'eq', value: 1 }] } } });
     expect(bad.status).toBe(400);
