@@ -107,9 +107,13 @@ export interface FieldRegistry {
   get(name: string): FieldDef | undefined;
 }
 
-/** System fields plus the organization's active custom properties; `properties.<key>` names a custom one explicitly. */
-export async function fieldRegistry(em: EntityManager, entity: 'contact' | 'company'): Promise<FieldRegistry> {
-  const defs = await em.find(PropertyDefinition, { entity: entity === 'contact' ? 'CONTACT' : 'COMPANY', archived: false }, { orderBy: { id: 'asc' } });
+/**
+ * System fields plus the organization's active custom properties; `properties.<key>` names a custom one explicitly.
+ * `withArchived` adds deleted (archived) properties: their values stay on the records, and a stored list filter that
+ * names one keeps evaluating.
+ */
+export async function fieldRegistry(em: EntityManager, entity: 'contact' | 'company', withArchived = false): Promise<FieldRegistry> {
+  const defs = await em.find(PropertyDefinition, { entity: entity === 'contact' ? 'CONTACT' : 'COMPANY', ...(withArchived ? {} : { archived: false }) }, { orderBy: { id: 'asc' } });
   const system = entity === 'contact' ? CONTACT_SYSTEM_FIELDS : COMPANY_SYSTEM_FIELDS;
   const custom = defs.map(customField);
   const byName = new Map<string, FieldDef>();

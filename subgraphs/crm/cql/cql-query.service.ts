@@ -64,8 +64,9 @@ export class CqlQueryService {
   }
 
   /** The tree compiled for an entity, as SQL over alias `c` (used by dynamic lists too). */
-  async compile(em: EntityManager, entity: 'contact' | 'company', tree: Node | null): Promise<{ sql: string; params: unknown[]; registry: FieldRegistry }> {
-    const registry = await fieldRegistry(em, entity);
+  /** `withArchived`: fields of deleted properties resolve too (stored list filters). */
+  async compile(em: EntityManager, entity: 'contact' | 'company', tree: Node | null, withArchived = false): Promise<{ sql: string; params: unknown[]; registry: FieldRegistry }> {
+    const registry = await fieldRegistry(em, entity, withArchived);
     if (!tree) return { sql: DEFAULT_STATUS[entity], params: [], registry };
     const compiled = compileCql(tree, registry, typeof tree.at === 'number' ? 'where' : 'filter', this.clock());
     const sql = mentions(tree, 'status') ? compiled.sql : `${DEFAULT_STATUS[entity]} and ${compiled.sql}`;

@@ -25,7 +25,8 @@ export async function evaluateList(em: EntityManager, listId: number): Promise<n
   return em.transactional(async (tx) => {
     // Runs of one list take turns; contact commits never wait for a run (they only touch the list row briefly).
     await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:list:${listId}`]);
-    const { sql, params } = await cql.compile(tx, 'contact', criteriaTree(list.filter_criteria));
+    // A property deleted after the list was made still has its values: the stored filter keeps evaluating.
+    const { sql, params } = await cql.compile(tx, 'contact', criteriaTree(list.filter_criteria), true);
     const result = await tx.execute<{ member_count: number }[]>(
       `with target as (select c.id from crm.contacts c where c.organization_id = ? and ${sql}),
        removed as (delete from crm.list_members m where m.list_id = ? and not exists (select 1 from target t where t.id = m.contact_id)),

@@ -89,7 +89,7 @@ export class ListService {
   async evaluate(em: EntityManager, rawId: string): Promise<number> {
     const list = await this.get(em, rawId);
     if (!list.isDynamic) throw invalid('id', list.id, 'a dynamic list', 'Only dynamic lists are evaluated');
-    await this.checkCriteria(em, list.filterCriteria);
+    await this.checkCriteria(em, list.filterCriteria, true);
     const seq = await em.transactional(async (tx) => {
       const rows = await tx.execute<{ requested_seq: number }[]>('update crm.lists set requested_seq = requested_seq + 1 where organization_id = ? and id = ? returning requested_seq', [tenantOf(tx), list.id]);
       await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id } satisfies EvaluateListData);
@@ -163,9 +163,9 @@ export class ListService {
     return value;
   }
 
-  /** A dynamic list's criteria must parse and compile now, not fail later in its job. */
-  private async checkCriteria(em: EntityManager, criteria: unknown): Promise<void> {
+  /** A dynamic list's criteria must parse and compile now, not fail later in its job; `stored` ones may name deleted properties. */
+  private async checkCriteria(em: EntityManager, criteria: unknown, stored = false): Promise<void> {
     if (criteria === undefined || criteria === null) throw invalid('filterCriteria', null, 'a CQL filter object', 'A dynamic list needs filterCriteria');
-    await this.cql.compile(em, 'contact', criteriaTree(criteria));
+    await this.cql.compile(em, 'contact', criteriaTree(criteria), stored);
   }
 }

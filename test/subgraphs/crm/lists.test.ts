@@ -105,6 +105,20 @@ describe('CRM lists: static and dynamic', () => {
     expect((await t.request('DELETE', `/crm/lists/${list.body.data.id}`, { key })).status).toBe(204);
   });
 
+  it('should keep evaluating a list whose filter names a property deleted since', async () => {
+    const property = await t.request('POST', '/crm/properties', { key, body: { key: 'tier', entity: 'CONTACT', label: 'Tier', type: 'TEXT' } });
+    expect(property.status).toBe(201);
+    expect((await t.request('PATCH', `/crm/contacts/${ids[1]}`, { key, body: { properties: { tier: 'gold' } } })).status).toBe(202);
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${ids[1]}`, { key })).body.data.properties.tier === 'gold');
+    const list = await t.request('POST', '/crm/lists', { key, body: { name: 'Gold', isDynamic: true, filterCriteria: 'tier = gold' } });
+    expect((await t.request('POST', `/crm/lists/${list.body.data.id}/evaluate`, { key })).body).toEqual({ data: { memberCount: 1 } });
+    expect((await t.request('DELETE', `/crm/properties/${property.body.data.id}`, { key })).status).toBe(200);
+    // The values stay on the records, so the stored filter still selects by them; new filters may not name the property.
+    expect((await t.request('POST', `/crm/lists/${list.body.data.id}/evaluate`, { key })).body).toEqual({ data: { memberCount: 1 } });
+    expect((await t.request('POST', '/crm/lists', { key, body: { name: 'Gold again', isDynamic: true, filterCriteria: 'tier = gold' } })).status).toBe(400);
+    expect((await t.request('DELETE', `/crm/lists/${list.body.data.id}`, { key })).status).toBe(204);
+  });
+
   it('should check list input: bad criteria, static evaluate, unknown ids', async () => {
     const bad = await t.request('POST', '/crm/lists', { key, body: { name: 'Bad', isDynamic: true, filterCriteria: { conditions: [{ field: 'nope', operator: 'eq', value: 1 }] } } });
     expect(bad.status).toBe(400);
