@@ -24,6 +24,7 @@ import { resolveCompanyReference } from './companies/company.reference.js';
 import { CommitLane } from './writes/commit-lane.js';
 import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
+import { Migration20261127000100_crm_contact_totals } from './migrations/Migration20261127000100_crm_contact_totals.js';
 
 export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, DashboardResolver, IntegrationResolver] as const;
 
@@ -42,7 +43,10 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
     name: 'crm',
     data: {
       entities: [Contact, Company, PropertyDefinition, Tag, CrmList],
-      migrations: [{ name: 'Migration20261125000100_crm', class: Migration20261125000100_crm }],
+      migrations: [
+        { name: 'Migration20261125000100_crm', class: Migration20261125000100_crm },
+        { name: 'Migration20261127000100_crm_contact_totals', class: Migration20261127000100_crm_contact_totals },
+      ],
     },
     buildSchema: (deps) => buildFederatedSchema(
       { resolvers: [...CRM_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never },

@@ -53,10 +53,14 @@ export class ContactService {
     const order = args.sortOrder ? oneOf('sortOrder', args.sortOrder, ['asc', 'desc']) : 'desc';
     // createdAt is never null: without NULLS LAST the order matches the (organization, created_at, id) index.
     const orderBy = sortBy === 'createdAt' ? `c.created_at ${order}, c.id ${order}` : `${SORT_COLUMNS[sortBy]} ${order} nulls last, c.id ${order}`;
-    // The page and the total as two statements: a window count would read every matching row to serve twenty.
+    // The page and the total as two statements: a window count would read every matching row to serve twenty. The
+    // unfiltered list (every live contact) reads the total the contacts table's triggers keep.
+    const unfiltered = !args.status && !args.lifecycleStage && !args.module && (args.isIdentified ?? null) === null && !args.from && !args.to && !args.search;
     const [rows, count] = await Promise.all([
       em.execute<Parameters<typeof contactView>[0][]>(`select ${CONTACT_COLUMNS} from crm.contacts c where ${where} order by ${orderBy} limit ? offset ?`, [...where.params, page.limit, page.offset]),
-      em.execute<{ n: string }[]>(`select count(*) as n from crm.contacts c where ${where}`, where.params),
+      unfiltered
+        ? em.execute<{ n: string }[]>('select coalesce((select live from crm.contact_totals where organization_id = ?), 0) as n', [tenantOf(em)])
+        : em.execute<{ n: string }[]>(`select count(*) as n from crm.contacts c where ${where}`, where.params),
     ]);
     const total = Number(count[0]!.n);
     return { data: rows.map(contactView), meta: pageMeta(page, total) };

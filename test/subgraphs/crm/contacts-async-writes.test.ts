@@ -160,4 +160,29 @@ describe('CRM contacts: asynchronous writes', () => {
     expect(poison).toEqual([{ status: 'ACCEPTED' }]);
     await db.execute(`update crm.pending_writes set status = 'FAILED', error = 'test' where target_external_id = 'ctc_poison0000000000000000000'`);
   });
+
+  it('should report the unfiltered total exactly through creations, archiving, deletion and merges', async () => {
+    const db = t.platform.orm.em.getConnection();
+    const totals = async () => {
+      const all = (await t.request('GET', '/crm/contacts?limit=1', { key })).body.meta.total;
+      const active = (await t.request('GET', '/crm/contacts?limit=1&status=ACTIVE', { key })).body.meta.total;
+      const archived = (await t.request('GET', '/crm/contacts?limit=1&status=ARCHIVED', { key })).body.meta.total;
+      const counted = (await db.execute(`select count(*)::int as n from crm.contacts c join platform.organizations o on o.id = c.organization_id
+        where o.slug = 'crm-async' and c.status in ('ACTIVE', 'ARCHIVED')`))[0].n;
+      return { all, sum: active + archived, counted };
+    };
+    const before = await totals();
+    expect(before.all).toBe(before.counted);
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push((await t.request('POST', '/crm/contacts', { key, body: { email: `total${i}@example.com` } })).body.data.externalId);
+    for (const externalId of made) await committed(externalId);
+    expect((await totals()).all).toBe(before.all + 4);
+    await t.request('PATCH', `/crm/contacts/${made[0]}`, { key, body: { status: 'ARCHIVED' } });
+    await t.request('DELETE', `/crm/contacts/${made[1]}`, { key });
+    await t.request('POST', `/crm/contacts/${made[2]}/merge`, { key, body: { loserId: made[3] } });
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${made[3]}`, { key })).body.data?.status === 'MERGED');
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${made[1]}`, { key })).body.data?.status === 'DELETED');
+    const after = await totals();
+    expect(after).toEqual({ all: before.all + 2, sum: before.all + 2, counted: before.all + 2 });
+  });
 });
