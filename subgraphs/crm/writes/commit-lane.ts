@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotificationListener } from '../../../platform/database/notification-listener.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { CrmDeps } from '../crm-deps.js';
-import { commitTarget, drainOrganization } from './commit-writes.js';
+import { commitNextBatch, commitTarget } from './commit-writes.js';
 import { CRM_WRITES_CHANNEL } from './pending-writes.js';
 
 const RETRY_AFTER_FAILURE_MS = 1_000;
@@ -14,7 +14,7 @@ export interface CommitLaneOptions {
 
 /**
  * Commits accepted writes as soon as they are accepted. Each accept NOTIFYs `crm_writes` with its organization when it
- * commits; the lane drains that organization's waiting writes in batches. Notifications that arrive during a drain
+ * commits; the lane drains that organization's waiting writes in batches, organizations taking turns. Notifications that arrive during a drain
  * ask for one more pass, so a write is never left behind a drain that started before it was visible. Any number
  * of processes run a lane: targets are taken under advisory locks. The write sweeper covers what a lost
  * notification or a killed process leaves behind.
@@ -67,6 +67,7 @@ export class CommitLane {
     }
   }
 
+  /** One batch per organization per turn: a flood of one organization's writes does not hold back the others'. */
   private async run(): Promise<void> {
     for (const organizationId of this.waiting) {
       this.waiting.delete(organizationId);
@@ -74,7 +75,7 @@ export class CommitLane {
       const em = forkForTenant(this.deps.orm.em, organizationId) as unknown as EntityManager;
       try {
         await this.options.beforeCommit?.();
-        await drainOrganization(this.deps, em, organizationId);
+        if (await commitNextBatch(this.deps, em, organizationId)) this.waiting.add(organizationId);
       } catch (error) {
         this.deps.logger.warn('crm write commit failed; committing target by target', { error: (error as Error).message });
         await this.commitOneByOne(em, organizationId);

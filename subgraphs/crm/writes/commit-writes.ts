@@ -10,21 +10,21 @@ import { queueForIntegrations } from '../integrations/integration-triggers.js';
 type Applier = (contacts: ContactRows, write: PendingWriteRow) => Promise<AppliedWrite>;
 const appliers: Record<string, Applier> = { contact: applyContactWrite, activity: applyActivityWrite };
 
-/** Targets one drain transaction commits together. */
+/** Targets one commit transaction takes together. */
 const DRAIN_BATCH = 50;
 
 /**
- * Commits every accepted write of an organization, oldest targets first, in batches of targets that no other worker
- * holds, one transaction each. Ends when nothing is left that this worker could lock.
+ * Commits the organization's oldest waiting targets (up to 50) that no other worker holds, in one transaction.
+ * Answers whether more may be waiting (a full batch); callers loop, letting other organizations take turns.
  */
-export async function drainOrganization(deps: CrmDeps, em: EntityManager, org: string): Promise<void> {
-  for (;;) {
-    const waiting = await em.execute<{ target: string }[]>(
-      `select target_external_id as target from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'
-       group by target_external_id order by min(id) limit ?`, [org, DRAIN_BATCH]);
-    if (waiting.length === 0) return;
-    if ((await commitTargets(deps, em, org, waiting.map((w) => w.target), true)) === 0) return;
-  }
+export async function commitNextBatch(deps: CrmDeps, em: EntityManager, org: string): Promise<boolean> {
+  const waiting = await em.execute<{ target: string }[]>(
+    `select target_external_id as target from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'
+     group by target_external_id order by min(id) limit ?`, [org, DRAIN_BATCH]);
+  if (waiting.length === 0) return false;
+  const committed = await commitTargets(deps, em, org, waiting.map((w) => w.target), true);
+  // Nothing committed: every target is held by another worker, which goes on draining.
+  return committed > 0 && waiting.length === DRAIN_BATCH;
 }
 
 /** Commits one target's accepted writes, waiting for its lock (the sweeper's). */

@@ -56,11 +56,12 @@ describe('RedisRateLimitStore', () => {
   it('expires counts after windowMs', async () => {
     const s = store();
     const key = `${prefix}:expiry`;
-    expect(await s.increment(key, 0, 200)).toBe(1);
-    expect(await s.increment(key, 0, 200)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A window long enough that the first two increments share it on a loaded machine.
+    expect(await s.increment(key, 0, 1_000)).toBe(1);
+    expect(await s.increment(key, 0, 1_000)).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await raw.exists(`rl:${key}:0`)).toBe(0);
-    expect(await s.increment(key, 0, 200)).toBe(1);
+    expect(await s.increment(key, 0, 1_000)).toBe(1);
   });
 
   it('fails open without hanging when Redis is unreachable', async () => {
