@@ -16,6 +16,7 @@ import { checkFormPassword, hasPassword } from '../forms/form-password.js';
 import { SLUG } from '../forms/form-input.validate.js';
 import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
+import { writeCompleteSubmission } from './complete-submission.write.js';
 import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
 const SUBMIT_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'metadata'] as const;
@@ -67,12 +68,18 @@ export class PublicFormService {
     const given = parseAnswers(fields, body);
     const respondentEmail = checkEmail(body.respondentEmail);
     const metadata = checkMetadata(body.metadata);
+    const checked: CheckedSubmit = { form, plan, fields, given, respondentEmail, metadata };
+    const submissionId = body.submissionId == null ? await completeNew(em, checked) : await this.completePartial(em, checked, body.submissionId);
+    return { submissionId, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
+  }
+
+  /** Completes the partial named by `submissionId`: locked, merged, counted and announced in one transaction. */
+  private async completePartial(em: EntityManager, { form, plan, fields, given, respondentEmail, metadata }: CheckedSubmit, submissionId: unknown): Promise<string> {
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
-      const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
-      const answers = mergeAnswers(existing?.answers ?? {}, given);
+      const row = await this.openPartial(tx, form, submissionId);
+      const answers = mergeAnswers(row.answers, given);
       checkRequired(fields, answers);
-      const row = existing ?? tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId, createdAt: now });
       tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
       await tx.flush();
       // Counted and announced in the submission's own transaction: all three commit or none.
@@ -80,7 +87,7 @@ export class PublicFormService {
       await emitEvent(tx, 'form.submitted', { formId: form.id, submissionId: row.id, fields: answers, respondentEmail: row.respondentEmail, submittedAt: now.toISOString() });
       return row;
     });
-    return { submissionId: submission.id, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
+    return submission.id;
   }
 
   /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
@@ -124,6 +131,23 @@ export class PublicFormService {
     if (row.status !== 'partial') throw validationError('submissionId', submissionId, 'a partial submission', 'This submission is already complete');
     return row;
   }
+}
+
+/** A submit request checked against its form: answers parsed by field type, email and metadata validated. */
+interface CheckedSubmit {
+  form: Form;
+  plan: PlanName;
+  fields: FormField[];
+  given: Record<string, unknown>;
+  respondentEmail: string | null;
+  metadata: Record<string, unknown>;
+}
+
+/** A new submission: required fields checked, then written with its quota count and event in one statement. */
+function completeNew(em: EntityManager, { form, plan, fields, given, respondentEmail, metadata }: CheckedSubmit): Promise<string> {
+  const answers = mergeAnswers({}, given);
+  checkRequired(fields, answers);
+  return writeCompleteSubmission(em, { form, plan, answers, respondentEmail, metadata });
 }
 
 /** requireApiKey: web submissions are refused; API submissions need a key of the form's organization. */
