@@ -81,7 +81,7 @@ export async function benchForms(): Promise<string> {
     log(`sequential: ${SEQUENTIAL_IPS * PER_IP} submissions from ${SEQUENTIAL_IPS} respondents`);
     const sequential: number[] = [];
     const loadAtSequential = loadAverage();
-    const profiledFromUs = Number(process.hrtime.bigint() / 1000n);
+    const sequentialFromUs = Number(process.hrtime.bigint() / 1000n);
     const cpuBeforeSequential = processCpuMs(t.pid);
     for (const agent of respondents(SEQUENTIAL_IPS)) {
       for (let k = 0; k < PER_IP; k++) sequential.push(await submit(agent, i++));
@@ -94,6 +94,7 @@ export async function benchForms(): Promise<string> {
     const agents = respondents(CONCURRENT_IPS);
     const jobs = agents.flatMap((agent) => Array.from({ length: PER_IP }, () => agent));
     const concurrent: number[] = [];
+    const concurrentFromUs = Number(process.hrtime.bigint() / 1000n);
     const loadAtConcurrent = loadAverage();
     const cpuBeforeConcurrent = processCpuMs(t.pid);
     const started = performance.now();
@@ -103,17 +104,20 @@ export async function benchForms(): Promise<string> {
     }));
     const perSec = jobs.length / ((performance.now() - started) / 1000);
     const concurrentCpuMs = (processCpuMs(t.pid) - cpuBeforeConcurrent) / jobs.length;
-    const submitted = sequential.length + jobs.length;
+    const concurrentToUs = Number(process.hrtime.bigint() / 1000n);
     agents.forEach((a) => a.destroy());
     concurrent.sort((a, b) => a - b);
 
     if (PROFILE) {
-      const window = { fromUs: profiledFromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
       await t.stop();
       stopped = true;
       const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
       const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
-      return `# Forms submit: platform CPU profile (${submitted} submissions, sequential then ${CONCURRENCY} in flight)\n\nRaw profile: ${join(profileDir, file)}\n\n${renderProfile(summarizeProfile(profile, window), submitted)}`;
+      return [
+        `# Forms submit: platform CPU profiles\n\nRaw profile: ${join(profileDir, file)}`,
+        `## ${sequential.length} submissions one at a time\n\n${renderProfile(summarizeProfile(profile, { fromUs: sequentialFromUs, toUs: concurrentFromUs }), sequential.length)}`,
+        `## ${jobs.length} submissions, ${CONCURRENCY} in flight\n\n${renderProfile(summarizeProfile(profile, { fromUs: concurrentFromUs, toUs: concurrentToUs }), jobs.length)}`,
+      ].join('\n\n');
     }
 
     log(`export: seeding ${EXPORT_ROWS} submissions`);
