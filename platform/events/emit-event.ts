@@ -6,6 +6,30 @@ import type { PlatformEvent } from './platform-event.js';
 /** Channel that wakes the dispatcher when an outbox row commits. */
 export const EVENTS_CHANNEL = 'platform_events';
 
+/** An event's outbox row as the body of a data-modifying CTE, for callers that write it inside a larger statement. */
+export interface OutboxInsert<T> {
+  event: PlatformEvent<T>;
+  /** `insert into platform.events … returning organization_id`; one row per row of `from`. */
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The outbox row of a new event. `from` (e.g. `from submission`) writes it once per row of that CTE, so a statement
+ * writes the event only when its change happened; without it the row is written once.
+ */
+export function outboxInsert<T extends object>(organizationId: string, type: string, data: T, from = ''): OutboxInsert<T> {
+  const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
+  return {
+    event,
+    sql: `insert into platform.events (id, organization_id, type, data, created_at) select ?, ?, ?, ?::jsonb, ? ${from} returning organization_id`,
+    params: [event.id, organizationId, type, JSON.stringify(data), event.timestamp],
+  };
+}
+
+/** The select that NOTIFYs the dispatcher (delivered on commit) once per row of the outbox CTE named `cte`. */
+export const notifyEventsOf = (cte: string) => `select pg_notify('${EVENTS_CHANNEL}', organization_id::text) from ${cte}`;
+
 /**
  * Writes the event to the outbox in the EntityManager's current transaction, so the change and its
  * event commit together or not at all. NOTIFY is delivered on commit, which wakes the dispatcher.
@@ -13,12 +37,8 @@ export const EVENTS_CHANNEL = 'platform_events';
 export async function emitEvent<T extends object>(em: EntityManager, type: string, data: T): Promise<PlatformEvent<T>> {
   const organizationId = (em.getFilterParams(TENANT_FILTER) as { organizationId?: string } | undefined)?.organizationId;
   if (!organizationId) throw new Error(`Cannot emit ${type} without an organization`);
-  const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
+  const outbox = outboxInsert(organizationId, type, data);
   // One round trip: the row and its NOTIFY (delivered on commit) in one statement.
-  await em.execute(
-    `with inserted as (insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, ?::jsonb, ?) returning organization_id)
-     select pg_notify(?, organization_id::text) from inserted`,
-    [event.id, organizationId, type, JSON.stringify(data), event.timestamp, EVENTS_CHANNEL],
-  );
-  return event;
+  await em.execute(`with inserted as (${outbox.sql}) ${notifyEventsOf('inserted')}`, outbox.params);
+  return outbox.event;
 }

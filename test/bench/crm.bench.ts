@@ -2,47 +2,14 @@
 // INSERT … SELECT generate_series; CQL on a custom property, a list page, a dynamic list evaluation, and the lag
 // from a write's 202 to its commit at 200 writes per second. Runs the real stack (HTTP → bridge → gateway → CRM).
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import type { ChildReady, ParentCommand } from './protocol.js';
+import { connectBenchSql } from './bench-sql.js';
+import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { writeSection } from './report.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** The platform under test in its own process (platform-server.ts), so the load generator does not share its event loop. */
-interface Server {
-  url: string;
-  key: string;
-  request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
-}
-
-async function startServer(databaseUrl: string): Promise<{ server: Server; child: ChildProcess }> {
-  const child = fork(join(here, 'platform-server.js'), [], {
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', BENCH_DATABASE_URL: databaseUrl, BENCH_INTERNAL_SECRET: randomBytes(32).toString('hex'), BENCH_ORGS: '1' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<ChildReady>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`platform process exited (${code})`)));
-    child.once('message', (m) => resolve(m as ChildReady));
-  });
-  const request: Server['request'] = async (method, path, options) => {
-    const res = await fetch(ready.url + path, {
-      method, headers: { authorization: `Bearer ${options.key}`, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-    });
-    const text = await res.text();
-    let body: unknown;
-    try { body = text ? JSON.parse(text) : undefined; } catch { body = undefined; }
-    return { status: res.status, body, text };
-  };
-  return { server: { url: ready.url, key: ready.keys[0]!, request }, child };
-}
 
 /** The issue's targets. */
 export const CRM_TARGETS = { cqlP50Ms: 50, listPageP50Ms: 20, evaluationMs: 2000, commitLagP99Ms: 1000 } as const;
@@ -60,7 +27,7 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function timed(t: Server, key: string, method: string, path: string, body?: unknown): Promise<{ ms: number; body: any }> {
+async function timed(t: PlatformProcess, key: string, method: string, path: string, body?: unknown): Promise<{ ms: number; body: any }> {
   const started = performance.now();
   const res = await t.request(method, path, { key, body });
   const elapsed = performance.now() - started;
@@ -68,7 +35,7 @@ async function timed(t: Server, key: string, method: string, path: string, body?
   return { ms: elapsed, body: res.body };
 }
 
-async function latency(t: Server, key: string, method: string, path: string, body?: unknown) {
+async function latency(t: PlatformProcess, key: string, method: string, path: string, body?: unknown) {
   for (let i = 0; i < WARMUP; i++) await timed(t, key, method, path, body);
   const runs: number[] = [];
   const dbTimes: number[] = [];
@@ -85,15 +52,10 @@ async function latency(t: Server, key: string, method: string, path: string, bod
 /** Measures the CRM module and returns a Markdown section for BENCHMARKS.md. */
 export async function benchCrm(): Promise<string> {
   const database = await createTestDatabase();
-  const { server: t, child } = await startServer(database.url);
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
-  const connection = { execute: async <T = any>(sql: string, params: unknown[] = []): Promise<T> => {
-    let i = 0;
-    return (params.length ? await db.query(sql.replace(/\?/g, () => `$${++i}`), params) : await db.query(sql)).rows as T;
-  } };
+  const t = await startPlatformProcess({ databaseUrl: database.url });
+  const connection = await connectBenchSql(database.url);
   try {
-    const key = t.key;
+    const key = t.keys[0]!;
     const organizationId = (await connection.execute<{ id: string }[]>(`select id from platform.organizations where slug = 'bench-0'`))[0]!.id;
     for (const p of [
       { key: 'score', label: 'Score', type: 'NUMBER' },
@@ -187,9 +149,8 @@ export async function benchCrm(): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    await db.end();
-    if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand);
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await connection.end();
+    await t.stop();
     await database.drop();
   }
 }

@@ -1,11 +1,19 @@
-// Forms section of `npm run bench` (a report, never a test): public submissions (latency and requests per second) and
-// the streamed export of 100,000 submissions. Runs the real platform on its own database.
+// Forms section of `npm run bench` (a report, never a test): public submissions (latency, requests per second and
+// the platform's CPU per submission) and the streamed export of 100,000 submissions. The platform runs in its own
+// process (platform-process.ts, NODE_ENV=production) on its own database; the load comes from this one.
+// `node dist/test/bench/forms.bench.js --profile` runs the platform under `node --cpu-prof` and prints where the
+// submissions' CPU went instead of the section.
 import 'reflect-metadata';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { cpus } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startTestPlatform } from '../helpers/test-platform.js';
-import { percentile } from './load.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+import { connectBenchSql } from './bench-sql.js';
+import { percentile, processCpuMs } from './load.js';
+import { startPlatformProcess } from './platform-process.js';
+import { renderProfile, summarizeProfile, type CpuProfile } from './profile-summary.js';
 import { runAlone } from './run-alone.js';
 
 export const FORMS_TARGETS = { submitP50Ms: 10 } as const;
@@ -18,15 +26,21 @@ const CONCURRENT_IPS = 300;
 const CONCURRENCY = 20;
 const EXPORT_ROWS = 100_000;
 
+const PROFILE = process.argv.includes('--profile');
+
 const log = (line: string) => process.stderr.write(`[bench:forms] ${line}\n`);
+const loadAverage = () => loadavg().map((l) => l.toFixed(1)).join(', ');
 
 /** Measures the forms module and returns a Markdown section for BENCHMARKS.md. */
 export async function benchForms(): Promise<string> {
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent' });
+  const database = await createTestDatabase();
+  const profileDir = join(tmpdir(), `bench-forms-profile-${Date.now()}`);
+  if (PROFILE) mkdirSync(profileDir, { recursive: true });
+  const t = await startPlatformProcess({ databaseUrl: database.url, execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const db = await connectBenchSql(database.url);
+  let stopped = false;
   try {
-    const key = await t.key('bench-forms');
-    const db = t.platform.orm.em.getConnection();
-    await db.execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-forms'");
+    const key = t.keys[0]!;
     const form = (await t.request('POST', '/forms', {
       key,
       body: {
@@ -66,27 +80,48 @@ export async function benchForms(): Promise<string> {
     }
     log(`sequential: ${SEQUENTIAL_IPS * PER_IP} submissions from ${SEQUENTIAL_IPS} respondents`);
     const sequential: number[] = [];
+    const loadAtSequential = loadAverage();
+    const sequentialFromUs = Number(process.hrtime.bigint() / 1000n);
+    const cpuBeforeSequential = processCpuMs(t.pid);
     for (const agent of respondents(SEQUENTIAL_IPS)) {
       for (let k = 0; k < PER_IP; k++) sequential.push(await submit(agent, i++));
       agent.destroy();
     }
+    const sequentialCpuMs = (processCpuMs(t.pid) - cpuBeforeSequential) / sequential.length;
     sequential.sort((a, b) => a - b);
 
     log(`concurrent: ${CONCURRENT_IPS * PER_IP} submissions, ${CONCURRENCY} in flight`);
     const agents = respondents(CONCURRENT_IPS);
     const jobs = agents.flatMap((agent) => Array.from({ length: PER_IP }, () => agent));
     const concurrent: number[] = [];
+    const concurrentFromUs = Number(process.hrtime.bigint() / 1000n);
+    const loadAtConcurrent = loadAverage();
+    const cpuBeforeConcurrent = processCpuMs(t.pid);
     const started = performance.now();
     let next = 0;
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
       while (next < jobs.length) concurrent.push(await submit(jobs[next++]!, i++));
     }));
     const perSec = jobs.length / ((performance.now() - started) / 1000);
+    const concurrentCpuMs = (processCpuMs(t.pid) - cpuBeforeConcurrent) / jobs.length;
+    const concurrentToUs = Number(process.hrtime.bigint() / 1000n);
     agents.forEach((a) => a.destroy());
     concurrent.sort((a, b) => a - b);
 
+    if (PROFILE) {
+      await t.stop();
+      stopped = true;
+      const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'))!;
+      const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
+      return [
+        `# Forms submit: platform CPU profiles\n\nRaw profile: ${join(profileDir, file)}`,
+        `## ${sequential.length} submissions one at a time\n\n${renderProfile(summarizeProfile(profile, { fromUs: sequentialFromUs, toUs: concurrentFromUs }), sequential.length)}`,
+        `## ${jobs.length} submissions, ${CONCURRENCY} in flight\n\n${renderProfile(summarizeProfile(profile, { fromUs: concurrentFromUs, toUs: concurrentToUs }), jobs.length)}`,
+      ].join('\n\n');
+    }
+
     log(`export: seeding ${EXPORT_ROWS} submissions`);
-    const [org] = await db.execute<{ id: string }[]>("select id from platform.organizations where slug = 'bench-forms'");
+    const [org] = await db.execute<{ id: string }[]>("select id from platform.organizations where slug = 'bench-0'");
     await db.execute(
       `insert into forms.submissions (id, organization_id, form_id, status, answers, respondent_email, completed_at, created_at, updated_at)
        select 'sub_b' || lpad(n::text, 7, '0'), ?, ?, 'complete',
@@ -108,28 +143,33 @@ export async function benchForms(): Promise<string> {
     const json = await exportOnce('json');
     const total = EXPORT_ROWS + (WARMUP_IPS + SEQUENTIAL_IPS + CONCURRENT_IPS) * PER_IP;
     const exportRow = (name: string, r: { ms: number; bytes: number }) =>
-      `| export ${name}, ${total.toLocaleString('en')} submissions (${(r.bytes / 1e6).toFixed(0)} MB) | ${(r.ms / 1000).toFixed(1)} s = ${Math.round(total / (r.ms / 1000)).toLocaleString('en')} rows/s, ${(r.bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s | | |`;
+      `| export ${name}, ${total.toLocaleString('en')} submissions (${(r.bytes / 1e6).toFixed(0)} MB) | ${(r.ms / 1000).toFixed(1)} s = ${Math.round(total / (r.ms / 1000)).toLocaleString('en')} rows/s, ${(r.bytes / 1e6 / (r.ms / 1000)).toFixed(1)} MB/s | | ${loadAverage()} | | |`;
 
-    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const ms = (v: number, digits = 1) => `${v.toFixed(digits)} ms`;
     const p50 = percentile(sequential, 50);
     return [
       '## Forms',
       '',
-      `Command: \`npm run bench -- --only forms\` (test/bench/forms.bench.ts). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`,
-      'The one-process platform on its own database; the client in the same process, each respondent a loopback address of its',
-      'own (the public limit of part 8 is 10 submissions per minute per IP). A submission: 5 fields validated, stored complete,',
-      '`form.submitted` written to the outbox in the same transaction. Memory of the export is asserted in test/subgraphs/forms/export.test.ts.',
+      `Command: \`npm run bench -- --only forms\` (test/bench/forms.bench.ts; alone: \`node dist/test/bench/forms.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
+      'The one-process platform in its own process (test/bench/platform-server.ts, every module, NODE_ENV=production) on its own',
+      'database; the load from the parent process over HTTP (REST bridge → gateway → forms subgraph → PostgreSQL), each respondent a',
+      'loopback address of its own (the public limit of part 8 is 10 submissions per minute per IP). A submission: 5 fields validated,',
+      'stored complete, counted and `form.submitted` written to the outbox atomically (one statement). "Platform CPU" is user + system time of the',
+      'platform process divided by the submissions of that phase (PostgreSQL excluded): steadier than latency on a shared machine.',
+      'Memory of the export is asserted in test/subgraphs/forms/export.test.ts.',
       '',
-      '| measure | value | target | verdict |',
-      '|---|---|---|---|',
-      `| POST /f/{uuid}/submit, one at a time, p50 / p99 (${sequential.length} submissions after ${WARMUP_IPS * PER_IP} warm-ups) | ${ms(p50)} / ${ms(percentile(sequential, 99))} | p50 < ${FORMS_TARGETS.submitP50Ms} ms | ${p50 < FORMS_TARGETS.submitP50Ms ? 'met' : '**missed**'} |`,
-      `| same, ${CONCURRENCY} in flight: requests per second, p50 / p99 (${jobs.length} submissions) | ${Math.round(perSec)} /s, ${ms(percentile(concurrent, 50))} / ${ms(percentile(concurrent, 99))} | | |`,
+      '| measure | value | platform CPU / submission | load average (1, 5, 15 min) | target | verdict |',
+      '|---|---|---:|---|---|---|',
+      `| POST /f/{uuid}/submit, one at a time, p50 / p99 (${sequential.length} submissions after ${WARMUP_IPS * PER_IP} warm-ups) | ${ms(p50)} / ${ms(percentile(sequential, 99))} | ${ms(sequentialCpuMs, 2)} | ${loadAtSequential} | p50 < ${FORMS_TARGETS.submitP50Ms} ms | ${p50 < FORMS_TARGETS.submitP50Ms ? 'met' : '**missed**'} |`,
+      `| same, ${CONCURRENCY} in flight: requests per second, p50 / p99 (${jobs.length} submissions) | ${Math.round(perSec)} /s, ${ms(percentile(concurrent, 50))} / ${ms(percentile(concurrent, 99))} | ${ms(concurrentCpuMs, 2)} | ${loadAtConcurrent} | | |`,
       exportRow('CSV', csv),
       exportRow('JSON', json),
       '',
     ].join('\n');
   } finally {
-    await t.stop();
+    await db.end();
+    if (!stopped) await t.stop();
+    await database.drop();
   }
 }
 

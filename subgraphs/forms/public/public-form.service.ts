@@ -16,16 +16,24 @@ import { checkFormPassword, hasPassword } from '../forms/form-password.js';
 import { SLUG } from '../forms/form-input.validate.js';
 import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
+import { writeCompleteSubmission } from './complete-submission.write.js';
+import { FIELDS_VERSION_SQL, LiveFormCache, type LiveForm } from './live-form.cache.js';
 import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
 const SUBMIT_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'metadata'] as const;
 const PARTIAL_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'lastFieldId', 'metadata'] as const;
+/** How long a cached LIVE form (and its owner's plan) is reused; its fields and settings are re-checked by every write anyway. */
+const LIVE_FORM_TTL_MS = 10_000;
+/** A form edited again between each re-read and its write this many times in a row answers CONFLICT. */
+const MAX_SUBMIT_ATTEMPTS = 3;
 
 /**
  * The public side of forms (document 1 part 4.4). Callers have no key, so the organization comes from the
  * LIVE form found by uuid or slug, never from the request; every write runs on a fork scoped to it.
  */
 export class PublicFormService {
+  private readonly liveForms = new LiveFormCache({ ttlMs: LIVE_FORM_TTL_MS, maxEntries: 10_000 });
+
   /** A password form shows its title without the password and its fields only with the right one. */
   async view(root: EntityManager, ref: string, password: string | null): Promise<PublicForm> {
     const { form, em } = await this.liveForm(root, ref);
@@ -59,20 +67,49 @@ export class PublicFormService {
   async submit(root: EntityManager, auth: Auth | null, ref: string, input: unknown, password: string | null): Promise<FormSubmitResult> {
     const body = asObject(input ?? {}, 'body');
     onlyKeys(body, SUBMIT_KEYS, '');
-    const { form, em } = await this.liveForm(root, ref);
-    checkAccess(form, auth);
-    await checkFormPassword(form.settings, password);
-    // Two independent reads, one round trip of waiting.
-    const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(em, form, auth)]);
-    const given = parseAnswers(fields, body);
-    const respondentEmail = checkEmail(body.respondentEmail);
-    const metadata = checkMetadata(body.metadata);
+    if (body.submissionId != null) {
+      const { form, em } = await this.liveForm(root, ref);
+      // Two independent reads, one round trip of waiting.
+      const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(em, form, auth)]);
+      const checked = await checkSubmit({ form, fields, plan }, auth, body, password);
+      return submitted(form, await this.completePartial(em, checked, body.submissionId));
+    }
+    // A new submission, the hot path: the form from the cache, checked again by the write itself.
+    const key = UUID.test(ref) ? ref.toLowerCase() : ref;
+    for (let attempt = 1; ; attempt++) {
+      const cached = this.liveForms.get(key, Date.now());
+      const live = cached ?? (await this.readLiveForm(root, key));
+      try {
+        const submissionId = await submitNew(root, key, live, auth, body, password);
+        if (submissionId) return submitted(live.form, submissionId);
+      } catch (error) {
+        // A refusal may come from a stale copy (a password just removed, an option just added): only a fresh read refuses.
+        if (!cached) throw error;
+      }
+      this.liveForms.drop(key); // changed since it was read: read it again
+      if (attempt === MAX_SUBMIT_ATTEMPTS) throw new DomainError('CONFLICT', 'The form changed while it was being submitted; submit again');
+    }
+  }
+
+  /** A LIVE form for the cache. The fields' version is read before the fields, so a change in between fails the write's guard rather than passing it. */
+  private async readLiveForm(root: EntityManager, key: string): Promise<LiveForm> {
+    const { form, em } = await this.liveForm(root, key);
+    const [[version], plan] = await Promise.all([
+      em.execute<{ version: string }[]>(`select ${FIELDS_VERSION_SQL} as version`, [form.id]),
+      planOf(em, form, null),
+    ]);
+    const live: LiveForm = { form, fields: await fieldsOf(em, form.id), plan, fieldsVersion: version!.version, loadedAt: Date.now() };
+    this.liveForms.set(key, live);
+    return live;
+  }
+
+  /** Completes the partial named by `submissionId`: locked, merged, counted and announced in one transaction. */
+  private async completePartial(em: EntityManager, { form, plan, fields, given, respondentEmail, metadata }: CheckedSubmit, submissionId: unknown): Promise<string> {
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
-      const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
-      const answers = mergeAnswers(existing?.answers ?? {}, given);
+      const row = await this.openPartial(tx, form, submissionId);
+      const answers = mergeAnswers(row.answers, given);
       checkRequired(fields, answers);
-      const row = existing ?? tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId, createdAt: now });
       tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
       await tx.flush();
       // Counted and announced in the submission's own transaction: all three commit or none.
@@ -80,7 +117,7 @@ export class PublicFormService {
       await emitEvent(tx, 'form.submitted', { formId: form.id, submissionId: row.id, fields: answers, respondentEmail: row.respondentEmail, submittedAt: now.toISOString() });
       return row;
     });
-    return { submissionId: submission.id, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
+    return submission.id;
   }
 
   /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
@@ -124,6 +161,34 @@ export class PublicFormService {
     if (row.status !== 'partial') throw validationError('submissionId', submissionId, 'a partial submission', 'This submission is already complete');
     return row;
   }
+}
+
+/** A submit request checked against its form: access, password, answers parsed by field type, email and metadata. */
+interface CheckedSubmit {
+  form: Form;
+  plan: PlanName;
+  fields: FormField[];
+  given: Record<string, unknown>;
+  respondentEmail: string | null;
+  metadata: Record<string, unknown>;
+}
+
+async function checkSubmit(target: Pick<LiveForm, 'form' | 'fields' | 'plan'>, auth: Auth | null, body: Record<string, unknown>, password: string | null): Promise<CheckedSubmit> {
+  checkAccess(target.form, auth);
+  await checkFormPassword(target.form.settings, password);
+  return { ...target, given: parseAnswers(target.fields, body), respondentEmail: checkEmail(body.respondentEmail), metadata: checkMetadata(body.metadata) };
+}
+
+/** Checks a new submission against `live` and writes it; null when the form changed since `live` was read. */
+async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, password: string | null): Promise<string | null> {
+  const checked = await checkSubmit(live, auth, body, password);
+  const answers = mergeAnswers({}, checked.given);
+  checkRequired(live.fields, answers);
+  return writeCompleteSubmission(em, { ref, live, answers, respondentEmail: checked.respondentEmail, metadata: checked.metadata });
+}
+
+function submitted(form: Form, submissionId: string): FormSubmitResult {
+  return { submissionId, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
 }
 
 /** requireApiKey: web submissions are refused; API submissions need a key of the form's organization. */

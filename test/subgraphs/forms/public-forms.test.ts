@@ -265,9 +265,12 @@ describe('public forms through the stack', () => {
       const over = await pub('POST', `/f/${f.body.data.uuid}/submit`, { data: { score: 2 } });
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ error: { code: 'QUOTA_EXCEEDED', message: expect.any(String), details: { quota: 1000, used: 1000, resetsAt: expect.any(String) } } });
-      // Nothing was stored or announced for the refused submission.
+      // Nothing was stored, counted or announced for the refused submission.
       const list = await t.request('GET', `/forms/${f.body.data.id}/submissions`, { key: k });
       expect(list.body.meta.total).toBe(1);
+      const [after] = await conn.execute<{ used: string }[]>("select used from platform.usage where organization_id = ? and resource = 'formSubmissions'", [org!.id]);
+      expect(Number(after!.used)).toBe(1000);
+      expect((await events('form.submitted')).filter((e) => e.data.formId === f.body.data.id)).toHaveLength(1);
       // Partial saves do not count.
       expect((await pub('POST', `/f/${f.body.data.uuid}/partial`, { data: { score: 3 } })).status).toBe(200);
     });

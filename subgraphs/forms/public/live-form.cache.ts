@@ -1,0 +1,63 @@
+import type { PlanName } from '../../../platform/rate-limit/plans.js';
+import type { Form } from '../entities/form.entity.js';
+import type { FormField } from '../entities/form-field.entity.js';
+
+/** What a new submission needs of a LIVE form, read once and reused until it is found stale. */
+export interface LiveForm {
+  form: Form;
+  /** In display order. */
+  fields: FormField[];
+  /** The owner's plan (its quota allowance); trusted for the cache's TTL, like the API key cache's. */
+  plan: PlanName;
+  /** `FIELDS_VERSION_SQL` as read before the fields were. */
+  fieldsVersion: string;
+  loadedAt: number;
+}
+
+/**
+ * The form's fields' row versions (`xmin` changes with every insert or update of a row): any field added, changed,
+ * moved or removed gives a new value. One `?`: the form id.
+ */
+export const FIELDS_VERSION_SQL =
+  `coalesce((select string_agg(x.id || '.' || x.xmin::text, ',' order by x.id) from forms.fields x where x.form_id = ?), '')`;
+
+/**
+ * The guard a write from a cached LIVE form chains on (as a CTE): one row while the form is still LIVE at `ref` with
+ * the same settings and the same fields, none once it was unpublished, closed, archived, re-set, renamed or its
+ * fields edited, in this process or any other. So the cache never lets a stale form through; it only saves reads.
+ */
+export function liveFormGuard(ref: string, live: LiveForm): { sql: string; params: unknown[] } {
+  return {
+    sql: `select 1 from forms.forms f where f.id = ? and f.status = 'LIVE' and (f.uuid::text = ? or f.slug = ?) and f.settings = ?::jsonb and ${FIELDS_VERSION_SQL} = ?`,
+    params: [live.form.id, ref, ref, JSON.stringify(live.form.settings), live.form.id, live.fieldsVersion],
+  };
+}
+
+/**
+ * A per-process cache of LIVE forms by public ref (uuid or slug) for public submissions (DESIGN §2: only a cache).
+ * Correctness does not rest on it: every write re-checks the form in its own statement (liveFormGuard) and a stale
+ * entry is dropped and read again. The TTL bounds how long the owner's plan is reused.
+ */
+export class LiveFormCache {
+  private readonly entries = new Map<string, LiveForm>();
+
+  constructor(private readonly options: { ttlMs: number; maxEntries: number }) {}
+
+  get(ref: string, now: number): LiveForm | undefined {
+    const entry = this.entries.get(ref);
+    if (entry && now - entry.loadedAt > this.options.ttlMs) {
+      this.entries.delete(ref);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(ref: string, entry: LiveForm): void {
+    if (this.entries.size >= this.options.maxEntries) this.entries.clear(); // crude bound: refilled from the database
+    this.entries.set(ref, entry);
+  }
+
+  drop(ref: string): void {
+    this.entries.delete(ref);
+  }
+}

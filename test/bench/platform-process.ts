@@ -1,0 +1,70 @@
+// The one-process platform as a benchmark's system under test, started in a process of its own (platform-server.ts,
+// NODE_ENV=production) so the load generator in the parent does not share its event loop. Shared by module sections.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChildReady, ParentCommand } from './protocol.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export interface PlatformProcessOptions {
+  /** The database the platform migrates and serves (e.g. createTestDatabase().url). */
+  databaseUrl: string;
+  /** Enterprise organizations `bench-0` … `bench-<n-1>`, one SERVER key each. Default 1. */
+  organizations?: number;
+  /** Extra Node flags for the platform process, e.g. `--cpu-prof`. */
+  execArgv?: string[];
+}
+
+export interface PlatformProcess {
+  url: string;
+  /** One SERVER key per organization, `keys[i]` of `bench-<i>`. */
+  keys: string[];
+  pid: number;
+  postgres: string;
+  /** One JSON request with a key; the body parsed when it is JSON. */
+  request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
+  /** Stops the platform and waits for the process to exit (a `--cpu-prof` profile is written then). */
+  stop(): Promise<void>;
+}
+
+export async function startPlatformProcess(options: PlatformProcessOptions): Promise<PlatformProcess> {
+  const child = fork(join(here, 'platform-server.js'), [], {
+    env: {
+      ...process.env,
+      // graphql-js and Apollo Server take their production paths only under NODE_ENV=production, as a deployment would.
+      NODE_ENV: process.env.NODE_ENV ?? 'production',
+      BENCH_DATABASE_URL: options.databaseUrl,
+      BENCH_INTERNAL_SECRET: randomBytes(32).toString('hex'),
+      BENCH_ORGS: String(options.organizations ?? 1),
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
+  });
+  const ready = await new Promise<ChildReady>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`platform process exited (${code})`)));
+    child.once('message', (m) => resolve(m as ChildReady));
+  });
+  return {
+    url: ready.url,
+    keys: ready.keys,
+    pid: child.pid!,
+    postgres: ready.postgres,
+    async request(method, path, { key, body }) {
+      const res = await fetch(ready.url + path, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      let parsed: unknown;
+      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      return { status: res.status, body: parsed, text };
+    },
+    async stop() {
+      if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand);
+      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+    },
+  };
+}
