@@ -153,7 +153,7 @@ describe('CRM contacts: asynchronous writes', () => {
     await db.execute(
       `insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
        values (?, gen_random_uuid()::text, 'contact', 'create', 'ctc_poison0000000000000000000', '{"status": "BOGUS"}', clock_timestamp())`, [org]);
-    const accepted = [];
+    const accepted: string[] = [];
     for (let i = 0; i < 3; i++) accepted.push((await t.request('POST', '/crm/contacts', { key, body: { email: `after-poison${i}@example.com` } })).body.data.externalId);
     for (const externalId of accepted) await committed(externalId);
     const poison = await db.execute(`select status from crm.pending_writes where target_external_id = 'ctc_poison0000000000000000000'`);
@@ -173,7 +173,7 @@ describe('CRM contacts: asynchronous writes', () => {
     };
     const before = await totals();
     expect(before.all).toBe(before.counted);
-    const made = [];
+    const made: string[] = [];
     for (let i = 0; i < 4; i++) made.push((await t.request('POST', '/crm/contacts', { key, body: { email: `total${i}@example.com` } })).body.data.externalId);
     for (const externalId of made) await committed(externalId);
     expect((await totals()).all).toBe(before.all + 4);
