@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { connectBenchSql } from './bench-sql.js';
+import { processCpuMs } from './load.js';
 import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { writeSection } from './report.js';
 
@@ -98,6 +99,7 @@ export async function benchCrm(): Promise<string> {
     const measureLag = async (rate: number, seconds: number, prefix: string) => {
       log(`202 → commit lag at ${rate} writes/s for ${seconds} s`);
       const count = rate * seconds;
+      const cpuBefore = processCpuMs(t.pid);
       const started = performance.now();
       const posts: Promise<unknown>[] = [];
       for (let i = 0; i < count; i++) {
@@ -117,12 +119,14 @@ export async function benchCrm(): Promise<string> {
         await new Promise((r) => setTimeout(r, 200));
         rows = await lags();
       }
-      return { count, rate, answeredMs, values: rows.map((r) => Number(r.lag ?? Infinity)) };
+      // The platform's CPU from the first POST to the last commit, per write: accept and commit, load-independent.
+      const cpuPerWriteMs = (processCpuMs(t.pid) - cpuBefore) / count;
+      return { count, rate, answeredMs, cpuPerWriteMs, values: rows.map((r) => Number(r.lag ?? Infinity)) };
     };
     const gentle = await measureLag(50, 4, 'slow');
     const lag = await measureLag(WRITE_RATE, WRITE_SECONDS, 'lag');
     const lagRow = (l: typeof lag, target: boolean) =>
-      `| 202 → commit lag, ${l.count} POSTs at ${l.rate}/s (all answered after ${(l.answeredMs / 1000).toFixed(1)} s; accepted_at → committed_at) | ${ms(percentile(l.values, 50))} | ${ms(percentile(l.values, 99))} | ${target ? `p99 < ${CRM_TARGETS.commitLagP99Ms} ms` : ''} | ${target ? ok(percentile(l.values, 99), CRM_TARGETS.commitLagP99Ms) : ''} |`;
+      `| 202 → commit lag, ${l.count} POSTs at ${l.rate}/s (all answered after ${(l.answeredMs / 1000).toFixed(1)} s; accepted_at → committed_at; platform CPU ${l.cpuPerWriteMs.toFixed(2)} ms per write, accept to commit) | ${ms(percentile(l.values, 50))} | ${ms(percentile(l.values, 99))} | ${target ? `p99 < ${CRM_TARGETS.commitLagP99Ms} ms` : ''} | ${target ? ok(percentile(l.values, 99), CRM_TARGETS.commitLagP99Ms) : ''} |`;
 
     function ok(value: number, target: number) {
       return value <= target ? 'yes' : '**no**';
@@ -141,7 +145,7 @@ export async function benchCrm(): Promise<string> {
       '|---|---|---|---|---|',
       `| CQL \`score = 500\` (custom NUMBER; jsonb containment on the GIN index; 100 matches) | ${ms(cqlEq.p50)} (database ${ms(cqlEq.dbP50)}) | ${ms(cqlEq.p99)} | p50 < ${CRM_TARGETS.cqlP50Ms} ms | ${ok(cqlEq.p50, CRM_TARGETS.cqlP50Ms)} |`,
       `| CQL \`region = r7 and score >= 900\`, sorted by score (${cqlRange.last.meta.total} matches) | ${ms(cqlRange.p50)} (database ${ms(cqlRange.dbP50)}) | ${ms(cqlRange.p99)} | p50 < ${CRM_TARGETS.cqlP50Ms} ms | ${ok(cqlRange.p50, CRM_TARGETS.cqlP50Ms)} |`,
-      `| list page \`GET /crm/contacts?page=1&limit=20\` (total ${page.last.meta.total}) | ${ms(page.p50)} | ${ms(page.p99)} | p50 < ${CRM_TARGETS.listPageP50Ms} ms | ${ok(page.p50, CRM_TARGETS.listPageP50Ms)} |`,
+      `| list page \`GET /crm/contacts?page=1&limit=20\` (total ${page.last.meta.total}, read from crm.contact_totals) | ${ms(page.p50)} | ${ms(page.p99)} | p50 < ${CRM_TARGETS.listPageP50Ms} ms | ${ok(page.p50, CRM_TARGETS.listPageP50Ms)} |`,
       `| list page 200 (offset 3,980) | ${ms(deepPage.p50)} | ${ms(deepPage.p99)} | | |`,
       `| dynamic list evaluation \`score >= 500\` (${members.toLocaleString('en')} members; POST /evaluate: job + one INSERT … SELECT), 3 runs | ${ms(evalMedian)} (runs: ${evaluations.map((e) => e.toFixed(0)).join(', ')} ms) | | < ${CRM_TARGETS.evaluationMs} ms | ${ok(evalMedian, CRM_TARGETS.evaluationMs)} |`,
       lagRow(gentle, false),
