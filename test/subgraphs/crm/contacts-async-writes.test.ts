@@ -185,4 +185,20 @@ describe('CRM contacts: asynchronous writes', () => {
     const after = await totals();
     expect(after).toEqual({ all: before.all + 2, sum: before.all + 2, counted: before.all + 2 });
   });
+
+  it('should let organizations take turns: a flood of one organization\'s writes does not hold back another\'s', async () => {
+    const db = t.platform.orm.em.getConnection();
+    const flooded = (await db.execute(`select id from platform.organizations where slug = 'crm-async-other'`))[0].id;
+    // 5,000 accepted creations of one organization (100 batches), written as the accept statement writes them.
+    await db.execute(
+      `with flood as (insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
+         select ?, gen_random_uuid()::text, 'contact', 'create', 'ctc_flood' || lpad(n::text, 21, '0'), '{}', clock_timestamp() from generate_series(1, 5000) n
+         returning organization_id)
+       select pg_notify('crm_writes', ?::text)`, [flooded, flooded]);
+    const mine = await t.request('POST', '/crm/contacts', { key, body: { email: 'not-behind-the-flood@example.com' } });
+    await committed(mine.body.data.externalId);
+    const waiting = (await db.execute(`select count(*)::int as n from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [flooded]))[0].n;
+    expect(waiting).toBeGreaterThan(0);
+    await eventually(async () => (await db.execute(`select count(*)::int as n from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [flooded]))[0].n === 0, 60_000, 200);
+  });
 });
