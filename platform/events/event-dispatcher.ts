@@ -135,12 +135,16 @@ export class EventDispatcher {
     const em = this.options.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
     const afterCommit: (() => void)[] = [];
     const taken = await em.transactional(async (tx) => {
+      // Taken and marked in one statement: the mark commits with the sinks' work or rolls back with it.
       const rows = await tx.execute<OutboxRow[]>(
-        `select seq, id, organization_id, type, data, created_at from platform.events
-          where dispatched_at is null order by seq limit ? for update skip locked`,
+        `update platform.events e set dispatched_at = now()
+           from (select seq from platform.events where dispatched_at is null order by seq limit ? for update skip locked) taken
+          where e.seq = taken.seq
+         returning e.seq, e.id, e.organization_id, e.type, e.data, e.created_at`,
         [this.batchSize],
       );
       if (rows.length === 0) return 0;
+      rows.sort((a, b) => Number(BigInt(a.seq) - BigInt(b.seq)));
       const events: OutboxEvent[] = rows.map((r) => ({
         id: r.id,
         type: r.type,
@@ -154,7 +158,6 @@ export class EventDispatcher {
       }
       // Published before the commit: if the commit fails the events come again (a duplicate, never a loss).
       await this.options.bus.publish(events.map(({ organizationId, ...event }) => ({ organizationId, event })));
-      await tx.execute('update platform.events set dispatched_at = now() where seq in (?)', [rows.map((r) => r.seq)]);
       return rows.length;
     });
     for (const then of afterCommit) then();
