@@ -47,6 +47,7 @@ export class ChatCompletionService {
   constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink }) {}
 
   async complete(caller: Caller, request: ChatRequest, options: CallOptions): Promise<CompletionResult> {
+    this.refuseWhenUnaccountable();
     const startedAt = performance.now();
     const log = this.logger(caller, request, false, options.noCache, startedAt);
     try {
@@ -73,6 +74,7 @@ export class ChatCompletionService {
 
   /** Resolves once the first chunk is in hand (fallback happens before), so errors until then get a proper status. */
   async stream(caller: Caller, request: ChatRequest, options: CallOptions): Promise<StreamResult> {
+    this.refuseWhenUnaccountable();
     const startedAt = performance.now();
     const log = this.logger(caller, request, true, options.noCache, startedAt);
     const includeUsage = request.stream_options?.include_usage === true;
@@ -126,6 +128,11 @@ export class ChatCompletionService {
       log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
       throw failure;
     }
+  }
+
+  /** Every request is billed from the usage log: while its store is down and the backlog full, none is served (503). */
+  private refuseWhenUnaccountable() {
+    if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
   }
 
   private cacheKey(caller: Caller, request: ChatRequest, options: CallOptions): string | null {

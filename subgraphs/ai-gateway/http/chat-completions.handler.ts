@@ -66,6 +66,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status >= 500) context.log.error = error.message;
+    if (error.code === 'service_unavailable') res.setHeader('Retry-After', '1');
     sendError(res, error);
   }
 }
