@@ -27,6 +27,8 @@ export interface CallOptions {
 
 export interface CompletionResult {
   completion: ChatCompletion;
+  /** The completion as JSON text exactly as the provider sent it, when it needed no translation. */
+  json?: string;
   provider: string;
   cache: 'HIT' | 'MISS';
   costUsd: number;
@@ -59,12 +61,12 @@ export class ChatCompletionService {
         log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
         return { completion: { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) }, provider: hit.provider, cache: 'HIT', costUsd: 0 };
       }
-      const { completion, target } = await this.deps.engine.complete(request, targets, options.signal);
+      const { completion, target, json } = await this.deps.engine.complete(request, targets, options.signal);
       const usage = completion.usage;
       const costUsd = costOf(target.price, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0);
       if (key && completion.choices[0]?.finish_reason) this.deps.cache.set(key, { completion, provider: target.provider });
       log({ status: 'SUCCESS', target, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, costUsd });
-      return { completion, provider: target.provider, cache: 'MISS', costUsd };
+      return { completion, json, provider: target.provider, cache: 'MISS', costUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
       log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });

@@ -36,7 +36,7 @@ interface Failure {
 export class CompletionEngine {
   constructor(private readonly deadlines: Deadlines) {}
 
-  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
+  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget; json?: string }> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -47,7 +47,9 @@ export class CompletionEngine {
         const text = await readText(res, undefined, () => attempt.touch());
         await this.refuseError(res, text);
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
-        return { completion: target.adapter.response(JSON.parse(text), meta), target };
+        const completion = target.adapter.response(JSON.parse(text), meta);
+        // An OpenAI-compatible answer is the completion itself: its text goes out as received, not re-serialized.
+        return { completion, target, json: target.adapter.format === 'openai' ? text : undefined };
       } catch (error) {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;

@@ -41,7 +41,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
     if (!request.stream) {
       const result = await service.complete(caller, request, options);
-      sendJson(res, 200, result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
+      sendJson(res, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
       return;
     }
     const result = await service.stream(caller, request, options);

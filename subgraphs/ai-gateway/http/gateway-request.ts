@@ -65,9 +65,10 @@ export function readBody(req: IncomingMessage, limit: number): Promise<unknown> 
   });
 }
 
+/** Sends `payload`, or JSON text as is when given a string. */
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}) {
   if (res.headersSent) return;
-  const body = JSON.stringify(payload);
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
   res.end(body);
 }

@@ -3,6 +3,7 @@ import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { ModelRoute, type RouteTarget } from '../entities/model-route.entity.js';
 import { ProviderCredential } from '../entities/provider-credential.entity.js';
+import type { ResolvedTarget } from '../engine/completion-engine.js';
 
 export interface OpenedCredential {
   apiKey: string;
@@ -13,6 +14,8 @@ export interface OpenedCredential {
 export interface OrgConfig {
   credentials: Map<string, OpenedCredential>;
   routes: Map<string, RouteTarget[]>;
+  /** Model names the router has resolved against this config, so it resolves each once per load (see Router). */
+  resolved: Map<string, ResolvedTarget[]>;
 }
 
 /** The binding of a sealed credential: it only opens for the organization and provider it was stored for. */
@@ -47,6 +50,7 @@ export class OrgConfigCache {
     return {
       credentials: new Map(credentials.map((c) => [c.provider, { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl }])),
       routes: new Map(routes.map((r) => [r.model, r.targets])),
+      resolved: new Map(),
     };
   }
 }
