@@ -53,7 +53,7 @@ export class ChatCompletionService {
     const startedAt = performance.now();
     const log = this.logger(caller, request, false, options.noCache, startedAt);
     try {
-      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
@@ -81,7 +81,7 @@ export class ChatCompletionService {
     const log = this.logger(caller, request, true, options.noCache, startedAt);
     const includeUsage = request.stream_options?.include_usage === true;
     try {
-      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {

@@ -45,7 +45,7 @@ export class CompletionEngine {
         const res = await postUpstream(target.adapter.request(request, target, false), attempt.signal);
         attempt.startIdleClock();
         const text = await readText(res, undefined, () => attempt.touch());
-        await this.refuseError(res, text);
+        refuseError(res, text);
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         const completion = target.adapter.response(JSON.parse(text), meta);
         // An OpenAI-compatible answer is the completion itself: its text goes out as received, not re-serialized.
@@ -69,7 +69,7 @@ export class CompletionEngine {
       const attempt = new Attempt(signal, this.deadlines, startedAt);
       try {
         const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
-        if ((res.statusCode ?? 500) >= 400) await this.refuseError(res, await readText(res, 1024 * 1024));
+        if ((res.statusCode ?? 500) >= 400) refuseError(res, await readText(res, 1024 * 1024));
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         const translator = target.adapter.streamTranslator(meta);
         const chunks = new UpstreamChunks(res, translator, attempt);
@@ -88,12 +88,13 @@ export class CompletionEngine {
     }
     throw failureError(failures);
   }
+}
 
-  private async refuseError(res: IncomingMessage, text: string): Promise<void> {
-    const status = res.statusCode ?? 500;
-    if (status < 400) return;
-    throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
-  }
+/** Throws the provider's error answer as an UpstreamError (retriable or not by its status). */
+function refuseError(res: IncomingMessage, text: string): void {
+  const status = res.statusCode ?? 500;
+  if (status < 400) return;
+  throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
 }
 
 /** Every target failed: a non-retriable answer is the provider's error (500), otherwise they were unavailable (502). */

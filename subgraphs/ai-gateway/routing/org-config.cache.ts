@@ -26,7 +26,7 @@ export const credentialBinding = (organizationId: string, provider: string) => `
  * evict at once, other processes see them within the TTL). Keeps database work off the chat completions path.
  */
 export class OrgConfigCache {
-  private readonly entries = new Map<string, { config: Promise<OrgConfig>; expires: number }>();
+  private readonly entries = new Map<string, { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number }>();
 
   constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
 
@@ -34,10 +34,20 @@ export class OrgConfigCache {
     const entry = this.entries.get(organizationId);
     if (entry && entry.expires > this.now()) return entry.config;
     const config = this.load(organizationId);
-    config.catch(() => this.entries.delete(organizationId)); // a failed load is retried on the next request
+    const fresh: { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number } = { config, expires: this.now() + this.ttlMs };
+    config.then(
+      (loaded) => (fresh.loaded = loaded),
+      () => this.entries.delete(organizationId), // a failed load is retried on the next request
+    );
     if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(organizationId, { config, expires: this.now() + this.ttlMs });
+    this.entries.set(organizationId, fresh);
     return config;
+  }
+
+  /** get() without a promise: the config when it is loaded and fresh, else undefined (the hot path then awaits get). */
+  getNow(organizationId: string): OrgConfig | undefined {
+    const entry = this.entries.get(organizationId);
+    return entry && entry.expires > this.now() ? entry.loaded : undefined;
   }
 
   invalidate(organizationId: string) {

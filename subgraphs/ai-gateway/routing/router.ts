@@ -13,7 +13,16 @@ export class Router {
   constructor(private readonly configs: OrgConfigCache) {}
 
   async resolve(organizationId: string, model: string): Promise<ResolvedTarget[]> {
-    const config = await this.configs.get(organizationId);
+    return this.resolveIn(await this.configs.get(organizationId), model);
+  }
+
+  /** resolve() without a promise when the organization's config is in memory; undefined when it must be loaded. */
+  resolveNow(organizationId: string, model: string): ResolvedTarget[] | undefined {
+    const config = this.configs.getNow(organizationId);
+    return config && this.resolveIn(config, model);
+  }
+
+  private resolveIn(config: OrgConfig, model: string): ResolvedTarget[] {
     const known = config.resolved.get(model);
     if (known) return known;
     const resolved = resolveTargets(config, model);
