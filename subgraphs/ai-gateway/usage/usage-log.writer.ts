@@ -39,7 +39,6 @@ export interface UsageLogWriterOptions {
   backlogLimit?: number;
 }
 
-const COLUMNS = 18;
 const COLUMN_LIST = `organization_id, request_id, key_id, model, provider, provider_model, prompt_tokens, completion_tokens,
   total_tokens, cost_usd, latency_ms, first_chunk_ms, cache, status, error_code, stream, estimated, created_at`;
 
@@ -96,17 +95,18 @@ export class UsageLogWriter implements UsageSink {
   }
 
   private async insert(batch: UsageEntry[]) {
-    const params: unknown[] = [];
-    const rows: string[] = [];
-    for (const e of batch) {
-      rows.push(`(${new Array(COLUMNS).fill('?').join(',')})`);
-      params.push(
-        e.organizationId, e.requestId, e.keyId, e.model, e.provider, e.providerModel, e.promptTokens, e.completionTokens,
-        e.promptTokens + e.completionTokens, e.costUsd, Math.round(e.latencyMs), e.firstChunkMs === null ? null : Math.round(e.firstChunkMs),
-        e.cache, e.status, e.errorCode, e.stream, e.estimated, e.createdAt,
-      );
-    }
-    // Through knex, not MikroORM's execute: that inlines every value into the SQL text, which cost more than the rows.
-    await this.orm.em.getConnection().getKnex().raw(`insert into ai_gateway.usage_log (${COLUMN_LIST}) values ${rows.join(',')}`, params);
+    const rows = batch.map((e) => ({
+      organization_id: e.organizationId, request_id: e.requestId, key_id: e.keyId, model: e.model, provider: e.provider,
+      provider_model: e.providerModel, prompt_tokens: e.promptTokens, completion_tokens: e.completionTokens,
+      total_tokens: e.promptTokens + e.completionTokens, cost_usd: e.costUsd, latency_ms: Math.round(e.latencyMs),
+      first_chunk_ms: e.firstChunkMs === null ? null : Math.round(e.firstChunkMs), cache: e.cache, status: e.status,
+      error_code: e.errorCode, stream: e.stream, estimated: e.estimated, created_at: e.createdAt,
+    }));
+    // The batch travels as one JSON parameter: binding 18 parameters a row cost the driver more than the rows did
+    // (and MikroORM's execute would inline every value into the SQL text).
+    await this.orm.em.getConnection().getKnex().raw(
+      `insert into ai_gateway.usage_log (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::ai_gateway.usage_log, ?::json)`,
+      [JSON.stringify(rows)],
+    );
   }
 }
