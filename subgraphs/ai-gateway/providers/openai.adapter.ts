@@ -42,7 +42,9 @@ export const openaiAdapter: ProviderAdapter = {
         if (chunk.error) throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, { providerError: chunk.error });
         if (chunk.usage) usage = chunk.usage;
         if (!Array.isArray(chunk.choices) || chunk.choices.length === 0) return [];
-        delete chunk.usage;
+        // The client gets usage in its own last chunk. Unset, not deleted (OpenAI sends `usage: null` in every chunk,
+        // and `delete` would turn each into a dictionary that JSON.stringify walks slowly).
+        if (chunk.usage !== undefined) chunk.usage = undefined;
         return [chunk];
       },
     };
