@@ -20,15 +20,35 @@ export class RequestGuard {
     return auth ? { kind: 'ok', auth } : { kind: 'invalid' };
   }
 
+  /** authenticate() without a promise when the key's lookup is cached; undefined when it must be looked up. */
+  authenticateNow(req: IncomingMessage): Authentication | undefined {
+    const key = presentedKey(req);
+    if (!key) return { kind: 'none' };
+    const auth = this.apiKeys.authenticateCached(key);
+    if (auth === undefined) return undefined;
+    return auth ? { kind: 'ok', auth } : { kind: 'invalid' };
+  }
+
   /**
    * Counts the request against the stricter of the plan's category rate and the endpoint's figure.
    * Callers without a valid key are counted per IP on the Starter plan, so every response carries the headers.
    */
   async limit(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
-    const rule = effectiveLimit(auth?.plan ?? 'STARTER', category, endpoint);
-    const who = auth ? `org:${auth.organizationId}` : `ip:${clientIp(req)}`;
-    const key = rule.key === 'endpoint' ? `${who}:${route}` : `${who}:${rule.key}`;
+    const { key, rule } = this.ruleOf(req, auth, route, category, endpoint);
     const decision: RateLimitDecision = await this.limiter.check(key, rule.limit, rule.windowMs);
     return { decision, headers: rateLimitHeaders(decision) };
+  }
+
+  /** limit() without a promise when the counters are in memory; undefined with a shared (Redis) store. */
+  limitNow(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
+    const { key, rule } = this.ruleOf(req, auth, route, category, endpoint);
+    const decision = this.limiter.checkNow(key, rule.limit, rule.windowMs);
+    return decision && { decision, headers: rateLimitHeaders(decision) };
+  }
+
+  private ruleOf(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
+    const rule = effectiveLimit(auth?.plan ?? 'STARTER', category, endpoint);
+    const who = auth ? `org:${auth.organizationId}` : `ip:${clientIp(req)}`;
+    return { rule, key: rule.key === 'endpoint' ? `${who}:${route}` : `${who}:${rule.key}` };
   }
 }

@@ -70,11 +70,10 @@ export class ApiKeyService {
 
   /** The Auth for a presented key, or null when it is unknown or revoked. */
   async authenticate(presented: string): Promise<Auth | null> {
-    if (presented.length < 8 || presented.length > 256) return null;
+    const known = this.authenticateCached(presented);
+    if (known !== undefined) return known;
     const hash = hashApiKey(presented);
     const now = Date.now();
-    const cached = this.cache.get(hash);
-    if (cached && cached.expires > now) return cached.auth;
     const rows = await this.rootEm.getConnection().execute<{ id: string; organization_id: string; type: ApiKeyType; scopes: string[]; plan: PlanName }[]>(
       `select k.id, k.organization_id, k.type, k.scopes, o.plan
          from platform.api_keys k join platform.organizations o on o.id = k.organization_id
@@ -88,5 +87,12 @@ export class ApiKeyService {
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
     return auth;
+  }
+
+  /** authenticate() without a promise, from the cache alone: undefined when the key must be looked up (hot paths). */
+  authenticateCached(presented: string): Auth | null | undefined {
+    if (presented.length < 8 || presented.length > 256) return null;
+    const cached = this.cache.get(hashApiKey(presented));
+    return cached && cached.expires > Date.now() ? cached.auth : undefined;
   }
 }

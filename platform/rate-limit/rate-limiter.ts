@@ -4,6 +4,8 @@ import { Redis, type RedisOptions } from 'ioredis';
 export interface RateLimitStore {
   /** Adds 1 to the counter of `key` in the window starting at windowStartMs; returns the new count. The entry expires after windowMs. */
   increment(key: string, windowStartMs: number, windowMs: number): Promise<number>;
+  /** increment() without a promise, for a store that counts in memory (hot paths skip an await per request). */
+  incrementNow?(key: string, windowStartMs: number, windowMs: number): number;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }
@@ -19,6 +21,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
   constructor(private readonly sweepIntervalMs = 1_000) {}
 
   async increment(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+    return this.incrementNow(key, windowStartMs, windowMs);
+  }
+
+  incrementNow(key: string, windowStartMs: number, windowMs: number): number {
     // Sweeping on window starts (not a timer) keeps memory bounded without a clock of our own,
     // so the store follows whatever clock the limiter was given.
     if (windowStartMs > this.highWater) this.highWater = windowStartMs;
@@ -129,13 +135,27 @@ export class RateLimiter {
 
   /** limit requests per windowMs for `key`. */
   async check(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+    const window = this.windowOf(limit, windowMs);
+    return this.decide(window, await this.store.increment(key, window.start, windowMs));
+  }
+
+  /** check() without a promise when the store counts in memory; undefined for a shared (Redis) store. */
+  checkNow(key: string, limit: number, windowMs: number): RateLimitDecision | undefined {
+    if (!this.store.incrementNow) return undefined;
+    const window = this.windowOf(limit, windowMs);
+    return this.decide(window, this.store.incrementNow(key, window.start, windowMs));
+  }
+
+  private windowOf(limit: number, windowMs: number) {
     if (!(windowMs > 0)) throw new RangeError(`windowMs must be positive, got ${windowMs}`);
     if (!(limit >= 0)) throw new RangeError(`limit must not be negative, got ${limit}`);
     const now = this.clock();
     // Windows are aligned to the epoch so every instance agrees on where a window starts.
-    const windowStart = Math.floor(now / windowMs) * windowMs;
-    const resetMs = windowStart + windowMs;
-    const count = await this.store.increment(key, windowStart, windowMs);
+    const start = Math.floor(now / windowMs) * windowMs;
+    return { now, limit, start, resetMs: start + windowMs };
+  }
+
+  private decide({ now, limit, resetMs }: { now: number; limit: number; resetMs: number }, count: number): RateLimitDecision {
     const allowed = count <= limit;
     return {
       allowed,

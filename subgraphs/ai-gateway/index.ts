@@ -33,6 +33,8 @@ export interface AiGatewayModuleOptions {
   deadlines?: Partial<Deadlines>;
   /** Response cache lifetime; default AI_CACHE_TTL_SECONDS (0 turns the cache off). */
   cacheTtlMs?: number;
+  /** Usage rows kept while the database refuses them before requests are refused with 503 (default 100,000). */
+  usageBacklogLimit?: number;
   /** Clock of the caches (tests expire entries without waiting). */
   now?: () => number;
 }
@@ -51,7 +53,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     const { config } = platform;
     const secrets = () => secretBoxFor(platform.orm, config.encryptionKey, platform.logger);
     const configs = new OrgConfigCache(platform.orm, secrets, 5_000, options.now);
-    writer = new UsageLogWriter(platform.orm, platform.logger);
+    writer = new UsageLogWriter(platform.orm, platform.logger, { backlogLimit: options.usageBacklogLimit });
     const usage: UsageSink = writer;
     const engine = new CompletionEngine({
       firstByteMs: options.deadlines?.firstByteMs ?? config.aiFirstByteTimeoutMs,

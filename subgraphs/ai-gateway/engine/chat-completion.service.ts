@@ -2,7 +2,7 @@ import type { ChatChunk, ChatCompletion, ChatRequest, Usage } from '../chat/chat
 import { newCompletionId, textOf, usageChunkOf } from '../chat/chat-types.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import { costOf } from '../catalog/model-catalog.js';
-import { CompletionAccumulator, estimateTokens } from '../cache/completion-accumulator.js';
+import { type CompletionAccumulator, estimateTokens } from '../cache/completion-accumulator.js';
 import { replayChunks } from '../cache/replay.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { Router } from '../routing/router.js';
@@ -10,6 +10,7 @@ import type { UsageEntry, UsageSink } from '../usage/usage-log.writer.js';
 import type { CompletionEngine, ResolvedTarget } from './completion-engine.js';
 import { UpstreamError } from '../providers/upstream-error.js';
 import type { CancelToken } from './cancel-token.js';
+import { RelayedStream, type ChunkStream, type StreamOutcome } from './relayed-stream.js';
 
 /** Who is asking: the organization, its key, the request id of the logs. */
 export interface Caller {
@@ -27,6 +28,8 @@ export interface CallOptions {
 
 export interface CompletionResult {
   completion: ChatCompletion;
+  /** The completion as JSON text exactly as the provider sent it, when it needed no translation. */
+  json?: string;
   provider: string;
   cache: 'HIT' | 'MISS';
   costUsd: number;
@@ -36,7 +39,7 @@ export interface StreamResult {
   provider: string;
   cache: 'HIT' | 'MISS';
   /** OpenAI chunks, the usage chunk last when asked for; a failure mid-stream throws a GatewayError. */
-  chunks: AsyncGenerator<ChatChunk, void, undefined>;
+  chunks: ChunkStream;
 }
 
 /**
@@ -47,10 +50,11 @@ export class ChatCompletionService {
   constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink }) {}
 
   async complete(caller: Caller, request: ChatRequest, options: CallOptions): Promise<CompletionResult> {
+    this.refuseWhenUnaccountable();
     const startedAt = performance.now();
     const log = this.logger(caller, request, false, options.noCache, startedAt);
     try {
-      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
@@ -58,12 +62,12 @@ export class ChatCompletionService {
         log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
         return { completion: { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) }, provider: hit.provider, cache: 'HIT', costUsd: 0 };
       }
-      const { completion, target } = await this.deps.engine.complete(request, targets, options.signal);
+      const { completion, target, json } = await this.deps.engine.complete(request, targets, options.signal);
       const usage = completion.usage;
       const costUsd = costOf(target.price, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0);
       if (key && completion.choices[0]?.finish_reason) this.deps.cache.set(key, { completion, provider: target.provider });
       log({ status: 'SUCCESS', target, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, costUsd });
-      return { completion, provider: target.provider, cache: 'MISS', costUsd };
+      return { completion, json, provider: target.provider, cache: 'MISS', costUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
       log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
@@ -73,11 +77,12 @@ export class ChatCompletionService {
 
   /** Resolves once the first chunk is in hand (fallback happens before), so errors until then get a proper status. */
   async stream(caller: Caller, request: ChatRequest, options: CallOptions): Promise<StreamResult> {
+    this.refuseWhenUnaccountable();
     const startedAt = performance.now();
     const log = this.logger(caller, request, true, options.noCache, startedAt);
     const includeUsage = request.stream_options?.include_usage === true;
     try {
-      const targets = await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
@@ -90,42 +95,45 @@ export class ChatCompletionService {
       }
       const run = await this.deps.engine.stream(request, targets, options.signal);
       const firstChunkMs = performance.now() - startedAt;
-      const cache = this.deps.cache;
-      async function* relay(): AsyncGenerator<ChatChunk, void, undefined> {
-        const acc = new CompletionAccumulator(run.meta);
-        let outcome: { status: UsageEntry['status']; errorCode: string | null } | undefined;
-        try {
-          for await (const chunk of run.chunks) {
-            acc.add(chunk);
-            yield chunk;
-          }
-          const usage = run.usage() ?? estimatedUsage(request, acc.outputChars);
+      // Whatever ends the stream, one usage row: the provider's usage, or (cut short) tokens estimated from what was sent.
+      const cutShort = (received: CompletionAccumulator, status: UsageEntry['status'], errorCode: string | null) => {
+        const reported = run.usage();
+        const promptTokens = reported?.prompt_tokens || estimatedUsage(request, 0).prompt_tokens;
+        const completionTokens = Math.max(reported?.completion_tokens ?? 0, estimateTokens(received.outputChars));
+        const costUsd = costOf(run.target.price, promptTokens, completionTokens);
+        log({ status, errorCode, target: run.target, promptTokens, completionTokens, costUsd, firstChunkMs, estimated: true });
+      };
+      const outcome: StreamOutcome = {
+        succeeded: (received) => {
+          const usage = run.usage() ?? estimatedUsage(request, received.outputChars);
           const costUsd = costOf(run.target.price, usage.prompt_tokens, usage.completion_tokens);
-          if (key && acc.finished) cache.set(key, { completion: { ...acc.completion(), usage }, provider: run.target.provider });
-          outcome = { status: 'SUCCESS', errorCode: null };
+          if (key && received.finished) this.deps.cache.set(key, { completion: { ...received.completion(), usage }, provider: run.target.provider });
           log({ status: 'SUCCESS', target: run.target, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, costUsd, firstChunkMs, estimated: !run.usage() });
-          if (includeUsage) yield usageChunkOf(run.meta, { ...usage, cost: costUsd });
-        } catch (error) {
-          const failure = asGatewayError(error, options.signal);
-          outcome = { status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code };
-          throw failure;
-        } finally {
-          // A consumer that stopped reading (return()) ends here too: the tokens used so far are still logged.
-          if (outcome?.status !== 'SUCCESS') {
-            const reported = run.usage();
-            const promptTokens = reported?.prompt_tokens || estimatedUsage(request, 0).prompt_tokens;
-            const completionTokens = Math.max(reported?.completion_tokens ?? 0, estimateTokens(acc.outputChars));
-            const costUsd = costOf(run.target.price, promptTokens, completionTokens);
-            log({ status: outcome?.status ?? 'ABORTED', errorCode: outcome?.errorCode ?? null, target: run.target, promptTokens, completionTokens, costUsd, firstChunkMs, estimated: true });
+          return includeUsage ? usageChunkOf(run.meta, { ...usage, cost: costUsd }) : undefined;
+        },
+        failed: (error, received) => {
+          let failure: GatewayError | undefined;
+          try {
+            failure = asGatewayError(error, options.signal); // throws an unexpected error on, logged as aborted below
+          } finally {
+            cutShort(received, failure && !options.signal.aborted ? 'ERROR' : 'ABORTED', failure?.code ?? null);
           }
-        }
-      }
-      return { provider: run.target.provider, cache: 'MISS', chunks: relay() };
+          return failure;
+        },
+        // A consumer that stopped reading: the tokens used so far are still logged.
+        stopped: (received) => cutShort(received, 'ABORTED', null),
+      };
+      return { provider: run.target.provider, cache: 'MISS', chunks: new RelayedStream(run, outcome) };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
       log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
       throw failure;
     }
+  }
+
+  /** Every request is billed from the usage log: while its store is down and the backlog full, none is served (503). */
+  private refuseWhenUnaccountable() {
+    if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
   }
 
   private cacheKey(caller: Caller, request: ChatRequest, options: CallOptions): string | null {

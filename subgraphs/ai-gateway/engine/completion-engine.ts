@@ -36,7 +36,7 @@ interface Failure {
 export class CompletionEngine {
   constructor(private readonly deadlines: Deadlines) {}
 
-  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget }> {
+  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget; json?: string }> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -45,9 +45,11 @@ export class CompletionEngine {
         const res = await postUpstream(target.adapter.request(request, target, false), attempt.signal);
         attempt.startIdleClock();
         const text = await readText(res, undefined, () => attempt.touch());
-        await this.refuseError(res, text);
+        refuseError(res, text);
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
-        return { completion: target.adapter.response(JSON.parse(text), meta), target };
+        const completion = target.adapter.response(JSON.parse(text), meta);
+        // An OpenAI-compatible answer is the completion itself: its text goes out as received, not re-serialized.
+        return { completion, target, json: target.adapter.format === 'openai' ? text : undefined };
       } catch (error) {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
@@ -67,7 +69,7 @@ export class CompletionEngine {
       const attempt = new Attempt(signal, this.deadlines, startedAt);
       try {
         const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
-        if ((res.statusCode ?? 500) >= 400) await this.refuseError(res, await readText(res, 1024 * 1024));
+        if ((res.statusCode ?? 500) >= 400) refuseError(res, await readText(res, 1024 * 1024));
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         const translator = target.adapter.streamTranslator(meta);
         const chunks = new UpstreamChunks(res, translator, attempt);
@@ -86,12 +88,13 @@ export class CompletionEngine {
     }
     throw failureError(failures);
   }
+}
 
-  private async refuseError(res: IncomingMessage, text: string): Promise<void> {
-    const status = res.statusCode ?? 500;
-    if (status < 400) return;
-    throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
-  }
+/** Throws the provider's error answer as an UpstreamError (retriable or not by its status). */
+function refuseError(res: IncomingMessage, text: string): void {
+  const status = res.statusCode ?? 500;
+  if (status < 400) return;
+  throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
 }
 
 /** Every target failed: a non-retriable answer is the provider's error (500), otherwise they were unavailable (502). */

@@ -41,7 +41,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
     if (!request.stream) {
       const result = await service.complete(caller, request, options);
-      sendJson(res, 200, result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
+      sendJson(res, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
       return;
     }
     const result = await service.stream(caller, request, options);
@@ -66,6 +66,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     if (error.status >= 500) context.log.error = error.message;
+    if (error.code === 'service_unavailable') res.setHeader('Retry-After', '1');
     sendError(res, error);
   }
 }

@@ -12,13 +12,23 @@ const PLATFORM_KEY_CACHE_MS = 10_000;
  * The AI gateway's view of a key beyond the platform's lookup: GATEWAY type, the `ai` scope, expiry, and
  * revocations made in this process (effective at once here; other processes follow within the platform's cache TTL).
  */
+/** A key's expiry as loaded from its metadata row. */
+interface Expiry {
+  /** Epoch ms; null when the key never expires; undefined while `loading`. */
+  expiresAt: number | null | undefined;
+  loading: Promise<void>;
+  /** Cached until then (epoch ms). */
+  until: number;
+}
+
 export class KeyGate {
-  private readonly expiries = new Map<string, { expiresAt: Promise<number | null>; until: number }>();
+  private readonly expiries = new Map<string, Expiry>();
   private readonly revoked = new Map<string, number>();
 
   constructor(private readonly orm: MikroORM, private readonly now: () => number = Date.now) {}
 
-  async check(auth: Auth): Promise<void> {
+  /** Throws for a key the gateway refuses; returns a promise only while the key's expiry is being loaded. */
+  check(auth: Auth): Promise<void> | undefined {
     if (auth.keyType !== 'GATEWAY') throw new GatewayError('forbidden', 'The AI gateway takes gateway keys (gw_sk_...) only');
     if (!hasScope(auth, 'ai')) throw new GatewayError('forbidden', 'This key lacks the "ai" scope');
     const now = this.now();
@@ -27,8 +37,10 @@ export class KeyGate {
       if (now - revokedAt < PLATFORM_KEY_CACHE_MS * 2) throw new GatewayError('unauthorized', 'This key has been revoked');
       this.revoked.delete(auth.keyId);
     }
-    const expiresAt = await this.expiryOf(auth, now);
-    if (expiresAt !== null && expiresAt <= now) throw new GatewayError('unauthorized', 'This key has expired');
+    const expiry = this.expiryOf(auth, now);
+    if (expiry.expiresAt === undefined) return expiry.loading.then(() => this.refuseExpired(expiry.expiresAt, now));
+    this.refuseExpired(expiry.expiresAt, now);
+    return undefined;
   }
 
   markRevoked(keyId: string) {
@@ -36,15 +48,23 @@ export class KeyGate {
     this.expiries.delete(keyId);
   }
 
-  private expiryOf(auth: Auth, now: number): Promise<number | null> {
+  private refuseExpired(expiresAt: number | null | undefined, now: number) {
+    if (expiresAt != null && expiresAt <= now) throw new GatewayError('unauthorized', 'This key has expired');
+  }
+
+  /** The key's expiry, cached as long as the platform caches the key. */
+  private expiryOf(auth: Auth, now: number): Expiry {
     const cached = this.expiries.get(auth.keyId);
-    if (cached && cached.until > now) return cached.expiresAt;
-    const expiresAt = forkForTenant(this.orm.em, auth.organizationId)
+    if (cached && cached.until > now) return cached;
+    const entry: Expiry = { expiresAt: undefined, loading: Promise.resolve(), until: now + PLATFORM_KEY_CACHE_MS };
+    entry.loading = forkForTenant(this.orm.em, auth.organizationId)
       .findOne(GatewayKeyMeta, { keyId: auth.keyId })
-      .then((meta) => meta?.expiresAt?.getTime() ?? null);
-    expiresAt.catch(() => this.expiries.delete(auth.keyId));
+      .then((meta) => {
+        entry.expiresAt = meta?.expiresAt?.getTime() ?? null;
+      });
+    entry.loading.catch(() => this.expiries.delete(auth.keyId));
     if (this.expiries.size > 50_000) this.expiries.clear();
-    this.expiries.set(auth.keyId, { expiresAt, until: now + PLATFORM_KEY_CACHE_MS });
-    return expiresAt;
+    this.expiries.set(auth.keyId, entry);
+    return entry;
   }
 }

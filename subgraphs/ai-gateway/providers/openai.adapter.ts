@@ -9,10 +9,9 @@ export const openaiAdapter: ProviderAdapter = {
   format: 'openai',
 
   request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest {
-    const body: Record<string, unknown> = { ...request, model: target.model, stream };
     // Usage is always asked for upstream (cost and the usage log need it); the client sees it only if it asked.
-    if (stream) body.stream_options = { include_usage: true };
-    else delete body.stream_options;
+    // Unset rather than deleted: `delete` turns the object into a dictionary, which JSON.stringify walks slowly.
+    const body = { ...request, model: target.model, stream, stream_options: stream ? { include_usage: true } : undefined };
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
     return { url: `${trimSlash(target.baseUrl)}/chat/completions`, headers, body: JSON.stringify(body) };
@@ -43,7 +42,9 @@ export const openaiAdapter: ProviderAdapter = {
         if (chunk.error) throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, { providerError: chunk.error });
         if (chunk.usage) usage = chunk.usage;
         if (!Array.isArray(chunk.choices) || chunk.choices.length === 0) return [];
-        delete chunk.usage;
+        // The client gets usage in its own last chunk. Unset, not deleted (OpenAI sends `usage: null` in every chunk,
+        // and `delete` would turn each into a dictionary that JSON.stringify walks slowly).
+        if (chunk.usage !== undefined) chunk.usage = undefined;
         return [chunk];
       },
     };

@@ -3,6 +3,7 @@ import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { ModelRoute, type RouteTarget } from '../entities/model-route.entity.js';
 import { ProviderCredential } from '../entities/provider-credential.entity.js';
+import type { ResolvedTarget } from '../engine/completion-engine.js';
 
 export interface OpenedCredential {
   apiKey: string;
@@ -13,6 +14,8 @@ export interface OpenedCredential {
 export interface OrgConfig {
   credentials: Map<string, OpenedCredential>;
   routes: Map<string, RouteTarget[]>;
+  /** Model names the router has resolved against this config, so it resolves each once per load (see Router). */
+  resolved: Map<string, ResolvedTarget[]>;
 }
 
 /** The binding of a sealed credential: it only opens for the organization and provider it was stored for. */
@@ -23,7 +26,7 @@ export const credentialBinding = (organizationId: string, provider: string) => `
  * evict at once, other processes see them within the TTL). Keeps database work off the chat completions path.
  */
 export class OrgConfigCache {
-  private readonly entries = new Map<string, { config: Promise<OrgConfig>; expires: number }>();
+  private readonly entries = new Map<string, { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number }>();
 
   constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
 
@@ -31,10 +34,20 @@ export class OrgConfigCache {
     const entry = this.entries.get(organizationId);
     if (entry && entry.expires > this.now()) return entry.config;
     const config = this.load(organizationId);
-    config.catch(() => this.entries.delete(organizationId)); // a failed load is retried on the next request
+    const fresh: { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number } = { config, expires: this.now() + this.ttlMs };
+    config.then(
+      (loaded) => (fresh.loaded = loaded),
+      () => this.entries.delete(organizationId), // a failed load is retried on the next request
+    );
     if (this.entries.size > 50_000) this.entries.clear();
-    this.entries.set(organizationId, { config, expires: this.now() + this.ttlMs });
+    this.entries.set(organizationId, fresh);
     return config;
+  }
+
+  /** get() without a promise: the config when it is loaded and fresh, else undefined (the hot path then awaits get). */
+  getNow(organizationId: string): OrgConfig | undefined {
+    const entry = this.entries.get(organizationId);
+    return entry && entry.expires > this.now() ? entry.loaded : undefined;
   }
 
   invalidate(organizationId: string) {
@@ -47,6 +60,7 @@ export class OrgConfigCache {
     return {
       credentials: new Map(credentials.map((c) => [c.provider, { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl }])),
       routes: new Map(routes.map((r) => [r.model, r.targets])),
+      resolved: new Map(),
     };
   }
 }

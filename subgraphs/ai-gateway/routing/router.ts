@@ -13,21 +13,42 @@ export class Router {
   constructor(private readonly configs: OrgConfigCache) {}
 
   async resolve(organizationId: string, model: string): Promise<ResolvedTarget[]> {
-    const config = await this.configs.get(organizationId);
-    const targets = targetsOf(config, model);
-    const resolved: ResolvedTarget[] = [];
-    for (const target of targets) {
-      const credential = config.credentials.get(target.provider);
-      const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[target.provider];
-      if (!credential || !baseUrl) continue;
-      resolved.push({ ...target, apiKey: credential.apiKey, baseUrl, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
-    }
-    if (resolved.length === 0) {
-      const names = [...new Set(targets.map((t) => t.provider))].join(', ');
-      throw new GatewayError('provider_not_configured', `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`, 'model');
-    }
+    return this.resolveIn(await this.configs.get(organizationId), model);
+  }
+
+  /** resolve() without a promise when the organization's config is in memory; undefined when it must be loaded. */
+  resolveNow(organizationId: string, model: string): ResolvedTarget[] | undefined {
+    const config = this.configs.getNow(organizationId);
+    return config && this.resolveIn(config, model);
+  }
+
+  private resolveIn(config: OrgConfig, model: string): ResolvedTarget[] {
+    const known = config.resolved.get(model);
+    if (known) return known;
+    const resolved = resolveTargets(config, model);
+    // Remembered with the config (so a credential or route write forgets it too); any name may be asked for: bounded.
+    if (config.resolved.size >= MAX_RESOLVED_MODELS) config.resolved.clear();
+    config.resolved.set(model, resolved);
     return resolved;
   }
+}
+
+const MAX_RESOLVED_MODELS = 1_000;
+
+function resolveTargets(config: OrgConfig, model: string): ResolvedTarget[] {
+  const targets = targetsOf(config, model);
+  const resolved: ResolvedTarget[] = [];
+  for (const target of targets) {
+    const credential = config.credentials.get(target.provider);
+    const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[target.provider];
+    if (!credential || !baseUrl) continue;
+    resolved.push({ ...target, apiKey: credential.apiKey, baseUrl, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
+  }
+  if (resolved.length === 0) {
+    const names = [...new Set(targets.map((t) => t.provider))].join(', ');
+    throw new GatewayError('provider_not_configured', `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`, 'model');
+  }
+  return resolved;
 }
 
 export function targetsOf(config: OrgConfig, model: string): RouteTarget[] {

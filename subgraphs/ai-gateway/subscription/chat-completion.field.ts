@@ -5,6 +5,7 @@ import type { ErrorCode } from '../../../platform/errors/error-codes.js';
 import type { SubscriptionCaller } from '../../../platform/graphql/subscription-fields.js';
 import { newId } from '../../../platform/ids/ids.js';
 import type { ChatChunk } from '../chat/chat-types.js';
+import type { ChunkStream } from '../engine/relayed-stream.js';
 import { validateChatRequest } from '../chat/chat-request.validate.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
@@ -88,7 +89,7 @@ export function chatCompletionField(service: ChatCompletionService): GraphQLFiel
       if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'chatCompletion needs a SERVER key');
       if (!hasScope(auth, 'ai')) throw new DomainError('FORBIDDEN', 'This key lacks the "ai" scope');
       const controller = new CancelToken();
-      let chunks: AsyncGenerator<ChatChunk, void, undefined>;
+      let chunks: ChunkStream;
       try {
         const request = validateChatRequest(requestOf(args.input ?? {}));
         const result = await service.stream(
@@ -118,7 +119,7 @@ export function chatCompletionField(service: ChatCompletionService): GraphQLFiel
         return: async () => {
           finished = true;
           controller.abort(new Error('Subscription completed'));
-          void chunks.return(undefined).catch(() => undefined);
+          void chunks.return().catch(() => undefined);
           return { value: undefined, done: true };
         },
         [Symbol.asyncIterator]() {
