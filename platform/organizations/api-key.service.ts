@@ -21,6 +21,9 @@ export interface CreateKeyInput {
   exactKey?: string;
 }
 
+/** Keys are 8 to 256 characters; anything else is refused without hashing or a lookup. */
+const plausibleKey = (presented: string) => presented.length >= 8 && presented.length <= 256;
+
 /** Creates organizations and keys, and turns a presented key into an Auth. Lookups are cached briefly (a cache only). */
 export class ApiKeyService {
   private readonly cache = new Map<string, { auth: Auth | null; expires: number }>();
@@ -70,10 +73,11 @@ export class ApiKeyService {
 
   /** The Auth for a presented key, or null when it is unknown or revoked. */
   async authenticate(presented: string): Promise<Auth | null> {
-    const known = this.authenticateCached(presented);
-    if (known !== undefined) return known;
+    if (!plausibleKey(presented)) return null;
     const hash = hashApiKey(presented);
     const now = Date.now();
+    const known = this.cachedAuth(hash, now);
+    if (known !== undefined) return known;
     const rows = await this.rootEm.getConnection().execute<{ id: string; organization_id: string; type: ApiKeyType; scopes: string[]; plan: PlanName }[]>(
       `select k.id, k.organization_id, k.type, k.scopes, o.plan
          from platform.api_keys k join platform.organizations o on o.id = k.organization_id
@@ -91,8 +95,12 @@ export class ApiKeyService {
 
   /** authenticate() without a promise, from the cache alone: undefined when the key must be looked up (hot paths). */
   authenticateCached(presented: string): Auth | null | undefined {
-    if (presented.length < 8 || presented.length > 256) return null;
-    const cached = this.cache.get(hashApiKey(presented));
-    return cached && cached.expires > Date.now() ? cached.auth : undefined;
+    if (!plausibleKey(presented)) return null;
+    return this.cachedAuth(hashApiKey(presented), Date.now());
+  }
+
+  private cachedAuth(hash: string, now: number): Auth | null | undefined {
+    const cached = this.cache.get(hash);
+    return cached && cached.expires > now ? cached.auth : undefined;
   }
 }

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { loadTest, percentile, sequentialLatency, type LoadResult, type Target } from './load.js';
-import type { ChildReady, ParentCommand } from './protocol.js';
+import type { ParentCommand } from './protocol.js';
+import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { startPortkey } from './portkey-process.js';
 
 /** Issue 7's targets; `portkeyRps` is the anchor's figure (anchors/peers-measured.md), the run measures Portkey itself too. */
@@ -36,26 +37,22 @@ export async function benchAiGateway(): Promise<string> {
   const loadAtStart = loadavg()[0]!;
   const database = await createTestDatabase();
   let mock: ChildProcess | undefined;
-  let platform: ChildProcess | undefined;
+  let platform: PlatformProcess | undefined;
   let portkeyChild: ChildProcess | undefined;
   try {
     mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: String(HOLD_MS) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
-    platform = fork(join(here, 'platform-server.js'), [], {
-      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', BENCH_DATABASE_URL: database.url, BENCH_ORGS: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const ready = await nextMessage<ChildReady>(platform);
-    const server = { authorization: `Bearer ${ready.keys[0]}`, 'content-type': 'application/json' };
-    const created = await fetch(`${ready.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"bench"}' }).then((r) => r.json()) as { key: string };
-    const configured = await fetch(`${ready.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
+    platform = await startPlatformProcess({ databaseUrl: database.url });
+    const server = { authorization: `Bearer ${platform.keys[0]}`, 'content-type': 'application/json' };
+    const created = await fetch(`${platform.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"bench"}' }).then((r) => r.json()) as { key: string };
+    const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
     if (!created.key || configured.status !== 200) throw new Error('AI gateway set-up failed');
 
     const messages = [{ role: 'user', content: 'Hello' }];
     // no-cache: every request reaches the mock, as the direct calls do (a cache hit would not measure the proxy).
     const gatewayHeaders = { authorization: `Bearer ${created.key}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' };
     const direct: Target = { label: 'direct', path: 'POST /v1/chat/completions on the mock', url: `${mockUrl}/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'gpt-4o-mini', messages }), headers: () => ({ 'content-type': 'application/json', authorization: 'Bearer sk-bench' }) };
-    const gateway: Target = { label: 'gateway', path: 'POST /ai/v1/chat/completions → mock', url: `${ready.url}/ai/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }), headers: () => gatewayHeaders };
+    const gateway: Target = { label: 'gateway', path: 'POST /ai/v1/chat/completions → mock', url: `${platform.url}/ai/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }), headers: () => gatewayHeaders };
     const streamBody = (model: string) => JSON.stringify({ model, messages, stream: true });
     const portkey = await startPortkey();
     portkeyChild = portkey.child;
@@ -137,11 +134,9 @@ export async function benchAiGateway(): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    for (const child of [platform, mock]) {
-      if (child?.connected) child.send({ type: 'stop' } satisfies ParentCommand);
-    }
+    if (mock?.connected) mock.send({ type: 'stop' } satisfies ParentCommand);
     portkeyChild?.kill();
-    await Promise.all([exited(platform), exited(mock), exited(portkeyChild)]);
+    await Promise.all([platform?.stop(), exited(mock), exited(portkeyChild)]);
     await database.drop();
   }
 }

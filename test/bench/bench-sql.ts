@@ -2,7 +2,10 @@
 import pg from 'pg';
 
 export interface BenchSql {
-  /** Runs one statement with `?` placeholders (as MikroORM's execute takes them) and returns its rows. */
+  /**
+   * Runs one statement and returns its rows. Each `?` is bound to the next param, as in MikroORM's execute; the SQL
+   * must hold no other question mark (no jsonb `?` operator, none inside a literal).
+   */
   execute<T = any>(sql: string, params?: unknown[]): Promise<T>;
   end(): Promise<void>;
 }

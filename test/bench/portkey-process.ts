@@ -2,22 +2,14 @@
 // started beside our gateway so the AI section compares the two in one run on the same machine state.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
+import { freePort } from '../helpers/free-port.js';
 
 export interface PortkeyProcess {
   url: string;
   child: ChildProcess;
   /** Headers that route a request through Portkey to an OpenAI-compatible base URL (its custom-host routing). */
   headers(baseUrl: string): Record<string, string>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts Portkey (`build/start-server.js --port=N --headless`, NODE_ENV=production) and waits until it answers. */

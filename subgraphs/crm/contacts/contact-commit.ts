@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactInput } from './contact-input.validate.js';
 import { touchedFields } from '../lists/list-triggers.js';
 import type { ContactRows } from '../writes/contact-rows.js';
+import { targetLockKey } from '../writes/pending-writes.js';
 
 /** Input key → column. A fixed map: column names never come from input. */
 const COLUMNS: Record<string, string> = {
@@ -39,7 +40,7 @@ async function updateContact(tx: EntityManager, id: string, input: ContactInput)
 /** The winner keeps the loser's companies, tags, activities and static list memberships, and fills its empty fields. */
 async function mergeContacts(contacts: ContactRows, winnerId: string, loserExternalId: string): Promise<AppliedWrite> {
   const { tx, org } = contacts;
-  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:${org}:${loserExternalId}`]);
+  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [targetLockKey(org, loserExternalId)]);
   const loser = await contacts.get(loserExternalId);
   if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') return { error: 'The loser contact is gone', changed: [] };
   const l = loser.id;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CrmDeps } from '../crm-deps.js';
 import { applyContactWrite, reconcileEmailClaims, type AppliedWrite, type PendingWriteRow } from '../contacts/contact-commit.js';
 import { applyActivityWrite } from '../activities/activity.service.js';
-import type { CommitTarget } from './pending-writes.js';
+import { targetLockKey, type CommitTarget } from './pending-writes.js';
 import { ContactRows } from './contact-rows.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
 import { queueForIntegrations } from '../integrations/integration-triggers.js';
@@ -42,12 +42,7 @@ export async function commitTargets(deps: CrmDeps, em: EntityManager, org: strin
     // The accepted writes are already durable: if this commit is lost in a crash they are still ACCEPTED and commit
     // again, so it need not wait for its WAL flush (the accept transaction does).
     await tx.execute('set local synchronous_commit = off');
-    const locked = tryLock
-      ? (await tx.execute<{ target: string }[]>(
-        `select value as target from jsonb_array_elements_text(?::jsonb) where pg_try_advisory_xact_lock(hashtext(? || value))`,
-        [JSON.stringify(targets), `crm:${org}:`])).map((r) => r.target)
-      : targets;
-    if (!tryLock) for (const target of targets) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:${org}:${target}`]);
+    const locked = await lockTargets(tx, org, targets, tryLock);
     if (locked.length === 0) return 0;
     const writes = await tx.execute<(PendingWriteRow & { entity: string })[]>(
       `select id, entity, operation, payload, accepted_at as "acceptedAt", target_external_id as target from crm.pending_writes
@@ -82,4 +77,16 @@ export async function commitTargets(deps: CrmDeps, em: EntityManager, org: strin
     await queueForIntegrations(tx, deps.jobs, org, touched, activities);
     return writes.length;
   });
+}
+
+/** Takes the targets' advisory locks for the transaction; with `tryLock`, in one statement, skipping those held elsewhere. */
+async function lockTargets(tx: EntityManager, org: string, targets: string[], tryLock: boolean): Promise<string[]> {
+  if (!tryLock) {
+    for (const target of targets) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [targetLockKey(org, target)]);
+    return targets;
+  }
+  const got = await tx.execute<{ target: string }[]>(
+    `select value as target from jsonb_array_elements_text(?::jsonb) where pg_try_advisory_xact_lock(hashtext(? || value))`,
+    [JSON.stringify(targets), targetLockKey(org, '')]);
+  return got.map((r) => r.target);
 }

@@ -8,6 +8,9 @@ export const CRM_WRITES_CHANNEL = 'crm_writes';
 
 export type WriteEntity = 'contact' | 'company' | 'activity';
 
+/** Advisory-lock key of a target: commits of one contact are serialised across workers and processes. */
+export const targetLockKey = (organizationId: string, target: string) => `crm:${organizationId}:${target}`;
+
 /** What the commit of accepted writes works on: one target (contact) of one organization. */
 export interface CommitTarget {
   organizationId: string;

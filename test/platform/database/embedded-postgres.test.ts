@@ -1,20 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../../platform/config/project-root.js';
 import { loadConfig } from '../../../platform/config/config.js';
 import { startPlatform } from '../../../gateway/platform.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from '../../helpers/free-port.js';
 
 /** `npm start` without DATABASE_URL: an embedded PostgreSQL whose data survives a restart. */
 describe('embedded PostgreSQL', () => {

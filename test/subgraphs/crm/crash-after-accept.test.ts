@@ -1,19 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { projectRoot } from '../../../platform/config/project-root.js';
 import { createTestDatabase } from '../../helpers/test-database.js';
 import { eventually } from '../../helpers/test-platform.js';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
+import { freePort } from '../../helpers/free-port.js';
 
 /** `node dist/gateway/main.js`: the platform as it runs in production, in its own process. */
 function startChild(env: Record<string, string>, output: string[]): ChildProcess {
