@@ -79,7 +79,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     flushUsage: async () => writer?.flush(),
     close: async () => {
       await writer?.close();
-      closeUpstreamAgents();
+      await closeUpstreamAgents();
     },
   };
 }

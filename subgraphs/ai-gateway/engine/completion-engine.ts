@@ -1,10 +1,9 @@
-import type { IncomingMessage } from 'node:http';
 import type { ChatChunk, ChatCompletion, ChatRequest, ResponseMeta, Usage } from '../chat/chat-types.js';
 import { newCompletionId } from '../chat/chat-types.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { CatalogModel } from '../catalog/model-catalog.js';
 import type { ProviderAdapter, ProviderTarget } from '../providers/provider-adapter.js';
-import { postUpstream, readText } from '../providers/upstream-http.js';
+import { postUpstream, readText, type UpstreamResponse } from '../providers/upstream-http.js';
 import { UpstreamError, providerErrorOf, retriableStatus } from '../providers/upstream-error.js';
 import { Attempt } from './attempt.js';
 import { UpstreamChunks } from './upstream-chunks.js';
@@ -69,7 +68,7 @@ export class CompletionEngine {
       const attempt = new Attempt(signal, this.deadlines, startedAt);
       try {
         const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
-        if ((res.statusCode ?? 500) >= 400) refuseError(res, await readText(res, 1024 * 1024));
+        if (res.status >= 400) refuseError(res, await readText(res, 1024 * 1024));
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
         const translator = target.adapter.streamTranslator(meta);
         const chunks = new UpstreamChunks(res, translator, attempt);
@@ -91,8 +90,8 @@ export class CompletionEngine {
 }
 
 /** Throws the provider's error answer as an UpstreamError (retriable or not by its status). */
-function refuseError(res: IncomingMessage, text: string): void {
-  const status = res.statusCode ?? 500;
+function refuseError(res: UpstreamResponse, text: string): void {
+  const status = res.status;
   if (status < 400) return;
   throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
 }

@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import type { ChatChunk } from '../chat/chat-types.js';
 import type { StreamTranslator } from '../providers/provider-adapter.js';
 import { SseParser } from '../providers/sse-parser.js';
 import { UpstreamError } from '../providers/upstream-error.js';
+import type { UpstreamResponse } from '../providers/upstream-http.js';
 import type { Attempt } from './attempt.js';
 
 const PAUSE_AT = 256;
@@ -21,41 +21,39 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
   private ended = false;
   private finished = false;
 
-  constructor(private readonly res: IncomingMessage, translator: StreamTranslator, private readonly attempt: Attempt) {
+  constructor(private readonly res: UpstreamResponse, translator: StreamTranslator, private readonly attempt: Attempt) {
     const parser = new SseParser();
-    res.setEncoding('utf8');
-    res.on('data', (text: string) => {
-      attempt.touch();
-      if (this.ended || translator.done) return;
-      try {
-        for (const event of parser.push(text)) {
-          for (const chunk of translator.push(event)) this.queue.push(chunk);
-          if (translator.done) break;
-        }
-      } catch (error) {
-        this.fail(error);
-        return;
-      }
-      if (this.queue.length > PAUSE_AT) res.pause();
-      this.flush();
-    });
-    res.on('end', () => {
-      if (this.ended) return;
-      if (!translator.done) {
+    res.read({
+      data: (text) => {
+        attempt.touch();
+        if (this.ended || translator.done) return;
         try {
-          for (const event of parser.end()) for (const chunk of translator.push(event)) this.queue.push(chunk);
+          for (const event of parser.push(text)) {
+            for (const chunk of translator.push(event)) this.queue.push(chunk);
+            if (translator.done) break;
+          }
         } catch (error) {
           this.fail(error);
           return;
         }
-        if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', false));
-      }
-      this.ended = true;
-      this.flush();
-    });
-    res.on('error', (error) => this.fail(error));
-    res.on('close', () => {
-      if (!res.complete) this.fail(new Error('The provider connection closed mid-stream'));
+        if (this.queue.length > PAUSE_AT) res.pause();
+        this.flush();
+      },
+      end: () => {
+        if (this.ended) return;
+        if (!translator.done) {
+          try {
+            for (const event of parser.end()) for (const chunk of translator.push(event)) this.queue.push(chunk);
+          } catch (error) {
+            this.fail(error);
+            return;
+          }
+          if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', false));
+        }
+        this.ended = true;
+        this.flush();
+      },
+      error: (error) => this.fail(error),
     });
   }
 
@@ -88,7 +86,7 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
 
   private take(): ChatChunk | undefined {
     const chunk = this.queue.shift();
-    if (chunk && this.res.isPaused() && this.queue.length < RESUME_AT) this.res.resume();
+    if (chunk && this.res.paused && this.queue.length < RESUME_AT) this.res.resume();
     return chunk;
   }
 

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { eventually } from '../../helpers/test-platform.js';
+import { freePort } from '../../helpers/free-port.js';
 import { startAiPlatform, type AiPlatform } from './helpers/ai-platform.js';
 
 const HELLO = [{ role: 'user', content: 'Say hello' }];
@@ -53,6 +54,18 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
       await route('doomed', [['openai', 'fail-500'], ['anthropic', 'fail-529']]);
       const res = await chat({ model: 'doomed', messages: HELLO });
       expect(res).toMatchObject({ status: 502, body: { error: { code: 'provider_unavailable', type: 'provider_error', message: expect.stringContaining('anthropic') } } });
+    });
+
+    it('should fall back on a refused connection and on a connection that breaks mid-answer', async () => {
+      const nobodyListens = await freePort();
+      await ai.t.request('PUT', '/ai/v1/providers/openai', { key: serverKey, body: { apiKey: 'sk-elsewhere', baseUrl: `http://127.0.0.1:${nobodyListens}/v1` } });
+      await route('sturdy', [['openai', 'gpt-4o-mini'], ['anthropic', 'drop'], ['gemini', 'ok']]);
+      for (const stream of [false, true]) {
+        const res = await chat({ model: 'sturdy', messages: HELLO, stream }, noCache);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-provider')).toBe('gemini');
+      }
+      expect(ai.fake.calls('drop')).toBe(2);
     });
 
     it('should fall back when the first byte does not come in time, and close the silent connection', async () => {

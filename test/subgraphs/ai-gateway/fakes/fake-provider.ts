@@ -79,6 +79,12 @@ function answer(r: RecordedRequest, res: ServerResponse) {
   const failure = /^fail-(\d{3})$/.exec(r.model);
   if (failure) return json(res, Number(failure[1]), Number(failure[1]) >= 500 || failure[1] === '429' ? shapes.OPENAI_ERROR_503 : shapes.OPENAI_ERROR_400);
   if (r.model === 'hang') return; // never answers: the gateway's deadline or the client decides
+  if (r.model === 'drop') {
+    // The connection breaks mid-answer: a status, part of the body, then the socket goes.
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"id":"chatcmpl-', () => res.socket?.destroy());
+    return;
+  }
   if (!stream) return json(res, 200, completionOf(r));
   const events = streamOf(r);
   sse(res);
