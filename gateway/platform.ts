@@ -127,9 +127,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     inFlight++;
     res.on('close', () => {
       inFlight--;
-      const fields = { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
-      if (log.error || res.statusCode >= 500) logger.error('request', fields);
-      else logger.info('request', fields);
+      const level = log.error || res.statusCode >= 500 ? 'error' : 'info';
+      if (!logger.enabled(level)) return;
+      logger[level]('request', { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 });
     });
     try {
       const path = log.path as string;

@@ -10,9 +10,9 @@ export function newId(prefix: string): string {
     head = ALPHABET[time % 32] + head;
     time = Math.floor(time / 32);
   }
-  const bytes = randomPool(16);
+  const at = takeRandom(16);
   let tail = '';
-  for (const byte of bytes) tail += ALPHABET[byte % 32];
+  for (let i = at; i < at + 16; i++) tail += ALPHABET[POOL[i]! % 32];
   return `${prefix}_${head}${tail}`;
 }
 
@@ -20,13 +20,19 @@ export function newId(prefix: string): string {
 const POOL = Buffer.alloc(4096);
 let poolOffset = POOL.length;
 
-/** `size` fresh random bytes from a pooled CSPRNG buffer (each byte is handed out once). */
-export function randomPool(size: number): Buffer {
+/** The offset in POOL of `size` fresh random bytes (each byte is handed out once). */
+function takeRandom(size: number): number {
   if (poolOffset + size > POOL.length) {
     randomFillSync(POOL);
     poolOffset = 0;
   }
-  const bytes = Buffer.from(POOL.subarray(poolOffset, poolOffset + size));
+  const at = poolOffset;
   poolOffset += size;
-  return bytes;
+  return at;
+}
+
+/** `size` fresh random bytes as base64url text, without copying them out of the pool first. */
+export function randomBase64url(size: number): string {
+  const at = takeRandom(size);
+  return POOL.toString('base64url', at, at + size);
 }

@@ -8,6 +8,8 @@ export interface Logger {
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
   child(fields: Record<string, unknown>): Logger;
+  /** Whether lines of `level` are written: a hot path builds its fields only then. */
+  enabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
 export function createLogger(level: LogLevel = 'info', base: Record<string, unknown> = {}): Logger {
@@ -23,6 +25,7 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     child: (fields) => createLogger(level, { ...base, ...fields }),
+    enabled: (lvl) => LEVELS[lvl] >= min,
   };
 }
 

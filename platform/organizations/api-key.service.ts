@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, type ApiKeyType } from './api-key.entity.js';
 import { Organization } from './organization.entity.js';
@@ -9,7 +9,8 @@ import type { PlanName } from '../rate-limit/plans.js';
 const KEY_PREFIX: Record<ApiKeyType, string> = { SERVER: 'sk_srv_', SENDING: 'sk_snd_', GATEWAY: 'gw_sk_' };
 const CACHE_TTL_MS = 10_000;
 
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
+// One-shot crypto.hash: a third of createHash's cost, and every request on a hot path hashes its key.
+export const hashApiKey = (key: string) => hash('sha256', key, 'hex');
 
 export interface CreateKeyInput {
   orgSlug: string;

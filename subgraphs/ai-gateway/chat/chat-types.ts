@@ -1,4 +1,4 @@
-import { randomPool } from '../../../platform/ids/ids.js';
+import { randomBase64url } from '../../../platform/ids/ids.js';
 
 /** The OpenAI chat wire format (document 3, part 2): what clients send and receive, whatever the provider. */
 
@@ -117,4 +117,4 @@ export function textOf(content: ChatMessage['content']): string {
   return content.filter((p): p is TextPart => p.type === 'text').map((p) => p.text).join('');
 }
 
-export const newCompletionId = () => `chatcmpl-${randomPool(12).toString('base64url')}`;
+export const newCompletionId = () => `chatcmpl-${randomBase64url(12)}`;
