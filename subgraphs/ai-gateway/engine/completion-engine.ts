@@ -4,7 +4,7 @@ import { GatewayError } from '../chat/gateway-error.js';
 import type { CatalogModel } from '../catalog/model-catalog.js';
 import type { ProviderAdapter, ProviderTarget } from '../providers/provider-adapter.js';
 import { postUpstream, readText, type UpstreamResponse } from '../providers/upstream-http.js';
-import { UpstreamError, providerErrorOf, retriableStatus } from '../providers/upstream-error.js';
+import { UpstreamError, providerErrorOf, retriableStatus, retriableStreamError } from '../providers/upstream-error.js';
 import { Attempt } from './attempt.js';
 import { UpstreamChunks } from './upstream-chunks.js';
 import type { Deadlines } from './deadlines.js';
@@ -82,11 +82,19 @@ export class CompletionEngine {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
         failures.push({ provider: target.provider, error: failure });
-        if (!failure.retriable || Date.now() - startedAt >= this.deadlines.totalMs) break;
+        if (!mayFallBack(failure) || Date.now() - startedAt >= this.deadlines.totalMs) break;
       }
     }
     throw failureError(failures);
   }
+}
+
+/**
+ * Whether the next target may be tried after this failure. An error event before the first chunk (Anthropic's
+ * overloaded_error in a 200 stream) is a 429 or 5xx in another form, and nothing reached the client yet.
+ */
+function mayFallBack(failure: UpstreamError): boolean {
+  return failure.retriable || retriableStreamError(failure.details.providerError);
 }
 
 /** Throws the provider's error answer as an UpstreamError (retriable or not by its status). */
@@ -100,7 +108,7 @@ function refuseError(res: UpstreamResponse, text: string): void {
 export function failureError(failures: Failure[]): GatewayError {
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError('provider_unavailable', 'No provider could be tried');
-  if (!last.error.retriable) {
+  if (!mayFallBack(last.error)) {
     return new GatewayError('provider_error', `${last.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
   }
   const summary = failures.map((f) => `${f.provider} (${f.error.message})`).join('; ');

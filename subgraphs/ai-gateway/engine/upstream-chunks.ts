@@ -48,7 +48,8 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
             this.fail(error);
             return;
           }
-          if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', false));
+          // Retriable: it matters only before the first chunk, when another target may still answer.
+          if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', true));
         }
         this.ended = true;
         this.flush();

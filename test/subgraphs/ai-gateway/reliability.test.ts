@@ -68,6 +68,17 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
       expect(ai.fake.calls('drop')).toBe(2);
     });
 
+    it('should fall back on an overload error that opens a 200 stream, before any chunk reached the client', async () => {
+      await route('overloaded', [['anthropic', 'overloaded-first'], ['openai', 'overloaded-first'], ['gemini', 'ok']]);
+      const res = await chat({ model: 'overloaded', messages: HELLO, stream: true }, noCache);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-provider')).toBe('gemini');
+      expect(events(res.text).at(-1)).toBe('[DONE]');
+      await route('all-overloaded', [['anthropic', 'overloaded-first'], ['gemini', 'overloaded-first']]);
+      const failed = await chat({ model: 'all-overloaded', messages: HELLO, stream: true }, noCache);
+      expect(failed).toMatchObject({ status: 502, body: { error: { code: 'provider_unavailable' } } });
+    });
+
     it('should fall back when the first byte does not come in time, and close the silent connection', async () => {
       await route('patient', [['openai', 'hang'], ['anthropic', 'ok']]);
       const closed = ai.fake.nextEarlyClose();

@@ -89,6 +89,12 @@ function answer(r: RecordedRequest, res: ServerResponse) {
   const events = streamOf(r);
   sse(res);
   const write = ([event, data]: [string | undefined, unknown]) => res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+  if (r.model === 'overloaded-first') {
+    // A 200 stream whose first event is the provider's overload error (Anthropic's overloaded_error).
+    write(midStreamError(r.format));
+    res.end();
+    return;
+  }
   if (r.model === 'hang-stream' || r.model === 'midstream-error') {
     write(events[0]!);
     if (r.model === 'midstream-error') {
