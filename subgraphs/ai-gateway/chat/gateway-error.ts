@@ -33,6 +33,8 @@ const TABLE: Record<GatewayErrorCode, { status: number; type: string }> = {
 export class GatewayError extends Error {
   readonly status: number;
   readonly type: string;
+  /** The provider target tried last, when every target failed (for the usage log). */
+  lastTarget?: { provider: string; model: string };
 
   constructor(readonly code: GatewayErrorCode, message: string, readonly param?: string, readonly providerError?: unknown) {
     super(message);

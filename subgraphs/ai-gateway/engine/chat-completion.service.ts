@@ -7,7 +7,7 @@ import { replayChunks } from '../cache/replay.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { Router } from '../routing/router.js';
 import type { UsageEntry, UsageSink } from '../usage/usage-log.writer.js';
-import type { CompletionEngine, ResolvedTarget } from './completion-engine.js';
+import type { CompletionEngine } from './completion-engine.js';
 import { UpstreamError } from '../providers/upstream-error.js';
 import type { CancelToken } from './cancel-token.js';
 import { RelayedStream, type ChunkStream, type StreamOutcome } from './relayed-stream.js';
@@ -40,6 +40,8 @@ export interface StreamResult {
   cache: 'HIT' | 'MISS';
   /** OpenAI chunks, the usage chunk last when asked for; a failure mid-stream throws a GatewayError. */
   chunks: ChunkStream;
+  /** USD, once the stream finished (with or without a usage chunk); undefined before or after a failure. */
+  costUsd(): number | undefined;
 }
 
 /**
@@ -70,7 +72,7 @@ export class ChatCompletionService {
       return { completion, json, provider: target.provider, cache: 'MISS', costUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
-      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
+      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code, target: failure.lastTarget });
       throw failure;
     }
   }
@@ -91,9 +93,10 @@ export class ChatCompletionService {
         log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, firstChunkMs: performance.now() - startedAt });
         const chunks = replayChunks(hit.completion, meta);
         if (includeUsage && usage) chunks.push(usageChunkOf(meta, { ...usage, cost: 0 }));
-        return { provider: hit.provider, cache: 'HIT', chunks: fromArray(chunks) };
+        return { provider: hit.provider, cache: 'HIT', chunks: fromArray(chunks), costUsd: () => 0 };
       }
       const run = await this.deps.engine.stream(request, targets, options.signal);
+      let finishedCostUsd: number | undefined;
       const firstChunkMs = performance.now() - startedAt;
       // Whatever ends the stream, one usage row: the provider's usage, or (cut short) tokens estimated from what was sent.
       const cutShort = (received: CompletionAccumulator, status: UsageEntry['status'], errorCode: string | null) => {
@@ -109,6 +112,7 @@ export class ChatCompletionService {
           const costUsd = costOf(run.target.price, usage.prompt_tokens, usage.completion_tokens);
           if (key && received.finished) this.deps.cache.set(key, { completion: { ...received.completion(), usage }, provider: run.target.provider });
           log({ status: 'SUCCESS', target: run.target, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, costUsd, firstChunkMs, estimated: !run.usage() });
+          finishedCostUsd = costUsd;
           return includeUsage ? usageChunkOf(run.meta, { ...usage, cost: costUsd }) : undefined;
         },
         failed: (error, received) => {
@@ -123,10 +127,10 @@ export class ChatCompletionService {
         // A consumer that stopped reading: the tokens used so far are still logged.
         stopped: (received) => cutShort(received, 'ABORTED', null),
       };
-      return { provider: run.target.provider, cache: 'MISS', chunks: new RelayedStream(run, outcome) };
+      return { provider: run.target.provider, cache: 'MISS', chunks: new RelayedStream(run, outcome), costUsd: () => finishedCostUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
-      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code });
+      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code, target: failure.lastTarget });
       throw failure;
     }
   }
@@ -145,7 +149,7 @@ export class ChatCompletionService {
     return (fields: {
       status: UsageEntry['status'];
       cache?: 'HIT';
-      target?: ResolvedTarget;
+      target?: { provider: string; model: string };
       provider?: string;
       promptTokens?: number;
       completionTokens?: number;

@@ -28,6 +28,7 @@ export interface StreamRun {
 
 interface Failure {
   provider: string;
+  model: string;
   error: UpstreamError;
 }
 
@@ -52,7 +53,7 @@ export class CompletionEngine {
       } catch (error) {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
-        failures.push({ provider: target.provider, error: failure });
+        failures.push({ provider: target.provider, model: target.model, error: failure });
         if (!failure.retriable || Date.now() - startedAt >= this.deadlines.totalMs) break;
       } finally {
         attempt.finish(false);
@@ -81,7 +82,7 @@ export class CompletionEngine {
         attempt.finish(true);
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
-        failures.push({ provider: target.provider, error: failure });
+        failures.push({ provider: target.provider, model: target.model, error: failure });
         if (!mayFallBack(failure) || Date.now() - startedAt >= this.deadlines.totalMs) break;
       }
     }
@@ -108,9 +109,9 @@ function refuseError(res: UpstreamResponse, text: string): void {
 export function failureError(failures: Failure[]): GatewayError {
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError('provider_unavailable', 'No provider could be tried');
-  if (!mayFallBack(last.error)) {
-    return new GatewayError('provider_error', `${last.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
-  }
-  const summary = failures.map((f) => `${f.provider} (${f.error.message})`).join('; ');
-  return new GatewayError('provider_unavailable', `Every provider failed: ${summary}`, undefined, last.error.details.providerError);
+  const error = mayFallBack(last.error)
+    ? new GatewayError('provider_unavailable', `Every provider failed: ${failures.map((f) => `${f.provider} (${f.error.message})`).join('; ')}`, undefined, last.error.details.providerError)
+    : new GatewayError('provider_error', `${last.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
+  error.lastTarget = { provider: last.provider, model: last.model };
+  return error;
 }

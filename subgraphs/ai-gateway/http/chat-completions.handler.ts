@@ -46,11 +46,9 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     }
     const result = await service.stream(caller, request, options);
     res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider, 'X-Cache': result.cache });
-    let cost: number | undefined;
     const write = coalescing(res);
     try {
       for await (const chunk of result.chunks) {
-        if (chunk.usage?.cost !== undefined) cost = chunk.usage.cost;
         if (!write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
         if (res.destroyed) break;
       }
@@ -61,6 +59,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
       context.log.error = error.message;
       if (!res.destroyed) res.write(`data: ${JSON.stringify(error.toBody())}\n\n`);
     }
+    const cost = result.costUsd();
     if (cost !== undefined) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
     res.end();
   } catch (error) {

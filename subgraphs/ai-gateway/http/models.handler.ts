@@ -10,15 +10,22 @@ const ROUTE = 'GET /ai/v1/models';
 /** `created` of catalog entries: the catalog's date (OpenAI's Model object carries one). */
 const CATALOG_CREATED = 1_764_000_000;
 
-/** The organization's usable models: its routes, then catalog models of providers it has a credential for. */
+/**
+ * The organization's usable models: its routes with at least one target it has a credential for, then catalog
+ * models of providers it has a credential for.
+ */
 export function modelsOf(config: OrgConfig) {
+  const usable = (provider: string) => {
+    const credential = config.credentials.get(provider);
+    return Boolean(credential && (credential.baseUrl || DEFAULT_BASE_URLS[provider]));
+  };
   const data: { id: string; object: 'model'; created: number; owned_by: string }[] = [];
-  for (const [model, targets] of config.routes) data.push({ id: model, object: 'model', created: CATALOG_CREATED, owned_by: targets[0]?.provider ?? 'organization' });
+  for (const [model, targets] of config.routes) {
+    const first = targets.find((t) => usable(t.provider));
+    if (first) data.push({ id: model, object: 'model', created: CATALOG_CREATED, owned_by: first.provider });
+  }
   for (const entry of MODEL_CATALOG) {
-    const credential = config.credentials.get(entry.provider);
-    if (credential && (credential.baseUrl || DEFAULT_BASE_URLS[entry.provider]) && !config.routes.has(entry.id)) {
-      data.push({ id: entry.id, object: 'model', created: CATALOG_CREATED, owned_by: entry.provider });
-    }
+    if (usable(entry.provider) && !config.routes.has(entry.id)) data.push({ id: entry.id, object: 'model', created: CATALOG_CREATED, owned_by: entry.provider });
   }
   return { object: 'list' as const, data };
 }

@@ -1,4 +1,4 @@
-import type { ChatChunk, ChatCompletion, ChatRequest, Usage } from '../chat/chat-types.js';
+import type { ChatChunk, ChatCompletion, ChatRequest, ResponseMeta, Usage } from '../chat/chat-types.js';
 import type { ProviderAdapter, ProviderTarget, StreamTranslator, UpstreamRequest } from './provider-adapter.js';
 import { trimSlash } from './provider-adapter.js';
 import type { SseEvent } from './sse-parser.js';
@@ -23,8 +23,9 @@ export const openaiAdapter: ProviderAdapter = {
     return completion;
   },
 
-  streamTranslator(): StreamTranslator {
+  streamTranslator(meta: ResponseMeta): StreamTranslator {
     let done = false;
+    let first = true;
     let usage: Usage | undefined;
     return {
       get done() {
@@ -41,6 +42,13 @@ export const openaiAdapter: ProviderAdapter = {
         const chunk = JSON.parse(event.data) as ChatChunk & { error?: unknown };
         if (chunk.error) throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, { providerError: chunk.error });
         if (chunk.usage) usage = chunk.usage;
+        if (first) {
+          // The chunks go out as the provider sent them: the usage chunk the gateway adds carries the same id and model.
+          first = false;
+          if (typeof chunk.id === 'string') meta.id = chunk.id;
+          if (typeof chunk.model === 'string') meta.model = chunk.model;
+          if (typeof chunk.created === 'number') meta.created = chunk.created;
+        }
         if (!Array.isArray(chunk.choices) || chunk.choices.length === 0) return [];
         // The client gets usage in its own last chunk. Unset, not deleted (OpenAI sends `usage: null` in every chunk,
         // and `delete` would turn each into a dictionary that JSON.stringify walks slowly).

@@ -162,8 +162,13 @@ describe('AI gateway keys, errors and management through the stack', () => {
       expect(res.headers.get('x-provider')).toBe('vllm');
       expect(ai.fake.requests[ai.fake.requests.length - 1]!.headers.authorization).toBe('Bearer local-key-9876');
       expect((await manage('GET', '/ai/v1/routes')).body.data.map((r: { model: string }) => r.model)).toEqual(['house-model']);
+      // A route none of whose providers has a credential is not a model the organization can use.
+      await manage('PUT', '/ai/v1/routes/orphan', { targets: [{ provider: 'mistral', model: 'mistral-small' }] });
       const models = await ai.t.request('GET', '/ai/v1/models', { key: gatewayKey });
       expect(models.body.data[0]).toEqual({ id: 'house-model', object: 'model', created: expect.any(Number), owned_by: 'vllm' });
+      expect(models.body.data.map((m: { id: string }) => m.id)).not.toContain('orphan');
+      expect(await ai.t.request('GET', '/ai/v1/models', { key: '' })).toMatchObject({ status: 401, body: error('unauthorized', 'authentication_error') });
+      await manage('DELETE', '/ai/v1/routes/orphan');
       expect(await manage('DELETE', '/ai/v1/routes/house-model')).toMatchObject({ status: 200, body: { id: 'house-model', deleted: true } });
       expect(await chat({ model: 'house-model', messages: HELLO })).toMatchObject({ status: 400, body: { error: { code: 'model_not_found' } } });
     });

@@ -186,6 +186,35 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
   });
 
   describe('usage log and dashboards', () => {
+    /** A streamed answer read with node:http, which exposes HTTP trailers (fetch does not). */
+    const streamWithTrailers = (body: Record<string, unknown>) => new Promise<{ text: string; trailers: NodeJS.Dict<string> }>((resolve, reject) => {
+      const payload = JSON.stringify({ ...body, stream: true });
+      const req = httpRequest(`${ai.t.url}/ai/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gatewayKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (piece: string) => (text += piece));
+        res.on('end', () => resolve({ text, trailers: res.trailers }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+
+    it('should send the cost of every stream as the X-Cost-Total trailer, usage chunk asked for or not, cache hits included', async () => {
+      const first = await streamWithTrailers({ model: 'claude-3-5-haiku-latest', messages: HELLO });
+      expect(events(first.text).at(-1)).toBe('[DONE]');
+      expect(first.trailers['x-cost-total']).toBe('0.00008'); // 25 × $0.80/M + 15 × $4/M
+      expect((await streamWithTrailers({ model: 'claude-3-5-haiku-latest', messages: HELLO })).trailers['x-cost-total']).toBe('0');
+    });
+
+    it('should give the usage chunk the id and model of the chunks an OpenAI-compatible provider streamed', async () => {
+      const streamed = await chat({ model: 'openai/ok', messages: HELLO, stream: true, stream_options: { include_usage: true } }, noCache);
+      const chunks = events(streamed.text).filter((e) => e !== '[DONE]');
+      expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { prompt_tokens: expect.any(Number) } });
+      expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
+      expect(new Set(chunks.map((c) => c.model)).size).toBe(1);
+    });
+
     it('should log every request and sum cost and tokens per day and model, with error and cache hit rates', async () => {
       const ok = await chat({ model: 'gpt-4o-mini', messages: HELLO });
       expect(ok.headers.get('x-cost-total')).toBe('0.00000885'); // 19 × $0.15/M + 10 × $0.60/M
@@ -215,7 +244,7 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
       }`);
       expect(log.body.data.all).toEqual({ data: [{ model: 'claude-3-5-haiku-latest' }, { model: 'openai/fail-400' }], meta: { count: 2, offset: 0, total: 4, hasMore: true } });
       expect(log.body.data.errors.data).toEqual([{
-        requestId: expect.stringMatching(/^req_/), model: 'openai/fail-400', provider: null, status: 'ERROR', errorCode: 'provider_error', cache: 'MISS', stream: false,
+        requestId: expect.stringMatching(/^req_/), model: 'openai/fail-400', provider: 'openai', status: 'ERROR', errorCode: 'provider_error', cache: 'MISS', stream: false,
         promptTokens: 0, costUsd: 0, latencyMs: expect.any(Number), createdAt: expect.any(String),
       }]);
       const badStatus = await ai.t.graphql(serverKey, '{ aiUsageLog(status: "LOST") { meta { total } } }');
