@@ -33,6 +33,11 @@ describe('AI gateway keys, errors and management through the stack', () => {
       expect(await chat({ model: 'openai/ok', messages: HELLO }, noScope)).toMatchObject({ status: 403, body: error('forbidden', 'authentication_error') });
       // Gateway keys open /ai/v1 chat only: not the management paths, nor the rest of the platform.
       expect(await manage('GET', '/ai/v1/keys', undefined, gatewayKey)).toMatchObject({ status: 403, body: error('forbidden', 'authentication_error') });
+      // A SERVER key without the ai scope may not manage the gateway either.
+      const serverWithoutAi = await ai.t.key(`errors-server-scope-${n}`, 'SERVER', ['email']);
+      for (const path of ['/ai/v1/keys', '/ai/v1/providers', '/ai/v1/routes']) {
+        expect(await manage('GET', path, undefined, serverWithoutAi)).toMatchObject({ status: 403, body: error('forbidden', 'authentication_error') });
+      }
       expect((await ai.t.graphql(gatewayKey, '{ aiRoutes { data { model } } }')).body.errors[0].extensions.code).toBe('FORBIDDEN');
     });
 

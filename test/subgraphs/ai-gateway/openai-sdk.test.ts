@@ -17,6 +17,21 @@ describe('AI gateway with the official openai SDK as the client', () => {
   });
   afterAll(() => ai.stop());
 
+  it.each([
+    ['anthropic', 'max_tokens', 'length'],
+    ['anthropic', 'stop_sequence', 'stop'],
+    ['gemini', 'MAX_TOKENS', 'length'],
+    ['gemini', 'SAFETY', 'content_filter'],
+  ])('should translate a %s finish of %s to %s, plain and streamed', async (provider, finish, expected) => {
+    const model = `${provider}/finish-${finish}`;
+    const plain = await client.chat.completions.create({ model, messages: HELLO }, { headers: { 'X-Cache-Control': 'no-cache' } });
+    expect(plain.choices[0]!.finish_reason).toBe(expected);
+    const stream = await client.chat.completions.create({ model, messages: HELLO, stream: true }, { headers: { 'X-Cache-Control': 'no-cache' } });
+    const reasons: (string | null)[] = [];
+    for await (const chunk of stream) reasons.push(chunk.choices[0]?.finish_reason ?? null);
+    expect(reasons.filter(Boolean)).toEqual([expected]);
+  });
+
   describe.each([
     ['openai', 'openai/ok', 'Hello from openai!', { prompt_tokens: 19, completion_tokens: 10, total_tokens: 29 }, { prompt_tokens: 19, completion_tokens: 10, total_tokens: 29 }],
     ['anthropic', 'anthropic/ok', 'Hello from anthropic!', { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 }, { prompt_tokens: 25, completion_tokens: 15, total_tokens: 40 }],

@@ -108,6 +108,14 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
   });
 
   describe('cache', () => {
+    it('should neither read nor write the cache for a request with X-Cache-Control: no-cache', async () => {
+      const body = { model: 'openai/uncached', messages: HELLO };
+      expect((await chat(body, noCache)).headers.get('x-cache')).toBe('MISS');
+      expect((await chat(body)).headers.get('x-cache')).toBe('MISS'); // the no-cache answer was not stored
+      expect((await chat(body, noCache)).headers.get('x-cache')).toBe('MISS'); // nor is the stored one read
+      expect(ai.fake.calls('uncached')).toBe(3);
+    });
+
     it('should answer a repeated request from the cache, plain and replayed as a stream, per organization', async () => {
       const body = { model: 'openai/cached', messages: HELLO, temperature: 0 };
       const first = await chat(body);

@@ -107,7 +107,16 @@ function answer(r: RecordedRequest, res: ServerResponse) {
   res.end();
 }
 
+/** Model `finish-<reason>`: the text answer, ended with the provider's own finish field set to <reason>. */
+const finishOf = (r: RecordedRequest) => /^finish-(.+)$/.exec(r.model)?.[1];
+
 function completionOf(r: RecordedRequest): unknown {
+  const finish = finishOf(r);
+  if (finish) {
+    if (r.format === 'anthropic') return { ...shapes.ANTHROPIC_MESSAGE, stop_reason: finish, stop_sequence: finish === 'stop_sequence' ? '###' : null };
+    if (r.format === 'gemini') return { ...shapes.GEMINI_RESPONSE, candidates: [{ ...shapes.GEMINI_RESPONSE.candidates[0], finishReason: finish }] };
+    return { ...shapes.OPENAI_COMPLETION, choices: [{ ...shapes.OPENAI_COMPLETION.choices[0], finish_reason: finish }] };
+  }
   const tools = r.model === 'tools';
   if (r.format === 'anthropic') return tools ? shapes.ANTHROPIC_TOOL_MESSAGE : shapes.ANTHROPIC_MESSAGE;
   if (r.format === 'gemini') return r.model === 'safety' ? shapes.GEMINI_SAFETY : tools ? shapes.GEMINI_TOOL_RESPONSE : shapes.GEMINI_RESPONSE;
@@ -115,6 +124,16 @@ function completionOf(r: RecordedRequest): unknown {
 }
 
 function streamOf(r: RecordedRequest): [string | undefined, unknown][] {
+  const finish = finishOf(r);
+  if (finish && r.format === 'anthropic') {
+    return shapes.ANTHROPIC_TEXT_STREAM.map(([event, data]) => [event, event === 'message_delta' ? { ...data, delta: { stop_reason: finish, stop_sequence: finish === 'stop_sequence' ? '###' : null } } : data]);
+  }
+  if (finish && r.format === 'gemini') {
+    const events = shapes.GEMINI_TEXT_STREAM.map((d) => [undefined, d] as [string | undefined, unknown]);
+    const last = shapes.GEMINI_TEXT_STREAM.at(-1)!;
+    events[events.length - 1] = [undefined, { ...last, candidates: [{ ...last.candidates[0], finishReason: finish }] }];
+    return events;
+  }
   const tools = r.model === 'tools';
   if (r.format === 'anthropic') return tools ? shapes.ANTHROPIC_TOOL_STREAM : shapes.ANTHROPIC_TEXT_STREAM;
   if (r.format === 'gemini') return (r.model === 'safety' ? [shapes.GEMINI_SAFETY] : tools ? shapes.GEMINI_TOOL_STREAM : shapes.GEMINI_TEXT_STREAM).map((d) => [undefined, d]);
