@@ -67,6 +67,20 @@ describe('Anthropic Messages adapter', () => {
     expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe('tool_calls');
   });
 
+  it('should give parallel tool calls consecutive indexes, each fragment with its own', () => {
+    const second: [string, object][] = [
+      ['content_block_start', { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_02', name: 'get_time', input: {} } }],
+      ['content_block_delta', { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"zone": "CET"}' } }],
+      ['content_block_stop', { type: 'content_block_stop', index: 2 }],
+    ];
+    const events = [...ANTHROPIC_TOOL_STREAM.slice(0, -2), ...second, ...ANTHROPIC_TOOL_STREAM.slice(-2)];
+    const calls = run(events).chunks.flatMap((c) => c.choices[0]!.delta.tool_calls ?? []);
+    expect(calls.map((c) => [c.index, c.id ?? null, c.function?.arguments])).toEqual([
+      [0, 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', ''], [0, null, '{"location": "Pa'], [0, null, 'ris"}'],
+      [1, 'toolu_02', ''], [1, null, '{"zone": "CET"}'],
+    ]);
+  });
+
   it('should raise a mid-stream error event as a provider error', () => {
     expect(() => run([ANTHROPIC_TEXT_STREAM[0]!, ANTHROPIC_OVERLOADED])).toThrow(/Overloaded/);
   });
