@@ -1,6 +1,6 @@
 import type { ChatChunk } from '../chat/chat-types.js';
 import type { StreamTranslator } from '../providers/provider-adapter.js';
-import { SseParser } from '../providers/sse-parser.js';
+import { SseParser, type SseEvent } from '../providers/sse-parser.js';
 import { UpstreamError } from '../providers/upstream-error.js';
 import type { UpstreamResponse } from '../providers/upstream-http.js';
 import type { Attempt } from './attempt.js';
@@ -21,17 +21,14 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
   private ended = false;
   private finished = false;
 
-  constructor(private readonly res: UpstreamResponse, translator: StreamTranslator, private readonly attempt: Attempt) {
+  constructor(private readonly res: UpstreamResponse, private readonly translator: StreamTranslator, private readonly attempt: Attempt) {
     const parser = new SseParser();
     res.read({
       data: (text) => {
         attempt.touch();
-        if (this.ended || translator.done) return;
+        if (this.ended) return;
         try {
-          for (const event of parser.push(text)) {
-            for (const chunk of translator.push(event)) this.queue.push(chunk);
-            if (translator.done) break;
-          }
+          this.translate(parser.push(text));
         } catch (error) {
           this.fail(error);
           return;
@@ -41,21 +38,38 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
       },
       end: () => {
         if (this.ended) return;
-        if (!translator.done) {
-          try {
-            for (const event of parser.end()) for (const chunk of translator.push(event)) this.queue.push(chunk);
-          } catch (error) {
-            this.fail(error);
-            return;
-          }
-          // Retriable: it matters only before the first chunk, when another target may still answer.
-          if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', true));
+        try {
+          this.translate(parser.end());
+        } catch (error) {
+          this.fail(error);
+          return;
         }
+        // Retriable: it matters only before the first chunk, when another target may still answer.
+        if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', true));
         this.ended = true;
         this.flush();
       },
       error: (error) => this.fail(error),
     });
+  }
+
+  /**
+   * Translates events into the queue. After the provider's last chunk the events are still read for usage only
+   * (Gemini may report it in an event of its own after the finish reason); what they carry otherwise, errors
+   * included, cannot change an answer that is complete.
+   */
+  private translate(events: Iterable<SseEvent>) {
+    for (const event of events) {
+      if (!this.translator.done) {
+        for (const chunk of this.translator.push(event)) this.queue.push(chunk);
+        continue;
+      }
+      try {
+        this.translator.push(event);
+      } catch {
+        // the answer was complete
+      }
+    }
   }
 
   /** Puts a chunk back in front (the engine reads the first one to decide on fallback). */

@@ -32,6 +32,13 @@ describe('AI gateway with the official openai SDK as the client', () => {
     expect(reasons.filter(Boolean)).toEqual([expected]);
   });
 
+  it('should count Gemini usage reported in an event after the finish reason', async () => {
+    const stream = await client.chat.completions.create({ model: 'gemini/usage-after', messages: HELLO, stream: true, stream_options: { include_usage: true } }, { headers: { 'X-Cache-Control': 'no-cache' } });
+    const chunks: OpenAI.ChatCompletionChunk[] = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.at(-1)!.usage).toMatchObject({ prompt_tokens: 8, completion_tokens: 13, total_tokens: 21 });
+  });
+
   describe.each([
     ['openai', 'openai/ok', 'Hello from openai!', { prompt_tokens: 19, completion_tokens: 10, total_tokens: 29 }, { prompt_tokens: 19, completion_tokens: 10, total_tokens: 29 }],
     ['anthropic', 'anthropic/ok', 'Hello from anthropic!', { prompt_tokens: 12, completion_tokens: 6, total_tokens: 18 }, { prompt_tokens: 25, completion_tokens: 15, total_tokens: 40 }],

@@ -125,6 +125,11 @@ function completionOf(r: RecordedRequest): unknown {
 
 function streamOf(r: RecordedRequest): [string | undefined, unknown][] {
   const finish = finishOf(r);
+  if (r.format === 'gemini' && r.model === 'usage-after') {
+    // The usage in an event of its own after the one with the finish reason.
+    const [first, last] = shapes.GEMINI_TEXT_STREAM as [object, { usageMetadata?: unknown }];
+    return [[undefined, first], [undefined, { ...last, usageMetadata: undefined }], [undefined, { usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 13, totalTokenCount: 21 } }]];
+  }
   if (finish && r.format === 'anthropic') {
     return shapes.ANTHROPIC_TEXT_STREAM.map(([event, data]) => [event, event === 'message_delta' ? { ...data, delta: { stop_reason: finish, stop_sequence: finish === 'stop_sequence' ? '###' : null } } : data]);
   }
