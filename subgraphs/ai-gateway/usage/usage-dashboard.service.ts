@@ -32,8 +32,8 @@ export class UsageDashboardService {
     const { from, end } = period(fromDate, toDate);
     const rows = await em.execute<(Omit<AiUsageDay, 'costUsd'> & { costUsd: string })[]>(
       `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, model,
-              count(*)::int as requests, coalesce(sum(prompt_tokens), 0)::int as "promptTokens",
-              coalesce(sum(completion_tokens), 0)::int as "completionTokens", coalesce(sum(total_tokens), 0)::int as "totalTokens",
+              count(*)::int as requests, coalesce(sum(prompt_tokens), 0)::float8 as "promptTokens",
+              coalesce(sum(completion_tokens), 0)::float8 as "completionTokens", coalesce(sum(total_tokens), 0)::float8 as "totalTokens",
               coalesce(sum(cost_usd), 0)::text as "costUsd"
          from ai_gateway.usage_log
         where organization_id = ? and created_at >= ? and created_at < ?
@@ -51,7 +51,7 @@ export class UsageDashboardService {
               count(*) filter (where status = 'ABORTED')::int as aborted,
               count(*) filter (where cache = 'HIT')::int as "cacheHits",
               count(*) filter (where cache in ('HIT', 'MISS'))::int as "cacheLookups",
-              coalesce(sum(total_tokens), 0)::int as "totalTokens",
+              coalesce(sum(total_tokens), 0)::float8 as "totalTokens",
               coalesce(sum(cost_usd), 0)::text as "costUsd"
          from ai_gateway.usage_log
         where organization_id = ? and created_at >= ? and created_at < ?`,

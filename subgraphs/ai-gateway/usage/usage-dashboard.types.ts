@@ -11,13 +11,13 @@ export class AiUsageDay {
   @Field(() => Int)
   requests!: number;
 
-  @Field(() => Int)
+  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
   promptTokens!: number;
 
-  @Field(() => Int)
+  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
   completionTokens!: number;
 
-  @Field(() => Int)
+  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
   totalTokens!: number;
 
   @Field(() => Float)
@@ -47,7 +47,7 @@ export class AiUsageSummary {
   @Field(() => Int)
   aborted!: number;
 
-  @Field(() => Int)
+  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
   totalTokens!: number;
 
   @Field(() => Float)

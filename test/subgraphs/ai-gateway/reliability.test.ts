@@ -215,6 +215,17 @@ describe('AI gateway fallback, deadlines, cache, cancellation and usage', () => 
       expect((await streamWithTrailers({ model: 'claude-3-5-haiku-latest', messages: HELLO })).trailers['x-cost-total']).toBe('0');
     });
 
+    it('should sum tokens past GraphQL Int (2^31) in the dashboards', async () => {
+      const requestIds = [];
+      for (let i = 0; i < 2; i++) requestIds.push((await chat({ model: 'openai/ok', messages: HELLO }, noCache)).headers.get('x-request-id'));
+      await ai.module.flushUsage();
+      await ai.t.platform.orm.em.getConnection().execute(
+        `update ai_gateway.usage_log set prompt_tokens = 1500000000, completion_tokens = 0, total_tokens = 1500000000 where request_id in (?, ?)`, requestIds);
+      const res = await ai.t.graphql(serverKey, '{ aiUsageDaily { promptTokens totalTokens } aiUsageSummary { totalTokens } }');
+      expect(res.body.errors).toBeUndefined();
+      expect(res.body.data).toEqual({ aiUsageDaily: [{ promptTokens: 3_000_000_000, totalTokens: 3_000_000_000 }], aiUsageSummary: { totalTokens: 3_000_000_000 } });
+    });
+
     it('should give the usage chunk the id and model of the chunks an OpenAI-compatible provider streamed', async () => {
       const streamed = await chat({ model: 'openai/ok', messages: HELLO, stream: true, stream_options: { include_usage: true } }, noCache);
       const chunks = events(streamed.text).filter((e) => e !== '[DONE]');
