@@ -75,7 +75,7 @@ export interface PendingWriteRow {
 
 /**
  * Applies one accepted contact write, in order, under the target's lock. A creation is queued in `contacts` and
- * inserted with the batch's others: its id is in `contacts.flush()`'s answer, not in `changed`.
+ * inserted with the batch's others: its id is in `contacts.created`, not in `changed`.
  */
 export async function applyContactWrite(contacts: ContactRows, write: PendingWriteRow): Promise<AppliedWrite> {
   const { tx } = contacts;

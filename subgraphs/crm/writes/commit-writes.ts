@@ -68,7 +68,8 @@ export async function commitTargets(deps: CrmDeps, em: EntityManager, org: strin
       if (write.entity === 'contact') claimTargets.add(write.target);
       if (write.entity === 'contact' && write.operation === 'merge') claimTargets.add(String(write.payload.loserExternalId));
     }
-    touched.push(...(await contacts.flush()));
+    await contacts.flush();
+    touched.push(...contacts.created);
     if (committed.length > 0) {
       await tx.execute(`update crm.pending_writes set status = 'COMMITTED', committed_at = clock_timestamp() where id in (${committed.map(() => '?').join(', ')})`, committed);
     }

@@ -13,6 +13,8 @@ export interface ContactRow {
 export class ContactRows {
   private readonly rows = new Map<string, ContactRow | null>();
   private readonly creations = new Map<string, { input: ContactInput; acceptedAt: Date }>();
+  /** Ids of the contacts inserted so far, whichever flush inserted them (a `get` flushes too). */
+  readonly created: string[] = [];
 
   constructor(readonly tx: EntityManager, readonly org: string) {}
 
@@ -29,10 +31,7 @@ export class ContactRows {
   /** The contact, or null when it does not exist (yet); a creation queued for it is inserted first. */
   async get(externalId: string): Promise<ContactRow | null> {
     if (this.creations.has(externalId)) await this.flush();
-    if (!this.rows.has(externalId)) {
-      const found = await this.tx.execute<ContactRow[]>('select id, status from crm.contacts where organization_id = ? and external_id = ? for update', [this.org, externalId]);
-      this.rows.set(externalId, found[0] ? { id: String(found[0].id), status: found[0].status } : null);
-    }
+    if (!this.rows.has(externalId)) await this.load([externalId]);
     return this.rows.get(externalId) ?? null;
   }
 
@@ -41,9 +40,9 @@ export class ContactRows {
     this.creations.set(externalId, { input, acceptedAt });
   }
 
-  /** Inserts the queued creations in one statement; answers their new ids. */
-  async flush(): Promise<string[]> {
-    if (this.creations.size === 0) return [];
+  /** Inserts the queued creations in one statement; their ids join `created`. */
+  async flush(): Promise<void> {
+    if (this.creations.size === 0) return;
     const records = [...this.creations].map(([externalId, { input, acceptedAt }]) => ({
       external_id: externalId, email: input.email ?? null, name: input.name ?? null, given_name: input.givenName ?? null,
       family_name: input.familyName ?? null, phone: input.phone ?? null, lifecycle_stage: input.lifecycleStage ?? null,
@@ -58,7 +57,9 @@ export class ContactRows {
                                              lifecycle_stage text, status text, properties jsonb, created_at timestamptz)
        returning id, status, external_id as "externalId"`,
       [this.org, JSON.stringify(records)]);
-    for (const row of inserted) this.rows.set(row.externalId, { id: String(row.id), status: row.status });
-    return inserted.map((row) => String(row.id));
+    for (const row of inserted) {
+      this.rows.set(row.externalId, { id: String(row.id), status: row.status });
+      this.created.push(String(row.id));
+    }
   }
 }
