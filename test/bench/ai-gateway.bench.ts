@@ -13,6 +13,7 @@ import { loadTest, percentile, sequentialLatency, type LoadResult, type Target }
 import type { ParentCommand } from './protocol.js';
 import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { startPortkey } from './portkey-process.js';
+import { exited, nextMessage } from './child-process.js';
 
 /**
  * Issue 7's targets; `portkeyRps` and `portkeyAddedP50Ms` are the anchor's figures (anchors/peers-measured.md), the
@@ -61,13 +62,15 @@ export async function benchAiGateway(): Promise<string> {
     const portkey = await startPortkey();
     portkeyChild = portkey.child;
     const peer: Target = { label: 'portkey', path: 'POST /v1/chat/completions on Portkey → mock', url: `${portkey.url}/v1/chat/completions`, method: 'POST', body: direct.body, headers: () => portkey.headers(`${mockUrl}/v1`) };
+    const directStreamed: Target = { ...direct, body: streamBody('gpt-4o-mini') };
+    const gatewayStreamed: Target = { ...gateway, body: streamBody('openai/gpt-4o-mini') };
+    const peerStreamed: Target = { ...peer, body: streamBody('gpt-4o-mini') };
 
     // A serving gateway runs JIT-compiled code: a few seconds of load first, plain and streamed, on both targets, so
     // the sequential rounds measure the steady state rather than V8 compiling the hot path during the first rounds.
     log(`JIT warm-up: ${JIT_WARMUP_SEC} s at c=${CONNECTIONS} per target, plain and streamed`);
-    for (const target of [direct, gateway, peer]) {
+    for (const target of [direct, gateway, peer, directStreamed, gatewayStreamed, peerStreamed]) {
       await loadTest(target, { connections: CONNECTIONS, durationSec: JIT_WARMUP_SEC, warmupSec: 0 });
-      await loadTest({ ...target, body: streamBody(target === gateway ? 'openai/gpt-4o-mini' : 'gpt-4o-mini') }, { connections: CONNECTIONS, durationSec: JIT_WARMUP_SEC, warmupSec: 0 });
     }
     log(`sequential non-streaming: ${ROUNDS} rounds × ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
     const seqRounds: { p50: number; p99: number }[][] = [];
@@ -77,8 +80,8 @@ export async function benchAiGateway(): Promise<string> {
     const ttfcRounds: { p50: number; p99: number }[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
       ttfcRounds.push(await firstChunkLatency([
-        { url: direct.url, headers: direct.headers(0), body: streamBody('gpt-4o-mini') },
-        { url: gateway.url, headers: gatewayHeaders, body: streamBody('openai/gpt-4o-mini') },
+        { url: direct.url, headers: direct.headers(0), body: directStreamed.body! },
+        { url: gateway.url, headers: gatewayHeaders, body: gatewayStreamed.body! },
       ], round === 0 ? SEQUENTIAL_WARMUP : 3));
     }
     const [ttfcDirect, ttfcGateway] = [0, 1].map((i) => medianOfRounds(ttfcRounds.map((r) => r[i]!)));
@@ -87,10 +90,9 @@ export async function benchAiGateway(): Promise<string> {
     const loadGateway = await loadTest(gateway, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: platform.pid });
     const loadPeer = await loadTest(peer, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: portkey.child.pid });
     log(`c=${CONNECTIONS} streamed: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target`);
-    const streamed = (target: Target, model: string): Target => ({ ...target, body: streamBody(model) });
-    const streamDirect = await loadTest(streamed(direct, 'gpt-4o-mini'), { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: mock.pid });
-    const streamGateway = await loadTest(streamed(gateway, 'openai/gpt-4o-mini'), { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: platform.pid });
-    const streamPeer = await loadTest(streamed(peer, 'gpt-4o-mini'), { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: portkey.child.pid });
+    const streamDirect = await loadTest(directStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: mock.pid });
+    const streamGateway = await loadTest(gatewayStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: platform.pid });
+    const streamPeer = await loadTest(peerStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: portkey.child.pid });
     log(`${STREAMS} concurrent streams held ${HOLD_MS} ms by the mock`);
     const held = await holdStreams(gateway.url, gatewayHeaders, streamBody('openai/hold'));
 
@@ -223,31 +225,6 @@ async function holdStreams(url: string, headers: Record<string, string>, body: s
   } finally {
     agent.destroy();
   }
-}
-
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`child exited (${code}) before answering`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
-
-function exited(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 // `node dist/test/bench/ai-gateway.bench.js` measures this section alone and writes it to BENCHMARKS.md.

@@ -3,16 +3,15 @@
 // /graphql → gateway → subgraph, and sign-in latency with argon2id. The platform runs in its own process
 // (platform-server.ts) so autocannon does not share its event loop. Alone: `node dist/test/bench/auth.bench.js`.
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { ARGON2_PARAMS } from '../../subgraphs/auth/passwords/password-hasher.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { machineBusyPercent, percentile, processCpuMs } from './load.js';
-import type { ChildReady, ParentCommand } from './protocol.js';
+import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { writeSection } from './report.js';
 
 /** The issue's target on this machine. */
@@ -27,7 +26,6 @@ const SIGN_INS = 30;
 const ORGANIZATIONS = 4;
 const PASSWORD = 'bench passphrase 2026';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`[bench:auth] ${line}\n`);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
@@ -45,19 +43,11 @@ interface Run {
 export async function benchAuth(): Promise<string> {
   const database = await createTestDatabase();
   const busyAtStart = await machineBusyPercent(2000);
-  const platform: ChildProcess = fork(join(here, 'platform-server.js'), [], {
-    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', BENCH_DATABASE_URL: database.url, BENCH_ORGS: String(ORGANIZATIONS) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  let platform: PlatformProcess | undefined;
   try {
-    const ready = await new Promise<ChildReady>((resolve, reject) => {
-      platform.once('message', (m) => resolve(m as ChildReady));
-      platform.once('exit', (code) => reject(new Error(`platform exited with ${code}`)));
-    });
-    const call = async (key: string, method: string, path: string, body?: unknown) => {
-      const res = await fetch(ready.url + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGANIZATIONS });
+    const ready = platform;
+    const call = (key: string, method: string, path: string, body?: unknown) => ready.request(method, path, { key, body });
 
     log(`creating ${CONNECTIONS} users and sessions over ${ORGANIZATIONS} organizations`);
     const sessions: { key: string; token: string }[] = [];
@@ -94,9 +84,9 @@ export async function benchAuth(): Promise<string> {
         });
       };
       if (warmupSec > 0) await run(warmupSec);
-      const before = processCpuMs(platform.pid);
+      const before = processCpuMs(ready.pid);
       const result = await run(durationSec);
-      const cpu = processCpuMs(platform.pid) - before;
+      const cpu = processCpuMs(ready.pid) - before;
       return { requestsPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest: cpu / result.requests.total };
     };
     log(`fast path: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`);
@@ -124,8 +114,7 @@ export async function benchAuth(): Promise<string> {
       `- Sign-in (POST /auth/sign-in, email + password, one argon2id verification in WebAssembly by hash-wasm: m = ${ARGON2_PARAMS.memorySize} KiB, t = ${ARGON2_PARAMS.iterations}, p = ${ARGON2_PARAMS.parallelism}, 32-byte hash; OWASP's baseline), ${SIGN_INS} sequential: p50 **${ms(percentile(signInMs, 50))}**, p99 ${ms(percentile(signInMs, 99))}.`,
     ].join('\n');
   } finally {
-    if (platform.connected) platform.send({ type: 'stop' } satisfies ParentCommand);
-    await new Promise((r) => (platform.exitCode !== null ? r(null) : platform.once('exit', r)));
+    await platform?.stop();
     await database.drop();
   }
 }

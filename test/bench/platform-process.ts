@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildReady, ParentCommand } from './protocol.js';
+import { exited, nextMessage } from './child-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -22,10 +23,9 @@ export interface PlatformProcess {
   /** One SERVER key per organization, `keys[i]` of `bench-<i>`. */
   keys: string[];
   pid: number;
-  postgres: string;
   /** One JSON request with a key; the body parsed when it is JSON. */
   request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
-  /** Stops the platform and waits for the process to exit (a `--cpu-prof` profile is written then). */
+  /** Stops the platform and waits for the process to exit (a `--cpu-prof` profile is written then; killed after 10 s). */
   stop(): Promise<void>;
 }
 
@@ -42,15 +42,11 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
   });
-  const ready = await new Promise<ChildReady>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`platform process exited (${code})`)));
-    child.once('message', (m) => resolve(m as ChildReady));
-  });
+  const ready = await nextMessage<ChildReady>(child);
   return {
     url: ready.url,
     keys: ready.keys,
     pid: child.pid!,
-    postgres: ready.postgres,
     async request(method, path, { key, body }) {
       const res = await fetch(ready.url + path, {
         method,
@@ -64,7 +60,7 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
     },
     async stop() {
       if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand);
-      await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(null) : child.once('exit', r)));
+      await exited(child);
     },
   };
 }

@@ -14,7 +14,6 @@ import { benchAiGateway } from './ai-gateway.bench.js';
 import { benchAuth } from './auth.bench.js';
 import { benchCrm } from './crm.bench.js';
 import { benchCalendar } from './calendar.bench.js';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { signCallerContext, SIGNED_CONTEXT_HEADER } from '../../platform/auth/signed-context.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
+import { freePort } from '../helpers/free-port.js';
+import { exited, nextMessage } from './child-process.js';
 import { fetchOnce, loadTest, machineBusyPercent, sequentialLatency, type LoadResult, type Target } from './load.js';
 import { renderProfile, summarizeProfile, type CpuProfile, type Window } from './profile-summary.js';
 import type { ChildReady, ParentCommand } from './protocol.js';
@@ -240,17 +241,6 @@ async function checkSameAnswer(rest: Target, direct: Target, graphql: Target) {
   if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`(a) is not (b) in the REST envelope: ${JSON.stringify(a.body).slice(0, 500)}`);
 }
 
-function nextMessage<T>(child: ChildProcess): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`platform process exited (${code}) before answering`));
-    child.once('exit', onExit);
-    child.once('message', (message) => {
-      child.off('exit', onExit);
-      resolve(message as T);
-    });
-  });
-}
-
 async function waitHealthy(url: string, child: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -260,31 +250,6 @@ async function waitHealthy(url: string, child: ChildProcess) {
     await sleep(100);
   }
   throw new Error(`${url} not healthy after 60 s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      resolve();
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

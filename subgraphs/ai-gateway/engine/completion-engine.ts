@@ -27,8 +27,7 @@ export interface StreamRun {
 }
 
 interface Failure {
-  provider: string;
-  model: string;
+  target: ResolvedTarget;
   error: UpstreamError;
 }
 
@@ -53,7 +52,7 @@ export class CompletionEngine {
       } catch (error) {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
-        failures.push({ provider: target.provider, model: target.model, error: failure });
+        failures.push({ target, error: failure });
         if (!failure.retriable || Date.now() - startedAt >= this.deadlines.totalMs) break;
       } finally {
         attempt.finish(false);
@@ -82,7 +81,7 @@ export class CompletionEngine {
         attempt.finish(true);
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;
-        failures.push({ provider: target.provider, model: target.model, error: failure });
+        failures.push({ target, error: failure });
         if (!mayFallBack(failure) || Date.now() - startedAt >= this.deadlines.totalMs) break;
       }
     }
@@ -110,8 +109,8 @@ export function failureError(failures: Failure[]): GatewayError {
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError('provider_unavailable', 'No provider could be tried');
   const error = mayFallBack(last.error)
-    ? new GatewayError('provider_unavailable', `Every provider failed: ${failures.map((f) => `${f.provider} (${f.error.message})`).join('; ')}`, undefined, last.error.details.providerError)
-    : new GatewayError('provider_error', `${last.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
-  error.lastTarget = { provider: last.provider, model: last.model };
+    ? new GatewayError('provider_unavailable', `Every provider failed: ${failures.map((f) => `${f.target.provider} (${f.error.message})`).join('; ')}`, undefined, last.error.details.providerError)
+    : new GatewayError('provider_error', `${last.target.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
+  error.lastTarget = { provider: last.target.provider, model: last.target.model };
   return error;
 }

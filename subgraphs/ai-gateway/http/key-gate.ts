@@ -8,10 +8,6 @@ import { GatewayKeyMeta } from '../entities/gateway-key-meta.entity.js';
 /** How long the platform caches a key lookup (platform/organizations/api-key.service.ts): revocations are remembered as long. */
 const PLATFORM_KEY_CACHE_MS = 10_000;
 
-/**
- * The AI gateway's view of a key beyond the platform's lookup: GATEWAY type, the `ai` scope, expiry, and
- * revocations made in this process (effective at once here; other processes follow within the platform's cache TTL).
- */
 /** A key's expiry as loaded from its metadata row. */
 interface Expiry {
   /** Epoch ms; null when the key never expires; undefined while `loading`. */
@@ -21,6 +17,10 @@ interface Expiry {
   until: number;
 }
 
+/**
+ * The AI gateway's view of a key beyond the platform's lookup: GATEWAY type, the `ai` scope, expiry, and
+ * revocations made in this process (effective at once here; other processes follow within the platform's cache TTL).
+ */
 export class KeyGate {
   private readonly expiries = new Map<string, Expiry>();
   private readonly revoked = new Map<string, number>();

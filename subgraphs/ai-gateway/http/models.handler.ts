@@ -1,7 +1,7 @@
 import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import { MODEL_CATALOG } from '../catalog/model-catalog.js';
-import { DEFAULT_BASE_URLS } from '../providers/adapters.js';
+import { providerEndpoint } from '../routing/router.js';
 import type { OrgConfig, OrgConfigCache } from '../routing/org-config.cache.js';
 import type { KeyGate } from './key-gate.js';
 import { admit, sendError, sendJson } from './gateway-request.js';
@@ -15,10 +15,7 @@ const CATALOG_CREATED = 1_764_000_000;
  * models of providers it has a credential for.
  */
 export function modelsOf(config: OrgConfig) {
-  const usable = (provider: string) => {
-    const credential = config.credentials.get(provider);
-    return Boolean(credential && (credential.baseUrl || DEFAULT_BASE_URLS[provider]));
-  };
+  const usable = (provider: string) => providerEndpoint(config, provider) !== undefined;
   const data: { id: string; object: 'model'; created: number; owned_by: string }[] = [];
   for (const [model, targets] of config.routes) {
     const first = targets.find((t) => usable(t.provider));

@@ -18,6 +18,13 @@ export interface OrgConfig {
   resolved: Map<string, ResolvedTarget[]>;
 }
 
+interface CachedConfig {
+  config: Promise<OrgConfig>;
+  /** The config once its load finished (getNow answers from it). */
+  loaded?: OrgConfig;
+  expires: number;
+}
+
 /** The binding of a sealed credential: it only opens for the organization and provider it was stored for. */
 export const credentialBinding = (organizationId: string, provider: string) => `${organizationId}:${provider}`;
 
@@ -26,7 +33,7 @@ export const credentialBinding = (organizationId: string, provider: string) => `
  * evict at once, other processes see them within the TTL). Keeps database work off the chat completions path.
  */
 export class OrgConfigCache {
-  private readonly entries = new Map<string, { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number }>();
+  private readonly entries = new Map<string, CachedConfig>();
 
   constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
 
@@ -34,7 +41,7 @@ export class OrgConfigCache {
     const entry = this.entries.get(organizationId);
     if (entry && entry.expires > this.now()) return entry.config;
     const config = this.load(organizationId);
-    const fresh: { config: Promise<OrgConfig>; loaded?: OrgConfig; expires: number } = { config, expires: this.now() + this.ttlMs };
+    const fresh: CachedConfig = { config, expires: this.now() + this.ttlMs };
     config.then(
       (loaded) => (fresh.loaded = loaded),
       () => this.entries.delete(organizationId), // a failed load is retried on the next request

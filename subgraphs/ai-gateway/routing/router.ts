@@ -39,16 +39,21 @@ function resolveTargets(config: OrgConfig, model: string): ResolvedTarget[] {
   const targets = targetsOf(config, model);
   const resolved: ResolvedTarget[] = [];
   for (const target of targets) {
-    const credential = config.credentials.get(target.provider);
-    const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[target.provider];
-    if (!credential || !baseUrl) continue;
-    resolved.push({ ...target, apiKey: credential.apiKey, baseUrl, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
+    const endpoint = providerEndpoint(config, target.provider);
+    if (endpoint) resolved.push({ ...target, ...endpoint, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
   }
   if (resolved.length === 0) {
     const names = [...new Set(targets.map((t) => t.provider))].join(', ');
     throw new GatewayError('provider_not_configured', `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`, 'model');
   }
   return resolved;
+}
+
+/** The key and base URL a provider is called with, or undefined without a credential (or a URL for an unknown provider). */
+export function providerEndpoint(config: OrgConfig, provider: string): { apiKey: string; baseUrl: string } | undefined {
+  const credential = config.credentials.get(provider);
+  const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[provider];
+  return credential && baseUrl ? { apiKey: credential.apiKey, baseUrl } : undefined;
 }
 
 export function targetsOf(config: OrgConfig, model: string): RouteTarget[] {

@@ -4,13 +4,13 @@ import type { CrmDeps } from '../crm-deps.js';
 import { commitTarget } from './commit-writes.js';
 import type { CommitTarget } from './pending-writes.js';
 
-/** Accepted writes older than this are committed by the sweeper, whatever became of their job. */
+/** Accepted writes older than this are committed by the sweeper, whatever became of their notification. */
 const STALE_MS = 10_000;
 
 /**
- * The safety net behind the commit jobs: a job lost with a killed worker (or cancelled by Agenda) leaves its
- * writes ACCEPTED; every few seconds, any process serving CRM commits such stale writes. Commits are
- * idempotent and serialised per target, so two sweepers (or a sweeper and a job) never apply a write twice.
+ * The safety net behind the commit lane: a lost NOTIFY or a process killed mid-batch leaves writes ACCEPTED; every
+ * few seconds, any process serving CRM commits such stale writes. Commits are idempotent and serialised per target,
+ * so two sweepers (or a sweeper and the lane) never apply a write twice.
  */
 export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void {
   let running = false;
@@ -20,8 +20,8 @@ export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void
     try {
       const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as unknown as EntityManager;
       const stale = await root.execute<CommitTarget[]>(
-        `select organization_id as "organizationId", target_external_id as target, max(id)::text as "writeId" from crm.pending_writes
-         where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ?) group by 1, 2 limit 200`,
+        `select distinct organization_id as "organizationId", target_external_id as target from crm.pending_writes
+         where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ?) limit 200`,
         [STALE_MS / 1000],
       );
       for (const data of stale) await commitTarget(deps, forkForTenant(deps.orm.em, data.organizationId) as unknown as EntityManager, data);

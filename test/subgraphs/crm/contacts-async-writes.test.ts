@@ -1,7 +1,7 @@
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 
-/** A gate the commit job waits on: closed, accepted writes stay pending; opened, they commit. */
+/** A gate the commit lane waits on: closed, accepted writes stay pending; opened, they commit. */
 function gate() {
   let open = true;
   let release: () => void = () => {};
@@ -197,8 +197,8 @@ describe('CRM contacts: asynchronous writes', () => {
        select pg_notify('crm_writes', ?::text)`, [flooded, flooded]);
     const mine = await t.request('POST', '/crm/contacts', { key, body: { email: 'not-behind-the-flood@example.com' } });
     await committed(mine.body.data.externalId);
-    const waiting = (await db.execute(`select count(*)::int as n from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [flooded]))[0].n;
-    expect(waiting).toBeGreaterThan(0);
-    await eventually(async () => (await db.execute(`select count(*)::int as n from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [flooded]))[0].n === 0, 60_000, 200);
+    const waiting = async () => (await db.execute(`select count(*)::int as n from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [flooded]))[0].n;
+    expect(await waiting()).toBeGreaterThan(0);
+    await eventually(async () => (await waiting()) === 0, 60_000, 200);
   });
 });

@@ -13,7 +13,10 @@ export interface RecordedRequest {
 
 /**
  * One loopback server speaking the three wire formats under /openai/v1, /anthropic/v1 and /gemini/v1beta.
- * The model name picks the behaviour: ok, tools, fail-<status>, hang, hang-stream, midstream-error, safety.
+ * The model name picks the behaviour: ok, tools, fail-<status>, hang, hang-stream, midstream-error, safety,
+ * drop (the connection breaks mid-answer), overloaded-first (a 200 stream opening with an overload error),
+ * finish-<reason> (Anthropic and Gemini: the text answer with that finish field), usage-after (Gemini: usage in an
+ * event of its own after the finish reason).
  */
 export interface FakeProvider {
   url: string;
@@ -107,16 +110,13 @@ function answer(r: RecordedRequest, res: ServerResponse) {
   res.end();
 }
 
-/** Model `finish-<reason>`: the text answer, ended with the provider's own finish field set to <reason>. */
+/** Model `finish-<reason>` (Anthropic, Gemini): the text answer, ended with the provider's own finish field set to <reason>. */
 const finishOf = (r: RecordedRequest) => /^finish-(.+)$/.exec(r.model)?.[1];
 
 function completionOf(r: RecordedRequest): unknown {
   const finish = finishOf(r);
-  if (finish) {
-    if (r.format === 'anthropic') return { ...shapes.ANTHROPIC_MESSAGE, stop_reason: finish, stop_sequence: finish === 'stop_sequence' ? '###' : null };
-    if (r.format === 'gemini') return { ...shapes.GEMINI_RESPONSE, candidates: [{ ...shapes.GEMINI_RESPONSE.candidates[0], finishReason: finish }] };
-    return { ...shapes.OPENAI_COMPLETION, choices: [{ ...shapes.OPENAI_COMPLETION.choices[0], finish_reason: finish }] };
-  }
+  if (finish && r.format === 'anthropic') return { ...shapes.ANTHROPIC_MESSAGE, stop_reason: finish, stop_sequence: finish === 'stop_sequence' ? '###' : null };
+  if (finish && r.format === 'gemini') return { ...shapes.GEMINI_RESPONSE, candidates: [{ ...shapes.GEMINI_RESPONSE.candidates[0], finishReason: finish }] };
   const tools = r.model === 'tools';
   if (r.format === 'anthropic') return tools ? shapes.ANTHROPIC_TOOL_MESSAGE : shapes.ANTHROPIC_MESSAGE;
   if (r.format === 'gemini') return r.model === 'safety' ? shapes.GEMINI_SAFETY : tools ? shapes.GEMINI_TOOL_RESPONSE : shapes.GEMINI_RESPONSE;
