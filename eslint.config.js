@@ -16,6 +16,17 @@ export default tseslint.config(
       }],
     },
   },
+  {
+    // Modules written the new way: raw SQL only through platform/orm/tenant-sql.ts (tenantSql binds the organization).
+    // Older modules join this list as their raw statements move to the helper (issue: tenancy by construction).
+    files: ['subgraphs/support/**', 'subgraphs/domains/**', 'subgraphs/mailboxes/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts or tenantSql.' },
+        { selector: "CallExpression[callee.property.name=/^(execute|getConnection|getKnex|raw)$/]", message: 'Raw SQL goes through tenantSql(em) / crossTenantSql(em, why) from platform/orm/tenant-sql.ts.' },
+      ],
+    },
+  },
   { files: ['*.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   { files: ['platform/config/**', 'test/**', '*.config.js'], rules: { 'no-restricted-properties': 'off' } },
   { files: ['platform/orm/find-page.ts', 'test/**'], rules: { 'no-restricted-syntax': 'off' } },

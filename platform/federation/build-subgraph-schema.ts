@@ -4,6 +4,7 @@ import { gql } from 'graphql-tag';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type BuildSchemaOptions } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker.js';
+import { validateInput } from '../validation/validate-input.js';
 
 /** `{ Contact: { __resolveReference } }`: resolvers type-graphql does not declare. */
 export type ReferenceResolvers = Record<string, Record<string, (...args: any[]) => unknown>>;
@@ -15,7 +16,8 @@ export async function buildFederatedSchema(
   options: Omit<BuildSchemaOptions, 'skipCheck' | 'authChecker'>,
   referenceResolvers: ReferenceResolvers = {},
 ): Promise<GraphQLSchema> {
-  const schema = await buildSchema({ ...options, skipCheck: true, authChecker, validate: false });
+  // Inputs are validated once, here at the edge of every resolver (class-validator rules on @InputType classes).
+  const schema = await buildSchema({ ...options, skipCheck: true, authChecker, validateFn: validateInput });
   const resolvers = createResolversMap(schema) as Record<string, any>;
   for (const [type, fields] of Object.entries(referenceResolvers)) {
     resolvers[type] = { ...resolvers[type], ...fields };

@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { tenantOf } from './tenant-of.js';
+
+/** Marks where a statement binds the caller's organization; the helper supplies the value itself. */
+export const ORG: unique symbol = Symbol('organization');
+
+type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
+
+/** A statement built by the `sql` tag: text with `?` placeholders and its values, never concatenated input. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly SqlValue[];
+}
+
+/**
+ * Tags a statement: every `${value}` becomes a bound `?` placeholder, `${ORG}` the caller's organization.
+ * A nested statement (`${sql`...`}`) is spliced in with its own values, for optional clauses.
+ * Write PostgreSQL's jsonb `?` operator as `\\?` (knex treats a bare `?` as a placeholder).
+ */
+export function sql(strings: TemplateStringsArray, ...values: (SqlValue | SqlStatement)[]): SqlStatement {
+  let text = strings[0]!;
+  const bound: SqlValue[] = [];
+  values.forEach((value, i) => {
+    if (isStatement(value)) {
+      text += value.text;
+      bound.push(...value.values);
+    } else {
+      text += '?';
+      bound.push(value);
+    }
+    text += strings[i + 1]!;
+  });
+  return { text, values: bound };
+}
+
+/** Joins statements (`sql` fragments) with a separator, for dynamic `set` lists and `where` clauses. */
+export function joinSql(parts: SqlStatement[], separator: string): SqlStatement {
+  return { text: parts.map((p) => p.text).join(separator), values: parts.flatMap((p) => p.values) };
+}
+
+function isStatement(value: unknown): value is SqlStatement {
+  return typeof value === 'object' && value !== null && 'text' in value && 'values' in value && !Array.isArray(value);
+}
+
+/**
+ * Raw SQL for one organization: the only way a module runs hand-written statements on tenant data.
+ * Every statement must bind `${ORG}` at least once (refused otherwise), and the value bound is the
+ * EntityManager's tenant, never one taken from input. Runs in the EntityManager's transaction, if any.
+ */
+export class TenantSql {
+  readonly organizationId: string;
+
+  constructor(private readonly em: EntityManager) {
+    this.organizationId = tenantOf(em);
+  }
+
+  /** Rows of a statement that binds the organization. */
+  async rows<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> {
+    return (await this.em.getConnection().execute(statement.text, this.bind(statement), 'all', this.em.getTransactionContext())) as T[];
+  }
+
+  /** The first row, or null. */
+  async one<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T | null> {
+    return (await this.rows<T>(statement))[0] ?? null;
+  }
+
+  /** Runs a write; answers the number of rows it touched. */
+  async run(statement: SqlStatement): Promise<number> {
+    const result = (await this.em.getConnection().execute(statement.text, this.bind(statement), 'run', this.em.getTransactionContext())) as { affectedRows?: number };
+    return result.affectedRows ?? 0;
+  }
+
+  private bind(statement: SqlStatement): unknown[] {
+    if (!statement.values.includes(ORG)) throw new Error(`Raw SQL without the organization bound: ${statement.text.slice(0, 80)}`);
+    return statement.values.map((value) => (value === ORG ? this.organizationId : value));
+  }
+}
+
+/** Raw SQL bound to the EntityManager's organization (see TenantSql). */
+export function tenantSql(em: EntityManager): TenantSql {
+  return new TenantSql(em);
+}
+
+/**
+ * Raw SQL that spans organizations on purpose (a job sweeping due rows of every tenant, a global
+ * uniqueness check). `why` names the reason, so a reader finds every such place with one search.
+ * Statements here must not return another tenant's data to a caller.
+ */
+export function crossTenantSql(em: EntityManager, why: string) {
+  void why;
+  const execute = (statement: SqlStatement, method: 'all' | 'run') => {
+    if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
+    return em.getConnection().execute(statement.text, [...statement.values], method, em.getTransactionContext());
+  };
+  return {
+    rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) => (await execute(statement, 'all')) as T[],
+    run: async (statement: SqlStatement) => ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
+  };
+}

@@ -1,0 +1,56 @@
+import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
+import { DomainError, type ErrorDetails } from '../errors/domain-error.js';
+
+const hasRules = new Map<object, boolean>();
+
+/** Whether class-validator knows rules for a class (cached: most input classes of older modules have none). */
+function rulesOf(target: new (...args: never[]) => object): boolean {
+  let known = hasRules.get(target);
+  if (known === undefined) {
+    known = getMetadataStorage().getTargetValidationMetadatas(target, '', true, false).length > 0;
+    hasRules.set(target, known);
+  }
+  return known;
+}
+
+/**
+ * The one validation layer for typed GraphQL inputs: type-graphql calls it for every argument (after GraphQL
+ * has checked the types), and class-validator checks the rules a type cannot express (lengths, formats,
+ * ranges, `@ValidateNested()` children). The first failure answers VALIDATION_ERROR with `details`
+ * `{field, received, expected}`, the same shape as a wrongly typed variable, rendered by each module's envelope.
+ */
+export async function validateInput(argValue: unknown): Promise<void> {
+  const items = Array.isArray(argValue) ? argValue : [argValue];
+  for (const item of items) {
+    if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
+    const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
+    if (errors.length > 0) throw validationError(errors);
+  }
+}
+
+/** The first leaf failure, with its dotted path (`messages.0.content`). */
+function firstFailure(errors: ValidationError[], path: string[] = []): { field: string; received: unknown; expected: string } | null {
+  for (const error of errors) {
+    const here = [...path, error.property];
+    if (error.constraints) {
+      const expected = Object.values(error.constraints)[0]!;
+      return { field: here.join('.'), received: error.value ?? null, expected };
+    }
+    const nested = firstFailure(error.children ?? [], here);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+export function validationError(errors: ValidationError[]): DomainError {
+  const failure = firstFailure(errors) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
+  const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
+  return new DomainError('VALIDATION_ERROR', `Invalid value for ${failure.field}: ${failure.expected}`, details);
+}
+
+/** Long strings and nested objects are shortened in `received`, so an error never echoes a whole payload. */
+function printable(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (value !== null && typeof value === 'object') return Array.isArray(value) ? `array(${value.length})` : 'object';
+  return value;
+}

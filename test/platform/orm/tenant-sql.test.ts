@@ -1,0 +1,56 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createTestDatabase } from '../../helpers/test-database.js';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import { ORG, crossTenantSql, joinSql, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
+
+describe('tenantSql', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let orm: MikroORM;
+  const orgA = '00000000-0000-4000-8000-00000000000a';
+  const orgB = '00000000-0000-4000-8000-00000000000b';
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    orm = await MikroORM.init({ clientUrl: db.url, entities: [], discovery: { warnWhenNoEntities: false }, allowGlobalContext: false, filters: { tenant: { name: 'tenant', cond: () => ({}), default: false } } });
+    await orm.em.fork().execute('create table notes (organization_id uuid not null, body text not null)');
+    await orm.em.fork().execute('insert into notes values (?, ?), (?, ?)', [orgA, 'of A', orgB, 'of B']);
+  });
+  afterAll(async () => {
+    await orm.close();
+    await db.drop();
+  });
+
+  it('should bind the EntityManager organization wherever ${ORG} stands', async () => {
+    const rows = await tenantSql(forkForTenant(orm.em, orgA)).rows<{ body: string }>(sql`select body from notes where organization_id = ${ORG}`);
+    expect(rows).toEqual([{ body: 'of A' }]);
+  });
+
+  it('should refuse a statement that does not bind the organization', async () => {
+    await expect(tenantSql(forkForTenant(orm.em, orgA)).rows(sql`select body from notes`)).rejects.toThrow('without the organization bound');
+  });
+
+  it('should refuse an EntityManager without an organization', () => {
+    expect(() => tenantSql(orm.em.fork())).toThrow('No organization');
+  });
+
+  it('should bind values as parameters, never as SQL text', async () => {
+    const hostile = "x' or '1'='1";
+    const rows = await tenantSql(forkForTenant(orm.em, orgB)).rows(sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`);
+    expect(rows).toEqual([]);
+  });
+
+  it('should splice nested fragments with their own values, and count rows written', async () => {
+    const where = joinSql([sql`organization_id = ${ORG}`, sql`body like ${'of%'}`], ' and ');
+    const t = tenantSql(forkForTenant(orm.em, orgB));
+    expect(await t.run(sql`update notes set body = ${'changed'} where ${where}`)).toBe(1);
+    expect(await t.one(sql`select body from notes where organization_id = ${ORG}`)).toEqual({ body: 'changed' });
+    const a = await tenantSql(forkForTenant(orm.em, orgA)).one(sql`select body from notes where organization_id = ${ORG}`);
+    expect(a).toEqual({ body: 'of A' });
+  });
+
+  it('should let a named cross-tenant statement span organizations and refuse ${ORG} in it', async () => {
+    const all = crossTenantSql(orm.em.fork(), 'test: count every note');
+    expect(await all.rows(sql`select count(*)::int as n from notes`)).toEqual([{ n: 2 }]);
+    await expect(all.rows(sql`select 1 from notes where organization_id = ${ORG}`)).rejects.toThrow('no organization');
+  });
+});
