@@ -17,7 +17,7 @@ export const MODULE_EVENTS = {
     'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
     'dns.changed', 'dnssec.enabled', 'dnssec.disabled',
   ],
-  'agent-mail': ['message.received', 'message.bounced'],
+  mailboxes: ['message.received', 'message.sent', 'message.delivered', 'message.bounced', 'domain.verified'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Sent by POST /webhooks/{id}/test only; not subscribable. */
@@ -46,7 +46,7 @@ export const WEBHOOK_NAMESPACES = {
   auth: { scope: 'auth', events: MODULE_EVENTS.auth },
   calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
   domains: { scope: 'domains', events: MODULE_EVENTS.domains },
-  'agent-mail': { scope: 'agent-mail', events: MODULE_EVENTS['agent-mail'] },
+  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes },
 } as const satisfies Record<string, WebhookNamespace>;
 
 export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;

@@ -31,7 +31,7 @@ describe('mounting the webhook engine on a module’s paths', () => {
 
   it('should narrow per-resource webhooks with a filter taken from the path', () => {
     const routes = webhookRouteSpecs({
-      namespace: 'agent-mail',
+      namespace: 'mailboxes',
       path: '/v1/agent-email/mailboxes/:mailboxId/webhooks',
       itemPath: '/v1/agent-email/webhooks/:webhookId',
       filterParams: { mailboxId: 'mailboxId' },
@@ -41,6 +41,6 @@ describe('mounting the webhook engine on a module’s paths', () => {
       'POST /v1/agent-email/mailboxes/:mailboxId/webhooks', 'GET /v1/agent-email/mailboxes/:mailboxId/webhooks',
       'PATCH /v1/agent-email/webhooks/:webhookId', 'DELETE /v1/agent-email/webhooks/:webhookId', 'POST /v1/agent-email/webhooks/:webhookId/test',
     ]);
-    expect(routes[1]!.variables!(request({ params: { mailboxId: 'mbx_9' } }))).toEqual({ namespace: 'agent-mail', filter: { mailboxId: 'mbx_9' } });
+    expect(routes[1]!.variables!(request({ params: { mailboxId: 'mbx_9' } }))).toEqual({ namespace: 'mailboxes', filter: { mailboxId: 'mbx_9' } });
   });
 });
