@@ -25,13 +25,11 @@ import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
-import { EventDispatcher, type EventSinkProvider } from '../platform/events/event-dispatcher.js';
+import { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
-import { PlatformPorts, type DepsWithPorts, type PortProvider } from '../platform/notifications/platform-ports.js';
+import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/platform-ports.js';
 import { startSubscriptionServer } from './subscriptions.js';
-import type { HttpRouteProvider, ModuleHttpRoute } from '../platform/http/module-http.js';
-import type { SubscriptionFieldProvider } from '../platform/graphql/subscription-fields.js';
-import type { DirectRouteProvider } from '../platform/http/direct-route.js';
+import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
 
 export interface PlatformOptions {
@@ -76,13 +74,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
   const deps: DepsWithPorts = { config, orm, jobs, logger, ports };
-  for (const module of local) (module as PortProvider).providePorts?.(deps, ports);
+  for (const module of local) module.providePorts?.(deps, ports);
   const bus = await createEventBus(config.redisUrl, logger);
   const dispatcher = new EventDispatcher({
     databaseUrl: database.url,
     orm,
     bus,
-    sinks: local.flatMap((m) => (m as EventSinkProvider).eventSinks?.(deps) ?? []),
+    sinks: local.flatMap((m) => m.eventSinks?.(deps) ?? []),
     logger,
     sweepMs: config.eventsSweepMs,
   });
@@ -115,8 +113,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // module's, even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session
   // verification: local modules only; elsewhere the bridge route of the same path answers).
   const moduleRoutes = new Map<string, ModuleHttpRoute>();
-  for (const module of modules) for (const route of (module as HttpRouteProvider).httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
-  for (const module of local) for (const route of (module as DirectRouteProvider).directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
+  for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+  for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -152,7 +150,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  const fields = Object.assign({}, ...modules.map((m) => (m as SubscriptionFieldProvider).subscriptionFields?.(deps) ?? {}));
+  const fields = Object.assign({}, ...modules.map((m) => m.subscriptionFields?.(deps) ?? {}));
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields });
   await jobs.start();
   await jobs.every('1 hour', PRUNE_EVENTS_JOB);

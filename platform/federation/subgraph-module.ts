@@ -4,6 +4,12 @@ import type { Config } from '../config/config.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Logger } from '../logging/logger.js';
 import type { ModuleData } from '../orm/create-orm.js';
+import type { PortProvider } from '../notifications/platform-ports.js';
+import type { EventSinkProvider } from '../events/event-dispatcher.js';
+import type { HttpRouteProvider } from '../http/module-http.js';
+import type { DirectRouteProvider } from '../http/direct-route.js';
+import type { SubscriptionFieldProvider } from '../graphql/subscription-fields.js';
+import type { InboundMailHandler } from '../mail/inbound-mail.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -13,8 +19,20 @@ export interface PlatformDeps {
   logger: Logger;
 }
 
-/** A module as the runner and the composer see it. `index.ts` of each subgraph exports one. */
-export interface SubgraphModule {
+/** A network listener a module runs beside HTTP (the domains module's DNS server). */
+export interface ModuleListener {
+  /** For logs and /readyz. */
+  name: string;
+  /** Stops accepting and closes open connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * A module as the runner and the composer see it. `index.ts` of each subgraph exports one. Its capabilities
+ * (ports, event sinks, raw and direct HTTP routes, subscription fields, inbound mail, listeners) are typed
+ * optional fields, wired by the one-process runner and by the module's own main.ts alike.
+ */
+export interface SubgraphModule extends PortProvider, EventSinkProvider, HttpRouteProvider, DirectRouteProvider, SubscriptionFieldProvider {
   /** Subgraph name in the supergraph, e.g. `email`. */
   name: string;
   /** Entities and migrations. */
@@ -23,6 +41,10 @@ export interface SubgraphModule {
   buildSchema(deps: PlatformDeps): Promise<GraphQLSchema>;
   /** Registers the module's job handlers. */
   defineJobs?(deps: PlatformDeps): void;
+  /** Claims the inbound SMTP recipients this module owns (agent mailboxes, support inbox addresses). */
+  inboundMail?(deps: PlatformDeps): InboundMailHandler;
+  /** Starts the module's own network listeners (after migrations and jobs); the runner closes them on stop. */
+  startListeners?(deps: PlatformDeps): Promise<ModuleListener[]>;
   /** Releases what the module opened (SMTP pools, listeners). */
   close?(): Promise<void>;
 }
