@@ -13,6 +13,12 @@ export interface SystemEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Sender address; default the platform's notification sender. A module sending as its own address (a support inbox, an agent mailbox) sets it. */
+  from?: string;
+  cc?: string[];
+  replyTo?: string[];
+  /** Extra headers: threading (`Message-ID`, `In-Reply-To`, `References`); identity and addressing headers are the caller's to refuse. */
+  headers?: Record<string, string>;
   /** Base64 contents, e.g. a calendar invite (`text/calendar`). */
   attachments?: { filename: string; content: string; contentType?: string }[];
 }

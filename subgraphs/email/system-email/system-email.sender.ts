@@ -24,8 +24,11 @@ export class EmailSystemSender implements SystemEmailSender {
     const message = tx.create(EmailMessage, {
       id: newId('em'),
       organizationId: email.organizationId,
-      from: this.deps.config.notificationFrom,
+      from: email.from ?? this.deps.config.notificationFrom,
       to: [to],
+      ...(email.cc ? { cc: email.cc } : {}),
+      ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+      ...(email.headers ? { headers: email.headers } : {}),
       subject: email.subject,
       html: email.html ?? null,
       text: email.text,
