@@ -4,8 +4,9 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { blockedAddressReason } from './address-policy.js';
 
-/** Resolves a host name to its addresses (injectable so tests can play DNS rebinding). */
-export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+import type { Resolver } from './url-guard.js';
+
+export type { Resolver };
 
 export interface SafeHttpClientOptions {
   /** Lets requests reach loopback and private addresses (WEBHOOK_ALLOW_PRIVATE: tests, local development). */

@@ -3,6 +3,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { OrgConfigCache } from './routing/org-config.cache.js';
 import type { KeyGate } from './http/key-gate.js';
 import type { ChatCompletionService } from './engine/chat-completion.service.js';
+import type { UrlGuard } from '../../platform/net/url-guard.js';
 
 /** What the AI gateway's resolvers, handlers and subscription share (one instance per process). */
 export interface AiGatewayDeps extends PlatformDeps {
@@ -12,6 +13,8 @@ export interface AiGatewayDeps extends PlatformDeps {
   configs: OrgConfigCache;
   /** Key checks of /ai/v1; revocations are told to it. */
   gate: KeyGate;
+  /** Checks provider base URLs at save time (connect time: providers/upstream-http.ts). */
+  urls: UrlGuard;
   /** The one completion implementation (HTTP and subscription). */
   completions: ChatCompletionService;
 }

@@ -5,6 +5,8 @@ import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
 import type { HttpRouteProvider } from '../../platform/http/module-http.js';
 import type { SubscriptionFieldProvider } from '../../platform/graphql/subscription-fields.js';
 import type { AiGatewayDeps } from './ai-gateway-deps.js';
+import { UrlGuard } from '../../platform/net/url-guard.js';
+import { guardUpstream } from './providers/upstream-http.js';
 import { ProviderCredential } from './entities/provider-credential.entity.js';
 import { ModelRoute } from './entities/model-route.entity.js';
 import { GatewayKeyMeta } from './entities/gateway-key-meta.entity.js';
@@ -62,7 +64,9 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     });
     const cache = new ResponseCache(options.cacheTtlMs ?? config.aiCacheTtlSeconds * 1000, 10_000, options.now);
     const completions = new ChatCompletionService({ router: new Router(configs), engine, cache, usage });
-    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions });
+    const urls = new UrlGuard({ allowPrivate: config.webhookAllowPrivate });
+    guardUpstream(urls);
+    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions, urls });
   };
   return {
     name: 'ai-gateway',

@@ -15,6 +15,7 @@ async function main() {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    WEBHOOK_ALLOW_PRIVATE: 'true', // the mock providers and receivers listen on loopback
   });
   const platform = await startPlatform(config);
 

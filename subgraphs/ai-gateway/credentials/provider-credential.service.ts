@@ -12,18 +12,6 @@ export function checkProviderName(provider: string, field = 'provider') {
   if (!PROVIDER_NAME.test(provider)) throw invalid(field, provider, 'lowercase letters, digits and -, 1 to 40 characters', 'Invalid provider name');
 }
 
-function checkBaseUrl(value: string) {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || value.length > 2048) {
-    throw invalid('baseUrl', value, 'an http(s) URL without query or fragment, e.g. http://localhost:11434/v1');
-  }
-}
-
 export function providerView(c: ProviderCredential): AiProvider {
   return { provider: c.provider, baseUrl: c.baseUrl, format: adapterFor(c.provider).format, apiKeyHint: c.apiKeyHint, createdAt: c.createdAt, updatedAt: c.updatedAt };
 }
@@ -40,7 +28,7 @@ export class ProviderCredentialService {
     checkProviderName(provider);
     if (typeof input.apiKey !== 'string' || input.apiKey.trim() === '' || input.apiKey.length > 4096) throw invalid('apiKey', input.apiKey ? '(hidden)' : input.apiKey, 'a non-empty string of at most 4096 characters');
     const baseUrl = input.baseUrl?.trim() || null;
-    if (baseUrl) checkBaseUrl(baseUrl);
+    if (baseUrl) await this.deps.urls.check(baseUrl, { field: 'baseUrl' }); // the one URL guard: no private hosts, query, fragment or credentials
     if (!baseUrl && !DEFAULT_BASE_URLS[provider]) throw invalid('baseUrl', null, `required for a provider without a default (${Object.keys(DEFAULT_BASE_URLS).join(', ')} have one)`);
     const organizationId = tenantOf(em);
     const sealed = (await this.deps.secrets()).seal(input.apiKey, credentialBinding(organizationId, provider));

@@ -12,8 +12,29 @@ export class UpstreamError extends Error {
       timeout?: 'first_byte' | 'idle' | 'total';
     } = {},
   ) {
-    super(message);
+    super(message.length > 500 ? `${message.slice(0, 500)}…` : message);
+    if ('providerError' in details) this.details = { ...details, providerError: trimProviderError(details.providerError) };
   }
+}
+
+const PROVIDER_ERROR_FIELDS = ['message', 'type', 'code', 'param', 'status'] as const;
+
+/**
+ * The provider's error object as clients get it in `provider_error`: only the fields OpenAI, Anthropic and Gemini
+ * use, strings capped. Never a verbatim body, so a base URL aimed at some other service cannot read it back.
+ */
+export function trimProviderError(error: unknown): Record<string, unknown> {
+  if (typeof error === 'string') return { message: error.slice(0, 500) };
+  const trimmed: Record<string, unknown> = {};
+  if (error && typeof error === 'object' && !Array.isArray(error)) {
+    for (const field of PROVIDER_ERROR_FIELDS) {
+      const value = (error as Record<string, unknown>)[field];
+      if (typeof value === 'string') trimmed[field] = value.slice(0, 500);
+      else if (typeof value === 'number' && Number.isFinite(value)) trimmed[field] = value;
+    }
+  }
+  if (Object.keys(trimmed).length === 0) trimmed.message = 'The provider answered without an error object';
+  return trimmed;
 }
 
 /** Fallback rule of issue 7: 429 and 5xx (529 included) may go to the next target, other 4xx never. */
@@ -41,10 +62,10 @@ export function retriableStreamError(error: unknown): boolean {
 /** The provider's error object from an error body (OpenAI and Anthropic nest it under `error`, Gemini too). */
 export function providerErrorOf(text: string): unknown {
   try {
-    const parsed = JSON.parse(text) as Record<string, unknown> | unknown[];
-    if (Array.isArray(parsed)) return (parsed[0] as { error?: unknown })?.error ?? parsed;
-    return parsed.error ?? parsed;
+    const parsed = JSON.parse(text) as Record<string, unknown> | unknown[] | null;
+    const error = Array.isArray(parsed) ? (parsed[0] as { error?: unknown } | undefined)?.error : parsed?.error;
+    return trimProviderError(error);
   } catch {
-    return { message: text.slice(0, 1000) };
+    return trimProviderError(undefined); // not JSON: nothing of it goes back to the client
   }
 }

@@ -2,6 +2,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Agent, type Dispatcher } from 'undici';
 import type { UpstreamRequest } from './provider-adapter.js';
 import { UpstreamError } from './upstream-error.js';
+import type { UrlGuard } from '../../../platform/net/url-guard.js';
 import type { CancelToken } from '../engine/cancel-token.js';
 
 // undici's dispatcher rather than node:http's client: about half the CPU per call here (no ClientRequest, no agent
@@ -9,7 +10,22 @@ import type { CancelToken } from '../engine/cancel-token.js';
 // off: the three deadlines of engine/attempt.ts govern every call.
 // Made on first use, so a platform started again in the same process after closeUpstreamAgents() gets a new one.
 let dispatcher: Agent | null = null;
-const dispatcherNow = () => (dispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 }));
+let guard: UrlGuard | null = null;
+const dispatcherNow = () =>
+  (dispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0, ...(guard ? { connect: { lookup: guard.lookup } } : {}) }));
+
+/**
+ * Connect-time half of the URL guard: provider names are resolved through `guard.lookup` (special-purpose
+ * addresses refused, so a name that changes its answer after the save-time check is still caught) and IP
+ * literals are checked before any connection.
+ */
+export function guardUpstream(urlGuard: UrlGuard): void {
+  guard = urlGuard;
+  const previous = dispatcher;
+  dispatcher = null;
+  endpoints.clear();
+  void previous?.close();
+}
 
 /** A provider URL taken apart once: `new URL` costs more per call than the rest of the set-up. */
 interface Endpoint {
@@ -29,6 +45,8 @@ function endpointOf(address: string): Endpoint {
     throw new UpstreamError(`Invalid provider URL ${address}`, false);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UpstreamError(`Invalid provider URL ${address}`, false);
+  const refused = guard?.refusedHost(url.hostname);
+  if (refused) throw new UpstreamError(`Refused provider URL: ${refused}`, false);
   endpoint = { origin: url.origin, path: url.pathname + url.search };
   if (endpoints.size >= 10_000) endpoints.clear();
   endpoints.set(address, endpoint);

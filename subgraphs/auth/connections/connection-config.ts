@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
+import { urlSyntaxProblem } from '../../../platform/net/url-guard.js';
 
 export const CONNECTION_TYPES = ['OIDC', 'SAML'] as const;
 export const PROVIDERS = ['OKTA', 'AZURE_AD', 'GOOGLE_WORKSPACE', 'ONELOGIN', 'PING_IDENTITY', 'JUMPCLOUD', 'AUTH0', 'KEYCLOAK', 'CUSTOM'] as const;
@@ -8,15 +9,15 @@ export const PROVIDERS = ['OKTA', 'AZURE_AD', 'GOOGLE_WORKSPACE', 'ONELOGIN', 'P
 const OIDC_FIELDS = ['issuerUrl', 'clientId', 'clientSecret'];
 const SAML_FIELDS = ['idpEntityId', 'ssoUrl', 'idpCertificate'];
 
-function httpsUrl(field: string, value: unknown): string {
-  if (typeof value !== 'string' || value.length > 2048) throw invalid(field, value ?? null, 'an https URL');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(field, value, 'an https URL');
-  }
-  if (url.protocol !== 'https:') throw invalid(field, value, 'an https URL');
+/**
+ * The URL guard's rules for identity provider URLs: https, no credentials, no fragment (an OIDC issuer no query
+ * either). The platform never connects to them (browsers are sent to `ssoUrl`; the issuer is compared, not fetched),
+ * so no address check applies; discovery, if added, must call UrlGuard.check.
+ */
+function httpsUrl(field: string, value: unknown, allowQuery: boolean): string {
+  if (typeof value !== 'string') throw invalid(field, value ?? null, 'an https URL');
+  const parsed = urlSyntaxProblem(value, { httpsOnly: true, allowQuery });
+  if ('problem' in parsed) throw invalid(field, value, parsed.problem);
   return value;
 }
 
@@ -49,13 +50,13 @@ export function checkConfig(type: string, config: Record<string, unknown>, box: 
     const secret = config.clientSecret !== undefined ? text('config.clientSecret', config.clientSecret) : undefined;
     if (secret === undefined && !current?.clientSecretSealed) throw invalid('config.clientSecret', null, 'the client secret of the IdP application');
     return {
-      issuerUrl: httpsUrl('config.issuerUrl', merged.issuerUrl),
+      issuerUrl: httpsUrl('config.issuerUrl', merged.issuerUrl, false),
       clientId: text('config.clientId', merged.clientId),
       clientSecretSealed: secret !== undefined ? box.seal(secret, connectionId) : current!.clientSecretSealed,
     };
   }
   const cert = parseCertificate(merged.idpCertificate, now);
-  return { idpEntityId: text('config.idpEntityId', merged.idpEntityId, 2048), ssoUrl: httpsUrl('config.ssoUrl', merged.ssoUrl), idpCertificate: cert.toString() };
+  return { idpEntityId: text('config.idpEntityId', merged.idpEntityId, 2048), ssoUrl: httpsUrl('config.ssoUrl', merged.ssoUrl, true), idpCertificate: cert.toString() };
 }
 
 /** What callers see: never the client secret; SAML adds the certificate's subject, expiry and SHA-256 fingerprint. */

@@ -68,7 +68,10 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
             });
             if (result.kind !== 'response' || result.status < 200 || result.status >= 300) {
               const error = result.kind === 'response' ? `HTTP ${result.status}` : result.error;
-              await em.execute('update crm.integrations set last_error = ? where id = ?', [error, integration.id]);
+              // A URL the guard refuses will be refused again: no retry loop; the next contact change tries once more.
+              const refused = result.kind === 'error' && result.refused;
+              await em.execute('update crm.integrations set last_error = ? where id = ?', [refused ? `${error} (pushes stopped: connect the integration again with a public URL)` : error, integration.id]);
+              if (refused) return;
               return again(em, data, new Date(Date.now() + FAILURE_RETRY_MS));
             }
             let body: unknown = null;

@@ -5,6 +5,7 @@ import { JSONObject } from '../../../platform/graphql/scalars.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { IntegrationService } from './integration.service.js';
+import { UrlGuard } from '../../../platform/net/url-guard.js';
 import { IntegrationView } from './integration.types.js';
 
 @Resolver()
@@ -13,7 +14,7 @@ export class IntegrationResolver {
 
   constructor(deps: CrmDeps) {
     let box: Promise<SecretBox> | undefined;
-    this.service = new IntegrationService(() => (box ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger)));
+    this.service = new IntegrationService(() => (box ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger)), new UrlGuard({ allowPrivate: deps.config.webhookAllowPrivate }));
   }
 
   @Authorized('crm')

@@ -6,13 +6,14 @@ import { parseNumericId } from '../shared/identifier.js';
 import { oneOf } from '../shared/sql-list.js';
 import { PROVIDERS } from './providers.js';
 import type { IntegrationView } from './integration.types.js';
+import type { UrlGuard } from '../../../platform/net/url-guard.js';
 
 const COLUMNS = `id::text as id, name, provider, base_url as "baseUrl", last_error as "lastError", created_at as "createdAt"`;
 const view = (r: IntegrationView): IntegrationView => ({ ...r, createdAt: new Date(r.createdAt) });
 
 /** Outbound integrations (paths beyond the spec): connect, list, disconnect. */
 export class IntegrationService {
-  constructor(private readonly secrets: () => Promise<SecretBox>) {}
+  constructor(private readonly secrets: () => Promise<SecretBox>, private readonly urls: UrlGuard) {}
 
   async list(em: EntityManager): Promise<IntegrationView[]> {
     return (await em.execute<IntegrationView[]>(`select ${COLUMNS} from crm.integrations where organization_id = ? order by id`, [tenantOf(em)])).map(view);
@@ -23,7 +24,8 @@ export class IntegrationService {
     for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
     const provider = oneOf('provider', body.provider, Object.keys(PROVIDERS));
     if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 200) throw invalid('name', body.name ?? null, '1 to 200 characters');
-    if (typeof body.baseUrl !== 'string' || !/^https?:\/\/[^\s#]+$/.test(body.baseUrl) || body.baseUrl.length > 2048) throw invalid('baseUrl', body.baseUrl ?? null, 'an absolute http(s) URL');
+    if (typeof body.baseUrl !== 'string') throw invalid('baseUrl', body.baseUrl ?? null, 'an absolute http(s) URL');
+    await this.urls.check(body.baseUrl, { field: 'baseUrl' }); // the one URL guard: public hosts only, no query, fragment or credentials
     if (typeof body.accessToken !== 'string' || body.accessToken.length < 8 || body.accessToken.length > 4096) throw invalid('accessToken', body.accessToken === undefined ? null : 'redacted', '8 to 4096 characters');
     const box = await this.secrets();
     return em.transactional(async (tx) => {

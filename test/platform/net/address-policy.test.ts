@@ -20,10 +20,22 @@ describe('blockedAddressReason', () => {
     ['fd12:3456::1', 'private'],
     ['fc00::1', 'private'],
     ['ff02::1', 'multicast'],
-    ['::ffff:127.0.0.1', 'loopback'],
-    ['::ffff:7f00:1', 'loopback'],
-    ['::ffff:10.0.0.1', 'private'],
-    ['[::ffff:169.254.169.254]', 'link-local'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped'],
+    ['::ffff:7f00:1', 'IPv4-mapped'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped'],
+    ['[::ffff:169.254.169.254]', 'IPv4-mapped'],
+    ['::ffff:93.184.216.34', 'IPv4-mapped'],
+    ['::ffff:0:7f00:1', 'reserved'],
+    ['::7f00:1', 'reserved'],
+    ['192.0.0.170', 'reserved'],
+    ['192.31.196.1', 'reserved'],
+    ['192.175.48.6', 'reserved'],
+    ['2001::1', 'reserved'],
+    ['2620:4f:8000::1', 'reserved'],
+    ['3fff::1', 'documentation'],
+    ['5f00::1', 'reserved'],
+    ['fec0::1', 'site-local'],
+    ['100::1', 'discard'],
     ['64:ff9b::a00:1', 'NAT64'],
     ['2002:7f00:1::', '6to4'],
     ['2001:db8::1', 'documentation'],
@@ -33,7 +45,7 @@ describe('blockedAddressReason', () => {
     expect(blockedAddressReason(address)).toBe(reason);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34', '2a00:1450:4001:81b::200e'])(
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4001:81b::200e'])(
     '%s is public',
     (address) => {
       expect(isPublicAddress(address)).toBe(true);

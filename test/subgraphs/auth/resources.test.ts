@@ -97,6 +97,15 @@ describe('auth applications, SSO connections, organizations, members, invitation
       expect((await t.request('GET', '/auth/connections/lookup', { key })).status).toBe(400);
     });
 
+    it('should refuse identity provider URLs the URL guard refuses: not https, credentials, a fragment, an issuer with a query', async () => {
+      for (const issuerUrl of ['http://idp.example.com', 'https://user:pw@idp.example.com', 'https://idp.example.com/#x', 'https://idp.example.com/?tenant=1']) {
+        const res = await t.request('POST', '/auth/connections', { key, body: { name: 'Bad', type: 'OIDC', config: { issuerUrl, clientId: 'a', clientSecret: 'b' }, domains: ['bad-url.example'] } });
+        expect(res.status).toBe(400);
+        expect(res.body.error.details).toMatchObject({ field: 'config.issuerUrl' });
+      }
+      expect((await t.request('GET', '/auth/connections/lookup?email=a@bad-url.example', { key })).status).toBe(404);
+    });
+
     it('should validate a SAML certificate as X.509 and show its facts', async () => {
       const res = await t.request('POST', '/auth/connections', { key, body: { name: 'Azure', type: 'SAML', provider: 'AZURE_AD', config: { idpEntityId: 'https://sts.windows.net/x/', ssoUrl: 'https://login.microsoftonline.com/x/saml2', idpCertificate: IDP_CERT } } });
       expect(res.status).toBe(201);

@@ -15,7 +15,8 @@ export interface AiPlatform {
 export async function startAiPlatform(options: AiGatewayModuleOptions = {}, env: Record<string, string> = {}): Promise<AiPlatform> {
   const fake = await startFakeProvider();
   const module = aiGatewayModule(options);
-  const t = await startTestPlatform(env, { modules: [module] });
+  // The fake providers listen on loopback, which the URL guard refuses unless private addresses are allowed.
+  const t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, { modules: [module] });
   return {
     t,
     module,

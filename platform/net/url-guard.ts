@@ -1,0 +1,109 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { blockedAddressReason } from './address-policy.js';
+import { invalid } from '../errors/domain-error.js';
+
+/** Resolves a host name to its addresses (injectable so tests can play DNS rebinding). */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+/** What a kind of URL may carry besides scheme, host, port and path. */
+export interface UrlRules {
+  /** The input field an error names (`baseUrl`, `config.ssoUrl`). */
+  field: string;
+  /** Only https (identity providers). */
+  httpsOnly?: boolean;
+  /** `user:password@` (webhooks: sent as Basic auth). */
+  allowCredentials?: boolean;
+  /** A query string (webhooks may route by it; a provider base URL gets a path appended, so it may not). */
+  allowQuery?: boolean;
+}
+
+export interface UrlGuardOptions {
+  /** Lets URLs reach loopback and private addresses (WEBHOOK_ALLOW_PRIVATE: tests, local development). */
+  allowPrivate: boolean;
+  /** Save-time resolver; defaults to the system's (getaddrinfo, every address). */
+  resolver?: Resolver;
+}
+
+export const MAX_URL_LENGTH = 2048;
+
+const systemResolver: Resolver = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+
+/** The parsed URL, or the reason it is refused by the rules (no network involved). */
+export function urlSyntaxProblem(value: string, rules: Omit<UrlRules, 'field'>): { url: URL } | { problem: string } {
+  if (value.length > MAX_URL_LENGTH) return { problem: `at most ${MAX_URL_LENGTH} characters` };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { problem: 'an absolute http(s) URL' };
+  }
+  if (rules.httpsOnly ? url.protocol !== 'https:' : url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: rules.httpsOnly ? 'an https URL' : 'an http(s) URL' };
+  if ((url.username || url.password) && !rules.allowCredentials) return { problem: 'a URL without credentials (user:password@)' };
+  if (url.hash || value.includes('#')) return { problem: 'a URL without a fragment (#)' };
+  if ((url.search || value.includes('?')) && !rules.allowQuery) return { problem: 'a URL without a query string (?)' };
+  return { url };
+}
+
+/**
+ * The one guard for user-supplied URLs (webhook endpoints, AI provider base URLs, CRM integrations, identity
+ * provider URLs). At save time, `check` refuses bad syntax and hosts that are, or resolve to, special-purpose
+ * addresses (loopback, private, link-local metadata, IPv4-mapped, ...). At connect time, `lookup` (for net, tls
+ * and undici's `connect` option) refuses them again, so a name that changes its answer (DNS rebinding) is caught
+ * where the connection is made; `refusedHost` covers IP literals, for which net.connect does no lookup.
+ */
+export class UrlGuard {
+  private readonly resolver: Resolver;
+
+  constructor(private readonly options: UrlGuardOptions) {
+    this.resolver = options.resolver ?? systemResolver;
+  }
+
+  get allowPrivate(): boolean {
+    return this.options.allowPrivate;
+  }
+
+  /** The URL as given, or a 400 naming `rules.field`. A name that does not resolve now is left to connect time. */
+  async check(value: string, rules: UrlRules): Promise<string> {
+    const parsed = urlSyntaxProblem(value, rules);
+    if ('problem' in parsed) throw invalid(rules.field, value, parsed.problem, `Invalid ${rules.field}: expected ${parsed.problem}`);
+    if (this.options.allowPrivate) return value;
+    const host = parsed.url.hostname.replace(/^\[|\]$/g, '');
+    const literal = this.refusedHost(host);
+    if (literal) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${literal}`);
+    if (isIP(host)) return value;
+    let addresses: { address: string }[];
+    try {
+      addresses = await this.resolver(host);
+    } catch {
+      return value; // unknown now; connect time decides
+    }
+    const blocked = addresses.find((a) => blockedAddressReason(a.address) !== null);
+    if (blocked) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${host} resolves to a ${blockedAddressReason(blocked.address)} address`);
+    return value;
+  }
+
+  /** Why a host given as an IP literal may not be reached (null for a public one or a name). */
+  refusedHost(hostname: string): string | null {
+    if (this.options.allowPrivate) return null;
+    const host = hostname.replace(/^\[|\]$/g, '');
+    if (!isIP(host)) return /^localhost\.?$/i.test(host) || /\.localhost\.?$/i.test(host) ? 'localhost is a loopback name' : null;
+    const reason = blockedAddressReason(host);
+    return reason ? `${host} is a ${reason} address` : null;
+  }
+
+  /** A dns.lookup for net/tls/undici that answers only public addresses (all of them when asked for all). */
+  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: any[]) => void): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const allowed = this.options.allowPrivate ? addresses : addresses.filter((a) => blockedAddressReason(a.address) === null);
+      if (allowed.length === 0) {
+        const reason = blockedAddressReason(addresses[0]?.address ?? '');
+        return callback(Object.assign(new Error(`Refused: ${hostname} resolves to a ${reason} address`), { code: 'EADDRREFUSED' }));
+      }
+      if ((options as LookupAllOptions).all) return callback(null, allowed);
+      return callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+}
