@@ -29,7 +29,7 @@ describe('webhook URLs with the address rule on (WEBHOOK_ALLOW_PRIVATE unset)', 
     ['a private IPv4 literal', 'http://10.0.0.5/hook', 'private'],
     ['the cloud metadata address', 'http://169.254.169.254/latest', 'link-local'],
     ['loopback IPv6', 'http://[::1]:8080/hook', 'loopback'],
-    ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hook', 'loopback'],
+    ['IPv4-mapped loopback', 'http://[::ffff:127.0.0.1]/hook', 'IPv4-mapped'],
   ])('should refuse %s at creation', async (_what, url, reason) => {
     const res = await t.request('POST', '/webhooks', { key, body: { url, events: ['email.sent'] } });
     expect(res.status).toBe(400);
