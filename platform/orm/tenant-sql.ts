@@ -4,7 +4,7 @@ import { tenantOf } from './tenant-of.js';
 /** Marks where a statement binds the caller's organization; the helper supplies the value itself. */
 export const ORG: unique symbol = Symbol('organization');
 
-type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
+export type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
 
 /** A statement built by the `sql` tag: text with `?` placeholders and its values, never concatenated input. */
 export interface SqlStatement {
@@ -50,8 +50,8 @@ function isStatement(value: unknown): value is SqlStatement {
 export class TenantSql {
   readonly organizationId: string;
 
-  constructor(private readonly em: EntityManager) {
-    this.organizationId = tenantOf(em);
+  constructor(private readonly em: EntityManager, organizationId?: string) {
+    this.organizationId = organizationId ?? tenantOf(em);
   }
 
   /** Rows of a statement that binds the organization. */
@@ -79,6 +79,23 @@ export class TenantSql {
 /** Raw SQL bound to the EntityManager's organization (see TenantSql). */
 export function tenantSql(em: EntityManager): TenantSql {
   return new TenantSql(em);
+}
+
+/**
+ * Raw SQL bound to the organization of a verified API key, for the direct routes (hot paths that fork no
+ * EntityManager per request). The organization must come from the authenticated context, never from input.
+ */
+export function tenantSqlForKey(em: EntityManager, auth: { organizationId: string }): TenantSql {
+  if (!auth.organizationId) throw new Error('No organization in the authenticated context');
+  return new TenantSql(em, auth.organizationId);
+}
+
+/**
+ * A statement assembled elsewhere (a compiled query language, a shared list builder) from fixed text with
+ * `?` placeholders and its values; the organization is still bound only through `ORG` among the values.
+ */
+export function sqlOf(text: string, values: readonly (SqlValue | unknown)[]): SqlStatement {
+  return { text, values: values as SqlValue[] };
 }
 
 /**
