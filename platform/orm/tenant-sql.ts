@@ -82,12 +82,13 @@ export function tenantSql(em: EntityManager): TenantSql {
 }
 
 /**
- * Raw SQL bound to the organization of a verified API key, for the direct routes (hot paths that fork no
- * EntityManager per request). The organization must come from the authenticated context, never from input.
+ * Raw SQL bound to the organization of a verified API key or of a resource already resolved by its public
+ * reference (a LIVE form), for hot paths that fork no EntityManager per request. The organization comes from
+ * the authenticated context or the stored resource, never from input.
  */
-export function tenantSqlForKey(em: EntityManager, auth: { organizationId: string }): TenantSql {
-  if (!auth.organizationId) throw new Error('No organization in the authenticated context');
-  return new TenantSql(em, auth.organizationId);
+export function tenantSqlFor(em: EntityManager, owner: { organizationId: string }): TenantSql {
+  if (!owner.organizationId) throw new Error('No organization to bind');
+  return new TenantSql(em, owner.organizationId);
 }
 
 /**
@@ -112,5 +113,13 @@ export function crossTenantSql(em: EntityManager, why: string) {
   return {
     rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) => (await execute(statement, 'all')) as T[],
     run: async (statement: SqlStatement) => ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
+    /**
+     * Runs a write outside any transaction with its values bound by the driver rather than inlined into the text
+     * (MikroORM's execute inlines them): for one large parameter, such as a batch travelling as JSON.
+     */
+    runBound: async (statement: SqlStatement): Promise<void> => {
+      if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
+      await (em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): Promise<unknown> } }).getKnex().raw(statement.text, [...statement.values]);
+    },
   };
 }

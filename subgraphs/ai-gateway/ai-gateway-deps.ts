@@ -3,6 +3,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { OrgConfigCache } from './routing/org-config.cache.js';
 import type { KeyGate } from './http/key-gate.js';
 import type { ChatCompletionService } from './engine/chat-completion.service.js';
+import type { ApiKeysPort } from '../../platform/organizations/api-keys.port.js';
 
 /** What the AI gateway's resolvers, handlers and subscription share (one instance per process). */
 export interface AiGatewayDeps extends PlatformDeps {
@@ -14,4 +15,6 @@ export interface AiGatewayDeps extends PlatformDeps {
   gate: KeyGate;
   /** The one completion implementation (HTTP and subscription). */
   completions: ChatCompletionService;
+  /** platform.api_keys, reached only through the platform's port. */
+  apiKeys: ApiKeysPort;
 }

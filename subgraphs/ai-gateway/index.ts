@@ -25,6 +25,7 @@ import { chatCompletionsRoute } from './http/chat-completions.handler.js';
 import { modelsRoute } from './http/models.handler.js';
 import { chatCompletionField } from './subscription/chat-completion.field.js';
 import { closeUpstreamAgents } from './providers/upstream-http.js';
+import { organizationApiKeys } from '../../platform/organizations/api-keys.port.js';
 
 export const AI_GATEWAY_RESOLVERS = [ProviderCredentialResolver, ModelRouteResolver, GatewayKeyResolver, UsageDashboardResolver] as const;
 
@@ -62,7 +63,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     });
     const cache = new ResponseCache(options.cacheTtlMs ?? config.aiCacheTtlSeconds * 1000, 10_000, options.now);
     const completions = new ChatCompletionService({ router: new Router(configs), engine, cache, usage });
-    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions });
+    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions, apiKeys: organizationApiKeys });
   };
   return {
     name: 'ai-gateway',
