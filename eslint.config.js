@@ -17,8 +17,18 @@ export default tseslint.config(
     },
   },
   {
-    // Modules written the new way: raw SQL only through platform/orm/tenant-sql.ts (tenantSql binds the organization).
-    // Older modules join this list as their raw statements move to the helper (issue: tenancy by construction).
+    // Every module: raw SQL only through platform/orm/tenant-sql.ts (tenantSql binds the organization itself;
+    // crossTenantSql names why a statement spans organizations). A bare execute is one forgotten clause from a leak.
+    files: ['subgraphs/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts or tenantSql.' },
+        { selector: "CallExpression[callee.property.name=/^(execute|getConnection|getKnex)$/]", message: 'Raw SQL goes through tenantSql(em) / crossTenantSql(em, why) from platform/orm/tenant-sql.ts.' },
+      ],
+    },
+  },
+  {
+    // The modules written the new way also refuse knex's raw().
     files: ['subgraphs/support/**', 'subgraphs/domains/**', 'subgraphs/mailboxes/**'],
     rules: {
       'no-restricted-syntax': ['error',

@@ -4,7 +4,7 @@ import { tenantOf } from './tenant-of.js';
 /** Marks where a statement binds the caller's organization; the helper supplies the value itself. */
 export const ORG: unique symbol = Symbol('organization');
 
-type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
+export type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
 
 /** A statement built by the `sql` tag: text with `?` placeholders and its values, never concatenated input. */
 export interface SqlStatement {
@@ -50,8 +50,8 @@ function isStatement(value: unknown): value is SqlStatement {
 export class TenantSql {
   readonly organizationId: string;
 
-  constructor(private readonly em: EntityManager) {
-    this.organizationId = tenantOf(em);
+  constructor(private readonly em: EntityManager, organizationId?: string) {
+    this.organizationId = organizationId ?? tenantOf(em);
   }
 
   /** Rows of a statement that binds the organization. */
@@ -82,6 +82,24 @@ export function tenantSql(em: EntityManager): TenantSql {
 }
 
 /**
+ * Raw SQL bound to the organization of a verified API key or of a resource already resolved by its public
+ * reference (a LIVE form), for hot paths that fork no EntityManager per request. The organization comes from
+ * the authenticated context or the stored resource, never from input.
+ */
+export function tenantSqlFor(em: EntityManager, owner: { organizationId: string }): TenantSql {
+  if (!owner.organizationId) throw new Error('No organization to bind');
+  return new TenantSql(em, owner.organizationId);
+}
+
+/**
+ * A statement assembled elsewhere (a compiled query language, a shared list builder) from fixed text with
+ * `?` placeholders and its values; the organization is still bound only through `ORG` among the values.
+ */
+export function sqlOf(text: string, values: readonly (SqlValue | unknown)[]): SqlStatement {
+  return { text, values: values as SqlValue[] };
+}
+
+/**
  * Raw SQL that spans organizations on purpose (a job sweeping due rows of every tenant, a global
  * uniqueness check). `why` names the reason, so a reader finds every such place with one search.
  * Statements here must not return another tenant's data to a caller.
@@ -95,5 +113,13 @@ export function crossTenantSql(em: EntityManager, why: string) {
   return {
     rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) => (await execute(statement, 'all')) as T[],
     run: async (statement: SqlStatement) => ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
+    /**
+     * Runs a write outside any transaction with its values bound by the driver rather than inlined into the text
+     * (MikroORM's execute inlines them): for one large parameter, such as a batch travelling as JSON.
+     */
+    runBound: async (statement: SqlStatement): Promise<void> => {
+      if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
+      await (em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): Promise<unknown> } }).getKnex().raw(statement.text, [...statement.values]);
+    },
   };
 }

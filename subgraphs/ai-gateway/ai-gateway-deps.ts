@@ -4,6 +4,7 @@ import type { OrgConfigCache } from './routing/org-config.cache.js';
 import type { KeyGate } from './http/key-gate.js';
 import type { ChatCompletionService } from './engine/chat-completion.service.js';
 import type { UrlGuard } from '../../platform/net/url-guard.js';
+import type { ApiKeysPort } from '../../platform/organizations/api-keys.port.js';
 
 /** What the AI gateway's resolvers, handlers and subscription share (one instance per process). */
 export interface AiGatewayDeps extends PlatformDeps {
@@ -17,4 +18,6 @@ export interface AiGatewayDeps extends PlatformDeps {
   urls: UrlGuard;
   /** The one completion implementation (HTTP and subscription). */
   completions: ChatCompletionService;
+  /** platform.api_keys, reached only through the platform's port. */
+  apiKeys: ApiKeysPort;
 }

@@ -27,6 +27,7 @@ import { chatCompletionsRoute } from './http/chat-completions.handler.js';
 import { modelsRoute } from './http/models.handler.js';
 import { chatCompletionField } from './subscription/chat-completion.field.js';
 import { closeUpstreamAgents } from './providers/upstream-http.js';
+import { organizationApiKeys } from '../../platform/organizations/api-keys.port.js';
 
 export const AI_GATEWAY_RESOLVERS = [ProviderCredentialResolver, ModelRouteResolver, GatewayKeyResolver, UsageDashboardResolver] as const;
 
@@ -66,7 +67,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     const completions = new ChatCompletionService({ router: new Router(configs), engine, cache, usage });
     const urls = new UrlGuard({ allowPrivate: config.webhookAllowPrivate });
     guardUpstream(urls);
-    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions, urls });
+    return (deps = { ...platform, secrets, configs, gate: new KeyGate(platform.orm, options.now), completions, urls, apiKeys: organizationApiKeys });
   };
   return {
     name: 'ai-gateway',

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { checkRange, parseDateFilter } from '../../../platform/graphql/date-range.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import type { AiUsageDay, AiUsageSummary } from './usage-dashboard.types.js';
 import type { AiUsageRecord, AiUsageRecordList } from './usage-record.types.js';
 import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { parseEnumFilter } from '../../../platform/graphql/date-range.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const STATUSES = ['SUCCESS', 'ERROR', 'ABORTED'] as const;
 
@@ -30,23 +30,22 @@ function period(fromDate?: string | null, toDate?: string | null): { from: Date;
 export class UsageDashboardService {
   async daily(em: EntityManager, fromDate?: string | null, toDate?: string | null): Promise<AiUsageDay[]> {
     const { from, end } = period(fromDate, toDate);
-    const rows = await em.execute<(Omit<AiUsageDay, 'costUsd'> & { costUsd: string })[]>(
-      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, model,
+    const rows = await tenantSql(em).rows<Omit<AiUsageDay, 'costUsd'> & { costUsd: string }>(
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, model,
               count(*)::int as requests, coalesce(sum(prompt_tokens), 0)::float8 as "promptTokens",
               coalesce(sum(completion_tokens), 0)::float8 as "completionTokens", coalesce(sum(total_tokens), 0)::float8 as "totalTokens",
               coalesce(sum(cost_usd), 0)::text as "costUsd"
          from ai_gateway.usage_log
-        where organization_id = ? and created_at >= ? and created_at < ?
+        where organization_id = ${ORG} and created_at >= ${from} and created_at < ${end}
         group by 1, 2 order by 1 desc, 2`,
-      [tenantOf(em), from, end],
     );
     return rows.map((r) => ({ ...r, costUsd: Number(r.costUsd) }));
   }
 
   async summary(em: EntityManager, fromDate?: string | null, toDate?: string | null): Promise<AiUsageSummary> {
     const { from, end } = period(fromDate, toDate);
-    const [row] = await em.execute<Record<string, string | number>[]>(
-      `select count(*)::int as requests,
+    const [row] = await tenantSql(em).rows<Record<string, string | number>>(
+      sql`select count(*)::int as requests,
               count(*) filter (where status = 'ERROR')::int as errors,
               count(*) filter (where status = 'ABORTED')::int as aborted,
               count(*) filter (where cache = 'HIT')::int as "cacheHits",
@@ -54,8 +53,7 @@ export class UsageDashboardService {
               coalesce(sum(total_tokens), 0)::float8 as "totalTokens",
               coalesce(sum(cost_usd), 0)::text as "costUsd"
          from ai_gateway.usage_log
-        where organization_id = ? and created_at >= ? and created_at < ?`,
-      [tenantOf(em), from, end],
+        where organization_id = ${ORG} and created_at >= ${from} and created_at < ${end}`,
     );
     const n = (name: string) => Number(row?.[name] ?? 0);
     return {
@@ -76,15 +74,14 @@ export class UsageDashboardService {
     const page = resolvePage(args);
     const status = parseEnumFilter('status', args.status, STATUSES) ?? null;
     const model = args.model || null;
-    const where = `organization_id = ? and (?::text is null or status = ?) and (?::text is null or model = ?)`;
-    const params = [tenantOf(em), status, status, model, model];
-    const [count] = await em.execute<{ total: number }[]>(`select count(*)::int as total from ai_gateway.usage_log where ${where}`, params);
-    const rows = await em.execute<(Omit<AiUsageRecord, 'costUsd'> & { costUsd: string })[]>(
-      `select request_id as "requestId", model, provider, provider_model as "providerModel", prompt_tokens as "promptTokens",
+    const where = sql`organization_id = ${ORG} and (${status}::text is null or status = ${status}) and (${model}::text is null or model = ${model})`;
+    const db = tenantSql(em);
+    const [count] = await db.rows<{ total: number }>(sql`select count(*)::int as total from ai_gateway.usage_log where ${where}`);
+    const rows = await db.rows<Omit<AiUsageRecord, 'costUsd'> & { costUsd: string }>(
+      sql`select request_id as "requestId", model, provider, provider_model as "providerModel", prompt_tokens as "promptTokens",
               completion_tokens as "completionTokens", cost_usd::text as "costUsd", latency_ms as "latencyMs", first_chunk_ms as "firstChunkMs",
               cache, status, error_code as "errorCode", stream, estimated, created_at as "createdAt"
-         from ai_gateway.usage_log where ${where} order by created_at desc, id desc limit ? offset ?`,
-      [...params, page.count, page.offset],
+         from ai_gateway.usage_log where ${where} order by created_at desc, id desc limit ${page.count} offset ${page.offset}`,
     );
     const data = rows.map((r) => ({ ...r, costUsd: Number(r.costUsd), createdAt: new Date(r.createdAt) }));
     return { data, meta: offsetMeta(page, data.length, count?.total ?? 0) };

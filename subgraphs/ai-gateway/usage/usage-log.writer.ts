@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../../platform/logging/logger.js';
+import { crossTenantSql, sqlOf } from '../../../platform/orm/tenant-sql.js';
 
 /** One request as the usage log keeps it. */
 export interface UsageEntry {
@@ -103,10 +104,9 @@ export class UsageLogWriter implements UsageSink {
       error_code: e.errorCode, stream: e.stream, estimated: e.estimated, created_at: e.createdAt,
     }));
     // The batch travels as one JSON parameter: binding 18 parameters a row cost the driver more than the rows did
-    // (and MikroORM's execute would inline every value into the SQL text).
-    await this.orm.em.getConnection().getKnex().raw(
-      `insert into ai_gateway.usage_log (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::ai_gateway.usage_log, ?::json)`,
-      [JSON.stringify(rows)],
+    // (and MikroORM's execute would inline every value into the SQL text). Every row carries its own organization.
+    await crossTenantSql(this.orm.em, 'ai-gateway: the usage log buffer holds requests of every organization').runBound(
+      sqlOf(`insert into ai_gateway.usage_log (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::ai_gateway.usage_log, ?::json)`, [JSON.stringify(rows)]),
     );
   }
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Arg, Authorized, Ctx, Field, Float, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import type { AuthDeps } from '../auth-deps.js';
 
 @ObjectType('AuthSignInDay')
@@ -52,11 +52,10 @@ export class AuthDashboardResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<FailureReason[]> {
     const [from, to] = this.range(fromDate, toDate);
-    const rows = await ctx.em.execute<{ reason: string | null; count: string }[]>(
-      `select data->>'reason' as reason, count(*) as count from auth.audit_logs
-        where organization_id = ? and type = 'login.failed' and created_at >= ?::date and created_at < ?::date + interval '1 day'
+    const rows = await tenantSql(ctx.em).rows<{ reason: string | null; count: string }>(
+      sql`select data->>'reason' as reason, count(*) as count from auth.audit_logs
+        where organization_id = ${ORG} and type = 'login.failed' and created_at >= ${from}::date and created_at < ${to}::date + interval '1 day'
         group by 1 order by 2 desc, 1`,
-      [tenantOf(ctx.em), from, to],
     );
     return rows.map((r) => ({ reason: r.reason ?? 'UNKNOWN', count: Number(r.count) }));
   }
@@ -74,11 +73,10 @@ export class AuthDashboardResolver {
   @Authorized('auth')
   @Query(() => MfaAdoption)
   async authMfaAdoption(@Ctx() ctx: SubgraphContext): Promise<MfaAdoption> {
-    const rows = await ctx.em.execute<{ users: string; with_mfa: string }[]>(
-      `select count(*) as users,
+    const rows = await tenantSql(ctx.em).rows<{ users: string; with_mfa: string }>(
+      sql`select count(*) as users,
               count(*) filter (where exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'VERIFIED')) as with_mfa
-         from auth.users u where u.organization_id = ? and u.deleted_at is null`,
-      [tenantOf(ctx.em)],
+         from auth.users u where u.organization_id = ${ORG} and u.deleted_at is null`,
     );
     const users = Number(rows[0]?.users ?? 0);
     const withMfa = Number(rows[0]?.with_mfa ?? 0);
@@ -92,16 +90,15 @@ function day(field: string, value: string): string {
 }
 
 async function signInsPerDay(em: EntityManager, from: string, to: string): Promise<SignInDay[]> {
-  const rows = await em.execute<{ date: string; successes: string; failures: string; active_users: string }[]>(
-    `select to_char(d.day, 'YYYY-MM-DD') as date,
+  const rows = await tenantSql(em).rows<{ date: string; successes: string; failures: string; active_users: string }>(
+    sql`select to_char(d.day, 'YYYY-MM-DD') as date,
             count(l.id) filter (where l.type = 'login.success') as successes,
             count(l.id) filter (where l.type = 'login.failed') as failures,
             count(distinct l.user_id) filter (where l.type = 'login.success') as active_users
-       from generate_series(?::date, ?::date, interval '1 day') as d(day)
-       left join auth.audit_logs l on l.organization_id = ? and l.type in ('login.success', 'login.failed')
+       from generate_series(${from}::date, ${to}::date, interval '1 day') as d(day)
+       left join auth.audit_logs l on l.organization_id = ${ORG} and l.type in ('login.success', 'login.failed')
             and l.created_at >= d.day at time zone 'UTC' and l.created_at < (d.day + interval '1 day') at time zone 'UTC'
       group by d.day order by d.day`,
-    [from, to, tenantOf(em)],
   );
   return rows.map((r) => ({ date: r.date, successes: Number(r.successes), failures: Number(r.failures), activeUsers: Number(r.active_users) }));
 }

@@ -2,13 +2,9 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { SESSION_POLICY_DEFAULTS } from '../security/policy-defaults.js';
 import { parseToken, secretMatches } from '../shared/secret-token.js';
 import type { CachedSession, SessionCache } from './session-cache.js';
+import { ORG, sql, type TenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const TOUCH_EVERY_MS = 60_000;
-
-/** Runs bound SQL: an EntityManager, or the ORM's connection on the fast path (which binds the organization itself). */
-export interface SqlRunner {
-  execute(sql: string, params: unknown[]): Promise<unknown>;
-}
 
 /** What a customer's backend learns about a valid token: the session and its user (the answer of both paths). */
 export interface VerifiedSession {
@@ -25,14 +21,16 @@ export interface VerifiedSession {
 export class SessionVerifier {
   constructor(private readonly cache: SessionCache, private readonly now: () => Date) {}
 
-  async verify(conn: SqlRunner, organizationId: string, token: unknown): Promise<VerifiedSession> {
+  /** `db` binds the caller's organization: the request's EntityManager, or the verified key's on the fast path. */
+  async verify(db: TenantSql, token: unknown): Promise<VerifiedSession> {
+    const organizationId = db.organizationId;
     const parsed = parseToken(token, 'sess');
     if (!parsed) throw invalidSession();
     await this.cache.start();
     const nowMs = this.now().getTime();
     let entry = this.cache.get(parsed.id, nowMs);
     if (!entry || entry.organizationId !== organizationId) {
-      entry = await this.load(conn, organizationId, parsed.id, nowMs);
+      entry = await this.load(db, parsed.id, nowMs);
       if (!entry) throw invalidSession();
       this.cache.set(entry);
     }
@@ -45,19 +43,18 @@ export class SessionVerifier {
       entry.lastActiveAt = new Date(nowMs);
       // Awaited (once a minute per session), so the next read anywhere sees it; a failed touch only makes the idle
       // timeout count from the previous one.
-      await conn.execute('update auth.sessions set last_active_at = ? where id = ? and organization_id = ?', [entry.lastActiveAt, entry.id, organizationId]).catch(() => undefined);
+      await db.run(sql`update auth.sessions set last_active_at = ${entry.lastActiveAt} where id = ${entry.id} and organization_id = ${ORG}`).catch(() => undefined);
     }
     return render(entry);
   }
 
-  private async load(conn: SqlRunner, organizationId: string, id: string, nowMs: number): Promise<CachedSession | undefined> {
-    const rows = (await conn.execute(
-      `select s.id, s.organization_id, s.secret_hash, s.user_id, s.mfa_verified, s.created_at, s.expires_at, s.last_active_at, s.revoked_at,
+  private async load(db: TenantSql, id: string, nowMs: number): Promise<CachedSession | undefined> {
+    const rows = await db.rows<Record<string, any>>(
+      sql`select s.id, s.organization_id, s.secret_hash, s.user_id, s.mfa_verified, s.created_at, s.expires_at, s.last_active_at, s.revoked_at,
               u.email, u.email_verified, u.status, p.session as policy
          from auth.sessions s join auth.users u on u.id = s.user_id left join auth.policies p on p.organization_id = s.organization_id
-        where s.id = ? and s.organization_id = ?`,
-      [id, organizationId],
-    )) as Record<string, any>[];
+        where s.id = ${id} and s.organization_id = ${ORG}`,
+    );
     const row = rows[0];
     if (!row) return undefined;
     const policy = typeof row.policy === 'string' ? JSON.parse(row.policy) : row.policy;

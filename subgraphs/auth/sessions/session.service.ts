@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Session } from '../entities/session.entity.js';
 import { recordAudit } from '../audit/audit-trail.js';
 import { clip, type RequestInfo } from '../shared/request-info.js';
@@ -18,7 +18,7 @@ export class SessionService {
   }
 
   verify(em: EntityManager, token: unknown): Promise<VerifiedSession> {
-    return this.verifier.verify(em, tenantOf(em), token);
+    return this.verifier.verify(tenantSql(em), token);
   }
 
   /** Ends the session the token belongs to; the token must still be valid. */

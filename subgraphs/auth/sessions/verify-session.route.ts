@@ -1,7 +1,8 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import type { DirectRoute } from '../../../platform/http/direct-route.js';
 import type { AuthDeps } from '../auth-deps.js';
-import { SessionVerifier, type SqlRunner } from './session-verifier.js';
+import { SessionVerifier } from './session-verifier.js';
+import { tenantSqlFor } from '../../../platform/orm/tenant-sql.js';
 
 /**
  * POST /auth/sessions/verify served in-process (the fast path): key and rate limit by the runner, then the session
@@ -10,7 +11,6 @@ import { SessionVerifier, type SqlRunner } from './session-verifier.js';
  */
 export function verifySessionRoute(deps: AuthDeps): DirectRoute {
   const verifier = new SessionVerifier(deps.sessions, deps.now);
-  const sql: SqlRunner = deps.orm.em.getConnection();
   return {
     method: 'POST',
     path: '/auth/sessions/verify',
@@ -23,7 +23,7 @@ export function verifySessionRoute(deps: AuthDeps): DirectRoute {
       for (const key of Object.keys(body)) if (key !== 'token') throw new DomainError('INVALID_REQUEST', `Unknown field ${key}`, { field: key, received: key, expected: ['token'] });
       const token = (body as { token?: unknown }).token;
       if (typeof token !== 'string') throw new DomainError('INVALID_REQUEST', 'token is required and must be a string', { field: 'token', received: token === undefined ? null : token, expected: 'string' });
-      return verifier.verify(sql, auth.organizationId, token);
+      return verifier.verify(tenantSqlFor(deps.orm.em, auth), token);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import type { CalendarDeps } from '../calendar-deps.js';
 import type { Booking } from '../entities/booking.entity.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const BOOKING_REMINDER_JOB = 'calendar.booking-reminder';
 
@@ -36,9 +36,8 @@ export class BookingReminders {
   /** Removes the booking's pending reminder jobs (PostgreSQL job store; in the caller's transaction). */
   async remove(tx: EntityManager, bookingUid: string): Promise<void> {
     if (this.deps.config.agendaMongoUrl) return;
-    await tx.execute(
-      `delete from agenda_jobs where name = ? and data->>'organizationId' = ? and data->>'bookingUid' = ? and locked_at is null`,
-      [BOOKING_REMINDER_JOB, tenantOf(tx), bookingUid],
+    await tenantSql(tx).run(
+      sql`delete from agenda_jobs where name = ${BOOKING_REMINDER_JOB} and data->>'organizationId' = ${ORG} and data->>'bookingUid' = ${bookingUid} and locked_at is null`,
     );
   }
 

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { DomainError } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import type { EventType } from '../entities/event-type.entity.js';
 import type { ScheduleRules } from '../availability/schedule-rules.js';
 import { withinWorkingHours } from '../availability/working-ranges.js';
 import { bookingsPerDay } from '../availability/busy-times.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const MINUTE = 60_000;
 
@@ -33,7 +33,7 @@ export async function checkDailyLimit(tx: EntityManager, eventType: EventType, z
   if (eventType.dailyLimit === null) return;
   const day = DateTime.fromJSDate(start, { zone }).startOf('day');
   const date = day.toISODate()!;
-  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`calendar:daily:${tenantOf(tx)}:${eventType.id}:${date}`]);
+  await tenantSql(tx).rows(sql`select pg_advisory_xact_lock(hashtext('calendar:daily:' || ${ORG} || ${`:${eventType.id}:${date}`}))`);
   const counts = await bookingsPerDay(tx, eventType.id, zone, day.toMillis(), day.plus({ days: 1 }).toMillis(), excludeUid);
   const used = counts.get(date) ?? 0;
   if (used >= eventType.dailyLimit) throw new DomainError('DAILY_LIMIT', `This event type takes ${eventType.dailyLimit} bookings a day and ${date} is full`, { date, dailyLimit: eventType.dailyLimit });

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { WEEKDAYS } from '../availability/schedule-rules.js';
 import type { CalendarDeps } from '../calendar-deps.js';
 import { assertTimezone, isDate } from '../shared/input-checks.js';
 import type { BookingsPerDayView, BusySlotView, CancellationRateView } from './calendar-stats.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface StatsRange {
   fromDate?: string | null;
@@ -19,22 +19,20 @@ export class CalendarStatsService {
 
   async perDay(em: EntityManager, args: StatsRange): Promise<BookingsPerDayView[]> {
     const r = this.range(args);
-    const rows = await em.execute<{ date: string; total: string; confirmed: string; pending: string; cancelled: string; rejected: string }[]>(
-      `select to_char(start_time at time zone ?, 'YYYY-MM-DD') as date, count(*) as total,
+    const rows = await tenantSql(em).rows<{ date: string; total: string; confirmed: string; pending: string; cancelled: string; rejected: string }>(
+      sql`select to_char(start_time at time zone ${r.zone}, 'YYYY-MM-DD') as date, count(*) as total,
               count(*) filter (where status = 'CONFIRMED') as confirmed, count(*) filter (where status = 'PENDING') as pending,
               count(*) filter (where status = 'CANCELLED') as cancelled, count(*) filter (where status = 'REJECTED') as rejected
-         from calendar.bookings where organization_id = ? and start_time >= ? and start_time < ? group by 1 order by 1`,
-      [r.zone, tenantOf(em), r.from, r.to],
+         from calendar.bookings where organization_id = ${ORG} and start_time >= ${r.from} and start_time < ${r.to} group by 1 order by 1`,
     );
     return rows.map((row) => ({ date: row.date, total: +row.total, confirmed: +row.confirmed, pending: +row.pending, cancelled: +row.cancelled, rejected: +row.rejected }));
   }
 
   async cancellationRate(em: EntityManager, args: StatsRange): Promise<CancellationRateView> {
     const r = this.range(args);
-    const [row] = await em.execute<{ total: string; cancelled: string; rejected: string }[]>(
-      `select count(*) as total, count(*) filter (where status = 'CANCELLED') as cancelled, count(*) filter (where status = 'REJECTED') as rejected
-         from calendar.bookings where organization_id = ? and start_time >= ? and start_time < ?`,
-      [tenantOf(em), r.from, r.to],
+    const [row] = await tenantSql(em).rows<{ total: string; cancelled: string; rejected: string }>(
+      sql`select count(*) as total, count(*) filter (where status = 'CANCELLED') as cancelled, count(*) filter (where status = 'REJECTED') as rejected
+         from calendar.bookings where organization_id = ${ORG} and start_time >= ${r.from} and start_time < ${r.to}`,
     );
     const total = +row!.total;
     const cancelled = +row!.cancelled;
@@ -45,11 +43,10 @@ export class CalendarStatsService {
     const r = this.range(args);
     const limit = args.limit ?? 10;
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('limit', limit, '1..100');
-    const rows = await em.execute<{ dow: number; time: string; count: string }[]>(
-      `select extract(isodow from start_time at time zone ?)::int as dow, to_char(start_time at time zone ?, 'HH24:MI') as time, count(*) as count
-         from calendar.bookings where organization_id = ? and status in ('PENDING', 'CONFIRMED') and start_time >= ? and start_time < ?
-        group by 1, 2 order by 3 desc, 1, 2 limit ?`,
-      [r.zone, r.zone, tenantOf(em), r.from, r.to, limit],
+    const rows = await tenantSql(em).rows<{ dow: number; time: string; count: string }>(
+      sql`select extract(isodow from start_time at time zone ${r.zone})::int as dow, to_char(start_time at time zone ${r.zone}, 'HH24:MI') as time, count(*) as count
+         from calendar.bookings where organization_id = ${ORG} and status in ('PENDING', 'CONFIRMED') and start_time >= ${r.from} and start_time < ${r.to}
+        group by 1, 2 order by 3 desc, 1, 2 limit ${limit}`,
     );
     return rows.map((row) => ({ day: WEEKDAYS[row.dow - 1]!, time: row.time, count: +row.count }));
   }

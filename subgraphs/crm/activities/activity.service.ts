@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { getContact, writeTarget } from '../contacts/contact-lookup.js';
 import type { AppliedWrite, PendingWriteRow } from '../contacts/contact-commit.js';
 import type { ContactRows } from '../writes/contact-rows.js';
@@ -9,6 +8,7 @@ import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { isoDate, oneOf, pageQuery, Where } from '../shared/sql-list.js';
 import { acceptWrite } from '../writes/pending-writes.js';
 import type { ActivityList, ActivityProvisional, ActivityView } from './activity.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const LOGGED_TYPES = ['NOTE', 'CALL', 'MEETING', 'EMAIL', 'TASK'] as const;
 export const ALL_TYPES = [...LOGGED_TYPES, 'PAGE_VIEW', 'CUSTOM_EVENT'] as const;
@@ -36,7 +36,7 @@ export class ActivityService {
   async list(em: EntityManager, contactId: string, args: { page?: number; limit?: number; type?: string; module?: string; from?: string; to?: string }): Promise<ActivityList> {
     const contact = await getContact(em, contactId);
     const page = resolvePage(args);
-    const where = new Where().add('a.organization_id = ?', tenantOf(em)).add('a.contact_id = ?', contact.id);
+    const where = new Where().add('a.organization_id = ?', ORG).add('a.contact_id = ?', contact.id);
     if (args.type) where.add('a.type = ?', oneOf('type', args.type, ALL_TYPES));
     if (args.module) where.add('a.module = ?', oneOf('module', args.module, MODULES));
     if (args.from) where.add('a.created_at >= ?', isoDate('from', args.from));
@@ -49,16 +49,16 @@ export class ActivityService {
 
 /** Commit of an accepted activity, in the contact's write order: the row, and the contact's lastActivityAt. */
 export async function applyActivityWrite(contacts: ContactRows, write: PendingWriteRow): Promise<AppliedWrite> {
-  const { tx, org } = contacts;
+  const { tx } = contacts;
   const contact = await contacts.get(write.target);
   if (!contact) return { error: 'The contact is gone', changed: [] };
   const p = write.payload as { externalId: string; type: string; content: string | null; properties: Record<string, unknown> };
-  const inserted = await tx.execute<{ id: string }[]>(
-    `insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (?, ?, ?, ?, 'CRM', ?, ?::jsonb, ?)
+  const db = tenantSql(tx);
+  const inserted = await db.rows<{ id: string }>(
+    sql`insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (${ORG}, ${p.externalId}, ${contact.id}, ${p.type}, 'CRM', ${p.content}, ${JSON.stringify(p.properties)}::jsonb, ${new Date(write.acceptedAt)})
      on conflict (organization_id, external_id) do nothing returning id`,
-    [org, p.externalId, contact.id, p.type, p.content, JSON.stringify(p.properties), new Date(write.acceptedAt)],
   );
-  await tx.execute('update crm.contacts set last_activity_at = greatest(last_activity_at, ?) where id = ?', [new Date(write.acceptedAt), contact.id]);
+  await db.run(sql`update crm.contacts set last_activity_at = greatest(last_activity_at, ${new Date(write.acceptedAt)}) where organization_id = ${ORG} and id = ${contact.id}`);
   // Lists filtering on lastActivityAt re-evaluate; integrations get the activity, not the contact again.
   return { changed: [], activities: inserted.map((r) => String(r.id)), fields: ['lastActivityAt'] };
 }

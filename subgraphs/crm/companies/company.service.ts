@@ -12,6 +12,7 @@ import { likeEscape } from '../contacts/contact.service.js';
 import { validateCompanyInput, type CompanyInput } from './company-input.validate.js';
 import { companyView, type CompanyContactLink, type CompanyList, type CompanyRow, type CompanyView } from './company.types.js';
 import type { CompanyWriteResult } from './company-write.types.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const COLUMNS = `c.id, c.external_id as "externalId", c.name, c.domain, c.industry, c.size, c.plan, c.website, c.phone, c.status, c.properties,
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
@@ -45,7 +46,7 @@ export class CompanyService {
 
   async list(em: EntityManager, args: CompanyListArgs): Promise<CompanyList> {
     const page = resolvePage(args);
-    const where = new Where().add('c.organization_id = ?', tenantOf(em));
+    const where = new Where().add('c.organization_id = ?', ORG);
     if (args.status) where.add('c.status = ?', oneOf('status', args.status, ['ACTIVE', 'ARCHIVED', 'DELETED']));
     else where.add(`c.status <> 'DELETED'`);
     if (args.size) where.add('c.size = ?', args.size);
@@ -67,8 +68,8 @@ export class CompanyService {
     if (typeof q !== 'string' || q.trim() === '' || q.length > 200) throw invalid('q', q ?? null, '1 to 200 characters', 'q is required');
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('limit', limit, '1..100');
     const like = `%${likeEscape(q.trim().toLowerCase())}%`;
-    const rows = await em.execute<CompanyRow[]>(`select ${COLUMNS} from crm.companies c where c.organization_id = ? and c.status <> 'DELETED' and (lower(c.name) like ? or c.domain like ?) order by c.name nulls last, c.id limit ?`,
-      [tenantOf(em), like, like, limit]);
+    const rows = await tenantSql(em).rows<CompanyRow>(sqlOf(`select ${COLUMNS} from crm.companies c where c.organization_id = ? and c.status <> 'DELETED' and (lower(c.name) like ? or c.domain like ?) order by c.name nulls last, c.id limit ?`,
+      [ORG, like, like, limit]));
     return rows.map(companyView);
   }
 
@@ -110,12 +111,12 @@ export class CompanyService {
 
   async contacts(em: EntityManager, rawId: string): Promise<CompanyContactLink[]> {
     const company = await this.get(em, rawId);
-    return em.execute<CompanyContactLink[]>(
+    return tenantSql(em).rows<CompanyContactLink>(sqlOf(
       `select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
        from crm.contact_companies l join crm.contacts c on c.id = l.contact_id
        where l.organization_id = ? and l.company_id = ? and c.status in ('ACTIVE', 'ARCHIVED') order by l.is_primary desc, c.id`,
-      [tenantOf(em), company.id],
-    );
+      [ORG, company.id],
+    ));
   }
 
   private assign(company: Company, input: CompanyInput) {

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactInput } from './contact-input.validate.js';
 import { touchedFields } from '../lists/list-triggers.js';
 import type { ContactRows } from '../writes/contact-rows.js';
-import { targetLockKey } from '../writes/pending-writes.js';
+import { targetLockHash } from '../writes/pending-writes.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Input key → column. A fixed map: column names never come from input. */
 const COLUMNS: Record<string, string> = {
@@ -34,33 +35,32 @@ async function updateContact(tx: EntityManager, id: string, input: ContactInput)
     params.push(JSON.stringify(input.properties));
   }
   sets.push('updated_at = clock_timestamp()');
-  await tx.execute(`update crm.contacts set ${sets.join(', ')} where id = ?`, [...params, id]);
+  await tenantSql(tx).run(sqlOf(`update crm.contacts set ${sets.join(', ')} where organization_id = ? and id = ?`, [...params, ORG, id]));
 }
 
 /** The winner keeps the loser's companies, tags, activities and static list memberships, and fills its empty fields. */
 async function mergeContacts(contacts: ContactRows, winnerId: string, loserExternalId: string): Promise<AppliedWrite> {
-  const { tx, org } = contacts;
-  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [targetLockKey(org, loserExternalId)]);
+  const { tx } = contacts;
+  const db = tenantSql(tx);
+  await db.rows(sql`select pg_advisory_xact_lock(${targetLockHash(loserExternalId)})`);
   const loser = await contacts.get(loserExternalId);
   if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') return { error: 'The loser contact is gone', changed: [] };
   const l = loser.id;
-  await tx.execute(
-    `insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at)
-     select organization_id, ?, company_id, role, false, created_at from crm.contact_companies where contact_id = ? on conflict do nothing`, [winnerId, l]);
-  await tx.execute('delete from crm.contact_companies where contact_id = ?', [l]);
-  await tx.execute(`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at)
-     select organization_id, ?, tag_id, created_at from crm.contact_tags where contact_id = ? on conflict do nothing`, [winnerId, l]);
-  await tx.execute('delete from crm.contact_tags where contact_id = ?', [l]);
-  await tx.execute('update crm.activities set contact_id = ? where contact_id = ?', [winnerId, l]);
-  await tx.execute(`insert into crm.list_members (organization_id, list_id, contact_id, added_at)
-     select m.organization_id, m.list_id, ?, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id where m.contact_id = ? and not li.is_dynamic on conflict do nothing`, [winnerId, l]);
-  await tx.execute('delete from crm.list_members where contact_id = ?', [l]);
-  await tx.execute(
-    `update crm.contacts w set name = coalesce(w.name, lo.name), given_name = coalesce(w.given_name, lo.given_name), family_name = coalesce(w.family_name, lo.family_name),
+  await db.run(sql`insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at)
+     select organization_id, ${winnerId}, company_id, role, false, created_at from crm.contact_companies where organization_id = ${ORG} and contact_id = ${l} on conflict do nothing`);
+  await db.run(sql`delete from crm.contact_companies where organization_id = ${ORG} and contact_id = ${l}`);
+  await db.run(sql`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at)
+     select organization_id, ${winnerId}, tag_id, created_at from crm.contact_tags where organization_id = ${ORG} and contact_id = ${l} on conflict do nothing`);
+  await db.run(sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${l}`);
+  await db.run(sql`update crm.activities set contact_id = ${winnerId} where organization_id = ${ORG} and contact_id = ${l}`);
+  await db.run(sql`insert into crm.list_members (organization_id, list_id, contact_id, added_at)
+     select m.organization_id, m.list_id, ${winnerId}, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id where m.organization_id = ${ORG} and m.contact_id = ${l} and not li.is_dynamic on conflict do nothing`);
+  await db.run(sql`delete from crm.list_members where organization_id = ${ORG} and contact_id = ${l}`);
+  await db.run(sql`update crm.contacts w set name = coalesce(w.name, lo.name), given_name = coalesce(w.given_name, lo.given_name), family_name = coalesce(w.family_name, lo.family_name),
        phone = coalesce(w.phone, lo.phone), lifecycle_stage = coalesce(w.lifecycle_stage, lo.lifecycle_stage), properties = lo.properties || w.properties,
        last_activity_at = greatest(w.last_activity_at, lo.last_activity_at), updated_at = clock_timestamp()
-     from crm.contacts lo where w.id = ? and lo.id = ?`, [winnerId, l]);
-  await tx.execute(`update crm.contacts set status = 'MERGED', merged_into_id = ?, updated_at = clock_timestamp() where id = ?`, [winnerId, l]);
+     from crm.contacts lo where w.organization_id = ${ORG} and lo.organization_id = ${ORG} and w.id = ${winnerId} and lo.id = ${l}`);
+  await db.run(sql`update crm.contacts set status = 'MERGED', merged_into_id = ${winnerId}, updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${l}`);
   loser.status = 'MERGED';
   return { changed: [winnerId, l], fields: 'all' };
 }
@@ -96,7 +96,7 @@ export async function applyContactWrite(contacts: ContactRows, write: PendingWri
       return { changed: [existing.id], fields: touchedFields('patch', write.payload, true) };
     case 'delete':
       if (!existing) return { error: 'The contact is gone', changed: [] };
-      await tx.execute(`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where id = ?`, [existing.id]);
+      await tenantSql(tx).run(sql`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${existing.id}`);
       existing.status = 'DELETED';
       return { changed: [existing.id], fields: 'all' };
     case 'merge':
@@ -111,13 +111,13 @@ export async function applyContactWrite(contacts: ContactRows, write: PendingWri
  * Releases email claims contacts no longer need: not their current email (a live contact's) and not the email
  * of one of their writes still waiting.
  */
-export async function reconcileEmailClaims(tx: EntityManager, org: string, externalIds: string[]): Promise<void> {
-  await tx.execute(
+export async function reconcileEmailClaims(tx: EntityManager, externalIds: string[]): Promise<void> {
+  await tenantSql(tx).run(sqlOf(
     `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id in (${externalIds.map(() => '?').join(', ')})
        and not exists (select 1 from crm.contacts c where c.organization_id = ce.organization_id and c.external_id = ce.external_id
                        and c.email = ce.email and c.status not in ('DELETED', 'MERGED'))
        and not exists (select 1 from crm.pending_writes pw where pw.organization_id = ce.organization_id and pw.target_external_id = ce.external_id
                        and pw.status = 'ACCEPTED' and pw.payload->>'email' = ce.email)`,
-    [org, ...externalIds],
-  );
+    [ORG, ...externalIds],
+  ));
 }

@@ -1,11 +1,11 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { getContact } from './contact-lookup.js';
 import { ContactLinksService, linksOf } from './contact-links.service.js';
 import { ContactCompanyLink, ContactSummary } from './contact.types.js';
 import { ContactSyncStatus, IntegrationSync } from './contact-summary.types.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const CONTACT_ID = { description: 'Numeric id, ctc_ external id or email' };
 
@@ -36,11 +36,10 @@ export class ContactExtrasResolver {
   @Query(() => ContactSummary)
   async contactSummary(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactSummary> {
     const contact = await getContact(ctx.em, id);
-    const org = tenantOf(ctx.em);
     const [companies, tags, count] = await Promise.all([
       linksOf(ctx.em, [contact.id]),
-      ctx.em.execute<{ key: string }[]>('select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ? and ct.contact_id = ? order by t.key', [org, contact.id]),
-      ctx.em.execute<{ n: number }[]>('select count(*)::int as n from crm.activities where organization_id = ? and contact_id = ?', [org, contact.id]),
+      tenantSql(ctx.em).rows<{ key: string }>(sqlOf('select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ? and ct.contact_id = ? order by t.key', [ORG, contact.id])),
+      tenantSql(ctx.em).rows<{ n: number }>(sqlOf('select count(*)::int as n from crm.activities where organization_id = ? and contact_id = ?', [ORG, contact.id])),
     ]);
     return {
       id: contact.id, name: contact.name, email: contact.email, status: contact.status, lifecycleStage: contact.lifecycleStage,
@@ -53,10 +52,10 @@ export class ContactExtrasResolver {
   @Query(() => ContactSyncStatus)
   async contactSyncStatus(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactSyncStatus> {
     const contact = await getContact(ctx.em, id);
-    const rows = await ctx.em.execute<IntegrationSync[]>(
+    const rows = await tenantSql(ctx.em).rows<IntegrationSync>(sqlOf(
       `select i.id::text as "integrationId", i.name as "integrationName", i.provider, s.external_id as "externalId", s.last_synced_at as "lastSyncedAt", s.sync_hash as "syncHash"
        from crm.integrations i left join crm.contact_syncs s on s.integration_id = i.id and s.contact_id = ?
-       where i.organization_id = ? order by i.id`, [contact.id, tenantOf(ctx.em)]);
+       where i.organization_id = ? order by i.id`, [contact.id, ORG]));
     return { contactId: contact.id, externalId: contact.externalId, integrations: rows.map((r) => ({ ...r, lastSyncedAt: r.lastSyncedAt ? new Date(r.lastSyncedAt) : null })) };
   }
 }

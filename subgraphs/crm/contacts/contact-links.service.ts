@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { CompanyService } from '../companies/company.service.js';
 import { getContact } from './contact-lookup.js';
 import type { ContactCompanyLink } from './contact.types.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const LINK_COLUMNS = `l.contact_id::text as "contactId", co.id::text as "companyId", co.external_id as "externalId", co.name, co.domain, l.role, l.is_primary as "isPrimary"`;
 
@@ -25,14 +25,13 @@ export class ContactLinksService {
     const contact = await getContact(em, contactId);
     const company = await this.companies.get(em, String(body.companyId));
     if (company.status === 'DELETED') throw notFound('Company');
-    const org = tenantOf(em);
     await em.transactional(async (tx) => {
-      if (body.isPrimary === true) await tx.execute('update crm.contact_companies set is_primary = false where organization_id = ? and contact_id = ?', [org, contact.id]);
-      const rows = await tx.execute<{ contact_id: string }[]>(
+      if (body.isPrimary === true) await tenantSql(tx).run(sqlOf('update crm.contact_companies set is_primary = false where organization_id = ? and contact_id = ?', [ORG, contact.id]));
+      const rows = await tenantSql(tx).rows<{ contact_id: string }>(sqlOf(
         `insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at) values (?, ?, ?, ?, ?, now())
          on conflict (contact_id, company_id) do nothing returning contact_id`,
-        [org, contact.id, company.id, body.role ?? null, body.isPrimary === true],
-      );
+        [ORG, contact.id, company.id, body.role ?? null, body.isPrimary === true],
+      ));
       if (rows.length === 0) throw new DomainError('ALREADY_ASSOCIATED', 'The contact is already linked to this company', { field: 'companyId', received: body.companyId });
     });
     return this.list(em, contact.id);
@@ -41,7 +40,7 @@ export class ContactLinksService {
   async unlink(em: EntityManager, contactId: string, companyId: string): Promise<ContactCompanyLink[]> {
     const contact = await getContact(em, contactId);
     const company = await this.companies.get(em, companyId);
-    const rows = await em.execute<{ contact_id: string }[]>('delete from crm.contact_companies where organization_id = ? and contact_id = ? and company_id = ? returning contact_id', [tenantOf(em), contact.id, company.id]);
+    const rows = await tenantSql(em).rows<{ contact_id: string }>(sqlOf('delete from crm.contact_companies where organization_id = ? and contact_id = ? and company_id = ? returning contact_id', [ORG, contact.id, company.id]));
     if (rows.length === 0) throw notFound('Company link');
     return this.list(em, contact.id);
   }
@@ -50,11 +49,11 @@ export class ContactLinksService {
 /** Links of many contacts in one query (the DataLoader of the `companies` field uses it). */
 export async function linksOf(em: EntityManager, contactIds: readonly string[]): Promise<Map<string, ContactCompanyLink[]>> {
   if (contactIds.length === 0) return new Map();
-  const rows = await em.execute<(ContactCompanyLink & { contactId: string })[]>(
+  const rows = await tenantSql(em).rows<(ContactCompanyLink & { contactId: string })>(sqlOf(
     `select ${LINK_COLUMNS} from crm.contact_companies l join crm.companies co on co.id = l.company_id
      where l.organization_id = ? and l.contact_id in (${contactIds.map(() => '?').join(', ')}) and co.status <> 'DELETED' order by l.is_primary desc, co.name`,
-    [tenantOf(em), ...contactIds],
-  );
+    [ORG, ...contactIds],
+  ));
   const map = new Map<string, ContactCompanyLink[]>();
   for (const { contactId, ...link } of rows) map.set(contactId, [...(map.get(contactId) ?? []), link]);
   return map;

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { CONTACT_STATUSES, LIFECYCLE_STAGES } from '../entities/contact.entity.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { CONTACT_COLUMNS, isoDate, oneOf, Where } from '../shared/sql-list.js';
 import { getContact } from './contact-lookup.js';
 import { contactView } from './contact-view.js';
 import type { ContactList, ContactView } from './contact.types.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface ContactListArgs {
   page?: number;
@@ -36,7 +36,7 @@ export class ContactService {
 
   async list(em: EntityManager, args: ContactListArgs): Promise<ContactList> {
     const page = resolvePage(args);
-    const where = new Where().add('c.organization_id = ?', tenantOf(em));
+    const where = new Where().add('c.organization_id = ?', ORG);
     if (args.status) where.add('c.status = ?', oneOf('status', args.status, CONTACT_STATUSES));
     else where.add(`c.status in ('ACTIVE', 'ARCHIVED')`);
     if (args.lifecycleStage) where.add('c.lifecycle_stage = ?', oneOf('lifecycleStage', args.lifecycleStage, LIFECYCLE_STAGES));
@@ -56,11 +56,12 @@ export class ContactService {
     // The page and the total as two statements: a window count would read every matching row to serve twenty. The
     // unfiltered list (every live contact) reads the total the contacts table's triggers keep.
     const unfiltered = !args.status && !args.lifecycleStage && !args.module && (args.isIdentified ?? null) === null && !args.from && !args.to && !args.search;
+    const db = tenantSql(em);
     const [rows, count] = await Promise.all([
-      em.execute<Parameters<typeof contactView>[0][]>(`select ${CONTACT_COLUMNS} from crm.contacts c where ${where} order by ${orderBy} limit ? offset ?`, [...where.params, page.limit, page.offset]),
+      db.rows<Parameters<typeof contactView>[0]>(sqlOf(`select ${CONTACT_COLUMNS} from crm.contacts c where ${where} order by ${orderBy} limit ? offset ?`, [...where.params, page.limit, page.offset])),
       unfiltered
-        ? em.execute<{ n: string }[]>('select coalesce((select live from crm.contact_totals where organization_id = ?), 0) as n', [tenantOf(em)])
-        : em.execute<{ n: string }[]>(`select count(*) as n from crm.contacts c where ${where}`, where.params),
+        ? db.rows<{ n: string }>(sql`select coalesce((select live from crm.contact_totals where organization_id = ${ORG}), 0) as n`)
+        : db.rows<{ n: string }>(sqlOf(`select count(*) as n from crm.contacts c where ${where}`, where.params)),
     ]);
     const total = Number(count[0]!.n);
     return { data: rows.map(contactView), meta: pageMeta(page, total) };
@@ -72,12 +73,12 @@ export class ContactService {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('limit', limit, '1..100');
     const term = q.trim().toLowerCase();
     const like = `%${likeEscape(term)}%`;
-    const rows = await em.execute<Parameters<typeof contactView>[0][]>(
+    const rows = await tenantSql(em).rows<Parameters<typeof contactView>[0]>(sqlOf(
       `select ${CONTACT_COLUMNS} from crm.contacts c
        where c.organization_id = ? and c.status in ('ACTIVE', 'ARCHIVED') and (lower(c.name) like ? or lower(c.email) like ? or c.phone like ?)
        order by greatest(similarity(lower(coalesce(c.name, '')), ?), similarity(lower(coalesce(c.email, '')), ?)) desc, c.id desc limit ?`,
-      [tenantOf(em), like, like, like, term, term, limit],
-    );
+      [ORG, like, like, like, term, term, limit],
+    ));
     return rows.map(contactView);
   }
 }

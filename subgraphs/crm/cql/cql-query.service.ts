@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { contactView } from '../contacts/contact-view.js';
 import { companyView, type CompanyRow } from '../companies/company.types.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
@@ -12,6 +11,7 @@ import { fieldRegistry, type FieldRegistry } from './cql-fields.js';
 import { parseFilter } from './cql-filter.js';
 import { parseWhere } from './cql-parser.js';
 import type { CrmQueryResult } from './cql-query.types.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const COMPANY_COLUMNS = `c.id, c.external_id as "externalId", c.name, c.domain, c.industry, c.size, c.plan, c.website, c.phone, c.status, c.properties,
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
@@ -83,13 +83,14 @@ export class CqlQueryService {
     const order = orderBy(input.sort, registry, orderParams);
     const columns = entity === 'contact' ? CONTACT_COLUMNS : COMPANY_COLUMNS;
     const statement = `select ${columns}, count(*) over() as __total from ${TABLE[entity]} c where c.organization_id = ? and ${condition} order by ${order} limit ? offset ?`;
-    const bound = [tenantOf(em), ...params, ...orderParams, page.limit, page.offset];
-    const plan = await em.execute<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }[]>(`explain (format json) ${statement}`, bound);
+    const bound = [ORG, ...params, ...orderParams, page.limit, page.offset];
+    const db = tenantSql(em);
+    const plan = await db.rows<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(sqlOf(`explain (format json) ${statement}`, bound));
     const started = process.hrtime.bigint();
-    const rows = await em.execute<Record<string, unknown>[]>(statement, bound);
+    const rows = await db.rows<Record<string, unknown>>(sqlOf(statement, bound));
     let total = rows.length > 0 ? Number(rows[0]!.__total) : 0;
     if (rows.length === 0 && page.offset > 0) {
-      total = Number((await em.execute<{ n: string }[]>(`select count(*) as n from ${TABLE[entity]} c where c.organization_id = ? and ${condition}`, [tenantOf(em), ...params]))[0]!.n);
+      total = Number((await db.rows<{ n: string }>(sqlOf(`select count(*) as n from ${TABLE[entity]} c where c.organization_id = ? and ${condition}`, [ORG, ...params])))[0]!.n);
     }
     const queryTimeMs = Number(process.hrtime.bigint() - started) / 1e6;
     for (const row of rows) delete row.__total;

@@ -3,10 +3,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
 import { SafeHttpClient } from '../../../platform/net/safe-http-client.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { PROVIDERS, type ProviderRequest, type PushActivity, type PushContact } from './providers.js';
 import { acquireSlot } from './rate-slot.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const INTEGRATION_PUSH_JOB = 'crm.integration-push';
 
@@ -40,24 +40,25 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
     concurrency: 4,
     lockLifetimeMs: 120_000,
     handler: async (data, { em }) => {
-      await em.execute('update crm.integrations set push_pending = false where id = ?', [data.integrationId]);
+      const db = tenantSql(em);
+      await db.run(sql`update crm.integrations set push_pending = false where organization_id = ${ORG} and id = ${data.integrationId}`);
       // A lease, not a session lock: pooled connections would not release one reliably, and a crashed worker's lease lapses.
-      const leased = await em.execute<{ id: number }[]>(
-        `update crm.integrations set pushing_until = now() + interval '2 minutes' where id = ? and (pushing_until is null or pushing_until < now()) returning id`, [data.integrationId]);
+      const leased = await db.rows<{ id: number }>(
+        sql`update crm.integrations set pushing_until = now() + interval '2 minutes' where organization_id = ${ORG} and id = ${data.integrationId} and (pushing_until is null or pushing_until < now()) returning id`);
       if (leased.length === 0) return again(em, data, new Date(Date.now() + 1000));
       try {
-        const integration = (await em.execute<IntegrationRow[]>('select id, provider, base_url, access_token_sealed from crm.integrations where organization_id = ? and id = ?', [tenantOf(em), data.integrationId]))[0];
+        const integration = (await db.rows<IntegrationRow>(sql`select id, provider, base_url, access_token_sealed from crm.integrations where organization_id = ${ORG} and id = ${data.integrationId}`))[0];
         const provider = integration && PROVIDERS[integration.provider];
         if (!integration || !provider) return;
         secrets ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger);
         const token = (await secrets).open(integration.access_token_sealed, `crm-integration:${integration.id}`);
         for (;;) {
-          const entries = await em.execute<OutboxRow[]>('select id, kind, ref_id, created_at::text as version from crm.integration_outbox where integration_id = ? order by id limit ?', [integration.id, BATCH]);
+          const entries = await db.rows<OutboxRow>(sql`select id, kind, ref_id, created_at::text as version from crm.integration_outbox where organization_id = ${ORG} and integration_id = ${integration.id} order by id limit ${BATCH}`);
           if (entries.length === 0) return;
           for (const entry of entries) {
             const prepared = await prepare(em, integration.id, entry, provider);
             if (!prepared) {
-              await em.execute('delete from crm.integration_outbox where id = ? and created_at = ?::timestamptz', [entry.id, entry.version]);
+              await db.run(sql`delete from crm.integration_outbox where organization_id = ${ORG} and id = ${entry.id} and created_at = ${entry.version}::timestamptz`);
               continue;
             }
             const slot = await acquireSlot(em, integration.id, provider.limit, provider.windowMs, clock());
@@ -70,27 +71,28 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
               const error = result.kind === 'response' ? `HTTP ${result.status}` : result.error;
               // A URL the guard refuses will be refused again: no retry loop; the next contact change tries once more.
               const refused = result.kind === 'error' && result.refused;
-              await em.execute('update crm.integrations set last_error = ? where id = ?', [refused ? `${error} (pushes stopped: connect the integration again with a public URL)` : error, integration.id]);
+              const stored = refused ? `${error} (pushes stopped: connect the integration again with a public URL)` : error;
+              await db.run(sql`update crm.integrations set last_error = ${stored} where organization_id = ${ORG} and id = ${integration.id}`);
               if (refused) return;
               return again(em, data, new Date(Date.now() + FAILURE_RETRY_MS));
             }
             let body: unknown = null;
             try { body = JSON.parse(result.body); } catch { body = null; }
             await em.transactional(async (tx) => {
+              const t = tenantSql(tx);
               if (entry.kind === 'contact') {
-                await tx.execute(
-                  `insert into crm.contact_syncs (organization_id, contact_id, integration_id, external_id, sync_hash, last_synced_at) values (?, ?, ?, ?, ?, ?)
-                   on conflict (contact_id, integration_id) do update set external_id = coalesce(crm.contact_syncs.external_id, excluded.external_id), sync_hash = excluded.sync_hash, last_synced_at = excluded.last_synced_at`,
-                  [tenantOf(tx), entry.ref_id, integration.id, provider.idOf(body), prepared.hash, clock()]);
+                await t.run(
+                  sql`insert into crm.contact_syncs (organization_id, contact_id, integration_id, external_id, sync_hash, last_synced_at) values (${ORG}, ${entry.ref_id}, ${integration.id}, ${provider.idOf(body)}, ${prepared.hash}, ${clock()})
+                   on conflict (contact_id, integration_id) do update set external_id = coalesce(crm.contact_syncs.external_id, excluded.external_id), sync_hash = excluded.sync_hash, last_synced_at = excluded.last_synced_at`);
               }
               // Kept when re-touched meanwhile: the next pass hashes the newer record and pushes it.
-              await tx.execute('delete from crm.integration_outbox where id = ? and created_at = ?::timestamptz', [entry.id, entry.version]);
-              await tx.execute('update crm.integrations set last_error = null where id = ?', [integration.id]);
+              await t.run(sql`delete from crm.integration_outbox where organization_id = ${ORG} and id = ${entry.id} and created_at = ${entry.version}::timestamptz`);
+              await t.run(sql`update crm.integrations set last_error = null where organization_id = ${ORG} and id = ${integration.id}`);
             });
           }
         }
       } finally {
-        await em.execute('update crm.integrations set pushing_until = null where id = ?', [data.integrationId]);
+        await db.run(sql`update crm.integrations set pushing_until = null where organization_id = ${ORG} and id = ${data.integrationId}`);
       }
     },
   };
@@ -98,12 +100,12 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
 
 /** The request for an outbox entry, or null when nothing needs sending (gone, unchanged, or not pushable). */
 async function prepare(em: EntityManager, integrationId: number, entry: OutboxRow, provider: (typeof PROVIDERS)[string]) {
-  const org = tenantOf(em);
+  const db = tenantSql(em);
   if (entry.kind === 'contact') {
-    const rows = await em.execute<(PushContact & { status: string; externalId: string | null; syncHash: string | null })[]>(
-      `select c.id::text as id, c.email, c.given_name as "givenName", c.family_name as "familyName", c.name, c.phone, c.lifecycle_stage as "lifecycleStage", c.status,
+    const rows = await db.rows<PushContact & { status: string; externalId: string | null; syncHash: string | null }>(
+      sql`select c.id::text as id, c.email, c.given_name as "givenName", c.family_name as "familyName", c.name, c.phone, c.lifecycle_stage as "lifecycleStage", c.status,
               s.external_id as "externalId", s.sync_hash as "syncHash"
-       from crm.contacts c left join crm.contact_syncs s on s.contact_id = c.id and s.integration_id = ? where c.organization_id = ? and c.id = ?`, [integrationId, org, entry.ref_id]);
+       from crm.contacts c left join crm.contact_syncs s on s.contact_id = c.id and s.integration_id = ${integrationId} where c.organization_id = ${ORG} and c.id = ${entry.ref_id}`);
     const contact = rows[0];
     if (!contact || contact.status === 'DELETED' || contact.status === 'MERGED') return null;
     if (provider.name === 'hubspot' && !contact.email) return null; // upserts are keyed by email
@@ -111,9 +113,9 @@ async function prepare(em: EntityManager, integrationId: number, entry: OutboxRo
     const hash = syncHash(request);
     return hash === contact.syncHash ? null : { request, hash };
   }
-  const rows = await em.execute<(PushActivity & { contactExternalId: string | null })[]>(
-    `select a.type, a.content, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt", s.external_id as "contactExternalId"
-     from crm.activities a left join crm.contact_syncs s on s.contact_id = a.contact_id and s.integration_id = ? where a.organization_id = ? and a.id = ?`, [integrationId, org, entry.ref_id]);
+  const rows = await db.rows<PushActivity & { contactExternalId: string | null }>(
+    sql`select a.type, a.content, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt", s.external_id as "contactExternalId"
+     from crm.activities a left join crm.contact_syncs s on s.contact_id = a.contact_id and s.integration_id = ${integrationId} where a.organization_id = ${ORG} and a.id = ${entry.ref_id}`);
   if (!rows[0]) return null;
   const request = provider.activity(rows[0], rows[0].contactExternalId);
   return { request, hash: syncHash(request) };

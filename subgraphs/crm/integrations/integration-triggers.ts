@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { INTEGRATION_PUSH_JOB, type PushJobData } from './integration-push.job.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /**
  * In the commit transaction: queues changed contacts and new activities for every connected integration, and
@@ -9,18 +10,18 @@ import { INTEGRATION_PUSH_JOB, type PushJobData } from './integration-push.job.j
  */
 export async function queueForIntegrations(tx: EntityManager, jobs: Jobs, org: string, contactIds: string[], activityIds: string[]): Promise<void> {
   if (contactIds.length === 0 && activityIds.length === 0) return;
-  const integrations = await tx.execute<{ id: number }[]>('select id from crm.integrations where organization_id = ?', [org]);
+  const db = tenantSql(tx);
+  const integrations = await db.rows<{ id: number }>(sql`select id from crm.integrations where organization_id = ${ORG}`);
   if (integrations.length === 0) return;
   for (const { id } of integrations) {
     for (const [kind, ids] of [['contact', [...new Set(contactIds)]], ['activity', activityIds]] as const) {
       if (ids.length === 0) continue;
-      await tx.execute(
-        `insert into crm.integration_outbox (organization_id, integration_id, kind, ref_id, created_at)
-         select ?, ?, ?, unnest(?::bigint[]), clock_timestamp()
-         on conflict (integration_id, kind, ref_id) do update set created_at = excluded.created_at`,
-        [org, id, kind, `{${ids.join(',')}}`]);
+      await db.run(
+        sql`insert into crm.integration_outbox (organization_id, integration_id, kind, ref_id, created_at)
+         select ${ORG}, ${id}, ${kind}, unnest(${`{${ids.join(',')}}`}::bigint[]), clock_timestamp()
+         on conflict (integration_id, kind, ref_id) do update set created_at = excluded.created_at`);
     }
   }
-  const woken = await tx.execute<{ id: number }[]>('update crm.integrations set push_pending = true where organization_id = ? and not push_pending returning id', [org]);
+  const woken = await db.rows<{ id: number }>(sql`update crm.integrations set push_pending = true where organization_id = ${ORG} and not push_pending returning id`);
   for (const { id } of woken) await jobs.enqueue(tx, INTEGRATION_PUSH_JOB, { organizationId: org, integrationId: id } satisfies PushJobData);
 }

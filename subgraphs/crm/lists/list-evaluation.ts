@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { CqlQueryService } from '../cql/cql-query.service.js';
 import type { Node } from '../cql/cql-ast.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const cql = new CqlQueryService();
 
@@ -16,25 +16,25 @@ export function criteriaTree(criteria: unknown): Node | null {
  * deleted, new ones inserted (INSERT … SELECT), count and sequence stamped. Never a loop over contacts.
  */
 export async function evaluateList(em: EntityManager, listId: number): Promise<number | null> {
-  const org = tenantOf(em);
   // Short first step: clear the mark, so contact changes from now on mark the list again (and get their own run).
-  const rows = await em.execute<{ filter_criteria: unknown; requested_seq: number }[]>(
-    'update crm.lists set needs_evaluation = false where organization_id = ? and id = ? and is_dynamic returning filter_criteria, requested_seq', [org, listId]);
+  const rows = await tenantSql(em).rows<{ filter_criteria: unknown; requested_seq: number }>(
+    sqlOf('update crm.lists set needs_evaluation = false where organization_id = ? and id = ? and is_dynamic returning filter_criteria, requested_seq', [ORG, listId]));
   const list = rows[0];
   if (!list) return null;
   return em.transactional(async (tx) => {
     // Runs of one list take turns; contact commits never wait for a run (they only touch the list row briefly).
-    await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`crm:list:${listId}`]);
+    const db = tenantSql(tx);
+    await db.rows(sqlOf(`select pg_advisory_xact_lock(hashtext('crm:list:' || ? || ':' || ?))`, [ORG, String(listId)]));
     // A property deleted after the list was made still has its values: the stored filter keeps evaluating.
     const { sql, params } = await cql.compile(tx, 'contact', criteriaTree(list.filter_criteria), true);
-    const result = await tx.execute<{ member_count: number }[]>(
+    const result = await db.rows<{ member_count: number }>(sqlOf(
       `with target as (select c.id from crm.contacts c where c.organization_id = ? and ${sql}),
-       removed as (delete from crm.list_members m where m.list_id = ? and not exists (select 1 from target t where t.id = m.contact_id)),
+       removed as (delete from crm.list_members m where m.organization_id = ? and m.list_id = ? and not exists (select 1 from target t where t.id = m.contact_id)),
        added as (insert into crm.list_members (organization_id, list_id, contact_id, added_at) select ?, ?, t.id, now() from target t on conflict do nothing)
        update crm.lists set member_count = (select count(*) from target), last_evaluated_at = now(), evaluated_seq = greatest(evaluated_seq, ?)
-       where id = ? returning member_count`,
-      [org, ...params, listId, org, listId, list.requested_seq, listId],
-    );
+       where organization_id = ? and id = ? returning member_count`,
+      [ORG, ...params, ORG, listId, ORG, listId, list.requested_seq, ORG, listId],
+    ));
     return result[0]?.member_count ?? null;
   });
 }

@@ -11,6 +11,7 @@ import { CONTACT_COLUMNS, oneOf, pageQuery } from '../shared/sql-list.js';
 import { criteriaTree } from './list-evaluation.js';
 import { EVALUATE_LIST_JOB, filterFields, type EvaluateListData } from './list-triggers.js';
 import type { CrmListView, ListMemberList, ListMembersChange } from './list.types.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const MAX_IDS = 1000;
 const ALLOWED = ['name', 'entityType', 'isDynamic', 'filterCriteria'];
@@ -81,7 +82,7 @@ export class ListService {
 
   async remove(em: EntityManager, rawId: string): Promise<boolean> {
     const list = await this.get(em, rawId);
-    await em.execute('delete from crm.lists where organization_id = ? and id = ?', [tenantOf(em), list.id]);
+    await tenantSql(em).run(sql`delete from crm.lists where organization_id = ${ORG} and id = ${list.id}`);
     return true;
   }
 
@@ -91,13 +92,13 @@ export class ListService {
     if (!list.isDynamic) throw invalid('id', list.id, 'a dynamic list', 'Only dynamic lists are evaluated');
     await this.checkCriteria(em, list.filterCriteria, true);
     const seq = await em.transactional(async (tx) => {
-      const rows = await tx.execute<{ requested_seq: number }[]>('update crm.lists set requested_seq = requested_seq + 1 where organization_id = ? and id = ? returning requested_seq', [tenantOf(tx), list.id]);
+      const rows = await tenantSql(tx).rows<{ requested_seq: number }>(sql`update crm.lists set requested_seq = requested_seq + 1 where organization_id = ${ORG} and id = ${list.id} returning requested_seq`);
       await this.jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: list.organizationId, listId: list.id } satisfies EvaluateListData);
       return rows[0]!.requested_seq;
     });
     const deadline = Date.now() + this.waitTimeoutMs;
     for (;;) {
-      const rows = await em.execute<{ evaluated_seq: number; member_count: number }[]>('select evaluated_seq, member_count from crm.lists where organization_id = ? and id = ?', [tenantOf(em), list.id]);
+      const rows = await tenantSql(em).rows<{ evaluated_seq: number; member_count: number }>(sql`select evaluated_seq, member_count from crm.lists where organization_id = ${ORG} and id = ${list.id}`);
       if (!rows[0]) throw notFound('List');
       if (rows[0].evaluated_seq >= seq) return rows[0].member_count;
       if (Date.now() > deadline) throw new DomainError('SERVICE_UNAVAILABLE', 'The evaluation did not finish in time; it will complete in the background');
@@ -112,7 +113,7 @@ export class ListService {
       em,
       `select ${CONTACT_COLUMNS}, count(*) over() as __total from crm.list_members m join crm.contacts c on c.id = m.contact_id
        where m.organization_id = ? and m.list_id = ? order by m.added_at desc, c.id desc`,
-      [tenantOf(em), list.id], page.limit, page.offset,
+      [ORG, list.id], page.limit, page.offset,
       'select count(*) as n from crm.list_members m where m.organization_id = ? and m.list_id = ?',
     );
     return { data: rows.map(contactView), meta: pageMeta(page, total) };
@@ -125,28 +126,28 @@ export class ListService {
     const ids = body.entityIds;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS) throw invalid('entityIds', Array.isArray(ids) ? ids.length : ids ?? null, `1 to ${MAX_IDS} contact ids`);
     if (ids.some((id) => !Number.isInteger(id) || id < 1)) throw invalid('entityIds', ids.find((id) => !Number.isInteger(id) || id < 1), 'positive integer ids');
-    const org = tenantOf(em);
     return em.transactional(async (tx) => {
+      const db = tenantSql(tx);
       let changed: number;
       if (add) {
-        const known = await tx.execute<{ id: string }[]>(`select id from crm.contacts where organization_id = ? and id in (${ids.map(() => '?').join(', ')})`, [org, ...ids]);
+        const known = await db.rows<{ id: string }>(sqlOf(`select id from crm.contacts where organization_id = ? and id in (${ids.map(() => '?').join(', ')})`, [ORG, ...ids]));
         if (known.length !== new Set(ids).size) {
           const found = new Set(known.map((k) => Number(k.id)));
           throw invalid('entityIds', ids.filter((id) => !found.has(id)).slice(0, 20), 'ids of existing contacts', 'Unknown contact ids');
         }
-        const rows = await tx.execute<{ n: number }[]>(
+        const rows = await db.rows<{ n: number }>(sqlOf(
           `with added as (insert into crm.list_members (organization_id, list_id, contact_id, added_at)
              select ?, ?, c.id, now() from crm.contacts c where c.organization_id = ? and c.id in (${ids.map(() => '?').join(', ')}) on conflict do nothing returning 1)
-           select count(*)::int as n from added`, [org, list.id, org, ...ids]);
+           select count(*)::int as n from added`, [ORG, list.id, ORG, ...ids]));
         changed = rows[0]!.n;
       } else {
-        const rows = await tx.execute<{ n: number }[]>(
+        const rows = await db.rows<{ n: number }>(sqlOf(
           `with removed as (delete from crm.list_members where organization_id = ? and list_id = ? and contact_id in (${ids.map(() => '?').join(', ')}) returning 1) select count(*)::int as n from removed`,
-          [org, list.id, ...ids]);
+          [ORG, list.id, ...ids]));
         changed = rows[0]!.n;
       }
-      const count = await tx.execute<{ member_count: number }[]>(
-        'update crm.lists set member_count = (select count(*) from crm.list_members where list_id = ?), updated_at = now() where id = ? returning member_count', [list.id, list.id]);
+      const count = await db.rows<{ member_count: number }>(
+        sql`update crm.lists set member_count = (select count(*) from crm.list_members where organization_id = ${ORG} and list_id = ${list.id}), updated_at = now() where organization_id = ${ORG} and id = ${list.id} returning member_count`);
       return { changed, memberCount: count[0]!.member_count };
     });
   }
@@ -155,7 +156,7 @@ export class ListService {
   private async storeFields(tx: EntityManager, list: CrmList): Promise<void> {
     if (!list.isDynamic) return;
     const fields = filterFields(criteriaTree(list.filterCriteria));
-    await tx.execute('update crm.lists set filter_fields = ?::text[] where id = ?', [`{${fields.map((f) => `"${f}"`).join(',')}}`, list.id]);
+    await tenantSql(tx).run(sql`update crm.lists set filter_fields = ${`{${fields.map((f) => `"${f}"`).join(',')}}`}::text[] where organization_id = ${ORG} and id = ${list.id}`);
   }
 
   private name(value: unknown): string {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
+import { sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Contact columns as the views expect them (camelCase aliases). */
 export const CONTACT_COLUMNS = `c.id, c.external_id as "externalId", c.email, c.name, c.given_name as "givenName", c.family_name as "familyName", c.phone,
@@ -35,8 +36,9 @@ export function oneOf<T extends string>(field: string, value: unknown, allowed: 
 
 /** One page of rows plus the total (window count) in one statement. */
 export async function pageQuery<T>(em: EntityManager, sql: string, params: unknown[], limit: number, offset: number, countSql: string): Promise<{ rows: T[]; total: number }> {
-  const rows = await em.execute<(T & { __total: string })[]>(`${sql} limit ? offset ?`, [...params, limit, offset]);
-  const total = rows.length > 0 ? Number(rows[0]!.__total) : offset === 0 ? 0 : Number((await em.execute<{ n: string }[]>(countSql, params))[0]!.n);
+  const db = tenantSql(em); // params bind the organization as ORG
+  const rows = await db.rows<T & { __total: string }>(sqlOf(`${sql} limit ? offset ?`, [...params, limit, offset]));
+  const total = rows.length > 0 ? Number(rows[0]!.__total) : offset === 0 ? 0 : Number((await db.rows<{ n: string }>(sqlOf(countSql, params)))[0]!.n);
   for (const row of rows) delete (row as { __total?: string }).__total;
   return { rows, total };
 }

@@ -8,6 +8,7 @@ import { getContact } from '../contacts/contact-lookup.js';
 import type { TagView } from './tag.types.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
+import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
@@ -70,7 +71,7 @@ export class TagService {
   async remove(em: EntityManager, rawId: string): Promise<boolean> {
     const tag = await this.get(em, rawId);
     await em.transactional(async (tx) => {
-      await tx.execute('delete from crm.tags where organization_id = ? and id = ?', [tenantOf(tx), tag.id]);
+      await tenantSql(tx).run(sqlOf('delete from crm.tags where organization_id = ? and id = ?', [ORG, tag.id]));
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return true;
@@ -81,7 +82,7 @@ export class TagService {
     const contact = await getContact(em, contactId);
     const tag = await this.get(em, body.tagId as string);
     await em.transactional(async (tx) => {
-      await tx.execute('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [tenantOf(tx), contact.id, tag.id]);
+      await tenantSql(tx).run(sqlOf('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [ORG, contact.id, tag.id]));
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
@@ -91,16 +92,16 @@ export class TagService {
     const contact = await getContact(em, contactId);
     const tag = await this.get(em, tagId);
     await em.transactional(async (tx) => {
-      await tx.execute('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [tenantOf(tx), contact.id, tag.id]);
+      await tenantSql(tx).run(sqlOf('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [ORG, contact.id, tag.id]));
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
   }
 
   async ofContact(em: EntityManager, contactId: string): Promise<TagView[]> {
-    const rows = await em.execute<TagView[]>(
+    const rows = await tenantSql(em).rows<TagView>(sqlOf(
       `select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
-       where ct.organization_id = ? and ct.contact_id = ? order by t.key`, [tenantOf(em), contactId]);
+       where ct.organization_id = ? and ct.contact_id = ? order by t.key`, [ORG, contactId]));
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
   }
 

@@ -4,6 +4,7 @@ import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { commitNextBatch, commitTarget } from './commit-writes.js';
 import { CRM_WRITES_CHANNEL } from './pending-writes.js';
+import { crossTenantSql, ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
@@ -59,8 +60,8 @@ export class CommitLane {
   /** Every organization with accepted writes (after a (re)connect: notifications may have been missed). */
   private async wakeAll(): Promise<void> {
     try {
-      const rows = await this.deps.orm.em.getConnection().execute<{ org: string }[]>(
-        `select distinct organization_id as org from crm.pending_writes where status = 'ACCEPTED'`);
+      const rows = await crossTenantSql(this.deps.orm.em, 'crm: after a reconnect, every organization with writes waiting').rows<{ org: string }>(
+        sql`select distinct organization_id as org from crm.pending_writes where status = 'ACCEPTED'`);
       for (const row of rows) this.wake(row.org);
     } catch (error) {
       this.deps.logger.warn('crm commit lane could not list waiting writes', { error: (error as Error).message });
@@ -87,8 +88,8 @@ export class CommitLane {
   private async commitOneByOne(em: EntityManager, organizationId: string): Promise<void> {
     let failed = false;
     try {
-      const targets = await em.execute<{ target: string }[]>(
-        `select distinct target_external_id as target from crm.pending_writes where organization_id = ? and status = 'ACCEPTED'`, [organizationId]);
+      const targets = await tenantSql(em).rows<{ target: string }>(
+        sql`select distinct target_external_id as target from crm.pending_writes where organization_id = ${ORG} and status = 'ACCEPTED'`);
       for (const { target } of targets) {
         await commitTarget(this.deps, em, { organizationId, target }, true).catch((error: Error) => {
           failed = true;

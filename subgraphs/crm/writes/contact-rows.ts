@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ContactInput } from '../contacts/contact-input.validate.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface ContactRow {
   id: string;
@@ -21,10 +22,9 @@ export class ContactRows {
   /** Reads and locks the batch's targets in one statement. */
   async load(externalIds: string[]): Promise<void> {
     for (const id of externalIds) this.rows.set(id, null);
-    const found = await this.tx.execute<(ContactRow & { externalId: string })[]>(
-      `select id, status, external_id as "externalId" from crm.contacts
-       where organization_id = ? and external_id in (select jsonb_array_elements_text(?::jsonb)) for update`,
-      [this.org, JSON.stringify(externalIds)]);
+    const found = await tenantSql(this.tx).rows<ContactRow & { externalId: string }>(
+      sql`select id, status, external_id as "externalId" from crm.contacts
+       where organization_id = ${ORG} and external_id in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb)) for update`);
     for (const row of found) this.rows.set(row.externalId, { id: String(row.id), status: row.status });
   }
 
@@ -50,13 +50,12 @@ export class ContactRows {
       properties: Object.fromEntries(Object.entries(input.properties ?? {}).filter(([, v]) => v !== null)),
     }));
     this.creations.clear();
-    const inserted = await this.tx.execute<(ContactRow & { externalId: string })[]>(
-      `insert into crm.contacts (organization_id, external_id, email, name, given_name, family_name, phone, lifecycle_stage, status, properties, created_at, updated_at)
-       select ?, r.external_id, r.email, r.name, r.given_name, r.family_name, r.phone, r.lifecycle_stage, r.status, r.properties, r.created_at, clock_timestamp()
-       from jsonb_to_recordset(?::jsonb) as r(external_id text, email text, name text, given_name text, family_name text, phone text,
+    const inserted = await tenantSql(this.tx).rows<ContactRow & { externalId: string }>(
+      sql`insert into crm.contacts (organization_id, external_id, email, name, given_name, family_name, phone, lifecycle_stage, status, properties, created_at, updated_at)
+       select ${ORG}, r.external_id, r.email, r.name, r.given_name, r.family_name, r.phone, r.lifecycle_stage, r.status, r.properties, r.created_at, clock_timestamp()
+       from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(external_id text, email text, name text, given_name text, family_name text, phone text,
                                              lifecycle_stage text, status text, properties jsonb, created_at timestamptz)
-       returning id, status, external_id as "externalId"`,
-      [this.org, JSON.stringify(records)]);
+       returning id, status, external_id as "externalId"`);
     for (const row of inserted) {
       this.rows.set(row.externalId, { id: String(row.id), status: row.status });
       this.created.push(String(row.id));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** NOTIFY channel of accepted writes (payload: the organization id); the commit lane listens on it. */
 export const CRM_WRITES_CHANNEL = 'crm_writes';
@@ -10,6 +11,9 @@ export type WriteEntity = 'contact' | 'company' | 'activity';
 
 /** Advisory-lock key of a target: commits of one contact are serialised across workers and processes. */
 export const targetLockKey = (organizationId: string, target: string) => `crm:${organizationId}:${target}`;
+
+/** `hashtext(targetLockKey(organization, target))` with the organization bound by tenantSql. */
+export const targetLockHash = (target: string) => sql`hashtext('crm:' || ${ORG} || ${`:${target}`})`;
 
 /** What the commit of accepted writes works on: one target (contact) of one organization. */
 export interface CommitTarget {
@@ -39,7 +43,7 @@ export async function acceptWrite(em: EntityManager, write: AcceptedWrite): Prom
   const organizationId = tenantOf(em);
   const correlationId = randomUUID();
   const email = write.claimEmail ?? null;
-  const rows = await em.execute<{ id: string }[]>(
+  const rows = await tenantSql(em).rows<{ id: string }>(sqlOf(
     `with claim as (
        insert into crm.contact_emails (organization_id, email, external_id) select ?, ?::text, ? where ?::text is not null
        on conflict (organization_id, email) do update set external_id = excluded.external_id
@@ -50,25 +54,24 @@ export async function acceptWrite(em: EntityManager, write: AcceptedWrite): Prom
        select ?, ?, ?, ?, ?, ?::jsonb, clock_timestamp() where ?::text is null or exists (select 1 from claim)
        returning id)
      select id, pg_notify(?, ?) from accepted`,
-    [organizationId, email, write.target, email,
-      organizationId, correlationId, write.entity, write.operation, write.target, JSON.stringify(write.payload), email,
+    [ORG, email, write.target, email,
+      ORG, correlationId, write.entity, write.operation, write.target, JSON.stringify(write.payload), email,
       CRM_WRITES_CHANNEL, organizationId],
-  );
+  ));
   if (rows.length === 0) throw new DomainError('CONTACT_EMAIL_EXISTS', `A contact with the email ${email} exists`, { field: 'email', received: email });
   return correlationId;
 }
 
 /** Whether a write to this target is still waiting for its commit. */
 export async function hasPendingCreate(em: EntityManager, externalId: string): Promise<boolean> {
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from crm.pending_writes where organization_id = ? and target_external_id = ? and status = 'ACCEPTED' and operation in ('create', 'upsert')`,
-    [tenantOf(em), externalId],
+  const rows = await tenantSql(em).rows<{ n: number }>(
+    sql`select count(*)::int as n from crm.pending_writes where organization_id = ${ORG} and target_external_id = ${externalId} and status = 'ACCEPTED' and operation in ('create', 'upsert')`,
   );
   return rows[0]!.n > 0;
 }
 
 /** The contact that claimed an email, committed or not. */
 export async function emailClaimant(em: EntityManager, email: string): Promise<string | null> {
-  const rows = await em.execute<{ external_id: string }[]>('select external_id from crm.contact_emails where organization_id = ? and email = ?', [tenantOf(em), email]);
+  const rows = await tenantSql(em).rows<{ external_id: string }>(sql`select external_id from crm.contact_emails where organization_id = ${ORG} and email = ${email}`);
   return rows[0]?.external_id ?? null;
 }

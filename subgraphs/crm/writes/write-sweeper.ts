@@ -3,6 +3,7 @@ import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { commitTarget } from './commit-writes.js';
 import type { CommitTarget } from './pending-writes.js';
+import { crossTenantSql, sql } from '../../../platform/orm/tenant-sql.js';
 
 /** Accepted writes older than this are committed by the sweeper, whatever became of their notification. */
 const STALE_MS = 10_000;
@@ -19,10 +20,9 @@ export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void
     running = true;
     try {
       const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as unknown as EntityManager;
-      const stale = await root.execute<CommitTarget[]>(
-        `select distinct organization_id as "organizationId", target_external_id as target from crm.pending_writes
-         where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ?) limit 200`,
-        [STALE_MS / 1000],
+      const stale = await crossTenantSql(root, 'crm: the sweeper commits stale writes of every organization').rows<CommitTarget>(
+        sql`select distinct organization_id as "organizationId", target_external_id as target from crm.pending_writes
+         where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ${STALE_MS / 1000}) limit 200`,
       );
       for (const data of stale) await commitTarget(deps, forkForTenant(deps.orm.em, data.organizationId) as unknown as EntityManager, data);
     } catch (error) {

@@ -10,6 +10,7 @@ import { bareAddress } from '../sending/address.js';
 import { linkSecret } from '../sending/link-secret.js';
 import type { OutgoingMail, SendOutcome } from '../sending/mail-transport.js';
 import type { EmailDeps } from '../email-deps.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
@@ -92,10 +93,9 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   await emitEvent(tx, 'email.bounced', { ...base, bounceType: message.bounceType, reason: message.lastResponse, bouncedAt: now.toISOString() });
   if (permanent) {
     for (const address of new Set([...message.to, ...message.cc, ...message.bcc].map(bareAddress))) {
-      await tx.execute(
-        `insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
-         values (?, ?, ?, ?, ?, now()) on conflict (organization_id, email) do nothing`,
-        [newId('sup'), message.organizationId, address, SuppressionReason.HARD_BOUNCE, message.id],
+      await tenantSql(tx).run(
+        sql`insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
+         values (${newId('sup')}, ${ORG}, ${address}, ${SuppressionReason.HARD_BOUNCE}, ${message.id}, now()) on conflict (organization_id, email) do nothing`,
       );
     }
   }

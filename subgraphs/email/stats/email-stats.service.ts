@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { parseDateFilter, checkRange } from '../../../platform/graphql/date-range.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import type { EmailStatus } from '../entities/email-status.js';
 import type { EmailDailyStats, EmailDailyStatusCount, EmailStatsList } from './email-stats.types.js';
+import { joinSql, ORG, sql, tenantSql, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
 
 export interface StatsFilter {
   fromDate?: string | null;
@@ -17,7 +17,7 @@ export const MAX_STATUS_COUNT_DAYS = 366;
 /** Range of the status counts when fromDate is not given: this many days up to toDate (or now). */
 const DEFAULT_STATUS_COUNT_DAYS = 30;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`;
+const DAY = sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /** Created-at bounds: from inclusive, to exclusive. */
 interface DayRange {
@@ -32,10 +32,11 @@ interface DayRange {
 export class EmailStatsService {
   async daily(em: EntityManager, filter: StatsFilter & PageArgs): Promise<EmailStatsList> {
     const page = resolvePage(filter);
-    const where = whereClause(em, dayRange(filter));
-    const [{ total }] = await em.execute<{ total: number }[]>(`select count(distinct ${DAY})::int as total from email.messages where ${where.sql}`, where.params);
-    const data = await em.execute<EmailDailyStats[]>(
-      `select ${DAY} as date,
+    const where = whereClause(dayRange(filter));
+    const db = tenantSql(em);
+    const [{ total }] = (await db.rows<{ total: number }>(sql`select count(distinct ${DAY})::int as total from email.messages where ${where}`)) as [{ total: number }];
+    const data = await db.rows<EmailDailyStats>(
+      sql`select ${DAY} as date,
               count(*)::int as total,
               (count(*) filter (where status = 'QUEUED'))::int as queued,
               (count(*) filter (where status = 'SENT'))::int as sent,
@@ -45,11 +46,10 @@ export class EmailStatsService {
               (count(*) filter (where opened_at is not null))::int as opened,
               (count(*) filter (where clicked_at is not null))::int as clicked
          from email.messages
-        where ${where.sql}
+        where ${where}
         group by 1
         order by 1 desc
-        limit ? offset ?`,
-      [...where.params, page.count, page.offset],
+        limit ${page.count} offset ${page.offset}`,
     );
     return { data, meta: offsetMeta(page, data.length, total) };
   }
@@ -67,14 +67,13 @@ export class EmailStatsService {
         expected: `fromDate and toDate at most ${MAX_STATUS_COUNT_DAYS} days apart`,
       });
     }
-    const where = whereClause(em, { from, toExclusive: range.toExclusive });
-    return em.execute<{ date: string; status: EmailStatus; count: number }[]>(
-      `select ${DAY} as date, status, count(*)::int as count
+    const where = whereClause({ from, toExclusive: range.toExclusive });
+    return tenantSql(em).rows<{ date: string; status: EmailStatus; count: number }>(
+      sql`select ${DAY} as date, status, count(*)::int as count
          from email.messages
-        where ${where.sql}
+        where ${where}
         group by 1, 2
         order by 1 desc, 2`,
-      where.params,
     );
   }
 }
@@ -88,17 +87,10 @@ function dayRange(filter: StatsFilter): DayRange {
   return { from, toExclusive };
 }
 
-/** Fixed SQL text with placeholders; the organization comes from the EntityManager, never from input. */
-function whereClause(em: EntityManager, range: DayRange): { sql: string; params: unknown[] } {
-  const clauses = ['organization_id = ?'];
-  const params: unknown[] = [tenantOf(em)];
-  if (range.from) {
-    clauses.push('created_at >= ?');
-    params.push(range.from);
-  }
-  if (range.toExclusive) {
-    clauses.push('created_at < ?');
-    params.push(range.toExclusive);
-  }
-  return { sql: clauses.join(' and '), params };
+/** Fixed SQL text with placeholders; the organization is bound by tenantSql, never taken from input. */
+function whereClause(range: DayRange): SqlStatement {
+  const clauses = [sql`organization_id = ${ORG}`];
+  if (range.from) clauses.push(sql`created_at >= ${range.from}`);
+  if (range.toExclusive) clauses.push(sql`created_at < ${range.toExclusive}`);
+  return joinSql(clauses, ' and ');
 }

@@ -8,6 +8,7 @@ import { bareAddress } from '../sending/address.js';
 import { verifyTrackingToken, type TrackingAction } from '../sending/tracking.js';
 import type { EmailDeps } from '../email-deps.js';
 import { linkSecret } from '../sending/link-secret.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Who opened or clicked, as the public route saw them. */
 export interface Visitor {
@@ -58,10 +59,9 @@ export class TrackingService {
     const { em, message } = found;
     await em.transactional(async (tx) => {
       for (const email of new Set(message.to.map(bareAddress))) {
-        const inserted = await tx.execute<{ id: string }[]>(
-          `insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
-           values (?, ?, ?, ?, ?, now()) on conflict (organization_id, email) do nothing returning id`,
-          [newId('sup'), message.organizationId, email, SuppressionReason.UNSUBSCRIBE, message.id],
+        const inserted = await tenantSql(tx).rows<{ id: string }>(
+          sql`insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
+           values (${newId('sup')}, ${ORG}, ${email}, ${SuppressionReason.UNSUBSCRIBE}, ${message.id}, now()) on conflict (organization_id, email) do nothing returning id`,
         );
         if (inserted.length) await emitEvent(tx, 'email.unsubscribed', { messageId: message.id, email, unsubscribedAt: new Date().toISOString() });
       }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { fieldsOf, findForm } from '../forms/form-lookup.js';
 import { endOfDayIfDate, parseDate, validationError } from '../shared/validation-error.js';
 import type { FormAnalytics } from './form-analytics.types.js';
+import { crossTenantSql, ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface AnalyticsArgs {
   startDate?: string | null;
@@ -27,41 +27,39 @@ export class FormAnalyticsService {
     if (from && to && from > to) throw validationError('startDate', args.startDate, `<= ${args.endDate}`, 'startDate must not be after endDate');
     const timezone = args.timezone ?? 'UTC';
     const form = await findForm(em, formId);
-    const known = await em.execute<{ ok: number }[]>('select 1 as ok from pg_timezone_names where name = ? limit 1', [timezone]);
+    const known = await crossTenantSql(em, 'forms: the time zone catalog belongs to no organization').rows<{ ok: number }>(sql`select 1 as ok from pg_timezone_names where name = ${timezone} limit 1`);
     if (known.length === 0) throw validationError('timezone', timezone, 'an IANA time zone such as Europe/Paris', 'Unknown time zone');
 
-    const org = tenantOf(em);
+    const db = tenantSql(em);
     const unit = UNITS[groupBy as keyof typeof UNITS];
     // Each source yields (bucket, kind); the range applies to the time that kind happened.
-    const rows = await em.execute<{ bucket: string | null; views: string; starts: string; completions: string }[]>(
-      `with events as (
-         select created_at as ts, 'view' as kind from forms.views where organization_id = ? and form_id = ?
+    const rows = await db.rows<{ bucket: string | null; views: string; starts: string; completions: string }>(
+      sql`with events as (
+         select created_at as ts, 'view' as kind from forms.views where organization_id = ${ORG} and form_id = ${form.id}
          union all
-         select created_at, 'start' from forms.submissions where organization_id = ? and form_id = ?
+         select created_at, 'start' from forms.submissions where organization_id = ${ORG} and form_id = ${form.id}
          union all
-         select completed_at, 'completion' from forms.submissions where organization_id = ? and form_id = ? and status = 'complete'
+         select completed_at, 'completion' from forms.submissions where organization_id = ${ORG} and form_id = ${form.id} and status = 'complete'
        ), ranged as (
-         select to_char(date_trunc(?, ts at time zone ?), 'YYYY-MM-DD') as bucket, kind from events
-         where (?::timestamptz is null or ts >= ?::timestamptz) and (?::timestamptz is null or ts <= ?::timestamptz)
+         select to_char(date_trunc(${unit}, ts at time zone ${timezone}), 'YYYY-MM-DD') as bucket, kind from events
+         where (${from}::timestamptz is null or ts >= ${from}::timestamptz) and (${to}::timestamptz is null or ts <= ${to}::timestamptz)
        )
        select bucket,
               count(*) filter (where kind = 'view') as views,
               count(*) filter (where kind = 'start') as starts,
               count(*) filter (where kind = 'completion') as completions
        from ranged group by rollup (bucket) order by bucket nulls first`,
-      [org, form.id, org, form.id, org, form.id, unit, timezone, from, from, to, to],
     );
     const total = rows.find((r) => r.bucket === null);
     const views = Number(total?.views ?? 0);
     const starts = Number(total?.starts ?? 0);
     const completions = Number(total?.completions ?? 0);
 
-    const drop = await em.execute<{ last_field_id: number; count: string }[]>(
-      `select last_field_id, count(*) as count from forms.submissions
-       where organization_id = ? and form_id = ? and status = 'partial' and last_field_id is not null
-         and (?::timestamptz is null or created_at >= ?::timestamptz) and (?::timestamptz is null or created_at <= ?::timestamptz)
+    const drop = await db.rows<{ last_field_id: number; count: string }>(
+      sql`select last_field_id, count(*) as count from forms.submissions
+       where organization_id = ${ORG} and form_id = ${form.id} and status = 'partial' and last_field_id is not null
+         and (${from}::timestamptz is null or created_at >= ${from}::timestamptz) and (${to}::timestamptz is null or created_at <= ${to}::timestamptz)
        group by last_field_id`,
-      [org, form.id, from, from, to, to],
     );
     const fields = await fieldsOf(em, form.id);
     const counts = new Map(drop.map((d) => [d.last_field_id, Number(d.count)]));

@@ -1,8 +1,8 @@
 import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { FormSubmission } from '../entities/form-submission.entity.js';
 import { submissionView, type FormSubmissionView } from '../submissions/form-submission.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Newest submissions listed per contact; the rest stay reachable through formSubmissionsByRespondent. */
 export const SUBMISSIONS_PER_CONTACT = 100;
@@ -16,13 +16,12 @@ export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<strin
   let loader = ctx.loaders.get(name) as DataLoader<string, FormSubmissionView[]> | undefined;
   if (!loader) {
     loader = new DataLoader<string, FormSubmissionView[]>(async (emails) => {
-      const picked = await ctx.em.execute<{ id: string }[]>(
-        `select id from (
+      const picked = await tenantSql(ctx.em).rows<{ id: string }>(
+        sql`select id from (
            select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
              from forms.submissions
-            where organization_id = ? and lower(respondent_email) in (?)
-         ) ranked where n <= ?`,
-        [tenantOf(ctx.em), [...emails], SUBMISSIONS_PER_CONTACT],
+            where organization_id = ${ORG} and lower(respondent_email) in (${[...emails]})
+         ) ranked where n <= ${SUBMISSIONS_PER_CONTACT}`,
       );
       const rows = picked.length === 0 ? [] : await ctx.em.find(FormSubmission, { id: { $in: picked.map((p) => p.id) } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
       return emails.map((email) => rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView));

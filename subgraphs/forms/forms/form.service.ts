@@ -15,6 +15,7 @@ import { assertTransition } from './form-state.js';
 import { settingsToStore, settingsView } from './form-password.js';
 import { validateFormBody } from './form-input.validate.js';
 import { formSummary, type FormDetail, type FormList, type FormSummary } from './form.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface FormListArgs {
   page?: number | null;
@@ -131,10 +132,9 @@ export class FormService {
 
   private async detailOf(em: EntityManager, form: Form): Promise<FormDetail> {
     const fields = await fieldsOf(em, form.id);
-    const [counts] = await em.execute<{ views: string; submissions: string }[]>(
-      `select (select count(*) from forms.views where organization_id = ? and form_id = ?) as views,
-              (select count(*) from forms.submissions where organization_id = ? and form_id = ? and status = 'complete') as submissions`,
-      [tenantOf(em), form.id, tenantOf(em), form.id],
+    const [counts] = await tenantSql(em).rows<{ views: string; submissions: string }>(
+      sql`select (select count(*) from forms.views where organization_id = ${ORG} and form_id = ${form.id}) as views,
+              (select count(*) from forms.submissions where organization_id = ${ORG} and form_id = ${form.id} and status = 'complete') as submissions`,
     );
     const views = Number(counts!.views);
     const submissions = Number(counts!.submissions);
@@ -146,9 +146,8 @@ export class FormService {
 
   /** The first of `base`, `base-2`, … that no form of the organization uses. */
   private async freeSlug(em: EntityManager, base: string): Promise<string> {
-    const rows = await em.execute<{ slug: string }[]>(
-      `select slug from forms.forms where organization_id = ? and (slug = ? or slug like ? escape '\\')`,
-      [tenantOf(em), base, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`],
+    const rows = await tenantSql(em).rows<{ slug: string }>(
+      sql`select slug from forms.forms where organization_id = ${ORG} and (slug = ${base} or slug like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}-%`} escape '\\')`,
     );
     return uniqueName(base, new Set(rows.map((r) => r.slug)), '-');
   }

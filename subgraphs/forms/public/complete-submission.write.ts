@@ -3,6 +3,7 @@ import { notifyEventsOf, outboxInsert } from '../../../platform/events/emit-even
 import { newId } from '../../../platform/ids/ids.js';
 import { countQuotaIfAllowed } from '../../../platform/quotas/consume-quota.js';
 import { liveFormGuard, type LiveForm } from './live-form.cache.js';
+import { ORG, sql, sqlOf, tenantSqlFor } from '../../../platform/orm/tenant-sql.js';
 
 /** A new, complete submission as validated by PublicFormService.submit against `live`, the form found at `ref`. */
 export interface NewCompleteSubmission {
@@ -29,23 +30,15 @@ export async function writeCompleteSubmission(em: EntityManager, s: NewCompleteS
   const event = outboxInsert(organizationId, 'form.submitted', {
     formId: form.id, submissionId: id, fields: s.answers, respondentEmail: s.respondentEmail, submittedAt: now.toISOString(),
   }, 'from submission');
-  const [row] = await em.execute<{ live: string; written: string; used_before: string | null }[]>(
-    `with live as (${guard.sql}),
-     counted as (${quota.sql}),
+  // The root EntityManager of the public hot path (no fork per request): the organization is the LIVE form's owner.
+  const [row] = await tenantSqlFor(em, form).rows<{ live: string; written: string; used_before: string | null }>(sql`with live as (${guard}),
+     counted as (${sqlOf(quota.sql, quota.params)}),
      submission as (
        insert into forms.submissions (id, organization_id, form_id, status, answers, respondent_email, metadata, completed_at, created_at, updated_at)
-       select ?, ?, ?, 'complete', ?::jsonb, ?, ?::jsonb, ?, ?, ? from counted
+       select ${id}, ${ORG}, ${form.id}, 'complete', ${JSON.stringify(s.answers)}::jsonb, ${s.respondentEmail}, ${JSON.stringify(s.metadata)}::jsonb, ${now}, ${now}, ${now} from counted
        returning organization_id),
-     event as (${event.sql})
-     select (select count(*) from live) as live, (select count(*) from submission) as written, (${quota.usedBeforeSql}) as used_before, (${notifyEventsOf('event')})`,
-    [
-      ...guard.params,
-      ...quota.params,
-      id, organizationId, form.id, JSON.stringify(s.answers), s.respondentEmail, JSON.stringify(s.metadata), now, now, now,
-      ...event.params,
-      ...quota.usedBeforeParams,
-    ],
-  );
+     event as (${sqlOf(event.sql, event.params)})
+     select (select count(*) from live) as live, (select count(*) from submission) as written, (${sqlOf(quota.usedBeforeSql, quota.usedBeforeParams)}) as used_before, (${sqlOf(notifyEventsOf('event'), [])})`);
   if (Number(row!.live) === 0) return null;
   if (Number(row!.written) === 0) throw quota.exceeded(Number(row!.used_before ?? 0));
   return id;

@@ -1,6 +1,7 @@
 import type { PlanName } from '../../../platform/rate-limit/plans.js';
 import type { Form } from '../entities/form.entity.js';
 import type { FormField } from '../entities/form-field.entity.js';
+import { ORG, sql, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
 
 /** What a new submission needs of a LIVE form, read once and reused until it is found stale. */
 export interface LiveForm {
@@ -16,21 +17,19 @@ export interface LiveForm {
 
 /**
  * The form's fields' row versions (`xmin` changes with every insert or update of a row): any field added, changed,
- * moved or removed gives a new value. One `?`: the form id.
+ * moved or removed gives a new value.
  */
-export const FIELDS_VERSION_SQL =
-  `coalesce((select string_agg(x.id || '.' || x.xmin::text, ',' order by x.id) from forms.fields x where x.form_id = ?), '')`;
+export const fieldsVersionSql = (formId: number) =>
+  sql`coalesce((select string_agg(x.id || '.' || x.xmin::text, ',' order by x.id) from forms.fields x where x.organization_id = ${ORG} and x.form_id = ${formId}), '')`;
 
 /**
  * The guard a write from a cached LIVE form chains on (as a CTE): one row while the form is still LIVE at `ref` with
  * the same settings and the same fields, none once it was unpublished, closed, archived, re-set, renamed or its
  * fields edited, in this process or any other. So the cache never lets a stale form through; it only saves reads.
  */
-export function liveFormGuard(ref: string, live: LiveForm): { sql: string; params: unknown[] } {
-  return {
-    sql: `select 1 from forms.forms f where f.id = ? and f.status = 'LIVE' and (f.uuid::text = ? or f.slug = ?) and f.settings = ?::jsonb and ${FIELDS_VERSION_SQL} = ?`,
-    params: [live.form.id, ref, ref, JSON.stringify(live.form.settings), live.form.id, live.fieldsVersion],
-  };
+export function liveFormGuard(ref: string, live: LiveForm): SqlStatement {
+  const id = live.form.id;
+  return sql`select 1 from forms.forms f where f.organization_id = ${ORG} and f.id = ${id} and f.status = 'LIVE' and (f.uuid::text = ${ref} or f.slug = ${ref}) and f.settings = ${JSON.stringify(live.form.settings)}::jsonb and ${fieldsVersionSql(id)} = ${live.fieldsVersion}`;
 }
 
 /**

@@ -17,7 +17,9 @@ import { SLUG } from '../forms/form-input.validate.js';
 import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
 import { writeCompleteSubmission } from './complete-submission.write.js';
-import { FIELDS_VERSION_SQL, LiveFormCache, type LiveForm } from './live-form.cache.js';
+import { fieldsVersionSql, LiveFormCache, type LiveForm } from './live-form.cache.js';
+import { organizationPlans, type PlansPort } from '../../../platform/organizations/plans.port.js';
+import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
 const SUBMIT_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'metadata'] as const;
@@ -32,6 +34,9 @@ const MAX_SUBMIT_ATTEMPTS = 3;
  * LIVE form found by uuid or slug, never from the request; every write runs on a fork scoped to it.
  */
 export class PublicFormService {
+  /** The owner's plan comes through the platform's port (platform.organizations is not the module's table). */
+  constructor(private readonly plans: PlansPort = organizationPlans) {}
+
   private readonly liveForms = new LiveFormCache({ ttlMs: LIVE_FORM_TTL_MS, maxEntries: 10_000 });
 
   /** A password form shows its title without the password and its fields only with the right one. */
@@ -70,7 +75,7 @@ export class PublicFormService {
     if (body.submissionId != null) {
       const { form, em } = await this.liveForm(root, ref);
       // Two independent reads, one round trip of waiting.
-      const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(em, form, auth)]);
+      const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(this.plans, em, form, auth)]);
       const checked = await checkSubmit({ form, fields, plan }, auth, body, password);
       return submitted(form, await this.completePartial(em, checked, body.submissionId));
     }
@@ -95,8 +100,8 @@ export class PublicFormService {
   private async readLiveForm(root: EntityManager, key: string): Promise<LiveForm> {
     const { form, em } = await this.liveForm(root, key);
     const [[version], plan] = await Promise.all([
-      em.execute<{ version: string }[]>(`select ${FIELDS_VERSION_SQL} as version`, [form.id]),
-      planOf(em, form, null),
+      tenantSql(em).rows<{ version: string }>(sql`select ${fieldsVersionSql(form.id)} as version`),
+      planOf(this.plans, em, form, null),
     ]);
     const live: LiveForm = { form, fields: await fieldsOf(em, form.id), plan, fieldsVersion: version!.version, loadedAt: Date.now() };
     this.liveForms.set(key, live);
@@ -229,8 +234,7 @@ function checkLastField(fields: FormField[], value: unknown): number | null {
 }
 
 /** The quota is the form owner's, whoever submits. */
-async function planOf(em: EntityManager, form: Form, auth: Auth | null): Promise<PlanName> {
+async function planOf(plans: PlansPort, em: EntityManager, form: Form, auth: Auth | null): Promise<PlanName> {
   if (auth && auth.organizationId === form.organizationId) return auth.plan;
-  const rows = await em.execute<{ plan: PlanName }[]>('select plan from platform.organizations where id = ?', [form.organizationId]);
-  return rows[0]?.plan ?? 'STARTER';
+  return plans.planOf(em); // em is the form owner's (forkForTenant)
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { SmsSettings } from '../entities/sms-settings.entity.js';
 import { POOL_TEMPLATES } from '../templates/pool-templates.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface SmsSettingsView {
   enabled: boolean;
@@ -38,10 +38,9 @@ export class SmsSettingsService {
       approvedPoolTemplateIds: input.approvedPoolTemplateIds ? [...new Set(input.approvedPoolTemplateIds)].sort((a, b) => a - b) : current.approvedPoolTemplateIds,
     };
     // Upsert keyed by the organization from context, never from input.
-    await em.execute(
-      `insert into sms.settings (id, organization_id, enabled, approved_pool_template_ids, updated_at) values (?, ?, ?, ?::int[], now())
+    await tenantSql(em).run(
+      sql`insert into sms.settings (id, organization_id, enabled, approved_pool_template_ids, updated_at) values (${newId('smsset')}, ${ORG}, ${next.enabled}, ${`{${next.approvedPoolTemplateIds.join(',')}}`}::int[], now())
        on conflict (organization_id) do update set enabled = excluded.enabled, approved_pool_template_ids = excluded.approved_pool_template_ids, updated_at = now()`,
-      [newId('smsset'), tenantOf(em), next.enabled, `{${next.approvedPoolTemplateIds.join(',')}}`],
     );
     return next;
   }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { checkRange, parseDateFilter } from '../../../platform/graphql/date-range.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { SmsSettingsService } from '../settings/sms-settings.service.js';
 import type { SmsDailyCountryStats } from './sms-stats.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const DAY_MS = 86_400_000;
 export const MAX_STATS_DAYS = 366;
@@ -25,18 +25,17 @@ export class SmsStatsService {
     if (end.getTime() - from.getTime() > (MAX_STATS_DAYS + 1) * DAY_MS) {
       throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_STATS_DAYS} days`, { field: 'fromDate', received: filter.fromDate ?? null, expected: `at most ${MAX_STATS_DAYS} days before toDate` });
     }
-    return em.execute<SmsDailyCountryStats[]>(
-      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, country,
+    return tenantSql(em).rows<SmsDailyCountryStats>(
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, country,
               count(*) filter (where status in ('SENT','DELIVERED','UNDELIVERED'))::int as sent,
               count(*) filter (where status = 'DELIVERED')::int as delivered,
               count(*) filter (where status in ('FAILED','UNDELIVERED'))::int as failed,
               count(*) filter (where status = 'BLOCKED')::int as blocked,
               coalesce(sum(segments) filter (where status <> 'BLOCKED'), 0)::int as segments
          from sms.messages
-        where organization_id = ? and direction = 'OUTBOUND' and created_at >= ? and created_at < ?
+        where organization_id = ${ORG} and direction = 'OUTBOUND' and created_at >= ${from} and created_at < ${end}
         group by 1, 2
         order by 1 desc, 2`,
-      [tenantOf(em), from, end],
     );
   }
 }

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
-import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { parseEnumFilter } from '../../../platform/graphql/date-range.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { SmsSuppression } from '../entities/sms-suppression.entity.js';
@@ -9,6 +8,7 @@ import { SmsSuppressionReason } from '../entities/sms-status.js';
 import { isE164 } from '../sending/phone-number.js';
 import { SmsSettingsService } from '../settings/sms-settings.service.js';
 import type { SmsSuppressionCheck, SmsSuppressionList } from './sms-suppression.types.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const REASONS = Object.values(SmsSuppressionReason);
 
@@ -48,10 +48,9 @@ export class SmsSuppressionService {
 /** Idempotent: a number already on the list comes back as it is, its first reason kept. Safe inside a transaction. */
 export async function suppress(em: EntityManager, phoneNumber: string, reason: SmsSuppressionReason): Promise<SmsSuppression> {
   // ON CONFLICT instead of catching the violation: an error would abort the caller's transaction.
-  await em.execute(
-    `insert into sms.suppressions (id, organization_id, phone_number, reason, created_at) values (?, ?, ?, ?, now())
+  await tenantSql(em).run(
+    sql`insert into sms.suppressions (id, organization_id, phone_number, reason, created_at) values (${newId('smssup')}, ${ORG}, ${phoneNumber}, ${reason}, now())
      on conflict (organization_id, phone_number) do nothing`,
-    [newId('smssup'), tenantOf(em), phoneNumber, reason],
   );
   return em.findOneOrFail(SmsSuppression, { phoneNumber }, { refresh: true });
 }

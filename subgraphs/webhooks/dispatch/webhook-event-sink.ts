@@ -4,6 +4,7 @@ import { newId } from '../../../platform/ids/ids.js';
 import type { FirstAttemptLane, FirstAttempt } from '../sending/first-attempt-lane.js';
 import { FIRST_ATTEMPTS_JOB, type FirstAttemptsJobData } from '../jobs/first-attempts.job.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
+import { crossTenantSql, joinSql, sql, type SqlValue } from '../../../platform/orm/tenant-sql.js';
 
 interface ActiveWebhook {
   id: string;
@@ -38,16 +39,17 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
     ready: () => lane.ready(),
     handle: async (tx: EntityManager, events: OutboxEvent[]) => {
       const organizations = [...new Set(events.map((e) => e.organizationId))];
-      const webhooks = await tx.execute<ActiveWebhook[]>(
-        'select id, organization_id, namespace, url, secret_sealed, events, filter from webhooks.webhooks where active and organization_id in (?)',
-        [organizations],
+      // The dispatcher hands over events of many organizations at once: each event meets only its own organization's webhooks below.
+      const db = crossTenantSql(tx, 'webhooks: one dispatch batch carries events of many organizations');
+      const webhooks = await db.rows<ActiveWebhook>(
+        sql`select id, organization_id, namespace, url, secret_sealed, events, filter from webhooks.webhooks where active and organization_id in (${organizations})`,
       );
       if (webhooks.length === 0) return;
       const byOrganization = new Map<string, ActiveWebhook[]>();
       for (const webhook of webhooks) byOrganization.set(webhook.organization_id, [...(byOrganization.get(webhook.organization_id) ?? []), webhook]);
       const due = deps.clock.now();
       const now = new Date();
-      const rows: unknown[][] = [];
+      const rows: SqlValue[][] = [];
       const targets = new Map<string, FirstAttempt>();
       for (const event of events) {
         for (const webhook of byOrganization.get(event.organizationId) ?? []) {
@@ -63,13 +65,12 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
       const created: FirstAttempt[] = [];
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
-        const inserted = await tx.execute<{ id: string; organization_id: string }[]>(
-          `insert into webhooks.deliveries
+        const inserted = await db.rows<{ id: string; organization_id: string }>(
+          sql`insert into webhooks.deliveries
              (id, organization_id, namespace, webhook_id, event_id, event_type, event_timestamp, data, status, attempt_count, next_attempt_at, created_at, updated_at)
-           values ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'PENDING', 0, ?, ?, ?)").join(', ')}
+           values ${joinSql(chunk.map((r) => sql`(${r[0]}, ${r[1]}, ${r[2]}, ${r[3]}, ${r[4]}, ${r[5]}, ${r[6]}, ${r[7]}::jsonb, 'PENDING', 0, ${r[8]}, ${r[9]}, ${r[10]})`), ', ')}
            on conflict (event_id, webhook_id) do nothing
            returning id, organization_id`,
-          chunk.flat(),
         );
         created.push(...inserted.map((d) => targets.get(d.id)!));
       }

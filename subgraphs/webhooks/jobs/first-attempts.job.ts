@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const FIRST_ATTEMPTS_JOB = 'webhooks.first-attempts';
 
@@ -21,9 +22,8 @@ export function firstAttemptsJob(deps: WebhooksDeps): JobDefinition<FirstAttempt
     concurrency: 5,
     lockLifetimeMs: deps.config.webhookTimeoutMs * 4 + 5_000,
     handler: async ({ organizationId, deliveryIds }, { em, logger }) => {
-      const pending = await em.getConnection().execute<{ id: string }[]>(
-        "select id from webhooks.deliveries where id in (?) and organization_id = ? and status = 'PENDING' and attempt_count = 0",
-        [deliveryIds, organizationId],
+      const pending = await tenantSql(em).rows<{ id: string }>(
+        sql`select id from webhooks.deliveries where id in (${deliveryIds}) and organization_id = ${ORG} and status = 'PENDING' and attempt_count = 0`,
       );
       logger.debug('first attempts fallback', { total: deliveryIds.length, unrecorded: pending.length });
       // A few at a time: this runs after a crash, when many may be due at once.

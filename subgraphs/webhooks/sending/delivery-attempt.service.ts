@@ -11,6 +11,7 @@ import type { WebhooksDeps } from '../webhooks-deps.js';
 import { nextAttemptAt } from './retry-schedule.js';
 import { deliveryBody, signedHeaders } from './webhook-signature.js';
 import { webhookDisabledNotice } from './failure-notice.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 
@@ -188,9 +189,8 @@ export class DeliveryAttemptService {
   /** After the 7th failed attempt: mark the webhook failed, disable it, and notify once (only on the transition). */
   private async disable(tx: EntityManager, webhook: { id: string; url: string }, delivery: WebhookDelivery, lastError: string): Promise<void> {
     const now = new Date();
-    const changed = await tx.execute<{ id: string }[]>(
-      'update webhooks.webhooks set active = false, failed = true, failed_at = ?, updated_at = ? where id = ? and organization_id = ? and active returning id',
-      [now, now, webhook.id, delivery.organizationId],
+    const changed = await tenantSql(tx).rows<{ id: string }>(
+      sql`update webhooks.webhooks set active = false, failed = true, failed_at = ${now}, updated_at = ${now} where id = ${webhook.id} and organization_id = ${ORG} and active returning id`,
     );
     if (changed.length === 0) return; // already disabled: notified then
     const sender = this.deps.ports().systemEmail;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhooksDeps } from '../webhooks-deps.js';
+import { crossTenantSql, joinSql, sql } from '../../../platform/orm/tenant-sql.js';
 
 /** A first attempt that got a 2xx, waiting to be recorded. */
 export interface FirstSuccess {
@@ -49,9 +50,10 @@ export class FirstSuccessRecorder {
 
   private async write(batch: FirstSuccess[]): Promise<void> {
     const em = this.deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
-    await em.getConnection().execute(
-      `with done (id, organization_id, attempt_id, code, body, duration, scheduled_for, attempted_at) as (
-         values ${batch.map(() => '(?, ?::uuid, ?, ?::int, ?, ?::int, ?::timestamptz, ?::timestamptz)').join(', ')}
+    // Each row carries its own organization, and the update joins on it: a batch never writes across tenants.
+    await crossTenantSql(em, 'webhooks: first successes of many organizations recorded in one statement').run(
+      sql`with done (id, organization_id, attempt_id, code, body, duration, scheduled_for, attempted_at) as (
+         values ${joinSql(batch.map((s) => sql`(${s.deliveryId}, ${s.organizationId}::uuid, ${s.attemptId}, ${s.responseCode}::int, ${s.responseBody}, ${s.durationMs}::int, ${s.scheduledFor}::timestamptz, ${s.attemptedAt}::timestamptz)`), ', ')}
        ), updated as (
          update webhooks.deliveries d
             set status = 'SUCCESS', attempt_count = 1, response_code = done.code, error = null,
@@ -63,7 +65,6 @@ export class FirstSuccessRecorder {
        insert into webhooks.attempts (id, organization_id, delivery_id, slot, manual, success, response_code, response_body, error, duration_ms, scheduled_for, attempted_at)
        select done.attempt_id, done.organization_id, done.id, 1, false, true, done.code, done.body, null, done.duration, done.scheduled_for, done.attempted_at
          from done join updated on updated.id = done.id`,
-      batch.flatMap((s) => [s.deliveryId, s.organizationId, s.attemptId, s.responseCode, s.responseBody, s.durationMs, s.scheduledFor, s.attemptedAt]),
     );
   }
 }

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
+import type { ApiKeyType } from './api-key.entity.js';
+import { hashApiKey } from './api-key.service.js';
+
+/** A key as a module lists it: never its hash. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+/**
+ * The platform's API keys as a module manages keys of its own type (the AI gateway's GATEWAY keys): always of the
+ * EntityManager's organization, in its transaction. Modules reach platform.api_keys only through this port.
+ */
+export interface ApiKeysPort {
+  /** Stores `key` (hashed; its first 12 characters as the prefix). */
+  create(em: EntityManager, input: { type: ApiKeyType; scopes: string[]; name: string; key: string }): Promise<ApiKeyRecord>;
+  /** Keys of one type, newest first. */
+  list(em: EntityManager, type: ApiKeyType): Promise<ApiKeyRecord[]>;
+  /** Revokes a key of that type (a repeat keeps the first time); false when the organization has no such key. */
+  revoke(em: EntityManager, type: ApiKeyType, id: string): Promise<boolean>;
+}
+
+interface KeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const record = (row: KeyRow): ApiKeyRecord => ({ id: row.id, name: row.name, prefix: row.prefix, createdAt: new Date(row.created_at), revokedAt: row.revoked_at ? new Date(row.revoked_at) : null });
+
+/** platform/organizations' implementation of ApiKeysPort. */
+export const organizationApiKeys: ApiKeysPort = {
+  async create(em, { type, scopes, name, key }) {
+    const [row] = await tenantSql(em).rows<KeyRow>(
+      sql`insert into platform.api_keys (id, organization_id, name, type, scopes, prefix, hash, created_at)
+         values (gen_random_uuid(), ${ORG}, ${name}, ${type}, ${`{${scopes.join(',')}}`}, ${key.slice(0, 12)}, ${hashApiKey(key)}, now()) returning id, name, prefix, created_at, revoked_at`,
+    );
+    return record(row!);
+  },
+  async list(em, type) {
+    const rows = await tenantSql(em).rows<KeyRow>(
+      sql`select id, name, prefix, created_at, revoked_at from platform.api_keys
+        where organization_id = ${ORG} and type = ${type} order by created_at desc, id`,
+    );
+    return rows.map(record);
+  },
+  async revoke(em, type, id) {
+    const rows = await tenantSql(em).rows<{ id: string }>(
+      sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
+        where id = ${id} and organization_id = ${ORG} and type = ${type} returning id`,
+    );
+    return rows.length > 0;
+  },
+};
