@@ -105,6 +105,14 @@ describe('GraphQL hardening through the gateway', () => {
     });
   });
 
+  describe('custom email headers', () => {
+    it.each(['Sender', 'Return-Path', 'Received'])('should refuse %s with the other identity headers', async (name) => {
+      const res = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject: 'x', text: 'y', headers: { [name]: 'evil@example.net' } } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: `headers.${name}` } });
+    });
+  });
+
   describe('keys on /graphql', () => {
     it.each(['SENDING', 'GATEWAY'] as const)('should refuse a %s key before parsing, introspection included', async (type) => {
       const k = await t.key(`graphql-${type.toLowerCase()}`, type);
