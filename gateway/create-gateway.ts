@@ -5,6 +5,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { formatError } from '../platform/errors/format-error.js';
 import type { Logger } from '../platform/logging/logger.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
+import { QUERY_LIMITS, queryLimitRules } from '../platform/graphql/query-limits.js';
+import { fieldRateLimitPlugin } from './field-rate-limits.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { RemoteDataSource } from './remote-data-source.js';
 
@@ -34,7 +36,7 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
       }
       const schema = options.subgraphs.get(name);
       if (!schema) throw new Error(`Supergraph names subgraph "${name}" but this process does not serve it`);
-      return new InProcessDataSource(schema, options.orm);
+      return new InProcessDataSource(schema, options.orm, name);
     },
   });
   const server = new ApolloServer<CallerContext>({
@@ -47,8 +49,12 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
       return shown;
     },
     includeStacktraceInErrorResponses: false,
+    // Depth, aliases and cost per operation (docs/security.md); tokens are counted while parsing.
+    validationRules: queryLimitRules('gateway'),
+    parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     introspection: true,
     csrfPrevention: true,
+    plugins: [fieldRateLimitPlugin()],
   });
   await server.start();
   return server;

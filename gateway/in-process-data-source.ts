@@ -1,8 +1,14 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { execute, parse, validate, type DocumentNode, type GraphQLSchema, type GraphQLFormattedError } from 'graphql';
+import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type GraphQLFormattedError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CallerContext, SubgraphContext } from '../platform/context/subgraph-context.js';
 import { forkForTenant } from '../platform/orm/tenancy.js';
+import { assertSubgraphScope } from '../platform/auth/module-scope.js';
+import { DomainError } from '../platform/errors/domain-error.js';
+import { QUERY_LIMITS, queryLimitRules } from '../platform/graphql/query-limits.js';
+
+/** A subgraph applies the same limits as the gateway (with room for the plan's own nesting), whoever sends the fetch. */
+const RULES = [...specifiedRules, ...queryLimitRules('subgraph')];
 
 const MAX_CACHED_DOCUMENTS = 2000;
 
@@ -14,20 +20,26 @@ const MAX_CACHED_DOCUMENTS = 2000;
 export class InProcessDataSource implements GraphQLDataSource<CallerContext & Record<string, any>> {
   private readonly documents = new Map<string, DocumentNode | readonly GraphQLFormattedError[]>();
 
-  constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM) {}
+  /** @param name the subgraph's name: its scope is demanded of every caller with a key. */
+  constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM, private readonly name = '') {}
 
   async process({ request, context }: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
     const query = request.query ?? '';
     let document = this.documents.get(query);
     if (!document) {
-      const parsed = parse(query);
-      const errors = validate(this.schema, parsed);
+      const parsed = parse(query, { maxTokens: QUERY_LIMITS.maxTokens });
+      const errors = validate(this.schema, parsed, RULES);
       document = errors.length ? errors.map((e) => e.toJSON()) : parsed;
       if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.clear();
       this.documents.set(query, document);
     }
     if (Array.isArray(document)) return { errors: document as GraphQLFormattedError[] };
     const caller = context as CallerContext;
+    try {
+      assertSubgraphScope(caller.auth, this.name);
+    } catch (error) {
+      return { errors: [(error as DomainError).toJSON()] };
+    }
     const subgraphContext: SubgraphContext = {
       requestId: caller.requestId,
       auth: caller.auth,

@@ -15,6 +15,7 @@ import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgra
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
 import { RequestGuard } from '../platform/http/request-guard.js';
 import { requestIdOf } from '../platform/http/request-identity.js';
+import { setSecurityHeaders } from '../platform/http/security-headers.js';
 import { RestBridge } from '../rest-bridge/bridge.js';
 import { loadOperations } from '../rest-bridge/operations.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
@@ -122,6 +123,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     const requestId = requestIdOf(req);
     const log: Record<string, unknown> = { requestId, method: req.method, path: (req.url ?? '').split('?')[0] };
     res.setHeader('X-Request-Id', requestId);
+    setSecurityHeaders(res);
     inFlight++;
     res.on('close', () => {
       inFlight--;

@@ -5,6 +5,7 @@ import type { CallerContext } from '../platform/context/subgraph-context.js';
 import { readBody } from '../platform/http/read-body.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 import { clientIp } from '../platform/http/request-identity.js';
+import { unsafeText } from '../platform/http/safe-input.js';
 import type { Auth } from '../platform/auth/auth.js';
 import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
 import type { Operation } from './operations.js';
@@ -83,6 +84,10 @@ export class RestBridge {
       }
       const { spec } = match.route;
       log.route = match.route.name;
+      for (const [name, value] of Object.entries(match.params)) {
+        const problem = unsafeText(value);
+        if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
+      }
       if (spec.auth !== 'public') {
         if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
       }
@@ -177,15 +182,24 @@ function statusFromExtensions(ext: Record<string, unknown> | undefined): number 
   return http?.status ?? statusOf(ext?.code as string | undefined);
 }
 
+/** Query strings as strict as bodies: NUL, bracketed keys other than a declared list's `name[]`, and numbers like `-0` are 400s. */
 function convertQuery(search: URLSearchParams, declared: Record<string, QueryParamType>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  for (const [name, value] of search) {
+    const problem = unsafeText(name) ?? unsafeText(value);
+    if (problem) throw new DomainError('INVALID_REQUEST', `Query parameter ${JSON.stringify(name)} ${problem}`, { field: name, received: problem, expected: 'text without NUL' });
+    const bracket = name.indexOf('[');
+    if (bracket >= 0 && !(name.endsWith('[]') && name.length === bracket + 2 && declared[name.slice(0, bracket)])) {
+      throw new DomainError('INVALID_REQUEST', `Query parameter ${JSON.stringify(name)} is not accepted: no bracketed keys or operators`, { field: name, received: value, expected: `one of ${Object.keys(declared).join(', ') || 'no query parameters'}` });
+    }
+  }
   for (const [name, type] of Object.entries(declared)) {
     const values = search.getAll(name).concat(search.getAll(`${name}[]`));
     if (values.length === 0) continue;
     const raw = values[0]!;
     switch (type) {
       case 'int': {
-        if (!/^-?\d{1,15}$/.test(raw)) throw new DomainError('INVALID_REQUEST', `${name} must be an integer`, { field: name, received: raw, expected: 'integer' });
+        if (!/^(0|-?[1-9]\d{0,14})$/.test(raw)) throw new DomainError('INVALID_REQUEST', `${name} must be an integer`, { field: name, received: raw, expected: 'integer' });
         out[name] = Number(raw);
         break;
       }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
+import { checkEmbeddedAccess } from './embedded-access.js';
 
 export interface Database {
   url: string;
@@ -24,6 +25,7 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Dat
     logger.info('embedded PostgreSQL already running; connecting to it', { port: config.embeddedPostgres.port, dataDir });
     return { url, stop: async () => {} };
   }
+  checkEmbeddedAccess(dataDir); // fail at once with what to do, not with `spawn initdb EACCES` and a timeout
   const embedded = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: config.embeddedPostgres.port,

@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { statusOf } from './error-codes.js';
 import { coercionDetails } from './coercion-details.js';
+import { DomainError } from './domain-error.js';
 
 const KNOWN_CLIENT_CODES: Record<string, string> = {
   GRAPHQL_PARSE_FAILED: 'INVALID_REQUEST',
@@ -15,7 +16,12 @@ const KNOWN_CLIENT_CODES: Record<string, string> = {
  * Normalises every GraphQL error to a platform code with its HTTP status, and hides internals:
  * anything that is not a DomainError or a client mistake becomes INTERNAL_ERROR.
  */
-export function formatError(formatted: GraphQLFormattedError, _error?: unknown): GraphQLFormattedError {
+export function formatError(formatted: GraphQLFormattedError, error?: unknown): GraphQLFormattedError {
+  // A validation rule's DomainError (query limits) comes wrapped in Apollo's GRAPHQL_VALIDATION_FAILED: keep its code.
+  const original = (error as { originalError?: unknown } | undefined)?.originalError;
+  if (original instanceof DomainError && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') {
+    formatted = { ...formatted, extensions: { ...formatted.extensions, code: original.code } };
+  }
   const ext = formatted.extensions ?? {};
   const raw = typeof ext.code === 'string' ? ext.code : undefined;
   const code = raw && KNOWN_CLIENT_CODES[raw] ? KNOWN_CLIENT_CODES[raw] : raw;

@@ -15,6 +15,8 @@ import { createLogger, type Logger } from '../logging/logger.js';
 import { platformData } from '../migrations/index.js';
 import { createOrm } from '../orm/create-orm.js';
 import { forkForTenant } from '../orm/tenancy.js';
+import { assertSubgraphScope } from '../auth/module-scope.js';
+import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
 
 export interface ServeSubgraphOptions {
@@ -60,8 +62,11 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       schema,
       // The gateway formats errors for clients; it needs them as the subgraph raised them (code, http, details),
       // exactly what the in-process data source hands it.
-      formatError: (formatted, error) => (error instanceof GraphQLError ? error.toJSON() : formatted),
+      // A refused query limit keeps its own code (QUERY_TOO_COMPLEX) rather than Apollo's GRAPHQL_VALIDATION_FAILED.
+      formatError: (formatted, error) => (error instanceof GraphQLError ? (formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' && error.originalError instanceof DomainError ? error.originalError : error).toJSON() : formatted),
       includeStacktraceInErrorResponses: false,
+      validationRules: queryLimitRules('subgraph'),
+      parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
       introspection: false,
       csrfPrevention: true,
       // Cache control and inline tracing wrap every field resolver (about a tenth of this process's CPU under load);
@@ -102,6 +107,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       }
       log.requestId = caller.requestId;
       log.organizationId = caller.auth?.organizationId;
+      try {
+        assertSubgraphScope(caller.auth, module.name); // every field of this subgraph demands its scope
+      } catch (refused) {
+        req.resume();
+        // 200 with errors: the gateway's remote data source turns any other status into a code-less error.
+        return sendJson(res, 200, { data: null, errors: [(refused as DomainError).toJSON()] });
+      }
       const body = req.method === 'POST' ? await readBody(req, config.bodyLimitBytes) : undefined;
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../errors/domain-error.js';
+import { decoderFor, unsafeJson, unsafeText } from './safe-input.js';
 
 /** Which body a route reads: JSON (the API) or an HTML form encoding (carrier callbacks). */
 export type BodyFormat = 'json' | 'form';
@@ -28,11 +29,31 @@ export async function readBody(req: IncomingMessage, limit: number, format: Body
   if (format === 'form') return readForm(req, Buffer.concat(chunks));
   const type = String(req.headers['content-type'] ?? 'application/json').toLowerCase();
   if (!type.includes('json')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', { field: 'Content-Type', received: type, expected: 'application/json' });
+  return parseJsonBody(Buffer.concat(chunks), type);
+}
+
+/**
+ * Decodes a JSON body in its declared charset (UTF-8 or UTF-16; 415 for another), parses it and refuses at the edge
+ * what would fail deeper (NUL, lone surrogates, excessive nesting): 400 with details naming the field.
+ */
+export function parseJsonBody(bytes: Buffer, contentType: string): unknown {
+  const decoder = decoderFor(contentType);
+  if (!decoder) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON in UTF-8 (or UTF-16)', { field: 'Content-Type', received: contentType, expected: 'application/json; charset=utf-8' });
+  let text: string;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    text = decoder.decode(bytes);
+  } catch {
+    throw new DomainError('INVALID_REQUEST', `The body is not valid ${decoder.encoding}`, { field: 'body', received: 'undecodable bytes', expected: `valid ${decoder.encoding}` });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
   } catch (error) {
     throw new DomainError('INVALID_REQUEST', 'Malformed JSON body', { field: 'body', received: (error as Error).message, expected: 'valid JSON' });
   }
+  const unsafe = unsafeJson(value);
+  if (unsafe) throw new DomainError('INVALID_REQUEST', `${unsafe.field} ${unsafe.problem}`, { field: unsafe.field, received: unsafe.problem, expected: 'text without NUL or lone surrogates, nested at most 64 levels' });
+  return value;
 }
 
 function readForm(req: IncomingMessage, body: Buffer): Record<string, string> {
@@ -40,5 +61,10 @@ function readForm(req: IncomingMessage, body: Buffer): Record<string, string> {
   if (!type.startsWith('application/x-www-form-urlencoded')) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/x-www-form-urlencoded', { field: 'Content-Type', received: type || null, expected: 'application/x-www-form-urlencoded' });
   }
-  return Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+  const form = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
+  for (const [name, value] of Object.entries(form)) {
+    const problem = unsafeText(name) ?? unsafeText(value);
+    if (problem) throw new DomainError('INVALID_REQUEST', `Form field ${JSON.stringify(name)} ${problem}`, { field: name, received: problem, expected: 'text without NUL' });
+  }
+  return form;
 }

@@ -32,10 +32,11 @@ export class RequestGuard {
   /**
    * Counts the request against the stricter of the plan's category rate and the endpoint's figure.
    * Callers without a valid key are counted per IP on the Starter plan, so every response carries the headers.
+   * `amount` counts several requests at once (each aliased send of one GraphQL operation).
    */
-  async limit(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
+  async limit(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }, amount = 1) {
     const { key, rule } = this.ruleOf(req, auth, route, category, endpoint);
-    const decision: RateLimitDecision = await this.limiter.check(key, rule.limit, rule.windowMs);
+    const decision: RateLimitDecision = await this.limiter.check(key, rule.limit, rule.windowMs, amount);
     return { decision, headers: rateLimitHeaders(decision) };
   }
 

@@ -1,4 +1,6 @@
 /** Structured JSON logs on stdout, one object per line. */
+import { withoutSqlValues } from './sql-redaction.js';
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
 
@@ -29,6 +31,8 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
   };
 }
 
+/** Errors as name, message and stack; a driver error's SQL loses its values (emails, tokens) on the way. */
 function errorReplacer(_key: string, value: unknown) {
-  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+  if (!(value instanceof Error)) return value;
+  return { name: value.name, message: withoutSqlValues(value.message), stack: value.stack && withoutSqlValues(value.stack) };
 }

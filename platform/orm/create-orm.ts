@@ -2,6 +2,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { MigrationObject } from '@mikro-orm/core';
 import { TenantEntity } from './tenant-entity.js';
+import { withoutSqlValues } from '../logging/sql-redaction.js';
 import { tenantFilter, TenantSubscriber } from './tenancy.js';
 
 /** What a module contributes to the database: its entity classes and its ordered migrations. */
@@ -37,7 +38,8 @@ export async function createOrm(options: CreateOrmOptions): Promise<MikroORM> {
     subscribers: [new TenantSubscriber()],
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: options.debug ?? false,
-    logger: options.log ?? (() => {}),
+    // Query logs keep the statements, not the values bound into them.
+    logger: options.log ? (message: string) => options.log!(withoutSqlValues(message, true)) : () => {},
     allowGlobalContext: false,
     forceUtcTimezone: true,
     migrations: {

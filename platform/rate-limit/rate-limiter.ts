@@ -2,10 +2,10 @@
 import { Redis, type RedisOptions } from 'ioredis';
 
 export interface RateLimitStore {
-  /** Adds 1 to the counter of `key` in the window starting at windowStartMs; returns the new count. The entry expires after windowMs. */
-  increment(key: string, windowStartMs: number, windowMs: number): Promise<number>;
+  /** Adds `amount` (default 1) to the counter of `key` in the window starting at windowStartMs; returns the new count. The entry expires after windowMs. */
+  increment(key: string, windowStartMs: number, windowMs: number, amount?: number): Promise<number>;
   /** increment() without a promise, for a store that counts in memory (hot paths skip an await per request). */
-  incrementNow?(key: string, windowStartMs: number, windowMs: number): number;
+  incrementNow?(key: string, windowStartMs: number, windowMs: number, amount?: number): number;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }
@@ -20,11 +20,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   /** @param sweepIntervalMs how far windows must advance between sweeps of expired entries. */
   constructor(private readonly sweepIntervalMs = 1_000) {}
 
-  async increment(key: string, windowStartMs: number, windowMs: number): Promise<number> {
-    return this.incrementNow(key, windowStartMs, windowMs);
+  async increment(key: string, windowStartMs: number, windowMs: number, amount = 1): Promise<number> {
+    return this.incrementNow(key, windowStartMs, windowMs, amount);
   }
 
-  incrementNow(key: string, windowStartMs: number, windowMs: number): number {
+  incrementNow(key: string, windowStartMs: number, windowMs: number, amount = 1): number {
     // Sweeping on window starts (not a timer) keeps memory bounded without a clock of our own,
     // so the store follows whatever clock the limiter was given.
     if (windowStartMs > this.highWater) this.highWater = windowStartMs;
@@ -32,9 +32,9 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
     const id = `${key}\u0000${windowStartMs}`;
     const entry = this.counters.get(id);
-    if (entry) return ++entry.count;
-    this.counters.set(id, { count: 1, expiresAt: windowStartMs + windowMs });
-    return 1;
+    if (entry) return (entry.count += amount);
+    this.counters.set(id, { count: amount, expiresAt: windowStartMs + windowMs });
+    return amount;
   }
 
   /** Number of live counters; exposed so tests can check eviction. */
@@ -78,11 +78,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     this.redis.on('error', (err) => this.reportFailure(err));
   }
 
-  async increment(key: string, windowStartMs: number, windowMs: number): Promise<number> {
+  async increment(key: string, windowStartMs: number, windowMs: number, amount = 1): Promise<number> {
     const redisKey = `rl:${key}:${windowStartMs}`;
     try {
       // One MULTI so a counter is never left without an expiry.
-      const replies = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs).exec();
+      const replies = await this.redis.multi().incrby(redisKey, amount).pexpire(redisKey, windowMs).exec();
       if (!replies) throw new Error('transaction aborted');
       const [incrErr, count] = replies[0];
       if (incrErr) throw incrErr;
@@ -133,10 +133,10 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** limit requests per windowMs for `key`. */
-  async check(key: string, limit: number, windowMs: number): Promise<RateLimitDecision> {
+  /** limit requests per windowMs for `key`; `amount` counts several units at once (aliased sends in one GraphQL operation). */
+  async check(key: string, limit: number, windowMs: number, amount = 1): Promise<RateLimitDecision> {
     const window = this.windowOf(limit, windowMs);
-    return this.decide(window, await this.store.increment(key, window.start, windowMs));
+    return this.decide(window, await this.store.increment(key, window.start, windowMs, amount));
   }
 
   /** check() without a promise when the store counts in memory; undefined for a shared (Redis) store. */

@@ -31,6 +31,7 @@ import { DefaultBreachChecker, type BreachChecker } from './passwords/breach-che
 import { SessionCache } from './sessions/session-cache.js';
 import { verifySessionRoute } from './sessions/verify-session.route.js';
 import { Migration20261125000100_auth } from './migrations/Migration20261125000100_auth.js';
+import { Migration20261125140000_auth_hardening } from './migrations/Migration20261125140000_auth_hardening.js';
 import type { AuthDeps } from './auth-deps.js';
 
 export const AUTH_RESOLVERS = [UserResolver, SessionResolver, MfaResolver, AccountFlowsResolver, PolicyResolver, AuditLogResolver,
@@ -63,7 +64,10 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
     name: 'auth',
     data: {
       entities: [User, Session, AuthToken, MfaFactor, RecoveryCode, AuthPolicy, AuditLog, Application, SsoConnection, AuthOrganization, Member, Invitation],
-      migrations: [{ name: 'Migration20261125000100_auth', class: Migration20261125000100_auth }],
+      migrations: [
+        { name: 'Migration20261125000100_auth', class: Migration20261125000100_auth },
+        { name: 'Migration20261125140000_auth_hardening', class: Migration20261125140000_auth_hardening },
+      ],
     },
     buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AUTH_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }, userReference),
     directRoutes: (platform) => [verifySessionRoute(depsFor(platform))],

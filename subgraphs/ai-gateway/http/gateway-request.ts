@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Auth } from '../../../platform/auth/auth.js';
 import type { ModuleRequestContext } from '../../../platform/http/module-http.js';
 import { presentedKey } from '../../../platform/http/request-identity.js';
+import { parseJsonBody } from '../../../platform/http/read-body.js';
+import type { DomainError } from '../../../platform/errors/domain-error.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { KeyGate } from './key-gate.js';
 
@@ -61,9 +63,13 @@ export function readBody(req: IncomingMessage, limit: number): Promise<unknown> 
       const type = String(req.headers['content-type'] ?? 'application/json').toLowerCase();
       if (!type.includes('json')) return reject(new GatewayError('unsupported_media_type', 'Request bodies must be application/json', 'body'));
       try {
-        resolve(JSON.parse(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+        // The platform's edge rules (charset, NUL, lone surrogates, nesting), answered in this module's envelope.
+        resolve(parseJsonBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), type));
       } catch (error) {
-        reject(new GatewayError('invalid_request', `Malformed JSON body: ${(error as Error).message}`, 'body'));
+        const domain = error as DomainError;
+        const code = domain.code === 'UNSUPPORTED_MEDIA_TYPE' ? 'unsupported_media_type' : 'invalid_request';
+        const field = (domain.details as { field?: string } | undefined)?.field;
+        reject(new GatewayError(code, domain.code === 'INVALID_REQUEST' && domain.message === 'Malformed JSON body' ? `Malformed JSON body: ${String((domain.details as { received?: unknown }).received)}` : domain.message, field === 'Content-Type' ? 'body' : field ?? 'body'));
       }
     });
   });

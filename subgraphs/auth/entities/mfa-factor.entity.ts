@@ -6,7 +6,7 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 @ObjectType('AuthMfaFactor')
 @Entity({ schema: 'auth', tableName: 'mfa_factors' })
 export class MfaFactor extends TenantEntity {
-  [OptionalProps]?: 'createdAt';
+  [OptionalProps]?: 'createdAt' | 'failedAttempts';
 
   @Field(() => ID, { description: 'mfa_…' })
   @PrimaryKey({ type: 'text' })
@@ -30,6 +30,10 @@ export class MfaFactor extends TenantEntity {
   /** The last accepted time step: a code of that step or an earlier one is refused (no replay). */
   @Property({ type: 'bigint', nullable: true })
   lastUsedStep?: string | null;
+
+  /** Consecutive wrong codes given to the verify endpoint; at the limit it stops checking this factor. */
+  @Property({ type: 'int' })
+  failedAttempts: number = 0;
 
   @Field()
   @Property({ type: 'timestamptz' })

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
@@ -9,6 +10,8 @@ import type { User } from '../entities/user.entity.js';
 import { recordAudit } from '../audit/audit-trail.js';
 import { clip, type RequestInfo } from '../shared/request-info.js';
 import type { AuthDeps } from '../auth-deps.js';
+import { countFailure, locked } from '../security/lockout.js';
+import { PolicyService } from '../security/policy.service.js';
 import { matchTotp, newTotpSecret, otpauthUri } from './totp.js';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT, sameHash } from './recovery-codes.js';
 import type { RecoveryCodes, TotpEnrollment, TotpVerification } from './mfa.types.js';
@@ -40,21 +43,39 @@ export class MfaService {
     return { factorId: id, secret, qrCodeUri: otpauthUri(secret, issuer, user.email) };
   }
 
-  /** Activates the pending factor with a first code (`mfa.enrolled`); on a verified factor it just checks the code. */
+  /**
+   * Activates the pending factor with a first code (`mfa.enrolled`); on a verified factor it just checks the code.
+   * Not an oracle: a locked account verifies nothing, every wrong code counts toward the account lockout, and a
+   * factor stops being checked after MAX_FACTOR_FAILURES wrong codes in a row (re-enrol, or sign in with it).
+   */
   async verifyTotp(em: EntityManager, user: User, code: unknown, info?: RequestInfo | null): Promise<TotpVerification> {
     const factors = await em.find(MfaFactor, { userId: user.id, type: 'TOTP' }, { orderBy: { createdAt: 'desc' } });
     const factor = factors.find((f) => f.status === 'PENDING') ?? factors[0];
     if (!factor) throw notFound('TOTP factor');
     const now = this.deps.now();
-    return em.transactional(async (tx) => {
-      if (!(await this.consumeTotp(tx, factor, code, now))) throw invalidCode();
+    if (user.lockedUntil && user.lockedUntil > now) throw locked(user.lockedUntil);
+    if (factor.failedAttempts >= MAX_FACTOR_FAILURES) throw attemptsExceeded(factor);
+    const verified = await em.transactional(async (tx) => {
+      if (!(await this.consumeTotp(tx, factor, code, now))) return false;
       if (factor.status === 'PENDING') {
         tx.assign(factor, { status: 'VERIFIED', verifiedAt: now });
         await tx.flush();
         await recordAudit(tx, { type: 'mfa.enrolled', userId: user.id, ...clip(info), data: { factorId: factor.id, factorType: 'TOTP' } }, now);
       }
-      return { verified: true, factor };
+      return true;
     });
+    if (verified) return { verified: true, factor };
+    // Committed before the error: the counter and the audit trail survive the refusal.
+    const failures = await em.transactional(async (tx) => {
+      const row = await tx.findOneOrFail(MfaFactor, { id: factor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      row.failedAttempts += 1;
+      await tx.flush();
+      return row.failedAttempts;
+    });
+    const policy = await new PolicyService().passwordPolicy(em);
+    const lockedUntil = await countFailure(em, now, user.id, policy, clip(info), { reason: 'INVALID_MFA_CODE', method: 'totp_verify', factorId: factor.id });
+    if (lockedUntil) throw locked(lockedUntil);
+    throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code', attemptsLeft: Math.max(0, MAX_FACTOR_FAILURES - failures) });
   }
 
   /** A sign-in's second step: a code of a verified factor, accepted once. */
@@ -110,9 +131,15 @@ export class MfaService {
     const updated = await tx.nativeUpdate(MfaFactor, { id: factor.id, lastUsedStep: factor.lastUsedStep ?? null }, { lastUsedStep: String(step) });
     if (updated !== 1) return false;
     factor.lastUsedStep = String(step);
+    if (factor.failedAttempts > 0) await tx.nativeUpdate(MfaFactor, { id: factor.id }, { failedAttempts: 0 }); // a right code ends the run of wrong ones
     return true;
   }
 }
+
+/** Wrong codes in a row after which the verify endpoint stops checking a factor. */
+export const MAX_FACTOR_FAILURES = 5;
+
+const attemptsExceeded = (factor: MfaFactor) => new DomainError('MFA_ATTEMPTS_EXCEEDED', `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with it or delete and enrol it again'}`, { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES });
 
 const invalidCode = () => new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code' });
 export { invalidCode };

@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
 
@@ -17,11 +16,11 @@ import { clip } from '../shared/request-info.js';
 import { normalizeEmail } from '../users/user.validate.js';
 import type { AuthDeps } from '../auth-deps.js';
 import { revokeSessions } from './session-revocation.js';
+import { countFailure, locked, type Client } from '../security/lockout.js';
 import type { SignInInput, SignInMfaInput, SignInResult } from './session.types.js';
 
 const MFA_CHALLENGE_MINUTES = 5;
 
-type Client = { ip: string | null; userAgent: string | null };
 
 /**
  * Email + password sign-in, then a second factor when the user has one (or the policy demands one). Failures are
@@ -151,21 +150,8 @@ export class SignInService {
     for (const old of active.slice(max)) await revokeSessions(tx, this.deps, { sessionId: old.id }, now);
   }
 
-  /** One more failure under a row lock; reaching the threshold locks the account for the policy's duration. */
-  private async countFailure(em: EntityManager, userId: string, policy: PasswordPolicy, client: Client, data: Record<string, unknown>): Promise<Date | null> {
-    const now = this.deps.now();
-    return em.transactional(async (tx) => {
-      const user = await tx.findOneOrFail(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      const expired = user.lockedUntil && user.lockedUntil <= now; // a lock that ran out starts a fresh count
-      const failures = (expired ? 0 : user.failedAttempts) + 1;
-      const lockNow = policy.lockoutThreshold > 0 && failures >= policy.lockoutThreshold;
-      const lockedUntil = lockNow ? new Date(now.getTime() + policy.lockoutDurationMinutes * 60_000) : expired ? null : user.lockedUntil ?? null;
-      tx.assign(user, { failedAttempts: lockNow ? 0 : failures, lockedUntil });
-      await tx.flush();
-      await recordAudit(tx, { type: 'login.failed', userId, ...client, data: { ...data, failedAttempts: failures } }, now);
-      if (lockNow) await recordAudit(tx, { type: 'user.locked', userId, ...client, data: { lockedUntil: lockedUntil!.toISOString() } }, now);
-      return lockNow ? lockedUntil : null;
-    });
+  private countFailure(em: EntityManager, userId: string, policy: PasswordPolicy, client: Client, data: Record<string, unknown>): Promise<Date | null> {
+    return countFailure(em, this.deps.now(), userId, policy, client, data);
   }
 
   private async fail(em: EntityManager, user: User | null, client: Client, data: Record<string, unknown>) {
@@ -174,4 +160,3 @@ export class SignInService {
 }
 
 const badCredentials = () => new DomainError('INVALID_CREDENTIALS', 'Wrong email or password');
-const locked = (until: Date) => new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins; the account is locked until ${until.toISOString()}`, { lockedUntil: until.toISOString() });

@@ -81,6 +81,7 @@ export class AccountFlowsService {
       tx.assign(user, { passwordHash: await hashPassword(checked), passwordChangedAt: now, failedAttempts: 0, lockedUntil: null });
       await tx.flush();
       await revokeUserSessions(tx, this.deps, user.id, now);
+      await this.tokens.voidAll(tx, 'PASSWORD_RESET', user.id); // an older reset email stops working too
       await recordAudit(tx, { type: 'password.reset', userId: user.id, ...clip(info), data: { email: user.email } }, now);
       return user;
     });
@@ -96,6 +97,7 @@ export class AccountFlowsService {
       tx.assign(user, { passwordHash: hash, passwordChangedAt: now });
       await tx.flush();
       await revokeUserSessions(tx, this.deps, user.id, now);
+      await this.tokens.voidAll(tx, 'PASSWORD_RESET', user.id); // a reset email sent before the change stops working
       await recordAudit(tx, { type: 'password.changed', userId: user.id, ...clip(info), data: { email: user.email } }, now);
     });
     return user;

@@ -64,4 +64,9 @@ export class EmailTokenService {
     }
     return row;
   }
+
+  /** Marks every unused token of `kind` of a user used: a password reset or change voids the older reset links. */
+  async voidAll(tx: EntityManager, kind: TokenKind, userId: string): Promise<number> {
+    return tx.nativeUpdate(AuthToken, { kind, userId, usedAt: null }, { usedAt: this.deps.now() });
+  }
 }

@@ -51,7 +51,7 @@ export class BookingView {
   @Field(() => AttendeeView)
   attendee!: AttendeeView;
 
-  @Field(() => UserStub, { description: 'The auth module\'s user' })
+  @Field(() => UserStub, { nullable: true, description: 'The auth module\'s user; null (with an error) when it cannot be resolved (deleted, or the key lacks the auth scope), so one host never empties a whole list' })
   host!: UserStub;
 
   @Field(() => BookingHostView, { description: 'Host id, name and email as the booking result of the spec shows them' })

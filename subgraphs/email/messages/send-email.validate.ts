@@ -23,7 +23,7 @@ export interface ValidSend {
 
 const ALLOWED = ['from', 'to', 'cc', 'bcc', 'replyTo', 'subject', 'html', 'text', 'headers', 'tags', 'attachments', 'templateId', 'templateModel', 'trackOpens', 'trackClicks', 'listUnsubscribe'];
 // Headers we set ourselves; letting callers set them would break threading, tracking or deliverability.
-const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'reply-to', 'message-id', 'date', 'content-type', 'content-transfer-encoding', 'mime-version', 'list-unsubscribe', 'list-unsubscribe-post', 'dkim-signature']);
+const RESERVED_HEADERS = new Set(['from', 'sender', 'return-path', 'received', 'to', 'cc', 'bcc', 'subject', 'reply-to', 'message-id', 'date', 'content-type', 'content-transfer-encoding', 'mime-version', 'list-unsubscribe', 'list-unsubscribe-post', 'dkim-signature']);
 const TAG_PART = /^[A-Za-z0-9_-]{1,256}$/;
 const HEADER_NAME = /^[!-9;-~]{1,76}$/;
 const MAX_SUBJECT = 998;

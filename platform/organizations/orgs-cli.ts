@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import { loadConfig } from '../config/config.js';
+import { startDatabase } from '../database/database-url.js';
+import { createLogger } from '../logging/logger.js';
+import { createOrm } from '../orm/create-orm.js';
+import { platformData } from '../migrations/index.js';
+import { PLAN_NAMES, type PlanName } from '../rate-limit/plans.js';
+import { Organization } from './organization.entity.js';
+
+const USAGE = `usage: npm run orgs -- set-plan <slug> <${PLAN_NAMES.join('|')}>`;
+
+/**
+ * `npm run orgs -- set-plan <slug> <PLAN>`: the operator's way to change an organization's plan (there is no API
+ * for it: a tenant must not raise its own limits). Running processes see the new plan within 10 s (key cache).
+ */
+async function main() {
+  const [command, slug, planArg] = process.argv.slice(2);
+  if (command !== 'set-plan' || !slug || !planArg) throw new Error(USAGE);
+  const plan = planArg.toUpperCase() as PlanName;
+  if (!PLAN_NAMES.includes(plan)) throw new Error(`Unknown plan "${planArg}" (allowed: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
+  const config = loadConfig();
+  const database = await startDatabase(config, createLogger('warn'));
+  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
+  try {
+    await orm.getMigrator().up();
+    const em = orm.em.fork();
+    const organization = await em.findOne(Organization, { slug });
+    if (!organization) throw new Error(`No organization "${slug}"`);
+    const previous = organization.plan;
+    organization.plan = plan;
+    await em.flush();
+    process.stdout.write(`organization ${slug} (${organization.id}): plan ${previous} → ${plan}\n`);
+  } finally {
+    await orm.close(true);
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
