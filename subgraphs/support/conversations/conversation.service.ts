@@ -141,7 +141,9 @@ export class ConversationService {
 
   /** Tags are created on first use (a unique index settles concurrent first uses); adding a tag twice keeps one. */
   async addTags(em: EntityManager, id: string, input: TagsInput): Promise<TagView[]> {
-    const names = [...new Map(input.tags.map((n) => [n.trim().toLowerCase(), n.trim()])).values()].filter((n) => n.length > 0);
+    const byKey = new Map<string, string>();
+    for (const raw of input.tags) if (raw.trim() && !byKey.has(raw.trim().toLowerCase())) byKey.set(raw.trim().toLowerCase(), raw.trim());
+    const names = [...byKey.values()];
     if (names.length === 0) throw validation('tags', input.tags, 'non-blank tag names', 'Tags must not be blank');
     return em.transactional(async (tx) => {
       const conversation = await this.find(tx, id);

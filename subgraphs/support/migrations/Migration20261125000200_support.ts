@@ -2,6 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261125000200_support extends Migration {
   override async up(): Promise<void> {
+    // Foreign keys are checked at commit: the unit of work orders inserts of unrelated entities freely.
     this.addSql('create schema if not exists support');
     this.addSql(`create table support.inboxes (
       id text primary key,
@@ -19,7 +20,7 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.inbox_members (
       id text primary key,
       organization_id uuid not null,
-      inbox_id text not null references support.inboxes(id) on delete cascade,
+      inbox_id text not null references support.inboxes(id) on delete cascade deferrable initially deferred,
       user_id text not null,
       name text,
       email text,
@@ -66,7 +67,7 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.visitor_sessions (
       id text primary key,
       organization_id uuid not null,
-      visitor_id text not null references support.visitors(id) on delete cascade,
+      visitor_id text not null references support.visitors(id) on delete cascade deferrable initially deferred,
       page_url text,
       referrer text,
       user_agent text,
@@ -75,7 +76,7 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.visitor_events (
       id text primary key,
       organization_id uuid not null,
-      visitor_id text not null references support.visitors(id) on delete cascade,
+      visitor_id text not null references support.visitors(id) on delete cascade deferrable initially deferred,
       session_id text,
       name text not null,
       properties jsonb not null default '{}',
@@ -84,8 +85,8 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.conversations (
       id text primary key,
       organization_id uuid not null,
-      inbox_id text not null references support.inboxes(id) on delete cascade,
-      visitor_id text not null references support.visitors(id) on delete cascade,
+      inbox_id text not null references support.inboxes(id) on delete cascade deferrable initially deferred,
+      visitor_id text not null references support.visitors(id) on delete cascade deferrable initially deferred,
       status text not null,
       assignee_id text,
       channel text not null,
@@ -105,7 +106,7 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.messages (
       id text primary key,
       organization_id uuid not null,
-      conversation_id text not null references support.conversations(id) on delete cascade,
+      conversation_id text not null references support.conversations(id) on delete cascade deferrable initially deferred,
       type text not null,
       sender_type text not null,
       author_id text,
@@ -121,7 +122,7 @@ export class Migration20261125000200_support extends Migration {
       id text primary key,
       organization_id uuid not null,
       message_id text not null,
-      conversation_id text not null references support.conversations(id) on delete cascade,
+      conversation_id text not null references support.conversations(id) on delete cascade deferrable initially deferred,
       filename text not null,
       content_type text not null,
       size integer not null,
@@ -138,8 +139,8 @@ export class Migration20261125000200_support extends Migration {
     this.addSql(`create table support.conversation_tags (
       id text primary key,
       organization_id uuid not null,
-      conversation_id text not null references support.conversations(id) on delete cascade,
-      tag_id text not null references support.tags(id) on delete cascade,
+      conversation_id text not null references support.conversations(id) on delete cascade deferrable initially deferred,
+      tag_id text not null references support.tags(id) on delete cascade deferrable initially deferred,
       created_at timestamptz not null,
       unique (conversation_id, tag_id))`);
     this.addSql(`create table support.canned_responses (
