@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { IsObject, IsOptional, IsUrl, Length, Matches, MaxLength } from 'class-validator';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { JSON as AnyJson, JSONObject } from '../../../platform/graphql/scalars.js';
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 
 @ObjectType('SupportCompany')
@@ -67,9 +67,10 @@ export class CompanyCreateInput {
   @Length(1, 200)
   industry?: string | null;
 
-  @Field(() => JSONObject, { nullable: true })
+  // JSON, not JSONObject: a wrong type then answers VALIDATION_ERROR from @IsObject instead of failing variable coercion in the subgraph.
+  @Field(() => AnyJson, { nullable: true, description: 'An object' })
   @IsOptional()
-  @IsObject()
+  @IsObject({ message: 'an object' })
   attributes?: Record<string, unknown> | null;
 }
 
@@ -91,9 +92,10 @@ export class CompanyUpdateInput {
   @Length(1, 200)
   industry?: string | null;
 
-  @Field(() => JSONObject, { nullable: true })
+  // JSON, not JSONObject: a wrong type then answers VALIDATION_ERROR from @IsObject instead of failing variable coercion in the subgraph.
+  @Field(() => AnyJson, { nullable: true, description: 'An object' })
   @IsOptional()
-  @IsObject()
+  @IsObject({ message: 'an object' })
   attributes?: Record<string, unknown> | null;
 }
 

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from 'type-graphql';
 import { IsEmail, IsObject, IsOptional, Length, MaxLength } from 'class-validator';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { JSON as AnyJson, JSONObject } from '../../../platform/graphql/scalars.js';
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 import { ConversationView } from '../conversations/conversation.types.js';
 
@@ -73,9 +73,10 @@ export class VisitorUpdateInput {
   @MaxLength(254)
   email?: string | null;
 
-  @Field(() => JSONObject, { nullable: true })
+  // JSON, not JSONObject: a wrong type then answers VALIDATION_ERROR from @IsObject instead of failing variable coercion in the subgraph.
+  @Field(() => AnyJson, { nullable: true, description: 'An object' })
   @IsOptional()
-  @IsObject()
+  @IsObject({ message: 'an object' })
   attributes?: Record<string, unknown> | null;
 }
 

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { IsEmail, IsObject, IsOptional, Length, MaxLength } from 'class-validator';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { JSON as AnyJson } from '../../../platform/graphql/scalars.js';
 import { AttachmentView } from '../conversations/conversation.types.js';
 
 @InputType('SupportWidgetSessionInput')
@@ -42,9 +42,10 @@ export class WidgetEventInput {
   @Length(1, 200)
   name!: string;
 
-  @Field(() => JSONObject, { nullable: true })
+  // JSON, not JSONObject: a wrong type then answers VALIDATION_ERROR from @IsObject instead of failing variable coercion in the subgraph.
+  @Field(() => AnyJson, { nullable: true, description: 'An object' })
   @IsOptional()
-  @IsObject()
+  @IsObject({ message: 'an object' })
   properties?: Record<string, unknown> | null;
 
   @Field(() => String, { nullable: true })
