@@ -34,3 +34,21 @@ export class ShiftedSupportClock implements SupportClock {
     this.shiftMs = at.getTime() - Date.now();
   }
 }
+
+/** A clock that stands still at the instant it was last set (tests that compute exact durations by hand). */
+export class FrozenSupportClock implements SupportClock {
+  constructor(private at: Date) {}
+
+  now(): Date {
+    return new Date(this.at);
+  }
+
+  /** Jobs due `d` after the frozen instant run `d` of wall time from now. */
+  wallTimeOf(due: Date): Date {
+    return new Date(Date.now() + (due.getTime() - this.at.getTime()));
+  }
+
+  set(at: Date): void {
+    this.at = at;
+  }
+}
