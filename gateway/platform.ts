@@ -153,7 +153,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     server.listen(config.port, config.host, () => resolve());
   });
   const fields = Object.assign({}, ...modules.map((m) => m.subscriptionFields?.(deps) ?? {}));
-  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields });
+  const publicSubscriptions = modules.flatMap((m) => m.publicSubscriptions?.(deps) ?? []);
+  const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
   await jobs.start();
   await jobs.every('1 hour', PRUNE_EVENTS_JOB);
   await dispatcher.start();

@@ -15,13 +15,14 @@ import type { BusEvent, EventBus } from '../platform/events/event-bus.js';
 import type { PlatformEvent } from '../platform/events/platform-event.js';
 import type { Logger } from '../platform/logging/logger.js';
 import type { ApiKeyService } from '../platform/organizations/api-key.service.js';
+import type { PublicSubscriptionCaller, PublicSubscriptions } from '../platform/graphql/subscription-fields.js';
 
 /** Close codes of a refused connection (graphql-ws uses 44xx for application refusals). */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 
-/** What a subscription resolver receives: the caller, authenticated at connection time. */
-export interface SubscriptionContext {
+/** What a subscription resolver receives: the caller, authenticated at connection time (absent on a keyless connection, which only public fields serve). */
+export interface SubscriptionContext extends PublicSubscriptionCaller {
   auth: Auth;
 }
 
@@ -39,6 +40,8 @@ export interface SubscriptionServerOptions {
   logger: Logger;
   /** Further Subscription fields (the AI gateway's chatCompletion), beside `events`. */
   fields?: GraphQLFieldConfigMap<unknown, SubscriptionContext>;
+  /** Fields that also serve connections opened without a key (the support widget), with the test that admits such a connection. */
+  publicSubscriptions?: PublicSubscriptions[];
   path?: string;
   /** Events a slow subscriber may have waiting before its subscription is ended. */
   maxQueuedEvents?: number;
@@ -86,7 +89,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     query: new GraphQLObjectType({ name: 'Query', fields: { subscriptionsOnly: { type: GraphQLBoolean, resolve: () => true } } }),
     subscription: new GraphQLObjectType({
       name: 'Subscription',
-      fields: { events: eventsField(options.bus, options.maxQueuedEvents ?? 1000), ...options.fields },
+      fields: {
+        ...keyRequired({ events: eventsField(options.bus, options.maxQueuedEvents ?? 1000), ...options.fields }),
+        ...Object.assign({}, ...(options.publicSubscriptions ?? []).map((p) => p.fields)),
+      },
     }),
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
@@ -105,7 +111,11 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
-      context: (ctx) => ({ auth: ctx.extra.auth! }) satisfies SubscriptionContext,
+      context: (ctx) => ({
+        auth: ctx.extra.auth!,
+        connectionParams: ctx.connectionParams ?? {},
+        events: (accept) => busIterator(options.bus, accept, options.maxQueuedEvents ?? 1000),
+      }) satisfies SubscriptionContext,
       onConnect: async (ctx) => authenticate(ctx, options),
       onError: (_ctx, _id, _payload, errors) => {
         options.logger.debug('subscription error', { errors: errors.map((e) => e.message) });
@@ -135,12 +145,27 @@ async function authenticate(ctx: Context<Record<string, unknown>, ConnectionExtr
     ctx.extra.socket.close(code, reason);
     return false;
   };
-  if (!key) return refuse(CLOSE_UNAUTHORIZED, 'Missing API key');
+  if (!key) {
+    // A keyless connection is admitted only for public fields that recognise its parameters (widget tokens).
+    if ((options.publicSubscriptions ?? []).some((p) => p.accepts(params))) return true;
+    return refuse(CLOSE_UNAUTHORIZED, 'Missing API key');
+  }
   const auth = await options.apiKeys.authenticate(key);
   if (!auth) return refuse(CLOSE_UNAUTHORIZED, 'Invalid API key');
   if (auth.keyType === 'GATEWAY') return refuse(CLOSE_FORBIDDEN, 'AI gateway keys open /ai/v1 only');
   ctx.extra.auth = auth;
   return true;
+}
+
+/** Fields that need a key: on a keyless connection (public fields only) they answer UNAUTHORIZED. */
+function keyRequired(fields: GraphQLFieldConfigMap<unknown, SubscriptionContext>): GraphQLFieldConfigMap<unknown, SubscriptionContext> {
+  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, {
+    ...field,
+    subscribe: (root: unknown, args: any, context: SubscriptionContext, info: any) => {
+      if (!context.auth) throw new DomainError('UNAUTHORIZED', 'Missing API key');
+      return field.subscribe!(root, args, context, info);
+    },
+  }]));
 }
 
 /**

@@ -92,7 +92,7 @@ export class RestBridge {
         if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
       }
       if (spec.ignoreBody) req.resume();
-      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, this.options.bodyLimitBytes, spec.body);
+      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, spec.bodyLimitBytes ?? this.options.bodyLimitBytes, spec.body);
       const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
       const variables = spec.variables ? spec.variables(request) : { ...request.query, ...request.params };
       const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });

@@ -1,5 +1,5 @@
 /** Response envelopes of the spec (document 1 part 2.1; DESIGN.md section 8). The bridge renders; modules never do. */
-export type EnvelopeStyle = 'platform' | 'forms' | 'crm' | 'sms' | 'mailboxes' | 'openai';
+export type EnvelopeStyle = 'platform' | 'forms' | 'support' | 'crm' | 'sms' | 'mailboxes' | 'openai';
 
 export interface ErrorBody {
   code: string;
@@ -12,6 +12,7 @@ export function renderSuccess(style: EnvelopeStyle, data: unknown): unknown {
     case 'platform':
       return { success: true, data };
     case 'forms':
+    case 'support':
     case 'crm':
     case 'mailboxes':
       return { data };
@@ -27,6 +28,7 @@ export function renderList(style: EnvelopeStyle, result: { data: unknown[]; meta
     case 'platform':
       return { success: true, data: result.data, meta: result.meta };
     case 'forms':
+    case 'support':
     case 'crm':
     case 'mailboxes':
       return { data: result.data, meta: result.meta };
@@ -43,7 +45,8 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
     case 'platform':
       return { success: false, error: withDetails };
     case 'forms':
-      // Forms-style modules call every 400 VALIDATION_ERROR (document 1 part 7), bridge-level ones included.
+    case 'support':
+      // Forms and support call every 400 VALIDATION_ERROR (document 1 part 7, document 2 part 7), bridge-level ones included.
       return { error: error.code === 'INVALID_REQUEST' ? { ...withDetails, code: 'VALIDATION_ERROR' } : withDetails };
     case 'crm':
       // CRM keeps INVALID_REQUEST and its own codes (document 3 part 7).

@@ -39,6 +39,8 @@ export interface RouteSpec {
   rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
   /** The body's encoding: JSON (default), or a form (carrier callbacks). */
   body?: BodyFormat;
+  /** Largest body this route reads, when it differs from BODY_LIMIT_BYTES (support replies carry 25 MB of attachments). */
+  bodyLimitBytes?: number;
   /** A DELETE that takes a JSON body (CRM list members: `{entityIds}`); other DELETEs are read without one. */
   deleteWithBody?: boolean;
   /** The body is not JSON and not needed (RFC 8058 one-click posts a form); it is discarded unread. */

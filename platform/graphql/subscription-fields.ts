@@ -1,10 +1,27 @@
 import type { GraphQLFieldConfigMap } from 'graphql';
 import type { Auth } from '../auth/auth.js';
 import type { PlatformDeps } from '../federation/subgraph-module.js';
+import type { BusEvent } from '../events/event-bus.js';
+import type { PlatformEvent } from '../events/platform-event.js';
 
 /** What a subscription resolver receives: the caller, authenticated when the socket connected. */
 export interface SubscriptionCaller {
   auth: Auth;
+}
+
+/** What a public subscription field receives: no key, the connection's own parameters and the live event stream. */
+export interface PublicSubscriptionCaller {
+  /** The graphql-ws `connectionParams` (the field checks its own credentials there, e.g. widget tokens). */
+  connectionParams: Readonly<Record<string, unknown>>;
+  /** The platform's live events that pass `accept`, as `Subscription.events` streams them (ended when the client goes). */
+  events(accept: (message: BusEvent) => boolean): AsyncIterableIterator<PlatformEvent>;
+}
+
+/** Subscription fields that run on a connection opened without an API key (the support widget's). */
+export interface PublicSubscriptions {
+  /** Whether a keyless connection is meant for these fields (its connectionParams carry their credentials). */
+  accepts(connectionParams: Readonly<Record<string, unknown>>): boolean;
+  fields: GraphQLFieldConfigMap<unknown, PublicSubscriptionCaller>;
 }
 
 /**
@@ -13,4 +30,6 @@ export interface SubscriptionCaller {
  */
 export interface SubscriptionFieldProvider {
   subscriptionFields?(deps: PlatformDeps): GraphQLFieldConfigMap<unknown, SubscriptionCaller>;
+  /** Fields for keyless connections; every other field refuses such a connection with UNAUTHORIZED. */
+  publicSubscriptions?(deps: PlatformDeps): PublicSubscriptions;
 }

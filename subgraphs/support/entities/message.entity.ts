@@ -1,0 +1,54 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** `incoming` from the visitor, `reply` to the visitor, `note` for agents only (never shown to the visitor). */
+export type MessageType = 'incoming' | 'reply' | 'note';
+
+/** Attachment metadata kept on the message; the bytes live in support.attachments. */
+export interface AttachmentMeta {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+@Entity({ schema: 'support', tableName: 'messages' })
+export class Message extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  @Property({ type: 'text' })
+  conversationId!: string;
+
+  @Property({ type: 'text' })
+  type!: MessageType;
+
+  /** `visitor`, `agent` (a member named by authorId) or `inbox` (a reply without an author). */
+  @Property({ type: 'text' })
+  senderType!: string;
+
+  @Property({ type: 'text', nullable: true })
+  authorId: string | null = null;
+
+  @Property({ type: 'text' })
+  content!: string;
+
+  @Property({ type: 'text', nullable: true })
+  cannedResponseId: string | null = null;
+
+  /** RFC 5322 Message-ID of the email that carried it (threading of email conversations). */
+  @Property({ type: 'text', nullable: true })
+  emailMessageId: string | null = null;
+
+  @Property({ type: 'jsonb' })
+  attachments: AttachmentMeta[] = [];
+
+  /** Set by visitor anonymization: the body was replaced. */
+  @Property({ type: 'boolean' })
+  redacted: boolean = false;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,47 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** Someone talking to support: a widget visitor (anonymous until identified) or an email sender. */
+@Entity({ schema: 'support', tableName: 'visitors' })
+export class Visitor extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'name' | 'email' | 'attributes' | 'companyId' | 'identifiedAt' | 'anonymizedAt' | 'lastSeenAt' | 'tokenHash' | 'inboxId';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  /** SHA-256 of the visitor token the widget holds (X-Visitor-Token); null for email senders. */
+  @Property({ type: 'text', nullable: true })
+  tokenHash: string | null = null;
+
+  /** The inbox whose widget or address first saw the visitor. */
+  @Property({ type: 'text', nullable: true })
+  inboxId: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  name: string | null = null;
+
+  /** Lower-cased; links the visitor to the CRM contact of that email. */
+  @Property({ type: 'text', nullable: true })
+  email: string | null = null;
+
+  @Property({ type: 'jsonb' })
+  attributes: Record<string, unknown> = {};
+
+  @Property({ type: 'text', nullable: true })
+  companyId: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  identifiedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  anonymizedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSeenAt: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

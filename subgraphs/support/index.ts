@@ -1,0 +1,72 @@
+import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { Inbox } from './entities/inbox.entity.js';
+import { InboxMember } from './entities/inbox-member.entity.js';
+import { Visitor } from './entities/visitor.entity.js';
+import { VisitorSession } from './entities/visitor-session.entity.js';
+import { VisitorEvent } from './entities/visitor-event.entity.js';
+import { SupportCompany } from './entities/company.entity.js';
+import { CompanyNote } from './entities/company-note.entity.js';
+import { Conversation } from './entities/conversation.entity.js';
+import { Message } from './entities/message.entity.js';
+import { Attachment } from './entities/attachment.entity.js';
+import { ConversationTag, SupportTag } from './entities/tag.entity.js';
+import { CannedResponse } from './entities/canned-response.entity.js';
+import { ReportingEvent } from './entities/reporting-event.entity.js';
+import { InboxResolver } from './inboxes/inbox.resolver.js';
+import { ConversationResolver } from './conversations/conversation.resolver.js';
+import { VisitorResolver } from './visitors/visitor.resolver.js';
+import { CompanyResolver } from './companies/company.resolver.js';
+import { CannedResponseResolver } from './canned-responses/canned-response.resolver.js';
+import { WidgetResolver } from './widget/widget.resolver.js';
+import { AnalyticsResolver } from './analytics/analytics.resolver.js';
+import { DashboardResolver } from './dashboards/dashboard.resolver.js';
+import { ContactConversationsResolver } from './federation/contact-conversations.resolver.js';
+import { ContactStub } from './federation/contact.stub.js';
+import { snoozeJob } from './jobs/snooze.job.js';
+import { SupportInboundMail } from './email/support-inbound-mail.js';
+import { widgetSubscriptions } from './widget/widget-subscription.js';
+import { widgetDemoRoute } from './widget/widget-demo.route.js';
+import { systemSupportClock, type SupportClock } from './shared/support-clock.js';
+import type { SupportDeps } from './shared/support-deps.js';
+import { Migration20261125000200_support } from './migrations/Migration20261125000200_support.js';
+
+export const SUPPORT_RESOLVERS = [
+  InboxResolver, ConversationResolver, VisitorResolver, CompanyResolver, CannedResponseResolver, WidgetResolver, AnalyticsResolver, DashboardResolver,
+] as const;
+
+export interface SupportModuleOptions {
+  /** Now, for message and status times, metrics and snoozes; default the wall clock. */
+  clock?: SupportClock;
+  /**
+   * Adds `Contact.conversations` to CRM's Contact (default true). Its `email @external` needs the CRM subgraph in the
+   * same supergraph, so a platform served without CRM (tests of a module subset) turns it off.
+   */
+  contactConversations?: boolean;
+}
+
+/** The support module: inboxes, conversations, visitors, companies, canned responses, widget, email channel, analytics. */
+export function supportModule(options: SupportModuleOptions = {}): SubgraphModule {
+  let deps: SupportDeps | undefined;
+  const depsFor = (platform: PlatformDeps): SupportDeps =>
+    (deps ??= { ...platform, clock: options.clock ?? systemSupportClock, ports: () => portsOf(platform) });
+  const withContacts = options.contactConversations !== false;
+  return {
+    name: 'support',
+    data: {
+      entities: [Inbox, InboxMember, Visitor, VisitorSession, VisitorEvent, SupportCompany, CompanyNote, Conversation, Message, Attachment, SupportTag, ConversationTag, CannedResponse, ReportingEvent],
+      migrations: [{ name: 'Migration20261125000200_support', class: Migration20261125000200_support }],
+    },
+    defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),
+    inboundMail: (platform) => new SupportInboundMail(depsFor(platform)),
+    publicSubscriptions: (platform) => widgetSubscriptions(depsFor(platform)),
+    httpRoutes: () => [widgetDemoRoute()],
+    buildSchema: (platform) => buildFederatedSchema({
+      resolvers: withContacts ? [...SUPPORT_RESOLVERS, ContactConversationsResolver] : [...SUPPORT_RESOLVERS],
+      orphanedTypes: withContacts ? [ContactStub] : [],
+      container: moduleContainer(depsFor(platform)) as never,
+    }),
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Support's time: message and status timestamps, metric values, and when a snoozed conversation reopens.
+ * Injectable so tests script a timeline (metrics are differences of these times) and see snoozes end.
+ */
+export interface SupportClock {
+  now(): Date;
+  /** The wall-clock moment at which the clock's `due` arrives (when a job must run). */
+  wallTimeOf(due: Date): Date;
+}
+
+export const systemSupportClock: SupportClock = {
+  now: () => new Date(),
+  wallTimeOf: (due) => due,
+};
+
+/** A clock running at wall speed from `start` on (tests): now() is `start` plus the time elapsed since creation. */
+export class ShiftedSupportClock implements SupportClock {
+  private shiftMs: number;
+
+  constructor(start: Date) {
+    this.shiftMs = start.getTime() - Date.now();
+  }
+
+  now(): Date {
+    return new Date(Date.now() + this.shiftMs);
+  }
+
+  wallTimeOf(due: Date): Date {
+    return new Date(due.getTime() - this.shiftMs);
+  }
+
+  /** Jumps to `at`, then runs on from there. */
+  set(at: Date): void {
+    this.shiftMs = at.getTime() - Date.now();
+  }
+}
+
+/** A clock that stands still at the instant it was last set (tests that compute exact durations by hand). */
+export class FrozenSupportClock implements SupportClock {
+  constructor(private at: Date) {}
+
+  now(): Date {
+    return new Date(this.at);
+  }
+
+  /** Jobs due `d` after the frozen instant run `d` of wall time from now. */
+  wallTimeOf(due: Date): Date {
+    return new Date(Date.now() + (due.getTime() - this.at.getTime()));
+  }
+
+  set(at: Date): void {
+    this.at = at;
+  }
+}

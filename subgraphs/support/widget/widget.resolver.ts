@@ -1,0 +1,111 @@
+import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { PUBLIC } from '../../../platform/auth/auth-checker.js';
+import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
+import type { SupportDeps } from '../shared/support-deps.js';
+import { WidgetService } from './widget.service.js';
+import {
+  WidgetAck, WidgetConversationView, WidgetEventInput, WidgetIdentifyInput, WidgetMessageInput, WidgetMessageView, WidgetSession, WidgetSessionInput,
+} from './widget.types.js';
+
+@ObjectType('SupportWidgetIdentity')
+class WidgetIdentity {
+  @Field(() => ID)
+  visitorId!: string;
+
+  @Field(() => String, { nullable: true })
+  email!: string | null;
+
+  @Field(() => String, { nullable: true })
+  name!: string | null;
+}
+
+const WIDGET = { description: 'The inbox\'s public widget token (REST: X-Widget-Token)' };
+const VISITOR = { description: 'The visitor token a session returned (REST: X-Visitor-Token)' };
+const OPTIONAL_VISITOR = { nullable: true, ...VISITOR };
+
+/** Public operations of the widget: no API key; the widget token names the inbox, the visitor token the visitor. */
+@Resolver()
+export class WidgetResolver {
+  private readonly service: WidgetService;
+
+  constructor(deps: SupportDeps) {
+    this.service = new WidgetService(deps);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => WidgetSession, { description: 'A new visitor unless a valid visitor token is given; always a new session' })
+  startSupportWidgetSession(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('input', () => WidgetSessionInput) input: WidgetSessionInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetSession> {
+    return this.service.startSession(ctx.em, widgetToken, visitorToken, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => WidgetAck)
+  async recordSupportWidgetEvent(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('input', () => WidgetEventInput) input: WidgetEventInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetAck> {
+    return { ok: await this.service.recordEvent(ctx.em, widgetToken, visitorToken, input) };
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => WidgetIdentity, { description: 'Gives the visitor an email (visitor.identified) and a name' })
+  identifySupportWidgetVisitor(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('input', () => WidgetIdentifyInput) input: WidgetIdentifyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetIdentity> {
+    return this.service.identify(ctx.em, widgetToken, visitorToken, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => WidgetConversationView)
+  startSupportWidgetConversation(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetConversationView> {
+    return this.service.startConversation(ctx.em, widgetToken, visitorToken, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => WidgetMessageView)
+  postSupportWidgetMessage(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetMessageView> {
+    return this.service.postMessage(ctx.em, widgetToken, visitorToken, conversationId, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => WidgetConversationView, { description: 'The visitor\'s own conversation; notes never included' })
+  supportWidgetConversation(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetConversationView> {
+    return this.service.getConversation(ctx.em, widgetToken, visitorToken, conversationId);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => [WidgetConversationView], { description: 'The visitor\'s conversations in this inbox, newest first (at most 100)' })
+  supportWidgetConversations(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetConversationView[]> {
+    return this.service.listConversations(ctx.em, widgetToken, visitorToken);
+  }
+}
