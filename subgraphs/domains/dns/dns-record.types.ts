@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { MaxLength } from 'class-validator';
+import { IsOptional, MaxLength } from 'class-validator';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 
@@ -9,6 +9,7 @@ export class DnsRecordInput {
   @Field({ description: 'A, AAAA, CNAME, MX, TXT, NS, SRV or CAA' })
   type!: string;
 
+  @IsOptional()
   @MaxLength(253)
   @Field(() => String, { nullable: true, description: '@ (default) for the apex, or a name relative to the domain' })
   name?: string | null;
@@ -26,10 +27,12 @@ export class DnsRecordInput {
 
 @InputType('UpdateDnsRecordInput')
 export class UpdateDnsRecordInput {
+  @IsOptional()
   @MaxLength(253)
   @Field(() => String, { nullable: true })
   name?: string | null;
 
+  @IsOptional()
   @MaxLength(4100)
   @Field(() => String, { nullable: true })
   value?: string | null;
