@@ -4,6 +4,8 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/dist/test'],
   testMatch: ['**/*.test.js'],
+  // System tests need Debian packages (delv, dig): `npm run test:system` runs them.
+  testPathIgnorePatterns: ['/node_modules/', '/dist/test/system/'],
   moduleFileExtensions: ['js', 'json'],
   transform: {},
   testTimeout: 60_000,

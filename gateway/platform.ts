@@ -11,7 +11,7 @@ import { createOrm } from '../platform/orm/create-orm.js';
 import { platformData } from '../platform/migrations/index.js';
 import { ApiKeyService } from '../platform/organizations/api-key.service.js';
 import { Jobs } from '../platform/jobs/jobs.js';
-import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
+import type { ModuleListener, PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
 import { RequestGuard } from '../platform/http/request-guard.js';
 import { requestIdOf } from '../platform/http/request-identity.js';
@@ -54,6 +54,8 @@ export interface Platform {
   dispatcher: EventDispatcher;
   /** The live event stream (Redis when REDIS_URL is set). */
   bus: EventBus;
+  /** Listeners the modules started beside HTTP (the DNS server). */
+  listeners: ModuleListener[];
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -158,6 +160,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   await jobs.start();
   await jobs.every('1 hour', PRUNE_EVENTS_JOB);
   await dispatcher.start();
+  const listeners: ModuleListener[] = [];
+  for (const module of local) listeners.push(...((await module.startListeners?.(deps)) ?? []));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
@@ -171,6 +175,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     server.closeAllConnections();
     await closed;
+    for (const listener of listeners) await listener.close();
     await dispatcher.stop();
     await jobs.stop(Math.max(0, deadline - Date.now()));
     await gateway.stop();
@@ -182,7 +187,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger.info('platform stopped');
   })());
 
-  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, stop };
+  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, listeners, stop };
 }
 
 async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>): Promise<Record<string, string>> {

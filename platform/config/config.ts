@@ -66,7 +66,58 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
   authHibpUrl?: string;
+  /** Domains module: DNS listener, registrar, prices. */
+  domains: DomainsConfig;
 }
+
+/** Yearly prices of one TLD in USD. */
+export interface TldPrice {
+  register: number;
+  renew: number;
+  transfer: number;
+}
+
+export interface DomainsConfig {
+  /** Authoritative DNS listener (UDP and TCP); port 0 picks a free one. */
+  dnsHost: string;
+  dnsPort: number;
+  /** Name servers a new domain is delegated to (the platform's own). */
+  nameservers: string[];
+  /** Host the SERVICE_EMAIL preset points MX records at (the platform's inbound mail). */
+  inboundMailHost: string;
+  /** SPF `include:` of the platform's outgoing mail. */
+  spfInclude: string;
+  /** Sandbox registrar: how long a transfer waits before it completes. */
+  transferDelayMs: number;
+  /** How often the lifecycle sweep (expiring soon, auto-renew, expired) runs, in Agenda's interval syntax. */
+  lifecycleInterval: string;
+  /** Auto-renew runs this many days before expiry. */
+  autoRenewDaysBefore: number;
+  /** Supported TLDs (public suffixes) and their prices. */
+  tlds: Record<string, TldPrice>;
+  /** Premium names (A-labels) and their yearly price. */
+  premiumNames: Record<string, number>;
+  /** The registrar behind the module: the embedded sandbox, or Name.com's API v4. */
+  registrar: { kind: 'sandbox' } | { kind: 'namecom'; baseUrl: string; username: string; token: string };
+}
+
+/** Default TLD price table (USD per year). */
+export const DEFAULT_TLD_PRICES: Record<string, TldPrice> = {
+  com: { register: 12.99, renew: 14.99, transfer: 12.99 },
+  net: { register: 14.99, renew: 16.99, transfer: 14.99 },
+  org: { register: 12.99, renew: 14.99, transfer: 12.99 },
+  io: { register: 39.99, renew: 49.99, transfer: 39.99 },
+  dev: { register: 14.99, renew: 16.99, transfer: 14.99 },
+  app: { register: 16.99, renew: 18.99, transfer: 16.99 },
+  co: { register: 29.99, renew: 32.99, transfer: 29.99 },
+  ai: { register: 79.99, renew: 89.99, transfer: 79.99 },
+  xyz: { register: 2.99, renew: 12.99, transfer: 12.99 },
+};
+
+/** Default premium names (USD per year). */
+export const DEFAULT_PREMIUM_NAMES: Record<string, number> = {
+  'shop.dev': 2499, 'cloud.app': 4800, 'pay.io': 9500, 'chat.ai': 25000, 'hotel.co': 3200, 'crypto.net': 7999, 'games.org': 1999, 'premium.com': 15000,
+};
 
 type Env = Record<string, string | undefined>;
 
@@ -151,6 +202,26 @@ export function loadConfig(env: Env = process.env): Config {
   const smsSet = smsParts.filter((p) => p !== undefined).length;
   if (smsSet !== 0 && smsSet !== 3) problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
 
+  const jsonTable = <T>(name: string, fallback: T, valid: (v: unknown) => boolean): T => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      if (valid(parsed)) return parsed as T;
+    } catch { /* reported below */ }
+    problems.push(`${name} must be a JSON object of the documented shape`);
+    return fallback;
+  };
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isPrice = (v: unknown) => typeof v === 'number' && v >= 0 && Number.isFinite(v);
+  const publicHost = hostOf(str('PUBLIC_URL')) ?? 'localhost';
+  const nameservers = (str('DNS_NAMESERVERS') ?? `ns1.dns.${publicHost},ns2.dns.${publicHost}`).split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  if (nameservers.length < 2) problems.push('DNS_NAMESERVERS must name at least two hosts');
+  const registrarKind = str('DOMAIN_REGISTRAR') ?? 'sandbox';
+  const namecom = [url('NAMECOM_URL', ['http:', 'https:']) ?? 'https://api.name.com', str('NAMECOM_USERNAME'), str('NAMECOM_TOKEN')];
+  if (!['sandbox', 'namecom'].includes(registrarKind)) problems.push(`DOMAIN_REGISTRAR must be sandbox or namecom (got "${registrarKind}")`);
+  if (registrarKind === 'namecom' && (!namecom[1] || !namecom[2])) problems.push('DOMAIN_REGISTRAR=namecom needs NAMECOM_USERNAME and NAMECOM_TOKEN');
+
   const subgraphUrls = new Map<string, string>();
   for (const entry of (str('SUBGRAPH_URLS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
     const [name, target] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
@@ -197,6 +268,21 @@ export function loadConfig(env: Env = process.env): Config {
     aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
     logLevel,
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
+    domains: {
+      dnsHost: str('DNS_HOST') ?? '127.0.0.1',
+      dnsPort: int('DNS_PORT', 5353, 0, 65535),
+      nameservers,
+      inboundMailHost: (str('DOMAINS_INBOUND_MX_HOST') ?? `mx.${publicHost}`).toLowerCase(),
+      spfInclude: (str('DOMAINS_SPF_INCLUDE') ?? `spf.${publicHost}`).toLowerCase(),
+      transferDelayMs: int('DOMAIN_TRANSFER_DELAY_SECONDS', 300, 0, 30 * 86_400) * 1000,
+      lifecycleInterval: str('DOMAIN_LIFECYCLE_INTERVAL') ?? '1 hour',
+      autoRenewDaysBefore: int('DOMAIN_AUTO_RENEW_DAYS_BEFORE', 7, 1, 29),
+      tlds: jsonTable('DOMAIN_TLD_PRICES', DEFAULT_TLD_PRICES, (v) => isObject(v) && Object.values(v).every((p) => isObject(p) && isPrice(p.register) && isPrice(p.renew) && isPrice(p.transfer))),
+      premiumNames: jsonTable('DOMAIN_PREMIUM_NAMES', DEFAULT_PREMIUM_NAMES, (v) => isObject(v) && Object.values(v).every(isPrice)),
+      registrar: registrarKind === 'namecom' && namecom[1] && namecom[2]
+        ? { kind: 'namecom', baseUrl: namecom[0]!.replace(/\/$/, ''), username: namecom[1], token: namecom[2] }
+        : { kind: 'sandbox' },
+    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -23,6 +23,8 @@ export interface PlatformDeps {
 export interface ModuleListener {
   /** For logs and /readyz. */
   name: string;
+  /** Where it listens once bound (a port of 0 asks for a free one: tests read it here). */
+  address?: { host: string; port: number };
   /** Stops accepting and closes open connections. */
   close(): Promise<void>;
 }

@@ -12,6 +12,7 @@ async function main() {
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
     INTERNAL_SECRET: process.env.BENCH_INTERNAL_SECRET,
     PORT: '0',
+    DNS_PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     SHUTDOWN_TIMEOUT_MS: '2000',

@@ -1,0 +1,162 @@
+import dgram from 'node:dgram';
+import net from 'node:net';
+import dnsPacket from 'dns-packet';
+import type { Logger } from '../../../platform/logging/logger.js';
+import type { Rr } from '../dnssec/dnssec-crypto.js';
+import { answerFrom } from './answer.js';
+import type { ZoneStore } from './zone-store.js';
+
+/** Largest UDP answer we send when the client advertises more (the DNS flag day 2020 figure, avoids fragmentation). */
+const EDNS_UDP_MAX = 1232;
+const PLAIN_UDP_MAX = 512;
+const TCP_IDLE_MS = 10_000;
+const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
+const OPCODE_QUERY = 0;
+
+export interface DnsServerOptions {
+  host: string;
+  /** 0 picks a free port (the same one for UDP and TCP). */
+  port: number;
+  zones: ZoneStore;
+  logger: Logger;
+}
+
+interface Query {
+  id: number;
+  type: 'query' | 'response';
+  flags: number;
+  questions: { name: string; type: string; class: string }[];
+  additionals: (Rr & { udpPayloadSize?: number; ednsVersion?: number; flags?: number })[];
+}
+
+/**
+ * The authoritative DNS server of the platform's zones, on UDP and TCP (RFC 1035, RFC 7766). EDNS0 (RFC 6891): answers
+ * carry an OPT record when the query did, the DO bit asks for DNSSEC records; an answer too large for UDP comes back
+ * truncated (TC) so the client retries over TCP. Names outside every zone are REFUSED.
+ */
+export class DnsServer {
+  private udp?: dgram.Socket;
+  private tcp?: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+  port = 0;
+
+  constructor(private readonly options: DnsServerOptions) {}
+
+  async start(): Promise<void> {
+    const family = net.isIPv6(this.options.host) ? 'udp6' : 'udp4';
+    // TCP first on the asked port (0: a free one), then UDP on the same number; a port taken for UDP is retried.
+    for (let attempt = 0; ; attempt++) {
+      this.tcp = net.createServer((socket) => this.serveTcp(socket));
+      await new Promise<void>((resolve, reject) => {
+        this.tcp!.once('error', reject);
+        this.tcp!.listen(this.options.port, this.options.host, () => resolve());
+      });
+      this.port = (this.tcp.address() as net.AddressInfo).port;
+      this.udp = dgram.createSocket(family);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          this.udp!.once('error', reject);
+          this.udp!.bind(this.port, this.options.host, () => resolve());
+        });
+        break;
+      } catch (error) {
+        this.udp.close();
+        await new Promise<void>((resolve) => this.tcp!.close(() => resolve()));
+        if (this.options.port !== 0 || attempt > 5) throw error;
+      }
+    }
+    this.udp.on('error', (error) => this.options.logger.warn('dns udp error', { error: error.message }));
+    this.udp.on('message', (message, remote) => {
+      void this.respond(message, 'udp').then((reply) => {
+        if (reply) this.udp?.send(reply, remote.port, remote.address);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await Promise.all([
+      new Promise<void>((resolve) => (this.udp ? this.udp.close(() => resolve()) : resolve())),
+      new Promise<void>((resolve) => (this.tcp ? this.tcp.close(() => resolve()) : resolve())),
+    ]);
+  }
+
+  private serveTcp(socket: net.Socket) {
+    this.sockets.add(socket);
+    socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    let buffered = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      buffered = Buffer.concat([buffered, chunk]);
+      while (buffered.length >= 2) {
+        const length = buffered.readUInt16BE(0);
+        if (buffered.length < 2 + length) break;
+        const message = buffered.subarray(2, 2 + length);
+        buffered = buffered.subarray(2 + length);
+        void this.respond(message, 'tcp').then((reply) => {
+          if (!reply || socket.destroyed) return;
+          const framed = Buffer.alloc(2 + reply.length);
+          framed.writeUInt16BE(reply.length, 0);
+          reply.copy(framed, 2);
+          socket.write(framed);
+        });
+      }
+    });
+  }
+
+  /** The wire answer to one message, or null when it deserves none (garbage, or a response). */
+  async respond(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+    let query: Query;
+    try {
+      query = dnsPacket.decode(message) as unknown as Query;
+    } catch {
+      // Header readable: FORMERR with its id; otherwise silence.
+      return message.length >= 12 ? encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR) : null;
+    }
+    if (query.type === 'response') return null;
+    const opcode = (query.flags >> 11) & 0xf;
+    const rd = query.flags & (1 << 8);
+    const opt = query.additionals.find((a) => a.type === 'OPT');
+    const reply = (rcode: number, extra: { answers?: Rr[]; authorities?: Rr[]; additionals?: Rr[]; aa?: boolean; questions?: Query['questions']; extendedRcode?: number; dnssec?: boolean } = {}) => {
+      const flags = rd | (extra.aa ? 1 << 10 : 0) | (opcode << 11) | (rcode & 0xf);
+      const additionals: unknown[] = [...(extra.additionals ?? [])];
+      if (opt) additionals.push({ name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_MAX, extendedRcode: extra.extendedRcode ?? 0, ednsVersion: 0, flags: extra.dnssec ? dnsPacket.DNSSEC_OK : 0 });
+      return { id: query.id, type: 'response' as const, flags, questions: extra.questions ?? query.questions, answers: extra.answers ?? [], authorities: extra.authorities ?? [], additionals };
+    };
+    if (opcode !== OPCODE_QUERY) return encode(reply(RCODE.NOTIMP));
+    if (query.questions.length !== 1) return encode(reply(RCODE.FORMERR));
+    // EDNS version 0 only (RFC 6891 6.1.3): BADVERS is extended rcode 16 = 1 << 4.
+    if (opt && (opt.ednsVersion ?? 0) !== 0) return encode(reply(0, { extendedRcode: 1 }));
+    const question = query.questions[0]!;
+    if (question.class !== 'IN') return encode(reply(RCODE.REFUSED));
+    const qname = question.name.toLowerCase().replace(/\.$/, '');
+    const dnssec = opt !== undefined && ((opt.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
+    let packet;
+    try {
+      const zone = await this.options.zones.zoneFor(qname);
+      if (!zone) return encode(reply(RCODE.REFUSED));
+      const result = answerFrom(zone, qname, question.type, dnssec);
+      // Answers carry the name as asked (case preserved, RFC 4343); our data is lower case.
+      const asAsked = (rr: Rr) => (rr.name === qname ? { ...rr, name: question.name } : rr);
+      packet = reply(RCODE[result.rcode], { answers: result.answers.map(asAsked), authorities: result.authorities, additionals: result.additionals, aa: result.authoritative, dnssec });
+    } catch (error) {
+      this.options.logger.error('dns answer failed', { error: (error as Error).message, qname });
+      return encode(reply(RCODE.SERVFAIL));
+    }
+    const wire = encode(packet);
+    const limit = transport === 'tcp' ? 65_535 : opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
+    if (wire.length <= limit) return wire;
+    // Too large for this transport: the question alone with TC, so the client asks again over TCP.
+    return encode({ ...packet, flags: packet.flags | (1 << 9), answers: [], authorities: [], additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT') });
+  }
+}
+
+const encode = (packet: unknown) => dnsPacket.encode(packet as never);
+
+function encodeHeaderOnly(id: number, rcode: number): Buffer {
+  const out = Buffer.alloc(12);
+  out.writeUInt16BE(id, 0);
+  out.writeUInt16BE(0x8000 | rcode, 2);
+  return out;
+}

@@ -1,0 +1,169 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateKeyPairSync } from 'node:crypto';
+import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
+import { newId } from '../../../platform/ids/ids.js';
+import { findPage } from '../../../platform/orm/find-page.js';
+import { offsetMeta, resolvePage } from '../../../platform/pagination/offset-page.js';
+import { DnsRecord, DNS_RECORD_TYPES, type DnsRecordType } from '../entities/dns-record.entity.js';
+import type { Domain } from '../entities/domain.entity.js';
+import type { DomainsDeps } from '../domains-deps.js';
+import { emitDomainEvent, notifyZoneChanged } from '../shared/domain-events.js';
+import { findDomain, heldDomain, nextSerial } from '../shared/domain-lookup.js';
+import { canonicalRecord, type CanonicalRecord, type RecordRequest } from './record-rules.js';
+import type { DnsPresetInput, DnsPresetResult, DnsRecordInput, DnsRecordListArgs, DnsRecordView, UpdateDnsRecordInput } from './dns-record.types.js';
+
+export const DNS_PAGE = { defaultCount: 100, maxCount: 500 };
+/** The selector of the DKIM key the SERVICE_EMAIL preset makes. */
+export const EMAIL_DKIM_SELECTOR = 'pf1';
+
+/** Records of a zone: every change locks the domain row, bumps the SOA serial and emits dns.changed in one transaction. */
+export class DnsRecordService {
+  constructor(private readonly deps: DomainsDeps) {}
+
+  async list(em: EntityManager, args: DnsRecordListArgs) {
+    const page = resolvePage(args, DNS_PAGE);
+    const domain = await findDomain(em, args.domainName);
+    const where: Record<string, unknown> = { domainId: domain.id };
+    if (args.type != null) {
+      const type = args.type.toUpperCase();
+      if (!DNS_RECORD_TYPES.includes(type as DnsRecordType)) throw invalid('type', args.type, DNS_RECORD_TYPES);
+      where.type = type;
+    }
+    const { rows, total } = await findPage(em, DnsRecord, where, { limit: page.count, offset: page.offset, orderBy: { name: 'asc', type: 'asc', createdAt: 'asc', id: 'asc' } });
+    return { data: rows.map((r) => recordView(domain.domainName, r)), meta: offsetMeta(page, rows.length, total) };
+  }
+
+  async create(em: EntityManager, domainName: string, input: DnsRecordInput): Promise<DnsRecordView> {
+    return this.change(em, domainName, async (tx, domain) => {
+      const record = await this.insert(tx, domain, canonicalRecord(domain.domainName, input));
+      return { result: recordView(domain.domainName, record), change: { action: 'created', record: recordView(domain.domainName, record) } };
+    });
+  }
+
+  async update(em: EntityManager, domainName: string, recordId: string, input: UpdateDnsRecordInput): Promise<DnsRecordView> {
+    return this.change(em, domainName, async (tx, domain) => {
+      const record = await tx.findOne(DnsRecord, { id: recordId, domainId: domain.id });
+      if (!record) throw new DomainError('NOT_FOUND', 'DNS record not found');
+      const next = canonicalRecord(domain.domainName, {
+        type: record.type,
+        name: input.name ?? record.name,
+        value: input.value ?? record.value,
+        ttl: input.ttl ?? record.ttl,
+        priority: input.priority ?? record.priority,
+      });
+      await this.checkRules(tx, domain, next, record.id);
+      Object.assign(record, { name: next.name, value: next.value, ttl: next.ttl, priority: next.priority, rdataKey: next.rdataKey });
+      await tx.flush();
+      return { result: recordView(domain.domainName, record), change: { action: 'updated', record: recordView(domain.domainName, record) } };
+    });
+  }
+
+  async delete(em: EntityManager, domainName: string, recordId: string) {
+    return this.change(em, domainName, async (tx, domain) => {
+      const record = await tx.findOne(DnsRecord, { id: recordId, domainId: domain.id });
+      if (!record) throw new DomainError('NOT_FOUND', 'DNS record not found');
+      const view = recordView(domain.domainName, record);
+      tx.remove(record);
+      await tx.flush();
+      return { result: { id: recordId, deleted: true }, change: { action: 'deleted', record: view } };
+    });
+  }
+
+  async applyPreset(em: EntityManager, domainName: string, input: DnsPresetInput): Promise<DnsPresetResult> {
+    if (input.preset !== 'SERVICE_EMAIL') throw invalid('preset', input.preset, ['SERVICE_EMAIL']);
+    return this.change(em, domainName, async (tx, domain) => {
+      const wanted = await this.emailPreset(domain);
+      const existing = await tx.find(DnsRecord, { domainId: domain.id });
+      const created: DnsRecord[] = [];
+      const all: DnsRecord[] = [];
+      for (const request of wanted) {
+        const canonical = canonicalRecord(domain.domainName, request);
+        const same = existing.find((r) => r.name === canonical.name && r.type === canonical.type && r.rdataKey === canonical.rdataKey);
+        if (same) {
+          all.push(same);
+          continue;
+        }
+        const record = await this.insert(tx, domain, canonical);
+        created.push(record);
+        all.push(record);
+      }
+      const views = (rows: DnsRecord[]) => rows.map((r) => recordView(domain.domainName, r));
+      return { result: { preset: input.preset, created: views(created), records: views(all) }, change: { action: 'preset', preset: input.preset, records: views(created) } };
+    });
+  }
+
+  /**
+   * SERVICE_EMAIL: SPF allowing the platform's mail, a DKIM key made for this domain (the private key sealed at rest for the
+   * email module), DMARC in monitoring mode, and MX to the platform's inbound host.
+   */
+  private async emailPreset(domain: Domain): Promise<RecordRequest[]> {
+    if (!domain.emailDkim) {
+      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+      const sealed = (await this.deps.secrets()).seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), `dkim:${domain.domainName}`);
+      domain.emailDkim = { selector: EMAIL_DKIM_SELECTOR, privateKeySealed: sealed, publicKey: publicDer };
+    }
+    const config = this.deps.domains;
+    return [
+      { type: 'TXT', name: '@', value: `v=spf1 include:${config.spfInclude} ~all`, ttl: 3600 },
+      { type: 'TXT', name: `${domain.emailDkim.selector}._domainkey`, value: `v=DKIM1; k=rsa; p=${domain.emailDkim.publicKey}`, ttl: 3600 },
+      { type: 'TXT', name: '_dmarc', value: `v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain.domainName}`, ttl: 3600 },
+      { type: 'MX', name: '@', value: config.inboundMailHost, priority: 10, ttl: 3600 },
+    ];
+  }
+
+  /** One change of a zone: the domain row locked, the work, the SOA serial bumped, dns.changed and the zone NOTIFY. */
+  private async change<T>(em: EntityManager, domainName: string, work: (tx: EntityManager, domain: Domain) => Promise<{ result: T; change: Record<string, unknown> }>): Promise<T> {
+    try {
+      return await em.transactional(async (tx) => {
+        const domain = await heldDomain(tx, domainName);
+        const { result, change } = await work(tx, domain);
+        domain.soaSerial = nextSerial(domain.soaSerial, this.deps.clock.now());
+        await tx.flush();
+        await emitDomainEvent(tx, 'dns.changed', domain, change);
+        await notifyZoneChanged(tx, domain.domainName);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw recordExists();
+      throw error;
+    }
+  }
+
+  private async insert(tx: EntityManager, domain: Domain, record: CanonicalRecord): Promise<DnsRecord> {
+    await this.checkRules(tx, domain, record);
+    const row = tx.create(DnsRecord, { id: newId('dnsrec'), organizationId: domain.organizationId, domainId: domain.id, ...record });
+    await tx.flush();
+    return row;
+  }
+
+  /** Exact duplicates, and a CNAME beside any other data at its name (RFC 1034 3.6.2). */
+  private async checkRules(tx: EntityManager, domain: Domain, record: CanonicalRecord, exceptId?: string): Promise<void> {
+    const atName = (await tx.find(DnsRecord, { domainId: domain.id, name: record.name })).filter((r) => r.id !== exceptId);
+    if (atName.some((r) => r.type === record.type && r.rdataKey === record.rdataKey)) throw recordExists();
+    if (record.type === 'CNAME' && atName.length > 0) {
+      throw new DomainError('INVALID_DNS_RECORD', `${record.name} already has records; a CNAME must be alone at its name`, { field: 'name', received: record.name, expected: 'a name without other records' });
+    }
+    if (record.type !== 'CNAME' && atName.some((r) => r.type === 'CNAME')) {
+      throw new DomainError('INVALID_DNS_RECORD', `${record.name} is a CNAME; no other record may sit beside it`, { field: 'name', received: record.name, expected: 'a name without a CNAME' });
+    }
+  }
+}
+
+const recordExists = () => new DomainError('DNS_RECORD_EXISTS', 'This exact record already exists');
+
+export function recordView(domainName: string, r: DnsRecord): DnsRecordView {
+  return {
+    id: r.id,
+    domainName,
+    type: r.type,
+    name: r.name,
+    fqdn: r.name === '@' ? domainName : `${r.name}.${domainName}`,
+    value: r.value,
+    ttl: r.ttl,
+    priority: r.priority,
+    createdAt: new Date(r.createdAt),
+    updatedAt: new Date(r.updatedAt),
+  };
+}

@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { runMain } from '../../platform/config/run-main.js';
+import { serveSubgraph } from '../../platform/federation/serve-subgraph.js';
+import { createLogger } from '../../platform/logging/logger.js';
+import { domainsModule } from './index.js';
+
+/** Split mode: `node dist/subgraphs/domains/main.js` serves the domains subgraph and its DNS listener. */
+runMain('subgraph:domains', async (config) => {
+  const module = domainsModule();
+  const served = await serveSubgraph(module, config, config.subgraphListen);
+  const listeners = (await module.startListeners?.({ config, orm: served.orm, jobs: served.jobs, logger: createLogger(config.logLevel).child({ subgraph: 'domains' }) })) ?? [];
+  return {
+    ...served,
+    stop: async () => {
+      for (const listener of listeners) await listener.close();
+      await served.stop();
+    },
+  };
+});
