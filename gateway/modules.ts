@@ -7,8 +7,9 @@ import { crmModule } from '../subgraphs/crm/index.js';
 import { authModule } from '../subgraphs/auth/index.js';
 import { aiGatewayModule } from '../subgraphs/ai-gateway/index.js';
 import { calendarModule } from '../subgraphs/calendar/index.js';
+import { mailboxesModule } from '../subgraphs/mailboxes/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule(), calendarModule(), aiGatewayModule()];
+  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule(), calendarModule(), aiGatewayModule(), mailboxesModule()];
 }

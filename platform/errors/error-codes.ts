@@ -52,6 +52,12 @@ export const ERROR_STATUS = {
   INVALID_TIMEZONE: 400,
   HOST_UNAVAILABLE: 409,
   EVENT_TYPE_INACTIVE: 409,
+  // mailboxes
+  MAILBOX_NOT_FOUND: 404,
+  DOMAIN_NOT_VERIFIED: 400,
+  ATTACHMENT_TOO_LARGE: 400,
+  INVALID_RECIPIENT: 400,
+  RATE_LIMIT_EXCEEDED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -7,6 +7,7 @@ import { crmRoutes } from './crm.routes.js';
 import { authRoutes } from './auth.routes.js';
 import { aiGatewayRoutes } from './ai-gateway.routes.js';
 import { calendarRoutes } from './calendar.routes.js';
+import { mailboxesRoutes } from './mailboxes.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes, calendarRoutes, aiGatewayRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes, calendarRoutes, aiGatewayRoutes, mailboxesRoutes];
