@@ -60,7 +60,12 @@ async function deliverLocally(tx: EntityManager, message: MailMessage, mailbox: 
   await storeInbound(theirs, mailbox, {
     messageId: message.messageId, inReplyTo: message.inReplyTo, references: message.references, from: message.from, fromAddress: message.fromAddress,
     to: message.to, cc: message.cc, addresses: message.addresses, subject: message.subject, html: message.html, text: message.text,
-    headers: { ...message.headers, 'message-id': message.messageId, from: message.from, to: message.to.join(', '), subject: message.subject },
+    headers: {
+      ...message.headers, 'message-id': message.messageId, from: message.from, to: message.to.join(', '), subject: message.subject,
+      ...(message.cc.length > 0 ? { cc: message.cc.join(', ') } : {}),
+      ...(message.inReplyTo ? { 'in-reply-to': message.inReplyTo } : {}),
+      ...(message.references.length > 0 ? { references: message.references.join(' ') } : {}),
+    },
     attachments: message.attachments, auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' }, receivedAt: at,
   });
 }

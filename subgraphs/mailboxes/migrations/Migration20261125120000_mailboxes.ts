@@ -82,10 +82,10 @@ export class Migration20261125120000_mailboxes extends Migration {
       email_message_ids text[] not null default '{}',
       received_at timestamptz not null,
       created_at timestamptz not null,
-      -- Full-text search over subject (weight A), sender (B) and text (C).
+      -- Full-text search over subject (weight A), sender (B: the address whole and in parts) and text (C).
       search tsvector generated always as (
         setweight(to_tsvector('english', coalesce(subject, '')), 'A') ||
-        setweight(to_tsvector('simple', coalesce("from", '')), 'B') ||
+        setweight(to_tsvector('simple', coalesce("from", '') || ' ' || translate(coalesce("from", ''), '@.<>"', '     ')), 'B') ||
         setweight(to_tsvector('english', coalesce(text, '')), 'C')) stored)`);
     this.addSql('create index messages_inbox_idx on mailboxes.messages (organization_id, mailbox_id, direction, received_at desc)');
     this.addSql('create index messages_thread_idx on mailboxes.messages (organization_id, thread_id, received_at)');

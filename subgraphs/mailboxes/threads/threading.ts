@@ -47,6 +47,7 @@ export async function assignThread(tx: EntityManager, key: ThreadKey): Promise<M
   const participants = new Set(thread.participants);
   for (const a of key.addresses) participants.add(a);
   thread.participants = [...participants];
+  await tx.flush(); // the thread row first: messages reference it (no ORM relation orders the inserts)
   return thread;
 }
 
