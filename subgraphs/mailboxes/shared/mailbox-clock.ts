@@ -6,3 +6,20 @@ export interface MailboxClock {
 }
 
 export const systemMailboxClock: MailboxClock = { now: () => new Date(), wallTimeOf: (due) => due };
+
+/** A clock running at wall speed from `start` on (tests pin dates and still see scheduled sends fire). */
+export class ShiftedMailboxClock implements MailboxClock {
+  private readonly shiftMs: number;
+
+  constructor(start: Date) {
+    this.shiftMs = start.getTime() - Date.now();
+  }
+
+  now(): Date {
+    return new Date(Date.now() + this.shiftMs);
+  }
+
+  wallTimeOf(due: Date): Date {
+    return new Date(due.getTime() - this.shiftMs);
+  }
+}
