@@ -32,6 +32,7 @@ import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/pla
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
+import { startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -40,6 +41,8 @@ export interface PlatformOptions {
   modules?: SubgraphModule[];
   /** Defaults to the committed schema/supergraph.graphql, or to one composed from `modules` when they are given. */
   supergraphSdl?: string;
+  /** DNS of the inbound SPF/DKIM/DMARC checks (tests answer locally); default node:dns over DNS_RESOLVER. */
+  mailAuthResolver?: MailAuthResolver;
 }
 
 /** A running platform: what tests and the CLI entry point hold on to. */
@@ -56,6 +59,8 @@ export interface Platform {
   bus: EventBus;
   /** Listeners the modules started beside HTTP (the DNS server). */
   listeners: ModuleListener[];
+  /** Port of the inbound SMTP listener, when a module claims inbound mail. */
+  smtpPort?: number;
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -162,6 +167,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   await dispatcher.start();
   const listeners: ModuleListener[] = [];
   for (const module of local) listeners.push(...((await module.startListeners?.(deps)) ?? []));
+  // One inbound SMTP listener for every module that claims recipients (agent mailboxes, support inboxes).
+  const inboundHandlers = local.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));
+  const smtp: InboundSmtp | undefined = inboundHandlers.length > 0
+    ? await startInboundSmtp({ ...config.smtpInbound, handlers: inboundHandlers, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver })
+    : undefined;
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
@@ -170,6 +180,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const stop = () => (stopping ??= (async () => {
     const deadline = Date.now() + config.shutdownTimeoutMs;
     await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
+    await smtp?.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -187,7 +198,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger.info('platform stopped');
   })());
 
-  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, listeners, stop };
+  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, listeners, smtpPort: smtp?.port, stop };
 }
 
 async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>): Promise<Record<string, string>> {

@@ -52,13 +52,16 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
       // CRM keeps INVALID_REQUEST and its own codes (document 3 part 7).
       return { error: withDetails };
     case 'mailboxes':
-      return { error: { code: error.code, message: error.message } };
+      // Document 3 part 7: bridge-level 400s are VALIDATION_ERROR, 429 is RATE_LIMIT_EXCEEDED.
+      return { error: { code: MAILBOX_CODES[error.code] ?? error.code, message: error.message } };
     case 'sms':
       return { error: { code: error.code, message: error.message, statusCode: status } };
     case 'openai':
       return { error: openaiError(status, error) };
   }
 }
+
+const MAILBOX_CODES: Record<string, string> = { INVALID_REQUEST: 'VALIDATION_ERROR', RATE_LIMITED: 'RATE_LIMIT_EXCEEDED' };
 
 /** Document 3 part 7: lowercase codes, the error type of the code, `param` naming the offending parameter. */
 const OPENAI_CODES: Record<string, { code: string; type: string }> = {

@@ -68,6 +68,15 @@ export interface Config {
   authHibpUrl?: string;
   /** Domains module: DNS listener, registrar, prices. */
   domains: DomainsConfig;
+  /** The platform's one inbound SMTP listener: port (0 picks a free one), interface, largest message accepted. */
+  smtpInbound: { port: number; host: string; maxBytes: number };
+  /** Agent mailboxes' default domain (`MAILBOX_DEFAULT_DOMAIN`). */
+  mailboxDefaultDomain: string;
+  /** The MX host custom mailbox domains must point at, and the SPF include they must publish. */
+  mailboxMxHost: string;
+  mailboxSpfInclude: string;
+  /** `host:port` of the DNS resolver used to verify domains; the system's resolvers when unset. */
+  dnsResolver?: string;
 }
 
 /** Yearly prices of one TLD in USD. */
@@ -235,6 +244,11 @@ export function loadConfig(env: Env = process.env): Config {
     else problems.push(`SUBGRAPH_URLS entries must look like name=http://host:port/graphql (got "${entry}")`);
   }
 
+  const mailboxDefaultDomain = (str('MAILBOX_DEFAULT_DOMAIN') ?? 'agents.localhost').toLowerCase();
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(mailboxDefaultDomain)) problems.push(`MAILBOX_DEFAULT_DOMAIN must be a domain name (got "${mailboxDefaultDomain}")`);
+  const dnsResolver = str('DNS_RESOLVER');
+  if (dnsResolver !== undefined && !/^(?:[0-9.]+|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/.test(dnsResolver)) problems.push(`DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`);
+
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -267,6 +281,11 @@ export function loadConfig(env: Env = process.env): Config {
     aiIdleTimeoutMs: int('AI_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
     logLevel,
+    smtpInbound: { port: int('SMTP_INBOUND_PORT', 2525, 0, 65535), host: str('SMTP_INBOUND_HOST') ?? '127.0.0.1', maxBytes: int('SMTP_INBOUND_MAX_BYTES', 40 * 1024 * 1024, 1024, 200 * 1024 * 1024) },
+    mailboxDefaultDomain,
+    mailboxMxHost: (str('MAILBOX_MX_HOST') ?? `mx.${mailboxDefaultDomain}`).toLowerCase(),
+    mailboxSpfInclude: (str('MAILBOX_SPF_INCLUDE') ?? `_spf.${mailboxDefaultDomain}`).toLowerCase(),
+    dnsResolver,
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
     domains: {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',

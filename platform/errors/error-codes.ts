@@ -64,6 +64,12 @@ export const ERROR_STATUS = {
   DNS_RECORD_EXISTS: 409,
   DNSSEC_ALREADY_ENABLED: 409,
   REGISTRAR_UNAVAILABLE: 502,
+  // mailboxes
+  MAILBOX_NOT_FOUND: 404,
+  DOMAIN_NOT_VERIFIED: 400,
+  ATTACHMENT_TOO_LARGE: 400,
+  INVALID_RECIPIENT: 400,
+  RATE_LIMIT_EXCEEDED: 429,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

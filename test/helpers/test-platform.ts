@@ -28,7 +28,7 @@ export interface TestResponse {
  */
 export async function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...env });
   const platform = await startPlatform(config, options);
   const url = platform.url;
   const request: TestPlatform['request'] = async (method, path, opts = {}) => {

@@ -1,0 +1,153 @@
+import { Resolver } from 'node:dns/promises';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import { authenticate } from 'mailauth';
+import type { Logger } from '../logging/logger.js';
+import type { InboundMailHandler, MailAuthVerdicts } from './inbound-mail.js';
+
+/** mailauth's DNS function: `(name, rrtype)` → records, as `dns.promises.resolve` answers. */
+export type MailAuthResolver = (name: string, rrtype: string) => Promise<string[][] | string[]>;
+
+export interface InboundSmtpOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  host: string;
+  /** Largest message accepted, announced in EHLO (SIZE) and enforced on DATA (552). */
+  maxBytes: number;
+  /** Every module's claim on inbound mail, asked in order at RCPT TO. */
+  handlers: InboundMailHandler[];
+  logger: Logger;
+  /** DNS for the SPF, DKIM and DMARC checks; default node:dns over `dnsServer` (or the system's resolvers). */
+  resolver?: MailAuthResolver;
+  /** `host:port` of the resolver (DNS_RESOLVER). */
+  dnsServer?: string;
+  /** The name this server gives in its banner and Received/Authentication-Results. */
+  hostname?: string;
+}
+
+/** The running listener. */
+export interface InboundSmtp {
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Claims {
+  byHandler: Map<InboundMailHandler, Set<string>>;
+}
+
+const AUTH_DEADLINE_MS = 15_000;
+const UNKNOWN: MailAuthVerdicts = { spf: 'none', dkim: 'none', dmarc: 'none' };
+
+/**
+ * The platform's one inbound SMTP listener (smtp-server). At RCPT TO it asks the modules whose address it is (550
+ * when none claims it); after DATA it parses the message (mailparser), computes SPF, DKIM and DMARC verdicts
+ * (mailauth) and hands the message to each claiming module with its recipients. A module that throws answers
+ * 451, so the sender retries; modules drop a Message-ID they already stored.
+ */
+export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
+  const resolver = options.resolver ?? systemResolver(options.dnsServer);
+  const sessions = new WeakMap<SMTPServerSession, Claims>();
+  const claimsOf = (session: SMTPServerSession) => {
+    let claims = sessions.get(session);
+    if (!claims) sessions.set(session, (claims = { byHandler: new Map() }));
+    return claims;
+  };
+  const server = new SMTPServer({
+    name: options.hostname,
+    banner: 'platform inbound mail',
+    size: options.maxBytes,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onMailFrom(_address, session, callback) {
+      sessions.set(session, { byHandler: new Map() }); // a new transaction on the same connection starts clean
+      callback();
+    },
+    onRcptTo(address: SMTPServerAddress, session, callback) {
+      const rcpt = address.address.toLowerCase();
+      void (async () => {
+        let claimed = false;
+        for (const handler of options.handlers) {
+          if (!(await handler.claims(rcpt))) continue;
+          claimed = true;
+          const set = claimsOf(session).byHandler.get(handler) ?? new Set<string>();
+          set.add(rcpt);
+          claimsOf(session).byHandler.set(handler, set);
+        }
+        callback(claimed ? undefined : smtpError(550, `5.1.1 <${rcpt}>: no such mailbox here`));
+      })().catch((error: Error) => {
+        options.logger.error('inbound smtp: recipient check failed', { error: error.message });
+        callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+      });
+    },
+    onData(stream: SMTPServerDataStream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', (error) => callback(error));
+      stream.on('end', () => {
+        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message exceeds the ${options.maxBytes} byte limit`));
+        const raw = Buffer.concat(chunks);
+        deliver(raw, session).then(() => callback(), (error: Error) => {
+          options.logger.error('inbound smtp: delivery failed', { error: error.message });
+          callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+        });
+      });
+    },
+  });
+
+  async function deliver(raw: Buffer, session: SMTPServerSession) {
+    const claims = sessions.get(session)?.byHandler ?? new Map<InboundMailHandler, Set<string>>();
+    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
+    const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+    const auth = await verdicts(raw, session, mailFrom);
+    const receivedAt = new Date();
+    for (const [handler, recipients] of claims) {
+      await handler.deliver({ raw, parsed, envelope: { from: mailFrom.toLowerCase(), to: [...recipients] }, auth, remoteAddress: session.remoteAddress, receivedAt });
+    }
+  }
+
+  async function verdicts(raw: Buffer, session: SMTPServerSession, sender: string): Promise<MailAuthVerdicts> {
+    const check = authenticate(raw, {
+      ip: session.remoteAddress.replace(/^::ffff:/, ''), helo: session.hostNameAppearsAs, sender, mta: options.hostname ?? 'localhost',
+      resolver: resolver as never, disableArc: true, disableBimi: true,
+    }).then((result) => ({
+      spf: result.spf ? String(result.spf.status.result) : 'none',
+      dkim: dkimVerdict(result.dkim?.results ?? []),
+      dmarc: result.dmarc ? String(result.dmarc.status.result) : 'none',
+    }));
+    const timeout = new Promise<MailAuthVerdicts>((resolve) => setTimeout(() => resolve({ spf: 'temperror', dkim: 'temperror', dmarc: 'temperror' }), AUTH_DEADLINE_MS).unref());
+    return Promise.race([check, timeout]).catch((error: Error) => {
+      options.logger.warn('inbound smtp: authentication checks failed', { error: error.message });
+      return UNKNOWN;
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error: Error) => options.logger.warn('inbound smtp error', { error: error.message }));
+  const port = (server.server.address() as AddressInfo).port;
+  options.logger.info('inbound smtp listening', { host: options.host, port, modules: options.handlers.map((h) => h.name) });
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** `pass` when any signature passes, else the first verdict, else `none`. */
+function dkimVerdict(results: { status: { result: string } }[]): string {
+  if (results.some((r) => r.status.result === 'pass')) return 'pass';
+  return results[0]?.status.result ?? 'none';
+}
+
+function systemResolver(server?: string): MailAuthResolver {
+  const resolver = new Resolver({ timeout: 3_000, tries: 2 });
+  if (server) resolver.setServers([server]);
+  return (name, rrtype) => resolver.resolve(name, rrtype) as Promise<string[][] | string[]>;
+}
+
+function smtpError(code: number, message: string): Error {
+  return Object.assign(new Error(message), { responseCode: code });
+}

@@ -1,0 +1,135 @@
+import { generateKeyPairSync } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { DomainError } from '../../../platform/errors/domain-error.js';
+import { emitEvent } from '../../../platform/events/emit-event.js';
+import { newId } from '../../../platform/ids/ids.js';
+import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { MailDomain, type RecordCheck } from '../entities/mail-domain.entity.js';
+import { Mailbox } from '../entities/mailbox.entity.js';
+import { mailboxPage } from '../shared/mailbox-page.js';
+import type { MailboxesDeps } from '../mailboxes-deps.js';
+import type { CreateDomainInput, DomainDeleted, DomainList, DomainView } from './domain.types.js';
+
+const SELECTOR = 'mbx1';
+
+/** Custom domains: the records to publish (MX, SPF, DKIM of a key made for the domain, DMARC), and their verification over DNS. */
+export class DomainService {
+  constructor(private readonly deps: MailboxesDeps) {}
+
+  async create(em: EntityManager, input: CreateDomainInput): Promise<DomainView> {
+    const domain = input.domain.toLowerCase();
+    if (domain === this.deps.config.mailboxDefaultDomain) throw new DomainError('CONFLICT', `${domain} is the platform's default domain`);
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const dkimPublicKey = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const row = em.create(MailDomain, {
+      id: newId('dom'), organizationId: tenantOf(em), domain, status: 'pending', dkimSelector: SELECTOR,
+      dkimPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), dkimPublicKey, records: [],
+    });
+    row.records = this.expected(row);
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The domain ${domain} is already registered`);
+      throw error;
+    }
+    return domainView(row);
+  }
+
+  async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<DomainList> {
+    const page = mailboxPage(limit, offset);
+    const [rows, total] = await em.findAndCount(MailDomain, {}, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    return { data: rows.map(domainView), meta: { total, ...page } };
+  }
+
+  async get(em: EntityManager, id: string): Promise<DomainView> {
+    return domainView(await find(em, id));
+  }
+
+  /** A domain with mailboxes on it cannot go (409): delete them first. */
+  async delete(em: EntityManager, id: string): Promise<DomainDeleted> {
+    const row = await find(em, id);
+    if ((await em.count(Mailbox, { domain: row.domain })) > 0) throw new DomainError('CONFLICT', `Mailboxes still use ${row.domain}; delete them first`);
+    await em.nativeDelete(MailDomain, { id: row.id });
+    return { id, deleted: true };
+  }
+
+  /**
+   * Looks every record up over DNS (DNS_RESOLVER) and keeps a verdict per record. All four found: `verified`, and
+   * `domain.verified` fires on the change (not on a re-verification); otherwise `failed` until verified again.
+   */
+  async verify(em: EntityManager, id: string): Promise<DomainView> {
+    const row = await find(em, id);
+    const checks = await Promise.all(this.expected(row).map((r) => this.check(r)));
+    return em.transactional(async (tx) => {
+      const fresh = (await tx.findOne(MailDomain, { id: row.id }))!;
+      const ok = checks.every((c) => c.status === 'verified');
+      const was = fresh.status;
+      fresh.records = checks;
+      fresh.lastCheckedAt = new Date();
+      if (ok && was !== 'verified') {
+        fresh.status = 'verified';
+        fresh.verifiedAt = fresh.lastCheckedAt;
+      } else if (!ok) {
+        fresh.status = 'failed';
+      }
+      await tx.flush();
+      if (ok && was !== 'verified') await emitEvent(tx, 'domain.verified', { domainId: fresh.id, domain: fresh.domain, verifiedAt: fresh.verifiedAt!.toISOString() });
+      return domainView(fresh);
+    });
+  }
+
+  private expected(row: MailDomain): RecordCheck[] {
+    const mx = this.deps.config.mailboxMxHost;
+    return [
+      { type: 'MX', name: row.domain, value: `10 ${mx}`, purpose: 'mx', status: 'pending', found: [] },
+      { type: 'TXT', name: row.domain, value: `v=spf1 include:${this.deps.config.mailboxSpfInclude} ~all`, purpose: 'spf', status: 'pending', found: [] },
+      { type: 'TXT', name: `${row.dkimSelector}._domainkey.${row.domain}`, value: `v=DKIM1; k=rsa; p=${row.dkimPublicKey}`, purpose: 'dkim', status: 'pending', found: [] },
+      { type: 'TXT', name: `_dmarc.${row.domain}`, value: 'v=DMARC1; p=quarantine; adkim=r; aspf=r', purpose: 'dmarc', status: 'pending', found: [] },
+    ];
+  }
+
+  private async check(record: RecordCheck): Promise<RecordCheck> {
+    try {
+      if (record.type === 'MX') {
+        const found = await this.deps.dns.mx(record.name);
+        const want = this.deps.config.mailboxMxHost.toLowerCase();
+        const ok = found.some((m) => m.exchange.toLowerCase().replace(/\.$/, '') === want);
+        return { ...record, status: ok ? 'verified' : 'missing', found: found.map((m) => `${m.priority} ${m.exchange}`) };
+      }
+      const found = await this.deps.dns.txt(record.name);
+      const ok = found.some((txt) => matches(record, txt, this.deps.config.mailboxSpfInclude));
+      const relevant = found.filter((t) => /^v=(spf1|DKIM1|DMARC1)/i.test(t.trim()));
+      return { ...record, status: ok ? 'verified' : 'missing', found: relevant.slice(0, 10) };
+    } catch (error) {
+      return { ...record, status: 'error', found: [(error as Error).message.slice(0, 200)] };
+    }
+  }
+}
+
+/** Whether a published TXT satisfies the record: our DKIM key, an SPF including us, any DMARC policy. */
+function matches(record: RecordCheck, txt: string, spfInclude: string): boolean {
+  const compact = txt.replace(/\s+/g, '');
+  switch (record.purpose) {
+    case 'spf':
+      return /^v=spf1\s/i.test(txt.trim()) && txt.toLowerCase().split(/\s+/).includes(`include:${spfInclude.toLowerCase()}`);
+    case 'dkim': {
+      const p = /(?:^|;)p=([^;]+)/.exec(compact)?.[1];
+      return /^v=DKIM1/i.test(compact) && p === /(?:^|;)p=([^;]+)/.exec(record.value.replace(/\s+/g, ''))?.[1];
+    }
+    case 'dmarc':
+      return /^v=DMARC1;/i.test(compact) && /(?:^|;)p=(none|quarantine|reject)(?:;|$)/i.test(compact);
+    default:
+      return false;
+  }
+}
+
+async function find(em: EntityManager, id: string): Promise<MailDomain> {
+  const row = await em.findOne(MailDomain, { id });
+  if (!row) throw new DomainError('NOT_FOUND', 'Domain not found');
+  return row;
+}
+
+function domainView(row: MailDomain): DomainView {
+  return { id: row.id, domain: row.domain, status: row.status, records: row.records, verifiedAt: row.verifiedAt, lastCheckedAt: row.lastCheckedAt, createdAt: row.createdAt };
+}

@@ -1,0 +1,54 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+
+/** One DNS record's verdict after the last verification. */
+export interface RecordCheck {
+  type: 'MX' | 'TXT';
+  name: string;
+  value: string;
+  /** What the record is for: `mx`, `spf`, `dkim`, `dmarc`. */
+  purpose: string;
+  /** `verified`, `missing` (no matching record) or `error` (the lookup failed). */
+  status: 'pending' | 'verified' | 'missing' | 'error';
+  found: string[];
+}
+
+/** A custom sending and receiving domain with the DKIM key pair made for it. */
+@Entity({ schema: 'mailboxes', tableName: 'domains' })
+export class MailDomain extends TenantEntity {
+  [OptionalProps]?: 'createdAt' | 'verifiedAt' | 'lastCheckedAt';
+
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  /** Lower-cased, unique across organizations. */
+  @Property({ type: 'text' })
+  domain!: string;
+
+  /** `pending`, `verified` or `failed`. */
+  @Property({ type: 'text' })
+  status!: string;
+
+  @Property({ type: 'text' })
+  dkimSelector!: string;
+
+  /** PEM (PKCS#8); never returned by the API. */
+  @Property({ type: 'text', lazy: true })
+  dkimPrivateKey!: string;
+
+  /** Base64 DER (SPKI), the `p=` of the DKIM record. */
+  @Property({ type: 'text' })
+  dkimPublicKey!: string;
+
+  @Property({ type: 'jsonb' })
+  records!: RecordCheck[];
+
+  @Property({ type: 'timestamptz', nullable: true })
+  verifiedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastCheckedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Date = new Date();
+}

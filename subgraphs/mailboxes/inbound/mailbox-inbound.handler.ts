@@ -1,0 +1,89 @@
+import type { AddressObject, ParsedMail } from 'mailparser';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../../../platform/ids/ids.js';
+import type { InboundMail, InboundMailHandler } from '../../../platform/mail/inbound-mail.js';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import { Mailbox } from '../entities/mailbox.entity.js';
+import type { StoredAttachment } from '../entities/mail-message.entity.js';
+import type { MailboxesDeps } from '../mailboxes-deps.js';
+import { applyDeliveryReport, isDeliveryReport } from './delivery-report.js';
+import { storeInbound, type InboundFields } from './store-inbound.js';
+
+/**
+ * The mailboxes' claim on inbound SMTP: an address is theirs when a mailbox has it (any organization: addresses are
+ * global). Each message is stored once per recipient mailbox in that mailbox's organization, or, when it is a
+ * delivery status notification about one of the mailbox's sent messages, applied to that message (bounced).
+ */
+export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
+  // Addresses are looked up across organizations on purpose: the recipient decides the tenant.
+  const lookup = (): EntityManager => deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
+  return {
+    name: 'mailboxes',
+    claims: async (address) => (await lookup().count(Mailbox, { address }, { filters: false })) > 0,
+    deliver: async (mail: InboundMail) => {
+      for (const address of mail.envelope.to) {
+        const mailbox = await lookup().findOne(Mailbox, { address }, { filters: false });
+        if (!mailbox) continue; // deleted between RCPT and DATA
+        const em = forkForTenant(deps.orm.em, mailbox.organizationId);
+        await em.transactional(async (tx) => {
+          if (isDeliveryReport(mail.parsed) && (await applyDeliveryReport(tx, mailbox, mail.raw))) return;
+          await storeInbound(tx, mailbox, fieldsOf(mail, mailbox));
+        });
+      }
+    },
+  };
+}
+
+function fieldsOf(mail: InboundMail, mailbox: Mailbox): InboundFields {
+  const p: ParsedMail = mail.parsed;
+  const fromValue = p.from?.value[0];
+  const fromAddress = (fromValue?.address ?? mail.envelope.from ?? '').toLowerCase();
+  const to = entries(p.to);
+  const cc = entries(p.cc);
+  const addresses = [...new Set([fromAddress, ...to.map(bare), ...cc.map(bare)].filter(Boolean))];
+  const references = Array.isArray(p.references) ? p.references : p.references ? p.references.split(/\s+/).filter(Boolean) : [];
+  return {
+    messageId: p.messageId ? angle(p.messageId) : `<${newId('msg')}@${mailbox.domain}>`,
+    inReplyTo: p.inReplyTo ? angle(p.inReplyTo.trim().split(/\s+/)[0]!) : null,
+    references: references.map(angle).slice(-50),
+    from: p.from?.text ?? fromAddress,
+    fromAddress,
+    to,
+    cc,
+    addresses,
+    subject: (p.subject ?? '').slice(0, 998),
+    html: typeof p.html === 'string' ? p.html : null,
+    text: p.text ?? null,
+    headers: headersOf(p),
+    attachments: p.attachments.map((a): StoredAttachment => ({
+      id: newId('att'), filename: a.filename ?? 'attachment', contentType: a.contentType, size: a.size, content: a.content.toString('base64'),
+    })),
+    auth: { ...mail.auth },
+    receivedAt: mail.receivedAt,
+  };
+}
+
+/** Header lines by lower-cased name; repeated headers (Received) joined by newlines. */
+function headersOf(p: ParsedMail): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { key, line } of p.headerLines) {
+    const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    out[key] = out[key] === undefined ? value : `${out[key]}\n${value}`;
+  }
+  return out;
+}
+
+function entries(field: AddressObject | AddressObject[] | undefined): string[] {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list.flatMap((o) => o.value).filter((v) => v.address).map((v) => (v.name ? `"${v.name.replace(/["\\]/g, '')}" <${v.address!.toLowerCase()}>` : v.address!.toLowerCase()));
+}
+
+function bare(entry: string): string {
+  const m = /<([^>]+)>$/.exec(entry);
+  return (m ? m[1]! : entry).toLowerCase();
+}
+
+function angle(id: string): string {
+  const t = id.trim();
+  return t.startsWith('<') ? t : `<${t}>`;
+}

@@ -1,0 +1,61 @@
+import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
+import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
+import { moduleContainer } from '../../platform/federation/subgraph-module.js';
+import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { Mailbox } from './entities/mailbox.entity.js';
+import { MailDomain } from './entities/mail-domain.entity.js';
+import { MailThread } from './entities/mail-thread.entity.js';
+import { MailLabel } from './entities/mail-label.entity.js';
+import { MailMessage } from './entities/mail-message.entity.js';
+import { MailboxResolver } from './mailboxes/mailbox.resolver.js';
+import { MessageResolver } from './messages/message.resolver.js';
+import { InboxResolver } from './inbox/inbox.resolver.js';
+import { ThreadResolver } from './threads/thread.resolver.js';
+import { LabelResolver } from './labels/label.resolver.js';
+import { DomainResolver } from './domains/domain.resolver.js';
+import { ContactMailboxMessagesResolver } from './federation/contact-mailbox-messages.resolver.js';
+import { ContactStub } from './federation/contact.stub.js';
+import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
+import { mailboxInboundHandler } from './inbound/mailbox-inbound.handler.js';
+import { sendMessageJob } from './jobs/send-message.job.js';
+import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
+import { systemMailboxClock, type MailboxClock } from './shared/mailbox-clock.js';
+import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
+import type { MailboxesDeps } from './mailboxes-deps.js';
+
+export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
+
+export interface MailboxesModuleOptions {
+  /** Now, for scheduled sends; default the wall clock. */
+  clock?: MailboxClock;
+  /** DNS of domain verification; default node:dns over DNS_RESOLVER. */
+  dns?: DnsLookup;
+  /** Adds `Contact.mailboxMessages` to CRM's Contact (default true); off when served without CRM. */
+  contactMessages?: boolean;
+}
+
+/** Agent mailboxes: mailboxes, sending (scheduled too), inbound SMTP, threads, labels, search, custom domains. */
+export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphModule {
+  let deps: MailboxesDeps | undefined;
+  const depsFor = (platform: PlatformDeps): MailboxesDeps =>
+    (deps ??= { ...platform, clock: options.clock ?? systemMailboxClock, ports: () => portsOf(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
+  const withContacts = options.contactMessages !== false;
+  return {
+    name: 'mailboxes',
+    data: {
+      entities: [Mailbox, MailDomain, MailThread, MailLabel, MailMessage],
+      migrations: [{ name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes }],
+    },
+    defineJobs: (platform) => {
+      platform.jobs.define(sendMessageJob(depsFor(platform)));
+      platform.jobs.define(emailStatusJob());
+    },
+    eventSinks: (platform) => [emailStatusSink(depsFor(platform))],
+    inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
+    buildSchema: (platform) => buildFederatedSchema({
+      resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
+      orphanedTypes: withContacts ? [ContactStub] : [],
+      container: moduleContainer(depsFor(platform)) as never,
+    }),
+  };
+}
