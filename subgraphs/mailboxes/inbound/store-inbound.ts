@@ -29,7 +29,9 @@ export interface InboundFields {
 /**
  * Stores a received message in its thread and writes `message.received` (with thread and message metadata), in
  * the transaction of `tx` (scoped to the mailbox's organization). A Message-ID already received by this mailbox is
- * not stored twice (a retried SMTP delivery or a re-run send job): answers null then.
+ * not stored twice (a retried SMTP delivery or a re-run send job): answers null then. Two deliveries racing meet the
+ * unique index (mailbox, Message-ID) of received messages: the loser's transaction fails (SMTP answers 451, and the
+ * sender's retry then finds the message stored).
  */
 export async function storeInbound(tx: EntityManager, mailbox: Mailbox, f: InboundFields): Promise<MailMessage | null> {
   const existing = await tx.findOne(MailMessage, { mailboxId: mailbox.id, messageId: f.messageId, direction: 'inbound' }, { fields: ['id'] });

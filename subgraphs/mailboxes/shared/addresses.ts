@@ -22,9 +22,10 @@ export function isBareAddress(value: string): boolean {
  */
 export function parseAddress(entry: unknown, field: string): ParsedAddress {
   if (typeof entry !== 'string' || entry.length === 0 || entry.length > 512 || /[\r\n]/.test(entry)) throw invalidRecipient(field, entry);
-  const parsed = addressparser(entry, { flatten: true });
+  // Not flattened: a group (`team: a@b.c;`) is not one recipient.
+  const parsed = addressparser(entry);
   const one = parsed.length === 1 ? parsed[0] : undefined;
-  if (!one || !('address' in one) || !one.address || !isBareAddress(one.address)) throw invalidRecipient(field, entry);
+  if (!one || one.group || !one.address || !isBareAddress(one.address)) throw invalidRecipient(field, entry);
   const address = one.address.toLowerCase();
   const name = one.name?.trim();
   return { address, entry: name ? `"${name.replace(/["\\]/g, '')}" <${address}>` : address };

@@ -1,9 +1,12 @@
 import { jest } from '@jest/globals';
-import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { eventually as eventuallyWithin, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
 import { mailboxesModule } from '../../../subgraphs/mailboxes/index.js';
+
+// Jobs run asynchronously; a busy shared machine can take a while (no timing is asserted).
+const eventually = <T>(check: () => Promise<T | undefined | null | false>) => eventuallyWithin(check, 30_000);
 
 const P = '/v1/agent-email';
 
