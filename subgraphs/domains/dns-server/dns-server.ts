@@ -105,8 +105,22 @@ export class DnsServer {
     });
   }
 
-  /** The wire answer to one message, or null when it deserves none (garbage, or a response). */
+  /** The wire answer to one message, or null when it deserves none (garbage, or a response). Never throws. */
   async respond(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+    try {
+      return await this.answer(message, transport);
+    } catch (error) {
+      this.options.logger.warn('dns query dropped', { error: (error as Error).message });
+      return message.length >= 12 ? encodeHeaderOnly(message.readUInt16BE(0), RCODE.SERVFAIL) : null;
+    }
+  }
+
+  private async answer(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+    if (message.length < 12 || (message[2]! & 0x80) !== 0) return null;
+    // A query holds one question, no answers or authorities, and an OPT at most (TSIG, cookies aside): anything else is
+    // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
+    const [qd, an, ns, ar] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
+    if (qd !== 1 || an !== 0 || ns !== 0 || ar > 2) return encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR);
     let query: Query;
     try {
       query = dnsPacket.decode(message) as unknown as Query;
