@@ -15,6 +15,7 @@ import { benchAuth } from './auth.bench.js';
 import { benchCrm } from './crm.bench.js';
 import { benchCalendar } from './calendar.bench.js';
 import { benchMailboxes } from './mailboxes.bench.js';
+import { benchDns } from './dns.bench.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   crm: benchCrm,
   calendar: benchCalendar,
   mailboxes: benchMailboxes,
+  'domains-dns': benchDns,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

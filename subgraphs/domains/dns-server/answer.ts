@@ -60,7 +60,7 @@ export function answerFrom(zone: Zone, qname: string, qtype: string, dnssec: boo
     return out;
   }
 
-  const emptyNonTerminal = [...zone.rrsets.keys()].some((owner) => owner.endsWith(`.${qname}`));
+  const emptyNonTerminal = zone.emptyNonTerminals.has(qname);
   negative(zone, out, signed);
   if (!emptyNonTerminal) out.rcode = 'NXDOMAIN';
   if (!signed) return out;
@@ -95,7 +95,7 @@ function covering(zone: Zone, name: string): string {
 /** The longest existing ancestor of a name (an owner, or an empty non-terminal). */
 function closestEncloser(zone: Zone, name: string): string {
   for (let candidate = parentOf(name); candidate !== zone.name && isAtOrBelow(candidate, zone.name); candidate = parentOf(candidate)) {
-    if (zone.rrsets.has(candidate) || [...zone.rrsets.keys()].some((owner) => owner.endsWith(`.${candidate}`))) return candidate;
+    if (zone.rrsets.has(candidate) || zone.emptyNonTerminals.has(candidate)) return candidate;
   }
   return zone.name;
 }

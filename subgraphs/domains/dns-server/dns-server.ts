@@ -12,6 +12,11 @@ const PLAIN_UDP_MAX = 512;
 const TCP_IDLE_MS = 10_000;
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const OPCODE_QUERY = 0;
+/**
+ * Encoded answers by the query's bytes after its id (same bytes, same answer while the zone object is current): decoding
+ * and encoding with dns-packet are most of a query's CPU (BENCHMARKS.md, domains-dns).
+ */
+const WIRE_CACHE_MAX = 5000;
 
 export interface DnsServerOptions {
   host: string;
@@ -38,6 +43,7 @@ export class DnsServer {
   private udp?: dgram.Socket;
   private tcp?: net.Server;
   private readonly sockets = new Set<net.Socket>();
+  private readonly wireCache = new Map<string, { apex: string; zone: object; wire: Buffer }>();
   port = 0;
 
   constructor(private readonly options: DnsServerOptions) {}
@@ -105,8 +111,29 @@ export class DnsServer {
     });
   }
 
-  /** The wire answer to one message, or null when it deserves none (garbage, or a response). */
+  /** The wire answer to one message, or null when it deserves none (garbage, or a response). Never throws. */
   async respond(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+    try {
+      return await this.answer(message, transport);
+    } catch (error) {
+      this.options.logger.warn('dns query dropped', { error: (error as Error).message });
+      return message.length >= 12 ? encodeHeaderOnly(message.readUInt16BE(0), RCODE.SERVFAIL) : null;
+    }
+  }
+
+  private async answer(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+    if (message.length < 12 || (message[2]! & 0x80) !== 0) return null;
+    // A query holds one question, no answers or authorities, and an OPT at most (TSIG, cookies aside): anything else is
+    // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
+    const [qd, an, ns, ar] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
+    if (qd !== 1 || an !== 0 || ns !== 0 || ar > 2) return encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR);
+    const cacheKey = message.length <= 512 ? transport + message.toString('latin1', 2) : null;
+    const hit = cacheKey ? this.wireCache.get(cacheKey) : undefined;
+    if (hit && this.options.zones.current(hit.apex) === hit.zone) {
+      const copy = Buffer.from(hit.wire);
+      copy.writeUInt16BE(message.readUInt16BE(0), 0);
+      return copy;
+    }
     let query: Query;
     try {
       query = dnsPacket.decode(message) as unknown as Query;
@@ -132,23 +159,27 @@ export class DnsServer {
     if (question.class !== 'IN') return encode(reply(RCODE.REFUSED));
     const qname = question.name.toLowerCase().replace(/\.$/, '');
     const dnssec = opt !== undefined && ((opt.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    let packet;
+    let zone;
     try {
-      const zone = await this.options.zones.zoneFor(qname);
-      if (!zone) return encode(reply(RCODE.REFUSED));
-      const result = answerFrom(zone, qname, question.type, dnssec);
-      // Answers carry the name as asked (case preserved, RFC 4343); our data is lower case.
-      const asAsked = (rr: Rr) => (rr.name === qname ? { ...rr, name: question.name } : rr);
-      packet = reply(RCODE[result.rcode], { answers: result.answers.map(asAsked), authorities: result.authorities, additionals: result.additionals, aa: result.authoritative, dnssec });
+      zone = await this.options.zones.zoneFor(qname);
     } catch (error) {
-      this.options.logger.error('dns answer failed', { error: (error as Error).message, qname });
+      this.options.logger.error('dns zone load failed', { error: (error as Error).message, qname });
       return encode(reply(RCODE.SERVFAIL));
     }
-    const wire = encode(packet);
+    if (!zone) return encode(reply(RCODE.REFUSED));
     const limit = transport === 'tcp' ? 65_535 : opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
-    if (wire.length <= limit) return wire;
+    const result = answerFrom(zone, qname, question.type, dnssec);
+    // Answers carry the name as asked (case preserved, RFC 4343); our data is lower case.
+    const asAsked = (rr: Rr) => (rr.name === qname ? { ...rr, name: question.name } : rr);
+    const packet = reply(RCODE[result.rcode], { answers: result.answers.map(asAsked), authorities: result.authorities, additionals: result.additionals, aa: result.authoritative, dnssec });
+    let wire = encode(packet);
     // Too large for this transport: the question alone with TC, so the client asks again over TCP.
-    return encode({ ...packet, flags: packet.flags | (1 << 9), answers: [], authorities: [], additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT') });
+    if (wire.length > limit) wire = encode({ ...packet, flags: packet.flags | (1 << 9), answers: [], authorities: [], additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT') });
+    if (cacheKey) {
+      if (this.wireCache.size >= WIRE_CACHE_MAX) this.wireCache.clear();
+      this.wireCache.set(cacheKey, { apex: zone.name, zone, wire });
+    }
+    return wire;
   }
 }
 

@@ -57,6 +57,11 @@ export class ZoneStore {
     else this.cache.clear();
   }
 
+  /** The cached zone of an apex, without loading it (undefined when absent or stale). */
+  current(apex: string): Zone | null | undefined {
+    return this.cache.get(apex)?.zone;
+  }
+
   /** The zone a name falls in (the registrable name above it), or null when no active domain holds it. */
   async zoneFor(qname: string): Promise<Zone | null> {
     const apex = getDomain(qname, { allowPrivateDomains: false });

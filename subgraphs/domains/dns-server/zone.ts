@@ -31,6 +31,8 @@ export interface Zone {
   sigs: Map<string, Map<string, Rr[]>>;
   /** Owner names in canonical order (the NSEC chain). */
   ordered: string[];
+  /** Names that exist without records of their own (empty non-terminals, e.g. `b.zone` above `a.b.zone`). */
+  emptyNonTerminals: Set<string>;
   loadedAt: number;
 }
 
@@ -79,7 +81,14 @@ export function buildZone(source: ZoneSource, nowMs: number): Zone {
     }
   }
   const delegations = new Set([...rrsets.entries()].filter(([owner, byType]) => owner !== apex && byType.has('NS')).map(([owner]) => owner));
-  const zone: Zone = { name: apex, rrsets, delegations, signed: false, sigs: new Map(), ordered: [], loadedAt: nowMs };
+  const emptyNonTerminals = new Set<string>();
+  for (const owner of rrsets.keys()) {
+    for (let name = owner; name !== apex && name.includes('.'); ) {
+      name = name.slice(name.indexOf('.') + 1);
+      if (name !== apex && !rrsets.has(name)) emptyNonTerminals.add(name);
+    }
+  }
+  const zone: Zone = { name: apex, rrsets, delegations, signed: false, sigs: new Map(), ordered: [], emptyNonTerminals, loadedAt: nowMs };
   if (source.keys && source.keys.length > 0) sign(zone, source.keys, nowMs);
   return zone;
 }

@@ -73,6 +73,30 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
     expect((await askUdp(port, '', '', {}, garbage)).packet.rcode).toBe('FORMERR');
   });
 
+  it('should refer a delegated subdomain to its name servers, with glue from the zone', async () => {
+    expect((await add({ type: 'NS', name: 'dept', value: `ns.dept.${zone}` })).status).toBe(201);
+    expect((await add({ type: 'A', name: 'ns.dept', value: '192.0.2.53' })).status).toBe(201);
+    const referral = await eventually(async () => {
+      const { packet } = await askUdp(port, `host.dept.${zone}`, 'A');
+      return packet.authorities.length > 0 && packet.authorities[0].type === 'NS' ? packet : null;
+    });
+    expect(referral.flag_aa).toBe(false);
+    expect(referral.answers).toEqual([]);
+    expect(referral.authorities[0]).toMatchObject({ name: `dept.${zone}`, type: 'NS', data: `ns.dept.${zone}` });
+    expect(referral.additionals.find((a: any) => a.type === 'A')).toMatchObject({ name: `ns.dept.${zone}`, data: '192.0.2.53' });
+  });
+
+  it('should survive random bytes and keep answering', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const dgram = await import('node:dgram');
+    const socket = dgram.createSocket('udp4');
+    for (let i = 0; i < 300; i++) socket.send(randomBytes(1 + (i % 200)), port, '127.0.0.1');
+    await new Promise((r) => setTimeout(r, 200));
+    socket.close();
+    expect((await askUdp(port, `www.${zone}`, 'A')).packet.answers[0].data).toBe('192.0.2.10');
+    expect((await askTcp(port, `www.${zone}`, 'A')).packet.answers[0].data).toBe('192.0.2.10');
+  });
+
   it('should truncate over UDP what does not fit and answer it whole over TCP (node:dns falls back by itself)', async () => {
     const texts = Array.from({ length: 12 }, (_, i) => `${String(i).padStart(2, '0')}:${'x'.repeat(150)}`);
     for (const value of texts) expect((await add({ type: 'TXT', name: 'big', value })).status).toBe(201);
