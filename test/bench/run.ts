@@ -14,6 +14,7 @@ import { benchAiGateway } from './ai-gateway.bench.js';
 import { benchAuth } from './auth.bench.js';
 import { benchCrm } from './crm.bench.js';
 import { benchCalendar } from './calendar.bench.js';
+import { benchSupport } from './support.bench.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +55,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   auth: benchAuth,
   crm: benchCrm,
   calendar: benchCalendar,
+  support: benchSupport,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {
