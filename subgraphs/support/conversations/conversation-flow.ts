@@ -59,11 +59,12 @@ export class ConversationFlow {
    */
   async nextAssignee(tx: EntityManager, inbox: Inbox, at: Date): Promise<string | null> {
     await tenantSql(tx).rows(sql`select id from support.inboxes where organization_id = ${ORG} and id = ${inbox.id} for update`);
-    const [member] = await tx.find(InboxMember, { inboxId: inbox.id, status: 'available' }, {
-      orderBy: { lastAssignedAt: 'asc nulls first', createdAt: 'asc', id: 'asc' } as never, limit: 1, refresh: true,
-    });
+    const members = await tx.find(InboxMember, { inboxId: inbox.id }, { orderBy: { lastAssignedAt: 'asc nulls first', createdAt: 'asc', id: 'asc' } as never, refresh: true });
+    const member = members.find((m) => m.status === 'available');
     if (!member) return null;
-    member.lastAssignedAt = at;
+    // Strictly after every earlier turn: a transaction that read the clock before waiting for the lock must not go back in line.
+    const latest = Math.max(0, ...members.map((m) => m.lastAssignedAt?.getTime() ?? 0));
+    member.lastAssignedAt = new Date(Math.max(at.getTime(), latest + 1));
     return member.userId;
   }
 
