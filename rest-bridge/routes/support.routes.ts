@@ -20,6 +20,18 @@ function body(r: BridgeRequest): Record<string, unknown> {
   return r.body as Record<string, unknown>;
 }
 
+/** An attachment as a download: its bytes, never rendered by the browser on our origin. */
+const download = (result: unknown, res: ServerResponse) => {
+  const a = result as { filename: string; contentType: string; content: string };
+  const bytes = Buffer.from(a.content, 'base64');
+  res.writeHead(200, {
+    'Content-Type': a.contentType, 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': `attachment; filename="${a.filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.filename)}`,
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+  });
+  res.end(bytes);
+};
+
 /** DELETE answers `{data: {id, deleted: true}}`. */
 const deleted = (param: string) => (_result: unknown, res: ServerResponse, req: BridgeRequest) => {
   res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -56,6 +68,7 @@ export const supportRoutes: ModuleRoutes = {
     write({ method: 'POST', path: `${C}/assign`, operation: 'AssignSupportConversation', result: 'assignSupportConversation', variables: withInput('conversationId') }),
     write({ method: 'POST', path: `${C}/snooze`, operation: 'SnoozeSupportConversation', result: 'snoozeSupportConversation', variables: withInput('conversationId') }),
     write({ method: 'POST', path: `${C}/tags`, operation: 'TagSupportConversation', result: 'tagSupportConversation', variables: withInput('conversationId') }),
+    read({ method: 'GET', path: `${C}/attachments/:attachmentId`, operation: 'GetSupportAttachment', result: 'supportAttachment', respond: download }),
     write({ method: 'DELETE', path: `${C}/tags/:tagId`, operation: 'UntagSupportConversation', result: 'untagSupportConversation' }),
 
     read({ method: 'GET', path: '/support/visitors', operation: 'ListSupportVisitors', result: 'supportVisitors', list: true, query: { ...PAGE, search: 'string', identified: 'boolean', companyId: 'string' } }),

@@ -16,6 +16,7 @@ import { benchCrm } from './crm.bench.js';
 import { benchCalendar } from './calendar.bench.js';
 import { benchMailboxes } from './mailboxes.bench.js';
 import { benchDns } from './dns.bench.js';
+import { benchSupport } from './support.bench.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   calendar: benchCalendar,
   mailboxes: benchMailboxes,
   'domains-dns': benchDns,
+  support: benchSupport,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LockMode } from '@mikro-orm/core';
 import { newId } from '../../../platform/ids/ids.js';
 import { emitEvent } from '../../../platform/events/emit-event.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { Conversation, type ConversationStatus } from '../entities/conversation.entity.js';
 import type { Inbox } from '../entities/inbox.entity.js';
@@ -53,15 +53,18 @@ export class ConversationFlow {
   }
 
   /**
-   * Chatwoot's default: the available member of the inbox who was assigned longest ago (never first). The row
-   * lock makes concurrent new conversations take turns instead of all landing on the same member.
+   * Chatwoot's default: the available member of the inbox who was assigned longest ago (never first). Locking the
+   * inbox row makes concurrent new conversations of one inbox take turns; each then reads the members afresh (a
+   * lock on the member row alone would hand every waiting transaction the same member).
    */
   async nextAssignee(tx: EntityManager, inbox: Inbox, at: Date): Promise<string | null> {
-    const [member] = await tx.find(InboxMember, { inboxId: inbox.id, status: 'available' }, {
-      orderBy: { lastAssignedAt: 'asc nulls first', createdAt: 'asc', id: 'asc' } as never, limit: 1, lockMode: LockMode.PESSIMISTIC_WRITE,
-    });
+    await tenantSql(tx).rows(sql`select id from support.inboxes where organization_id = ${ORG} and id = ${inbox.id} for update`);
+    const members = await tx.find(InboxMember, { inboxId: inbox.id }, { orderBy: { lastAssignedAt: 'asc nulls first', createdAt: 'asc', id: 'asc' } as never, refresh: true });
+    const member = members.find((m) => m.status === 'available');
     if (!member) return null;
-    member.lastAssignedAt = at;
+    // Strictly after every earlier turn: a transaction that read the clock before waiting for the lock must not go back in line.
+    const latest = Math.max(0, ...members.map((m) => m.lastAssignedAt?.getTime() ?? 0));
+    member.lastAssignedAt = new Date(Math.max(at.getTime(), latest + 1));
     return member.userId;
   }
 

@@ -5,7 +5,7 @@ import { ConversationService } from './conversation.service.js';
 import { messagesByConversation, tagsByConversation } from './conversation-loaders.js';
 import { messageView } from './conversation-view.js';
 import {
-  AssignInput, ConversationList, ConversationListArgs, ConversationView, MessageView, ReplyInput, SnoozeInput, StatusInput, TagsInput, TagView,
+  AssignInput, AttachmentContent, ConversationList, ConversationListArgs, ConversationView, MessageView, ReplyInput, SnoozeInput, StatusInput, TagsInput, TagView,
 } from './conversation.types.js';
 
 const CONVERSATION = { description: 'conv_…' };
@@ -28,6 +28,12 @@ export class ConversationResolver {
   @Query(() => ConversationView)
   supportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Ctx() ctx: SubgraphContext): Promise<ConversationView> {
     return this.service.get(ctx.em, id);
+  }
+
+  @Authorized('support')
+  @Query(() => AttachmentContent, { description: 'An attachment of the conversation with its bytes (base64)' })
+  supportAttachment(@Arg('conversationId', () => ID, CONVERSATION) conversationId: string, @Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<AttachmentContent> {
+    return this.service.attachment(ctx.em, conversationId, id);
   }
 
   @Authorized('support')

@@ -6,6 +6,7 @@ import { emitEvent } from '../../../platform/events/emit-event.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Conversation, type ConversationStatus } from '../entities/conversation.entity.js';
 import { Inbox } from '../entities/inbox.entity.js';
+import { Attachment } from '../entities/attachment.entity.js';
 import { InboxMember } from '../entities/inbox-member.entity.js';
 import { Visitor } from '../entities/visitor.entity.js';
 import { CannedResponse } from '../entities/canned-response.entity.js';
@@ -18,7 +19,7 @@ import { EmailReplies } from '../email/email-replies.js';
 import { ConversationFlow, type AttachmentBytes } from './conversation-flow.js';
 import { conversationEventData, conversationView, messageView } from './conversation-view.js';
 import {
-  ATTACHMENTS_MAX_BYTES, type AssignInput, type AttachmentInput, type ConversationList, type ConversationListArgs, type ConversationView,
+  ATTACHMENTS_MAX_BYTES, type AssignInput, type AttachmentContent, type AttachmentInput, type ConversationList, type ConversationListArgs, type ConversationView,
   type MessageView, type ReplyInput, type SnoozeInput, type StatusInput, type TagsInput, type TagView,
 } from './conversation.types.js';
 
@@ -50,6 +51,14 @@ export class ConversationService {
 
   async get(em: EntityManager, id: string): Promise<ConversationView> {
     return conversationView(await this.find(em, id));
+  }
+
+  /** One attachment of the conversation, with its bytes. */
+  async attachment(em: EntityManager, conversationId: string, id: string): Promise<AttachmentContent> {
+    await this.find(em, conversationId);
+    const attachment = await em.findOne(Attachment, { id, conversationId }, { populate: ['content'] as never });
+    if (!attachment) throw notFound('Attachment');
+    return { id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size, content: attachment.content.toString('base64') };
   }
 
   /** Most recent activity first. */

@@ -18,6 +18,12 @@ export class AttachmentView {
   size!: number;
 }
 
+@ObjectType('SupportAttachmentContent')
+export class AttachmentContent extends AttachmentView {
+  @Field({ description: 'Base64' })
+  content!: string;
+}
+
 @ObjectType('SupportMessage')
 export class MessageView {
   @Field(() => ID, { description: 'msg_…' })

@@ -162,6 +162,13 @@ describe('support conversations through the stack', () => {
     const ok = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'See attached', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content }] } });
     expect(ok.status).toBe(201);
     expect(ok.body.data.attachments).toEqual([{ id: expect.stringMatching(/^att_/), filename: 'a.txt', contentType: 'text/plain', size: 10 }]);
+    const download = await fetch(`${t.url}/support/conversations/${conversationId}/attachments/${ok.body.data.attachments[0].id}`, { headers: { 'x-api-key': key } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('text/plain');
+    expect(download.headers.get('content-disposition')).toContain('attachment; filename="a.txt"');
+    expect(await download.text()).toBe('hello file');
+    expect((await t.request('GET', `/support/conversations/${conversationId}/attachments/att_nope`, { key })).status).toBe(404);
+    expect((await t.request('GET', `/support/conversations/${conversationId}/attachments/${ok.body.data.attachments[0].id}`, { key: other })).status).toBe(404);
     const big = Buffer.alloc(25 * 1024 * 1024 + 1, 1).toString('base64');
     const tooBig = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'x', attachments: [{ filename: 'b.bin', contentType: 'application/octet-stream', content: big }] } });
     expect(tooBig.status).toBe(413);

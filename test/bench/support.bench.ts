@@ -1,0 +1,150 @@
+// Support section of `npm run bench` (a report, never a test): 1,000 widget connections open at once while visitor
+// messages flow (visitor message → agent subscription latency, memory per connection), and the analytics overview over
+// 100,000 conversations' reporting events.
+import 'reflect-metadata';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startTestPlatform } from '../helpers/test-platform.js';
+import { supportModule } from '../../subgraphs/support/index.js';
+import { projectRoot } from '../../platform/config/project-root.js';
+import { percentile } from './load.js';
+import { writeSection } from './report.js';
+
+/** The issue's targets. */
+export const SUPPORT_TARGETS = { messageToAgentP99Ms: 100, overviewP50Ms: 100 } as const;
+
+const WIDGETS = 1000;
+const MESSAGES = 300;
+const CONVERSATIONS = 100_000;
+const OVERVIEW_SAMPLES = 100;
+const log = (line: string) => process.stderr.write(`[bench:support] ${line}\n`);
+
+export async function benchSupport(): Promise<string> {
+  const loadAtStart = loadavg()[0]!.toFixed(1);
+  const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [supportModule({ contactConversations: false })] });
+  const clients: Client[] = [];
+  try {
+    const key = await t.key('bench-support');
+    const sqlOf = t.platform.orm.em.getConnection();
+    await sqlOf.execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-support'");
+    const organizationId = (await t.platform.apiKeys.authenticate(key))!.organizationId;
+    const inbox = (await t.request('POST', '/support/inboxes', { key, body: { name: 'Bench' } })).body.data as { id: string; widgetToken: string };
+
+    log(`${WIDGETS} visitors with an open conversation each (SQL)`);
+    await sqlOf.execute(`insert into support.visitors (id, organization_id, token_hash, inbox_id, attributes, created_at, updated_at)
+      select 'vis_bench_' || n, ?, encode(sha256(('vt_bench_' || n)::bytea), 'hex'), ?, '{}', now(), now() from generate_series(1, ?) n`, [organizationId, inbox.id, WIDGETS]);
+    await sqlOf.execute(`insert into support.conversations (id, organization_id, inbox_id, visitor_id, status, channel, last_activity_at, created_at, updated_at)
+      select 'conv_bench_' || n, ?, ?, 'vis_bench_' || n, 'open', 'widget', now(), now(), now() from generate_series(1, ?) n`, [organizationId, inbox.id, WIDGETS]);
+
+    global.gc?.();
+    const memBefore = process.memoryUsage();
+    log(`opening ${WIDGETS} widget subscriptions (graphql-ws)`);
+    const url = t.url.replace(/^http/, 'ws') + '/graphql';
+    let subscribed = 0;
+    for (let batch = 0; batch < WIDGETS; batch += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, WIDGETS - batch) }, async (_, i) => {
+        const n = batch + i + 1;
+        const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { widgetToken: inbox.widgetToken, visitorToken: `vt_bench_${n}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+        clients.push(client);
+        await new Promise<void>((resolve) => {
+          client.on('connected', () => resolve());
+          client.subscribe({ query: 'subscription($id: ID!) { supportWidgetMessages(conversationId: $id) { id } }', variables: { id: `conv_bench_${n}` } }, { next: () => undefined, error: () => undefined, complete: () => undefined });
+        });
+        subscribed++;
+      }));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    global.gc?.();
+    const memAfter = process.memoryUsage();
+    const perConnectionKb = (memAfter.rss - memBefore.rss) / 1024 / WIDGETS;
+    const heapPerConnectionKb = (memAfter.heapUsed - memBefore.heapUsed) / 1024 / WIDGETS;
+
+    log('agent subscription, then visitor messages one at a time');
+    const waiting = new Map<string, (at: number) => void>();
+    const agent = createClient({ url, webSocketImpl: WebSocket, connectionParams: { apiKey: key }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+    clients.push(agent);
+    agent.subscribe({ query: 'subscription { events(types: ["message.received"]) { data } }' }, {
+      next: (r) => {
+        const content = (r.data as any)?.events?.data?.message?.content as string | undefined;
+        if (content) waiting.get(content)?.(performance.now());
+      },
+      error: () => undefined, complete: () => undefined,
+    });
+    const send = async (i: number) => {
+      const n = (i % WIDGETS) + 1;
+      const content = `bench ${i}`;
+      const arrived = new Promise<number>((resolve) => waiting.set(content, resolve));
+      const t0 = performance.now();
+      const res = await t.request('POST', `/support/widget/conversations/conv_bench_${n}/messages`, { body: { message: content }, headers: { 'x-widget-token': inbox.widgetToken, 'x-visitor-token': `vt_bench_${n}` } });
+      if (res.status !== 201) throw new Error(`message answered ${res.status}: ${res.text.slice(0, 200)}`);
+      const at = await Promise.race([arrived, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('no event in 10 s')), 10_000))]);
+      waiting.delete(content);
+      return at - t0;
+    };
+    for (let i = 0; i < 20; i++) await send(i); // warm-up (the agent subscription is live once the first arrives)
+    const latencies: number[] = [];
+    for (let i = 20; i < 20 + MESSAGES; i++) latencies.push(await send(i));
+
+    log(`reporting events of ${CONVERSATIONS} conversations (SQL)`);
+    await sqlOf.execute(`insert into support.reporting_events (id, organization_id, name, value, value_in_business_hours, inbox_id, conversation_id, user_id, event_start_time, event_end_time)
+      select 'rep_bench_' || n || '_' || e.name, ?, e.name, case when e.timed then (n % 3600) + 30 else null end, case when e.timed then (n % 1800) + 30 else null end, ?,
+             'conv_x_' || n, 'user_' || (n % 20), timestamptz '2030-01-01' + (n || ' minutes')::interval, timestamptz '2030-01-01' + (n || ' minutes')::interval + interval '5 minutes'
+      from generate_series(1, ?) n,
+           (values ('conversation_created', false), ('incoming_message', false), ('outgoing_message', false), ('first_response', true), ('conversation_resolved', true)) e(name, timed)`,
+    [organizationId, inbox.id, CONVERSATIONS]);
+    await sqlOf.execute('analyze support.reporting_events');
+    const path = '/support/analytics/overview?startDate=2030-01-01&endDate=2030-12-31';
+    const check = await t.request('GET', path, { key });
+    if (check.body.data.conversations !== CONVERSATIONS) throw new Error(`overview counted ${check.body.data.conversations}`);
+    for (let i = 0; i < 10; i++) await t.request('GET', path, { key });
+    const overview: number[] = [];
+    for (let i = 0; i < OVERVIEW_SAMPLES; i++) {
+      const t0 = performance.now();
+      await t.request('GET', path, { key });
+      overview.push(performance.now() - t0);
+    }
+
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    const p99 = percentile(latencies, 99);
+    const p50 = percentile(overview, 50);
+    return [
+      '## Support: widget connections and analytics',
+      '',
+      `Command: \`npm run bench\` (section \`support\`, test/bench/support.bench.ts; alone: \`node --expose-gc dist/test/bench/support.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
+      `The one-process platform (support module) on its own database; clients in the same process, over loopback. Load average at start: ${loadAtStart}.`,
+      '',
+      '| measure | value | target | verdict |',
+      '|---|---|---|---|',
+      `| widget subscriptions open at once (graphql-ws, widget tokens, one conversation each) | ${subscribed} | 1,000 | ${subscribed >= WIDGETS ? 'met' : '**missed**'} |`,
+      `| visitor message (POST /support/widget/…/messages) to the agent's \`events\` subscription, ${MESSAGES} sequential messages, while ${WIDGETS} widgets are connected: p50 / p99 | ${ms(percentile(latencies, 50))} / ${ms(p99)} | p99 < ${SUPPORT_TARGETS.messageToAgentP99Ms} ms | ${p99 < SUPPORT_TARGETS.messageToAgentP99Ms ? 'met' : '**missed**'} |`,
+      `| memory per widget connection, RSS / JS heap (server and client sides together: both run in this process) | ${perConnectionKb.toFixed(1)} KB / ${heapPerConnectionKb.toFixed(1)} KB | | |`,
+      `| GET /support/analytics/overview over ${CONVERSATIONS.toLocaleString('en')} conversations (${(CONVERSATIONS * 5).toLocaleString('en')} reporting rows), one year: p50 / p95 (${OVERVIEW_SAMPLES} sequential) | ${ms(p50)} / ${ms(percentile(overview, 95))} | p50 < ${SUPPORT_TARGETS.overviewP50Ms} ms | ${p50 < SUPPORT_TARGETS.overviewP50Ms ? 'met' : '**missed**'} |`,
+      '',
+      'The message latency covers the widget request (transaction with the message, its reporting row and the outbox row),',
+      'the commit NOTIFY, the dispatcher and the live bus to the agent\'s socket. The overview is one GROUP BY with FILTER',
+      'clauses over `support.reporting_events` (index on organization, name, event time).',
+      '',
+    ].join('\n');
+  } finally {
+    for (const c of clients) await c.dispose();
+    await t.stop();
+  }
+}
+
+// `node --expose-gc dist/test/bench/support.bench.js` measures and writes this section alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchSupport().then(
+    (section) => {
+      process.stdout.write(section + '\n');
+      writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'support', section);
+      process.exit(0);
+    },
+    (error) => {
+      process.stderr.write(`${error?.stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}
