@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../platform/config/config.js';
@@ -76,7 +77,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const apiKeys = new ApiKeyService(orm.em);
   if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
 
-  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger });
+  // Named by host and port: a restart in the same slot takes back the job locks a kill -9 left (a random port names no slot).
+  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: config.port ? `${hostname()}:${config.port}` : undefined });
   await encryptionKeyFor(orm, config.encryptionKey, logger); // generated and kept in platform.settings when ENCRYPTION_KEY is unset
   // Split mode: modules named in SUBGRAPH_URLS run (with their jobs) in their own processes.
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));

@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
 
+/** Past SHUTDOWN_TIMEOUT_MS, the time left for closing pools and the embedded database before a forced exit. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
 /** Something a process entry point started and must stop on SIGINT/SIGTERM. */
 export interface Stoppable {
   stop(): Promise<void>;
@@ -21,6 +24,12 @@ export function runMain(name: string, start: (config: Config) => Promise<Stoppab
     (running) => {
       const shutdown = (signal: string) => {
         process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', process: name, signal }) + '\n');
+        // The deadline holds whatever hangs (a job, a pool, a provider stream): acknowledged writes are committed and
+        // unfinished jobs are taken back on restart, so exiting at the deadline loses nothing.
+        setTimeout(() => {
+          process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'shutdown deadline passed; exiting', process: name, shutdownTimeoutMs: config.shutdownTimeoutMs }) + '\n');
+          process.exit(1);
+        }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
         running.stop().then(() => process.exit(0), (error) => {
           process.stderr.write(`${String(error)}\n`);
           process.exit(1);

@@ -33,6 +33,11 @@ export interface JobsOptions {
   processEveryMs: number;
   orm: MikroORM;
   logger: Logger;
+  /**
+   * This worker's name in the job store (who locked a job), stable across restarts of the same process slot
+   * (host and port): on start the worker takes back the locks a killed predecessor of that name left behind.
+   */
+  instanceName?: string;
 }
 
 /** Agenda 6 on the PostgreSQL job store (MongoDB when configured), with per-run EntityManager forks. */
@@ -52,7 +57,7 @@ export class Jobs {
   static async create(options: JobsOptions): Promise<Jobs> {
     if (options.mongoUrl) {
       const { MongoBackend } = await import('@agendajs/mongo-backend');
-      const agenda = new Agenda({ backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }), processEvery: options.processEveryMs });
+      const agenda = new Agenda({ backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }), processEvery: options.processEveryMs, name: options.instanceName });
       return new Jobs(agenda, options);
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
@@ -61,7 +66,7 @@ export class Jobs {
     const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE });
     // The LISTEN connection reports a server shutdown as an 'error' event; unheard, it would crash the process.
     (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) => options.logger.warn('job notifications connection lost', { error: error.message }));
-    const agenda = new Agenda({ backend, processEvery: options.processEveryMs, maxConcurrency: 50 });
+    const agenda = new Agenda({ backend, processEvery: options.processEveryMs, maxConcurrency: 50, name: options.instanceName });
     return new Jobs(agenda, options, pool);
   }
 
@@ -110,8 +115,20 @@ export class Jobs {
   }
 
   async start(): Promise<void> {
+    await this.reclaimStaleLocks();
     await this.agenda.start();
     this.started = true;
+  }
+
+  /**
+   * A worker that is only starting holds no lock, so a lock under its own name was left by a predecessor killed
+   * with kill -9: released at once instead of after the lock lifetime (5 minutes), so its jobs run again now.
+   * (PostgreSQL store; on MongoDB such locks expire after their lifetime.)
+   */
+  private async reclaimStaleLocks(): Promise<void> {
+    if (!this.pool || !this.options.instanceName) return;
+    const { rowCount } = await this.pool.query(`update ${JOBS_TABLE} set locked_at = null where locked_at is not null and last_modified_by = $1`, [this.options.instanceName]);
+    if (rowCount) this.options.logger.info('released job locks of a previous run of this process', { jobs: rowCount, instance: this.options.instanceName });
   }
 
   /** Waits for running jobs (up to timeoutMs), then closes the job store. */
