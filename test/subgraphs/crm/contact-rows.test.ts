@@ -1,3 +1,4 @@
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { ContactRows } from '../../../subgraphs/crm/writes/contact-rows.js';
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
@@ -14,7 +15,8 @@ describe('ContactRows (the contacts of one commit transaction)', () => {
   afterAll(() => t.stop());
 
   it('should report every contact it inserted, also those a get() flushed before the last flush', async () => {
-    await t.platform.orm.em.fork().transactional(async (tx) => {
+    // The commit's transaction is scoped to the organization (tenantSql binds it).
+    await forkForTenant(t.platform.orm.em, org).transactional(async (tx) => {
       const contacts = new ContactRows(tx, org);
       await contacts.load(['rows-a', 'rows-b']);
       contacts.create('rows-a', { email: 'a@example.com' }, new Date());

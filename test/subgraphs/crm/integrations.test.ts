@@ -1,4 +1,5 @@
 import { crmModule } from '../../../subgraphs/crm/index.js';
+import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { acquireSlot } from '../../../subgraphs/crm/integrations/rate-slot.js';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver.js';
@@ -60,8 +61,8 @@ describe('CRM outbound integrations', () => {
   });
 
   it('should keep each provider within its window: 8 per second, 80 per 10 seconds, across callers (injected clock)', async () => {
-    const em = t.platform.orm.em.fork();
     const org = (await t.platform.apiKeys.authenticate(key))!.organizationId;
+    const em = forkForTenant(t.platform.orm.em, org);
     const rows = await em.execute<{ id: number }[]>(`insert into crm.integrations (organization_id, name, provider, base_url, access_token_sealed, created_at) values (?, 'w', 'salesforce', 'http://x', 'x', now()) returning id`, [org]);
     const id = rows[0]!.id;
     const t0 = new Date('2030-01-01T00:00:00.000Z');
