@@ -9,7 +9,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Two platform processes' worth of runners on one database; `redis` decides whether they share a bus. */
 async function twoInstances(redis: boolean) {
   const database = await createTestDatabase();
-  const env = { DATABASE_URL: database.url, PORT: '0', DNS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', ...(redis ? { REDIS_URL } : {}) };
+  const env = { DATABASE_URL: database.url, PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', ...(redis ? { REDIS_URL } : {}) };
   const a = await startPlatform(loadConfig(env));
   const b = await startPlatform(loadConfig(env));
   // Only A dispatches: an event can reach B's subscribers through the bus alone.

@@ -24,7 +24,7 @@ describe('embedded PostgreSQL in a folder the postgres user cannot enter', () =>
 
   it('should stop startDatabase at once with that message when this process is root', async () => {
     if (process.getuid?.() !== 0) return; // the check only applies to root (CI and these machines run as root)
-    const config = loadConfig({ EMBEDDED_PG_DIR: join(privateDir, 'data'), EMBEDDED_PG_PORT: String(await freePort()), LOG_LEVEL: 'silent' });
+    const config = loadConfig({ EMBEDDED_PG_DIR: join(privateDir, 'data'), EMBEDDED_PG_PORT: String(await freePort()), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', LOG_LEVEL: 'silent' });
     await expect(startDatabase(config, createLogger('silent'))).rejects.toThrow(/cannot enter/);
   });
 });

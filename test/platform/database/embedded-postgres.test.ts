@@ -14,7 +14,7 @@ describe('embedded PostgreSQL', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('should start without DATABASE_URL, migrate, serve, and keep the data across a restart', async () => {
-    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', DNS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP_API_KEY: 'sk_bootstrap_embedded_test_key_0001' };
+    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', BOOTSTRAP_API_KEY: 'sk_bootstrap_embedded_test_key_0001' };
     const headers = { authorization: `Bearer ${env.BOOTSTRAP_API_KEY}`, 'content-type': 'application/json' };
 
     const first = await startPlatform(loadConfig(env));
@@ -34,7 +34,7 @@ describe('embedded PostgreSQL', () => {
   });
 
   it('should let `npm run keys` create a key beside a running platform, on the same embedded server, and leave it running', async () => {
-    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', DNS_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
+    const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
     const platform = await startPlatform(loadConfig(env));
     try {
       const cli = join(projectRoot(), 'dist', 'platform', 'organizations', 'keys-cli.js');

@@ -33,7 +33,7 @@ describe('a crash of the platform after CRM writes were accepted', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const apiKey = 'sk_srv_' + randomBytes(24).toString('hex');
-    const env = { DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey, JOBS_PROCESS_EVERY_MS: '200' };
+    const env = { DATABASE_URL: database.url, PORT: String(port), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey, JOBS_PROCESS_EVERY_MS: '200' };
     child = startChild(env, output);
     await eventually(async () => (await fetch(url + '/healthz').catch(() => null))?.ok, 30_000, 100);
     const post = (body: unknown) => fetch(url + '/crm/contacts', { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -47,7 +47,7 @@ describe('scheduled sends on Agenda with an injected clock', () => {
   };
 
   it('should hold a message until its time by the injected clock, then send it once', async () => {
-    const res = await req('POST', '/messages/send', { from: 'planner@agents.localhost', to: ['guest@agents.localhost'], subject: 'Later', text: 'at nine', scheduledAt: at(2) });
+    const res = await req('POST', '/messages/send', { from: 'planner@agents.localhost', to: ['guest@agents.localhost'], subject: 'Later', text: 'at nine', scheduledAt: at(10) }); // a wall-speed clock: the margin covers a loaded machine
     expect(res.status).toBe(202);
     expect(res.body.data).toMatchObject({ status: 'scheduled', scheduledAt: expect.stringMatching(/^2030-01-01T09:00/) });
     expect((await req('GET', `/inbox/${res.body.data.id}`)).body.data.status).toBe('scheduled');
@@ -74,7 +74,7 @@ describe('scheduled sends on Agenda with an injected clock', () => {
   });
 
   it('should lose no scheduled message across a restart and send it only once', async () => {
-    const res = await req('POST', '/messages/send', { from: 'planner@agents.localhost', to: ['guest@agents.localhost'], subject: 'Across restart', text: 'x', scheduledAt: at(3) });
+    const res = await req('POST', '/messages/send', { from: 'planner@agents.localhost', to: ['guest@agents.localhost'], subject: 'Across restart', text: 'x', scheduledAt: at(10) });
     expect(res.body.data.status).toBe('scheduled');
     await platform.stop();
     await start();

@@ -43,7 +43,7 @@ describe('a crash of the platform process', () => {
     const url = `http://127.0.0.1:${port}`;
     const apiKey = 'sk_srv_' + randomBytes(24).toString('hex');
     const env = {
-      DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey,
+      DATABASE_URL: database.url, PORT: String(port), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey,
       WEBHOOK_ALLOW_PRIVATE: 'true', JOBS_PROCESS_EVERY_MS: '200', EVENTS_SWEEP_MS: '1000',
       // 1 min of schedule per second; attempt jobs locked by the killed process are free again after 2 × 2 s + 5 s.
       WEBHOOK_RETRY_SPEEDUP: '60', WEBHOOK_TIMEOUT_MS: '2000',
