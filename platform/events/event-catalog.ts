@@ -33,6 +33,24 @@ export interface WebhookNamespace {
   scope: string;
   /** Event types its webhooks may subscribe to. */
   events: readonly string[];
+  /**
+   * For types another module raises too (`message.received`, `message.sent`: support and agent mailboxes), the data
+   * field every event of this namespace's module carries; events without it are another module's and skip this
+   * namespace's webhooks.
+   */
+  owns?: string;
+}
+
+/** Types two modules raise under the same name; namespaces tell theirs apart by `WebhookNamespace.owns`. */
+export const SHARED_EVENT_TYPES: ReadonlySet<string> = new Set(
+  Object.values(MODULE_EVENTS).flat().filter((type, i, all) => all.indexOf(type) !== i),
+);
+
+/** Whether an event goes to webhooks of a namespace (the platform namespace takes every event it subscribes to). */
+export function namespaceReceives(namespace: string, type: string, data: unknown): boolean {
+  if (!SHARED_EVENT_TYPES.has(type) || !isWebhookNamespace(namespace)) return true;
+  const owns = (WEBHOOK_NAMESPACES[namespace] as WebhookNamespace).owns;
+  return !owns || (typeof data === 'object' && data !== null && owns in data);
 }
 
 const ALL_EVENTS = [...new Set(Object.values(MODULE_EVENTS).flat())];
@@ -42,11 +60,11 @@ export const WEBHOOK_NAMESPACES = {
   email: { scope: 'email', events: MODULE_EVENTS.email },
   sms: { scope: 'sms', events: MODULE_EVENTS.sms },
   forms: { scope: 'forms', events: MODULE_EVENTS.forms },
-  support: { scope: 'support', events: MODULE_EVENTS.support },
+  support: { scope: 'support', events: MODULE_EVENTS.support, owns: 'conversationId' },
   auth: { scope: 'auth', events: MODULE_EVENTS.auth },
   calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
   domains: { scope: 'domains', events: MODULE_EVENTS.domains },
-  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes },
+  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId' },
 } as const satisfies Record<string, WebhookNamespace>;
 
 export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;
