@@ -12,12 +12,13 @@ describe('graceful shutdown', () => {
       const { key } = await platform.apiKeys.createKey({ orgSlug: 'drain', type: 'SERVER' });
       await platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'SCALE' where slug = 'drain'`);
       const item = { from: 'a@example.com', to: 'b@example.com', subject: 'drain', text: 'x' };
+      const arrived = new Promise((resolve) => platform.server.once('request', resolve));
       const inFlight = fetch(`${platform.url}/emails/batch`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(Array.from({ length: 500 }, () => item)),
       });
-      await new Promise((r) => setTimeout(r, 30)); // let the request reach the server
+      await arrived; // the server is handling it: stop must now drain it, not drop it
       const stopped = platform.stop();
       const res = await inFlight;
       expect(res.status).toBe(200);
