@@ -15,7 +15,7 @@ import { ContactBookingsResolver } from './federation/contact-bookings.resolver.
 import { ContactStub } from './federation/contact.stub.js';
 import { UserStub } from './federation/user.stub.js';
 import { bookingReminderJob } from './jobs/booking-reminder.job.js';
-import { systemCalendarClock, type CalendarClock } from './shared/calendar-clock.js';
+import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
 import type { CalendarDeps } from './calendar-deps.js';
 
@@ -23,7 +23,7 @@ export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, Availabi
 
 export interface CalendarModuleOptions {
   /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
-  clock?: CalendarClock;
+  clock?: JobClock;
   /**
    * Adds `Contact.bookings` to CRM's Contact (default true). Its `email @external` needs the CRM subgraph in the same
    * supergraph, so a platform served without CRM (tests of a module subset) turns it off.
@@ -35,7 +35,7 @@ export interface CalendarModuleOptions {
 export function calendarModule(options: CalendarModuleOptions = {}): SubgraphModule {
   let deps: CalendarDeps | undefined;
   const depsFor = (platform: PlatformDeps): CalendarDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemCalendarClock, ports: () => portsOf(platform) });
+    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform) });
   return {
     name: 'calendar',
     data: {

@@ -19,7 +19,7 @@ import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
 import { mailboxInboundHandler } from './inbound/mailbox-inbound.handler.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
 import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
-import { systemMailboxClock, type MailboxClock } from './shared/mailbox-clock.js';
+import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
 
@@ -27,7 +27,7 @@ export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolve
 
 export interface MailboxesModuleOptions {
   /** Now, for scheduled sends; default the wall clock. */
-  clock?: MailboxClock;
+  clock?: JobClock;
   /** DNS of domain verification; default node:dns over DNS_RESOLVER. */
   dns?: DnsLookup;
   /** Adds `Contact.mailboxMessages` to CRM's Contact (default true); off when served without CRM. */
@@ -38,7 +38,7 @@ export interface MailboxesModuleOptions {
 export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphModule {
   let deps: MailboxesDeps | undefined;
   const depsFor = (platform: PlatformDeps): MailboxesDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemMailboxClock, ports: () => portsOf(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
+    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
   const withContacts = options.contactMessages !== false;
   return {
     name: 'mailboxes',

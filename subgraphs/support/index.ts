@@ -29,7 +29,7 @@ import { snoozeJob } from './jobs/snooze.job.js';
 import { SupportInboundMail } from './email/support-inbound-mail.js';
 import { widgetSubscriptions } from './widget/widget-subscription.js';
 import { widgetDemoRoute } from './widget/widget-demo.route.js';
-import { systemSupportClock, type SupportClock } from './shared/support-clock.js';
+import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import type { SupportDeps } from './shared/support-deps.js';
 import { Migration20261125000200_support } from './migrations/Migration20261125000200_support.js';
 
@@ -39,7 +39,7 @@ export const SUPPORT_RESOLVERS = [
 
 export interface SupportModuleOptions {
   /** Now, for message and status times, metrics and snoozes; default the wall clock. */
-  clock?: SupportClock;
+  clock?: JobClock;
   /**
    * Adds `Contact.conversations` to CRM's Contact (default true). Its `email @external` needs the CRM subgraph in the
    * same supergraph, so a platform served without CRM (tests of a module subset) turns it off.
@@ -51,7 +51,7 @@ export interface SupportModuleOptions {
 export function supportModule(options: SupportModuleOptions = {}): SubgraphModule {
   let deps: SupportDeps | undefined;
   const depsFor = (platform: PlatformDeps): SupportDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemSupportClock, ports: () => portsOf(platform) });
+    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform) });
   const withContacts = options.contactConversations !== false;
   return {
     name: 'support',

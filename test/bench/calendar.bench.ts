@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { DateTime } from 'luxon';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { calendarModule } from '../../subgraphs/calendar/index.js';
-import { ShiftedClock } from '../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../platform/clock/job-clock.js';
 import { computeSlots } from '../../subgraphs/calendar/availability/slots.js';
 import { WEEKDAYS } from '../../subgraphs/calendar/availability/schedule-rules.js';
 import { projectRoot } from '../../platform/config/project-root.js';

@@ -5,7 +5,7 @@ import { formsModule } from '../../subgraphs/forms/index.js';
 import { crmModule } from '../../subgraphs/crm/index.js';
 import { authModule } from '../../subgraphs/auth/index.js';
 import { calendarModule } from '../../subgraphs/calendar/index.js';
-import { ShiftedClock } from '../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../platform/clock/job-clock.js';
 import { fromIp, newVisitorIp } from '../subgraphs/forms/helpers/public-client.js';
 import { MONDAY_0750Z, bookingBody, hostWithEventType } from '../subgraphs/calendar/helpers/calendar-fixtures.js';
 

@@ -8,7 +8,7 @@ import { webhooksModule } from '../../subgraphs/webhooks/index.js';
 import { smsModule } from '../../subgraphs/sms/index.js';
 import { authModule } from '../../subgraphs/auth/index.js';
 import { calendarModule } from '../../subgraphs/calendar/index.js';
-import { ShiftedClock } from '../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../platform/clock/job-clock.js';
 import { InProcessDataSource } from '../../gateway/in-process-data-source.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { loadOperations } from '../../rest-bridge/operations.js';

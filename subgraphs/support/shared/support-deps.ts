@@ -1,10 +1,10 @@
 import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
 import type { PlatformPorts } from '../../../platform/notifications/platform-ports.js';
-import type { SupportClock } from './support-clock.js';
+import type { JobClock } from '../../../platform/clock/job-clock.js';
 
 /** What the support services and jobs use. */
 export interface SupportDeps extends PlatformDeps {
-  clock: SupportClock;
+  clock: JobClock;
   /** The ports of this process (the system-email sender), read when needed. */
   ports(): PlatformPorts;
 }

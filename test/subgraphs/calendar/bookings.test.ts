@@ -1,7 +1,7 @@
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
-import { ShiftedClock } from '../../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { MONDAY_0750Z, bookingBody, createEventType, hostWithEventType } from './helpers/calendar-fixtures.js';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);

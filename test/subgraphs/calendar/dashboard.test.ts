@@ -1,6 +1,6 @@
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
-import { ShiftedClock } from '../../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { MONDAY_0750Z, bookingBody, createEventType, hostWithEventType } from './helpers/calendar-fixtures.js';
 
 describe('calendar dashboard queries', () => {

@@ -5,7 +5,7 @@ import { jest } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
-import { ShiftedClock } from '../../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { loadConfig } from '../../../platform/config/config.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';

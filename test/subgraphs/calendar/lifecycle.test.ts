@@ -2,7 +2,7 @@ import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
-import { ShiftedClock } from '../../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver.js';
 import { MONDAY_0750Z, bookingBody, createEventType, hostWithEventType } from './helpers/calendar-fixtures.js';
 

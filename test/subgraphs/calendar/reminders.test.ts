@@ -1,6 +1,6 @@
 import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/test-platform.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
-import { ShiftedClock } from '../../../subgraphs/calendar/shared/calendar-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { BOOKING_REMINDER_JOB } from '../../../subgraphs/calendar/bookings/booking-reminders.js';
 import { MONDAY_0750Z, bookingBody, hostWithEventType } from './helpers/calendar-fixtures.js';
 

@@ -5,7 +5,7 @@ import { eventually as eventuallyWithin } from '../../helpers/test-platform.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
 import { mailboxesModule } from '../../../subgraphs/mailboxes/index.js';
-import { ShiftedMailboxClock } from '../../../subgraphs/mailboxes/shared/mailbox-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 
 // Jobs run asynchronously; a busy shared machine can take a while (no timing is asserted).
 const eventually = <T>(check: () => Promise<T | undefined | null | false>) => eventuallyWithin(check, 30_000);
@@ -17,7 +17,7 @@ describe('scheduled sends on Agenda with an injected clock', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let platform: Platform;
   let key: string;
-  const clock = new ShiftedMailboxClock(START);
+  const clock = new ShiftedClock(START);
   const at = (seconds: number) => new Date(clock.now().getTime() + seconds * 1000).toISOString();
 
   const start = async () => {

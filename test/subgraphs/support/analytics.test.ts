@@ -1,6 +1,6 @@
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { supportModule } from '../../../subgraphs/support/index.js';
-import { FrozenSupportClock } from '../../../subgraphs/support/shared/support-clock.js';
+import { FrozenClock } from '../../../platform/clock/job-clock.js';
 import { businessSeconds } from '../../../subgraphs/support/analytics/business-hours.js';
 import { addMember, createInbox, newConversation, widget } from './helpers/support-fixtures.js';
 
@@ -25,7 +25,7 @@ describe('support analytics on a scripted timeline (Chatwoot definitions)', () =
   let t: TestPlatform;
   let key: string;
   let inbox: { id: string; widgetToken: string };
-  const clock = new FrozenSupportClock(new Date('2030-03-04T07:00:00Z'));
+  const clock = new FrozenClock(new Date('2030-03-04T07:00:00Z'));
   const at = (iso: string) => clock.set(new Date(iso));
 
   beforeAll(async () => {

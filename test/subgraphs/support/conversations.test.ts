@@ -1,7 +1,7 @@
 import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/test-platform.js';
 import { supportModule } from '../../../subgraphs/support/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
-import { ShiftedSupportClock } from '../../../subgraphs/support/shared/support-clock.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 import { addMember, createInbox, newConversation, outbox, widget } from './helpers/support-fixtures.js';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -11,7 +11,7 @@ describe('support conversations through the stack', () => {
   let key: string;
   let other: string;
   let inbox: { id: string; widgetToken: string };
-  const clock = new ShiftedSupportClock(new Date('2030-03-04T09:00:00Z'));
+  const clock = new ShiftedClock(new Date('2030-03-04T09:00:00Z'));
 
   beforeAll(async () => {
     t = await startTestPlatform({}, { modules: [emailModule(), supportModule({ clock, contactConversations: false })] });

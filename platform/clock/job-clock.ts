@@ -1,20 +1,20 @@
 /**
- * Support's time: message and status timestamps, metric values, and when a snoozed conversation reopens.
- * Injectable so tests script a timeline (metrics are differences of these times) and see snoozes end.
+ * A module's time: "now" for its rules (notice periods, snoozes, scheduled sends, metrics) and the wall-clock moment
+ * a deferred job must run. Injectable so tests pin dates or script a timeline and still see the jobs fire.
  */
-export interface SupportClock {
+export interface JobClock {
   now(): Date;
-  /** The wall-clock moment at which the clock's `due` arrives (when a job must run). */
+  /** The wall-clock moment at which the clock reaches `due` (when the job must run). */
   wallTimeOf(due: Date): Date;
 }
 
-export const systemSupportClock: SupportClock = {
+export const systemClock: JobClock = {
   now: () => new Date(),
   wallTimeOf: (due) => due,
 };
 
 /** A clock running at wall speed from `start` on (tests): now() is `start` plus the time elapsed since creation. */
-export class ShiftedSupportClock implements SupportClock {
+export class ShiftedClock implements JobClock {
   private shiftMs: number;
 
   constructor(start: Date) {
@@ -36,7 +36,7 @@ export class ShiftedSupportClock implements SupportClock {
 }
 
 /** A clock that stands still at the instant it was last set (tests that compute exact durations by hand). */
-export class FrozenSupportClock implements SupportClock {
+export class FrozenClock implements JobClock {
   constructor(private at: Date) {}
 
   now(): Date {
