@@ -2,13 +2,13 @@ import type { PlatformDeps } from '../../platform/federation/subgraph-module.js'
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { DomainsConfig } from '../../platform/config/config.js';
 import type { Registrar } from './registrar/registrar.port.js';
-import type { DomainsClock } from './shared/domains-clock.js';
+import type { JobClock } from '../../platform/clock/job-clock.js';
 
 /** What the domains services, jobs and DNS server use. */
 export interface DomainsDeps extends PlatformDeps {
   domains: DomainsConfig;
   registrar: Registrar;
-  clock: DomainsClock;
+  clock: JobClock;
   /** Seals DNSSEC and DKIM private keys at rest. */
   secrets(): Promise<SecretBox>;
 }

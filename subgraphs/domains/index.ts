@@ -16,7 +16,7 @@ import { lifecycleJob, LIFECYCLE_JOB } from './jobs/lifecycle.job.js';
 import { transferCheckJob } from './jobs/transfer-check.job.js';
 import { registrarOf } from './registrar/registrar-of.js';
 import type { Registrar } from './registrar/registrar.port.js';
-import { systemDomainsClock, type DomainsClock } from './shared/domains-clock.js';
+import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { DnsServer } from './dns-server/dns-server.js';
 import { ZoneStore } from './dns-server/zone-store.js';
 import { Migration20261125120000_domains } from './migrations/Migration20261125120000_domains.js';
@@ -24,7 +24,7 @@ import type { DomainsDeps } from './domains-deps.js';
 
 export interface DomainsModuleOptions {
   /** Now, for expiry and the lifecycle sweep; default the wall clock. */
-  clock?: DomainsClock;
+  clock?: JobClock;
   /** Replaces the configured registrar (tests). */
   registrar?: Registrar;
   /** Serve zones over DNS (default true). */
@@ -41,7 +41,7 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
       ...platform,
       domains: platform.config.domains,
       registrar: options.registrar ?? registrarOf(platform.config.domains),
-      clock: options.clock ?? systemDomainsClock,
+      clock: options.clock ?? systemClock,
       secrets: () => (box ??= secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger)),
     };
     return deps;

@@ -5,7 +5,7 @@ import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { Domain } from '../entities/domain.entity.js';
 import { toAsciiName } from '../names/domain-name.js';
 import type { RegistrarCall } from '../registrar/registrar.port.js';
-import type { DomainsClock } from './domains-clock.js';
+import type { JobClock } from '../../../platform/clock/job-clock.js';
 
 export const domainNotFound = () => new DomainError('NOT_FOUND', 'Domain not found');
 
@@ -33,7 +33,7 @@ export async function heldDomain(em: EntityManager, name: string): Promise<Domai
 }
 
 /** What a registrar call needs from the caller. */
-export function registrarCall(em: EntityManager, clock: DomainsClock): RegistrarCall {
+export function registrarCall(em: EntityManager, clock: JobClock): RegistrarCall {
   return { em, organizationId: tenantOf(em), now: clock.now() };
 }
 

@@ -1,6 +1,6 @@
 import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/test-platform.js';
 import { domainsModule } from '../../../subgraphs/domains/index.js';
-import { ManualClock } from '../../../subgraphs/domains/shared/domains-clock.js';
+import { FrozenClock } from '../../../platform/clock/job-clock.js';
 import { LIFECYCLE_JOB, runLifecycle } from '../../../subgraphs/domains/jobs/lifecycle.job.js';
 import { SandboxRegistrar } from '../../../subgraphs/domains/registrar/sandbox-registrar.js';
 import type { DomainsDeps } from '../../../subgraphs/domains/domains-deps.js';
@@ -12,7 +12,7 @@ describe('domain lifecycle jobs (injected clock)', () => {
   let t: TestPlatform;
   let key: string;
   let deps: DomainsDeps;
-  const clock = new ManualClock(new Date('2030-03-01T00:00:00Z'));
+  const clock = new FrozenClock(new Date('2030-03-01T00:00:00Z'));
   let manualExpiry: number;
   let autoExpiry: number;
 

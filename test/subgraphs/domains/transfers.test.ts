@@ -1,6 +1,6 @@
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { domainsModule } from '../../../subgraphs/domains/index.js';
-import { ManualClock } from '../../../subgraphs/domains/shared/domains-clock.js';
+import { FrozenClock } from '../../../platform/clock/job-clock.js';
 import { TRANSFER_JOB } from '../../../subgraphs/domains/transfers/transfer.service.js';
 import { REGISTRANT, eventsOf, registerDomain, sqlRows } from './helpers/domain-fixtures.js';
 
@@ -10,7 +10,7 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
   let t: TestPlatform;
   let losing: string;
   let gaining: string;
-  const clock = new ManualClock(new Date());
+  const clock = new FrozenClock(new Date());
   const transfer = (key: string, body: Record<string, unknown>) => t.request('POST', '/domains/transfer', { key, body: { registrant: REGISTRANT, ...body } });
   const orgOf = async (slug: string) => (await sqlRows(t, 'select id from platform.organizations where slug = ?', [slug]))[0].id as string;
   /** Moves the module's clock past the delay and runs the transfer's job now. */
