@@ -49,7 +49,8 @@ describe('support conversations through the stack', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.data.messages.map((m: any) => m.content)).toEqual(['Hello, I need help', 'On its way']);
     const events = (await outbox(t, key)).filter((e) => e.data.conversationId === conversationId).map((e) => e.type);
-    expect(events).toEqual(['conversation.created', 'conversation.assigned', 'message.received', 'message.sent', 'conversation.replied']);
+    // The reply's two events share one transaction and timestamp, so their order in the outbox is not defined.
+    expect([...events.slice(0, 3), ...events.slice(3).sort()]).toEqual(['conversation.created', 'conversation.assigned', 'message.received', 'conversation.replied', 'message.sent']);
   });
 
   it('should refuse an author or assignee who is not a member of the inbox with 400 and change nothing', async () => {
