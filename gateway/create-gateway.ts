@@ -6,7 +6,9 @@ import { formatError } from '../platform/errors/format-error.js';
 import type { Logger } from '../platform/logging/logger.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import { QUERY_LIMITS, queryLimitRules } from '../platform/graphql/query-limits.js';
+import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { fieldRateLimitPlugin } from './field-rate-limits.js';
+import { metricsPlugin } from './metrics-plugin.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import { RemoteDataSource } from './remote-data-source.js';
 
@@ -22,6 +24,8 @@ export interface GatewayOptions {
   internalSecret?: string;
   /** Hears the errors hidden from callers as INTERNAL_ERROR, with their real message. */
   logger?: Logger;
+  /** Counts operations by type and outcome. */
+  metrics?: PlatformMetrics;
 }
 
 /** The Apollo gateway over in-process (split mode: remote) subgraphs, wrapped in an ApolloServer that the HTTP layer and the bridge share. */
@@ -54,7 +58,7 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     introspection: true,
     csrfPrevention: true,
-    plugins: [fieldRateLimitPlugin()],
+    plugins: [fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
   });
   await server.start();
   return server;

@@ -33,6 +33,9 @@ import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/pla
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
+import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
+import { platformSources } from '../platform/metrics/platform-sources.js';
+import { serveMetrics } from '../platform/metrics/metrics-route.js';
 import { startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
 
 export interface PlatformOptions {
@@ -78,12 +81,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
 
   // Named by host and port: a restart in the same slot takes back the job locks a kill -9 left (a random port names no slot).
-  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: config.port ? `${hostname()}:${config.port}` : undefined });
+  const metrics = new PlatformMetrics();
+  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: config.port ? `${hostname()}:${config.port}` : undefined, observer: metrics });
+  metrics.watch(platformSources(orm, jobs));
   await encryptionKeyFor(orm, config.encryptionKey, logger); // generated and kept in platform.settings when ENCRYPTION_KEY is unset
   // Split mode: modules named in SUBGRAPH_URLS run (with their jobs) in their own processes.
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
-  const deps: DepsWithPorts = { config, orm, jobs, logger, ports };
+  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
   for (const module of local) module.providePorts?.(deps, ports);
   const bus = await createEventBus(config.redisUrl, logger);
   const dispatcher = new EventDispatcher({
@@ -103,7 +108,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
   const supergraphSdl = options.supergraphSdl
     ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger });
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const guard = new RequestGuard(apiKeys, new RateLimiter(store));
@@ -136,6 +141,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     inFlight++;
     res.on('close', () => {
       inFlight--;
+      metrics.httpRequests.observe({ method: req.method ?? 'GET', route: routeLabel(log), status: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
       const level = log.error || res.statusCode >= 500 ? 'error' : 'info';
       if (!logger.enabled(level)) return;
       logger[level]('request', { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 });
@@ -143,12 +149,16 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     try {
       const path = log.path as string;
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (path === '/readyz') {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
       }
       const own = moduleRoutes.get(path);
-      if (own && (!own.method || own.method === req.method)) return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
+      if (own && (!own.method || own.method === req.method)) {
+        log.route = `${own.method ?? req.method} ${path}`;
+        return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
+      }
       if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
       await bridge.handle(req, res, requestId, log);
     } catch (error) {
@@ -218,6 +228,14 @@ async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>)
   }
   return checks;
 }
+
+/** The route template of a request (the bridge's route name, a module route, or a fixed path): bounded label values. */
+function routeLabel(log: Record<string, unknown>): string {
+  if (typeof log.route === 'string') return log.route;
+  const path = log.path as string;
+  return FIXED_PATHS.has(path) ? path : 'unmatched';
+}
+const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/graphql']);
 
 function sendJson(res: ServerResponse, status: number, payload: unknown) {
   const body = JSON.stringify(payload);

@@ -22,6 +22,8 @@ export interface Config {
   bootstrapApiKey?: string;
   /** Secret that signs the caller context on gateway → subgraph hops. */
   internalSecret: string;
+  /** Opens GET /metrics to callers beyond loopback (`Authorization: Bearer <token>`). */
+  metricsToken?: string;
   /** 32-byte key (base64 or hex) that encrypts secrets at rest; unset: a key generated once and kept in platform.settings. */
   encryptionKey?: Buffer;
   /** SMTP relay for outgoing email; the local capture transport when unset. */
@@ -194,6 +196,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const internalSecret = str('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
   if (internalSecret.length < 32) problems.push('INTERNAL_SECRET must be at least 32 characters');
+  const metricsToken = str('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 24) problems.push('METRICS_TOKEN must be at least 24 characters');
 
   let encryptionKey: Buffer | undefined;
   const rawKey = str('ENCRYPTION_KEY');
@@ -260,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobsProcessEveryMs: int('JOBS_PROCESS_EVERY_MS', 5000, 50, 600_000),
     bootstrapApiKey,
     internalSecret,
+    metricsToken,
     encryptionKey,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),

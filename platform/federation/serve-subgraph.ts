@@ -1,3 +1,6 @@
+import { PlatformMetrics } from '../metrics/platform-metrics.js';
+import { platformSources } from '../metrics/platform-sources.js';
+import { serveMetrics } from '../metrics/metrics-route.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -36,6 +39,8 @@ export interface ServedSubgraph {
   server: Server;
   orm: MikroORM;
   jobs: Jobs;
+  /** What the module's services were built with (for the listeners a module main starts beside it). */
+  deps: PlatformDeps;
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -51,12 +56,15 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   const databaseUrl = config.databaseUrl;
 
   const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], log: (message) => logger.debug('orm', { message }) });
+  const metrics = new PlatformMetrics();
   let jobs: Jobs | undefined;
   let apollo: ApolloServer<SubgraphContext> | undefined;
+  let deps: PlatformDeps | undefined;
   try {
     await orm.getMigrator().up();
-    jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined });
-    const deps: PlatformDeps = { config, orm, jobs, logger };
+    jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
+    metrics.watch(platformSources(orm, jobs));
+    deps = { config, orm, jobs, logger, metrics };
     module.defineJobs?.(deps);
     const schema = await module.buildSchema(deps);
     apollo = new ApolloServer<SubgraphContext>({
@@ -94,12 +102,14 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     inFlight++;
     res.on('close', () => {
       inFlight--;
+      metrics.httpRequests.observe({ method: req.method ?? 'GET', route: KNOWN_PATHS.has(path) ? path : 'unmatched', status: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
       const fields = { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
       if (log.error || res.statusCode >= 500) logger.error('request', fields);
       else logger.debug('request', fields);
     });
     try {
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (path !== '/graphql') return sendJson(res, 404, { errors: [{ message: `No route for ${path}`, extensions: { code: 'NOT_FOUND' } }] });
       const caller = verifyCallerContext(req.headers[SIGNED_CONTEXT_HEADER], config.internalSecret);
       if (!caller) {
@@ -178,8 +188,10 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     logger.info('subgraph stopped');
   })());
 
-  return { url, server: httpServer, orm, jobs: jobRunner, stop };
+  return { url, server: httpServer, orm, jobs: jobRunner, deps: deps!, stop };
 }
+
+const KNOWN_PATHS = new Set(['/graphql', '/healthz', '/metrics']);
 
 /**
  * GraphQL over HTTP: once execution ran (the result has `data`, even null), the answer is 200 and the errors

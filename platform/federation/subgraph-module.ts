@@ -10,6 +10,7 @@ import type { HttpRouteProvider } from '../http/module-http.js';
 import type { DirectRouteProvider } from '../http/direct-route.js';
 import type { SubscriptionFieldProvider } from '../graphql/subscription-fields.js';
 import type { InboundMailHandler } from '../mail/inbound-mail.js';
+import type { PlatformMetrics } from '../metrics/platform-metrics.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -17,6 +18,8 @@ export interface PlatformDeps {
   orm: MikroORM;
   jobs: Jobs;
   logger: Logger;
+  /** Counters a module feeds (webhook attempts, AI tokens); served at /metrics by the process. */
+  metrics: PlatformMetrics;
 }
 
 /** A network listener a module runs beside HTTP (the domains module's DNS server). */

@@ -26,6 +26,11 @@ export interface JobDefinition<T extends object> {
   lockLifetimeMs?: number;
 }
 
+/** Hears how each job run ended (metrics). */
+export interface JobObserver {
+  jobDone(name: string, outcome: 'success' | 'failure', seconds: number): void;
+}
+
 export interface JobsOptions {
   databaseUrl: string;
   /** Use MongoDB as the job store instead of PostgreSQL. */
@@ -38,6 +43,7 @@ export interface JobsOptions {
    * (host and port): on start the worker takes back the locks a killed predecessor of that name left behind.
    */
   instanceName?: string;
+  observer?: JobObserver;
 }
 
 /** Agenda 6 on the PostgreSQL job store (MongoDB when configured), with per-run EntityManager forks. */
@@ -79,7 +85,14 @@ export class Jobs {
         const root = this.options.orm.em;
         const em = organizationId ? forkForTenant(root, organizationId) : root.fork({ clear: true, useContext: false, disableFilters: true } as never);
         const logger = this.options.logger.child({ job: def.name, jobId: String(job.attrs._id) });
-        await def.handler(data, { em: em as EntityManager, logger, attempt: (job.attrs.failCount ?? 0) + 1 });
+        const started = performance.now();
+        let outcome: 'success' | 'failure' = 'failure';
+        try {
+          await def.handler(data, { em: em as EntityManager, logger, attempt: (job.attrs.failCount ?? 0) + 1 });
+          outcome = 'success';
+        } finally {
+          this.options.observer?.jobDone(def.name, outcome, (performance.now() - started) / 1000);
+        }
       },
       { concurrency: def.concurrency ?? 10, lockLifetime: def.lockLifetimeMs ?? 5 * 60_000, removeOnComplete: true },
     );
@@ -106,6 +119,15 @@ export class Jobs {
   /** Schedules `name` to run every `interval` (`'1 hour'`); one schedule per name, however many processes ask. */
   async every(interval: string, name: string): Promise<void> {
     await this.agenda.every(interval, name, {});
+  }
+
+  /** Due jobs that no worker holds yet, by name (metrics; PostgreSQL store only, empty on MongoDB). */
+  async queueDepth(): Promise<Map<string, number>> {
+    if (!this.pool) return new Map();
+    const { rows } = await this.pool.query<{ name: string; n: number }>(
+      `select name, count(*)::int as n from ${JOBS_TABLE} where next_run_at <= now() and locked_at is null and disabled is not true group by name`,
+    );
+    return new Map(rows.map((r) => [r.name, r.n]));
   }
 
   /** Reaches the job store (readiness). */

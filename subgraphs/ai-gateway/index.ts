@@ -21,6 +21,7 @@ import { KeyGate } from './http/key-gate.js';
 import { CompletionEngine } from './engine/completion-engine.js';
 import type { Deadlines } from './engine/deadlines.js';
 import { ResponseCache } from './cache/response-cache.js';
+import { meteredUsage } from './usage/metered-usage.js';
 import { UsageLogWriter, type UsageSink } from './usage/usage-log.writer.js';
 import { ChatCompletionService } from './engine/chat-completion.service.js';
 import { chatCompletionsRoute } from './http/chat-completions.handler.js';
@@ -57,7 +58,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     const secrets = () => secretBoxFor(platform.orm, config.encryptionKey, platform.logger);
     const configs = new OrgConfigCache(platform.orm, secrets, 5_000, options.now);
     writer = new UsageLogWriter(platform.orm, platform.logger, { backlogLimit: options.usageBacklogLimit });
-    const usage: UsageSink = writer;
+    const usage: UsageSink = meteredUsage(writer, platform.metrics);
     const engine = new CompletionEngine({
       firstByteMs: options.deadlines?.firstByteMs ?? config.aiFirstByteTimeoutMs,
       idleMs: options.deadlines?.idleMs ?? config.aiIdleTimeoutMs,

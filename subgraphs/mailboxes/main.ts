@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { runMain } from '../../platform/config/run-main.js';
 import { serveSubgraph } from '../../platform/federation/serve-subgraph.js';
-import { createLogger } from '../../platform/logging/logger.js';
 import { startInboundSmtp } from '../../platform/mail/inbound-smtp-server.js';
 import { mailboxesModule } from './index.js';
 
@@ -13,9 +12,8 @@ import { mailboxesModule } from './index.js';
 runMain('subgraph:mailboxes', async (config) => {
   const module = mailboxesModule();
   const served = await serveSubgraph(module, config, config.subgraphListen);
-  const logger = createLogger(config.logLevel).child({ subgraph: 'mailboxes' });
-  const handler = module.inboundMail!({ config, orm: served.orm, jobs: served.jobs, logger });
-  const smtp = await startInboundSmtp({ ...config.smtpInbound, handlers: [handler], logger, dnsServer: config.dnsResolver }).catch(async (error) => {
+  const handler = module.inboundMail!(served.deps);
+  const smtp = await startInboundSmtp({ ...config.smtpInbound, handlers: [handler], logger: served.deps.logger, dnsServer: config.dnsResolver }).catch(async (error) => {
     await served.stop();
     throw error;
   });

@@ -102,6 +102,8 @@ export class DeliveryAttemptService {
     });
     const result = await this.deps.http.post({ url: target.url, headers, body, timeoutMs: this.deps.config.webhookTimeoutMs });
     const success = result.kind === 'response' && result.status >= 200 && result.status < 300;
+    // `refused`: the URL guard stopped it (no request left); `error`: timeout, reset, TLS; `failure`: a non-2xx answer.
+    this.deps.metrics.webhookAttempts.inc({ outcome: success ? 'success' : result.kind === 'response' ? 'failure' : result.refused ? 'refused' : 'error' });
     return { result, success, error: success ? null : result.kind === 'response' ? `HTTP ${result.status}` : result.error };
   }
 
