@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { projectRoot } from '../platform/config/project-root.js';
+
+/**
+ * GraphiQL at GET /graphql for a browser, offline: React and GraphiQL's prebuilt bundles come from npm and are served
+ * from this process under /graphql/ide/ (no CDN). The API key goes into GraphiQL's headers editor; queries go over
+ * POST /graphql and subscriptions over graphql-ws on the same path, both with that header.
+ */
+const IDE_PREFIX = '/graphql/ide/';
+
+/** The only files served under IDE_PREFIX (no path is ever taken from the request). */
+const ASSETS: Record<string, { module: string; file: string; type: string }> = {
+  'react.js': { module: 'react', file: 'umd/react.production.min.js', type: 'text/javascript; charset=utf-8' },
+  'react-dom.js': { module: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript; charset=utf-8' },
+  'graphiql.js': { module: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript; charset=utf-8' },
+  'graphiql.css': { module: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
+};
+
+const INIT_SCRIPT = `
+const stored = localStorage.getItem('platform-api-key');
+const fetcher = GraphiQL.createFetcher({
+  url: location.origin + '/graphql',
+  subscriptionUrl: location.origin.replace(/^http/, 'ws') + '/graphql',
+});
+ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, {
+  fetcher,
+  defaultEditorToolsVisibility: 'headers',
+  defaultHeaders: JSON.stringify({ Authorization: 'Bearer ' + (stored || '<your API key>') }, null, 2),
+  shouldPersistHeaders: true,
+  defaultQuery: '# Put your API key in the Headers tab below, then run a query, e.g.\\n{\\n  __typename\\n}\\n',
+  onEditHeaders: (text) => {
+    try {
+      const key = /^Bearer\\s+(.+)$/i.exec(JSON.parse(text).Authorization || '');
+      if (key && key[1] !== '<your API key>') localStorage.setItem('platform-api-key', key[1]);
+    } catch { /* headers being typed */ }
+  },
+}));
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Platform API · GraphQL</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${IDE_PREFIX}graphiql.css">
+<style>html, body, #graphiql { height: 100%; margin: 0; }</style>
+</head>
+<body>
+<div id="graphiql">Loading GraphiQL…</div>
+<script src="${IDE_PREFIX}react.js"></script>
+<script src="${IDE_PREFIX}react-dom.js"></script>
+<script src="${IDE_PREFIX}graphiql.js"></script>
+<script src="${IDE_PREFIX}init.js"></script>
+</body>
+</html>
+`;
+
+/** Scripts and styles from this origin only; the API (fetch and WebSocket) on this origin too. */
+const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const cache = new Map<string, Buffer>();
+const requireFromHere = createRequire(join(projectRoot(), 'package.json'));
+
+function asset(name: string): Buffer {
+  let bytes = cache.get(name);
+  if (!bytes) {
+    const spec = ASSETS[name]!;
+    const root = join(requireFromHere.resolve(`${spec.module}/package.json`), '..');
+    bytes = readFileSync(join(root, spec.file));
+    cache.set(name, bytes);
+  }
+  return bytes;
+}
+
+/** A browser asking for /graphql: a GET that accepts HTML and carries no GraphQL query. */
+export function wantsGraphqlIde(req: IncomingMessage, path: string): boolean {
+  if (req.method !== 'GET') return false;
+  if (path.startsWith(IDE_PREFIX)) return true;
+  if (path !== '/graphql') return false;
+  const search = new URL(req.url ?? '/', 'http://local').searchParams;
+  return !search.has('query') && String(req.headers.accept ?? '').includes('text/html');
+}
+
+/** Serves the IDE page or one of its assets; 404 for any other name under the prefix. */
+export function serveGraphqlIde(res: ServerResponse, path: string): void {
+  if (path === '/graphql') return send(res, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), PAGE_CSP, 'no-cache');
+  const name = path.slice(IDE_PREFIX.length);
+  if (name === 'init.js') return send(res, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), undefined, 'no-cache');
+  if (!Object.hasOwn(ASSETS, name)) return send(res, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
+  send(res, 200, ASSETS[name]!.type, asset(name), undefined, 'public, max-age=86400');
+}
+
+function send(res: ServerResponse, status: number, type: string, body: Buffer, csp?: string, cacheControl?: string): void {
+  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length) };
+  if (csp) headers['Content-Security-Policy'] = csp;
+  if (cacheControl) headers['Cache-Control'] = cacheControl;
+  res.writeHead(status, headers);
+  res.end(body);
+}

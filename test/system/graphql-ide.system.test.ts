@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { projectRoot } from '../../platform/config/project-root.js';
+
+/** Debian's chromium (package `chromium`), or CHROMIUM_PATH. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+describe('GraphiQL in a real browser (headless Chromium)', () => {
+  let t: TestPlatform;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    t = await startTestPlatform();
+    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('should load offline, take the API key in its headers and run a query', async () => {
+    const key = await t.key('browser');
+    const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(t.url) && !request.url().startsWith('data:')) outside.push(request.url());
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    // The page keeps the key a user typed in the headers editor; a fresh profile gets it here the same way.
+    await page.evaluateOnNewDocument(`localStorage.setItem('platform-api-key', ${JSON.stringify(key)})`);
+    await page.goto(`${t.url}/graphql`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('.graphiql-execute-button', { timeout: 20_000 });
+    await page.click('.graphiql-execute-button');
+    await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"__typename"')`, { timeout: 20_000 });
+    const result = await page.$eval('.result-window', (el) => (el as unknown as { textContent: string | null }).textContent ?? '');
+    expect(result).toContain('"Query"');
+    const dir = join(projectRoot(), 'test-results');
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: join(dir, 'graphql-ide.png') });
+    expect(outside).toEqual([]); // nothing from a CDN
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
