@@ -2,6 +2,7 @@
 // messages flow (visitor message → agent subscription latency, memory per connection), and the analytics overview over
 // 100,000 conversations' reporting events.
 import 'reflect-metadata';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,7 @@ import { supportModule } from '../../subgraphs/support/index.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { percentile } from './load.js';
 import { writeSection } from './report.js';
+import { renderProfile, summarizeProfile, type CpuProfile } from './profile-summary.js';
 
 /** The issue's targets. */
 export const SUPPORT_TARGETS = { messageToAgentP99Ms: 100, overviewP50Ms: 100 } as const;
@@ -20,7 +22,24 @@ const WIDGETS = 1000;
 const MESSAGES = 300;
 const CONVERSATIONS = 100_000;
 const OVERVIEW_SAMPLES = 100;
+/** BENCH_PROFILE=1: a CPU profile of the message phase, summarized on stderr (a diagnostic, not part of the report). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const log = (line: string) => process.stderr.write(`[bench:support] ${line}\n`);
+
+async function startProfiler(): Promise<{ stop(): Promise<CpuProfile> }> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    stop: async () => {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      return profile as unknown as CpuProfile;
+    },
+  };
+}
 
 export async function benchSupport(): Promise<string> {
   const loadAtStart = loadavg()[0]!.toFixed(1);
@@ -86,7 +105,9 @@ export async function benchSupport(): Promise<string> {
     };
     for (let i = 0; i < 20; i++) await send(i); // warm-up (the agent subscription is live once the first arrives)
     const latencies: number[] = [];
+    const profiler = PROFILE ? await startProfiler() : null;
     for (let i = 20; i < 20 + MESSAGES; i++) latencies.push(await send(i));
+    if (profiler) log(`CPU profile of the message phase (server and clients, one process):\n${renderProfile(summarizeProfile(await profiler.stop()), MESSAGES)}`);
 
     log(`reporting events of ${CONVERSATIONS} conversations (SQL)`);
     await sqlOf.execute(`insert into support.reporting_events (id, organization_id, name, value, value_in_business_hours, inbox_id, conversation_id, user_id, event_start_time, event_end_time)

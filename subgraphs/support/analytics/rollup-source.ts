@@ -1,4 +1,5 @@
 import { ORG, sql, sqlOf, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
+import { REPORTING_EVENTS } from '../entities/reporting-event.entity.js';
 
 const DAY_MS = 86_400_000;
 
@@ -28,13 +29,17 @@ export function splitRange(range: Range): RangeSplit {
 
 const inbox = (inboxId?: string) => (inboxId ? sql` and inbox_id = ${inboxId}` : sql``);
 
-/** Events whose time falls in the edges of a split (false when there are none). */
+/**
+ * Events whose time falls in the edges of a split (false when there are none). Naming every event name lets the
+ * (organization, name, time) index serve the time ranges (a scan of the organization's events otherwise).
+ */
 export function edgeFilter(split: RangeSplit): SqlStatement {
   if (split.edges.length === 0) return sql`false`;
   const [a, b] = split.edges;
+  const names = sql`name in (${[...REPORTING_EVENTS]})`;
   return b
-    ? sql`((event_end_time >= ${a!.start} and event_end_time < ${a!.end}) or (event_end_time >= ${b.start} and event_end_time < ${b.end}))`
-    : sql`event_end_time >= ${a!.start} and event_end_time < ${a!.end}`;
+    ? sql`${names} and ((event_end_time >= ${a!.start} and event_end_time < ${a!.end}) or (event_end_time >= ${b.start} and event_end_time < ${b.end}))`
+    : sql`${names} and event_end_time >= ${a!.start} and event_end_time < ${a!.end}`;
 }
 
 const TIMES: [string, string][] = [['frt', 'first_response'], ['rep', 'reply_time'], ['rt', 'conversation_resolved']];
