@@ -156,4 +156,16 @@ describe('support analytics on a scripted timeline (Chatwoot definitions)', () =
     const other = await t.key('sup-analytics-other');
     expect((await t.request('GET', `/support/analytics/overview?${range}`, { key: other })).body.data.conversations).toBe(0);
   });
+
+  it('should keep the rollup exact when reporting rows are updated or deleted (statement triggers)', async () => {
+    const db = t.platform.orm.em.getConnection();
+    await db.execute("delete from support.reporting_events where name = 'first_response' and value = 120");
+    await db.execute("update support.reporting_events set value = value + 100 where name = 'reply_time'");
+    expect(await get(`overview?${range}&inboxId=${inbox.id}`)).toMatchObject({
+      avgFirstResponseTime: 29550, avgReplyTime: 700, businessHours: { avgFirstResponseTime: 750, avgReplyTime: 600 },
+    });
+    expect(await get(`response-time?${range}&inboxId=${inbox.id}`)).toMatchObject({ count: 2, p50: 29550 });
+    const [rows] = await db.execute(`select count(*) as n from support.reporting_daily_histogram where n < 0`);
+    expect(Number(rows.n)).toBe(0);
+  });
 });
