@@ -32,6 +32,7 @@ import { widgetDemoRoute } from './widget/widget-demo.route.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import type { SupportDeps } from './shared/support-deps.js';
 import { Migration20261125000200_support } from './migrations/Migration20261125000200_support.js';
+import { Migration20261125160000_support_rollup } from './migrations/Migration20261125160000_support_rollup.js';
 
 export const SUPPORT_RESOLVERS = [
   InboxResolver, ConversationResolver, VisitorResolver, CompanyResolver, CannedResponseResolver, WidgetResolver, AnalyticsResolver, DashboardResolver,
@@ -57,7 +58,10 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
     name: 'support',
     data: {
       entities: [Inbox, InboxMember, Visitor, VisitorSession, VisitorEvent, SupportCompany, CompanyNote, Conversation, Message, Attachment, SupportTag, ConversationTag, CannedResponse, ReportingEvent],
-      migrations: [{ name: 'Migration20261125000200_support', class: Migration20261125000200_support }],
+      migrations: [
+        { name: 'Migration20261125000200_support', class: Migration20261125000200_support },
+        { name: 'Migration20261125160000_support_rollup', class: Migration20261125160000_support_rollup },
+      ],
     },
     defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),
     inboundMail: (platform) => new SupportInboundMail(depsFor(platform)),

@@ -1,30 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ORG, sql, tenantSql, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, sqlOf, tenantSql, type TenantSql } from '../../../platform/orm/tenant-sql.js';
 import { validation } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
+import { DISPLAY_BUCKETS, FINE_EDGES, displayIndexOf, fineBounds } from './response-buckets.js';
+import { ROLLUP_COLUMNS, dailySource, histogramSource, splitRange, type Range } from './rollup-source.js';
 import type { AgentReport, AnalyticsArgs, AnalyticsOverview, ConversationsReport, HistogramBucket, MetricTimes, ResponseTimeArgs, ResponseTimeReport, TeamReport } from './analytics.types.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Histogram buckets of response times (seconds). */
-const BUCKETS: [string, number, number | null][] = [
-  ['< 1 min', 0, 60], ['1-5 min', 60, 300], ['5-15 min', 300, 900], ['15-30 min', 900, 1800], ['30-60 min', 1800, 3600],
-  ['1-4 h', 3600, 14_400], ['4-24 h', 14_400, 86_400], ['> 24 h', 86_400, null],
-];
-
-interface Range {
-  start: Date;
-  end: Date;
-}
-
 const num = (v: unknown) => Number(v ?? 0);
-const avg = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
- * Reports with Chatwoot's definitions, each a GROUP BY over support.reporting_events (one row per metric event),
- * filtered on when the event happened (`event_end_time`), optionally per inbox.
+ * Reports with Chatwoot's definitions over support.reporting_events (one row per metric event): whole UTC days from the
+ * daily rollups the events' triggers keep, the partial days at the edges from the events themselves; filtered on when
+ * the event happened (`event_end_time`), optionally per inbox. The conversations report reads conversations' current status.
  */
 export class AnalyticsService {
   constructor(private readonly deps: SupportDeps) {}
@@ -42,21 +33,18 @@ export class AnalyticsService {
     return { start, end };
   }
 
-  private where(range: Range, inboxId?: string): SqlStatement {
-    return sql`organization_id = ${ORG} and event_end_time >= ${range.start} and event_end_time < ${range.end}${inboxId ? sql` and inbox_id = ${inboxId}` : sql``}`;
+  /** Sums of the rollup columns over the range (rollup days plus edge events), per agent when `perAgent`. */
+  private async sums(em: EntityManager, range: Range, inboxId: string | undefined, perAgent: boolean): Promise<Record<string, unknown>[]> {
+    const totals = sqlOf(ROLLUP_COLUMNS.map((c) => `sum(${c}) as ${c}`).join(', '), []);
+    const source = dailySource(splitRange(range), inboxId);
+    return perAgent
+      ? tenantSql(em).rows(sql`select user_id, ${totals} from (${source}) s where user_id <> '' group by user_id order by user_id`)
+      : tenantSql(em).rows(sql`select ${totals} from (${source}) s`);
   }
 
   async overview(em: EntityManager, args: AnalyticsArgs): Promise<AnalyticsOverview> {
     const range = this.range(args);
-    const row = (await tenantSql(em).one<Record<string, unknown>>(sql`
-      select count(*) filter (where name = 'conversation_created') as conversations,
-             count(*) filter (where name = 'incoming_message') as incoming,
-             count(*) filter (where name = 'outgoing_message') as outgoing,
-             count(*) filter (where name = 'conversation_resolved') as resolutions,
-             avg(value) filter (where name = 'first_response') as frt, avg(value_in_business_hours) filter (where name = 'first_response') as frt_bh,
-             avg(value) filter (where name = 'conversation_resolved') as rt, avg(value_in_business_hours) filter (where name = 'conversation_resolved') as rt_bh,
-             avg(value) filter (where name = 'reply_time') as rep, avg(value_in_business_hours) filter (where name = 'reply_time') as rep_bh
-      from support.reporting_events where ${this.where(range, args.inboxId)}`))!;
+    const [row = {}] = await this.sums(em, range, args.inboxId, false);
     return {
       startDate: range.start, endDate: range.end, conversations: num(row.conversations), incomingMessages: num(row.incoming), outgoingMessages: num(row.outgoing),
       resolutions: num(row.resolutions), ...times(row, ''), businessHours: times(row, '_bh'),
@@ -83,40 +71,62 @@ export class AnalyticsService {
 
   async team(em: EntityManager, args: AnalyticsArgs): Promise<TeamReport> {
     const range = this.range(args);
-    const rows = await tenantSql(em).rows<Record<string, unknown>>(sql`
-      select user_id,
-             count(*) filter (where name = 'first_response') as first_responses, count(*) filter (where name = 'reply_time') as replies,
-             count(*) filter (where name = 'outgoing_message') as outgoing, count(*) filter (where name = 'conversation_resolved') as resolutions,
-             avg(value) filter (where name = 'first_response') as frt, avg(value_in_business_hours) filter (where name = 'first_response') as frt_bh,
-             avg(value) filter (where name = 'conversation_resolved') as rt, avg(value_in_business_hours) filter (where name = 'conversation_resolved') as rt_bh,
-             avg(value) filter (where name = 'reply_time') as rep, avg(value_in_business_hours) filter (where name = 'reply_time') as rep_bh
-      from support.reporting_events where user_id is not null and ${this.where(range, args.inboxId)}
-      group by user_id order by user_id`);
+    const rows = await this.sums(em, range, args.inboxId, true);
     const agents: AgentReport[] = rows.map((r) => ({
-      userId: String(r.user_id), firstResponses: num(r.first_responses), replies: num(r.replies), outgoingMessages: num(r.outgoing), resolutions: num(r.resolutions),
+      userId: String(r.user_id), firstResponses: num(r.frt_n), replies: num(r.rep_n), outgoingMessages: num(r.outgoing), resolutions: num(r.resolutions),
       ...times(r, ''), businessHours: times(r, '_bh'),
     }));
     return { startDate: range.start, endDate: range.end, agents };
   }
 
+  /**
+   * Count, average, exact p50/p90 (linear interpolation, as percentile_cont) and the histogram. The fine-bucket counts
+   * come from the rollup; each rank a percentile needs is then read from the events of the one bucket that holds it.
+   */
   async responseTime(em: EntityManager, args: ResponseTimeArgs): Promise<ResponseTimeReport> {
     const range = this.range(args);
     const metric = args.metric ?? 'first_response';
     const business = args.businessHours === true;
-    const column = business ? sql`value_in_business_hours` : sql`value`;
     const db = tenantSql(em);
-    const stats = (await db.one<Record<string, unknown>>(sql`
-      select count(*) as n, avg(${column}) as average,
-             percentile_cont(0.5) within group (order by ${column}) as p50, percentile_cont(0.9) within group (order by ${column}) as p90
-      from support.reporting_events where name = ${metric} and ${this.where(range, args.inboxId)}`))!;
-    const buckets = await db.rows<{ bucket: number; n: string }>(sql`
-      select width_bucket(${column}, array[${BUCKETS.slice(1).map(([, from]) => from)}]::double precision[]) as bucket, count(*) as n
-      from support.reporting_events where name = ${metric} and ${this.where(range, args.inboxId)} group by 1`);
-    const histogram: HistogramBucket[] = BUCKETS.map(([label, fromSeconds, toSeconds], i) => ({ label, fromSeconds, toSeconds, count: num(buckets.find((b) => Number(b.bucket) === i)?.n) }));
-    return { startDate: range.start, endDate: range.end, metric, businessHours: business, count: num(stats.n), average: avg(stats.average), p50: avg(stats.p50), p90: avg(stats.p90), histogram };
+    const split = splitRange(range);
+    const fine = await db.rows<{ bucket: number; n: string }>(sql`
+      select bucket, sum(n) as n from (${histogramSource(split, metric, business, FINE_EDGES, args.inboxId)}) h group by bucket having sum(n) > 0 order by bucket`);
+    const buckets = fine.map((b) => ({ bucket: Number(b.bucket), n: num(b.n) }));
+    const [sums = {}] = await this.sums(em, range, args.inboxId, false);
+    const prefix = `${metric === 'reply_time' ? 'rep' : 'frt'}${business ? '_bh' : ''}`;
+    const count = buckets.reduce((a, b) => a + b.n, 0);
+    const at = (rank: number) => this.valueAtRank(db, range, metric, business, buckets, rank, args.inboxId);
+    const percentile = async (p: number) => {
+      if (count === 0) return null;
+      const h = p * (count - 1);
+      const lo = await at(Math.floor(h));
+      return h === Math.floor(h) ? lo : lo + (h - Math.floor(h)) * ((await at(Math.floor(h) + 1)) - lo);
+    };
+    const histogram: HistogramBucket[] = DISPLAY_BUCKETS.map(([label, fromSeconds, toSeconds], i) => ({
+      label, fromSeconds, toSeconds, count: buckets.filter((b) => displayIndexOf(b.bucket) === i).reduce((a, b) => a + b.n, 0),
+    }));
+    const average = num(sums[`${prefix}_n`]) > 0 ? num(sums[`${prefix}_sum`]) / num(sums[`${prefix}_n`]) : null;
+    return { startDate: range.start, endDate: range.end, metric, businessHours: business, count, average, p50: await percentile(0.5), p90: await percentile(0.9), histogram };
+  }
+
+  /** The value at a 0-based rank of the range's sorted values: the rank's fine bucket, then its events in value order. */
+  private async valueAtRank(db: TenantSql, range: Range, metric: string, business: boolean, buckets: { bucket: number; n: number }[], rank: number, inboxId?: string): Promise<number> {
+    let below = 0;
+    const holder = buckets.find((b) => (below += b.n) > rank)!;
+    below -= holder.n;
+    const { from, to } = fineBounds(holder.bucket);
+    const column = business ? sql`value_in_business_hours` : sql`value`;
+    const row = await db.one<{ v: number }>(sql`
+      select ${column} as v from support.reporting_events
+      where organization_id = ${ORG} and name = ${metric} and ${column} is not null
+        ${from === null ? sql`` : sql`and ${column} >= ${from}`} ${to === null ? sql`` : sql`and ${column} < ${to}`}
+        and event_end_time >= ${range.start} and event_end_time < ${range.end}${inboxId ? sql` and inbox_id = ${inboxId}` : sql``}
+      order by ${column} offset ${rank - below} limit 1`);
+    return Number(row!.v);
   }
 }
 
 function times(row: Record<string, unknown>, suffix: string): MetricTimes {
-  return { avgFirstResponseTime: avg(row[`frt${suffix}`]), avgResolutionTime: avg(row[`rt${suffix}`]), avgReplyTime: avg(row[`rep${suffix}`]) };
+  const mean = (prefix: string) => (num(row[`${prefix}${suffix}_n`]) > 0 ? num(row[`${prefix}${suffix}_sum`]) / num(row[`${prefix}${suffix}_n`]) : null);
+  return { avgFirstResponseTime: mean('frt'), avgResolutionTime: mean('rt'), avgReplyTime: mean('rep') };
 }

@@ -47,7 +47,8 @@ export class WidgetService {
     const found = await root.fork().findOne(Inbox, { widgetToken }, { filters: false });
     if (!found) throw unauthorized('X-Widget-Token');
     const em = forkForTenant(root, found.organizationId);
-    return { em, inbox: await em.findOneOrFail(Inbox, { id: found.id }) };
+    // The row just read, handed to the organization's EntityManager (no second read of it on every widget call).
+    return { em, inbox: em.merge(found) };
   }
 
   async scope(root: EntityManager, widgetToken: string | null | undefined, visitorToken: string | null | undefined): Promise<WidgetScope> {

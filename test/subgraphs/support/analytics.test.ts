@@ -127,6 +127,26 @@ describe('support analytics on a scripted timeline (Chatwoot definitions)', () =
     expect(replies).toMatchObject({ metric: 'reply_time', count: 1, p50: 600, p90: 600 });
   });
 
+  it('should give the same figures for a range that starts inside a day (whole days from the rollup, the edge from events)', async () => {
+    // [Monday 08:07Z, Wednesday 00:00Z): Monday's edge holds c1's second message, reply (600 s) and resolution (3,600 s)
+    // and c2's start; Tuesday, a whole day, c2's first response (58,800 s; 1,200 s) and resolution (60,000 s; 2,400 s) and c3.
+    const partial = `startDate=2030-03-04T08:07:00Z&endDate=2030-03-05&inboxId=${inbox.id}`;
+    expect(await get(`overview?${partial}`)).toMatchObject({
+      conversations: 2, incomingMessages: 3, outgoingMessages: 3, resolutions: 2,
+      avgFirstResponseTime: 29460, avgResolutionTime: 31800, avgReplyTime: 600,
+      businessHours: { avgFirstResponseTime: 660, avgResolutionTime: 3000, avgReplyTime: 600 },
+    });
+    expect((await get(`team?${partial}`)).agents.map((a: any) => [a.userId, a.firstResponses, a.replies, a.outgoingMessages, a.resolutions])).toEqual([
+      ['user_alice', 1, 1, 2, 1], ['user_bob', 1, 0, 1, 1],
+    ]);
+    expect(await get(`response-time?${partial}`)).toMatchObject({ count: 2, average: 29460, p50: 29460, p90: 52932 });
+    expect(await get(`response-time?${partial}&businessHours=true`)).toMatchObject({ count: 2, average: 660, p50: 660, p90: 1092 });
+    // Entirely inside one day: only events.
+    expect(await get(`overview?startDate=2030-03-05T08:00:00Z&endDate=2030-03-05T09:00:00Z&inboxId=${inbox.id}`)).toMatchObject({
+      conversations: 0, outgoingMessages: 1, resolutions: 1, avgFirstResponseTime: 58800, avgResolutionTime: 60000,
+    });
+  });
+
   it('should refuse bad ranges with 400', async () => {
     for (const q of ['startDate=yesterday', 'startDate=2030-03-06&endDate=2030-03-04', 'startDate=2020-01-01&endDate=2030-01-01']) {
       const res = await t.request('GET', `/support/analytics/overview?${q}`, { key });
@@ -135,5 +155,17 @@ describe('support analytics on a scripted timeline (Chatwoot definitions)', () =
     expect((await t.request('GET', '/support/analytics/response-time?metric=speed', { key })).status).toBe(400);
     const other = await t.key('sup-analytics-other');
     expect((await t.request('GET', `/support/analytics/overview?${range}`, { key: other })).body.data.conversations).toBe(0);
+  });
+
+  it('should keep the rollup exact when reporting rows are updated or deleted (statement triggers)', async () => {
+    const db = t.platform.orm.em.getConnection();
+    await db.execute("delete from support.reporting_events where name = 'first_response' and value = 120");
+    await db.execute("update support.reporting_events set value = value + 100 where name = 'reply_time'");
+    expect(await get(`overview?${range}&inboxId=${inbox.id}`)).toMatchObject({
+      avgFirstResponseTime: 29550, avgReplyTime: 700, businessHours: { avgFirstResponseTime: 750, avgReplyTime: 600 },
+    });
+    expect(await get(`response-time?${range}&inboxId=${inbox.id}`)).toMatchObject({ count: 2, p50: 29550 });
+    const [rows] = await db.execute(`select count(*) as n from support.reporting_daily_histogram where n < 0`);
+    expect(Number(rows.n)).toBe(0);
   });
 });
