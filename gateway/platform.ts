@@ -23,6 +23,7 @@ import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { handleGraphql } from './graphql-http.js';
 import { serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
+import { serveOpenApi } from './api-docs.js';
 import { allModules } from './modules.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
@@ -152,6 +153,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
       if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
+      if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
       if (path === '/readyz') {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
@@ -237,7 +239,7 @@ function routeLabel(log: Record<string, unknown>): string {
   const path = log.path as string;
   return FIXED_PATHS.has(path) ? path : 'unmatched';
 }
-const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/graphql', '/graphql/ide/react.js', '/graphql/ide/react-dom.js', '/graphql/ide/graphiql.js', '/graphql/ide/graphiql.css', '/graphql/ide/init.js']);
+const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql', '/graphql/ide/react.js', '/graphql/ide/react-dom.js', '/graphql/ide/graphiql.js', '/graphql/ide/graphiql.css', '/graphql/ide/init.js']);
 
 function sendJson(res: ServerResponse, status: number, payload: unknown) {
   const body = JSON.stringify(payload);

@@ -9,6 +9,8 @@ import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgra
 export interface Composition {
   subgraphs: Map<string, string>;
   supergraph: string;
+  /** The schema clients see through the gateway (federation directives and join types removed). */
+  api: GraphQLSchema;
 }
 
 /** Builds every module's schema in-process (no database: resolvers are not run) and composes them. */
@@ -26,5 +28,5 @@ export function composeSchemas(schemas: Map<string, GraphQLSchema>): Composition
     [...subgraphs].map(([name, sdl]) => ({ name, typeDefs: parse(sdl), url: `http://subgraph-${name}.internal/graphql` })),
   );
   if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
-  return { subgraphs, supergraph: result.supergraphSdl };
+  return { subgraphs, supergraph: result.supergraphSdl, api: result.schema.toAPISchema().toGraphQLJSSchema() };
 }

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { projectRoot } from '../platform/config/project-root.js';
 import { allModules } from '../gateway/modules.js';
 import { composeSupergraph } from './compose-supergraph.js';
+import { openApiDocument } from './openapi/openapi-document.js';
 
-/** `npm run compose`: writes schema/<module>.graphql and schema/supergraph.graphql. */
+/** `npm run compose`: writes schema/<module>.graphql, schema/supergraph.graphql and schema/openapi.json. */
 const modules = allModules();
-const { subgraphs, supergraph } = await composeSupergraph(modules);
+const { subgraphs, supergraph, api } = await composeSupergraph(modules);
 for (const [name, sdl] of subgraphs) writeFileSync(join(projectRoot(), 'schema', `${name}.graphql`), sdl);
 writeFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), supergraph);
+writeFileSync(join(projectRoot(), 'schema', 'openapi.json'), openApiDocument(api));
 for (const module of modules) await module.close?.();
-process.stdout.write(`composed ${subgraphs.size} subgraphs into schema/supergraph.graphql\n`);
+process.stdout.write(`composed ${subgraphs.size} subgraphs into schema/supergraph.graphql; wrote schema/openapi.json\n`);

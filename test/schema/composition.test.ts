@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { allModules } from '../../gateway/modules.js';
 import { composeSupergraph } from '../../schema/compose-supergraph.js';
+import { openApiDocument } from '../../schema/openapi/openapi-document.js';
 
 describe('committed schema', () => {
   const modules = allModules();
@@ -30,6 +31,10 @@ describe('committed schema', () => {
 
   it('should match schema/supergraph.graphql (run `npm run compose` when this fails)', () => {
     expect(readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8')).toBe(composed.supergraph);
+  });
+
+  it('should match schema/openapi.json (run `npm run compose` when this fails)', () => {
+    expect(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')).toBe(openApiDocument(composed.api));
   });
 
   it('should keep Subscription out of the supergraph (the gateway cannot execute it)', () => {
