@@ -1,10 +1,13 @@
 import type { PlatformDeps } from '../federation/subgraph-module.js';
 import type { SystemEmailSender } from './system-email.js';
+import type { DkimKeys } from '../mail/dkim-keys.js';
 
 /** Implementations of the platform's ports, filled by the modules that own them when the runner starts. */
 export class PlatformPorts {
   /** The email module's; undefined when that module is not served by this process. */
   systemEmail?: SystemEmailSender;
+  /** The email module's per-domain DKIM keys; undefined when that module is not served by this process. */
+  dkimKeys?: DkimKeys;
 }
 
 /** A module that implements ports; the runner calls this once, before any job or request runs. */

@@ -52,13 +52,13 @@ describe('custom domains: records to publish, verified over DNS', () => {
     const domain = created.body.data;
     expect(domain).toMatchObject({ id: expect.stringMatching(/^dom_/), domain: 'acme-mail.test', status: 'pending', verifiedAt: null });
     expect(domain.records.map((r: { purpose: string; type: string; name: string }) => [r.purpose, r.type, r.name])).toEqual([
-      ['mx', 'MX', 'acme-mail.test'], ['spf', 'TXT', 'acme-mail.test'], ['dkim', 'TXT', 'mbx1._domainkey.acme-mail.test'], ['dmarc', 'TXT', '_dmarc.acme-mail.test'],
+      ['mx', 'MX', 'acme-mail.test'], ['spf', 'TXT', 'acme-mail.test'], ['dkim', 'TXT', 'pf1._domainkey.acme-mail.test'], ['dmarc', 'TXT', '_dmarc.acme-mail.test'],
     ]);
     expect(domain.records[0].value).toBe('10 mx.agents.localhost');
     expect(domain.records[2].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
 
     // Nothing published yet, and a DKIM record with another key.
-    zone.set('mbx1._domainkey.acme-mail.test', [{ type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAAA' }]);
+    zone.set('pf1._domainkey.acme-mail.test', [{ type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAAA' }]);
     const first = await req('POST', `/domains/${domain.id}/verify`);
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('failed');
