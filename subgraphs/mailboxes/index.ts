@@ -23,6 +23,7 @@ import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
+import { mailboxWebhookCheck } from './mailboxes/mailbox-webhook-check.js';
 
 export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
 
@@ -55,6 +56,9 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
       platform.jobs.define(emailStatusJob());
     },
     eventSinks: (platform) => [emailStatusSink(depsFor(platform))],
+    providePorts: (_platform, ports) => {
+      ports.webhookResourceChecks.set('mailboxes', mailboxWebhookCheck);
+    },
     inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
