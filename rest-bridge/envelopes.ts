@@ -1,5 +1,6 @@
 /** Response envelopes of the spec (document 1 part 2.1; DESIGN.md section 8). The bridge renders; modules never do. */
-export type EnvelopeStyle = 'platform' | 'forms' | 'support' | 'crm' | 'sms' | 'mailboxes' | 'openai';
+/** `domains`: the platform envelope with document 2 part 7's INVALID_REQUEST for every generic 400. */
+export type EnvelopeStyle = 'platform' | 'domains' | 'forms' | 'support' | 'crm' | 'sms' | 'mailboxes' | 'openai';
 
 export interface ErrorBody {
   code: string;
@@ -10,6 +11,7 @@ export interface ErrorBody {
 export function renderSuccess(style: EnvelopeStyle, data: unknown): unknown {
   switch (style) {
     case 'platform':
+    case 'domains':
       return { success: true, data };
     case 'forms':
     case 'support':
@@ -26,6 +28,7 @@ export function renderSuccess(style: EnvelopeStyle, data: unknown): unknown {
 export function renderList(style: EnvelopeStyle, result: { data: unknown[]; meta: Record<string, unknown> }): unknown {
   switch (style) {
     case 'platform':
+    case 'domains':
       return { success: true, data: result.data, meta: result.meta };
     case 'forms':
     case 'support':
@@ -44,6 +47,9 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
   switch (style) {
     case 'platform':
       return { success: false, error: withDetails };
+    case 'domains':
+      // Document 2 part 7: an invalid request body is INVALID_REQUEST, whichever layer (coercion or class-validator) caught it.
+      return { success: false, error: error.code === 'VALIDATION_ERROR' ? { ...withDetails, code: 'INVALID_REQUEST' } : withDetails };
     case 'forms':
     case 'support':
       // Forms and support call every 400 VALIDATION_ERROR (document 1 part 7, document 2 part 7), bridge-level ones included.

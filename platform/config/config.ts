@@ -74,8 +74,9 @@ export interface Config {
   smtpInbound: { port: number; host: string; maxBytes: number };
   /** Agent mailboxes' default domain (`MAILBOX_DEFAULT_DOMAIN`). */
   mailboxDefaultDomain: string;
-  /** The MX host custom mailbox domains must point at, and the SPF include they must publish. */
-  mailboxMxHost: string;
+  /** The platform's one inbound MX host (INBOUND_MX_HOST): the MX of SERVICE_EMAIL zones and of custom mailbox domains. */
+  inboundMxHost: string;
+  /** The SPF include custom mailbox domains must publish. */
   mailboxSpfInclude: string;
   /** `host:port` of the DNS resolver used to verify domains; the system's resolvers when unset. */
   dnsResolver?: string;
@@ -94,8 +95,6 @@ export interface DomainsConfig {
   dnsPort: number;
   /** Name servers a new domain is delegated to (the platform's own). */
   nameservers: string[];
-  /** Host the SERVICE_EMAIL preset points MX records at (the platform's inbound mail). */
-  inboundMailHost: string;
   /** SPF `include:` of the platform's outgoing mail. */
   spfInclude: string;
   /** Sandbox registrar: how long a transfer waits before it completes. */
@@ -250,6 +249,11 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mailboxDefaultDomain = (str('MAILBOX_DEFAULT_DOMAIN') ?? 'agents.localhost').toLowerCase();
   if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(mailboxDefaultDomain)) problems.push(`MAILBOX_DEFAULT_DOMAIN must be a domain name (got "${mailboxDefaultDomain}")`);
+  // One host receives the platform's mail; DOMAINS_INBOUND_MX_HOST and MAILBOX_MX_HOST are its deprecated names.
+  const mxNames = ['INBOUND_MX_HOST', 'DOMAINS_INBOUND_MX_HOST', 'MAILBOX_MX_HOST'].filter((name) => str(name) !== undefined);
+  if (new Set(mxNames.map((name) => str(name)!.toLowerCase())).size > 1) problems.push(`${mxNames.join(', ')} name the one inbound MX host with different values; set INBOUND_MX_HOST alone`);
+  const inboundMxHost = (mxNames[0] ? str(mxNames[0])! : `mx.${mailboxDefaultDomain}`).toLowerCase();
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(inboundMxHost)) problems.push(`INBOUND_MX_HOST must be a host name (got "${inboundMxHost}")`);
   const dnsResolver = str('DNS_RESOLVER');
   if (dnsResolver !== undefined && !/^(?:[0-9.]+|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/.test(dnsResolver)) problems.push(`DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`);
 
@@ -288,7 +292,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     smtpInbound: { port: int('SMTP_INBOUND_PORT', 2525, 0, 65535), host: str('SMTP_INBOUND_HOST') ?? '127.0.0.1', maxBytes: int('SMTP_INBOUND_MAX_BYTES', 40 * 1024 * 1024, 1024, 200 * 1024 * 1024) },
     mailboxDefaultDomain,
-    mailboxMxHost: (str('MAILBOX_MX_HOST') ?? `mx.${mailboxDefaultDomain}`).toLowerCase(),
+    inboundMxHost,
     mailboxSpfInclude: (str('MAILBOX_SPF_INCLUDE') ?? `_spf.${mailboxDefaultDomain}`).toLowerCase(),
     dnsResolver,
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
@@ -296,7 +300,6 @@ export function loadConfig(env: Env = process.env): Config {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',
       dnsPort: int('DNS_PORT', 5353, 0, 65535),
       nameservers,
-      inboundMailHost: (str('DOMAINS_INBOUND_MX_HOST') ?? `mx.${publicHost}`).toLowerCase(),
       spfInclude: (str('DOMAINS_SPF_INCLUDE') ?? `spf.${publicHost}`).toLowerCase(),
       transferDelayMs: int('DOMAIN_TRANSFER_DELAY_SECONDS', 300, 0, 30 * 86_400) * 1000,
       lifecycleInterval: str('DOMAIN_LIFECYCLE_INTERVAL') ?? '1 hour',

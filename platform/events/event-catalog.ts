@@ -39,6 +39,11 @@ export interface WebhookNamespace {
    * namespace's webhooks.
    */
   owns?: string;
+  /**
+   * Types about the organization rather than one resource (`domain.verified` for agent mailboxes): they reach every
+   * webhook of the namespace that subscribed to them, whatever resource filter (`{mailboxId}`) the webhook carries.
+   */
+  organizationWide?: readonly string[];
 }
 
 /** Types two modules raise under the same name; namespaces tell theirs apart by `WebhookNamespace.owns`. */
@@ -53,6 +58,12 @@ export function namespaceReceives(namespace: string, type: string, data: unknown
   return !owns || (typeof data === 'object' && data !== null && owns in data);
 }
 
+/** Whether a webhook's resource filter applies to an event of this type (not to the namespace's organization-wide types). */
+export function resourceFilterApplies(namespace: string, type: string): boolean {
+  if (!isWebhookNamespace(namespace)) return true;
+  return !(WEBHOOK_NAMESPACES[namespace] as WebhookNamespace).organizationWide?.includes(type);
+}
+
 const ALL_EVENTS = [...new Set(Object.values(MODULE_EVENTS).flat())];
 
 export const WEBHOOK_NAMESPACES = {
@@ -64,7 +75,7 @@ export const WEBHOOK_NAMESPACES = {
   auth: { scope: 'auth', events: MODULE_EVENTS.auth },
   calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
   domains: { scope: 'domains', events: MODULE_EVENTS.domains },
-  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId' },
+  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId', organizationWide: ['domain.verified'] },
 } as const satisfies Record<string, WebhookNamespace>;
 
 export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;

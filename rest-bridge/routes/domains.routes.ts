@@ -15,7 +15,7 @@ const optionalInput = (r: BridgeRequest) => ({ input: r.body === undefined ? {} 
 export const domainsRoutes: ModuleRoutes = {
   module: 'domains',
   prefix: '/domains',
-  envelope: 'platform',
+  envelope: 'domains',
   routes: [
     read({ method: 'GET', path: '/domains/search', operation: 'DomainSearch', result: 'domainSearch', query: { query: 'string', tlds: 'string[]' } }),
     read({ method: 'GET', path: '/domains/availability', operation: 'DomainAvailability', result: 'domainAvailability', query: { domain: 'string' } }),

@@ -12,6 +12,13 @@ const optionalInput = (r: BridgeRequest) => (r.body === undefined ? {} : jsonObj
 const id = (name: string) => (r: BridgeRequest) => ({ id: r.params[name] });
 const P = '/v1/agent-email';
 const PAGE = { limit: 'int', offset: 'int' } as const;
+/**
+ * Sends carry up to 25 MB of attachments (document 3 part 8): 33.3 MiB as base64, plus bodies of up to 5,000,000
+ * characters each and the JSON around them. Up to this limit the service answers ATTACHMENT_TOO_LARGE (400) for more
+ * than 25 MB; above it the body is refused unread (413), as on every route.
+ */
+export const MAILBOX_SEND_BODY_LIMIT = 48 * 1024 * 1024;
+const big = (spec: RouteSpec): RouteSpec => ({ ...spec, bodyLimitBytes: MAILBOX_SEND_BODY_LIMIT });
 
 /** Document 3 part 4.2: agent mailboxes, `{data}` / `{data, meta: {total, limit, offset}}` / `{error: {code, message}}`, scope `mailboxes`. */
 export const mailboxesRoutes: ModuleRoutes = {
@@ -24,11 +31,11 @@ export const mailboxesRoutes: ModuleRoutes = {
     read({ method: 'GET', path: `${P}/mailboxes/:mailboxId`, operation: 'GetMailbox', result: 'mailbox', variables: id('mailboxId') }),
     write({ method: 'DELETE', path: `${P}/mailboxes/:mailboxId`, operation: 'DeleteMailbox', result: 'deleteMailbox', variables: id('mailboxId') }),
 
-    send({ method: 'POST', path: `${P}/messages/send`, operation: 'SendMailboxMessage', result: 'sendMailboxMessage', status: 202, variables: input }),
-    { method: 'POST', path: `${P}/messages/send-batch`, operation: 'SendMailboxBatch', result: 'sendMailboxBatch', status: 202, rateLimit: { category: 'batch' }, variables: input },
-    send({ method: 'POST', path: `${P}/messages/:messageId/reply`, operation: 'ReplyToMailboxMessage', result: 'replyToMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: optionalInput(r) }) }),
-    send({ method: 'POST', path: `${P}/messages/:messageId/reply-all`, operation: 'ReplyAllToMailboxMessage', result: 'replyAllToMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: optionalInput(r) }) }),
-    send({ method: 'POST', path: `${P}/messages/:messageId/forward`, operation: 'ForwardMailboxMessage', result: 'forwardMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: jsonObject(r.body) }) }),
+    big(send({ method: 'POST', path: `${P}/messages/send`, operation: 'SendMailboxMessage', result: 'sendMailboxMessage', status: 202, variables: input })),
+    big({ method: 'POST', path: `${P}/messages/send-batch`, operation: 'SendMailboxBatch', result: 'sendMailboxBatch', status: 202, rateLimit: { category: 'batch' }, variables: input }),
+    big(send({ method: 'POST', path: `${P}/messages/:messageId/reply`, operation: 'ReplyToMailboxMessage', result: 'replyToMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: optionalInput(r) }) })),
+    big(send({ method: 'POST', path: `${P}/messages/:messageId/reply-all`, operation: 'ReplyAllToMailboxMessage', result: 'replyAllToMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: optionalInput(r) }) })),
+    big(send({ method: 'POST', path: `${P}/messages/:messageId/forward`, operation: 'ForwardMailboxMessage', result: 'forwardMailboxMessage', status: 202, variables: (r) => ({ id: r.params.messageId, input: jsonObject(r.body) }) })),
     write({ method: 'POST', path: `${P}/messages/:messageId/cancel`, operation: 'CancelMailboxMessage', result: 'cancelMailboxMessage', variables: id('messageId') }),
 
     read({

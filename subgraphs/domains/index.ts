@@ -20,6 +20,8 @@ import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { DnsServer } from './dns-server/dns-server.js';
 import { ZoneStore } from './dns-server/zone-store.js';
 import { Migration20261125120000_domains } from './migrations/Migration20261125120000_domains.js';
+import { Migration20261125170000_domains_dkim_port } from './migrations/Migration20261125170000_domains_dkim_port.js';
+import { portsOf } from '../../platform/notifications/platform-ports.js';
 import type { DomainsDeps } from './domains-deps.js';
 
 export interface DomainsModuleOptions {
@@ -42,6 +44,7 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
       domains: platform.config.domains,
       registrar: options.registrar ?? registrarOf(platform.config.domains),
       clock: options.clock ?? systemClock,
+      ports: () => portsOf(platform),
       secrets: () => (box ??= secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger)),
     };
     return deps;
@@ -50,7 +53,10 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
     name: 'domains',
     data: {
       entities: [Domain, DnsRecord, DnssecKey, DomainTransfer],
-      migrations: [{ name: 'Migration20261125120000_domains', class: Migration20261125120000_domains }],
+      migrations: [
+        { name: 'Migration20261125120000_domains', class: Migration20261125120000_domains },
+        { name: 'Migration20261125170000_domains_dkim_port', class: Migration20261125170000_domains_dkim_port },
+      ],
     },
     defineJobs: (platform) => {
       platform.jobs.define(lifecycleJob(depsFor(platform)));

@@ -15,6 +15,8 @@ import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
+import { Migration20261125170000_email_dkim_keys } from './migrations/Migration20261125170000_email_dkim_keys.js';
+import { DkimKeyStore } from './dkim/dkim-key.store.js';
 import type { EmailDeps } from './email-deps.js';
 import type { PortProvider } from '../../platform/notifications/platform-ports.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
@@ -24,22 +26,28 @@ export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTem
 /** The email module: messages, templates, suppressions, bounces, stats, tracking. */
 export function emailModule(): SubgraphModule & PortProvider {
   let transport: MailTransport | undefined;
+  let dkimKeys: DkimKeyStore | undefined;
   const depsFor = (deps: PlatformDeps): EmailDeps => {
     transport ??= deps.config.smtpUrl
       ? createSmtpTransport({ url: deps.config.smtpUrl, poolSize: deps.config.smtpPoolSize, dkim: deps.config.dkim })
       : createCaptureTransport();
-    return { ...deps, transport, captureMode: !deps.config.smtpUrl };
+    dkimKeys ??= new DkimKeyStore(deps);
+    return { ...deps, transport, captureMode: !deps.config.smtpUrl, dkimKeys };
   };
   return {
     name: 'email',
     data: {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
-      migrations: [{ name: 'Migration20261122000100_email', class: Migration20261122000100_email }],
+      migrations: [
+        { name: 'Migration20261122000100_email', class: Migration20261122000100_email },
+        { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
+      ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
     providePorts: (deps, ports) => {
       ports.systemEmail = new EmailSystemSender(depsFor(deps));
+      ports.dkimKeys = depsFor(deps).dkimKeys;
     },
     close: async () => transport?.close(),
   };

@@ -21,7 +21,9 @@ import { sendMessageJob } from './jobs/send-message.job.js';
 import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
+import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
+import { mailboxWebhookCheck } from './mailboxes/mailbox-webhook-check.js';
 
 export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
 
@@ -44,13 +46,19 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
     name: 'mailboxes',
     data: {
       entities: [Mailbox, MailDomain, MailThread, MailLabel, MailMessage],
-      migrations: [{ name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes }],
+      migrations: [
+        { name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes },
+        { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
+      ],
     },
     defineJobs: (platform) => {
       platform.jobs.define(sendMessageJob(depsFor(platform)));
       platform.jobs.define(emailStatusJob());
     },
     eventSinks: (platform) => [emailStatusSink(depsFor(platform))],
+    providePorts: (_platform, ports) => {
+      ports.webhookResourceChecks.set('mailboxes', mailboxWebhookCheck);
+    },
     inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],

@@ -5,6 +5,7 @@ import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
 import type { EventSinkProvider } from '../../platform/events/event-dispatcher.js';
 import { SafeHttpClient, type Resolver } from '../../platform/net/safe-http-client.js';
 import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { resourceWebhooks } from './webhooks/resource-webhooks.js';
 import { Webhook } from './entities/webhook.entity.js';
 import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
@@ -60,6 +61,9 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): SubgraphMod
     eventSinks: (platform) => {
       const d = depsFor(platform);
       return [webhookEventSink(d, d.lane)];
+    },
+    providePorts: (_platform, ports) => {
+      ports.webhookSubscriptions = resourceWebhooks;
     },
     close: async () => {
       await deps?.lane.close(Math.min(deps.config.shutdownTimeoutMs, 5_000)); // unfinished first attempts fall to their fallback job

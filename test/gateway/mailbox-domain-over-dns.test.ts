@@ -1,4 +1,6 @@
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { Resolver } from 'node:dns/promises';
+import { dkimVerify } from 'mailauth';
+import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { freePort } from '../helpers/free-port.js';
 import { emailModule } from '../../subgraphs/email/index.js';
 import { webhooksModule } from '../../subgraphs/webhooks/index.js';
@@ -14,9 +16,10 @@ import { REGISTRANT } from '../subgraphs/domains/helpers/domain-fixtures.js';
 describe('a mailbox custom domain published with the domains API and verified over real DNS', () => {
   let t: TestPlatform;
   let key: string;
+  let dnsPort: number;
 
   beforeAll(async () => {
-    const dnsPort = await freePort();
+    dnsPort = await freePort();
     t = await startTestPlatform(
       { DNS_PORT: String(dnsPort), DNS_RESOLVER: `127.0.0.1:${dnsPort}` },
       { modules: [emailModule(), webhooksModule(), domainsModule(), mailboxesModule({ contactMessages: false })] },
@@ -52,5 +55,31 @@ describe('a mailbox custom domain published with the domains API and verified ov
     const mailbox = await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'support', domain: domainName } });
     expect(mailbox.status).toBe(201);
     expect(mailbox.body.data.address).toBe(`support@${domainName}`);
+  });
+
+  it('should sign the mailbox\'s outbound mail with the domain\'s own DKIM key, which verifies against the published record', async () => {
+    const domainName = 'acme-agents.com';
+    // The domains preset asks the same port: the same key, so its DKIM record is the one already published.
+    const preset = await t.request('POST', `/domains/${domainName}/dns/presets`, { key, body: { preset: 'SERVICE_EMAIL' } });
+    expect(preset.status).toBe(201);
+    expect(preset.body.data.created.map((r: { name: string }) => r.name)).not.toContain('pf1._domainkey');
+
+    const sent = await t.request('POST', '/v1/agent-email/messages/send', { key, body: { from: `support@${domainName}`, to: ['ada@example.net'], subject: 'Signed', text: 'Hello from a custom domain' } });
+    expect(sent.status).toBe(202);
+    const raw = await eventually(async () => {
+      const rows = await t.platform.orm.em.getConnection().execute<{ mime: string }[]>(
+        `select c.mime from email.captured c join email.messages m on m.id = c.message_id where m.subject = 'Signed'`,
+      );
+      return rows[0]?.mime;
+    }, 30_000);
+    expect(raw).toMatch(new RegExp(`^DKIM-Signature: .*d=${domainName.replace('.', '\\.')};`, 'ms'));
+
+    // An independent verifier, asking the platform's DNS server for the key.
+    const dns = new Resolver();
+    dns.setServers([`127.0.0.1:${dnsPort}`]);
+    const resolver = (name: string, rrtype: string) => (rrtype === 'TXT' ? dns.resolveTxt(name) : dns.resolve(name, rrtype as 'A'));
+    const result = await dkimVerify(Buffer.from(raw), { resolver: resolver as never });
+    expect(result.results.map((r) => [r.signingDomain, r.selector, r.status.result]))
+      .toEqual([[domainName, 'pf1', 'pass']]);
   });
 });

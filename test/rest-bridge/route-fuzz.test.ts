@@ -54,7 +54,7 @@ const pathValue = fc.oneof(fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ZZ', '
 
 /** The shape of an error answer in each envelope (DESIGN.md section 8). */
 function isErrorEnvelope(style: EnvelopeStyle, status: number, body: any): boolean {
-  const error = style === 'platform' ? (body?.success === false ? body.error : undefined) : body?.error;
+  const error = style === 'platform' || style === 'domains' ? (body?.success === false ? body.error : undefined) : body?.error;
   if (typeof error?.code !== 'string' || typeof error?.message !== 'string') return false;
   if (style === 'sms') return error.statusCode === status;
   if (style === 'openai') return typeof error.type === 'string';

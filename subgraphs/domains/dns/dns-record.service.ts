@@ -1,6 +1,5 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { generateKeyPairSync } from 'node:crypto';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { findPage } from '../../../platform/orm/find-page.js';
@@ -14,8 +13,6 @@ import { canonicalRecord, type CanonicalRecord, type RecordRequest } from './rec
 import type { DnsPresetInput, DnsPresetResult, DnsRecordInput, DnsRecordListArgs, DnsRecordView, UpdateDnsRecordInput } from './dns-record.types.js';
 
 export const DNS_PAGE = { defaultCount: 100, maxCount: 500 };
-/** The selector of the DKIM key the SERVICE_EMAIL preset makes. */
-export const EMAIL_DKIM_SELECTOR = 'pf1';
 
 /** Records of a zone: every change locks the domain row, bumps the SOA serial and emits dns.changed in one transaction. */
 export class DnsRecordService {
@@ -73,7 +70,7 @@ export class DnsRecordService {
   async applyPreset(em: EntityManager, domainName: string, input: DnsPresetInput): Promise<DnsPresetResult> {
     if (input.preset !== 'SERVICE_EMAIL') throw invalid('preset', input.preset, ['SERVICE_EMAIL']);
     return this.change(em, domainName, async (tx, domain) => {
-      const wanted = await this.emailPreset(domain);
+      const wanted = await this.emailPreset(tx, domain);
       const existing = await tx.find(DnsRecord, { domainId: domain.id });
       const created: DnsRecord[] = [];
       const all: DnsRecord[] = [];
@@ -94,22 +91,19 @@ export class DnsRecordService {
   }
 
   /**
-   * SERVICE_EMAIL: SPF allowing the platform's mail, a DKIM key made for this domain (the private key sealed at rest for the
-   * email module), DMARC in monitoring mode, and MX to the platform's inbound host.
+   * SERVICE_EMAIL: SPF allowing the platform's mail, the domain's DKIM key from the email module's DKIM-key port (the
+   * key that signs this organization's mail from the domain), DMARC in monitoring mode, and MX to the platform's inbound host.
    */
-  private async emailPreset(domain: Domain): Promise<RecordRequest[]> {
-    if (!domain.emailDkim) {
-      const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      const publicDer = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-      const sealed = (await this.deps.secrets()).seal(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), `dkim:${domain.domainName}`);
-      domain.emailDkim = { selector: EMAIL_DKIM_SELECTOR, privateKeySealed: sealed, publicKey: publicDer };
-    }
+  private async emailPreset(tx: EntityManager, domain: Domain): Promise<RecordRequest[]> {
+    const keys = this.deps.ports().dkimKeys;
+    if (!keys) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module, which holds DKIM keys, is not served by this process');
+    const dkim = await keys.ensure(tx, domain.domainName);
     const config = this.deps.domains;
     return [
       { type: 'TXT', name: '@', value: `v=spf1 include:${config.spfInclude} ~all`, ttl: 3600 },
-      { type: 'TXT', name: `${domain.emailDkim.selector}._domainkey`, value: `v=DKIM1; k=rsa; p=${domain.emailDkim.publicKey}`, ttl: 3600 },
+      { type: 'TXT', name: `${dkim.selector}._domainkey`, value: dkim.recordValue, ttl: 3600 },
       { type: 'TXT', name: '_dmarc', value: `v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain.domainName}`, ttl: 3600 },
-      { type: 'MX', name: '@', value: config.inboundMailHost, priority: 10, ttl: 3600 },
+      { type: 'MX', name: '@', value: this.deps.config.inboundMxHost, priority: 10, ttl: 3600 },
     ];
   }
 

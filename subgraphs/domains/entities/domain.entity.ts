@@ -3,20 +3,13 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import type { DomainStatus } from './domain-status.js';
 import type { ContactSet } from './contact.js';
 
-/** The email preset's DKIM key of a domain: the selector and the sealed private key (PEM). */
-export interface EmailDkim {
-  selector: string;
-  privateKeySealed: string;
-  publicKey: string;
-}
-
 /**
  * A domain an organization holds. `domainName` is the A-label form; one row per name among those not transferred out,
  * across every organization (a partial unique index), so a name is never held twice on the platform.
  */
 @Entity({ schema: 'domains', tableName: 'domains' })
 export class Domain extends TenantEntity {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'dnssecEnabled' | 'soaSerial' | 'expiryNoticeFor' | 'emailDkim';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'dnssecEnabled' | 'soaSerial' | 'expiryNoticeFor';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -65,9 +58,6 @@ export class Domain extends TenantEntity {
   /** The expiry for which domain.expiring_soon was sent: once per expiry cycle. */
   @Property({ type: 'timestamptz', nullable: true })
   expiryNoticeFor: Date | null = null;
-
-  @Property({ type: 'jsonb', nullable: true })
-  emailDkim: EmailDkim | null = null;
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();

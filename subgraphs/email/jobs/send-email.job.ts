@@ -30,7 +30,10 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
     handler: async ({ messageId }, { em, logger }) => {
       const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments'] });
       if (!message || message.status !== EmailStatus.QUEUED) return;
-      const outcome = await deps.transport.send(toOutgoing(message, deps, await linkSecret(deps)));
+      const outgoing = toOutgoing(message, deps, await linkSecret(deps));
+      const dkim = await deps.dkimKeys.signingKeyFor(em, message.from);
+      if (dkim) outgoing.dkim = dkim;
+      const outcome = await deps.transport.send(outgoing);
       await em.transactional((tx) => record(tx, message, outcome, deps));
       logger.debug('email send attempt', { messageId, outcome: outcome.kind });
     },

@@ -26,6 +26,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** Files attached to the message. */
   attachments?: { filename: string; content: string /* base64 */; contentType?: string }[];
+  /** The From domain's own DKIM key; replaces the transport's key (DKIM_*) for this message. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
 
 export type SendOutcome =
@@ -147,5 +149,6 @@ function toNodemailer(mail: OutgoingMail, messageId: string): SendMailOptions {
     attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, encoding: 'base64', contentType: a.contentType })),
     // No "X-Mailer: Nodemailer" advertising the library and version to every recipient.
     xMailer: false,
+    ...(mail.dkim ? { dkim: { ...mail.dkim, headerFieldNames: DKIM_HEADERS } } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { DomainError } from '../../../platform/errors/domain-error.js';
@@ -9,31 +8,32 @@ import { MailDomain, type RecordCheck } from '../entities/mail-domain.entity.js'
 import { Mailbox } from '../entities/mailbox.entity.js';
 import { mailboxPage } from '../shared/mailbox-page.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
+import type { DkimPublicKey } from '../../../platform/mail/dkim-keys.js';
 import type { CreateDomainInput, DomainDeleted, DomainList, DomainView } from './domain.types.js';
 
-const SELECTOR = 'mbx1';
-
-/** Custom domains: the records to publish (MX, SPF, DKIM of a key made for the domain, DMARC), and their verification over DNS. */
+/**
+ * Custom domains: the records to publish (MX, SPF, DKIM, DMARC), and their verification over DNS. The DKIM key is the
+ * email module's for this organization and domain (the DKIM-key port): the one that signs the mailboxes' outbound mail.
+ */
 export class DomainService {
   constructor(private readonly deps: MailboxesDeps) {}
 
   async create(em: EntityManager, input: CreateDomainInput): Promise<DomainView> {
     const domain = input.domain.toLowerCase();
     if (domain === this.deps.config.mailboxDefaultDomain) throw new DomainError('CONFLICT', `${domain} is the platform's default domain`);
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const dkimPublicKey = publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-    const row = em.create(MailDomain, {
-      id: newId('dom'), organizationId: tenantOf(em), domain, status: 'pending', dkimSelector: SELECTOR,
-      dkimPrivateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), dkimPublicKey, records: [],
-    });
-    row.records = this.expected(row);
     try {
-      await em.flush();
+      // One transaction: a name taken by another organization leaves no key behind.
+      const row = await em.transactional(async (tx) => {
+        const created = tx.create(MailDomain, { id: newId('dom'), organizationId: tenantOf(tx), domain, status: 'pending', records: [] });
+        created.records = this.expected(created, await this.dkimKey(tx, domain));
+        await tx.flush();
+        return created;
+      });
+      return domainView(row);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The domain ${domain} is already registered`);
       throw error;
     }
-    return domainView(row);
   }
 
   async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<DomainList> {
@@ -60,7 +60,8 @@ export class DomainService {
    */
   async verify(em: EntityManager, id: string): Promise<DomainView> {
     const row = await find(em, id);
-    const checks = await Promise.all(this.expected(row).map((r) => this.check(r)));
+    const expected = this.expected(row, await this.dkimKey(em, row.domain));
+    const checks = await Promise.all(expected.map((r) => this.check(r)));
     return em.transactional(async (tx) => {
       const fresh = (await tx.findOne(MailDomain, { id: row.id }))!;
       const ok = checks.every((c) => c.status === 'verified');
@@ -79,12 +80,18 @@ export class DomainService {
     });
   }
 
-  private expected(row: MailDomain): RecordCheck[] {
-    const mx = this.deps.config.mailboxMxHost;
+  private async dkimKey(em: EntityManager, domain: string): Promise<DkimPublicKey> {
+    const keys = this.deps.ports().dkimKeys;
+    if (!keys) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module, which holds DKIM keys, is not served by this process');
+    return keys.ensure(em, domain);
+  }
+
+  private expected(row: MailDomain, dkim: DkimPublicKey): RecordCheck[] {
+    const mx = this.deps.config.inboundMxHost;
     return [
       { type: 'MX', name: row.domain, value: `10 ${mx}`, purpose: 'mx', status: 'pending', found: [] },
       { type: 'TXT', name: row.domain, value: `v=spf1 include:${this.deps.config.mailboxSpfInclude} ~all`, purpose: 'spf', status: 'pending', found: [] },
-      { type: 'TXT', name: `${row.dkimSelector}._domainkey.${row.domain}`, value: `v=DKIM1; k=rsa; p=${row.dkimPublicKey}`, purpose: 'dkim', status: 'pending', found: [] },
+      { type: 'TXT', name: dkim.recordName, value: dkim.recordValue, purpose: 'dkim', status: 'pending', found: [] },
       { type: 'TXT', name: `_dmarc.${row.domain}`, value: 'v=DMARC1; p=quarantine; adkim=r; aspf=r', purpose: 'dmarc', status: 'pending', found: [] },
     ];
   }
@@ -93,7 +100,7 @@ export class DomainService {
     try {
       if (record.type === 'MX') {
         const found = await this.deps.dns.mx(record.name);
-        const want = this.deps.config.mailboxMxHost.toLowerCase();
+        const want = this.deps.config.inboundMxHost;
         const ok = found.some((m) => m.exchange.toLowerCase().replace(/\.$/, '') === want);
         return { ...record, status: ok ? 'verified' : 'missing', found: found.map((m) => `${m.priority} ${m.exchange}`) };
       }

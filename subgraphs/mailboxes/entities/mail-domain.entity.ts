@@ -13,7 +13,7 @@ export interface RecordCheck {
   found: string[];
 }
 
-/** A custom sending and receiving domain with the DKIM key pair made for it. */
+/** A custom sending and receiving domain; its DKIM key is the email module's (the DKIM-key port). */
 @Entity({ schema: 'mailboxes', tableName: 'domains' })
 export class MailDomain extends TenantEntity {
   [OptionalProps]?: 'createdAt' | 'verifiedAt' | 'lastCheckedAt';
@@ -28,17 +28,6 @@ export class MailDomain extends TenantEntity {
   /** `pending`, `verified` or `failed`. */
   @Property({ type: 'text' })
   status!: string;
-
-  @Property({ type: 'text' })
-  dkimSelector!: string;
-
-  /** PEM (PKCS#8); never returned by the API. */
-  @Property({ type: 'text', lazy: true })
-  dkimPrivateKey!: string;
-
-  /** Base64 DER (SPKI), the `p=` of the DKIM record. */
-  @Property({ type: 'text' })
-  dkimPublicKey!: string;
 
   @Property({ type: 'jsonb' })
   records!: RecordCheck[];

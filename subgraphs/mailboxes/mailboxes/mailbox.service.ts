@@ -52,6 +52,7 @@ export class MailboxService {
       await tx.nativeDelete(MailThread, { mailboxId: mailbox.id });
       await tx.nativeDelete(MailLabel, { mailboxId: mailbox.id });
       await tx.nativeDelete(Mailbox, { id: mailbox.id });
+      await this.deps.ports().webhookSubscriptions?.removeForResource(tx, 'mailboxes', { mailboxId: mailbox.id });
     });
     return { id, deleted: true };
   }

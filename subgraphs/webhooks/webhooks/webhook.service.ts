@@ -27,6 +27,7 @@ export class WebhookService {
     const url = await this.checkUrl(validateUrl(input.url), input.url!);
     const events = validateEvents(input.events, allowed.events);
     const secret = validateSecret(input.secret) ?? generateWebhookSecret();
+    const narrowed = await this.checkResource(em, namespace, filter);
     const id = newId('wh');
     const box = await this.deps.secrets();
     const webhook = em.create(Webhook, {
@@ -37,7 +38,7 @@ export class WebhookService {
       events,
       active: input.active ?? true,
       description: validateDescription(input.description),
-      filter: validateFilter(filter),
+      filter: narrowed,
       // Bound to the row id, so a sealed secret copied onto another webhook does not open.
       secretSealed: box.seal(secret, id),
     });
@@ -49,11 +50,18 @@ export class WebhookService {
   async list(em: EntityManager, auth: Auth, namespace: string, filter: Record<string, unknown> | null | undefined, args: PageArgs): Promise<WebhookList> {
     namespaceFor(auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
-    const narrowed = validateFilter(filter);
+    const narrowed = await this.checkResource(em, namespace, filter);
     const where: Record<string, unknown> = { namespace };
     if (narrowed) where.filter = narrowed;
     const [data, total] = await em.findAndCount(Webhook, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
     return { data, meta: offsetMeta(page, data.length, total) };
+  }
+
+  /** A filter names a resource of the namespace's module (a mailbox): that module says whether the organization has it. */
+  private async checkResource(em: EntityManager, namespace: string, filter: Record<string, unknown> | null | undefined): Promise<Record<string, string> | null> {
+    const narrowed = validateFilter(filter);
+    if (narrowed) await this.deps.ports().webhookResourceChecks.get(namespace)?.(em, narrowed);
+    return narrowed;
   }
 
   async get(em: EntityManager, auth: Auth, namespace: string, id: string): Promise<Webhook> {

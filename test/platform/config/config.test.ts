@@ -19,6 +19,15 @@ describe(loadConfig.name, () => {
     expect((error as ConfigError).message.split('\n').length).toBeGreaterThanOrEqual(7);
   });
 
+  it('should read the one inbound MX host from INBOUND_MX_HOST or either deprecated name, and refuse two different values', () => {
+    expect(loadConfig({}).inboundMxHost).toBe('mx.agents.localhost');
+    expect(loadConfig({ INBOUND_MX_HOST: 'MX.Example.com' }).inboundMxHost).toBe('mx.example.com');
+    expect(loadConfig({ DOMAINS_INBOUND_MX_HOST: 'in.example.com' }).inboundMxHost).toBe('in.example.com');
+    expect(loadConfig({ MAILBOX_MX_HOST: 'in.example.com', INBOUND_MX_HOST: 'in.example.com' }).inboundMxHost).toBe('in.example.com');
+    expect(() => loadConfig({ INBOUND_MX_HOST: 'a.example.com', MAILBOX_MX_HOST: 'b.example.com' })).toThrow(/set INBOUND_MX_HOST alone/);
+    expect(() => loadConfig({ INBOUND_MX_HOST: 'not a host' })).toThrow(/INBOUND_MX_HOST must be a host name/);
+  });
+
   it('should read DKIM only when all three variables are set', () => {
     const config = loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: '-----BEGIN KEY-----\\nabc\\n-----END KEY-----' });
     expect(config.dkim).toEqual({ domainName: 'example.com', keySelector: 's1', privateKey: '-----BEGIN KEY-----\nabc\n-----END KEY-----' });

@@ -1,4 +1,4 @@
-import { SHARED_EVENT_TYPES, namespaceReceives } from '../../../platform/events/event-catalog.js';
+import { SHARED_EVENT_TYPES, namespaceReceives, resourceFilterApplies } from '../../../platform/events/event-catalog.js';
 
 describe('event types two modules share', () => {
   it('should be exactly the message events of support and agent mailboxes', () => {
@@ -18,5 +18,11 @@ describe('event types two modules share', () => {
     expect(namespaceReceives('platform', 'message.received', { mailboxId: 'mbx_1' })).toBe(true);
     expect(namespaceReceives('support', 'conversation.created', {})).toBe(true);
     expect(namespaceReceives('mailboxes', 'domain.verified', { domain: 'x.example' })).toBe(true);
+  });
+
+  it('should apply a mailbox webhook\'s resource filter to every mailboxes type but the organization-wide domain.verified', () => {
+    for (const type of ['message.received', 'message.sent', 'message.delivered', 'message.bounced']) expect(resourceFilterApplies('mailboxes', type)).toBe(true);
+    expect(resourceFilterApplies('mailboxes', 'domain.verified')).toBe(false);
+    expect(resourceFilterApplies('platform', 'domain.verified')).toBe(true);
   });
 });

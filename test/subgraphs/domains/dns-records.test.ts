@@ -1,5 +1,6 @@
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { domainsModule } from '../../../subgraphs/domains/index.js';
+import { emailModule } from '../../../subgraphs/email/index.js';
 import { eventsOf, registerDomain, sqlRows } from './helpers/domain-fixtures.js';
 
 describe('DNS records API', () => {
@@ -10,7 +11,7 @@ describe('DNS records API', () => {
   const serial = async () => Number((await sqlRows(t, 'select soa_serial from domains.domains where domain_name = ?', [zone]))[0].soa_serial);
 
   beforeAll(async () => {
-    t = await startTestPlatform({ DOMAINS_INBOUND_MX_HOST: 'inbound.mail.example', DOMAINS_SPF_INCLUDE: 'spf.mail.example' }, { modules: [domainsModule({ dns: false })] });
+    t = await startTestPlatform({ INBOUND_MX_HOST: 'inbound.mail.example', DOMAINS_SPF_INCLUDE: 'spf.mail.example' }, { modules: [emailModule(), domainsModule({ dns: false })] });
     key = await t.key('dns-records');
     await registerDomain(t, key, zone);
   });
@@ -108,8 +109,9 @@ describe('DNS records API', () => {
     const again = await t.request('POST', `/domains/${zone}/dns/presets`, { key, body: { preset: 'SERVICE_EMAIL' } });
     expect(again.body.data.created).toEqual([]);
     expect(again.body.data.records.find((r: any) => r.name === 'pf1._domainkey').value).toBe(dkim.value);
-    const [{ email_dkim: stored }] = await sqlRows(t, 'select email_dkim from domains.domains where domain_name = ?', [zone]);
-    expect(stored.privateKeySealed).toMatch(/^v1\./);
+    // The key is the email module's (the DKIM-key port), its private half sealed at rest.
+    const stored = await sqlRows(t, 'select selector, private_key_sealed, public_key from email.dkim_keys where domain = ?', [zone]);
+    expect(stored).toEqual([{ selector: 'pf1', private_key_sealed: expect.stringMatching(/^v1\./), public_key: dkim.value.split('p=')[1] }]);
     expect((await t.request('POST', `/domains/${zone}/dns/presets`, { key, body: { preset: 'WEB' } })).status).toBe(400);
   });
 

@@ -20,7 +20,7 @@ describe('domain lifecycle jobs (injected clock)', () => {
     t = await startTestPlatform({}, { modules: [domainsModule({ clock, dns: false })] });
     key = await t.key('lifecycle');
     const config = t.platform.deps.config;
-    deps = { ...t.platform.deps, domains: config.domains, registrar: new SandboxRegistrar({ transferDelayMs: 0 }), clock, secrets: () => { throw new Error('unused'); } };
+    deps = { ...t.platform.deps, domains: config.domains, registrar: new SandboxRegistrar({ transferDelayMs: 0 }), clock, secrets: () => { throw new Error('unused'); }, ports: () => { throw new Error('unused'); } };
     manualExpiry = Date.parse((await registerDomain(t, key, 'manual-renew.com', { autoRenew: false })).expiresAt);
     autoExpiry = Date.parse((await registerDomain(t, key, 'auto-renew.com')).expiresAt);
   });

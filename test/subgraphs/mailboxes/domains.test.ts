@@ -5,6 +5,8 @@ import { startTestPlatform, type TestPlatform } from '../../helpers/test-platfor
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
 import { mailboxesModule } from '../../../subgraphs/mailboxes/index.js';
+import { verify } from '@octokit/webhooks-methods';
+import { startReceiver, type Receiver } from '../webhooks/helpers/receiver.js';
 
 const P = '/v1/agent-email';
 
@@ -30,18 +32,21 @@ describe('custom domains: records to publish, verified over DNS', () => {
   let key: string;
   let other: string;
   let responder: Socket;
+  let receiver: Receiver;
   const zone = new Map<string, { type: 'MX' | 'TXT'; value: string }[]>();
 
   beforeAll(async () => {
     responder = await startResponder(zone);
+    receiver = await startReceiver();
     const port = (responder.address() as AddressInfo).port;
-    t = await startTestPlatform({ DNS_RESOLVER: `127.0.0.1:${port}`, LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false })] });
+    t = await startTestPlatform({ DNS_RESOLVER: `127.0.0.1:${port}`, WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false })] });
     key = await t.key('mbx-domains');
     other = await t.key('mbx-domains-other');
   });
   afterAll(async () => {
     await t.stop();
     responder.close();
+    await receiver.close();
   });
 
   const req = (method: string, path: string, body?: unknown, k = key) => t.request(method, P + path, { key: k, body });
@@ -52,13 +57,13 @@ describe('custom domains: records to publish, verified over DNS', () => {
     const domain = created.body.data;
     expect(domain).toMatchObject({ id: expect.stringMatching(/^dom_/), domain: 'acme-mail.test', status: 'pending', verifiedAt: null });
     expect(domain.records.map((r: { purpose: string; type: string; name: string }) => [r.purpose, r.type, r.name])).toEqual([
-      ['mx', 'MX', 'acme-mail.test'], ['spf', 'TXT', 'acme-mail.test'], ['dkim', 'TXT', 'mbx1._domainkey.acme-mail.test'], ['dmarc', 'TXT', '_dmarc.acme-mail.test'],
+      ['mx', 'MX', 'acme-mail.test'], ['spf', 'TXT', 'acme-mail.test'], ['dkim', 'TXT', 'pf1._domainkey.acme-mail.test'], ['dmarc', 'TXT', '_dmarc.acme-mail.test'],
     ]);
     expect(domain.records[0].value).toBe('10 mx.agents.localhost');
     expect(domain.records[2].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
 
     // Nothing published yet, and a DKIM record with another key.
-    zone.set('mbx1._domainkey.acme-mail.test', [{ type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAAA' }]);
+    zone.set('pf1._domainkey.acme-mail.test', [{ type: 'TXT', value: 'v=DKIM1; k=rsa; p=AAAA' }]);
     const first = await req('POST', `/domains/${domain.id}/verify`);
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('failed');
@@ -96,5 +101,29 @@ describe('custom domains: records to publish, verified over DNS', () => {
     expect((await req('POST', '/domains', { domain: 'listed.test' }, other)).status).toBe(409);
     expect((await req('POST', '/domains', { domain: 'not a domain' })).body.error.code).toBe('VALIDATION_ERROR');
     expect((await req('POST', '/domains', { domain: 'agents.localhost' })).status).toBe(409);
+  });
+
+  it('should deliver domain.verified, an organization-wide event, to every mailbox webhook of the organization that subscribed to it', async () => {
+    const mailbox = async (name: string, k = key) => (await req('POST', '/mailboxes', { name }, k)).body.data as { id: string };
+    const hook = async (mailboxId: string, events: string[], k = key) => {
+      const res = await req('POST', `/mailboxes/${mailboxId}/webhooks`, { url: receiver.url, events, secret: 'mailbox-hook-secret-1' }, k);
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    const subscribed = await hook((await mailbox('hooks-a')).id, ['domain.verified']);
+    const onlyReceived = await hook((await mailbox('hooks-b')).id, ['message.received']);
+    const otherOrganization = await hook((await mailbox('hooks-c', other)).id, ['domain.verified'], other);
+
+    const domain = (await req('POST', '/domains', { domain: 'hooked-mail.test' })).body.data;
+    for (const r of domain.records as { type: 'MX' | 'TXT'; name: string; value: string }[]) zone.set(r.name, [...(zone.get(r.name) ?? []), { type: r.type, value: r.value }]);
+    expect((await req('POST', `/domains/${domain.id}/verify`)).body.data.status).toBe('verified');
+
+    const [got] = (await receiver.waitFor((rs) => rs.some((r) => r.json?.type === 'domain.verified'))).filter((r) => r.json?.type === 'domain.verified');
+    expect(got!.json.data).toMatchObject({ domainId: domain.id, domain: 'hooked-mail.test' });
+    expect(await verify('mailbox-hook-secret-1', got!.body, String(got!.headers['x-service-signature']))).toBe(true);
+    // Every delivery of the event is made in one dispatch: only the subscribed webhook of this organization has one.
+    const deliveries = await t.platform.orm.em.getConnection().execute(`select webhook_id from webhooks.deliveries where event_type = 'domain.verified'`);
+    expect(deliveries.map((d) => d.webhook_id)).toEqual([subscribed]);
+    expect([onlyReceived, otherOrganization]).not.toContain(deliveries[0]!.webhook_id);
   });
 });

@@ -14,7 +14,8 @@ describe('agent mailboxes through the stack', () => {
   let other: string;
 
   beforeAll(async () => {
-    t = await startTestPlatform({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent', BODY_LIMIT_BYTES: String(60 * 1024 * 1024) }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false })] });
+    // The default body limit (10 MiB): the send routes carry their own, so 25 MB of attachments get through.
+    t = await startTestPlatform({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false })] });
     key = await t.key('mbx-api');
     other = await t.key('mbx-other');
   });
@@ -159,6 +160,30 @@ describe('agent mailboxes through the stack', () => {
     expect(fits.status).toBe(202);
   });
 
+  it('should take exactly 25 MB of attachments (about 34 MB of base64) on send and answer ATTACHMENT_TOO_LARGE, not 413, one byte above on send, reply and reply-all', async () => {
+    const ida = await createMailbox('ida');
+    const half = 25 * 1024 * 1024 / 2;
+    const parts = (extra: number) => [{ filename: 'a.bin', content: Buffer.alloc(half, 3).toString('base64') }, { filename: 'b.bin', content: Buffer.alloc(half + extra, 4).toString('base64') }];
+    // Scheduled a day ahead: accepted and stored, without building a 25 MB MIME message in this test.
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const exact = await req('POST', '/messages/send', { from: ida.address, to: ['x@example.com'], subject: 'Exactly 25 MB', text: 'x', scheduledAt: later, attachments: parts(0) });
+    expect(exact.status).toBe(202);
+    const over = parts(1);
+    const tooLarge = { error: { code: 'ATTACHMENT_TOO_LARGE', message: expect.any(String) } };
+    for (const [path, body] of [
+      ['/messages/send', { from: ida.address, to: ['x@example.com'], subject: 'Over', text: 'x', attachments: over }],
+      [`/messages/${exact.body.data.id}/reply`, { text: 'x', attachments: over }],
+      [`/messages/${exact.body.data.id}/reply-all`, { text: 'x', attachments: over }],
+    ] as const) {
+      const res = await req('POST', path, body);
+      expect([path, res.status, res.body]).toEqual([path, 400, tooLarge]);
+    }
+    expect((await req('GET', `/mailboxes/${ida.id}/threads`)).body.meta.total).toBe(1);
+    // Far above any legitimate send, the body is refused unread.
+    const huge = await t.request('POST', `${P}/messages/send`, { key, headers: { 'content-type': 'application/json' }, rawBody: `{"text":"${'x'.repeat(49 * 1024 * 1024)}"}` });
+    expect(huge.status).toBe(413);
+  });
+
   it('should send a batch of up to 100 with one result per item', async () => {
     const hank = await createMailbox('hank');
     const res = await req('POST', '/messages/send-batch', { from: hank.address, messages: [
@@ -269,14 +294,38 @@ describe('agent mailboxes through the stack', () => {
     await req('POST', '/messages/send', { from: oz.address, to: [nia.address], subject: 'Bye', text: 'bye' });
     const msg = await eventually(async () => (await inbox(nia.id)).data[0]);
     await req('POST', `/mailboxes/${nia.id}/labels`, { name: 'x', color: '#000' });
+    const hook = (await req('POST', `/mailboxes/${nia.id}/webhooks`, { url: 'https://hooks.example.com/nia', events: ['message.received'] })).body.data.id;
+    const ozHook = (await req('POST', `/mailboxes/${oz.id}/webhooks`, { url: 'https://hooks.example.com/oz', events: ['message.received'] })).body.data.id;
+    const count = async (table: string, column: string, value: string) =>
+      Number((await t.platform.orm.em.getConnection().execute(`select count(*)::int as n from ${table} where ${column} = ?`, [value]))[0].n);
+    expect(await count('mailboxes.messages', 'mailbox_id', nia.id)).toBeGreaterThan(0);
     const del = await req('DELETE', `/mailboxes/${nia.id}`);
     expect(del.status).toBe(200);
     expect(del.body.data).toEqual({ id: nia.id, deleted: true });
+    // Messages (their attachments are columns of the message row), threads, labels and webhooks: all gone; oz's webhook stays.
+    for (const [table, column] of [['mailboxes.messages', 'mailbox_id'], ['mailboxes.threads', 'mailbox_id'], ['mailboxes.labels', 'mailbox_id']]) expect(await count(table!, column!, nia.id)).toBe(0);
+    expect(await count('webhooks.webhooks', 'id', hook)).toBe(0);
+    expect((await req('GET', `/webhooks/${hook}`)).status).toBe(404);
+    expect(await count('webhooks.webhooks', 'id', ozHook)).toBe(1);
     expect((await req('GET', `/mailboxes/${nia.id}`)).status).toBe(404);
     expect((await req('GET', `/inbox/${msg.id}`)).status).toBe(404);
     expect((await req('GET', `/threads/${msg.threadId}`)).status).toBe(404);
     // The address is free again.
     expect((await req('POST', '/mailboxes', { name: 'nia' })).status).toBe(201);
+  });
+
+  it('should answer MAILBOX_NOT_FOUND on the mailbox webhook paths for a mailbox that does not exist or is another organization\'s', async () => {
+    const theirs = await createMailbox('quinn', other);
+    for (const mailboxId of ['mbx_doesnotexist', theirs.id]) {
+      const created = await req('POST', `/mailboxes/${mailboxId}/webhooks`, { url: 'https://hooks.example.com/x', events: ['message.received'] });
+      expect(created.status).toBe(404);
+      expect(created.body).toEqual({ error: { code: 'MAILBOX_NOT_FOUND', message: expect.any(String) } });
+      const listed = await req('GET', `/mailboxes/${mailboxId}/webhooks`);
+      expect(listed.status).toBe(404);
+      expect(listed.body.error.code).toBe('MAILBOX_NOT_FOUND');
+    }
+    expect(Number((await t.platform.orm.em.getConnection().execute(`select count(*)::int as n from webhooks.webhooks where url = 'https://hooks.example.com/x'`))[0].n)).toBe(0);
+    expect((await req('GET', `/mailboxes/${theirs.id}/webhooks`, undefined, other)).status).toBe(200);
   });
 
   it('should mount mailbox webhooks on the shared engine with a custom secret, PATCH, DELETE and a test event', async () => {
