@@ -162,6 +162,7 @@ function envelope(style: EnvelopeStyle, data: JsonSchema, list: boolean): JsonSc
   const meta = list ? ((data.properties as Record<string, JsonSchema> | undefined)?.meta ?? { type: 'object' }) : undefined;
   switch (style) {
     case 'platform':
+    case 'domains':
       return object({ success: { const: true }, data: items, ...(meta ? { meta } : {}) });
     case 'forms':
     case 'support':

@@ -76,6 +76,7 @@ function errorSchema(style: EnvelopeStyle, codes: string[]): JsonSchema {
   const error = (properties: Record<string, JsonSchema>, required: string[]) => ({ type: 'object', properties, required });
   switch (style) {
     case 'platform':
+    case 'domains':
       return error({ success: { const: false }, error: error({ code, message, details }, ['code', 'message']) }, ['success', 'error']);
     case 'forms':
     case 'support':
