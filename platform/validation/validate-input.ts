@@ -53,9 +53,9 @@ export function validationError(errors: ValidationError[], code: InvalidInputCod
   return new DomainError(code, `Invalid value for ${failure.field}: ${failure.expected}`, details);
 }
 
-/** Long strings and nested objects are shortened in `received`, so an error never echoes a whole payload. */
+/** Long strings (over 1,000 characters: a 999-character subject is still echoed whole) and nested objects are shortened in `received`, so an error never echoes a whole payload. */
 function printable(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (typeof value === 'string') return value.length > 1000 ? `${value.slice(0, 1000)}…` : value;
   if (value !== null && typeof value === 'object') return Array.isArray(value) ? `array(${value.length})` : 'object';
   return value;
 }

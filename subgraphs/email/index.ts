@@ -36,7 +36,7 @@ export function emailModule(): SubgraphModule & PortProvider {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
       migrations: [{ name: 'Migration20261122000100_email', class: Migration20261122000100_email }],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
+    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
     providePorts: (deps, ports) => {
       ports.systemEmail = new EmailSystemSender(depsFor(deps));

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsIn, IsOptional, Length, Matches, MaxLength, NotEquals, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsOptional, Matches, MaxLength, MinLength, NotEquals, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { WEEKDAYS, type WeeklyRule } from '../availability/schedule-rules.js';
@@ -32,7 +32,7 @@ export class WeeklyRuleInput {
 @InputType('UpdateCalendarScheduleInput', { description: 'The keys given change; hostId is fixed' })
 export class UpdateScheduleInput {
   @IsOptional()
-  @Length(1, 200)
+  @MaxLength(200)
   @SingleLine()
   @Field(() => String, { nullable: true })
   name?: string | null;
@@ -59,6 +59,7 @@ export class CreateScheduleInput extends UpdateScheduleInput {
   @Field({ description: 'The auth user whose hours these are' })
   hostId!: string;
 
+  @MinLength(1)
   @Field()
   override name!: string;
 
