@@ -10,6 +10,7 @@ import type { Auth } from '../platform/auth/auth.js';
 import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
+import { jsonObject } from './request-values.js';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -94,7 +95,7 @@ export class RestBridge {
       if (spec.ignoreBody) req.resume();
       const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, spec.bodyLimitBytes ?? this.options.bodyLimitBytes, spec.body);
       const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
-      const variables = spec.variables ? spec.variables(request) : { ...request.query, ...request.params };
+      const variables = spec.variables ? spec.variables(request) : declaredVariables(spec, request);
       const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
       if (result.errors?.length) {
         const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
@@ -180,6 +181,17 @@ function drained(res: ServerResponse): Promise<void> {
 function statusFromExtensions(ext: Record<string, unknown> | undefined): number {
   const http = ext?.http as { status?: number } | undefined;
   return http?.status ?? statusOf(ext?.code as string | undefined);
+}
+
+/** The variables a route declares: path and query parameters, the body as one variable, headers. */
+function declaredVariables(spec: RouteSpec, request: BridgeRequest): Record<string, unknown> {
+  const variables: Record<string, unknown> = { ...request.query, ...request.params };
+  if (spec.bodyAs) variables[spec.bodyAs] = spec.bodyOptional && request.body === undefined ? {} : jsonObject(request.body);
+  for (const [variable, header] of Object.entries(spec.fromHeaders ?? {})) {
+    const value = request.headers[header];
+    variables[variable] = (Array.isArray(value) ? value[0] : value) ?? null;
+  }
+  return variables;
 }
 
 /** Query strings as strict as bodies: NUL, bracketed keys other than a declared list's `name[]`, and numbers like `-0` are 400s. */

@@ -29,7 +29,16 @@ export interface RouteSpec {
   list?: boolean;
   /** Declared query parameters; others are ignored. */
   query?: Record<string, QueryParamType>;
-  /** Builds the GraphQL variables; default: path params and declared query params. */
+  /**
+   * Declared variables (the default): path params, declared query params, then the body as the variable `bodyAs`
+   * and the headers of `fromHeaders`. The body is checked once, in the bridge: a JSON object, else a 400 naming `body`.
+   */
+  bodyAs?: string;
+  /** A missing body counts as `{}` (cancel, confirm, reject: the body is optional). */
+  bodyOptional?: boolean;
+  /** Variables read from request headers: variable name → header name (lower case), null when absent. */
+  fromHeaders?: Record<string, string>;
+  /** Builds the GraphQL variables where the declared ones do not say it (client IP, renamed fields). */
   variables?: (req: BridgeRequest) => Record<string, unknown>;
   /** HTTP status on success (default 200). */
   status?: number;

@@ -19,22 +19,27 @@ function rulesOf(target: new (...args: never[]) => object): boolean {
  * ranges, `@ValidateNested()` children). The first failure answers VALIDATION_ERROR with `details`
  * `{field, received, expected}`, the same shape as a wrongly typed variable, rendered by each module's envelope.
  */
-export async function validateInput(argValue: unknown): Promise<void> {
-  const items = Array.isArray(argValue) ? argValue : [argValue];
-  for (const item of items) {
+export async function validateInput(argValue: unknown, code: InvalidInputCode = 'VALIDATION_ERROR'): Promise<void> {
+  const list = Array.isArray(argValue);
+  const items: unknown[] = list ? argValue : [argValue];
+  for (const [i, item] of items.entries()) {
     if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
     const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
-    if (errors.length > 0) throw validationError(errors);
+    // An item of a list argument (a batch) is named by its index: `[3].to`.
+    if (errors.length > 0) throw validationError(errors, code, list ? `[${i}]` : '');
   }
 }
 
-/** The first leaf failure, with its dotted path (`messages.0.content`). */
-function firstFailure(errors: ValidationError[], path: string[] = []): { field: string; received: unknown; expected: string } | null {
+/** The code a module answers bad input with: VALIDATION_ERROR, or INVALID_REQUEST for the modules whose spec says so (email, SMS, auth, calendar). */
+export type InvalidInputCode = 'VALIDATION_ERROR' | 'INVALID_REQUEST';
+
+/** The first leaf failure, with its path as GraphQL prints it (`messages[0].content`). */
+function firstFailure(errors: ValidationError[], path = ''): { field: string; received: unknown; expected: string } | null {
   for (const error of errors) {
-    const here = [...path, error.property];
+    const here = /^\d+$/.test(error.property) ? `${path}[${error.property}]` : path ? `${path}.${error.property}` : error.property;
     if (error.constraints) {
       const expected = Object.values(error.constraints)[0]!;
-      return { field: here.join('.'), received: error.value ?? null, expected };
+      return { field: here, received: error.value ?? null, expected };
     }
     const nested = firstFailure(error.children ?? [], here);
     if (nested) return nested;
@@ -42,15 +47,15 @@ function firstFailure(errors: ValidationError[], path: string[] = []): { field: 
   return null;
 }
 
-export function validationError(errors: ValidationError[]): DomainError {
-  const failure = firstFailure(errors) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
+export function validationError(errors: ValidationError[], code: InvalidInputCode = 'VALIDATION_ERROR', path = ''): DomainError {
+  const failure = firstFailure(errors, path) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
   const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
-  return new DomainError('VALIDATION_ERROR', `Invalid value for ${failure.field}: ${failure.expected}`, details);
+  return new DomainError(code, `Invalid value for ${failure.field}: ${failure.expected}`, details);
 }
 
-/** Long strings and nested objects are shortened in `received`, so an error never echoes a whole payload. */
+/** Long strings (over 1,000 characters: a 999-character subject is still echoed whole) and nested objects are shortened in `received`, so an error never echoes a whole payload. */
 function printable(value: unknown): unknown {
-  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (typeof value === 'string') return value.length > 1000 ? `${value.slice(0, 1000)}…` : value;
   if (value !== null && typeof value === 'object') return Array.isArray(value) ? `array(${value.length})` : 'object';
   return value;
 }

@@ -30,17 +30,6 @@ function str(b: Record<string, unknown>, field: string): string {
   return value;
 }
 
-/** JSON-object fields GraphQL's JSONObject scalar would refuse without naming them. */
-function objects(b: Record<string, unknown>, fields: string[]): Record<string, unknown> {
-  for (const field of fields) {
-    const value = b[field];
-    if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-      throw new DomainError('INVALID_REQUEST', `${field} must be a JSON object`, { field, received: Array.isArray(value) ? 'array' : typeof value, expected: 'object' });
-    }
-  }
-  return b;
-}
-
 const withoutClient = (b: Record<string, unknown>) => Object.fromEntries(Object.entries(b).filter(([k]) => !CLIENT_FIELDS.includes(k)));
 const userClient = (r: BridgeRequest) => ({ userId: r.params.userId, client: clientOf(r) });
 
@@ -48,13 +37,13 @@ const own: RouteSpec[] = [
   // Users
   {
     method: 'POST', path: '/auth/users', operation: 'CreateAuthUser', result: 'createAuthUser', status: 201, rateLimit: WRITES,
-    variables: (r) => ({ input: objects(jsonObject(r.body, 'The user body'), ['metadata', 'profile']), client: clientOf(r) }),
+    variables: (r) => ({ input: jsonObject(r.body, 'The user body'), client: clientOf(r) }),
   },
   { method: 'GET', path: '/auth/users', operation: 'ListAuthUsers', result: 'authUsers', list: true, query: { ...PAGE_QUERY, status: 'string', search: 'string' }, rateLimit: READS },
   { method: 'GET', path: '/auth/users/:userId', operation: 'GetAuthUser', result: 'authUser', rateLimit: READS },
   {
     method: 'PATCH', path: '/auth/users/:userId', operation: 'UpdateAuthUser', result: 'updateAuthUser', rateLimit: WRITES,
-    variables: (r) => ({ userId: r.params.userId, input: objects(jsonObject(r.body, 'The user body'), ['metadata', 'profile']) }),
+    bodyAs: 'input',
   },
   { method: 'DELETE', path: '/auth/users/:userId', operation: 'DeleteAuthUser', result: 'deleteAuthUser', rateLimit: WRITES, variables: userClient },
   { method: 'POST', path: '/auth/users/:userId/block', operation: 'BlockAuthUser', result: 'blockAuthUser', rateLimit: WRITES, ignoreBody: true, variables: userClient },
@@ -114,9 +103,9 @@ const own: RouteSpec[] = [
   { method: 'POST', path: '/auth/users/:userId/mfa/recovery-codes', operation: 'GenerateAuthRecoveryCodes', result: 'generateAuthRecoveryCodes', rateLimit: WRITES, ignoreBody: true, variables: userClient },
   // Policies and logs
   { method: 'GET', path: '/auth/security/password-policy', operation: 'GetAuthPasswordPolicy', result: 'authPasswordPolicy', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/security/password-policy', operation: 'UpdateAuthPasswordPolicy', result: 'updateAuthPasswordPolicy', rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The policy body') }) },
+  { method: 'PATCH', path: '/auth/security/password-policy', operation: 'UpdateAuthPasswordPolicy', result: 'updateAuthPasswordPolicy', rateLimit: WRITES, bodyAs: 'input' },
   { method: 'GET', path: '/auth/security/session-policy', operation: 'GetAuthSessionPolicy', result: 'authSessionPolicy', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/security/session-policy', operation: 'UpdateAuthSessionPolicy', result: 'updateAuthSessionPolicy', rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The policy body') }) },
+  { method: 'PATCH', path: '/auth/security/session-policy', operation: 'UpdateAuthSessionPolicy', result: 'updateAuthSessionPolicy', rateLimit: WRITES, bodyAs: 'input' },
   {
     method: 'GET', path: '/auth/logs', operation: 'ListAuthLogs', result: 'authLogs', list: true, rateLimit: READS,
     query: { ...PAGE_QUERY, startDate: 'string', endDate: 'string', eventTypes: 'string[]', 'eventTypes[]': 'string[]', userId: 'string' },
@@ -127,14 +116,14 @@ const own: RouteSpec[] = [
   },
   // Applications
   { method: 'GET', path: '/auth/applications', operation: 'ListAuthApplications', result: 'authApplications', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/applications', operation: 'CreateAuthApplication', result: 'createAuthApplication', status: 201, rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The application body') }) },
+  { method: 'POST', path: '/auth/applications', operation: 'CreateAuthApplication', result: 'createAuthApplication', status: 201, rateLimit: WRITES, bodyAs: 'input' },
   { method: 'GET', path: '/auth/applications/:applicationId', operation: 'GetAuthApplication', result: 'authApplication', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/applications/:applicationId', operation: 'UpdateAuthApplication', result: 'updateAuthApplication', rateLimit: WRITES, variables: (r) => ({ applicationId: r.params.applicationId, input: jsonObject(r.body, 'The application body') }) },
+  { method: 'PATCH', path: '/auth/applications/:applicationId', operation: 'UpdateAuthApplication', result: 'updateAuthApplication', rateLimit: WRITES, bodyAs: 'input' },
   { method: 'DELETE', path: '/auth/applications/:applicationId', operation: 'DeleteAuthApplication', result: 'deleteAuthApplication', rateLimit: WRITES },
   { method: 'POST', path: '/auth/applications/:applicationId/rotate-secret', operation: 'RotateAuthApplicationSecret', result: 'rotateAuthApplicationSecret', rateLimit: WRITES, ignoreBody: true, variables: (r) => ({ applicationId: r.params.applicationId }) },
   // SSO connections
   { method: 'GET', path: '/auth/connections', operation: 'ListAuthConnections', result: 'authConnections', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, variables: (r) => ({ input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
+  { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, bodyAs: 'input' },
   {
     method: 'GET', path: '/auth/connections/lookup', operation: 'FindAuthConnectionForEmail', result: 'authConnectionForEmail', query: { email: 'string' }, rateLimit: READS,
     variables: (r) => {
@@ -143,14 +132,14 @@ const own: RouteSpec[] = [
     },
   },
   { method: 'GET', path: '/auth/connections/:connectionId', operation: 'GetAuthConnection', result: 'authConnection', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, variables: (r) => ({ connectionId: r.params.connectionId, input: objects(jsonObject(r.body, 'The connection body'), ['config']) }) },
+  { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, bodyAs: 'input' },
   { method: 'DELETE', path: '/auth/connections/:connectionId', operation: 'DeleteAuthConnection', result: 'deleteAuthConnection', rateLimit: WRITES },
   // Organizations, members, invitations
   { method: 'GET', path: '/auth/organizations', operation: 'ListAuthOrganizations', result: 'authOrganizations', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, variables: (r) => ({ input: jsonObject(r.body, 'The organization body') }) },
+  { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, bodyAs: 'input' },
   { method: 'POST', path: '/auth/invitations/accept', operation: 'AcceptAuthInvitation', result: 'acceptAuthInvitation', rateLimit: WRITES, variables: (r) => { const b = body(r, ['token', 'password']); return { token: str(b, 'token'), password: b.password ?? null }; } },
   { method: 'GET', path: '/auth/organizations/:organizationId', operation: 'GetAuthOrganization', result: 'authOrganization', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/organizations/:organizationId', operation: 'UpdateAuthOrganization', result: 'updateAuthOrganization', rateLimit: WRITES, variables: (r) => ({ organizationId: r.params.organizationId, input: jsonObject(r.body, 'The organization body') }) },
+  { method: 'PATCH', path: '/auth/organizations/:organizationId', operation: 'UpdateAuthOrganization', result: 'updateAuthOrganization', rateLimit: WRITES, bodyAs: 'input' },
   { method: 'DELETE', path: '/auth/organizations/:organizationId', operation: 'DeleteAuthOrganization', result: 'deleteAuthOrganization', rateLimit: WRITES },
   { method: 'GET', path: '/auth/organizations/:organizationId/members', operation: 'ListAuthOrganizationMembers', result: 'authOrganizationMembers', list: true, query: PAGE_QUERY, rateLimit: READS },
   {

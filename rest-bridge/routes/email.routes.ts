@@ -40,10 +40,7 @@ export const emailRoutes: ModuleRoutes = {
   routes: [
     {
       method: 'POST', path: '/emails', operation: 'SendEmail', result: 'sendEmail',
-      variables: (r) => {
-        const key = r.headers['idempotency-key'];
-        return { input: jsonObject(r.body, 'The send body'), idempotencyKey: typeof key === 'string' ? key : null };
-      },
+      bodyAs: 'input', fromHeaders: { idempotencyKey: 'idempotency-key' },
       rateLimit: { category: 'emailSending', endpoint: { limit: 100, windowMs: 1000 } },
     },
     {
@@ -76,17 +73,13 @@ export const emailRoutes: ModuleRoutes = {
     },
     {
       method: 'POST', path: '/emails/templates', operation: 'CreateEmailTemplate', result: 'createEmailTemplate', status: 201,
-      variables: (r) => {
-        return { input: jsonObject(r.body, 'The template body') };
-      },
+      bodyAs: 'input',
       rateLimit: { category: 'general' },
     },
     { method: 'GET', path: '/emails/templates/:id', operation: 'GetEmailTemplate', result: 'emailTemplate', rateLimit: { category: 'reads' } },
     {
       method: 'PATCH', path: '/emails/templates/:id', operation: 'UpdateEmailTemplate', result: 'updateEmailTemplate',
-      variables: (r) => {
-        return { id: r.params.id, input: jsonObject(r.body, 'The template body') };
-      },
+      bodyAs: 'input',
       rateLimit: { category: 'general' },
     },
     { method: 'DELETE', path: '/emails/templates/:id', operation: 'DeleteEmailTemplate', result: 'deleteEmailTemplate', rateLimit: { category: 'general' } },

@@ -12,7 +12,8 @@ const fields = (body: unknown, names: string[]) => {
   return Object.fromEntries(names.map((n) => [n, b[n] ?? null]));
 };
 
-const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? null;
+/** A callback's form fields as `params` (none: {}), signed by X-Twilio-Signature. */
+const CALLBACK_VARIABLES = { bodyAs: 'params', bodyOptional: true, fromHeaders: { signature: 'x-twilio-signature' } };
 
 /** Document 1 part 4.2, plus the paths it leaves unshown (README, API notes). Static paths before `/sms/:messageId`. */
 export const smsRoutes: ModuleRoutes = {
@@ -22,7 +23,7 @@ export const smsRoutes: ModuleRoutes = {
   routes: [
     {
       method: 'POST', path: '/sms', operation: 'SendSms', result: 'sendSms',
-      variables: (r) => ({ input: jsonObject(r.body, 'The send request') }),
+      bodyAs: 'input',
       rateLimit: { category: 'smsSending', endpoint: { limit: 100, windowMs: 1000 } },
     },
     {
@@ -44,26 +45,26 @@ export const smsRoutes: ModuleRoutes = {
     // The Twilio-style provider's callbacks: form-encoded, no key, signed (X-Twilio-Signature) over PUBLIC_URL + path.
     {
       method: 'POST', path: '/sms/callbacks/status', operation: 'SmsStatusCallback', result: 'smsStatusCallback', auth: 'public', body: 'form',
-      variables: (r) => ({ params: r.body ?? {}, signature: headerValue(r.headers['x-twilio-signature']) }), rateLimit: WRITES,
+      ...CALLBACK_VARIABLES, rateLimit: WRITES,
     },
     {
       method: 'POST', path: '/sms/callbacks/inbound', operation: 'SmsInboundCallback', result: 'smsInboundCallback', auth: 'public', body: 'form',
-      variables: (r) => ({ params: r.body ?? {}, signature: headerValue(r.headers['x-twilio-signature']) }), rateLimit: WRITES,
+      ...CALLBACK_VARIABLES, rateLimit: WRITES,
     },
     // Sandbox: inject an inbound message, as if a handset had texted a pool number.
     {
       method: 'POST', path: '/sms/sandbox/inbound', operation: 'ReceiveSandboxSms', result: 'receiveSandboxSms', status: 201,
-      variables: (r) => ({ input: jsonObject(r.body) }), rateLimit: WRITES,
+      bodyAs: 'input', rateLimit: WRITES,
     },
     { method: 'GET', path: '/sms/templates', operation: 'ListSmsTemplates', result: 'smsTemplates', list: true, query: { ...PAGE_QUERY }, rateLimit: READS },
     {
       method: 'POST', path: '/sms/templates', operation: 'CreateSmsTemplate', result: 'createSmsTemplate', status: 201,
-      variables: (r) => ({ input: jsonObject(r.body, 'The template body') }), rateLimit: WRITES,
+      bodyAs: 'input', rateLimit: WRITES,
     },
     { method: 'GET', path: '/sms/templates/:alias', operation: 'GetSmsTemplate', result: 'smsTemplate', rateLimit: READS },
     {
       method: 'PATCH', path: '/sms/templates/:alias', operation: 'UpdateSmsTemplate', result: 'updateSmsTemplate',
-      variables: (r) => ({ alias: r.params.alias, input: jsonObject(r.body, 'The template body') }), rateLimit: WRITES,
+      bodyAs: 'input', rateLimit: WRITES,
     },
     { method: 'DELETE', path: '/sms/templates/:alias', operation: 'DeleteSmsTemplate', result: 'deleteSmsTemplate', rateLimit: WRITES },
     { method: 'GET', path: '/sms/suppressions', operation: 'ListSmsSuppressions', result: 'smsSuppressions', list: true, query: { ...PAGE_QUERY, reason: 'string' }, rateLimit: READS },
@@ -83,7 +84,7 @@ export const smsRoutes: ModuleRoutes = {
     { method: 'GET', path: '/sms/settings', operation: 'GetSmsSettings', result: 'smsSettings', rateLimit: READS },
     {
       method: 'PATCH', path: '/sms/settings', operation: 'UpdateSmsSettings', result: 'updateSmsSettings',
-      variables: (r) => ({ input: jsonObject(r.body, 'The settings body') }), rateLimit: WRITES,
+      bodyAs: 'input', rateLimit: WRITES,
     },
     ...webhookRouteSpecs({ namespace: 'sms', path: '/sms/webhooks' }).map((spec): RouteSpec => (spec.rateLimit.category === 'reads' ? { ...spec, rateLimit: READS } : spec)),
     { method: 'GET', path: '/sms/:messageId', operation: 'GetSmsMessage', result: 'smsMessage', rateLimit: READS },

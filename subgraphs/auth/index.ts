@@ -69,7 +69,7 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
         { name: 'Migration20261125140000_auth_hardening', class: Migration20261125140000_auth_hardening },
       ],
     },
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AUTH_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }, userReference),
+    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AUTH_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never, invalidInputCode: 'INVALID_REQUEST' }, userReference),
     directRoutes: (platform) => [verifySessionRoute(depsFor(platform))],
     close: async () => deps?.sessions.close(),
   };

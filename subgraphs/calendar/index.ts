@@ -47,6 +47,7 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
       resolvers: options.contactBookings === false ? [...CALENDAR_RESOLVERS] : [...CALENDAR_RESOLVERS, ContactBookingsResolver],
       orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, ContactStub],
       container: moduleContainer(depsFor(platform)) as never,
+      invalidInputCode: 'INVALID_REQUEST',
     }),
   };
 }

@@ -43,7 +43,7 @@ export function emailModule(): SubgraphModule & PortProvider {
         { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
       ],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
+    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
     providePorts: (deps, ports) => {
       ports.systemEmail = new EmailSystemSender(depsFor(deps));

@@ -30,7 +30,7 @@ export function smsModule(): SubgraphModule {
         { name: 'Migration20261124000200_sms_provider_ids', class: Migration20261124000200_sms_provider_ids },
       ],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...SMS_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never }),
+    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...SMS_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never, invalidInputCode: 'INVALID_REQUEST' }),
     defineJobs: (deps) => {
       // One carrier per process: the configured provider, else the offline sandbox.
       if (deps.config.smsProvider) deps.jobs.define(providerCarrierJob(deps, deps.config.smsProvider));

@@ -1,6 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { IsObject, IsOptional } from 'class-validator';
+import { JSON } from '../../../platform/graphql/scalars.js';
 import { SsoConnection } from '../entities/sso-connection.entity.js';
 
 @InputType('AuthSsoConnectionInput')
@@ -14,7 +15,9 @@ export class SsoConnectionInput {
   @Field(() => String, { nullable: true, description: 'OKTA, AZURE_AD, GOOGLE_WORKSPACE, ONELOGIN, PING_IDENTITY, JUMPCLOUD, AUTH0, KEYCLOAK, CUSTOM' })
   provider?: string | null;
 
-  @Field(() => JSONObject, { nullable: true, description: 'OIDC: issuerUrl, clientId, clientSecret; SAML: idpEntityId, ssoUrl, idpCertificate (PEM)' })
+  @IsOptional()
+  @IsObject({ message: 'object' })
+  @Field(() => JSON, { nullable: true, description: 'OIDC: issuerUrl, clientId, clientSecret; SAML: idpEntityId, ssoUrl, idpCertificate (PEM)' })
   config?: Record<string, unknown> | null;
 
   @Field(() => [String], { nullable: true })

@@ -13,7 +13,7 @@ import { revokeUserSessions } from '../sessions/session-revocation.js';
 import { clip, type RequestInfo } from '../shared/request-info.js';
 import type { AuthDeps } from '../auth-deps.js';
 import type { CreateUserInput, UpdateUserInput, UserList, UserListArgs } from './user.types.js';
-import { checkMetadata, checkProfile, normalizeEmail } from './user.validate.js';
+import { normalizeEmail, profileOf } from './user.validate.js';
 
 export const USER_LIMITS = { defaultCount: 50, maxCount: 100 };
 
@@ -25,8 +25,8 @@ export class UserService {
 
   async create(em: EntityManager, input: CreateUserInput, info?: RequestInfo | null): Promise<User> {
     const email = normalizeEmail(input.email);
-    const profile = checkProfile(input.profile);
-    const metadata = checkMetadata(input.metadata) ?? {};
+    const profile = profileOf(input.profile);
+    const metadata = input.metadata ?? {};
     if (await em.findOne(User, { email, deletedAt: null })) throw emailTaken(email); // before the costly hash
     let passwordHash: string | null = null;
     if (input.password !== undefined && input.password !== null) {
@@ -74,8 +74,8 @@ export class UserService {
 
   async update(em: EntityManager, id: string, input: UpdateUserInput): Promise<User> {
     const user = await this.get(em, id);
-    const profile = checkProfile(input.profile);
-    const metadata = checkMetadata(input.metadata);
+    const profile = profileOf(input.profile);
+    const metadata = input.metadata ?? undefined;
     em.assign(user, { profile: { ...user.profile, ...profile }, ...(metadata ? { metadata } : {}) }, { mergeObjectProperties: false });
     await em.flush();
     return user;

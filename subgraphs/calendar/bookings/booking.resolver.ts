@@ -6,6 +6,7 @@ import type { CalendarDeps } from '../calendar-deps.js';
 import { BookingService } from './booking.service.js';
 import { BookingLifecycleService } from './booking-lifecycle.service.js';
 import { BookingList, BookingView } from './booking.types.js';
+import { CancelBookingInput, CreateBookingInput, RejectBookingInput, RescheduleBookingInput } from './booking.input.js';
 
 @ArgsType()
 class BookingListArgs extends PageArgsInput {
@@ -51,19 +52,19 @@ export class BookingResolver {
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'Body: eventTypeId, startTime (ISO 8601 with offset), attendee {name, email, timezone}, notes, responses, metadata, duration' })
-  createCalendarBooking(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  createCalendarBooking(@Arg('input', () => CreateBookingInput) input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
     return this.bookings.create(ctx.em, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'Body: reason, cancelledBy (attendee or host), notifyHost' })
-  cancelCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
-    return this.lifecycle.cancel(ctx.em, uid, input);
+  cancelCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => CancelBookingInput, { nullable: true }) input: CancelBookingInput | null, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+    return this.lifecycle.cancel(ctx.em, uid, input ?? {});
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'Body: startTime, reason, notifyAttendee (default true)' })
-  rescheduleCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  rescheduleCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => RescheduleBookingInput) input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
     return this.lifecycle.reschedule(ctx.em, uid, input);
   }
 
@@ -75,7 +76,7 @@ export class BookingResolver {
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'PENDING → REJECTED; body: reason' })
-  rejectCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
-    return this.lifecycle.reject(ctx.em, uid, input);
+  rejectCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => RejectBookingInput, { nullable: true }) input: RejectBookingInput | null, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+    return this.lifecycle.reject(ctx.em, uid, input ?? {});
   }
 }

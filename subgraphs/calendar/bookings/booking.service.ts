@@ -12,9 +12,9 @@ import { BOOKING_STATUSES } from '../entities/booking-status.js';
 import type { EventType } from '../entities/event-type.entity.js';
 import { AvailabilityService, durationOf } from '../availability/availability.service.js';
 import { CALENDAR_LIMITS } from '../schedules/schedule.service.js';
-import { EMAIL, isDate } from '../shared/input-checks.js';
+import { assertTimezone, EMAIL, isDate } from '../shared/input-checks.js';
 import { checkDailyLimit, checkTiming, isOverlap, slotTaken } from './booking-rules.js';
-import { validateBooking } from './booking-input.validate.js';
+import type { CreateBookingInput } from './booking.input.js';
 import { bookingEventData, bookingView } from './booking-view.js';
 import { BookingNotifier } from './booking-notifier.js';
 import { BookingReminders } from './booking-reminders.js';
@@ -42,8 +42,12 @@ export class BookingService {
     this.reminders = new BookingReminders(deps);
   }
 
-  async create(em: EntityManager, body: Record<string, unknown>): Promise<BookingView> {
-    const draft = validateBooking(body);
+  async create(em: EntityManager, input: CreateBookingInput): Promise<BookingView> {
+    assertTimezone(input.attendee.timezone, 'attendee.timezone');
+    const draft = {
+      ...input, startTime: new Date(input.startTime), duration: input.duration ?? undefined, notes: input.notes ?? null, responses: input.responses ?? {}, metadata: input.metadata ?? {},
+      attendee: { name: input.attendee.name, email: input.attendee.email.toLowerCase(), timezone: input.attendee.timezone },
+    };
     const eventType = await this.availability.bookable(em, draft.eventTypeId);
     const duration = durationOf(eventType, draft.duration);
     const rules = await this.availability.rulesOf(em, eventType);

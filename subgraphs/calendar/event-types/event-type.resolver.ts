@@ -1,7 +1,7 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CreateEventTypeInput, UpdateEventTypeInput } from './event-type.input.js';
 import { DeletedView } from '../schedules/schedule.types.js';
 import { EventTypeService } from './event-type.service.js';
 import { EventTypeList, EventTypeView } from './event-type.types.js';
@@ -33,13 +33,13 @@ export class EventTypeResolver {
 
   @Authorized('calendar')
   @Mutation(() => EventTypeView, { description: 'Body: hostId, title, duration (minutes) required; see README for the rest' })
-  createCalendarEventType(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
+  createCalendarEventType(@Arg('input', () => CreateEventTypeInput) input: CreateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => EventTypeView, { description: 'Changes the keys given (hostId is fixed)' })
-  updateCalendarEventType(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
+  updateCalendarEventType(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateEventTypeInput) input: UpdateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -8,7 +8,7 @@ import { EventType } from '../entities/event-type.entity.js';
 import { Schedule } from '../entities/schedule.entity.js';
 import { CALENDAR_LIMITS } from '../schedules/schedule.service.js';
 import type { DeletedView } from '../schedules/schedule.types.js';
-import { assertConsistent, validateEventType, type EventTypeDraft } from './event-type-input.validate.js';
+import { assertConsistent, eventTypeDraft, type CreateEventTypeInput, type EventTypeDraft, type UpdateEventTypeInput } from './event-type.input.js';
 import type { EventTypeList, EventTypeView } from './event-type.types.js';
 
 /** Event types: what can be booked, for how long, with which rules. */
@@ -26,8 +26,8 @@ export class EventTypeService {
     return eventTypeView(await this.find(em, id));
   }
 
-  async create(em: EntityManager, body: Record<string, unknown>): Promise<EventTypeView> {
-    const draft = validateEventType(body, 'create');
+  async create(em: EntityManager, input: CreateEventTypeInput): Promise<EventTypeView> {
+    const draft = eventTypeDraft(input);
     assertConsistent(draft.duration!, draft.durations ?? []);
     await this.checkSchedule(em, draft.scheduleId, draft.hostId!);
     const slug = draft.slug ?? (await this.freeSlug(em, draft.hostId!, slugify(draft.title!)));
@@ -44,8 +44,8 @@ export class EventTypeService {
   }
 
   /** Only the keys given change; the result must still hold together. Existing bookings keep their times. */
-  async update(em: EntityManager, id: string, body: Record<string, unknown>): Promise<EventTypeView> {
-    const draft: EventTypeDraft = validateEventType(body, 'update');
+  async update(em: EntityManager, id: string, input: UpdateEventTypeInput): Promise<EventTypeView> {
+    const draft: EventTypeDraft = eventTypeDraft(input);
     const eventType = await this.find(em, id);
     assertConsistent(draft.duration ?? eventType.duration, draft.durations ?? eventType.durations);
     if (draft.scheduleId !== undefined) await this.checkSchedule(em, draft.scheduleId, eventType.hostId);

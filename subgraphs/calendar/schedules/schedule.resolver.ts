@@ -1,7 +1,7 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CreateScheduleInput, OverrideInput, UpdateScheduleInput } from './schedule.input.js';
 import { ScheduleService } from './schedule.service.js';
 import { DeletedView, OverrideView, ScheduleList, ScheduleView } from './schedule.types.js';
 
@@ -29,13 +29,13 @@ export class ScheduleResolver {
 
   @Authorized('calendar')
   @Mutation(() => ScheduleView, { description: 'Body: hostId, name, timezone (IANA), isDefault, availability [{day, startTime, endTime}]' })
-  createCalendarSchedule(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ScheduleView> {
+  createCalendarSchedule(@Arg('input', () => CreateScheduleInput) input: CreateScheduleInput, @Ctx() ctx: SubgraphContext): Promise<ScheduleView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => ScheduleView, { description: 'Changes the keys given: name, timezone, isDefault, availability' })
-  updateCalendarSchedule(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ScheduleView> {
+  updateCalendarSchedule(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateScheduleInput) input: UpdateScheduleInput, @Ctx() ctx: SubgraphContext): Promise<ScheduleView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -47,7 +47,7 @@ export class ScheduleResolver {
 
   @Authorized('calendar')
   @Mutation(() => OverrideView, { description: 'Body: date, isAvailable, reason, and startTime/endTime when available' })
-  addCalendarScheduleOverride(@Arg('scheduleId', () => ID) scheduleId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<OverrideView> {
+  addCalendarScheduleOverride(@Arg('scheduleId', () => ID) scheduleId: string, @Arg('input', () => OverrideInput) input: OverrideInput, @Ctx() ctx: SubgraphContext): Promise<OverrideView> {
     return this.service.addOverride(ctx.em, scheduleId, input);
   }
 

@@ -6,9 +6,9 @@ import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagina
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { Schedule } from '../entities/schedule.entity.js';
 import { ScheduleOverride } from '../entities/schedule-override.entity.js';
-import { HOST_ID } from '../shared/input-checks.js';
+import { assertTimezone, HOST_ID } from '../shared/input-checks.js';
 import type { ScheduleRules } from '../availability/schedule-rules.js';
-import { DEFAULT_HOURS, validateOverride, validateSchedule, type ScheduleDraft } from './schedule-input.validate.js';
+import { DEFAULT_HOURS, overrideDraft, scheduleDraft, type CreateScheduleInput, type OverrideInput, type ScheduleDraft, type UpdateScheduleInput } from './schedule.input.js';
 import type { DeletedView, OverrideView, ScheduleList, ScheduleView } from './schedule.types.js';
 
 export const CALENDAR_LIMITS = { defaultCount: 50, maxCount: 100 };
@@ -29,8 +29,9 @@ export class ScheduleService {
   }
 
   /** A host's first schedule becomes its default; `isDefault: true` takes the default from the previous one. */
-  async create(em: EntityManager, body: Record<string, unknown>): Promise<ScheduleView> {
-    const draft = validateSchedule(body, 'create');
+  async create(em: EntityManager, input: CreateScheduleInput): Promise<ScheduleView> {
+    assertTimezone(input.timezone);
+    const draft = scheduleDraft(input);
     const schedule = await this.saveDefault(em, async (tx) => {
       const current = await tx.findOne(Schedule, { hostId: draft.hostId!, isDefault: true });
       const isDefault = draft.isDefault ?? !current;
@@ -46,8 +47,9 @@ export class ScheduleService {
     return view(schedule, []);
   }
 
-  async update(em: EntityManager, id: string, body: Record<string, unknown>): Promise<ScheduleView> {
-    const draft: ScheduleDraft = validateSchedule(body, 'update');
+  async update(em: EntityManager, id: string, input: UpdateScheduleInput): Promise<ScheduleView> {
+    if (input.timezone != null) assertTimezone(input.timezone);
+    const draft: ScheduleDraft = scheduleDraft(input);
     const schedule = await this.saveDefault(em, async (tx) => {
       const schedule = await this.find(tx, id);
       if (draft.isDefault === true && !schedule.isDefault) {
@@ -68,8 +70,8 @@ export class ScheduleService {
     return { id, deleted: true };
   }
 
-  async addOverride(em: EntityManager, scheduleId: string, body: Record<string, unknown>): Promise<OverrideView> {
-    const draft = validateOverride(body);
+  async addOverride(em: EntityManager, scheduleId: string, input: OverrideInput): Promise<OverrideView> {
+    const draft = overrideDraft(input);
     await this.find(em, scheduleId);
     if (await em.findOne(ScheduleOverride, { scheduleId, date: draft.date })) throw overrideTaken(draft.date);
     const override = em.create(ScheduleOverride, { id: newId('ovr'), organizationId: tenantOf(em), scheduleId, ...draft });

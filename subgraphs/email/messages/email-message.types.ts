@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
-import { JSON, JSONObject } from '../../../platform/graphql/scalars.js';
+import { JSON } from '../../../platform/graphql/scalars.js';
 import { EmailMessage } from '../entities/email-message.entity.js';
 
 @InputType()
@@ -24,7 +24,11 @@ export class EmailAttachmentInput {
   contentType?: string;
 }
 
-/** The send body: document 1 part 2.2, plus what Resend and Postmark users expect. Rules are checked by the service. */
+/**
+ * The send body: document 1 part 2.2, plus what Resend and Postmark users expect. Rules are checked by the service's
+ * validateSend, which also checks each raw item of a batch (one bad item fails alone, so a batch cannot be typed).
+ * headers and templateModel are JSON, not JSONObject: a wrong value gets the rules' 400 naming the field, not a 500.
+ */
 @InputType()
 export class SendEmailInput {
   @Field({ nullable: true })
@@ -51,7 +55,7 @@ export class SendEmailInput {
   @Field({ nullable: true })
   text?: string;
 
-  @Field(() => JSONObject, { nullable: true })
+  @Field(() => JSON, { nullable: true, description: 'An object of header name to single-line string' })
   headers?: Record<string, string>;
 
   @Field(() => [EmailTagInput], { nullable: true })
@@ -63,7 +67,7 @@ export class SendEmailInput {
   @Field({ nullable: true, description: 'Template id or alias' })
   templateId?: string;
 
-  @Field(() => JSONObject, { nullable: true })
+  @Field(() => JSON, { nullable: true, description: 'An object of template variables' })
   templateModel?: Record<string, unknown>;
 
   @Field({ nullable: true })

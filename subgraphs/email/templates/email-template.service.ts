@@ -5,7 +5,8 @@ import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { EmailTemplate } from '../entities/email-template.entity.js';
-import { TEMPLATE_ID_PREFIX, validateTemplate, type TemplateDraft } from './email-template.validate.js';
+import { TEMPLATE_ID_PREFIX } from './email-template.types.js';
+import { completeTemplate, type TemplateDraft } from './complete-template.js';
 import type { EmailTemplateList } from './email-template.types.js';
 
 /** Stored templates, as Postmark has them; sending renders them (messages service). */
@@ -25,7 +26,7 @@ export class EmailTemplateService {
   }
 
   async create(em: EntityManager, draft: TemplateDraft): Promise<EmailTemplate> {
-    const fields = validateTemplate(draft);
+    const fields = completeTemplate(draft);
     await this.checkAliasFree(em, fields.alias, null);
     const template = em.create(EmailTemplate, { id: newId('tpl'), organizationId: tenantOf(em), ...fields });
     await this.flush(em, fields.alias);
@@ -37,7 +38,7 @@ export class EmailTemplateService {
     const template = await this.get(em, idOrAlias);
     const current: TemplateDraft = { name: template.name, subject: template.subject, alias: template.alias, htmlBody: template.htmlBody, textBody: template.textBody };
     const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    const fields = validateTemplate({ ...current, ...given });
+    const fields = completeTemplate({ ...current, ...given });
     if (fields.alias !== template.alias) await this.checkAliasFree(em, fields.alias, template.id);
     em.assign(template, fields);
     await this.flush(em, fields.alias);

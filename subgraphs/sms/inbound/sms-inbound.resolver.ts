@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { SandboxSmsInput } from '../messages/send-sms.input.js';
 import { SmsMessage } from '../entities/sms-message.entity.js';
 import { SmsInboundService } from './sms-inbound.service.js';
 
@@ -10,7 +10,7 @@ export class SmsInboundResolver {
 
   @Authorized('sms')
   @Mutation(() => SmsMessage, { description: 'Sandbox: as if `from` had texted `body` to the pool number `to`' })
-  receiveSandboxSms(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<SmsMessage> {
+  receiveSandboxSms(@Arg('input', () => SandboxSmsInput) input: SandboxSmsInput, @Ctx() ctx: SubgraphContext): Promise<SmsMessage> {
     return this.service.receive(ctx.em, { from: input.from, to: input.to, body: input.body });
   }
 }

@@ -1,10 +1,10 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
-import { JSON, JSONObject } from '../../../platform/graphql/scalars.js';
 import { SmsMessage } from '../entities/sms-message.entity.js';
 import { SmsMessageService } from './sms-message.service.js';
 import { SmsMessageList, SmsSendResult } from './sms-message.types.js';
+import { SendSmsInput } from './send-sms.input.js';
 import type { SmsDeps } from '../sms-deps.js';
 
 @ArgsType()
@@ -50,13 +50,13 @@ export class SmsMessageResolver {
 
   @Authorized('send', 'sms')
   @Mutation(() => SmsSendResult, { description: 'Sends one template SMS; per-message refusals (1001..1006) come back in the result' })
-  sendSms(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<SmsSendResult> {
+  sendSms(@Arg('input', () => SendSmsInput) input: SendSmsInput, @Ctx() ctx: SubgraphContext): Promise<SmsSendResult> {
     return this.service.send(ctx.em, ctx.auth!, input);
   }
 
   @Authorized('send', 'sms')
   @Mutation(() => [SmsSendResult], { description: 'Up to 500 send requests; one result per item, in order' })
-  sendSmsBatch(@Arg('messages', () => [JSON], { nullable: 'items' }) messages: unknown[], @Ctx() ctx: SubgraphContext): Promise<SmsSendResult[]> {
+  sendSmsBatch(@Arg('messages', () => [SendSmsInput]) messages: SendSmsInput[], @Ctx() ctx: SubgraphContext): Promise<SmsSendResult[]> {
     return this.service.sendBatch(ctx.em, ctx.auth!, messages);
   }
 

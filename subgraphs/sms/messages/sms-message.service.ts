@@ -18,7 +18,7 @@ import { renderSmsTemplate } from '../sending/template-render.js';
 import { poolTemplateByAlias, poolTemplateById } from '../templates/pool-templates.js';
 import { SmsSettingsService, type SmsSettingsView } from '../settings/sms-settings.service.js';
 import { SMS_CARRIER_JOB } from '../jobs/sms-job-names.js';
-import { validateSmsSend, type ValidSmsSend } from './send-sms.validate.js';
+import { smsSendOf, type SendSmsInput, type ValidSmsSend } from './send-sms.input.js';
 import { SMS_RESULT, type SmsResult } from './sms-error-codes.js';
 import type { SmsMessageList, SmsSendResult } from './sms-message.types.js';
 import type { SmsDeps } from '../sms-deps.js';
@@ -64,16 +64,16 @@ export class SmsMessageService {
 
   constructor(private readonly deps: SmsDeps) {}
 
-  async send(em: EntityManager, auth: Auth, body: unknown): Promise<SmsSendResult> {
-    return (await this.sendMany(em, auth, [validateSmsSend(body)]))[0]!;
+  async send(em: EntityManager, auth: Auth, input: SendSmsInput): Promise<SmsSendResult> {
+    return (await this.sendMany(em, auth, [smsSendOf(input)]))[0]!;
   }
 
   /** One result per item, in order; a malformed item makes the whole request a 400, a refused one fails alone. */
-  async sendBatch(em: EntityManager, auth: Auth, items: unknown[]): Promise<SmsSendResult[]> {
+  async sendBatch(em: EntityManager, auth: Auth, items: SendSmsInput[]): Promise<SmsSendResult[]> {
     if (items.length === 0 || items.length > MAX_SMS_BATCH) {
       throw new DomainError('INVALID_REQUEST', `A batch holds 1 to ${MAX_SMS_BATCH} messages`, { field: 'body', received: items.length, expected: `1..${MAX_SMS_BATCH} items` });
     }
-    return this.sendMany(em, auth, items.map((item, i) => validateSmsSend(item, `[${i}].`)));
+    return this.sendMany(em, auth, items.map(smsSendOf));
   }
 
   private async sendMany(em: EntityManager, auth: Auth, sends: ValidSmsSend[]): Promise<SmsSendResult[]> {

@@ -32,7 +32,12 @@ describe(coercionDetails.name, () => {
 
   it('should name a missing required field', () => {
     expect(coercionDetails('Variable "$input" got invalid value {}; Field "name" of required type "String!" was not provided.'))
-      .toMatchObject({ field: 'name', expected: 'Field "name" of required type "String!" was not provided' });
+      .toMatchObject({ field: 'name', received: null, expected: 'Field "name" of required type "String!" was not provided' });
+  });
+
+  it('should name an unknown field and answer its name as received', () => {
+    expect(coercionDetails('Variable "$input" got invalid value { colour: "red" }; Field "colour" is not defined by type "CreateThingInput".'))
+      .toMatchObject({ field: 'colour', received: 'colour' });
   });
 
   it('should name a missing required variable', () => {

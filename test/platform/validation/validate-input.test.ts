@@ -10,6 +10,9 @@ class Input {
   @Max(10) count!: number;
   @ValidateNested() to!: Address;
 }
+class Batch {
+  @ValidateNested({ each: true }) items!: Address[];
+}
 class Unruled {
   anything = 'x';
 }
@@ -32,9 +35,16 @@ describe('validateInput', () => {
     expect(error.details).toEqual({ field: 'name', received: 'too long', expected: expect.stringContaining('shorter than or equal to 5') });
   });
 
-  it('should give the dotted path of a nested failure', async () => {
+  it('should give the dotted path of a nested failure, an item of a list named by its index', async () => {
     const error = await validateInput([input({ name: 'ok', count: 3, to: Object.assign(new Address(), { email: 'nope' }) })]).catch((e) => e);
-    expect(error.details.field).toBe('to.email');
+    expect(error.details.field).toBe('[0].to.email');
     expect(error.details.received).toBe('nope');
+  });
+
+  it('should print an array index in brackets, as GraphQL does, and answer the module’s code', async () => {
+    const batch = Object.assign(new Batch(), { items: [Object.assign(new Address(), { email: 'a@b.example' }), Object.assign(new Address(), { email: 'nope' })] });
+    const error = await validateInput(batch, 'INVALID_REQUEST').catch((e) => e);
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.details.field).toBe('items[1].email');
   });
 });

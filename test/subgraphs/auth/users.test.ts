@@ -86,6 +86,12 @@ describe('auth users through the stack', () => {
     expect((await t.request('GET', '/auth/users?status=SLEEPING', { key: k })).status).toBe(400);
   });
 
+  it('should refuse metadata that is not an object over GraphQL with a 400 naming it, never a 500', async () => {
+    const user = (await create({ email: 'gql-meta@example.com' })).body.data;
+    const res = await t.graphql(key, 'mutation($id: ID!, $input: UpdateAuthUserInput!) { updateAuthUser(id: $id, input: $input) { id } }', { id: user.id, input: { metadata: 'plain text' } });
+    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'metadata', received: 'plain text' } });
+  });
+
   it('should PATCH profile (merged) and metadata (replaced)', async () => {
     const { body } = await create({ email: 'patch@example.com', profile: { firstName: 'Old', lastName: 'Name' }, metadata: { a: 1 } });
     const res = await t.request('PATCH', `/auth/users/${body.data.id}`, { key, body: { profile: { firstName: 'New' }, metadata: { b: 2 } } });

@@ -61,6 +61,15 @@ describe('calendar schedules, overrides and event types through the stack', () =
     expect(res.body).toEqual({ success: false, error: { code, message: expect.any(String), details: expect.objectContaining(details) } });
   });
 
+  it('should offer GraphQL users a typed input, refused as over REST with the field named', async () => {
+    const mutation = 'mutation($input: CreateCalendarScheduleInput!) { createCalendarSchedule(input: $input) { id availability { day } } }';
+    const ok = await t.graphql(key, mutation, { input: { hostId: 'user_gql', name: 'G', timezone: 'UTC', availability: [{ day: 'MONDAY', startTime: '09:00', endTime: '10:00' }] } });
+    expect(ok.body.errors).toBeUndefined();
+    expect(ok.body.data.createCalendarSchedule.availability).toEqual([{ day: 'MONDAY' }]);
+    const bad = await t.graphql(key, mutation, { input: { hostId: 'user_gql', name: 'G', timezone: 'UTC', availability: [{ day: 'MONDAY', startTime: '09:00', endTime: 10 }] } });
+    expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'availability[0].endTime', received: 10 } });
+  });
+
   it('should add and delete date overrides; a second one for the same date is a 409', async () => {
     const s = await post('/calendar/schedules', { hostId: 'user_ovr', name: 'O', timezone: 'UTC' });
     const id = s.body.data.id;

@@ -29,4 +29,13 @@ describe('POST /emails through the stack', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, error: { code: 'INVALID_REQUEST', message: expect.any(String), details: { field: 'to', received: null, expected: expect.any(String) } } });
   });
+
+  it.each([
+    ['headers', 'X-Custom: 1'],
+    ['templateModel', ['not', 'an', 'object']],
+  ])('should refuse %s of the wrong type with a 400 naming it, never a 500', async (field, value) => {
+    const res = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject: 'x', html: 'y', templateId: 'tpl_x', [field]: value } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field } });
+  });
 });
