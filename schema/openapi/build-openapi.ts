@@ -99,15 +99,20 @@ function queryParam(type: QueryParamType): Record<string, unknown> {
 
 /** Request headers a route's `variables` reads (Idempotency-Key, the widget's tokens), found by running it. */
 function headersRead(spec: RouteSpec): string[] {
-  if (!spec.variables) return [];
-  const read = new Set<string>();
+  const read = new Set<string>(Object.values(spec.fromHeaders ?? {}));
+  if (!spec.variables) return [...read].map(headerName);
   const headers = new Proxy({}, { get: (_t, name) => (typeof name === 'string' && read.add(name), undefined) });
   try {
     spec.variables({ params: new Proxy({}, { get: () => 'x' }), query: {}, body: {}, headers, ip: '127.0.0.1' });
   } catch {
     // a route that refuses the empty body still read its headers first, or reads none
   }
-  return [...read].map((name) => name.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => dash + c.toUpperCase()));
+  return [...read].map(headerName);
+}
+
+/** `idempotency-key` → `Idempotency-Key`. */
+function headerName(name: string): string {
+  return name.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 }
 
 /** A value no route could make up: where it lands in a route's variables is where the body goes. */
@@ -118,9 +123,11 @@ const BODY = Object.freeze({ __openapiBody: true });
  * on a marker body); else the one variable that is neither a path nor a query parameter.
  */
 function bodySchema(spec: RouteSpec, variableTypes: Map<string, GraphQLInputType>, inputs: InputSchemas): JsonSchema | undefined {
-  const fromParams = new Set([...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(Object.keys(spec.query ?? {})));
+  const fromParams = new Set([...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(Object.keys(spec.query ?? {}), Object.keys(spec.fromHeaders ?? {})));
   let placed: string[] | undefined;
-  if (spec.variables) {
+  if (spec.bodyAs) {
+    placed = [spec.bodyAs];
+  } else if (spec.variables) {
     const request: BridgeRequest = { params: new Proxy({}, { get: () => 'x' }), query: {}, body: BODY, headers: new Proxy({}, { get: () => undefined }), ip: '127.0.0.1' };
     try {
       placed = pathTo(spec.variables(request), BODY);
