@@ -23,7 +23,7 @@ import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { handleGraphql } from './graphql-http.js';
 import { serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
-import { serveOpenApi } from './api-docs.js';
+import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
 import { allModules } from './modules.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
@@ -154,6 +154,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
       if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
+      if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
       if (path === '/readyz') {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
         return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
@@ -237,7 +238,7 @@ async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>)
 function routeLabel(log: Record<string, unknown>): string {
   if (typeof log.route === 'string') return log.route;
   const path = log.path as string;
-  return FIXED_PATHS.has(path) ? path : 'unmatched';
+  return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) ? path : 'unmatched';
 }
 const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql', '/graphql/ide/react.js', '/graphql/ide/react-dom.js', '/graphql/ide/graphiql.js', '/graphql/ide/graphiql.css', '/graphql/ide/init.js']);
 
