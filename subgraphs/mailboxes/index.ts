@@ -21,6 +21,7 @@ import { sendMessageJob } from './jobs/send-message.job.js';
 import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
+import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
 
 export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
@@ -44,7 +45,10 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
     name: 'mailboxes',
     data: {
       entities: [Mailbox, MailDomain, MailThread, MailLabel, MailMessage],
-      migrations: [{ name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes }],
+      migrations: [
+        { name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes },
+        { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
+      ],
     },
     defineJobs: (platform) => {
       platform.jobs.define(sendMessageJob(depsFor(platform)));
