@@ -2,8 +2,9 @@
 // Two modes. Closed loop (`window`): each socket keeps `window` queries in flight and sends the next when one is
 // answered: the server's highest rate, but every latency then includes the queue of the other in-flight queries
 // (Little's law: latency ≈ in flight / rate). Open loop (`rate`): queries leave on a fixed schedule whatever the
-// answers do, and a latency counts from the moment a query was due, so neither the generator's own queue nor a
-// stall of its event loop hides delay (no coordinated omission): the latency a client sees at that rate.
+// answers do (a slow server does not slow the sending), and a latency counts from the moment the query was sent,
+// as dnsperf counts it: a stall of the generator's own thread delays sending, not the measured latency (the burst
+// it then sends is the server's to absorb).
 import dgram from 'node:dgram';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -29,7 +30,7 @@ const end = started + job.durationMs;
 
 interface Client {
   socket: dgram.Socket;
-  /** Due time of each query in flight, by id. */
+  /** Send time of each query in flight, by id. */
   inFlight: Map<number, number>;
   nextId: number;
 }
@@ -40,11 +41,11 @@ const clients: Client[] = await Promise.all(Array.from({ length: job.sockets }, 
   socket.bind(0, '127.0.0.1', () => resolve({ socket, inFlight: new Map(), nextId: 0 }));
 })));
 
-function send(client: Client, due: number) {
+function send(client: Client) {
   const id = (client.nextId = (client.nextId + 1) & 0xffff);
   const buf = Buffer.from(job.query);
   buf.writeUInt16BE(id, 0);
-  client.inFlight.set(id, due);
+  client.inFlight.set(id, performance.now());
   sent++;
   client.socket.send(buf, job.port, '127.0.0.1');
 }
@@ -52,17 +53,17 @@ function send(client: Client, due: number) {
 for (const client of clients) {
   client.socket.on('message', (msg) => {
     const id = msg.readUInt16BE(0);
-    const due = client.inFlight.get(id);
-    if (due === undefined) return;
+    const at = client.inFlight.get(id);
+    if (at === undefined) return;
     client.inFlight.delete(id);
     const now = performance.now();
-    latencies.push(now - due);
-    if (job.window && now < end) send(client, now);
+    latencies.push(now - at);
+    if (job.window && now < end) send(client);
   });
 }
 
 if (job.window) {
-  for (const client of clients) for (let i = 0; i < job.window; i++) send(client, performance.now());
+  for (const client of clients) for (let i = 0; i < job.window; i++) send(client);
 } else {
   // Every millisecond (or as soon as the loop gets to it), send the queries due by now, round-robin over the sockets.
   const interval = 1000 / job.rate!;
@@ -72,7 +73,7 @@ if (job.window) {
     const tick = () => {
       const now = performance.now();
       while (due <= now && due < end) {
-        send(clients[turn++ % clients.length]!, due);
+        send(clients[turn++ % clients.length]!);
         due += interval;
       }
       if (due >= end) return resolve();
@@ -88,11 +89,11 @@ await new Promise<void>((resolve) => {
     const now = performance.now();
     let waiting = 0;
     for (const client of clients) {
-      for (const [id, due] of client.inFlight) {
-        if (now - due <= LOST_AFTER_MS) continue;
+      for (const [id, at] of client.inFlight) {
+        if (now - at <= LOST_AFTER_MS) continue;
         client.inFlight.delete(id);
         lost++;
-        if (job.window && now < end) send(client, now);
+        if (job.window && now < end) send(client);
       }
       waiting += client.inFlight.size;
     }

@@ -113,7 +113,7 @@ export async function benchDns(): Promise<string> {
     '',
     `Command: \`npm run bench\` (section \`benchDns\`, test/bench/dns.bench.ts; alone: \`node dist/test/bench/dns.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}. Load average when the run started: ${loadAtStart}.`,
     `The platform's DNS server (main thread of the one-process platform) and dnsmasq, each loaded in turn from a worker thread over ${SOCKETS} UDP sockets (test/bench/dns-load.ts), ${DURATION_MS / 1000} s per measure after a ${WARMUP_MS / 1000} s warm-up. Zones are cached in memory (signatures made when the zone is loaded) and encoded answers are reused, so PostgreSQL is not on the path.`,
-    `Highest rate: closed loop, ${WINDOW} queries in flight per socket (its latencies are mostly the queue of the other ${SOCKETS * WINDOW - 1} queries in flight: about in-flight / rate). Latency at the target: open loop, ${DNS_TARGETS.qps} queries/s sent on a fixed schedule, each latency counted from the moment the query was due (so the generator's own stalls count against the server, never hide delay).`,
+    `Highest rate: closed loop, ${WINDOW} queries in flight per socket (its latencies are mostly the queue of the other ${SOCKETS * WINDOW - 1} queries in flight: about in-flight / rate). Latency at the target: open loop, ${DNS_TARGETS.qps} queries/s sent on a fixed schedule, each latency counted from the moment the query was sent, as dnsperf counts it (a stall of the generator's thread delays sending; the burst it then sends is the server's to absorb).`,
     '',
     `| server | highest queries/s | its p50 / p99 | at ${DNS_TARGETS.qps}/s offered: answered/s | p50 | p99 | lost |`,
     '|---|---|---|---|---|---|---|',
