@@ -1,10 +1,10 @@
 import { Resolver } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { simpleParser } from 'mailparser';
 import { authenticate } from 'mailauth';
 import type { Logger } from '../logging/logger.js';
 import type { InboundMailHandler, MailAuthVerdicts } from './inbound-mail.js';
+import { ParsePool } from './parse-pool.js';
 
 /** mailauth's DNS function: `(name, rrtype)` → records, as `dns.promises.resolve` answers. */
 export type MailAuthResolver = (name: string, rrtype: string) => Promise<string[][] | string[]>;
@@ -47,6 +47,7 @@ const UNKNOWN: MailAuthVerdicts = { spf: 'none', dkim: 'none', dmarc: 'none' };
  */
 export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
   const resolver = options.resolver ?? systemResolver(options.dnsServer);
+  const parser = new ParsePool();
   const sessions = new WeakMap<SMTPServerSession, Claims>();
   const claimsOf = (session: SMTPServerSession) => {
     let claims = sessions.get(session);
@@ -98,9 +99,9 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
 
   async function deliver(raw: Buffer, session: SMTPServerSession) {
     const claims = sessions.get(session)?.byHandler ?? new Map<InboundMailHandler, Set<string>>();
-    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true });
     const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-    const auth = await verdicts(raw, session, mailFrom);
+    // Parsing (worker thread) and the SPF/DKIM/DMARC checks (DNS) wait at the same time.
+    const [parsed, auth] = await Promise.all([parser.parse(raw), verdicts(raw, session, mailFrom)]);
     const receivedAt = new Date();
     for (const [handler, recipients] of claims) {
       await handler.deliver({ raw, parsed, envelope: { from: mailFrom.toLowerCase(), to: [...recipients] }, auth, remoteAddress: session.remoteAddress, receivedAt });
@@ -133,7 +134,10 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   server.on('error', (error: Error) => options.logger.warn('inbound smtp error', { error: error.message }));
   const port = (server.server.address() as AddressInfo).port;
   options.logger.info('inbound smtp listening', { host: options.host, port, modules: options.handlers.map((h) => h.name) });
-  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port, close: async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await parser.close();
+  } };
 }
 
 /** `pass` when any signature passes, else the first verdict, else `none`. */

@@ -21,6 +21,7 @@ import { sendMessageJob } from './jobs/send-message.job.js';
 import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
+import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
 import { mailboxWebhookCheck } from './mailboxes/mailbox-webhook-check.js';
@@ -48,6 +49,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
       entities: [Mailbox, MailDomain, MailThread, MailLabel, MailMessage],
       migrations: [
         { name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes },
+        { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
       ],
     },

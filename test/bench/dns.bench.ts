@@ -32,6 +32,12 @@ interface Load {
   lost: number;
 }
 
+/** One server: its highest rate (closed loop) and the latency its clients see at the target rate (open loop). */
+interface Measured {
+  closed: Load;
+  paced: Load;
+}
+
 function query(name: string, dnssec: boolean): Uint8Array {
   return dnsPacket.encode({
     type: 'query', id: 1, flags: 0, questions: [{ name, type: 'A', class: 'IN' }],
@@ -39,26 +45,29 @@ function query(name: string, dnssec: boolean): Uint8Array {
   });
 }
 
-async function load(port: number, q: Uint8Array, durationMs: number): Promise<Load> {
-  const worker = new Worker(new URL('./dns-load.js', import.meta.url), { workerData: { port, query: q, durationMs, sockets: SOCKETS, window: WINDOW } });
+async function load(port: number, q: Uint8Array, durationMs: number, mode: { window: number } | { rate: number }): Promise<Load> {
+  const worker = new Worker(new URL('./dns-load.js', import.meta.url), { workerData: { port, query: q, durationMs, sockets: SOCKETS, ...mode } });
   const result = await new Promise<{ answered: number; lost: number; latencies: number[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   await worker.terminate();
+  result.latencies.sort((a, b) => a - b);
   return { qps: result.answered / (durationMs / 1000), p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99), lost: result.lost };
 }
 
-async function measure(port: number, q: Uint8Array): Promise<Load> {
-  await load(port, q, WARMUP_MS);
-  return load(port, q, DURATION_MS);
+async function measure(port: number, q: Uint8Array): Promise<Measured> {
+  await load(port, q, WARMUP_MS, { window: WINDOW });
+  const closed = await load(port, q, DURATION_MS, { window: WINDOW });
+  const paced = await load(port, q, DURATION_MS, { rate: DNS_TARGETS.qps });
+  return { closed, paced };
 }
 
 /** Measures the DNS server and returns a Markdown section for BENCHMARKS.md. */
 export async function benchDns(): Promise<string> {
   const loadAtStart = loadavg()[0]!.toFixed(1);
   const t = await startTestPlatform({ LOG_LEVEL: 'silent', DNS_PORT: '0' }, { modules: [domainsModule()] });
-  const rows: [string, Load | null][] = [];
+  const rows: [string, Measured | null][] = [];
   let dnsmasqNote = '';
   try {
     const port = t.platform.listeners.find((l) => l.name === 'dns')!.address!.port;
@@ -71,7 +80,7 @@ export async function benchDns(): Promise<string> {
     }
     await t.request('POST', '/domains/bench-signed.com/dnssec/enable', { key });
     // The first load also warms the JIT and the process: not measured.
-    await load(port, query('www.bench-plain.com', false), 3 * WARMUP_MS);
+    await load(port, query('www.bench-plain.com', false), 3 * WARMUP_MS, { window: WINDOW });
     log('unsigned');
     rows.push(['platform, unsigned zone (`www.bench-plain.com A`)', await measure(port, query('www.bench-plain.com', false))]);
     log('signed');
@@ -98,17 +107,21 @@ export async function benchDns(): Promise<string> {
   }
   const ms = (v: number) => `${v.toFixed(2)} ms`;
   const plain = rows[0]![1]!;
+  const met = plain.closed.qps >= DNS_TARGETS.qps && plain.paced.p99 < DNS_TARGETS.p99Ms && plain.paced.qps >= DNS_TARGETS.qps * 0.99;
   return [
     '## Domains: authoritative DNS over UDP',
     '',
     `Command: \`npm run bench\` (section \`benchDns\`, test/bench/dns.bench.ts; alone: \`node dist/test/bench/dns.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}. Load average when the run started: ${loadAtStart}.`,
-    `The platform's DNS server (main thread of the one-process platform) and dnsmasq, each loaded in turn from a worker thread: ${SOCKETS} UDP sockets with ${WINDOW} queries in flight each, ${WARMUP_MS / 1000} s warm-up, then ${DURATION_MS / 1000} s measured. Zones are cached in memory (signatures made when the zone is loaded), so PostgreSQL is not on the path.`,
+    `The platform's DNS server (main thread of the one-process platform) and dnsmasq, each loaded in turn from a worker thread over ${SOCKETS} UDP sockets (test/bench/dns-load.ts), ${DURATION_MS / 1000} s per measure after a ${WARMUP_MS / 1000} s warm-up. Zones are cached in memory (signatures made when the zone is loaded) and encoded answers are reused, so PostgreSQL is not on the path.`,
+    `Highest rate: closed loop, ${WINDOW} queries in flight per socket (its latencies are mostly the queue of the other ${SOCKETS * WINDOW - 1} queries in flight: about in-flight / rate). Latency at the target: open loop, ${DNS_TARGETS.qps} queries/s sent on a fixed schedule, each latency counted from the moment the query was sent, as dnsperf counts it (a stall of the generator's thread delays sending; the burst it then sends is the server's to absorb).`,
     '',
-    '| server | queries/s | p50 | p99 | lost |',
-    '|---|---|---|---|---|',
-    ...rows.map(([name, r]) => (r ? `| ${name} | ${Math.round(r.qps)} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.lost} |` : `| ${name} | not measured | | | |`)),
+    `| server | highest queries/s | its p50 / p99 | at ${DNS_TARGETS.qps}/s offered: answered/s | p50 | p99 | lost |`,
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(([name, r]) => (r
+      ? `| ${name} | ${Math.round(r.closed.qps)} | ${ms(r.closed.p50)} / ${ms(r.closed.p99)} | ${Math.round(r.paced.qps)} | ${ms(r.paced.p50)} | ${ms(r.paced.p99)} | ${r.closed.lost + r.paced.lost} |`
+      : `| ${name} | not measured | | | | | |`)),
     '',
-    `Target (issue): at least ${DNS_TARGETS.qps} queries/s with p99 under ${DNS_TARGETS.p99Ms} ms: ${plain.qps >= DNS_TARGETS.qps && plain.p99 < DNS_TARGETS.p99Ms ? 'met' : '**missed**'} (unsigned). ${dnsmasqNote}`,
+    `Target (issue): at least ${DNS_TARGETS.qps} queries/s with p99 under ${DNS_TARGETS.p99Ms} ms: ${met ? 'met' : '**missed**'} (unsigned). ${dnsmasqNote}`,
     '',
   ].join('\n');
 }

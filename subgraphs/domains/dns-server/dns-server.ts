@@ -9,6 +9,12 @@ import type { ZoneStore } from './zone-store.js';
 /** Largest UDP answer we send when the client advertises more (the DNS flag day 2020 figure, avoids fragmentation). */
 const EDNS_UDP_MAX = 1232;
 const PLAIN_UDP_MAX = 512;
+/**
+ * Receive buffer of the UDP socket: queries wait there while the event loop is busy (a GC pause, a zone load); the
+ * Linux default (about 200 KB, a few hundred queries) drops a burst after a stall of tens of milliseconds. The kernel
+ * caps it at net.core.rmem_max.
+ */
+const UDP_RECV_BUFFER = 4 * 1024 * 1024;
 const TCP_IDLE_MS = 10_000;
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const OPCODE_QUERY = 0;
@@ -58,7 +64,7 @@ export class DnsServer {
         this.tcp!.listen(this.options.port, this.options.host, () => resolve());
       });
       this.port = (this.tcp.address() as net.AddressInfo).port;
-      this.udp = dgram.createSocket(family);
+      this.udp = dgram.createSocket({ type: family, recvBufferSize: UDP_RECV_BUFFER });
       try {
         await new Promise<void>((resolve, reject) => {
           this.udp!.once('error', reject);
@@ -73,6 +79,12 @@ export class DnsServer {
     }
     this.udp.on('error', (error) => this.options.logger.warn('dns udp error', { error: error.message }));
     this.udp.on('message', (message, remote) => {
+      // A repeated question is answered at once from the wire cache, without a promise per query.
+      const cached = this.cached(message, 'udp');
+      if (cached) {
+        this.udp?.send(cached, remote.port, remote.address);
+        return;
+      }
       void this.respond(message, 'udp').then((reply) => {
         if (reply) this.udp?.send(reply, remote.port, remote.address);
       });
@@ -111,6 +123,16 @@ export class DnsServer {
     });
   }
 
+  /** The encoded answer to a question asked before, while its zone object is current, with this query's id; else null. */
+  private cached(message: Buffer, transport: 'udp' | 'tcp'): Buffer | null {
+    const key = cacheKeyOf(message, transport);
+    const hit = key ? this.wireCache.get(key) : undefined;
+    if (!hit || this.options.zones.current(hit.apex) !== hit.zone) return null;
+    const copy = Buffer.from(hit.wire);
+    copy.writeUInt16BE(message.readUInt16BE(0), 0);
+    return copy;
+  }
+
   /** The wire answer to one message, or null when it deserves none (garbage, or a response). Never throws. */
   async respond(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
     try {
@@ -127,13 +149,9 @@ export class DnsServer {
     // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
     const [qd, an, ns, ar] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
     if (qd !== 1 || an !== 0 || ns !== 0 || ar > 2) return encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR);
-    const cacheKey = message.length <= 512 ? transport + message.toString('latin1', 2) : null;
-    const hit = cacheKey ? this.wireCache.get(cacheKey) : undefined;
-    if (hit && this.options.zones.current(hit.apex) === hit.zone) {
-      const copy = Buffer.from(hit.wire);
-      copy.writeUInt16BE(message.readUInt16BE(0), 0);
-      return copy;
-    }
+    const cached = this.cached(message, transport);
+    if (cached) return cached;
+    const cacheKey = cacheKeyOf(message, transport);
     let query: Query;
     try {
       query = dnsPacket.decode(message) as unknown as Query;
@@ -181,6 +199,12 @@ export class DnsServer {
     }
     return wire;
   }
+}
+
+/** The query's bytes after its id: a query (QR clear) of at most 512 bytes, else null (not cached). */
+function cacheKeyOf(message: Buffer, transport: 'udp' | 'tcp'): string | null {
+  if (message.length < 12 || message.length > 512 || (message[2]! & 0x80) !== 0) return null;
+  return transport + message.toString('latin1', 2);
 }
 
 const encode = (packet: unknown) => dnsPacket.encode(packet as never);

@@ -21,14 +21,13 @@ export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
     name: 'mailboxes',
     claims: async (address) => (await lookup().count(Mailbox, { address }, { filters: false })) > 0,
     deliver: async (mail: InboundMail) => {
+      const report = isDeliveryReport(mail.parsed);
       for (const address of mail.envelope.to) {
         const mailbox = await lookup().findOne(Mailbox, { address }, { filters: false });
         if (!mailbox) continue; // deleted between RCPT and DATA
         const em = forkForTenant(deps.orm.em, mailbox.organizationId);
-        await em.transactional(async (tx) => {
-          if (isDeliveryReport(mail.parsed) && (await applyDeliveryReport(tx, mailbox, mail.raw))) return;
-          await storeInbound(tx, mailbox, fieldsOf(mail, mailbox));
-        });
+        if (report && (await em.transactional((tx) => applyDeliveryReport(tx, mailbox, mail.raw)))) continue;
+        await storeInbound(em, mailbox, fieldsOf(mail, mailbox)); // one statement: atomic on its own
       }
     },
   };

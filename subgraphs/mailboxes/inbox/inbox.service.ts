@@ -20,6 +20,9 @@ export interface InboxFilter {
   archived?: boolean | null;
 }
 
+/** Large columns an inbox item does not show (the full message loads them). */
+const LIST_EXCLUDES = ['text', 'headers'] as const;
+
 const SORTS: Record<string, keyof MailMessage> = { received_at: 'receivedAt', subject: 'subject', from: 'fromAddress' };
 
 /** The inbox (received messages), one message, full-text search, and the bulk state changes. */
@@ -36,7 +39,7 @@ export class InboxService {
     if (f.before) range.$lt = date(f.before, 'before');
     if (Object.keys(range).length > 0) where.receivedAt = range;
     const [field, direction] = sortOf(f.sort);
-    const [rows, total] = await em.findAndCount(MailMessage, where, { limit: page.limit, offset: page.offset, orderBy: { [field]: direction, id: direction } });
+    const [rows, total] = await em.findAndCount(MailMessage, where, { limit: page.limit, offset: page.offset, orderBy: { [field]: direction, id: direction }, exclude: LIST_EXCLUDES });
     return { data: rows.map(messageItem), meta: { total, ...page } };
   }
 
@@ -60,17 +63,20 @@ export class InboxService {
     const page = mailboxPage(limit, offset, { limit: 20, max: 100 });
     const q = query.trim();
     if (q.length === 0 || q.length > 500) throw new DomainError('VALIDATION_ERROR', 'query must be 1 to 500 characters', { field: 'query', received: q.slice(0, 100), expected: '1..500 characters' });
-    const db = tenantSql(em);
-    const rows = await db.rows<{ id: string; total: string }>(sql`
-      select id, count(*) over () as total
-      from mailboxes.messages, websearch_to_tsquery('english', ${q}) as query
-      where organization_id = ${ORG} and mailbox_id = ${mailbox.id} and search @@ query
-      order by ts_rank_cd(search, query) desc, received_at desc, id
+    // One pass over the matches keeps only (id, rank, received_at) per match: the rank is computed once per match and
+    // the count comes from the same rows (a window count over the full rows carried every tsvector to the sort).
+    const rows = await tenantSql(em).rows<{ id: string; total: string }>(sql`
+      with matches as materialized (
+        select id, received_at, ts_rank_cd(search, query) as rank
+        from mailboxes.messages, websearch_to_tsquery('english', ${q}) as query
+        where organization_id = ${ORG} and mailbox_id = ${mailbox.id} and search @@ query)
+      select id, (select count(*) from matches) as total from matches
+      order by rank desc, received_at desc, id
       limit ${page.limit} offset ${page.offset}`);
-    const found = rows.length > 0 ? await em.find(MailMessage, { id: { $in: rows.map((r) => r.id) } }) : [];
+    const found = rows.length > 0 ? await em.find(MailMessage, { id: { $in: rows.map((r) => r.id) } }, { exclude: LIST_EXCLUDES }) : [];
     const byId = new Map(found.map((m) => [m.id, m]));
     const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, mailbox.id, q);
-    return { data: rows.map((r) => byId.get(r.id)).filter((m): m is MailMessage => !!m).map(messageItem), meta: { total, ...page } };
+    return { data: rows.map((r) => byId.get(r.id)).filter((m) => m !== undefined).map((m) => messageItem(m!)), meta: { total, ...page } };
   }
 
   /** read, unread, archived, unarchived; every id must be a message of the organization (else 404, nothing changes). */

@@ -2,7 +2,7 @@ import type { MailMessage } from '../entities/mail-message.entity.js';
 import type { MessageView } from './message.types.js';
 
 /** An inbox item (no bodies, headers or attachment contents). */
-export function messageItem(m: MailMessage): MessageView {
+export function messageItem(m: Omit<MailMessage, 'text' | 'headers'>): MessageView {
   return {
     id: m.id, mailboxId: m.mailboxId, threadId: m.threadId, direction: m.direction, status: m.status, from: m.from, to: m.to, cc: m.cc,
     subject: m.subject, textPreview: m.textPreview, read: m.read, archived: m.archived, labels: m.labels, tags: m.tags,
@@ -24,10 +24,14 @@ export function fullMessage(m: MailMessage): MessageView {
   };
 }
 
-/** First 200 characters of the text, whitespace folded. */
+/** First 200 characters of the text, whitespace folded. Reads only as much of a long text as the preview needs. */
 export function previewOf(text: string | null | undefined, html?: string | null): string {
   const source = text ?? (html ? html.replace(/<style[\s\S]*?<\/style>|<script[\s\S]*?<\/script>/gi, ' ').replace(/<[^>]*>/g, ' ') : '');
-  return source.replace(/\s+/g, ' ').trim().slice(0, 200);
+  for (let take = 1024; ; take *= 4) {
+    const folded = source.slice(0, take).replace(/\s+/g, ' ').trim();
+    // More than 200 folded characters of a prefix begin the folded whole text too.
+    if (folded.length > 200 || take >= source.length) return folded.slice(0, 200);
+  }
 }
 
 /** The data of `message.*` events: the mailbox id first (mailbox webhooks filter on it). */

@@ -288,6 +288,19 @@ describe('agent mailboxes through the stack', () => {
     expect((await req('GET', `/mailboxes/${lea.id}/inbox/search?query=invoice`, undefined, other)).status).toBe(404);
   });
 
+  it('should index the first 10,000 characters of a long text for search, and keep a message found once read', async () => {
+    const ria = await createMailbox('ria');
+    const sam = await createMailbox('sam');
+    const text = `kiwifruit ${'filler words here. '.repeat(600)} durianfruit`; // the last word is past character 10,000
+    await req('POST', '/messages/send', { from: sam.address, to: [ria.address], subject: 'Long one', text });
+    const received = await eventually(async () => (await inbox(ria.id)).data[0]);
+    const search = async (q: string) => (await req('GET', `/mailboxes/${ria.id}/inbox/search?query=${q}`)).body.meta.total;
+    expect(await search('kiwifruit')).toBe(1);
+    expect(await search('durianfruit')).toBe(0);
+    expect((await req('GET', `/inbox/${received.id}?markRead=true`)).status).toBe(200);
+    expect(await search('kiwifruit')).toBe(1);
+  });
+
   it('should delete a mailbox with everything in it', async () => {
     const nia = await createMailbox('nia');
     const oz = await createMailbox('oz');
