@@ -74,4 +74,16 @@ describe('GET /openapi.json', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await res.text()).toBe(readFileSync(file, 'utf8'));
   });
+
+  it('should serve the reference page at /docs from this origin only (Redoc from npm, no CDN)', async () => {
+    const page = await fetch(`${t.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect([...html.matchAll(/src="([^"]+)"/g)].map((m) => m[1])).toEqual(['/docs/redoc.js', '/docs/init.js']);
+    const bundle = await fetch(`${t.url}/docs/redoc.js`);
+    expect(bundle.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(500_000);
+    expect(await (await fetch(`${t.url}/docs/init.js`)).text()).toContain("Redoc.init('/openapi.json'");
+  });
 });

@@ -7,7 +7,7 @@ import { projectRoot } from '../../platform/config/project-root.js';
 /** Debian's chromium (package `chromium`), or CHROMIUM_PATH. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-describe('GraphiQL in a real browser (headless Chromium)', () => {
+describe('GraphiQL and the API reference in a real browser (headless Chromium)', () => {
   let t: TestPlatform;
   let browser: Browser;
 
@@ -41,6 +41,30 @@ describe('GraphiQL in a real browser (headless Chromium)', () => {
     mkdirSync(dir, { recursive: true });
     await page.screenshot({ path: join(dir, 'graphql-ide.png') });
     expect(outside).toEqual([]); // nothing from a CDN
+    expect(errors).toEqual([]);
+  }, 90_000);
+
+  it('should render the OpenAPI reference at /docs offline', async () => {
+    const page = await browser.newPage();
+    // Redoc's bundle asks for its logo from a CDN: the page's CSP (img-src 'self') stops it; nothing else may leave.
+    const outside: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (!request.url().startsWith(t.url) && !/^(data|blob):/.test(request.url())) outside.push(request.url());
+    });
+    const blocked: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (!request.url().startsWith(t.url)) blocked.push(`${request.url()} ${request.failure()?.errorText}`);
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${t.url}/docs`, { waitUntil: 'networkidle0' });
+    // Redoc lists every operation in its menu; the send-email operation is one of them.
+    await page.waitForFunction(`document.body.innerText.includes('/emails/messages/{id}')`, { timeout: 30_000 });
+    const menu = await page.$$eval('li[data-item-id^="tag/"]', (items) => items.length);
+    expect(menu).toBeGreaterThanOrEqual(10); // one section per module
+    await page.screenshot({ path: join(projectRoot(), 'test-results', 'api-docs.png') });
+    expect(outside).toEqual([]);
+    expect(blocked.filter((request) => !request.startsWith('https://cdn.redoc.ly/redoc/logo-mini.svg '))).toEqual([]);
     expect(errors).toEqual([]);
   }, 90_000);
 });
