@@ -10,6 +10,7 @@ import type { Auth } from '../platform/auth/auth.js';
 import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
+import { declaredVariables } from './request-values.js';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -94,7 +95,7 @@ export class RestBridge {
       if (spec.ignoreBody) req.resume();
       const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, spec.bodyLimitBytes ?? this.options.bodyLimitBytes, spec.body);
       const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
-      const variables = spec.variables ? spec.variables(request) : { ...request.query, ...request.params };
+      const variables = spec.variables ? spec.variables(request) : declaredVariables(spec, request);
       const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
       if (result.errors?.length) {
         const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
@@ -110,6 +111,11 @@ export class RestBridge {
       }
       if (spec.respond) {
         spec.respond(value, res, request);
+        return true;
+      }
+      if (spec.status === 204) {
+        res.writeHead(204);
+        res.end();
         return true;
       }
       const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);

@@ -29,9 +29,15 @@ export interface RouteSpec {
   list?: boolean;
   /** Declared query parameters; others are ignored. */
   query?: Record<string, QueryParamType>;
-  /** Builds the GraphQL variables; default: path params and declared query params. */
+  /** Builds the GraphQL variables; default: path params, declared query params, `bodyVariable` and `headerVariables`. */
   variables?: (req: BridgeRequest) => Record<string, unknown>;
-  /** HTTP status on success (default 200). */
+  /** The JSON body becomes this variable (a typed input); a body that is not an object is a 400 naming `body`. */
+  bodyVariable?: string;
+  /** With `bodyVariable`: a request without a body sends null rather than a 400. */
+  bodyOptional?: boolean;
+  /** Request headers sent as variables: variable name → header name in lower case (e.g. `{password: 'x-form-password'}`). */
+  headerVariables?: Record<string, string>;
+  /** HTTP status on success (default 200); 204 answers with no body. */
   status?: number;
   /** `public` routes run without a key (tracking links); their operations check their own tokens. */
   auth?: 'key' | 'public';

@@ -2,6 +2,7 @@ import type { ErrorDetails } from './domain-error.js';
 
 const COERCION = /^Variable "\$(\w+)" got invalid value (.*?)(?: at "([^"]+)")?; (.*)$/s;
 const FIELD_IN_REASON = /Field "([^"]+)"/;
+const UNKNOWN_FIELD = /^Field "[^"]+" is not defined by type/;
 const MISSING_VARIABLE = /^Variable "\$(\w+)" of (?:required|non-null) type "([^"]+)" was not provided\.?$/;
 
 /**
@@ -17,7 +18,9 @@ export function coercionDetails(message: string): ErrorDetails | undefined {
   let field = at ? at.split('.').slice(1).join('.') || variable! : variable!;
   const named = FIELD_IN_REASON.exec(reason!);
   if (named && !field.endsWith(named[1]!)) field = field === variable ? named[1]! : `${field}.${named[1]}`;
-  return { field, received: printedValue(rawValue!), expected: reason!.replace(/\.$/, '') };
+  // An unknown key is named by itself, as the hand-written validators did, not by echoing the whole object.
+  const received = named && UNKNOWN_FIELD.test(reason!) ? named[1]! : printedValue(rawValue!);
+  return { field, received, expected: reason!.replace(/\.$/, '') };
 }
 
 /** The value as GraphQL printed it: JSON when it parses, null for a field left out, the text otherwise. */

@@ -28,13 +28,21 @@ export async function validateInput(argValue: unknown): Promise<void> {
   }
 }
 
-/** The first leaf failure, with its dotted path (`messages.0.content`). */
-function firstFailure(errors: ValidationError[], path: string[] = []): { field: string; received: unknown; expected: string } | null {
+/**
+ * A rule may carry `context: {expected}` when `expected` is not prose (the allowed values as a list, as older modules
+ * answer); its `message` then becomes the error's message.
+ */
+interface Failure { field: string; received: unknown; expected: unknown; message?: string }
+
+/** The first leaf failure, with its path written as GraphQL writes coercion paths (`messages[0].content`). */
+function firstFailure(errors: ValidationError[], path: string[] = []): Failure | null {
   for (const error of errors) {
-    const here = [...path, error.property];
+    const here = /^\d+$/.test(error.property) && path.length > 0 ? [...path.slice(0, -1), `${path.at(-1)}[${error.property}]`] : [...path, error.property];
     if (error.constraints) {
-      const expected = Object.values(error.constraints)[0]!;
-      return { field: here.join('.'), received: error.value ?? null, expected };
+      const [name, message] = Object.entries(error.constraints)[0]!;
+      const context = error.contexts?.[name] as { expected?: unknown } | undefined;
+      if (context?.expected !== undefined) return { field: here.join('.'), received: error.value ?? null, expected: context.expected, message };
+      return { field: here.join('.'), received: error.value ?? null, expected: message };
     }
     const nested = firstFailure(error.children ?? [], here);
     if (nested) return nested;
@@ -43,9 +51,9 @@ function firstFailure(errors: ValidationError[], path: string[] = []): { field: 
 }
 
 export function validationError(errors: ValidationError[]): DomainError {
-  const failure = firstFailure(errors) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
+  const failure: Failure = firstFailure(errors) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
   const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
-  return new DomainError('VALIDATION_ERROR', `Invalid value for ${failure.field}: ${failure.expected}`, details);
+  return new DomainError('VALIDATION_ERROR', failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`, details);
 }
 
 /** Long strings and nested objects are shortened in `received`, so an error never echoes a whole payload. */
