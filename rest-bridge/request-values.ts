@@ -19,7 +19,10 @@ export function jsonObject(body: unknown, what = 'The body'): Record<string, unk
 /** The variables of a route without a `variables` function: path params, declared query params, the body and headers it names. */
 export function declaredVariables(spec: RouteSpec, request: BridgeRequest): Record<string, unknown> {
   const variables: Record<string, unknown> = { ...request.query, ...request.params };
-  if (spec.bodyVariable) variables[spec.bodyVariable] = spec.bodyOptional && request.body === undefined ? null : jsonObject(request.body);
+  if (spec.bodyVariable) {
+    const absent = request.body === undefined && spec.bodyOptional;
+    variables[spec.bodyVariable] = absent ? (spec.bodyOptional === 'null' ? null : {}) : jsonObject(request.body);
+  }
   for (const [name, header] of Object.entries(spec.headerVariables ?? {})) {
     const value = request.headers[header];
     variables[name] = (Array.isArray(value) ? value[0] : value) ?? null;

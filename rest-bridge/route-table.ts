@@ -33,8 +33,8 @@ export interface RouteSpec {
   variables?: (req: BridgeRequest) => Record<string, unknown>;
   /** The JSON body becomes this variable (a typed input); a body that is not an object is a 400 naming `body`. */
   bodyVariable?: string;
-  /** With `bodyVariable`: a request without a body sends null rather than a 400. */
-  bodyOptional?: boolean;
+  /** With `bodyVariable`: a request without a body sends null (`'null'`) or `{}` (`'empty'`) rather than a 400. */
+  bodyOptional?: 'null' | 'empty';
   /** Request headers sent as variables: variable name → header name in lower case (e.g. `{password: 'x-form-password'}`). */
   headerVariables?: Record<string, string>;
   /** HTTP status on success (default 200); 204 answers with no body. */

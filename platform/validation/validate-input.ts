@@ -1,7 +1,19 @@
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
 import { DomainError, type ErrorDetails } from '../errors/domain-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
 const hasRules = new Map<object, boolean>();
+const codes = new WeakMap<object, ErrorCode>();
+
+/**
+ * The code an input class answers its rule failures with, when the module's spec names them otherwise than
+ * VALIDATION_ERROR (CRM and the platform webhooks: INVALID_REQUEST). Set on the argument's class.
+ */
+export function ValidationCode(code: ErrorCode): ClassDecorator {
+  return (target) => {
+    codes.set(target, code);
+  };
+}
 
 /** Whether class-validator knows rules for a class (cached: most input classes of older modules have none). */
 function rulesOf(target: new (...args: never[]) => object): boolean {
@@ -24,7 +36,7 @@ export async function validateInput(argValue: unknown): Promise<void> {
   for (const item of items) {
     if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
     const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
-    if (errors.length > 0) throw validationError(errors);
+    if (errors.length > 0) throw validationError(errors, codes.get(item.constructor));
   }
 }
 
@@ -50,10 +62,10 @@ function firstFailure(errors: ValidationError[], path: string[] = []): Failure |
   return null;
 }
 
-export function validationError(errors: ValidationError[]): DomainError {
+export function validationError(errors: ValidationError[], code: ErrorCode = 'VALIDATION_ERROR'): DomainError {
   const failure: Failure = firstFailure(errors) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
   const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
-  return new DomainError('VALIDATION_ERROR', failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`, details);
+  return new DomainError(code, failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`, details);
 }
 
 /** Long strings and nested objects are shortened in `received`, so an error never echoes a whole payload. */

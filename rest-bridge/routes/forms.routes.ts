@@ -61,8 +61,8 @@ export const publicFormsRoutes: ModuleRoutes = {
   envelope: 'forms',
   routes: [
     { method: 'GET', path: '/f/:formRef', operation: 'GetPublicForm', result: 'publicForm', auth: 'public', headerVariables: PASSWORD, rateLimit: { category: 'reads', endpoint: PUBLIC } },
-    { method: 'POST', path: '/f/:formRef/view', operation: 'RecordFormView', result: 'recordFormView', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: true, rateLimit: { category: 'general', endpoint: PUBLIC } },
-    { method: 'POST', path: '/f/:formRef/submit', operation: 'SubmitForm', result: 'submitForm', auth: 'public', status: 201, headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: true, rateLimit: { category: 'general', endpoint: PUBLIC_SUBMISSION } },
-    { method: 'POST', path: '/f/:formRef/partial', operation: 'SaveFormPartial', result: 'saveFormPartial', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: true, rateLimit: { category: 'general', endpoint: PUBLIC } },
+    { method: 'POST', path: '/f/:formRef/view', operation: 'RecordFormView', result: 'recordFormView', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC } },
+    { method: 'POST', path: '/f/:formRef/submit', operation: 'SubmitForm', result: 'submitForm', auth: 'public', status: 201, headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC_SUBMISSION } },
+    { method: 'POST', path: '/f/:formRef/partial', operation: 'SaveFormPartial', result: 'saveFormPartial', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC } },
   ],
 };

@@ -1,6 +1,6 @@
 import type { FieldType } from '../entities/form-status.js';
 import { validationError } from '../shared/validation-error.js';
-import { provided } from '../shared/input-rule.js';
+import { provided } from '../../../platform/validation/input-rules.js';
 import { checkSettings } from './field-rules.js';
 import type { FormFieldInput, UpdateFormFieldInput } from './form-field-input.types.js';
 

@@ -2,7 +2,7 @@ import { Field, Float, InputType, Int, registerEnumType } from 'type-graphql';
 import { IsOptional, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { FIELD_TYPES, type FieldType } from '../entities/form-status.js';
-import { rule, Satisfies } from '../shared/input-rule.js';
+import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 
 /** The 15 field types as a GraphQL enum: an unknown type is refused by GraphQL, naming the value. */
 export const FormFieldTypeEnum = Object.fromEntries(FIELD_TYPES.map((t) => [t, t])) as { [K in FieldType]: K };

@@ -1,5 +1,5 @@
 import { validationError } from '../shared/validation-error.js';
-import { provided } from '../shared/input-rule.js';
+import { provided } from '../../../platform/validation/input-rules.js';
 import { fieldDraft, type FieldDraft } from '../fields/field-draft.js';
 import type { CreateFormInput, UpdateFormInput } from './form-input.types.js';
 

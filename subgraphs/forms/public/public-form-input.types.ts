@@ -2,7 +2,7 @@ import { Field, Float, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, IsOptional, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { EMAIL } from '../shared/validation-error.js';
-import { rule, Satisfies } from '../shared/input-rule.js';
+import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 
 const TEXT = (field: string) => rule('string of at most 2048 characters', `${field} must be a string`);
 const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);

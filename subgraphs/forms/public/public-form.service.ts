@@ -15,7 +15,7 @@ import { fieldsOf } from '../forms/form-lookup.js';
 import { checkFormPassword, hasPassword } from '../forms/form-password.js';
 import { SLUG } from '../forms/form-input.types.js';
 import { UUID, validationError } from '../shared/validation-error.js';
-import { provided } from '../shared/input-rule.js';
+import { provided } from '../../../platform/validation/input-rules.js';
 import type { FormPartialInput, FormSubmissionMetadataInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
 import { writeCompleteSubmission } from './complete-submission.write.js';

@@ -1,8 +1,8 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
- * Options that give a class-validator rule the forms' own `expected` (a list of allowed values, or prose) and
- * message, so a typed input answers the same details the hand-written checks did.
+ * Options that give a class-validator rule its own `expected` (a list of allowed values, or prose) and message, so
+ * a typed input answers the same details the hand-written checks of older modules did.
  */
 export function rule(expected: unknown, message: string): ValidationOptions {
   return { message, context: { expected } };
