@@ -46,10 +46,10 @@ export async function validateInput(argValue: unknown): Promise<void> {
  */
 interface Failure { field: string; received: unknown; expected: unknown; message?: string }
 
-/** The first leaf failure, with its path written as GraphQL writes coercion paths (`messages[0].content`). */
+/** The first leaf failure, with its dotted path (`messages.0.content`). */
 function firstFailure(errors: ValidationError[], path: string[] = []): Failure | null {
   for (const error of errors) {
-    const here = /^\d+$/.test(error.property) && path.length > 0 ? [...path.slice(0, -1), `${path.at(-1)}[${error.property}]`] : [...path, error.property];
+    const here = [...path, error.property];
     if (error.constraints) {
       const [name, message] = Object.entries(error.constraints)[0]!;
       const context = error.contexts?.[name] as { expected?: unknown } | undefined;
