@@ -10,7 +10,7 @@ import type { Auth } from '../platform/auth/auth.js';
 import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
-import { jsonObject } from './request-values.js';
+import { declaredVariables } from './request-values.js';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -113,6 +113,11 @@ export class RestBridge {
         spec.respond(value, res, request);
         return true;
       }
+      if (spec.status === 204) {
+        res.writeHead(204);
+        res.end();
+        return true;
+      }
       const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
       send(res, spec.status ?? 200, payload);
     } catch (error) {
@@ -183,16 +188,6 @@ function statusFromExtensions(ext: Record<string, unknown> | undefined): number 
   return http?.status ?? statusOf(ext?.code as string | undefined);
 }
 
-/** The variables a route declares: path and query parameters, the body as one variable, headers. */
-function declaredVariables(spec: RouteSpec, request: BridgeRequest): Record<string, unknown> {
-  const variables: Record<string, unknown> = { ...request.query, ...request.params };
-  if (spec.bodyAs) variables[spec.bodyAs] = spec.bodyOptional && request.body === undefined ? {} : jsonObject(request.body);
-  for (const [variable, header] of Object.entries(spec.fromHeaders ?? {})) {
-    const value = request.headers[header];
-    variables[variable] = (Array.isArray(value) ? value[0] : value) ?? null;
-  }
-  return variables;
-}
 
 /** Query strings as strict as bodies: NUL, bracketed keys other than a declared list's `name[]`, and numbers like `-0` are 400s. */
 function convertQuery(search: URLSearchParams, declared: Record<string, QueryParamType>): Record<string, unknown> {

@@ -29,18 +29,15 @@ export interface RouteSpec {
   list?: boolean;
   /** Declared query parameters; others are ignored. */
   query?: Record<string, QueryParamType>;
-  /**
-   * Declared variables (the default): path params, declared query params, then the body as the variable `bodyAs`
-   * and the headers of `fromHeaders`. The body is checked once, in the bridge: a JSON object, else a 400 naming `body`.
-   */
-  bodyAs?: string;
-  /** A missing body counts as `{}` (cancel, confirm, reject: the body is optional). */
-  bodyOptional?: boolean;
-  /** Variables read from request headers: variable name → header name (lower case), null when absent. */
-  fromHeaders?: Record<string, string>;
-  /** Builds the GraphQL variables where the declared ones do not say it (client IP, renamed fields). */
+  /** Builds the GraphQL variables; default: path params, declared query params, `bodyVariable` and `headerVariables`. */
   variables?: (req: BridgeRequest) => Record<string, unknown>;
-  /** HTTP status on success (default 200). */
+  /** The JSON body becomes this variable (a typed input); a body that is not an object is a 400 naming `body`. */
+  bodyVariable?: string;
+  /** With `bodyVariable`: a request without a body sends null (`'null'`) or `{}` (`'empty'`) rather than a 400. */
+  bodyOptional?: 'null' | 'empty';
+  /** Request headers sent as variables: variable name → header name in lower case (e.g. `{password: 'x-form-password'}`). */
+  headerVariables?: Record<string, string>;
+  /** HTTP status on success (default 200); 204 answers with no body. */
   status?: number;
   /** `public` routes run without a key (tracking links); their operations check their own tokens. */
   auth?: 'key' | 'public';

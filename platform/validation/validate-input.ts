@@ -1,7 +1,19 @@
 import { getMetadataStorage, validate, type ValidationError } from 'class-validator';
 import { DomainError, type ErrorDetails } from '../errors/domain-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
 const hasRules = new Map<object, boolean>();
+const codes = new WeakMap<object, ErrorCode>();
+
+/**
+ * The code an input class answers its rule failures with, when the module's spec names them otherwise than
+ * VALIDATION_ERROR (CRM and the platform webhooks: INVALID_REQUEST). Set on the argument's class.
+ */
+export function ValidationCode(code: ErrorCode): ClassDecorator {
+  return (target) => {
+    codes.set(target, code);
+  };
+}
 
 /** Whether class-validator knows rules for a class (cached: most input classes of older modules have none). */
 function rulesOf(target: new (...args: never[]) => object): boolean {
@@ -26,20 +38,28 @@ export async function validateInput(argValue: unknown, code: InvalidInputCode = 
     if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
     const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
     // An item of a list argument (a batch) is named by its index: `[3].to`.
-    if (errors.length > 0) throw validationError(errors, code, list ? `[${i}]` : '');
+    if (errors.length > 0) throw validationError(errors, codes.get(item.constructor) ?? code, list ? `[${i}]` : '');
   }
 }
 
 /** The code a module answers bad input with: VALIDATION_ERROR, or INVALID_REQUEST for the modules whose spec says so (email, SMS, auth, calendar). */
 export type InvalidInputCode = 'VALIDATION_ERROR' | 'INVALID_REQUEST';
 
+/**
+ * A rule may carry `context: {expected}` when `expected` is not prose (the allowed values as a list, as older modules
+ * answer); its `message` then becomes the error's message.
+ */
+interface Failure { field: string; received: unknown; expected: unknown; message?: string }
+
 /** The first leaf failure, with its path as GraphQL prints it (`messages[0].content`). */
-function firstFailure(errors: ValidationError[], path = ''): { field: string; received: unknown; expected: string } | null {
+function firstFailure(errors: ValidationError[], path = ''): Failure | null {
   for (const error of errors) {
     const here = /^\d+$/.test(error.property) ? `${path}[${error.property}]` : path ? `${path}.${error.property}` : error.property;
     if (error.constraints) {
-      const expected = Object.values(error.constraints)[0]!;
-      return { field: here, received: error.value ?? null, expected };
+      const [name, message] = Object.entries(error.constraints)[0]!;
+      const context = error.contexts?.[name] as { expected?: unknown } | undefined;
+      if (context?.expected !== undefined) return { field: here, received: error.value ?? null, expected: context.expected, message };
+      return { field: here, received: error.value ?? null, expected: message };
     }
     const nested = firstFailure(error.children ?? [], here);
     if (nested) return nested;
@@ -47,10 +67,10 @@ function firstFailure(errors: ValidationError[], path = ''): { field: string; re
   return null;
 }
 
-export function validationError(errors: ValidationError[], code: InvalidInputCode = 'VALIDATION_ERROR', path = ''): DomainError {
-  const failure = firstFailure(errors, path) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
+export function validationError(errors: ValidationError[], code: ErrorCode = 'VALIDATION_ERROR', path = ''): DomainError {
+  const failure: Failure = firstFailure(errors, path) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
   const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
-  return new DomainError(code, `Invalid value for ${failure.field}: ${failure.expected}`, details);
+  return new DomainError(code, failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`, details);
 }
 
 /** Long strings (over 1,000 characters: a 999-character subject is still echoed whole) and nested objects are shortened in `received`, so an error never echoes a whole payload. */

@@ -43,7 +43,7 @@ const own: RouteSpec[] = [
   { method: 'GET', path: '/auth/users/:userId', operation: 'GetAuthUser', result: 'authUser', rateLimit: READS },
   {
     method: 'PATCH', path: '/auth/users/:userId', operation: 'UpdateAuthUser', result: 'updateAuthUser', rateLimit: WRITES,
-    bodyAs: 'input',
+    bodyVariable: 'input',
   },
   { method: 'DELETE', path: '/auth/users/:userId', operation: 'DeleteAuthUser', result: 'deleteAuthUser', rateLimit: WRITES, variables: userClient },
   { method: 'POST', path: '/auth/users/:userId/block', operation: 'BlockAuthUser', result: 'blockAuthUser', rateLimit: WRITES, ignoreBody: true, variables: userClient },
@@ -103,9 +103,9 @@ const own: RouteSpec[] = [
   { method: 'POST', path: '/auth/users/:userId/mfa/recovery-codes', operation: 'GenerateAuthRecoveryCodes', result: 'generateAuthRecoveryCodes', rateLimit: WRITES, ignoreBody: true, variables: userClient },
   // Policies and logs
   { method: 'GET', path: '/auth/security/password-policy', operation: 'GetAuthPasswordPolicy', result: 'authPasswordPolicy', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/security/password-policy', operation: 'UpdateAuthPasswordPolicy', result: 'updateAuthPasswordPolicy', rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'PATCH', path: '/auth/security/password-policy', operation: 'UpdateAuthPasswordPolicy', result: 'updateAuthPasswordPolicy', rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'GET', path: '/auth/security/session-policy', operation: 'GetAuthSessionPolicy', result: 'authSessionPolicy', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/security/session-policy', operation: 'UpdateAuthSessionPolicy', result: 'updateAuthSessionPolicy', rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'PATCH', path: '/auth/security/session-policy', operation: 'UpdateAuthSessionPolicy', result: 'updateAuthSessionPolicy', rateLimit: WRITES, bodyVariable: 'input' },
   {
     method: 'GET', path: '/auth/logs', operation: 'ListAuthLogs', result: 'authLogs', list: true, rateLimit: READS,
     query: { ...PAGE_QUERY, startDate: 'string', endDate: 'string', eventTypes: 'string[]', 'eventTypes[]': 'string[]', userId: 'string' },
@@ -116,14 +116,14 @@ const own: RouteSpec[] = [
   },
   // Applications
   { method: 'GET', path: '/auth/applications', operation: 'ListAuthApplications', result: 'authApplications', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/applications', operation: 'CreateAuthApplication', result: 'createAuthApplication', status: 201, rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'POST', path: '/auth/applications', operation: 'CreateAuthApplication', result: 'createAuthApplication', status: 201, rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'GET', path: '/auth/applications/:applicationId', operation: 'GetAuthApplication', result: 'authApplication', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/applications/:applicationId', operation: 'UpdateAuthApplication', result: 'updateAuthApplication', rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'PATCH', path: '/auth/applications/:applicationId', operation: 'UpdateAuthApplication', result: 'updateAuthApplication', rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'DELETE', path: '/auth/applications/:applicationId', operation: 'DeleteAuthApplication', result: 'deleteAuthApplication', rateLimit: WRITES },
   { method: 'POST', path: '/auth/applications/:applicationId/rotate-secret', operation: 'RotateAuthApplicationSecret', result: 'rotateAuthApplicationSecret', rateLimit: WRITES, ignoreBody: true, variables: (r) => ({ applicationId: r.params.applicationId }) },
   // SSO connections
   { method: 'GET', path: '/auth/connections', operation: 'ListAuthConnections', result: 'authConnections', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'POST', path: '/auth/connections', operation: 'CreateAuthConnection', result: 'createAuthConnection', status: 201, rateLimit: WRITES, bodyVariable: 'input' },
   {
     method: 'GET', path: '/auth/connections/lookup', operation: 'FindAuthConnectionForEmail', result: 'authConnectionForEmail', query: { email: 'string' }, rateLimit: READS,
     variables: (r) => {
@@ -132,14 +132,14 @@ const own: RouteSpec[] = [
     },
   },
   { method: 'GET', path: '/auth/connections/:connectionId', operation: 'GetAuthConnection', result: 'authConnection', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'DELETE', path: '/auth/connections/:connectionId', operation: 'DeleteAuthConnection', result: 'deleteAuthConnection', rateLimit: WRITES },
   // Organizations, members, invitations
   { method: 'GET', path: '/auth/organizations', operation: 'ListAuthOrganizations', result: 'authOrganizations', list: true, query: PAGE_QUERY, rateLimit: READS },
-  { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'POST', path: '/auth/invitations/accept', operation: 'AcceptAuthInvitation', result: 'acceptAuthInvitation', rateLimit: WRITES, variables: (r) => { const b = body(r, ['token', 'password']); return { token: str(b, 'token'), password: b.password ?? null }; } },
   { method: 'GET', path: '/auth/organizations/:organizationId', operation: 'GetAuthOrganization', result: 'authOrganization', rateLimit: READS },
-  { method: 'PATCH', path: '/auth/organizations/:organizationId', operation: 'UpdateAuthOrganization', result: 'updateAuthOrganization', rateLimit: WRITES, bodyAs: 'input' },
+  { method: 'PATCH', path: '/auth/organizations/:organizationId', operation: 'UpdateAuthOrganization', result: 'updateAuthOrganization', rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'DELETE', path: '/auth/organizations/:organizationId', operation: 'DeleteAuthOrganization', result: 'deleteAuthOrganization', rateLimit: WRITES },
   { method: 'GET', path: '/auth/organizations/:organizationId/members', operation: 'ListAuthOrganizationMembers', result: 'authOrganizationMembers', list: true, query: PAGE_QUERY, rateLimit: READS },
   {

@@ -4,9 +4,9 @@ import { webhookRouteSpecs } from './webhooks.routes.js';
 
 const READS = { category: 'reads' as const };
 const WRITES = { category: 'general' as const };
-const input = { bodyAs: 'input' };
+const input = { bodyVariable: 'input' };
 // cancel, reject and confirm may come without a body.
-const optionalInput = { bodyAs: 'input', bodyOptional: true };
+const optionalInput = { bodyVariable: 'input', bodyOptional: 'empty' } as const;
 const read = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: READS });
 const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: WRITES });
 

@@ -40,7 +40,7 @@ export const emailRoutes: ModuleRoutes = {
   routes: [
     {
       method: 'POST', path: '/emails', operation: 'SendEmail', result: 'sendEmail',
-      bodyAs: 'input', fromHeaders: { idempotencyKey: 'idempotency-key' },
+      bodyVariable: 'input', headerVariables: { idempotencyKey: 'idempotency-key' },
       rateLimit: { category: 'emailSending', endpoint: { limit: 100, windowMs: 1000 } },
     },
     {
@@ -73,13 +73,13 @@ export const emailRoutes: ModuleRoutes = {
     },
     {
       method: 'POST', path: '/emails/templates', operation: 'CreateEmailTemplate', result: 'createEmailTemplate', status: 201,
-      bodyAs: 'input',
+      bodyVariable: 'input',
       rateLimit: { category: 'general' },
     },
     { method: 'GET', path: '/emails/templates/:id', operation: 'GetEmailTemplate', result: 'emailTemplate', rateLimit: { category: 'reads' } },
     {
       method: 'PATCH', path: '/emails/templates/:id', operation: 'UpdateEmailTemplate', result: 'updateEmailTemplate',
-      bodyAs: 'input',
+      bodyVariable: 'input',
       rateLimit: { category: 'general' },
     },
     { method: 'DELETE', path: '/emails/templates/:id', operation: 'DeleteEmailTemplate', result: 'deleteEmailTemplate', rateLimit: { category: 'general' } },

@@ -13,7 +13,7 @@ const fields = (body: unknown, names: string[]) => {
 };
 
 /** A callback's form fields as `params` (none: {}), signed by X-Twilio-Signature. */
-const CALLBACK_VARIABLES = { bodyAs: 'params', bodyOptional: true, fromHeaders: { signature: 'x-twilio-signature' } };
+const CALLBACK_VARIABLES = { bodyVariable: 'params', bodyOptional: 'empty' as const, headerVariables: { signature: 'x-twilio-signature' } };
 
 /** Document 1 part 4.2, plus the paths it leaves unshown (README, API notes). Static paths before `/sms/:messageId`. */
 export const smsRoutes: ModuleRoutes = {
@@ -23,7 +23,7 @@ export const smsRoutes: ModuleRoutes = {
   routes: [
     {
       method: 'POST', path: '/sms', operation: 'SendSms', result: 'sendSms',
-      bodyAs: 'input',
+      bodyVariable: 'input',
       rateLimit: { category: 'smsSending', endpoint: { limit: 100, windowMs: 1000 } },
     },
     {
@@ -54,17 +54,17 @@ export const smsRoutes: ModuleRoutes = {
     // Sandbox: inject an inbound message, as if a handset had texted a pool number.
     {
       method: 'POST', path: '/sms/sandbox/inbound', operation: 'ReceiveSandboxSms', result: 'receiveSandboxSms', status: 201,
-      bodyAs: 'input', rateLimit: WRITES,
+      bodyVariable: 'input', rateLimit: WRITES,
     },
     { method: 'GET', path: '/sms/templates', operation: 'ListSmsTemplates', result: 'smsTemplates', list: true, query: { ...PAGE_QUERY }, rateLimit: READS },
     {
       method: 'POST', path: '/sms/templates', operation: 'CreateSmsTemplate', result: 'createSmsTemplate', status: 201,
-      bodyAs: 'input', rateLimit: WRITES,
+      bodyVariable: 'input', rateLimit: WRITES,
     },
     { method: 'GET', path: '/sms/templates/:alias', operation: 'GetSmsTemplate', result: 'smsTemplate', rateLimit: READS },
     {
       method: 'PATCH', path: '/sms/templates/:alias', operation: 'UpdateSmsTemplate', result: 'updateSmsTemplate',
-      bodyAs: 'input', rateLimit: WRITES,
+      bodyVariable: 'input', rateLimit: WRITES,
     },
     { method: 'DELETE', path: '/sms/templates/:alias', operation: 'DeleteSmsTemplate', result: 'deleteSmsTemplate', rateLimit: WRITES },
     { method: 'GET', path: '/sms/suppressions', operation: 'ListSmsSuppressions', result: 'smsSuppressions', list: true, query: { ...PAGE_QUERY, reason: 'string' }, rateLimit: READS },
@@ -84,7 +84,7 @@ export const smsRoutes: ModuleRoutes = {
     { method: 'GET', path: '/sms/settings', operation: 'GetSmsSettings', result: 'smsSettings', rateLimit: READS },
     {
       method: 'PATCH', path: '/sms/settings', operation: 'UpdateSmsSettings', result: 'updateSmsSettings',
-      bodyAs: 'input', rateLimit: WRITES,
+      bodyVariable: 'input', rateLimit: WRITES,
     },
     ...webhookRouteSpecs({ namespace: 'sms', path: '/sms/webhooks' }).map((spec): RouteSpec => (spec.rateLimit.category === 'reads' ? { ...spec, rateLimit: READS } : spec)),
     { method: 'GET', path: '/sms/:messageId', operation: 'GetSmsMessage', result: 'smsMessage', rateLimit: READS },

@@ -99,7 +99,7 @@ function queryParam(type: QueryParamType): Record<string, unknown> {
 
 /** Request headers a route's `variables` reads (Idempotency-Key, the widget's tokens), found by running it. */
 function headersRead(spec: RouteSpec): string[] {
-  const read = new Set<string>(Object.values(spec.fromHeaders ?? {}));
+  const read = new Set<string>(Object.values(spec.headerVariables ?? {}));
   if (!spec.variables) return [...read].map(headerName);
   const headers = new Proxy({}, { get: (_t, name) => (typeof name === 'string' && read.add(name), undefined) });
   try {
@@ -123,10 +123,10 @@ const BODY = Object.freeze({ __openapiBody: true });
  * on a marker body); else the one variable that is neither a path nor a query parameter.
  */
 function bodySchema(spec: RouteSpec, variableTypes: Map<string, GraphQLInputType>, inputs: InputSchemas): JsonSchema | undefined {
-  const fromParams = new Set([...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(Object.keys(spec.query ?? {}), Object.keys(spec.fromHeaders ?? {})));
+  const fromParams = new Set([...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(Object.keys(spec.query ?? {}), Object.keys(spec.headerVariables ?? {})));
   let placed: string[] | undefined;
-  if (spec.bodyAs) {
-    placed = [spec.bodyAs];
+  if (spec.bodyVariable) {
+    placed = [spec.bodyVariable];
   } else if (spec.variables) {
     const request: BridgeRequest = { params: new Proxy({}, { get: () => 'x' }), query: {}, body: BODY, headers: new Proxy({}, { get: () => undefined }), ip: '127.0.0.1' };
     try {

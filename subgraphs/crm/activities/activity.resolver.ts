@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmActivityInput } from './activity-input.types.js';
 import { CrmPageArgs } from '../shared/crm-page.js';
 import { ActivityService } from './activity.service.js';
 import { ActivityList, ActivityProvisional } from './activity.types.js';
@@ -35,7 +35,7 @@ export class ActivityResolver {
 
   @Authorized('crm')
   @Mutation(() => ActivityProvisional, { description: '{type, content, properties}; accepted asynchronously (202)' })
-  logContactActivity(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ActivityProvisional> {
+  logContactActivity(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => CrmActivityInput) input: CrmActivityInput, @Ctx() ctx: SubgraphContext): Promise<ActivityProvisional> {
     return this.service.create(ctx.em, contactId, input);
   }
 }

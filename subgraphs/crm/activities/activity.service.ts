@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { invalid } from '../../../platform/errors/domain-error.js';
+import type { CrmActivityInput } from './activity-input.types.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { getContact, writeTarget } from '../contacts/contact-lookup.js';
 import type { AppliedWrite, PendingWriteRow } from '../contacts/contact-commit.js';
@@ -19,14 +19,9 @@ const view = (r: ActivityView): ActivityView => ({ ...r, createdAt: new Date(r.c
 
 /** Activities: logged asynchronously behind the contact's own writes (same commit queue), listed with filters. */
 export class ActivityService {
-  async create(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<ActivityProvisional> {
-    const allowed = ['type', 'content', 'properties'];
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
-    const type = oneOf('type', body.type, LOGGED_TYPES);
-    if (body.content !== undefined && body.content !== null && (typeof body.content !== 'string' || body.content.length > 65_535)) throw invalid('content', body.content, 'a string of at most 65535 characters');
+  async create(em: EntityManager, contactId: string, body: CrmActivityInput): Promise<ActivityProvisional> {
+    const type = body.type!;
     const properties = body.properties ?? {};
-    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) throw invalid('properties', properties, 'an object');
-    if (JSON.stringify(properties).length > 65_535) throw invalid('properties', 'too large', 'at most 64 KiB of JSON');
     const target = await writeTarget(em, contactId);
     const externalId = newId('act');
     const correlationId = await acceptWrite(em, { entity: 'activity', operation: 'create', target: target.externalId, payload: { externalId, type, content: body.content ?? null, properties } });

@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmCompanyInput } from './company-input.types.js';
 import { CrmPageArgs } from '../shared/crm-page.js';
 import { CompanyService } from './company.service.js';
 import { CompanyContactLink, CompanyList, CompanyView, companyView } from './company.types.js';
@@ -65,19 +65,19 @@ export class CompanyResolver {
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult, { description: 'COMPANY_DOMAIN_EXISTS when a company has the domain' })
-  createCompany(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  createCompany(@Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult)
-  upsertCompany(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  upsertCompany(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
     return this.service.upsert(ctx.em, externalId, input);
   }
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult)
-  updateCompany(@Arg('id', () => ID, COMPANY_ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  updateCompany(@Arg('id', () => ID, COMPANY_ID) id: string, @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
     return this.service.patch(ctx.em, id, input);
   }
 

@@ -9,7 +9,8 @@ import { parseIdentifier } from '../shared/identifier.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { isoDate, oneOf, pageQuery, Where } from '../shared/sql-list.js';
 import { likeEscape } from '../contacts/contact.service.js';
-import { validateCompanyInput, type CompanyInput } from './company-input.validate.js';
+import { companyInput, type CompanyInput } from './company-input.js';
+import type { CrmCompanyInput } from './company-input.types.js';
 import { companyView, type CompanyContactLink, type CompanyList, type CompanyRow, type CompanyView } from './company.types.js';
 import type { CompanyWriteResult } from './company-write.types.js';
 import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
@@ -73,29 +74,29 @@ export class CompanyService {
     return rows.map(companyView);
   }
 
-  async create(em: EntityManager, body: unknown): Promise<CompanyWriteResult> {
-    const input = await validateCompanyInput(em, body, true);
+  async create(em: EntityManager, body: CrmCompanyInput): Promise<CompanyWriteResult> {
+    const input = await companyInput(em, body, true);
     const company = em.create(Company, { organizationId: tenantOf(em), externalId: newId('cmp') });
     this.assign(company, input);
     await this.flush(em, input);
     return this.result(company, true);
   }
 
-  async upsert(em: EntityManager, rawId: string, body: unknown): Promise<CompanyWriteResult> {
+  async upsert(em: EntityManager, rawId: string, body: CrmCompanyInput): Promise<CompanyWriteResult> {
     const id = parseIdentifier(rawId, 'cmp', false);
     if (id.kind !== 'external') throw new DomainError('INVALID_ID', 'PUT takes a cmp_ external id', { field: 'externalId', received: rawId, expected: 'cmp_ external id' });
     const existing = await em.findOne(Company, { externalId: id.value });
-    const input = await validateCompanyInput(em, body, !existing);
+    const input = await companyInput(em, body, !existing);
     const company = existing ?? em.create(Company, { organizationId: tenantOf(em), externalId: id.value });
     this.assign(company, input);
     await this.flush(em, input);
     return this.result(company, !existing);
   }
 
-  async patch(em: EntityManager, rawId: string, body: unknown): Promise<CompanyWriteResult> {
+  async patch(em: EntityManager, rawId: string, body: CrmCompanyInput): Promise<CompanyWriteResult> {
     const company = await this.get(em, rawId);
     if (company.status === 'DELETED') throw notFound('Company');
-    const input = await validateCompanyInput(em, body, false);
+    const input = await companyInput(em, body, false);
     this.assign(company, input);
     await this.flush(em, input);
     return this.result(company, false);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ContactInput } from './contact-input.validate.js';
+import type { ContactInput } from './contact-input.js';
 import { touchedFields } from '../lists/list-triggers.js';
 import type { ContactRows } from '../writes/contact-rows.js';
 import { targetLockHash } from '../writes/pending-writes.js';

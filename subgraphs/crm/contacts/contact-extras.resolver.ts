@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmContactCompanyInput } from './contact-input.types.js';
 import { getContact } from './contact-lookup.js';
 import { ContactLinksService, linksOf } from './contact-links.service.js';
 import { ContactCompanyLink, ContactSummary } from './contact.types.js';
@@ -22,7 +22,7 @@ export class ContactExtrasResolver {
 
   @Authorized('crm')
   @Mutation(() => [ContactCompanyLink], { description: '{companyId, role, isPrimary}; ALREADY_ASSOCIATED when linked' })
-  linkContactCompany(@Arg('id', () => ID, CONTACT_ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ContactCompanyLink[]> {
+  linkContactCompany(@Arg('id', () => ID, CONTACT_ID) id: string, @Arg('input', () => CrmContactCompanyInput) input: CrmContactCompanyInput, @Ctx() ctx: SubgraphContext): Promise<ContactCompanyLink[]> {
     return this.links.link(ctx.em, id, input);
   }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
+import type { CrmContactCompanyInput } from './contact-input.types.js';
 import { CompanyService } from '../companies/company.service.js';
 import { getContact } from './contact-lookup.js';
 import type { ContactCompanyLink } from './contact.types.js';
@@ -16,12 +17,7 @@ export class ContactLinksService {
     return (await linksOf(em, [contact.id])).get(contact.id) ?? [];
   }
 
-  async link(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<ContactCompanyLink[]> {
-    const allowed = ['companyId', 'role', 'isPrimary'];
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
-    if (typeof body.companyId !== 'string' && typeof body.companyId !== 'number') throw invalid('companyId', body.companyId ?? null, 'numeric id or cmp_ external id', 'companyId is required');
-    if (body.role !== undefined && body.role !== null && (typeof body.role !== 'string' || body.role.length > 200)) throw invalid('role', body.role, 'a string of at most 200 characters');
-    if (body.isPrimary !== undefined && typeof body.isPrimary !== 'boolean') throw invalid('isPrimary', body.isPrimary, 'true or false');
+  async link(em: EntityManager, contactId: string, body: CrmContactCompanyInput): Promise<ContactCompanyLink[]> {
     const contact = await getContact(em, contactId);
     const company = await this.companies.get(em, String(body.companyId));
     if (company.status === 'DELETED') throw notFound('Company');

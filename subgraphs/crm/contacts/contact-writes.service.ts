@@ -3,22 +3,18 @@ import { DomainError, invalid, notFound } from '../../../platform/errors/domain-
 import { newId } from '../../../platform/ids/ids.js';
 import { parseIdentifier } from '../shared/identifier.js';
 import { acceptWrite, hasPendingCreate } from '../writes/pending-writes.js';
-import { validateContactInput } from './contact-input.validate.js';
+import { contactInput } from './contact-input.js';
+import type { CrmContactInput, CrmMergeContactsInput } from './contact-input.types.js';
 import { findContact, writeTarget } from './contact-lookup.js';
 import type { ProvisionalRecord } from './contact.types.js';
 
 const location = (externalId: string) => `/crm/contacts/${externalId}`;
 
-function body(input: unknown): Record<string, unknown> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('body', input === null ? null : Array.isArray(input) ? 'array' : typeof input, 'object', 'The body must be a JSON object');
-  return input as Record<string, unknown>;
-}
-
 /** Contact writes: validated and accepted here (202), committed by the commit lane (writes/commit-lane.ts). */
 export class ContactWritesService {
   /** POST /crm/contacts: 409 CONTACT_EMAIL_EXISTS when a committed or pending contact has the email. */
-  async create(em: EntityManager, raw: unknown): Promise<ProvisionalRecord> {
-    const input = await validateContactInput(em, body(raw), true);
+  async create(em: EntityManager, raw: CrmContactInput): Promise<ProvisionalRecord> {
+    const input = await contactInput(em, raw, true);
     const externalId = newId('ctc');
     const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'create', target: externalId, payload: input, claimEmail: input.email });
     return { id: null, externalId, email: input.email ?? null, status: 'ACTIVE', pending: true, correlationId, location: location(externalId) };
@@ -28,21 +24,21 @@ export class ContactWritesService {
    * PUT /crm/contacts/{externalId}: creates or updates in place, never 409 for the external id. An email held by a
    * different contact is still CONTACT_EMAIL_EXISTS (emails stay unique per organization).
    */
-  async upsert(em: EntityManager, rawId: string, raw: unknown): Promise<ProvisionalRecord> {
+  async upsert(em: EntityManager, rawId: string, raw: CrmContactInput): Promise<ProvisionalRecord> {
     const id = parseIdentifier(rawId, 'ctc', false);
     if (id.kind !== 'external') throw new DomainError('INVALID_ID', 'PUT takes a ctc_ external id', { field: 'externalId', received: rawId, expected: 'ctc_ external id' });
     const existing = await findContact(em, id.value);
     const exists = existing !== null || (await hasPendingCreate(em, id.value));
-    const input = await validateContactInput(em, body(raw), !exists);
+    const input = await contactInput(em, raw, !exists);
     const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'upsert', target: id.value, payload: input, claimEmail: input.email });
     const email = input.email !== undefined ? input.email : (existing?.email ?? null);
     return { id: existing?.id ?? null, externalId: id.value, email, status: input.status ?? existing?.status ?? 'ACTIVE', pending: true, correlationId, location: exists ? null : location(id.value) };
   }
 
   /** PATCH /crm/contacts/{id}: the given fields change, custom properties merge (null removes one). */
-  async patch(em: EntityManager, rawId: string, raw: unknown): Promise<ProvisionalRecord> {
+  async patch(em: EntityManager, rawId: string, raw: CrmContactInput): Promise<ProvisionalRecord> {
     const target = await writeTarget(em, rawId);
-    const input = await validateContactInput(em, body(raw), false);
+    const input = await contactInput(em, raw, false);
     const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'patch', target: target.externalId, payload: input, claimEmail: input.email });
     const email = input.email !== undefined ? input.email : (target.contact?.email ?? null);
     return { id: target.contact?.id ?? null, externalId: target.externalId, email, status: input.status ?? target.contact?.status ?? 'ACTIVE', pending: true, correlationId, location: null };
@@ -56,9 +52,7 @@ export class ContactWritesService {
   }
 
   /** POST /crm/contacts/{winnerId}/merge {loserId}: the winner keeps the loser's companies, tags and activities. */
-  async merge(em: EntityManager, rawWinner: string, raw: unknown): Promise<ProvisionalRecord> {
-    const input = body(raw);
-    if (typeof input.loserId !== 'string' && typeof input.loserId !== 'number') throw invalid('loserId', input.loserId ?? null, 'numeric id, ctc_ external id or email', 'loserId is required');
+  async merge(em: EntityManager, rawWinner: string, input: CrmMergeContactsInput): Promise<ProvisionalRecord> {
     const winner = await findContact(em, rawWinner);
     const loser = await findContact(em, String(input.loserId));
     if (!winner || winner.status === 'DELETED' || winner.status === 'MERGED') throw notFound('Winner contact');

@@ -1,6 +1,6 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmContactInput, CrmMergeContactsInput } from './contact-input.types.js';
 import { CrmPageArgs } from '../shared/crm-page.js';
 import { ContactService } from './contact.service.js';
 import { ContactWritesService } from './contact-writes.service.js';
@@ -63,19 +63,19 @@ export class ContactResolver {
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Accepted asynchronously (202); CONTACT_EMAIL_EXISTS when a committed or pending contact has the email' })
-  createContact(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  createContact(@Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
     return this.writes.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Upsert by ctc_ external id (never 409 for the id)' })
-  upsertContact(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  upsertContact(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
     return this.writes.upsert(ctx.em, externalId, input);
   }
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Changes the given fields; custom properties merge' })
-  updateContact(@Arg('id', () => ID, CONTACT_ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  updateContact(@Arg('id', () => ID, CONTACT_ID) id: string, @Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
     return this.writes.patch(ctx.em, id, input);
   }
 
@@ -87,7 +87,7 @@ export class ContactResolver {
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Body {loserId}: the winner keeps the loser\'s companies, tags and activities; the loser ends MERGED' })
-  mergeContacts(@Arg('winnerId', () => ID, CONTACT_ID) winnerId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  mergeContacts(@Arg('winnerId', () => ID, CONTACT_ID) winnerId: string, @Arg('input', () => CrmMergeContactsInput) input: CrmMergeContactsInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
     return this.writes.merge(ctx.em, winnerId, input);
   }
 }

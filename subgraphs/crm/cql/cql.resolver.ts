@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmFilterInput, CrmQueryInput } from './cql-input.types.js';
 import { ContactList } from '../contacts/contact.types.js';
 import { CompanyList } from '../companies/company.types.js';
 import { operatorsFor, fieldRegistry } from './cql-fields.js';
@@ -9,11 +9,7 @@ import { CqlQueryService } from './cql-query.service.js';
 import { CrmFieldInfo, CrmQueryResult } from './cql-query.types.js';
 
 /** The `/filter` body `{filter, page, limit, sortBy, sortOrder}` as a CQL query. */
-function filterInput(entity: 'contact' | 'company', input: Record<string, unknown>) {
-  const allowed = ['filter', 'page', 'limit', 'sortBy', 'sortOrder'];
-  for (const key of Object.keys(input)) if (!allowed.includes(key)) throw invalid(key, input[key], allowed, `Unknown field "${key}"`);
-  if (input.sortBy !== undefined && typeof input.sortBy !== 'string') throw invalid('sortBy', input.sortBy, 'a field name');
-  if (input.sortOrder !== undefined && input.sortOrder !== 'asc' && input.sortOrder !== 'desc') throw invalid('sortOrder', input.sortOrder, ['asc', 'desc']);
+function filterInput(entity: 'contact' | 'company', input: CrmFilterInput) {
   const sort = input.sortBy ? `${input.sortBy}:${input.sortOrder ?? 'desc'}` : undefined;
   return { entity, filter: input.filter, page: input.page, limit: input.limit, sort };
 }
@@ -24,20 +20,20 @@ export class CqlResolver {
 
   @Authorized('crm')
   @Query(() => CrmQueryResult, { description: 'CQL: {entity, where | filter, sort "field:direction", page, limit}; meta adds queryTimeMs and estimatedCost' })
-  crmQuery(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CrmQueryResult> {
+  crmQuery(@Arg('input', () => CrmQueryInput) input: CrmQueryInput, @Ctx() ctx: SubgraphContext): Promise<CrmQueryResult> {
     return this.service.query(ctx.em, input);
   }
 
   @Authorized('crm')
   @Query(() => ContactList, { description: 'POST /crm/contacts/filter: {filter, page, limit, sortBy, sortOrder}' })
-  async filterContacts(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ContactList> {
+  async filterContacts(@Arg('input', () => CrmFilterInput) input: CrmFilterInput, @Ctx() ctx: SubgraphContext): Promise<ContactList> {
     const result = await this.service.query(ctx.em, filterInput('contact', input));
     return { data: result.contacts!, meta: result.meta };
   }
 
   @Authorized('crm')
   @Query(() => CompanyList, { description: 'POST /crm/companies/filter' })
-  async filterCompanies(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CompanyList> {
+  async filterCompanies(@Arg('input', () => CrmFilterInput) input: CrmFilterInput, @Ctx() ctx: SubgraphContext): Promise<CompanyList> {
     const result = await this.service.query(ctx.em, filterInput('company', input));
     return { data: result.companies!, meta: result.meta };
   }

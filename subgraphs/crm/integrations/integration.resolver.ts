@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmIntegrationInput } from './integration-input.types.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { IntegrationService } from './integration.service.js';
@@ -25,7 +25,7 @@ export class IntegrationResolver {
 
   @Authorized('crm')
   @Mutation(() => IntegrationView, { description: '{name, provider (hubspot or salesforce), baseUrl, accessToken}: contact changes and activities are pushed from now on' })
-  connectCrmIntegration(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<IntegrationView> {
+  connectCrmIntegration(@Arg('input', () => CrmIntegrationInput) input: CrmIntegrationInput, @Ctx() ctx: SubgraphContext): Promise<IntegrationView> {
     return this.service.connect(ctx.em, input);
   }
 

@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid, notFound } from '../../../platform/errors/domain-error.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { parseNumericId } from '../shared/identifier.js';
-import { oneOf } from '../shared/sql-list.js';
-import { PROVIDERS } from './providers.js';
 import type { IntegrationView } from './integration.types.js';
+import type { CrmIntegrationInput } from './integration-input.types.js';
 import type { UrlGuard } from '../../../platform/net/url-guard.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
@@ -19,13 +18,9 @@ export class IntegrationService {
     return (await tenantSql(em).rows<IntegrationView>(sql`select ${COLUMNS} from crm.integrations where organization_id = ${ORG} order by id`)).map(view);
   }
 
-  async connect(em: EntityManager, body: Record<string, unknown>): Promise<IntegrationView> {
-    const allowed = ['name', 'provider', 'baseUrl', 'accessToken'];
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
-    const provider = oneOf('provider', body.provider, Object.keys(PROVIDERS));
-    if (typeof body.name !== 'string' || body.name.trim() === '' || body.name.length > 200) throw invalid('name', body.name ?? null, '1 to 200 characters');
-    if (typeof body.baseUrl !== 'string') throw invalid('baseUrl', body.baseUrl ?? null, 'an absolute http(s) URL');
-    await this.urls.check(body.baseUrl, { field: 'baseUrl' }); // the one URL guard: public hosts only, no query, fragment or credentials
+  async connect(em: EntityManager, body: CrmIntegrationInput): Promise<IntegrationView> {
+    const provider = body.provider!;
+    await this.urls.check(body.baseUrl!, { field: 'baseUrl' }); // the one URL guard: public hosts only, no query, fragment or credentials
     if (typeof body.accessToken !== 'string' || body.accessToken.length < 8 || body.accessToken.length > 4096) throw invalid('accessToken', body.accessToken === undefined ? null : 'redacted', '8 to 4096 characters');
     const box = await this.secrets();
     return em.transactional(async (tx) => {

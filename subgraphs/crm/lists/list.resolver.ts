@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmListInput, CrmListMembersInput, UpdateCrmListInput } from './list-input.types.js';
 import type { CrmDeps } from '../crm-deps.js';
 import { ListService } from './list.service.js';
 import { CrmListView, ListMemberCount, ListMemberList, ListMembersChange } from './list.types.js';
@@ -33,13 +33,13 @@ export class ListResolver {
 
   @Authorized('crm')
   @Mutation(() => CrmListView, { description: '{name, entityType (CONTACT), isDynamic, filterCriteria}; a dynamic list is evaluated at once and every hour' })
-  createCrmList(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CrmListView> {
+  createCrmList(@Arg('input', () => CrmListInput) input: CrmListInput, @Ctx() ctx: SubgraphContext): Promise<CrmListView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => CrmListView)
-  updateCrmList(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<CrmListView> {
+  updateCrmList(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateCrmListInput) input: UpdateCrmListInput, @Ctx() ctx: SubgraphContext): Promise<CrmListView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -57,13 +57,13 @@ export class ListResolver {
 
   @Authorized('crm')
   @Mutation(() => ListMembersChange, { description: 'Static lists only: {entityIds: number[]} (at most 1000)' })
-  addCrmListMembers(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ListMembersChange> {
+  addCrmListMembers(@Arg('id', () => ID) id: string, @Arg('input', () => CrmListMembersInput) input: CrmListMembersInput, @Ctx() ctx: SubgraphContext): Promise<ListMembersChange> {
     return this.service.changeMembers(ctx.em, id, input, true);
   }
 
   @Authorized('crm')
   @Mutation(() => ListMembersChange)
-  removeCrmListMembers(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<ListMembersChange> {
+  removeCrmListMembers(@Arg('id', () => ID) id: string, @Arg('input', () => CrmListMembersInput) input: CrmListMembersInput, @Ctx() ctx: SubgraphContext): Promise<ListMembersChange> {
     return this.service.changeMembers(ctx.em, id, input, false);
   }
 }

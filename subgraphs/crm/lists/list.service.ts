@@ -9,12 +9,12 @@ import { parseNumericId } from '../shared/identifier.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { CONTACT_COLUMNS, oneOf, pageQuery } from '../shared/sql-list.js';
 import { criteriaTree } from './list-evaluation.js';
+import type { CrmListInput, CrmListMembersInput, UpdateCrmListInput } from './list-input.types.js';
 import { EVALUATE_LIST_JOB, filterFields, type EvaluateListData } from './list-triggers.js';
 import type { CrmListView, ListMemberList, ListMembersChange } from './list.types.js';
 import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const MAX_IDS = 1000;
-const ALLOWED = ['name', 'entityType', 'isDynamic', 'filterCriteria'];
 
 const view = (l: CrmList): CrmListView => ({
   id: l.id, name: l.name, entityType: l.entityType, isDynamic: l.isDynamic, filterCriteria: l.filterCriteria, memberCount: l.memberCount,
@@ -42,11 +42,9 @@ export class ListService {
     return view(await this.get(em, rawId));
   }
 
-  async create(em: EntityManager, body: Record<string, unknown>): Promise<CrmListView> {
-    for (const key of Object.keys(body)) if (!ALLOWED.includes(key)) throw invalid(key, body[key], ALLOWED, `Unknown field "${key}"`);
-    const name = this.name(body.name);
-    const entityType = oneOf('entityType', body.entityType ?? 'CONTACT', ['CONTACT']);
-    if (body.isDynamic !== undefined && typeof body.isDynamic !== 'boolean') throw invalid('isDynamic', body.isDynamic, 'true or false');
+  async create(em: EntityManager, body: CrmListInput): Promise<CrmListView> {
+    const name = body.name!;
+    const entityType = body.entityType ?? 'CONTACT';
     const isDynamic = body.isDynamic === true;
     if (isDynamic) await this.checkCriteria(em, body.filterCriteria);
     else if (body.filterCriteria !== undefined && body.filterCriteria !== null) throw invalid('filterCriteria', body.filterCriteria, 'nothing (static lists have no filter)');
@@ -60,11 +58,9 @@ export class ListService {
     });
   }
 
-  async update(em: EntityManager, rawId: string, body: Record<string, unknown>): Promise<CrmListView> {
+  async update(em: EntityManager, rawId: string, body: UpdateCrmListInput): Promise<CrmListView> {
     const list = await this.get(em, rawId);
-    const editable = ['name', 'filterCriteria'];
-    for (const key of Object.keys(body)) if (!editable.includes(key)) throw invalid(key, body[key], editable, `${key} cannot be changed`);
-    if (body.name !== undefined) list.name = this.name(body.name);
+    if (body.name != null) list.name = body.name;
     const refilter = body.filterCriteria !== undefined;
     if (refilter) {
       if (!list.isDynamic) throw invalid('filterCriteria', body.filterCriteria, 'nothing (static lists have no filter)');
@@ -120,7 +116,7 @@ export class ListService {
   }
 
   /** Static lists only; at most 1000 ids per call; ids of other organizations or unknown ids are a 400. */
-  async changeMembers(em: EntityManager, rawId: string, body: Record<string, unknown>, add: boolean): Promise<ListMembersChange> {
+  async changeMembers(em: EntityManager, rawId: string, body: CrmListMembersInput, add: boolean): Promise<ListMembersChange> {
     const list = await this.get(em, rawId);
     if (list.isDynamic) throw invalid('id', list.id, 'a static list', 'Members of a dynamic list follow its filter; they cannot be changed by hand');
     const ids = body.entityIds;
@@ -157,11 +153,6 @@ export class ListService {
     if (!list.isDynamic) return;
     const fields = filterFields(criteriaTree(list.filterCriteria));
     await tenantSql(tx).run(sql`update crm.lists set filter_fields = ${`{${fields.map((f) => `"${f}"`).join(',')}}`}::text[] where organization_id = ${ORG} and id = ${list.id}`);
-  }
-
-  private name(value: unknown): string {
-    if (typeof value !== 'string' || value.trim() === '' || value.length > 200) throw invalid('name', value ?? null, '1 to 200 characters', 'name is required');
-    return value;
   }
 
   /** A dynamic list's criteria must parse and compile now, not fail later in its job; `stored` ones may name deleted properties. */

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmPropertyInput, UpdateCrmPropertyInput } from './property-input.types.js';
 import { PropertyService } from './property.service.js';
 import { PropertyView } from './property.types.js';
 
@@ -21,13 +21,13 @@ export class PropertyResolver {
 
   @Authorized('crm')
   @Mutation(() => PropertyView, { description: 'PROPERTY_KEY_EXISTS when (entity, key) exists' })
-  createCrmProperty(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
+  createCrmProperty(@Arg('input', () => CrmPropertyInput) input: CrmPropertyInput, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => PropertyView)
-  updateCrmProperty(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
+  updateCrmProperty(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateCrmPropertyInput) input: UpdateCrmPropertyInput, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { CrmTagContactInput, CrmTagInput, UpdateCrmTagInput } from './tag-input.types.js';
 import { TagService } from './tag.service.js';
 import { TagView } from './tag.types.js';
 import type { CrmDeps } from '../crm-deps.js';
@@ -21,13 +21,13 @@ export class TagResolver {
 
   @Authorized('crm')
   @Mutation(() => TagView, { description: 'TAG_KEY_EXISTS when the key exists' })
-  createCrmTag(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView> {
+  createCrmTag(@Arg('input', () => CrmTagInput) input: CrmTagInput, @Ctx() ctx: SubgraphContext): Promise<TagView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => TagView)
-  updateCrmTag(@Arg('id', () => ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView> {
+  updateCrmTag(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateCrmTagInput) input: UpdateCrmTagInput, @Ctx() ctx: SubgraphContext): Promise<TagView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -39,7 +39,7 @@ export class TagResolver {
 
   @Authorized('crm')
   @Mutation(() => [TagView], { description: "Body {tagId}; answers the contact's tags" })
-  tagContact(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  tagContact(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => CrmTagContactInput) input: CrmTagContactInput, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
     return this.service.tagContact(ctx.em, contactId, input);
   }
 

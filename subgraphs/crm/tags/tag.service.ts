@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
+import type { CrmTagContactInput, CrmTagInput, UpdateCrmTagInput } from './tag-input.types.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { Tag } from '../entities/tag.entity.js';
 import { parseNumericId } from '../shared/identifier.js';
@@ -10,19 +11,7 @@ import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
 import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
-const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
-
 const view = (t: Tag): TagView => ({ id: t.id, key: t.key, name: t.name, description: t.description, color: t.color, createdAt: t.createdAt });
-
-function text(field: string, value: unknown, max: number, required: boolean): string | null {
-  if (value === undefined || value === null) {
-    if (required) throw invalid(field, value ?? null, `1 to ${max} characters`, `${field} is required`);
-    return null;
-  }
-  if (typeof value !== 'string' || (required && value.trim() === '') || value.length > max) throw invalid(field, value, `a string of ${required ? '1 to ' : 'at most '}${max} characters`);
-  return value;
-}
 
 /** Tags and contact tagging; tagging re-evaluates the dynamic lists that filter on `tags`. */
 export class TagService {
@@ -38,31 +27,24 @@ export class TagService {
     return tag;
   }
 
-  async create(em: EntityManager, body: Record<string, unknown>): Promise<TagView> {
-    const allowed = ['key', 'name', 'description', 'color'];
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `Unknown field "${key}"`);
-    if (typeof body.key !== 'string' || !KEY.test(body.key)) throw invalid('key', body.key ?? null, 'lowercase letters, digits, hyphens or underscores (at most 64)');
-    const tag = em.create(Tag, {
-      organizationId: tenantOf(em), key: body.key, name: text('name', body.name ?? body.key, 200, true)!,
-      description: text('description', body.description, 2000, false), color: this.color(body.color),
-    });
+  async create(em: EntityManager, body: CrmTagInput): Promise<TagView> {
+    const key = body.key!;
+    const tag = em.create(Tag, { organizationId: tenantOf(em), key, name: body.name ?? key, description: body.description ?? null, color: body.color ?? null });
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('TAG_KEY_EXISTS', `A tag with the key ${body.key} exists`, { field: 'key', received: body.key });
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('TAG_KEY_EXISTS', `A tag with the key ${key} exists`, { field: 'key', received: key });
       throw error;
     }
     return view(tag);
   }
 
   /** PATCH: name, color (and description); the key is fixed. */
-  async update(em: EntityManager, rawId: string, body: Record<string, unknown>): Promise<TagView> {
+  async update(em: EntityManager, rawId: string, body: UpdateCrmTagInput): Promise<TagView> {
     const tag = await this.get(em, rawId);
-    const allowed = ['name', 'color', 'description'];
-    for (const key of Object.keys(body)) if (!allowed.includes(key)) throw invalid(key, body[key], allowed, `${key} cannot be changed`);
-    if (body.name !== undefined) tag.name = text('name', body.name, 200, true)!;
-    if (body.color !== undefined) tag.color = this.color(body.color);
-    if (body.description !== undefined) tag.description = text('description', body.description, 2000, false);
+    if (body.name != null) tag.name = body.name;
+    if (body.color !== undefined) tag.color = body.color;
+    if (body.description !== undefined) tag.description = body.description;
     tag.updatedAt = new Date();
     await em.flush();
     return view(tag);
@@ -77,10 +59,9 @@ export class TagService {
     return true;
   }
 
-  async tagContact(em: EntityManager, contactId: string, body: Record<string, unknown>): Promise<TagView[]> {
-    if (body.tagId === undefined) throw invalid('tagId', null, 'a tag id', 'tagId is required');
+  async tagContact(em: EntityManager, contactId: string, body: CrmTagContactInput): Promise<TagView[]> {
     const contact = await getContact(em, contactId);
-    const tag = await this.get(em, body.tagId as string);
+    const tag = await this.get(em, body.tagId!);
     await em.transactional(async (tx) => {
       await tenantSql(tx).run(sqlOf('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [ORG, contact.id, tag.id]));
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
@@ -103,11 +84,5 @@ export class TagService {
       `select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
        where ct.organization_id = ? and ct.contact_id = ? order by t.key`, [ORG, contactId]));
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
-  }
-
-  private color(value: unknown): string | null {
-    if (value === undefined || value === null) return null;
-    if (typeof value !== 'string' || !COLOR.test(value)) throw invalid('color', value, 'a hex color such as #ff8800');
-    return value;
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ContactInput } from '../contacts/contact-input.validate.js';
+import type { ContactInput } from '../contacts/contact-input.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export interface ContactRow {

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { FormFieldService } from './form-field.service.js';
 import { FormFieldView } from './form-field.types.js';
+import { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field-input.types.js';
 
 @Resolver()
 export class FormFieldResolver {
@@ -10,7 +10,7 @@ export class FormFieldResolver {
 
   @Authorized('forms')
   @Mutation(() => FormFieldView, { description: 'type, label, placeholder, required, order, ref, settings' })
-  createFormField(@Arg('formId', () => ID) formId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<FormFieldView> {
+  createFormField(@Arg('formId', () => ID) formId: string, @Arg('input', () => FormFieldInput) input: FormFieldInput, @Ctx() ctx: SubgraphContext): Promise<FormFieldView> {
     return this.service.add(ctx.em, formId, input);
   }
 
@@ -19,7 +19,7 @@ export class FormFieldResolver {
   updateFormField(
     @Arg('formId', () => ID) formId: string,
     @Arg('fieldId', () => ID) fieldId: string,
-    @Arg('input', () => JSONObject) input: Record<string, unknown>,
+    @Arg('input', () => UpdateFormFieldInput) input: UpdateFormFieldInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<FormFieldView> {
     return this.service.update(ctx.em, formId, fieldId, input);
@@ -33,7 +33,7 @@ export class FormFieldResolver {
 
   @Authorized('forms')
   @Mutation(() => [FormFieldView], { description: '{fieldOrder: [field ids]}: a permutation of the form\'s field ids; answers the fields in their new order' })
-  reorderFormFields(@Arg('formId', () => ID) formId: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<FormFieldView[]> {
+  reorderFormFields(@Arg('formId', () => ID) formId: string, @Arg('input', () => ReorderFormFieldsInput) input: ReorderFormFieldsInput, @Ctx() ctx: SubgraphContext): Promise<FormFieldView[]> {
     return this.service.reorder(ctx.em, formId, input);
   }
 }

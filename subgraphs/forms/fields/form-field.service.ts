@@ -1,19 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../../platform/errors/domain-error.js';
 import { FormField } from '../entities/form-field.entity.js';
-import { asObject, onlyKeys, validationError } from '../shared/validation-error.js';
+import { validationError } from '../shared/validation-error.js';
 import { fieldsOf, findForm } from '../forms/form-lookup.js';
 import { assertTransition } from '../forms/form-state.js';
 import { addFields } from '../forms/form.service.js';
 import { fieldView, type FormFieldView } from './form-field.types.js';
-import { validateField } from './form-field.validate.js';
+import { fieldDraft } from './field-draft.js';
+import type { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field-input.types.js';
 
 /** Fields of a form: add, change, remove, reorder. An ARCHIVED form is read-only. */
 export class FormFieldService {
-  async add(em: EntityManager, formId: string, body: unknown): Promise<FormFieldView> {
+  async add(em: EntityManager, formId: string, input: FormFieldInput): Promise<FormFieldView> {
     const form = await findForm(em, formId);
     assertTransition('edit', form.status);
-    const draft = validateField(body, '');
+    const draft = fieldDraft(input, '');
     const existing = await fieldsOf(em, form.id);
     if (draft.ref && existing.some((f) => f.ref === draft.ref)) throw refTaken(draft.ref);
     const nextOrder = existing.reduce((max, f) => Math.max(max, f.order + 1), 0);
@@ -23,12 +24,12 @@ export class FormFieldService {
   }
 
   /** PUT: only the given keys change; settings are re-checked against the (possibly new) type. */
-  async update(em: EntityManager, formId: string, fieldId: string, body: unknown): Promise<FormFieldView> {
+  async update(em: EntityManager, formId: string, fieldId: string, input: UpdateFormFieldInput): Promise<FormFieldView> {
     const form = await findForm(em, formId);
     assertTransition('edit', form.status);
     const field = await this.find(em, form.id, fieldId);
     const current = { type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, ref: field.ref, settings: field.settings };
-    const draft = validateField(body, '', current);
+    const draft = fieldDraft(input, '', current);
     if (draft.ref !== field.ref && (await em.count(FormField, { formId: form.id, ref: draft.ref! })) > 0) throw refTaken(draft.ref!);
     em.assign(field, { ...draft, ref: draft.ref ?? field.ref, order: draft.order ?? field.order });
     await em.flush();
@@ -44,11 +45,9 @@ export class FormFieldService {
   }
 
   /** `fieldOrder` must name every field of the form exactly once; the fields are numbered 0..n-1 in that order. */
-  async reorder(em: EntityManager, formId: string, body: unknown): Promise<FormFieldView[]> {
+  async reorder(em: EntityManager, formId: string, input: ReorderFormFieldsInput): Promise<FormFieldView[]> {
     const form = await findForm(em, formId);
     assertTransition('edit', form.status);
-    const input = asObject(body, 'body');
-    onlyKeys(input, ['fieldOrder'], '');
     const order = input.fieldOrder;
     const fields = await fieldsOf(em, form.id);
     const ids = fields.map((f) => f.id);

@@ -1,9 +1,9 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { FormPageArgs } from '../shared/form-page.js';
 import { FormService } from './form.service.js';
 import { FormDetail, FormList, FormSummary } from './form.types.js';
+import { CreateFormInput, UpdateFormInput } from './form-input.types.js';
 
 @ArgsType()
 class FormListArgs extends FormPageArgs {
@@ -34,13 +34,13 @@ export class FormResolver {
 
   @Authorized('forms')
   @Mutation(() => FormSummary, { description: 'Body of POST /forms: title, slug, description, settings, theme, fields[]; the form starts in DRAFT' })
-  createForm(@Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<FormSummary> {
+  createForm(@Arg('input', () => CreateFormInput) input: CreateFormInput, @Ctx() ctx: SubgraphContext): Promise<FormSummary> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('forms')
   @Mutation(() => FormDetail, { description: 'Changes the keys given: title, slug, description, settings, theme, status (CLOSED only)' })
-  updateForm(@Arg('id', () => ID, FORM_ID) id: string, @Arg('input', () => JSONObject) input: Record<string, unknown>, @Ctx() ctx: SubgraphContext): Promise<FormDetail> {
+  updateForm(@Arg('id', () => ID, FORM_ID) id: string, @Arg('input', () => UpdateFormInput) input: UpdateFormInput, @Ctx() ctx: SubgraphContext): Promise<FormDetail> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -9,11 +9,12 @@ import { formPageMeta, resolveFormPage } from '../shared/form-page.js';
 import { slugify, uniqueName } from '../shared/naming.js';
 import { validationError } from '../shared/validation-error.js';
 import { fieldView } from '../fields/form-field.types.js';
-import type { FieldDraft } from '../fields/form-field.validate.js';
+import type { FieldDraft } from '../fields/field-draft.js';
 import { fieldsOf, findForm } from './form-lookup.js';
 import { assertTransition } from './form-state.js';
 import { settingsToStore, settingsView } from './form-password.js';
-import { validateFormBody } from './form-input.validate.js';
+import { formDraft } from './form-draft.js';
+import type { CreateFormInput, UpdateFormInput } from './form-input.types.js';
 import { formSummary, type FormDetail, type FormList, type FormSummary } from './form.types.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
@@ -45,8 +46,8 @@ export class FormService {
     return this.detailOf(em, form);
   }
 
-  async create(em: EntityManager, body: unknown): Promise<FormSummary> {
-    const draft = validateFormBody(body, 'create');
+  async create(em: EntityManager, input: CreateFormInput): Promise<FormSummary> {
+    const draft = formDraft(input);
     const settings = await settingsToStore(draft.settings ?? {});
     const form = await this.save(em, draft.slug, async (tx) => {
       const slug = draft.slug ?? (await this.freeSlug(tx, slugify(draft.title!, '-', 80) || 'form'));
@@ -62,8 +63,8 @@ export class FormService {
   }
 
   /** PUT: only the given keys change. */
-  async update(em: EntityManager, idOrUuid: string, body: unknown): Promise<FormDetail> {
-    const draft = validateFormBody(body, 'update');
+  async update(em: EntityManager, idOrUuid: string, input: UpdateFormInput): Promise<FormDetail> {
+    const draft = formDraft(input);
     const form = await findForm(em, idOrUuid);
     assertTransition(draft.status === 'CLOSED' ? 'close' : 'edit', form.status);
     const changes = { ...draft };

@@ -1,6 +1,6 @@
 import type { FormField } from '../entities/form-field.entity.js';
 import { checkAnswer, isEmpty, KIND_OF, VALUE_KEYS } from '../fields/field-rules.js';
-import { asObject, validationError } from '../shared/validation-error.js';
+import { validationError } from '../shared/validation-error.js';
 
 /** Answers by field ref; null clears an earlier partial answer. */
 export type AnswerMap = Record<string, unknown>;
@@ -17,7 +17,7 @@ export function parseAnswers(fields: FormField[], body: Record<string, unknown>)
     out[field.ref] = isEmpty(value) ? null : checkAnswer(field, value);
   };
   if (body.data != null) {
-    const data = asObject(body.data, 'data');
+    const data = body.data as Record<string, unknown>; // an object: FormSubmitInput checks it
     for (const [ref, raw] of Object.entries(data)) {
       const field = byRef.get(ref);
       if (!field) throw validationError(`data.${ref}`, ref, [...byRef.keys()], `The form has no field with ref "${ref}"`);
@@ -28,7 +28,7 @@ export function parseAnswers(fields: FormField[], body: Record<string, unknown>)
   if (body.answers != null) {
     if (!Array.isArray(body.answers) || body.answers.length > 500) throw validationError('answers', Array.isArray(body.answers) ? `${body.answers.length} answers` : typeof body.answers, 'array of answers', 'answers must be an array');
     body.answers.forEach((raw, i) => {
-      const answer = asObject(raw, `answers[${i}]`);
+      const answer = raw as Record<string, unknown>; // a FormAnswerInput: only the keys given
       const field = findField(fields, answer, i);
       const expected = VALUE_KEYS[KIND_OF[field.type]];
       const given = Object.keys(answer).filter((k) => k !== 'fieldRef' && k !== 'fieldId');

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { PUBLIC } from '../../../platform/auth/auth-checker.js';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { PublicFormService } from './public-form.service.js';
+import { FormPartialInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
 import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
 const REF = { description: 'Form uuid or slug' };
@@ -21,19 +21,19 @@ export class PublicFormResolver {
 
   @Authorized(PUBLIC)
   @Mutation(() => FormViewRecorded, { description: 'sessionId, visitorHash, referrer' })
-  recordFormView(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormViewRecorded> {
+  recordFormView(@Arg('ref', REF) ref: string, @Arg('input', () => FormViewInput, { nullable: true }) input: FormViewInput | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormViewRecorded> {
     return this.service.recordView(ctx.em, ref, input, password);
   }
 
   @Authorized(PUBLIC)
   @Mutation(() => FormSubmitResult, { description: 'data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata' })
-  submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
+  submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => FormSubmitInput, { nullable: true }) input: FormSubmitInput | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
     return this.service.submit(ctx.em, ctx.auth, ref, input, password);
   }
 
   @Authorized(PUBLIC)
   @Mutation(() => FormPartialResult, { description: 'Creates or continues a partial submission; answers merge' })
-  saveFormPartial(@Arg('ref', REF) ref: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormPartialResult> {
+  saveFormPartial(@Arg('ref', REF) ref: string, @Arg('input', () => FormPartialInput, { nullable: true }) input: FormPartialInput | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormPartialResult> {
     return this.service.partial(ctx.em, ctx.auth, ref, input, password);
   }
 }

@@ -13,8 +13,10 @@ import { FormSubmission } from '../entities/form-submission.entity.js';
 import { FormView } from '../entities/form-view.entity.js';
 import { fieldsOf } from '../forms/form-lookup.js';
 import { checkFormPassword, hasPassword } from '../forms/form-password.js';
-import { SLUG } from '../forms/form-input.validate.js';
-import { asObject, EMAIL, onlyKeys, UUID, validationError } from '../shared/validation-error.js';
+import { SLUG } from '../forms/form-input.types.js';
+import { UUID, validationError } from '../shared/validation-error.js';
+import { provided } from '../../../platform/validation/input-rules.js';
+import type { FormPartialInput, FormSubmissionMetadataInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
 import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
 import { writeCompleteSubmission } from './complete-submission.write.js';
 import { fieldsVersionSql, LiveFormCache, type LiveForm } from './live-form.cache.js';
@@ -22,8 +24,6 @@ import { organizationPlans, type PlansPort } from '../../../platform/organizatio
 import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
 
-const SUBMIT_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'metadata'] as const;
-const PARTIAL_KEYS = ['data', 'answers', 'submissionId', 'respondentEmail', 'lastFieldId', 'metadata'] as const;
 /** How long a cached LIVE form (and its owner's plan) is reused; its fields and settings are re-checked by every write anyway. */
 const LIVE_FORM_TTL_MS = 10_000;
 /** A form edited again between each re-read and its write this many times in a row answers CONFLICT. */
@@ -54,24 +54,18 @@ export class PublicFormService {
     };
   }
 
-  async recordView(root: EntityManager, ref: string, input: unknown, password: string | null): Promise<FormViewRecorded> {
-    const body = input == null ? {} : asObject(input, 'body');
-    onlyKeys(body, ['sessionId', 'visitorHash', 'referrer'], '');
-    for (const key of ['sessionId', 'visitorHash', 'referrer'] as const) {
-      const value = body[key];
-      if (value != null && (typeof value !== 'string' || value.length > 2048)) throw validationError(key, value, 'string of at most 2048 characters', `${key} must be a string`);
-    }
+  async recordView(root: EntityManager, ref: string, input: FormViewInput | null, password: string | null): Promise<FormViewRecorded> {
+    const body = provided(input);
     const { form, em } = await this.liveForm(root, ref);
     await checkFormPassword(form.settings, password);
-    em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: (body.sessionId as string) ?? null, visitorHash: (body.visitorHash as string) ?? null, referrer: (body.referrer as string) ?? null });
+    em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: body.sessionId ?? null, visitorHash: body.visitorHash ?? null, referrer: body.referrer ?? null });
     await em.flush();
     return { recorded: true };
   }
 
   /** Completes a submission: a new one, or the partial named by `submissionId` (answers merge). */
-  async submit(root: EntityManager, auth: Auth | null, ref: string, input: unknown, password: string | null): Promise<FormSubmitResult> {
-    const body = asObject(input ?? {}, 'body');
-    onlyKeys(body, SUBMIT_KEYS, '');
+  async submit(root: EntityManager, auth: Auth | null, ref: string, input: FormSubmitInput | null, password: string | null): Promise<FormSubmitResult> {
+    const body: Record<string, unknown> = provided(input);
     if (body.submissionId != null) {
       const { form, em } = await this.liveForm(root, ref);
       // Two independent reads, one round trip of waiting.
@@ -126,9 +120,8 @@ export class PublicFormService {
   }
 
   /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
-  async partial(root: EntityManager, auth: Auth | null, ref: string, input: unknown, password: string | null): Promise<FormPartialResult> {
-    const body = asObject(input ?? {}, 'body');
-    onlyKeys(body, PARTIAL_KEYS, '');
+  async partial(root: EntityManager, auth: Auth | null, ref: string, input: FormPartialInput | null, password: string | null): Promise<FormPartialResult> {
+    const body: Record<string, unknown> = provided(input);
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
     await checkFormPassword(form.settings, password);
@@ -203,27 +196,17 @@ function checkAccess(form: Form, auth: Auth | null): void {
   if (auth.organizationId !== form.organizationId || auth.keyType === 'GATEWAY') throw new DomainError('FORBIDDEN', 'This key does not belong to the form\'s organization');
 }
 
+/** The address as stored (its format is checked by FormSubmitInput). */
 function checkEmail(value: unknown): string | null {
-  if (value == null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 254 || !EMAIL.test(value)) throw validationError('respondentEmail', value, 'an email address such as name@example.com', 'respondentEmail must be an email address');
+  if (typeof value !== 'string' || value === '') return null;
   return value.trim().toLowerCase();
 }
 
-/** Submit metadata of part 2.4: source, referrer, utm {source, medium, campaign}; strings only. */
+/** Submit metadata as stored: the keys given (their lengths are checked by FormSubmissionMetadataInput). */
 function checkMetadata(value: unknown): Record<string, unknown> {
   if (value == null) return {};
-  const metadata = asObject(value, 'metadata');
-  onlyKeys(metadata, ['source', 'referrer', 'utm'], 'metadata');
-  const text = (field: string, v: unknown) => {
-    if (v != null && (typeof v !== 'string' || v.length > 2048)) throw validationError(field, v, 'string of at most 2048 characters', `${field} must be a string`);
-  };
-  text('metadata.source', metadata.source);
-  text('metadata.referrer', metadata.referrer);
-  if (metadata.utm != null) {
-    const utm = asObject(metadata.utm, 'metadata.utm');
-    onlyKeys(utm, ['source', 'medium', 'campaign'], 'metadata.utm');
-    for (const [k, v] of Object.entries(utm)) text(`metadata.utm.${k}`, v);
-  }
+  const metadata = provided(value as FormSubmissionMetadataInput) as Record<string, unknown>;
+  if (metadata.utm != null) metadata.utm = provided(metadata.utm as object);
   return metadata;
 }
 

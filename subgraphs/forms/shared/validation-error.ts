@@ -5,21 +5,6 @@ export function validationError(field: string, received: unknown, expected: unkn
   return new DomainError('VALIDATION_ERROR', message ?? `Invalid value for ${field}`, { field, received: received === undefined ? null : received, expected });
 }
 
-/** A JSON object, or a 400 naming what came instead. */
-export function asObject(value: unknown, field: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw validationError(field, Array.isArray(value) ? 'array' : value === null || value === undefined ? null : typeof value, 'object', `${field} must be a JSON object`);
-  }
-  return value as Record<string, unknown>;
-}
-
-/** Refuses keys outside `allowed`, so typos do not pass silently. */
-export function onlyKeys(object: Record<string, unknown>, allowed: readonly string[], where: string): void {
-  for (const key of Object.keys(object)) {
-    if (!allowed.includes(key)) throw validationError(where ? `${where}.${key}` : key, key, allowed, `Unknown field ${where ? `${where}.` : ''}${key}`);
-  }
-}
-
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const E164 = /^\+[1-9]\d{1,14}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -176,7 +176,7 @@ describe('support conversations through the stack', () => {
     expect(tooBig.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { field: 'attachments' } });
     const notBase64 = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'x', attachments: [{ filename: 'c', contentType: 'text/plain', content: '***' }] } });
     expect(notBase64.status).toBe(400);
-    expect(notBase64.body.error.details.field).toBe('attachments.0.content');
+    expect(notBase64.body.error.details.field).toBe('attachments[0].content');
     expect((await t.request('GET', `/support/conversations/${conversationId}`, { key })).body.data.messages).toHaveLength(2);
   });
 
