@@ -15,6 +15,7 @@ import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
+import { Migration20261125160000_email_sealed_content } from './migrations/Migration20261125160000_email_sealed_content.js';
 import type { EmailDeps } from './email-deps.js';
 import type { PortProvider } from '../../platform/notifications/platform-ports.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
@@ -34,7 +35,10 @@ export function emailModule(): SubgraphModule & PortProvider {
     name: 'email',
     data: {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
-      migrations: [{ name: 'Migration20261122000100_email', class: Migration20261122000100_email }],
+      migrations: [
+        { name: 'Migration20261122000100_email', class: Migration20261122000100_email },
+        { name: 'Migration20261125160000_email_sealed_content', class: Migration20261125160000_email_sealed_content },
+      ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never }, emailMessageReference),
     defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
