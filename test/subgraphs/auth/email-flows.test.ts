@@ -38,6 +38,9 @@ describe('auth email verification, password reset and change through the stack (
       return m.status === 'DELIVERED' ? m : null;
     });
     expect(JSON.stringify(stored)).not.toContain(token.slice(token.indexOf('.') + 1));
+    // Delivered: the sealed real body is gone from the row.
+    const [row] = await t.platform.orm.em.getConnection().execute('select sealed_content from email.messages where id = ?', [stored.messageId]);
+    expect(row.sealed_content).toBeNull();
     const verified = await t.request('POST', '/auth/verify-email', { key, body: { token } });
     expect(verified.status).toBe(200);
     expect(verified.body.data).toMatchObject({ id: user.id, emailVerified: true, status: 'ACTIVE' });
