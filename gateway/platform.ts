@@ -38,7 +38,7 @@ import { directRoute } from './direct-routes.js';
 import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { platformSources } from '../platform/metrics/platform-sources.js';
 import { serveMetrics } from '../platform/metrics/metrics-route.js';
-import { startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
+import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -197,12 +197,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const stop = () => (stopping ??= (async () => {
     const deadline = Date.now() + config.shutdownTimeoutMs;
     await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
-    await smtp?.close();
+    // Beside the HTTP drain, not before it: an idle SMTP client must not spend the drain's time.
+    const smtpClosed = smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     server.closeAllConnections();
     await closed;
+    await smtpClosed;
     for (const listener of listeners) await listener.close();
     await dispatcher.stop();
     await jobs.stop(Math.max(0, deadline - Date.now()));

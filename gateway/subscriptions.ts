@@ -16,6 +16,7 @@ import type { PlatformEvent } from '../platform/events/platform-event.js';
 import type { Logger } from '../platform/logging/logger.js';
 import type { ApiKeyService } from '../platform/organizations/api-key.service.js';
 import type { PublicSubscriptionCaller, PublicSubscriptions } from '../platform/graphql/subscription-fields.js';
+import { limitedSubscriptions } from './subscription-limits.js';
 
 /** Close codes of a refused connection (graphql-ws uses 44xx for application refusals). */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -108,15 +109,23 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   };
   options.server.on('upgrade', onUpgrade);
 
+  const limits = limitedSubscriptions(schema);
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
+      // The same depth, alias, cost and token limits as POST /graphql, and the subscription caps.
+      onSubscribe: (ctx, id, payload) => limits.onSubscribe(ctx, id, payload),
       context: (ctx) => ({
         auth: ctx.extra.auth!,
         connectionParams: ctx.connectionParams ?? {},
         events: (accept) => busIterator(options.bus, accept, options.maxQueuedEvents ?? 1000),
       }) satisfies SubscriptionContext,
-      onConnect: async (ctx) => authenticate(ctx, options),
+      onConnect: async (ctx) => {
+        const admitted = await authenticate(ctx, options);
+        if (admitted) limits.track(ctx);
+        return admitted;
+      },
+      onClose: (ctx) => limits.untrack(ctx),
       onError: (_ctx, _id, _payload, errors) => {
         options.logger.debug('subscription error', { errors: errors.map((e) => e.message) });
       },

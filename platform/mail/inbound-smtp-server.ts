@@ -29,8 +29,15 @@ export interface InboundSmtpOptions {
 /** The running listener. */
 export interface InboundSmtp {
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops listening; sessions still open after `graceMs` (default 2 s) get `421` and are closed. smtp-server's own
+   * default waits 30 s for an idle client, past any shutdown deadline. A message is acknowledged (250) only once
+   * delivered to its modules, so a sender cut short by 421 retries it later: nothing acknowledged is lost.
+   */
+  close(graceMs?: number): Promise<void>;
 }
+
+export const SMTP_CLOSE_GRACE_MS = 2_000;
 
 interface Claims {
   byHandler: Map<InboundMailHandler, Set<string>>;
@@ -134,10 +141,14 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   server.on('error', (error: Error) => options.logger.warn('inbound smtp error', { error: error.message }));
   const port = (server.server.address() as AddressInfo).port;
   options.logger.info('inbound smtp listening', { host: options.host, port, modules: options.handlers.map((h) => h.name) });
-  return { port, close: async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await parser.close();
-  } };
+  return {
+    port,
+    close: async (graceMs = SMTP_CLOSE_GRACE_MS) => {
+      server.options.closeTimeout = Math.max(1, graceMs); // read by smtp-server when close() is called
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await parser.close();
+    },
+  };
 }
 
 /** `pass` when any signature passes, else the first verdict, else `none`. */

@@ -1,10 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { blockedAddressReason } from './address-policy.js';
-
-import type { Resolver } from './url-guard.js';
+import { resolveAndJudge, type Resolver } from './host-judgement.js';
 
 export type { Resolver };
 
@@ -34,20 +31,15 @@ export type SafeResult =
   /** `refused`: the address rule stopped it before any connection. */
   | { kind: 'error'; error: string; refused: boolean; durationMs: number };
 
-const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
-
 /**
- * POSTs to user-supplied URLs without letting them reach the inside: resolves the name itself, refuses
- * loopback/private/link-local/multicast/... addresses, connects to the address it checked (no second lookup,
+ * POSTs to user-supplied URLs without letting them reach the inside: resolves the name itself, judges it by the
+ * one rule of `resolveAndJudge` (every address public, or refused), connects to the address it checked (no second lookup,
  * so DNS rebinding cannot swap it), follows no redirects and caps what it reads. Never throws.
  */
 export class SafeHttpClient {
   private readonly httpAgent: http.Agent;
   private readonly httpsAgent: https.Agent;
-  private readonly resolver: Resolver;
-
   constructor(private readonly options: SafeHttpClientOptions) {
-    this.resolver = options.resolver ?? systemResolver;
     const agentOptions = { keepAlive: true, maxSockets: options.maxSockets ?? 64, scheduling: 'lifo' as const };
     this.httpAgent = new http.Agent(agentOptions);
     this.httpsAgent = new https.Agent(agentOptions);
@@ -62,22 +54,9 @@ export class SafeHttpClient {
       return { ok: false, error: 'Invalid URL', refused: true };
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, error: `Unsupported protocol ${parsed.protocol}`, refused: true };
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    let addresses: string[];
-    if (isIP(host)) addresses = [host];
-    else {
-      try {
-        addresses = (await withTimeout(this.resolver(host), timeoutMs, `DNS lookup of ${host} timed out`)).map((a) => a.address);
-      } catch (error) {
-        return { ok: false, error: `DNS lookup of ${host} failed: ${(error as Error).message}`, refused: false };
-      }
-      if (addresses.length === 0) return { ok: false, error: `${host} has no address`, refused: false };
-    }
-    if (this.options.allowPrivate) return { ok: true, address: addresses[0]! };
-    const allowed = addresses.find((a) => blockedAddressReason(a) === null);
-    if (allowed) return { ok: true, address: allowed };
-    const first = addresses[0]!;
-    return { ok: false, error: `Refused: ${host} resolves to a ${blockedAddressReason(first)} address (${first})`, refused: true };
+    const verdict = await resolveAndJudge(parsed.hostname, { allowPrivate: this.options.allowPrivate, resolver: this.options.resolver, timeoutMs });
+    if (!verdict.ok) return { ok: false, error: verdict.refused ? `Refused: ${verdict.reason}` : verdict.reason, refused: verdict.refused };
+    return { ok: true, address: verdict.addresses[0]! };
   }
 
   async post(request: SafeRequest): Promise<SafeResult> {
@@ -138,14 +117,5 @@ export class SafeHttpClient {
   close(): void {
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
-  }
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
-  } finally {
-    clearTimeout(timer);
   }
 }

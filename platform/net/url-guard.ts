@@ -1,10 +1,9 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { blockedAddressReason } from './address-policy.js';
+import { isLocalhostName, judgeAddresses, resolveAndJudge, type Resolver } from './host-judgement.js';
 import { invalid } from '../errors/domain-error.js';
 
-/** Resolves a host name to its addresses (injectable so tests can play DNS rebinding). */
-export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export type { Resolver };
 
 /** What a kind of URL may carry besides scheme, host, port and path. */
 export interface UrlRules {
@@ -26,9 +25,6 @@ export interface UrlGuardOptions {
 }
 
 export const MAX_URL_LENGTH = 2048;
-
-const systemResolver: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
 /** The parsed URL, or the reason it is refused by the rules (no network involved). */
 export function urlSyntaxProblem(value: string, rules: Omit<UrlRules, 'field'>): { url: URL } | { problem: string } {
@@ -54,11 +50,7 @@ export function urlSyntaxProblem(value: string, rules: Omit<UrlRules, 'field'>):
  * where the connection is made; `refusedHost` covers IP literals, for which net.connect does no lookup.
  */
 export class UrlGuard {
-  private readonly resolver: Resolver;
-
-  constructor(private readonly options: UrlGuardOptions) {
-    this.resolver = options.resolver ?? systemResolver;
-  }
+  constructor(private readonly options: UrlGuardOptions) {}
 
   get allowPrivate(): boolean {
     return this.options.allowPrivate;
@@ -68,42 +60,29 @@ export class UrlGuard {
   async check(value: string, rules: UrlRules): Promise<string> {
     const parsed = urlSyntaxProblem(value, rules);
     if ('problem' in parsed) throw invalid(rules.field, value, parsed.problem, `Invalid ${rules.field}: expected ${parsed.problem}`);
-    if (this.options.allowPrivate) return value;
-    const host = parsed.url.hostname.replace(/^\[|\]$/g, '');
-    const literal = this.refusedHost(host);
-    if (literal) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${literal}`);
-    if (isIP(host)) return value;
-    let addresses: { address: string }[];
-    try {
-      addresses = await this.resolver(host);
-    } catch {
-      return value; // unknown now; connect time decides
-    }
-    const blocked = addresses.find((a) => blockedAddressReason(a.address) !== null);
-    if (blocked) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${host} resolves to a ${blockedAddressReason(blocked.address)} address`);
-    return value;
+    if (this.options.allowPrivate) return value; // no lookup: every address may be reached
+    const verdict = await resolveAndJudge(parsed.url.hostname, { allowPrivate: this.options.allowPrivate, resolver: this.options.resolver });
+    if (!verdict.ok && verdict.refused) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${verdict.reason}`);
+    return value; // a public host, or one that does not resolve now: connect time decides
   }
 
   /** Why a host given as an IP literal may not be reached (null for a public one or a name). */
   refusedHost(hostname: string): string | null {
     if (this.options.allowPrivate) return null;
     const host = hostname.replace(/^\[|\]$/g, '');
-    if (!isIP(host)) return /^localhost\.?$/i.test(host) || /\.localhost\.?$/i.test(host) ? 'localhost is a loopback name' : null;
-    const reason = blockedAddressReason(host);
-    return reason ? `${host} is a ${reason} address` : null;
+    if (!isIP(host)) return isLocalhostName(host) ? 'localhost is a loopback name' : null;
+    const verdict = judgeAddresses(host, [host], false);
+    return verdict.ok ? null : verdict.reason;
   }
 
-  /** A dns.lookup for net/tls/undici that answers only public addresses (all of them when asked for all). */
+  /** A dns.lookup for net/tls/undici that answers only when every address is public (the rule of `resolveAndJudge`). */
   readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: any[]) => void): void => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error);
-      const allowed = this.options.allowPrivate ? addresses : addresses.filter((a) => blockedAddressReason(a.address) === null);
-      if (allowed.length === 0) {
-        const reason = blockedAddressReason(addresses[0]?.address ?? '');
-        return callback(Object.assign(new Error(`Refused: ${hostname} resolves to a ${reason} address`), { code: 'EADDRREFUSED' }));
-      }
-      if ((options as LookupAllOptions).all) return callback(null, allowed);
-      return callback(null, allowed[0]!.address, allowed[0]!.family);
+      const verdict = judgeAddresses(hostname, addresses.map((a) => a.address), this.options.allowPrivate);
+      if (!verdict.ok) return callback(Object.assign(new Error(`Refused: ${verdict.reason}`), { code: 'EADDRREFUSED' }));
+      if ((options as LookupAllOptions).all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
 }

@@ -21,6 +21,12 @@ export interface SystemEmail {
   headers?: Record<string, string>;
   /** Base64 contents, e.g. a calendar invite (`text/calendar`). */
   attachments?: { filename: string; content: string; contentType?: string }[];
+  /**
+   * Secrets that appear in `text`/`html` (a one-time token, the link that carries it). The stored copy (the
+   * message row, `GET /emails/messages/{id}`, the capture store) shows `[redacted]` in their place; only the
+   * message delivered to the recipient carries them.
+   */
+  redact?: string[];
 }
 
 /**

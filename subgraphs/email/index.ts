@@ -15,6 +15,7 @@ import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
+import { Migration20261125160000_email_sealed_content } from './migrations/Migration20261125160000_email_sealed_content.js';
 import { Migration20261125170000_email_dkim_keys } from './migrations/Migration20261125170000_email_dkim_keys.js';
 import { DkimKeyStore } from './dkim/dkim-key.store.js';
 import type { EmailDeps } from './email-deps.js';
@@ -40,6 +41,7 @@ export function emailModule(): SubgraphModule & PortProvider {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
       migrations: [
         { name: 'Migration20261122000100_email', class: Migration20261122000100_email },
+        { name: 'Migration20261125160000_email_sealed_content', class: Migration20261125160000_email_sealed_content },
         { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
       ],
     },

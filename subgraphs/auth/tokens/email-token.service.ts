@@ -45,6 +45,8 @@ export class EmailTokenService {
     if (!sender) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module is not available to send this email');
     const messageId = await sender.send(tx, {
       organizationId: tenantOf(tx), to: options.email.to, kind: options.email.kind, subject: options.email.subject, text: options.email.text(issued.token, link),
+      // The stored copy must not hand the token to whoever can read the organization's emails (the link keeps its page).
+      redact: [issued.token],
     });
     return { tokenId: issued.id, messageId };
   }

@@ -32,7 +32,7 @@ export class EmailAttachmentInfo {
 @Index({ properties: ['organizationId', 'createdAt'] })
 @Unique({ properties: ['organizationId', 'idempotencyKey'] })
 export class EmailMessage extends TenantEntity {
-  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe';
+  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe' | 'sealedContent';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'text' })
@@ -69,6 +69,10 @@ export class EmailMessage extends TenantEntity {
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true, lazy: true })
   text?: string | null;
+
+  /** The real body (sealed, see system-email/redacted-content.ts) when `text`/`html` are redacted; null once sent. */
+  @Property({ type: 'text', nullable: true, lazy: true })
+  sealedContent?: string | null;
 
   @Field(() => JSONObject)
   @Property({ type: 'jsonb' })

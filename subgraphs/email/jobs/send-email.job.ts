@@ -11,6 +11,8 @@ import { linkSecret } from '../sending/link-secret.js';
 import type { OutgoingMail, SendOutcome } from '../sending/mail-transport.js';
 import type { EmailDeps } from '../email-deps.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
+import { openBody } from '../system-email/redacted-content.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
@@ -28,16 +30,30 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
     name: SEND_EMAIL_JOB,
     concurrency: 20,
     handler: async ({ messageId }, { em, logger }) => {
-      const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments'] });
+      const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments', 'sealedContent'] });
       if (!message || message.status !== EmailStatus.QUEUED) return;
       const outgoing = toOutgoing(message, deps, await linkSecret(deps));
       const dkim = await deps.dkimKeys.signingKeyFor(em, message.from);
       if (dkim) outgoing.dkim = dkim;
-      const outcome = await deps.transport.send(outgoing);
+      const outcome = await deps.transport.send(await withRealBody(outgoing, message, deps));
       await em.transactional((tx) => record(tx, message, outcome, deps));
       logger.debug('email send attempt', { messageId, outcome: outcome.kind });
     },
   };
+}
+
+/**
+ * A redacted message (an auth token email) goes out with its real body, sealed beside the row. The capture transport
+ * keeps what it sends in the database, so it gets the redacted body: nobody reads a live token there either.
+ */
+async function withRealBody(outgoing: OutgoingMail, message: EmailMessage, deps: EmailDeps): Promise<OutgoingMail> {
+  if (!message.sealedContent || deps.captureMode) return outgoing;
+  const real = openBody(await secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger), message.id, message.sealedContent);
+  return { ...outgoing, text: real.text ?? undefined, html: real.html ?? undefined };
+}
+
+async function dropSealedBody(tx: EntityManager, message: EmailMessage): Promise<void> {
+  if (message.sealedContent) await tx.nativeUpdate(EmailMessage, { id: message.id }, { sealedContent: null });
 }
 
 function toOutgoing(message: EmailMessage, deps: EmailDeps, secret: string): OutgoingMail {
@@ -66,6 +82,7 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   const base = { messageId: message.id, to: message.to, subject: message.subject };
   message.attempts += 1;
   if (outcome.kind === 'accepted') {
+    await dropSealedBody(tx, detached); // delivered: the live token is the recipient's alone
     message.status = EmailStatus.SENT;
     message.sentAt = now;
     message.providerMessageId = outcome.providerMessageId;
@@ -85,6 +102,7 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
     await deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: message.organizationId, messageId: message.id }, new Date(now.getTime() + retryDelay));
     return;
   }
+  await dropSealedBody(tx, detached); // given up: nothing will send the real body any more
   if (outcome.kind === 'failed') {
     message.status = EmailStatus.FAILED;
     message.failedAt = now;

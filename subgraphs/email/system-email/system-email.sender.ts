@@ -5,12 +5,16 @@ import type { SystemEmail, SystemEmailSender } from '../../../platform/notificat
 import { EmailMessage } from '../entities/email-message.entity.js';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job.js';
 import type { EmailDeps } from '../email-deps.js';
+import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
+import { redactBody, sealBody } from './redacted-content.js';
 
 /**
  * The email module's side of the system-email port: a notice becomes an ordinary EmailMessage of the organization
  * (listed in /emails/messages, sent by the same job), queued in the caller's transaction. It uses no send quota and
  * skips the suppression list: it is about the account or a flow the end user started, not marketing. Recipient:
  * `email.to`, else the organization's notification email, else NOTIFICATION_EMAIL, else nobody (logged).
+ * With `email.redact` (auth tokens), the row stores the redacted body and the real one sealed (AES-GCM) for the send
+ * job, which drops it once the message is delivered or given up: whoever reads messages never reads a live token.
  */
 export class EmailSystemSender implements SystemEmailSender {
   constructor(private readonly deps: EmailDeps) {}
@@ -21,8 +25,12 @@ export class EmailSystemSender implements SystemEmailSender {
       this.deps.logger.warn('system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL', { organizationId: email.organizationId, kind: email.kind });
       return null;
     }
+    const id = newId('em');
+    const real = { text: email.text, html: email.html ?? null };
+    const secret = email.redact?.length ? { stored: redactBody(real, email.redact), sealed: sealBody(await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger), id, real) } : null;
+    const body = secret?.stored ?? real;
     const message = tx.create(EmailMessage, {
-      id: newId('em'),
+      id,
       organizationId: email.organizationId,
       from: email.from ?? this.deps.config.notificationFrom,
       to: [to],
@@ -30,8 +38,9 @@ export class EmailSystemSender implements SystemEmailSender {
       ...(email.replyTo ? { replyTo: email.replyTo } : {}),
       ...(email.headers ? { headers: email.headers } : {}),
       subject: email.subject,
-      html: email.html ?? null,
-      text: email.text,
+      html: body.html,
+      text: body.text,
+      sealedContent: secret?.sealed ?? null,
       attachments: email.attachments ?? null,
       attachmentInfo: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') })),
       tags: [{ name: 'category', value: 'system' }, { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') }],

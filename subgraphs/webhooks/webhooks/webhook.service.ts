@@ -127,7 +127,7 @@ export class WebhookService {
     return webhook;
   }
 
-  /** Refuses a URL whose host is (or resolves only to) a private address; delivery checks again at connect time. */
+  /** Refuses a URL whose host is, or resolves to any, special-purpose address (platform/net/host-judgement.ts); delivery checks again at connect time. */
   private async checkUrl(url: string, given: string): Promise<string> {
     const check = await this.deps.http.check(url, 3_000);
     if (!check.ok && check.refused) {

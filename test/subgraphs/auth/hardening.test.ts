@@ -1,20 +1,7 @@
 import * as OTPAuth from 'otpauth';
-import type { TestPlatform } from '../../helpers/test-platform.js';
-import { startAuthPlatform, type AuthTestPlatform } from './helpers/auth-platform.js';
+import { startAuthPlatform, tokensFromEmails, type AuthTestPlatform } from './helpers/auth-platform.js';
 
 const PASSWORD = 'correct horse battery';
-
-/** Every token line of the emails to `to` whose subject matches, newest first. */
-async function tokensFromEmails(t: TestPlatform, key: string, to: string, subject: RegExp): Promise<string[]> {
-  const list = await t.request('GET', '/emails/messages?count=100', { key });
-  const tokens: string[] = [];
-  for (const { messageId } of list.body.data as { messageId: string }[]) {
-    const message = (await t.request('GET', `/emails/messages/${messageId}`, { key })).body.data;
-    const match = /token: (\S+)/.exec(message.text ?? '');
-    if (message.to.includes(to) && subject.test(message.subject) && match) tokens.push(match[1]!);
-  }
-  return tokens;
-}
 
 /** Issue 22: MFA verify is no brute-force oracle; a password reset or change voids every outstanding reset token. */
 describe('auth hardening through the stack', () => {
@@ -72,7 +59,7 @@ describe('auth hardening through the stack', () => {
     it('should void an older reset token when a newer one resets the password', async () => {
       await newUser('twice@example.com');
       for (let i = 0; i < 2; i++) expect((await t.request('POST', '/auth/password-reset', { key, body: { email: 'twice@example.com' } })).status).toBe(200);
-      const [newer, older] = await tokensFromEmails(t, key, 'twice@example.com', /Reset/);
+      const [newer, older] = await tokensFromEmails(t, 'twice@example.com', /Reset/, 2, key);
       expect((await t.request('POST', '/auth/password-reset/confirm', { key, body: { token: newer, password: 'a brand new passphrase' } })).status).toBe(200);
       const stale = await t.request('POST', '/auth/password-reset/confirm', { key, body: { token: older, password: 'an attacker passphrase' } });
       expect(stale.status).toBe(400);
@@ -82,7 +69,7 @@ describe('auth hardening through the stack', () => {
     it('should void an outstanding reset token when the password is changed', async () => {
       const user = await newUser('changed@example.com');
       await t.request('POST', '/auth/password-reset', { key, body: { email: 'changed@example.com' } });
-      const [token] = await tokensFromEmails(t, key, 'changed@example.com', /Reset/);
+      const [token] = await tokensFromEmails(t, 'changed@example.com', /Reset/, 1);
       expect((await t.request('POST', `/auth/users/${user.id}/password`, { key, body: { password: 'a changed passphrase' } })).status).toBe(200);
       const stale = await t.request('POST', '/auth/password-reset/confirm', { key, body: { token, password: 'an attacker passphrase' } });
       expect(stale.body.error.code).toBe('INVALID_TOKEN');
