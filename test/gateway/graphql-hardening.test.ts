@@ -76,7 +76,7 @@ describe('GraphQL hardening through the gateway', () => {
   describe('rate limits through aliases', () => {
     it('should count each aliased sendSms against the SMS send limit: 11 in one operation exceed Starter\'s 10 per second, and none is sent', async () => {
       const k = await t.key('alias-sms');
-      const res = await t.graphql(k, `mutation { ${aliases(11, () => `sendSms(input: {to: "${US}", body: "hi"}) { messageId }`)} }`);
+      const res = await t.graphql(k, `mutation { ${aliases(11, () => `sendSms(input: {to: "${US}", templateAlias: "hi"}) { messageId }`)} }`);
       expect(res.status).toBe(429);
       expect(res.body.errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', details: expect.objectContaining({ field: 'sendSms', count: 11 }) });
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);

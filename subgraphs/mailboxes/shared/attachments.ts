@@ -19,7 +19,7 @@ export function checkAttachments(items: readonly AttachmentInput[] | null | unde
   (items ?? []).forEach((item, i) => {
     const content = item.content;
     if (content.length % 4 !== 0 || !BASE64.test(content)) {
-      throw new DomainError('VALIDATION_ERROR', `attachments[${i}].content must be base64`, { field: `attachments.${i}.content`, received: content.slice(0, 40), expected: 'base64' });
+      throw new DomainError('VALIDATION_ERROR', `attachments[${i}].content must be base64`, { field: `attachments[${i}].content`, received: content.slice(0, 40), expected: 'base64' });
     }
     const size = Buffer.byteLength(content, 'base64');
     total += size;

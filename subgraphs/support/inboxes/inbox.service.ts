@@ -27,7 +27,7 @@ function checkWorkingHours(hours: WorkingHoursShape | null | undefined): Working
   if (!hours) return null;
   if (!DateTime.now().setZone(hours.timezone).isValid) throw validation('workingHours.timezone', hours.timezone, 'an IANA time zone', 'Unknown time zone');
   for (const [i, range] of hours.hours.entries()) {
-    if (range.startTime >= range.endTime) throw validation(`workingHours.hours.${i}.endTime`, range.endTime, `after ${range.startTime}`, 'A working range must end after it starts');
+    if (range.startTime >= range.endTime) throw validation(`workingHours.hours[${i}].endTime`, range.endTime, `after ${range.startTime}`, 'A working range must end after it starts');
   }
   return { timezone: hours.timezone, hours: hours.hours.map((r) => ({ day: r.day, startTime: r.startTime, endTime: r.endTime })) };
 }

@@ -45,8 +45,8 @@ describe('support inboxes, members and canned responses through the stack', () =
       [{ name: '' }, 'name'],
       [{ name: 'x', email: 'not-an-email' }, 'email'],
       [{ name: 'x', workingHours: { timezone: 'Mars/Base', hours: [] } }, 'workingHours.timezone'],
-      [{ name: 'x', workingHours: { timezone: 'UTC', hours: [{ day: 'FUNDAY', startTime: '09:00', endTime: '10:00' }] } }, 'workingHours.hours.0.day'],
-      [{ name: 'x', workingHours: { timezone: 'UTC', hours: [{ day: 'MONDAY', startTime: '18:00', endTime: '10:00' }] } }, 'workingHours.hours.0.endTime'],
+      [{ name: 'x', workingHours: { timezone: 'UTC', hours: [{ day: 'FUNDAY', startTime: '09:00', endTime: '10:00' }] } }, 'workingHours.hours[0].day'],
+      [{ name: 'x', workingHours: { timezone: 'UTC', hours: [{ day: 'MONDAY', startTime: '18:00', endTime: '10:00' }] } }, 'workingHours.hours[0].endTime'],
     ];
     for (const [body, field] of bad) {
       const res = await t.request('POST', '/support/inboxes', { key: other, body });
