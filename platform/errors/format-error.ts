@@ -1,5 +1,5 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { statusOf } from './error-codes.js';
+import { ERROR_STATUS, statusOf } from './error-codes.js';
 import { coercionDetails } from './coercion-details.js';
 import { DomainError } from './domain-error.js';
 
@@ -14,7 +14,7 @@ const KNOWN_CLIENT_CODES: Record<string, string> = {
 
 /**
  * Normalises every GraphQL error to a platform code with its HTTP status, and hides internals:
- * anything that is not a DomainError or a client mistake becomes INTERNAL_ERROR.
+ * anything that is not a platform error code (a DomainError's) or a client mistake becomes INTERNAL_ERROR.
  */
 export function formatError(formatted: GraphQLFormattedError, error?: unknown): GraphQLFormattedError {
   // A validation rule's DomainError (query limits) comes wrapped in Apollo's GRAPHQL_VALIDATION_FAILED: keep its code.
@@ -26,7 +26,8 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   const raw = typeof ext.code === 'string' ? ext.code : undefined;
   const code = raw && KNOWN_CLIENT_CODES[raw] ? KNOWN_CLIENT_CODES[raw] : raw;
   const status = code ? statusOf(code) : 500;
-  if (!code || status >= 500) {
+  // Our own 5xx codes (REGISTRAR_UNAVAILABLE, SERVICE_UNAVAILABLE, ...) are meant for callers; any other 5xx hides its cause.
+  if (!code || (status >= 500 && (!Object.hasOwn(ERROR_STATUS, code) || code === 'INTERNAL_ERROR'))) {
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } };
   }
   const { stacktrace: _s, exception: _e, serviceName: _n, ...rest } = ext as Record<string, unknown>;

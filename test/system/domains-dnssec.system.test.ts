@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { domainsModule } from '../../subgraphs/domains/index.js';
+import { emailModule } from '../../subgraphs/email/index.js';
 
 const run = promisify(execFile);
 const REGISTRANT = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+14155550100', address: '1 Way', city: 'SF', postalCode: '94105', country: 'US' };
@@ -20,7 +21,7 @@ describe('DNSSEC validated by BIND (delv, dig)', () => {
   const zone = 'validated-zone.com';
 
   beforeAll(async () => {
-    t = await startTestPlatform({ DNS_PORT: '0' }, { modules: [domainsModule()] });
+    t = await startTestPlatform({ DNS_PORT: '0' }, { modules: [emailModule(), domainsModule()] }); // SERVICE_EMAIL takes its DKIM key from the email module
     port = t.platform.listeners.find((l) => l.name === 'dns')!.address!.port;
     const key = await t.key('system-dnssec');
     expect((await t.request('POST', '/domains/register', { key, body: { domainName: zone, registrant: REGISTRANT } })).status).toBe(201);

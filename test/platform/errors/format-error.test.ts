@@ -16,11 +16,16 @@ describe(formatError.name, () => {
     expect(formatError({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }).extensions?.code).toBe('INVALID_REQUEST');
   });
 
-  it('should map every code of the table to its status', () => {
+  it('should map every code of the table to its status, our own 5xx codes included (SERVICE_UNAVAILABLE 503)', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {
       const out = formatError({ message: 'm', extensions: { code } });
-      expect(out.extensions?.http).toEqual({ status: status >= 500 ? 500 : status });
+      expect([code, out.extensions?.code, out.extensions?.http]).toEqual([code, code, { status }]);
     }
+    expect(formatError({ message: 'upstream down', extensions: { code: 'SERVICE_UNAVAILABLE' } }).message).toBe('upstream down');
+  });
+
+  it('should hide a 5xx code that is not ours (a library\'s) as INTERNAL_ERROR', () => {
+    expect(formatError({ message: 'pool exhausted at 10.0.0.5', extensions: { code: 'INTERNAL_SERVER_ERROR' } })).toEqual({ message: 'Internal server error', path: undefined, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } });
   });
 });
 
