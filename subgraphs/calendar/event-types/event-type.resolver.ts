@@ -32,7 +32,7 @@ export class EventTypeResolver {
   }
 
   @Authorized('calendar')
-  @Mutation(() => EventTypeView, { description: 'Body: hostId, title, duration (minutes) required; see README for the rest' })
+  @Mutation(() => EventTypeView, { description: 'Body: hostId, title, duration (minutes) required; see docs/calendar.md for the rest' })
   createCalendarEventType(@Arg('input', () => CreateEventTypeInput) input: CreateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
     return this.service.create(ctx.em, input);
   }

@@ -31,7 +31,7 @@ export class SmsInboundService {
     await this.settings.requireEnabled(em);
     const from = phone('from', input.from);
     const to = phone('to', input.to);
-    if (!isPoolNumber(to)) throw new DomainError('INVALID_REQUEST', 'to must be one of the pool numbers', { field: 'to', received: to, expected: 'a pool number (README)' });
+    if (!isPoolNumber(to)) throw new DomainError('INVALID_REQUEST', 'to must be one of the pool numbers', { field: 'to', received: to, expected: 'a pool number (docs/sms.md)' });
     if (typeof input.body !== 'string' || input.body.length > MAX_INBOUND) throw new DomainError('INVALID_REQUEST', `body must be a string of at most ${MAX_INBOUND} characters`, { field: 'body', received: typeof input.body, expected: 'string' });
     const body = input.body;
     return em.transactional(async (tx) => {
