@@ -37,7 +37,34 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // platform/ too: tenant data goes through tenantSql like a module's.
+    files: ['platform/**'],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts or tenantSql.' },
+        { selector: "CallExpression[callee.property.name=/^(execute|getConnection|getKnex)$/]", message: 'Raw SQL goes through tenantSql(em) / crossTenantSql(em, why) from platform/orm/tenant-sql.ts.' },
+      ],
+    },
+  },
+  {
+    // Deliberate raw SQL of the platform itself, outside any one organization:
+    files: [
+      'platform/orm/tenant-sql.ts', // the helper that binds the organization
+      'platform/crypto/encryption-key.ts', // platform.settings: one key for the installation, read at start
+      'platform/events/emit-event.ts', // outbox insert for the organization the caller names, with its NOTIFY
+      'platform/events/event-dispatcher.ts', // takes undispatched events of every organization, in order
+      'platform/events/prune-events.job.ts', // deletes dispatched events of every organization past retention
+      'platform/jobs/jobs.ts', // Agenda's job table (no organization column)
+      'platform/metrics/platform-sources.ts', // outbox lag and pool figures for the whole installation
+      'platform/organizations/api-key.service.ts', // finds a key by its hash: the organization is not known yet
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts or tenantSql.' }],
+    },
+  },
   { files: ['*.config.js'], languageOptions: { globals: { process: 'readonly' } } },
+  { files: ['.dependency-cruiser.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
   { files: ['platform/config/**', 'test/**', '*.config.js'], rules: { 'no-restricted-properties': 'off' } },
   { files: ['platform/orm/find-page.ts', 'test/**'], rules: { 'no-restricted-syntax': 'off' } },
 );

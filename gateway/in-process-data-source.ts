@@ -6,6 +6,7 @@ import { forkForTenant } from '../platform/orm/tenancy.js';
 import { assertSubgraphScope } from '../platform/auth/module-scope.js';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { QUERY_LIMITS, queryLimitRules } from '../platform/graphql/query-limits.js';
+import { LRUCache } from 'lru-cache';
 
 /** A subgraph applies the same limits as the gateway (with room for the plan's own nesting), whoever sends the fetch. */
 const RULES = [...specifiedRules, ...queryLimitRules('subgraph')];
@@ -18,7 +19,7 @@ const MAX_CACHED_DOCUMENTS = 2000;
  * The subgraph gets its own context: the caller's identity plus a fresh tenant-scoped EntityManager.
  */
 export class InProcessDataSource implements GraphQLDataSource<CallerContext & Record<string, any>> {
-  private readonly documents = new Map<string, DocumentNode | readonly GraphQLFormattedError[]>();
+  private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLFormattedError[]>({ max: MAX_CACHED_DOCUMENTS });
 
   /** @param name the subgraph's name: its scope is demanded of every caller with a key. */
   constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM, private readonly name = '') {}
@@ -30,7 +31,6 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
       const parsed = parse(query, { maxTokens: QUERY_LIMITS.maxTokens });
       const errors = validate(this.schema, parsed, RULES);
       document = errors.length ? errors.map((e) => e.toJSON()) : parsed;
-      if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.clear();
       this.documents.set(query, document);
     }
     if (Array.isArray(document)) return { errors: document as GraphQLFormattedError[] };

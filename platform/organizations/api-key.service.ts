@@ -5,6 +5,7 @@ import { Organization } from './organization.entity.js';
 import { SCOPES } from './scopes.js';
 import type { Auth } from '../auth/auth.js';
 import type { PlanName } from '../rate-limit/plans.js';
+import { LRUCache } from 'lru-cache';
 
 const KEY_PREFIX: Record<ApiKeyType, string> = { SERVER: 'sk_srv_', SENDING: 'sk_snd_', GATEWAY: 'gw_sk_' };
 const CACHE_TTL_MS = 10_000;
@@ -27,7 +28,7 @@ const plausibleKey = (presented: string) => presented.length >= 8 && presented.l
 
 /** Creates organizations and keys, and turns a presented key into an Auth. Lookups are cached briefly (a cache only). */
 export class ApiKeyService {
-  private readonly cache = new Map<string, { auth: Auth | null; expires: number }>();
+  private readonly cache = new LRUCache<string, { auth: Auth | null; expires: number }>({ max: 10_000 });
 
   constructor(private readonly rootEm: EntityManager) {}
 
@@ -89,7 +90,6 @@ export class ApiKeyService {
     const auth: Auth | null = row
       ? { organizationId: row.organization_id, keyId: row.id, keyType: row.type, scopes: row.scopes, plan: row.plan }
       : null;
-    if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
     return auth;
   }

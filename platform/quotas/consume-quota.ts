@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors/domain-error.js';
 import { PLANS, type PlanName, type QuotaResource } from '../rate-limit/plans.js';
-import { tenantOf } from '../orm/tenant-of.js';
+import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
 
 /** The calendar month a usage row counts (UTC), and when it resets. */
 function monthPeriod(now: Date) {
@@ -26,13 +26,11 @@ function quotaExceeded(plan: PlanName, resource: QuotaResource, quota: number, u
 export async function consumeQuota(em: EntityManager, plan: PlanName, resource: QuotaResource, amount: number, now = new Date()): Promise<void> {
   const quota = PLANS[plan].quotas[resource];
   const { period, resetsAt } = monthPeriod(now);
-  const rows = await em.execute<{ used: string }[]>(
-    `insert into platform.usage (organization_id, resource, period, used) values (?, ?, ?, ?)
-     on conflict (organization_id, resource, period) do update set used = platform.usage.used + excluded.used
-     returning used`,
-    [tenantOf(em), resource, period, amount],
-  );
-  const used = Number(rows[0]!.used);
+  const row = await tenantSql(em).one<{ used: string }>(sql`
+    insert into platform.usage (organization_id, resource, period, used) values (${ORG}, ${resource}, ${period}, ${amount})
+    on conflict (organization_id, resource, period) do update set used = platform.usage.used + excluded.used
+    returning used`);
+  const used = Number(row!.used);
   if (quota !== null && used > quota) throw quotaExceeded(plan, resource, quota, used - amount, resetsAt);
 }
 

@@ -4,6 +4,7 @@ import { hasScope } from '../../../platform/auth/auth.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import { GatewayKeyMeta } from '../entities/gateway-key-meta.entity.js';
+import { LRUCache } from 'lru-cache';
 
 /** How long the platform caches a key lookup (platform/organizations/api-key.service.ts): revocations are remembered as long. */
 const PLATFORM_KEY_CACHE_MS = 10_000;
@@ -22,7 +23,7 @@ interface Expiry {
  * revocations made in this process (effective at once here; other processes follow within the platform's cache TTL).
  */
 export class KeyGate {
-  private readonly expiries = new Map<string, Expiry>();
+  private readonly expiries = new LRUCache<string, Expiry>({ max: 50_000 });
   private readonly revoked = new Map<string, number>();
 
   constructor(private readonly orm: MikroORM, private readonly now: () => number = Date.now) {}
@@ -63,7 +64,6 @@ export class KeyGate {
         entry.expiresAt = meta?.expiresAt?.getTime() ?? null;
       });
     entry.loading.catch(() => this.expiries.delete(auth.keyId));
-    if (this.expiries.size > 50_000) this.expiries.clear();
     this.expiries.set(auth.keyId, entry);
     return entry;
   }

@@ -4,6 +4,7 @@ import type { UpstreamRequest } from './provider-adapter.js';
 import { UpstreamError } from './upstream-error.js';
 import type { UrlGuard } from '../../../platform/net/url-guard.js';
 import type { CancelToken } from '../engine/cancel-token.js';
+import { LRUCache } from 'lru-cache';
 
 // undici's dispatcher rather than node:http's client: about half the CPU per call here (no ClientRequest, no agent
 // bookkeeping, no async resource per socket reuse). A pool per origin keeps connections warm. Its own timeouts are
@@ -33,7 +34,7 @@ interface Endpoint {
   path: string;
 }
 
-const endpoints = new Map<string, Endpoint>();
+const endpoints = new LRUCache<string, Endpoint>({ max: 10_000 });
 
 function endpointOf(address: string): Endpoint {
   let endpoint = endpoints.get(address);
@@ -48,7 +49,6 @@ function endpointOf(address: string): Endpoint {
   const refused = guard?.refusedHost(url.hostname);
   if (refused) throw new UpstreamError(`Refused provider URL: ${refused}`, false);
   endpoint = { origin: url.origin, path: url.pathname + url.search };
-  if (endpoints.size >= 10_000) endpoints.clear();
   endpoints.set(address, endpoint);
   return endpoint;
 }

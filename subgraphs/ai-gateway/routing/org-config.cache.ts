@@ -4,6 +4,7 @@ import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { ModelRoute, type RouteTarget } from '../entities/model-route.entity.js';
 import { ProviderCredential } from '../entities/provider-credential.entity.js';
 import type { ResolvedTarget } from '../engine/completion-engine.js';
+import { LRUCache } from 'lru-cache';
 
 export interface OpenedCredential {
   apiKey: string;
@@ -33,7 +34,7 @@ export const credentialBinding = (organizationId: string, provider: string) => `
  * evict at once, other processes see them within the TTL). Keeps database work off the chat completions path.
  */
 export class OrgConfigCache {
-  private readonly entries = new Map<string, CachedConfig>();
+  private readonly entries = new LRUCache<string, CachedConfig>({ max: 50_000 });
 
   constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
 
@@ -46,7 +47,6 @@ export class OrgConfigCache {
       (loaded) => (fresh.loaded = loaded),
       () => this.entries.delete(organizationId), // a failed load is retried on the next request
     );
-    if (this.entries.size > 50_000) this.entries.clear();
     this.entries.set(organizationId, fresh);
     return config;
   }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../../../platform/logging/logger.js';
+import { LRUCache } from 'lru-cache';
 
 /** Channel on which revocations name the sessions every process must drop from its cache. */
 export const SESSION_REVOKED_CHANNEL = 'auth_sessions_revoked';
@@ -31,14 +32,17 @@ export interface CachedSession {
  * notification be lost (listener reconnecting).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, CachedSession>();
+  private readonly entries: LRUCache<string, CachedSession>;
   private listener?: pg.Client;
   private listening?: Promise<void>;
   private closed = false;
   /** After a failed connection, no new attempt before this time (the database may be down: do not retry per request). */
   private retryAt = 0;
 
-  constructor(private readonly options: { databaseUrl?: string; ttlMs: number; maxEntries: number; logger: Logger }) {}
+  constructor(private readonly options: { databaseUrl?: string; ttlMs: number; maxEntries: number; logger: Logger }) {
+    // Bounded by count, least recently used out first; the TTL is checked against the caller's clock in get().
+    this.entries = new LRUCache({ max: options.maxEntries });
+  }
 
   get(id: string, now: number): CachedSession | undefined {
     const entry = this.entries.get(id);
@@ -51,7 +55,6 @@ export class SessionCache {
   }
 
   set(entry: CachedSession) {
-    if (this.entries.size >= this.options.maxEntries) this.entries.clear(); // crude bound: refilled from the database
     this.entries.set(entry.id, entry);
   }
 

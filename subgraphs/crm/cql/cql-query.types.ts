@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { ContactView } from '../contacts/contact.types.js';
 import { CompanyView } from '../companies/company.types.js';
-import { CrmPageMeta } from '../shared/crm-page.js';
+import { CrmQueryMeta } from '../shared/crm-page.js';
 
 /** The answer of POST /crm/query: the entity's rows (contacts or companies) and the meta with time and cost. */
 @ObjectType()
@@ -15,8 +15,8 @@ export class CrmQueryResult {
   @Field(() => [CompanyView], { nullable: true })
   companies!: CompanyView[] | null;
 
-  @Field(() => CrmPageMeta)
-  meta!: CrmPageMeta;
+  @Field(() => CrmQueryMeta)
+  meta!: CrmQueryMeta;
 }
 
 @ObjectType()

@@ -1,23 +1,11 @@
-import { ArgsType, Directive, Field, Float, Int, ObjectType, type ClassType } from 'type-graphql';
+import { ArgsType, Field, Float, Int, ObjectType, type ClassType } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
+import { PageMeta } from '../../../platform/pagination/page-meta.type.js';
 import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 
-/** CRM list meta (DESIGN.md §8): `{page, limit, total, totalPages}`; the CQL query adds its timing and cost. */
-@Directive('@shareable')
+/** The meta of POST /crm/query: the list meta (DESIGN.md §8) with the query's timing and cost. */
 @ObjectType()
-export class CrmPageMeta {
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-
+export class CrmQueryMeta extends PageMeta {
   @Field(() => Float, { nullable: true, description: 'POST /crm/query only: time spent in the database query, ms' })
   queryTimeMs?: number;
 
@@ -41,7 +29,7 @@ export function resolvePage(args: { page?: unknown; limit?: unknown }, maxLimit 
   return resolveNumberedPage(args, maxLimit, invalid);
 }
 
-export const pageMeta: (page: CrmPage, total: number) => CrmPageMeta = numberedPageMeta;
+export const pageMeta: (page: CrmPage, total: number) => PageMeta = numberedPageMeta;
 
 /** `{data, meta}` of a CRM list. */
 export function CrmPagedList<T extends object>(item: ClassType<T>) {
@@ -50,8 +38,8 @@ export function CrmPagedList<T extends object>(item: ClassType<T>) {
     @Field(() => [item])
     data!: T[];
 
-    @Field(() => CrmPageMeta)
-    meta!: CrmPageMeta;
+    @Field(() => PageMeta)
+    meta!: PageMeta;
   }
   return CrmPagedListType;
 }

@@ -1,4 +1,7 @@
 /** Email address lists as the API accepts them: `user@example.com` or `Name <user@example.com>`, one string or an array. */
+// Not nodemailer's addressparser (mailboxes uses it for one entry at a time): it is a lenient header reader, and this
+// is the API's validator. It drops empty entries (`a@x.com,,b@x.com` is refused here), accepts an unclosed `<`, splits
+// an array entry `Doe, Jane <jane@x.com>` in two, and does not say which raw entry failed, which `received` names.
 
 /** Most recipients one field may hold; more is a mailing list, not transactional email. */
 export const MAX_ADDRESSES = 50;

@@ -1,4 +1,6 @@
 /** Postmark/Mustache-style variable substitution for stored templates: `{{ var }}`, `{{ a.b }}`, `{{{ raw }}}`. */
+// Not liquidjs (support's canned responses): the documented syntax has `{{{ raw }}}`, which Liquid lacks, and stored
+// templates may hold Mustache sections (`{{#each}}`) that render as written here but would fail Liquid's parser.
 
 export type RenderMode = 'html' | 'text';
 

@@ -2,6 +2,7 @@ import type { PlanName } from '../../../platform/rate-limit/plans.js';
 import type { Form } from '../entities/form.entity.js';
 import type { FormField } from '../entities/form-field.entity.js';
 import { ORG, sql, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
+import { LRUCache } from 'lru-cache';
 
 /** What a new submission needs of a LIVE form, read once and reused until it is found stale. */
 export interface LiveForm {
@@ -38,9 +39,12 @@ export function liveFormGuard(ref: string, live: LiveForm): SqlStatement {
  * entry is dropped and read again. The TTL bounds how long the owner's plan is reused.
  */
 export class LiveFormCache {
-  private readonly entries = new Map<string, LiveForm>();
+  private readonly entries: LRUCache<string, LiveForm>;
 
-  constructor(private readonly options: { ttlMs: number; maxEntries: number }) {}
+  constructor(private readonly options: { ttlMs: number; maxEntries: number }) {
+    // Bounded by count, least recently used out first; the TTL is checked against the caller's clock in get().
+    this.entries = new LRUCache({ max: options.maxEntries });
+  }
 
   get(ref: string, now: number): LiveForm | undefined {
     const entry = this.entries.get(ref);
@@ -52,7 +56,6 @@ export class LiveFormCache {
   }
 
   set(ref: string, entry: LiveForm): void {
-    if (this.entries.size >= this.options.maxEntries) this.entries.clear(); // crude bound: refilled from the database
     this.entries.set(ref, entry);
   }
 

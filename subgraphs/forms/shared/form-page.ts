@@ -1,23 +1,7 @@
-import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { PageMeta } from '../../../platform/pagination/page-meta.type.js';
 import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 import { validationError } from './validation-error.js';
-
-/** The forms list meta (document 1 part 2.1): `{page, limit, total, totalPages}`. */
-@Directive('@shareable')
-@ObjectType()
-export class FormPageMeta {
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-}
 
 /** `page` (1-based, default 1) and `limit` (default 20, max 100): document 1 part 8 for forms lists. */
 @ArgsType()
@@ -36,7 +20,7 @@ export function resolveFormPage(args: { page?: number | null; limit?: number | n
   return resolveNumberedPage(args, 100, validationError);
 }
 
-export const formPageMeta: (page: FormPage, total: number) => FormPageMeta = numberedPageMeta;
+export const formPageMeta: (page: FormPage, total: number) => PageMeta = numberedPageMeta;
 
 /** `{data, meta}` of a forms list. */
 export function FormPagedList<T extends object>(item: ClassType<T>) {
@@ -45,8 +29,8 @@ export function FormPagedList<T extends object>(item: ClassType<T>) {
     @Field(() => [item])
     data!: T[];
 
-    @Field(() => FormPageMeta)
-    meta!: FormPageMeta;
+    @Field(() => PageMeta)
+    meta!: PageMeta;
   }
   return FormPagedListType;
 }

@@ -5,6 +5,9 @@ export function isE164(value: string): boolean {
   return E164.test(value);
 }
 
+// Not libphonenumber-js: it places a number in a country only when the number is valid there, so the reserved
+// fictional ranges the API documents and tests use (+44 7700 900xxx answers no country; +1 500 555 likewise) would
+// find no pool number and answer 1004. Here the calling code alone decides, as carriers' routing does.
 /**
  * Calling code → ISO 3166 country, longest prefix first. A deliberately small table (the countries the sandbox
  * pool serves and other large markets). Numbers of other countries are valid E.164 with country `null`; no pool

@@ -1,5 +1,7 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
 
+// Not liquidjs (support's canned responses): the documented `\{{` escape is not Liquid syntax, an object value must be
+// a 400 naming `templateModel.<path>` (Liquid prints it), and `{%` in a message body would become a tag.
 /** `{{ name }}` or `{{ a.b }}`; `\{{` stands for literal braces. */
 const PLACEHOLDER = /\\\{\{|\{\{\s*([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*\}\}/g;
 

@@ -1,23 +1,7 @@
-import { ArgsType, Directive, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
+import { PageMeta } from '../../../platform/pagination/page-meta.type.js';
 import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
-
-/** The support list meta: `{page, limit, total, totalPages}`. */
-@Directive('@shareable')
-@ObjectType()
-export class SupportPageMeta {
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  totalPages!: number;
-}
 
 /** `page` (1-based, default 1) and `limit` (default 20, max 100). */
 @ArgsType()
@@ -46,8 +30,8 @@ export function SupportPagedList<T extends object>(item: ClassType<T>) {
     @Field(() => [item])
     data!: T[];
 
-    @Field(() => SupportPageMeta)
-    meta!: SupportPageMeta;
+    @Field(() => PageMeta)
+    meta!: PageMeta;
   }
   return SupportPagedListType;
 }

@@ -12,6 +12,7 @@ import { nextAttemptAt } from './retry-schedule.js';
 import { deliveryBody, signedHeaders } from './webhook-signature.js';
 import { webhookDisabledNotice } from './failure-notice.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { LRUCache } from 'lru-cache';
 
 export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
 
@@ -49,7 +50,7 @@ const MAX_CACHED_SECRETS = 10_000;
  * lock timeout) sends again at worst (at least once, same event id) and never records twice.
  */
 export class DeliveryAttemptService {
-  private readonly secrets = new Map<string, string>();
+  private readonly secrets = new LRUCache<string, string>({ max: MAX_CACHED_SECRETS });
   /** Attempts running in this process: the lane and a fallback job never send the same one twice here. */
   private readonly inFlight = new Set<string>();
 
@@ -215,7 +216,6 @@ export class DeliveryAttemptService {
     let secret = this.secrets.get(cacheKey);
     if (secret === undefined) {
       secret = (await this.deps.secrets()).open(sealed, webhookId);
-      if (this.secrets.size >= MAX_CACHED_SECRETS) this.secrets.clear();
       this.secrets.set(cacheKey, secret);
     }
     return secret;
