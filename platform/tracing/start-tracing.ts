@@ -4,6 +4,8 @@ import { register } from 'node:module';
 import { basename, dirname } from 'node:path';
 import { createAddHookMessageChannel } from 'import-in-the-middle';
 import type { IncomingMessage } from 'node:http';
+import { SpanKind, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
+import type { tracing as sdk } from '@opentelemetry/sdk-node';
 import type { TracingConfig } from '../config/config.js';
 
 /** Probes and scrapes: a span each would be noise, and cost. */
@@ -14,8 +16,10 @@ export async function startTracing(config: TracingConfig, mainPath: string): Pro
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
-  const [{ NodeSDK }, { HttpInstrumentation }, { PgInstrumentation }, { GraphQLInstrumentation }, exporter] = await Promise.all([
+  const [{ NodeSDK, tracing }, { createSamplerFromEnv }, { HttpInstrumentation }, { PgInstrumentation }, { GraphQLInstrumentation }, exporter] = await Promise.all([
     import('@opentelemetry/sdk-node'),
+    // OTEL_TRACES_SAMPLER(_ARG) as the SDK itself reads them (not in its public entry point; the version is pinned).
+    import('@opentelemetry/sdk-node/build/src/create-from-env.js'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-graphql'),
@@ -23,6 +27,7 @@ export async function startTracing(config: TracingConfig, mainPath: string): Pro
   ]);
   const sdk = new NodeSDK({
     serviceName: serviceNameOf(mainPath),
+    sampler: new RequestRootsOnly(createSamplerFromEnv() ?? new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }), tracing.SamplingDecision.NOT_RECORD),
     traceExporter: new exporter.OTLPTraceExporter({ url: config.endpoint }),
     instrumentations: [
       new HttpInstrumentation({
@@ -30,7 +35,7 @@ export async function startTracing(config: TracingConfig, mainPath: string): Pro
         // The exporter's own requests and other background calls start no trace of their own.
         requireParentforOutgoingSpans: true,
       }),
-      // Agenda's polling and the outbox sweep query constantly: only SQL under a request (or job span) is traced.
+      // Agenda's polling and the outbox sweep query constantly: only SQL under a request is traced.
       new PgInstrumentation({ requireParentSpan: true }),
       // One span per parse/validate/execute; none per resolver (their number grows with the result's size).
       new GraphQLInstrumentation({ ignoreResolveSpans: true, mergeItems: true }),
@@ -45,3 +50,21 @@ function serviceNameOf(mainPath: string): string {
   const folder = dirname(mainPath);
   return basename(dirname(folder)) === 'subgraphs' ? `platform-${basename(folder)}` : 'platform';
 }
+
+/**
+ * Traces start at requests: a span without a parent that is not a server span (schema parsing at start-up, a timer's
+ * work) is not recorded, nor are its children. The rest is the configured sampler's call.
+ */
+class RequestRootsOnly implements sdk.Sampler {
+  constructor(private readonly inner: sdk.Sampler, private readonly notRecord: sdk.SamplingResult['decision']) {}
+
+  shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): sdk.SamplingResult {
+    if (kind !== SpanKind.SERVER && !trace.getSpanContext(context)) return { decision: this.notRecord };
+    return this.inner.shouldSample(context, traceId, name, kind, attributes, links);
+  }
+
+  toString(): string {
+    return `RequestRootsOnly{${this.inner.toString()}}`;
+  }
+}
+
