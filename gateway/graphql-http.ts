@@ -7,6 +7,7 @@ import { readBody } from '../platform/http/read-body.js';
 import type { RequestGuard } from '../platform/http/request-guard.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { fieldRateRules, type CountFields } from './field-rate-limits.js';
+import { activeSpan, callerAttributes } from '../platform/tracing/spans.js';
 
 /** Sends and batches count against their REST route's limits however many aliases carry them. */
 const FIELD_RULES = fieldRateRules(ALL_ROUTES);
@@ -25,6 +26,7 @@ export async function handleGraphql(
     const authentication = await guard.authenticate(req);
     const auth = authentication.kind === 'ok' ? authentication.auth : null;
     log.organizationId = auth?.organizationId;
+    activeSpan()?.setAttributes(callerAttributes(requestId, auth?.organizationId));
     const limited = await guard.limit(req, auth, 'graphql', req.method === 'GET' ? 'reads' : 'general');
     for (const [name, value] of Object.entries(limited.headers)) res.setHeader(name, value);
     if (!limited.decision.allowed) {

@@ -35,6 +35,7 @@ import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/pla
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
+import { activeSpan, callerAttributes } from '../platform/tracing/spans.js';
 import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { platformSources } from '../platform/metrics/platform-sources.js';
 import { serveMetrics } from '../platform/metrics/metrics-route.js';
@@ -139,6 +140,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     const requestId = requestIdOf(req);
     const log: Record<string, unknown> = { requestId, method: req.method, path: (req.url ?? '').split('?')[0] };
     res.setHeader('X-Request-Id', requestId);
+    activeSpan()?.setAttributes(callerAttributes(requestId, undefined)); // the HTTP server span, when tracing is on
     setSecurityHeaders(res);
     inFlight++;
     res.on('close', () => {

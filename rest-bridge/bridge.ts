@@ -11,6 +11,7 @@ import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './en
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
 import { declaredVariables } from './request-values.js';
+import { activeSpan, callerAttributes, inSpan } from '../platform/tracing/spans.js';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -34,6 +35,11 @@ interface CompiledRoute {
   paramNames: string[];
   /** `GET /emails/messages/:id`: the rate-limit and log name of the route. */
   name: string;
+}
+
+interface RouteMatch {
+  route: CompiledRoute;
+  params: Record<string, string>;
 }
 
 /** The REST face of the platform: documented paths → named GraphQL operations → the module's envelope. */
@@ -63,6 +69,26 @@ export class RestBridge {
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
     const match = this.match(method, path);
+    // One span per bridged request, named by the route template (never the raw path); the HTTP span gets the route too.
+    const server = activeSpan();
+    if (match) server?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
+    const attributes = { ...callerAttributes(requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) };
+    return inSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, attributes, (span) =>
+      this.serve(req, res, requestId, log, { url, path, method, match }, (organizationId) => {
+        const attributes = callerAttributes(undefined, organizationId);
+        span.setAttributes(attributes);
+        server?.setAttributes(attributes);
+      }));
+  }
+
+  private async serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    log: Record<string, unknown>,
+    { url, path, method, match }: { url: URL; path: string; method: string; match: RouteMatch | null },
+    tagOrganization: (organizationId: string | undefined) => void,
+  ): Promise<boolean> {
     const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
     const style: EnvelopeStyle = module?.envelope ?? 'platform';
     let auth: Auth | null = null;
@@ -70,6 +96,7 @@ export class RestBridge {
       const authentication = await this.options.guard.authenticate(req);
       if (authentication.kind === 'ok') auth = authentication.auth;
       log.organizationId = auth?.organizationId;
+      tagOrganization(auth?.organizationId);
       const route = match?.route;
       const limited = await this.options.guard.limit(req, auth, route?.name ?? 'unmatched', route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), route?.spec.rateLimit.endpoint);
       for (const [name, value] of Object.entries(limited.headers)) res.setHeader(name, value);
@@ -153,7 +180,7 @@ export class RestBridge {
     res.end();
   }
 
-  private match(method: string, path: string) {
+  private match(method: string, path: string): RouteMatch | null {
     const exact = this.staticRoutes.get(`${method} ${path}`);
     if (exact) return { route: exact, params: {} as Record<string, string> };
     for (const route of this.routes) {

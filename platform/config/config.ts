@@ -80,6 +80,19 @@ export interface Config {
   mailboxSpfInclude: string;
   /** `host:port` of the DNS resolver used to verify domains; the system's resolvers when unset. */
   dnsResolver?: string;
+  /** OpenTelemetry traces over OTLP/HTTP; undefined means off (the SDK is not even loaded). */
+  tracing?: TracingConfig;
+}
+
+/**
+ * Tracing is on when an OTLP endpoint is set (and OTEL_SDK_DISABLED is not true). The exporter and the SDK read the
+ * other OTEL_* variables themselves (headers, sampler, batch delays): see docs/operations.md "Traces".
+ */
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (used as is) or OTEL_EXPORTER_OTLP_ENDPOINT (+ /v1/traces). */
+  endpoint: string;
+  /** OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: http/protobuf (the OTLP default) or http/json. */
+  protocol: 'http/protobuf' | 'http/json';
 }
 
 /** Yearly prices of one TLD in USD. */
@@ -135,6 +148,41 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+/**
+ * The tracing part alone, for the `--import` module that must decide before the application loads
+ * (platform/tracing/register.ts); undefined when off or invalid (loadConfig then reports the problem and exits).
+ */
+export function loadTracingConfig(env: Env = process.env): TracingConfig | undefined {
+  const problems: string[] = [];
+  const tracing = tracingConfig(env, problems);
+  return problems.length === 0 ? tracing : undefined;
+}
+
+function tracingConfig(env: Env, problems: string[]): TracingConfig | undefined {
+  const str = (name: string) => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+  const disabled = str('OTEL_SDK_DISABLED')?.toLowerCase() === 'true';
+  const tracesEndpoint = str('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const baseEndpoint = str('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const raw = tracesEndpoint ?? baseEndpoint;
+  if (raw === undefined || disabled) return undefined;
+  const name = tracesEndpoint !== undefined ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
+  try {
+    if (!['http:', 'https:'].includes(new URL(raw).protocol)) problems.push(`${name} must be an http or https URL (got "${raw}")`);
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+  }
+  const protocol = str('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ?? str('OTEL_EXPORTER_OTLP_PROTOCOL') ?? 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got "${protocol}")`);
+    return undefined;
+  }
+  const endpoint = tracesEndpoint ?? `${raw.replace(/\/$/, '')}/v1/traces`;
+  return { endpoint, protocol };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -295,6 +343,7 @@ export function loadConfig(env: Env = process.env): Config {
     inboundMxHost,
     mailboxSpfInclude: (str('MAILBOX_SPF_INCLUDE') ?? `_spf.${mailboxDefaultDomain}`).toLowerCase(),
     dnsResolver,
+    tracing: tracingConfig(env, problems),
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
     domains: {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',

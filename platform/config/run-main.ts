@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { flushTracing } from '../tracing/spans.js';
 
 /** Past SHUTDOWN_TIMEOUT_MS, the time left for closing pools and the embedded database before a forced exit. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -30,7 +31,8 @@ export function runMain(name: string, start: (config: Config) => Promise<Stoppab
           process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'shutdown deadline passed; exiting', process: name, shutdownTimeoutMs: config.shutdownTimeoutMs }) + '\n');
           process.exit(1);
         }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
-        running.stop().then(() => process.exit(0), (error) => {
+        // Spans still in the exporter's batch go out before the exit (a no-op when tracing is off).
+        running.stop().then(() => flushTracing().catch(() => undefined)).then(() => process.exit(0), (error) => {
           process.stderr.write(`${String(error)}\n`);
           process.exit(1);
         });

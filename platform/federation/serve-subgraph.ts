@@ -21,6 +21,7 @@ import { createOrm } from '../orm/create-orm.js';
 import { forkForTenant } from '../orm/tenancy.js';
 import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
+import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
 
 export interface ServeSubgraphOptions {
@@ -118,6 +119,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       }
       log.requestId = caller.requestId;
       log.organizationId = caller.auth?.organizationId;
+      activeSpan()?.setAttributes(callerAttributes(caller.requestId, caller.auth?.organizationId)); // split mode: this process's HTTP span
       try {
         assertSubgraphScope(caller.auth, module.name); // every field of this subgraph demands its scope
       } catch (refused) {

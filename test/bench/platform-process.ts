@@ -16,6 +16,8 @@ export interface PlatformProcessOptions {
   organizations?: number;
   /** Extra Node flags for the platform process, e.g. `--cpu-prof`. */
   execArgv?: string[];
+  /** Extra environment of the platform process, e.g. OTEL_EXPORTER_OTLP_ENDPOINT (read by the tracing --import module). */
+  env?: Record<string, string>;
 }
 
 export interface PlatformProcess {
@@ -38,6 +40,7 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
       BENCH_DATABASE_URL: options.databaseUrl,
       BENCH_INTERNAL_SECRET: randomBytes(32).toString('hex'),
       BENCH_ORGS: String(options.organizations ?? 1),
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...(options.execArgv ?? [])],

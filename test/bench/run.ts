@@ -17,6 +17,7 @@ import { benchCalendar } from './calendar.bench.js';
 import { benchMailboxes } from './mailboxes.bench.js';
 import { benchDns } from './dns.bench.js';
 import { benchSupport } from './support.bench.js';
+import { benchTracing } from './tracing.bench.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   mailboxes: benchMailboxes,
   'domains-dns': benchDns,
   support: benchSupport,
+  tracing: benchTracing,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

@@ -1,4 +1,4 @@
-import { loadConfig, ConfigError } from '../../../platform/config/config.js';
+import { loadConfig, loadTracingConfig, ConfigError } from '../../../platform/config/config.js';
 
 describe(loadConfig.name, () => {
   it('should apply the documented defaults on an empty environment', () => {
@@ -31,5 +31,16 @@ describe(loadConfig.name, () => {
   it('should read DKIM only when all three variables are set', () => {
     const config = loadConfig({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 's1', DKIM_PRIVATE_KEY: '-----BEGIN KEY-----\\nabc\\n-----END KEY-----' });
     expect(config.dkim).toEqual({ domainName: 'example.com', keySelector: 's1', privateKey: '-----BEGIN KEY-----\nabc\n-----END KEY-----' });
+  });
+
+  it('should turn tracing on only with an OTLP endpoint, and refuse a bad endpoint or protocol', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadTracingConfig({})).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({ endpoint: 'http://collector:4318/v1/traces', protocol: 'http/protobuf' });
+    expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://otel.example/traces', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toEqual({ endpoint: 'https://otel.example/traces', protocol: 'http/json' });
+    expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toBeUndefined();
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(/http\/protobuf or http\/json/);
+    expect(loadTracingConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toBeUndefined();
   });
 });
