@@ -26,7 +26,8 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   const raw = typeof ext.code === 'string' ? ext.code : undefined;
   const code = raw && KNOWN_CLIENT_CODES[raw] ? KNOWN_CLIENT_CODES[raw] : raw;
   const status = code ? statusOf(code) : 500;
-  if (!code || status >= 500) {
+  // A module that is down says so (503 SERVICE_UNAVAILABLE, split mode); other 5xx hide their internals.
+  if (!code || (status >= 500 && code !== 'SERVICE_UNAVAILABLE')) {
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } };
   }
   const { stacktrace: _s, exception: _e, serviceName: _n, ...rest } = ext as Record<string, unknown>;

@@ -22,6 +22,9 @@ import { forkForTenant } from '../orm/tenancy.js';
 import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
+import { PlatformPorts, type DepsWithPorts } from '../notifications/platform-ports.js';
+import { RelayedSystemEmailSender } from '../notifications/relayed-system-email.js';
+import { defineBackgroundJobs, startModuleBackground, type ModuleBackground } from './module-background.js';
 
 export interface ServeSubgraphOptions {
   /** Port of the subgraph's listener; 0 picks a free one. */
@@ -41,6 +44,8 @@ export interface ServedSubgraph {
   jobs: Jobs;
   /** What the module's services were built with (for the listeners a module main starts beside it). */
   deps: PlatformDeps;
+  /** The module's background work beside its subgraph (dispatcher, inbound SMTP, listeners). */
+  background: ModuleBackground;
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -64,8 +69,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     await orm.getMigrator().up();
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
-    deps = { config, orm, jobs, logger, metrics };
+    const ports = new PlatformPorts();
+    deps = { config, orm, jobs, logger, metrics, ports } satisfies DepsWithPorts;
+    module.providePorts?.(deps, ports);
+    // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
+    ports.systemEmail ??= new RelayedSystemEmailSender(deps);
     module.defineJobs?.(deps);
+    defineBackgroundJobs(module, deps);
     const schema = await module.buildSchema(deps);
     apollo = new ApolloServer<SubgraphContext>({
       schema,
@@ -93,6 +103,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   }
   const server = apollo;
   const jobRunner = jobs;
+  const platformDeps = deps!;
+  let background: ModuleBackground | undefined;
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -161,6 +173,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       httpServer.listen(options.port, host, () => resolve());
     });
     await jobRunner.start();
+    background = await startModuleBackground(module, platformDeps, config, logger);
   } catch (error) {
     httpServer.close();
     await server.stop();
@@ -181,6 +194,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     httpServer.closeAllConnections();
     await closed;
+    await background?.stop();
     await jobRunner.stop(Math.max(0, deadline - Date.now()));
     await server.stop();
     await module.close?.();
@@ -188,7 +202,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     logger.info('subgraph stopped');
   })());
 
-  return { url, server: httpServer, orm, jobs: jobRunner, deps: deps!, stop };
+  return { url, server: httpServer, orm, jobs: jobRunner, deps: platformDeps, background: background!, stop };
 }
 
 const KNOWN_PATHS = new Set(['/graphql', '/healthz', '/metrics']);
