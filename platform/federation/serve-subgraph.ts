@@ -70,10 +70,11 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
     const ports = new PlatformPorts();
-    deps = { config, orm, jobs, logger, metrics, ports } satisfies DepsWithPorts;
-    module.providePorts?.(deps, ports);
+    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
+    deps = withPorts;
+    module.providePorts?.(withPorts, ports);
     // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
-    ports.systemEmail ??= new RelayedSystemEmailSender(deps);
+    ports.systemEmail ??= new RelayedSystemEmailSender(withPorts);
     module.defineJobs?.(deps);
     defineBackgroundJobs(module, deps);
     const schema = await module.buildSchema(deps);

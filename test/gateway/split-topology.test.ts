@@ -165,13 +165,16 @@ describe('split topology: two gateways and module processes on one database, one
   });
 
   it('should run 100 scheduled jobs exactly once across two email workers', async () => {
-    const before = await emailSendRuns();
     const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `job ${i}`)));
     expect(new Set(ids).size).toBe(100);
     await eventually(async () => (await settled(ids)) === 100, 60_000);
-    // Every send job ran once: success runs grew by exactly the number of messages.
-    await eventually(async () => (await emailSendRuns()) >= before + 100, 10_000);
-    expect(await emailSendRuns()).toBe(before + 100);
+    // Every message of this run (the 100, and the earlier ones) has one successful send run, in one worker or the other.
+    const total = await eventually(async () => {
+      const { rows } = await db.query<{ n: number; pending: number }>(`select count(*)::int as n, count(*) filter (where status not in ('SENT', 'DELIVERED'))::int as pending from email.messages`);
+      return rows[0]!.pending === 0 && rows[0]!.n;
+    }, 30_000);
+    await eventually(async () => (await emailSendRuns()) >= total, 10_000);
+    expect(await emailSendRuns()).toBe(total);
   });
 
   it('should answer 503 in the module envelope for a killed module, 200 for the others, and recover after its restart', async () => {
@@ -181,7 +184,7 @@ describe('split topology: two gateways and module processes on one database, one
       expect(down.status).toBe(503);
       expect(down.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
       expect((await call(base, 'GET', '/crm/contacts')).status).toBe(200);
-      expect((await call(base, 'GET', '/emails/messages?count=1')).status).toBe(200);
+      expect((await call(base, 'GET', '/emails/messages')).status).toBe(200);
     }
     const ready = await fetch(gwA + '/readyz');
     const checks = ((await ready.json()) as { checks: Record<string, string> }).checks;
@@ -197,7 +200,8 @@ describe('split topology: two gateways and module processes on one database, one
   it('should lose nothing accepted when the email and webhooks processes are killed and restarted', async () => {
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `crash ${i}`)));
     await Promise.all(['email', 'email2', 'webhooks'].map((name) => children.get(name)!.kill()));
-    await Promise.all([startModule('email', 'email'), startModule('webhooks', 'webhooks')]);
+    // Restarted in the same slots: each takes back the job locks its killed predecessor held.
+    await Promise.all([startModule('email', 'email'), startModule('email2', 'email'), startModule('webhooks', 'webhooks')]);
     await eventually(async () => (await settled(ids)) === 10, 60_000);
     // Their events, left in the outbox while the dispatcher was down, still reach the subscriber on B.
     await eventually(async () => ids.every((id) => onB!.events.some((e) => e.data.messageId === id)), 30_000);
