@@ -137,7 +137,7 @@ describe('split topology: two gateways and module processes on one database, one
       const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from email.messages where subject like '%Meeting with Hana Host%' and 'ada@example.com' = any(to_addresses) and status in ('SENT', 'DELIVERED')`);
       return rows[0]!.n === 1;
     }, 30_000);
-  });
+  }, 120_000);
 
   it('should deliver an event raised through one gateway to a graphql-ws subscriber on the other', async () => {
     onB = subscribeToEvents(gwB, { authorization: `Bearer ${key}` }, ['email.delivered']);
@@ -151,7 +151,7 @@ describe('split topology: two gateways and module processes on one database, one
     const event = await eventually(async () => onB!.events.find((e) => e.data.messageId === messageId), 20_000);
     expect(event).toMatchObject({ type: 'email.delivered', data: { messageId, subject: 'Across gateways' } });
     expect(onB.errors).toEqual([]);
-  });
+  }, 120_000);
 
   it('should count a rate limit across both gateways', async () => {
     // Two requests in one window, one through each gateway: the second sees the first's count (Redis), not its own.
@@ -175,7 +175,7 @@ describe('split topology: two gateways and module processes on one database, one
     }, 30_000);
     await eventually(async () => (await emailSendRuns()) >= total, 10_000);
     expect(await emailSendRuns()).toBe(total);
-  });
+  }, 120_000);
 
   it('should answer 503 in the module envelope for a killed module, 200 for the others, and recover after its restart', async () => {
     await children.get('calendar')!.kill();
@@ -195,7 +195,7 @@ describe('split topology: two gateways and module processes on one database, one
     await startModule('calendar', 'calendar');
     for (const base of [gwA, gwB]) expect((await call(base, 'GET', '/calendar/event-types')).status).toBe(200);
     expect((await fetch(gwB + '/readyz')).status).toBe(200);
-  });
+  }, 120_000);
 
   it('should lose nothing accepted when the email and webhooks processes are killed and restarted', async () => {
     const ids = await Promise.all(Array.from({ length: 10 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `crash ${i}`)));
@@ -205,7 +205,7 @@ describe('split topology: two gateways and module processes on one database, one
     await eventually(async () => (await settled(ids)) === 10, 60_000);
     // Their events, left in the outbox while the dispatcher was down, still reach the subscriber on B.
     await eventually(async () => ids.every((id) => onB!.events.some((e) => e.data.messageId === id)), 30_000);
-  });
+  }, 120_000);
 });
 
 /** 10:00 UTC on a weekday 2 to 8 days ahead: inside a UTC working-hours schedule and past any minimum notice. */

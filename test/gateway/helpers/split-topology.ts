@@ -23,7 +23,8 @@ export function entryOf(process: 'gateway' | string): string {
 
 /** Starts one process and resolves once its /healthz answers 200 (rejects if it exits first or after `timeoutMs`). */
 export async function startChild(name: string, entry: string, port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<PlatformChild> {
-  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: projectRoot(), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: projectRoot(), env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4_000);
