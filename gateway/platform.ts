@@ -163,7 +163,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
       if (path === '/readyz') {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
-        return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
+        const ok = Object.values(checks).every((c) => c === 'ok');
+        // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
+        const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
+        return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
       }
       const own = moduleRoutes.get(path);
       if (own && (!own.method || own.method === req.method)) {

@@ -187,8 +187,9 @@ describe('split topology: two gateways and module processes on one database, one
       expect((await call(base, 'GET', '/emails/messages')).status).toBe(200);
     }
     const ready = await fetch(gwA + '/readyz');
-    const checks = ((await ready.json()) as { checks: Record<string, string> }).checks;
+    const { checks, modulesDown } = (await ready.json()) as { checks: Record<string, string>; modulesDown: string[] };
     expect(ready.status).toBe(503);
+    expect(modulesDown).toEqual(['calendar']);
     expect(checks['subgraph:calendar']).toMatch(/^failed/);
     expect(checks['subgraph:crm']).toBe('ok');
 
