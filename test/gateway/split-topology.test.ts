@@ -5,6 +5,7 @@ import { freePort } from '../helpers/free-port.js';
 import { eventually } from '../helpers/test-platform.js';
 import { subscribeToEvents, type Subscriber } from './helpers/subscriber.js';
 import { entryOf, startChild, type PlatformChild } from './helpers/split-topology.js';
+import { startReceiver, type Receiver } from '../subgraphs/webhooks/helpers/receiver.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Modules in processes of their own; every other module runs in-process in both gateways. */
@@ -31,6 +32,7 @@ describe('split topology: two gateways and module processes on one database, one
   let gwA: string;
   let gwB: string;
   let onB: Subscriber | undefined;
+  let receiver: Receiver;
 
   const call = async (base: string, method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(base + path, {
@@ -66,6 +68,7 @@ describe('split topology: two gateways and module processes on one database, one
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    receiver = await startReceiver();
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     for (const name of ['gwA', 'gwB', 'email2', ...SPLIT]) ports[name] = await freePort();
@@ -84,6 +87,7 @@ describe('split topology: two gateways and module processes on one database, one
       JOBS_PROCESS_EVERY_MS: '200',
       EVENTS_SWEEP_MS: '1000',
       SHUTDOWN_TIMEOUT_MS: '2000',
+      WEBHOOK_ALLOW_PRIVATE: 'true', // the receiver is on loopback
     };
     // The first gateway migrates every module's schema; the others find it done (migrations are not run concurrently).
     await start('gwA', entryOf('gateway'), { PORT: String(ports.gwA) });
@@ -98,6 +102,7 @@ describe('split topology: two gateways and module processes on one database, one
     await onB?.dispose();
     await Promise.all([...children.values()].map((c) => c.stop()));
     await db?.end();
+    await receiver?.close();
     await database?.drop();
   }, 60_000);
 
@@ -164,7 +169,11 @@ describe('split topology: two gateways and module processes on one database, one
     expect(shared.b).toBe(shared.a - 1);
   });
 
-  it('should run 100 scheduled jobs exactly once across two email workers', async () => {
+  it('should run 100 scheduled jobs exactly once across two email workers, each event delivered to the webhook', async () => {
+    // Events are dispatched by the webhooks process only: a gateway that drained the outbox without the webhook sink
+    // would leave some of these events without a delivery.
+    const hook = await call(gwA, 'POST', '/webhooks', { url: receiver.url, events: ['email.delivered'], active: true });
+    expect(hook.status).toBe(201);
     const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `job ${i}`)));
     expect(new Set(ids).size).toBe(100);
     await eventually(async () => (await settled(ids)) === 100, 60_000);
@@ -175,6 +184,7 @@ describe('split topology: two gateways and module processes on one database, one
     }, 30_000);
     await eventually(async () => (await emailSendRuns()) >= total, 10_000);
     expect(await emailSendRuns()).toBe(total);
+    await receiver.waitFor((requests) => ids.every((id) => requests.some((r) => r.body.includes(id))), 60_000);
   }, 120_000);
 
   it('should answer 503 in the module envelope for a killed module, 200 for the others, and recover after its restart', async () => {
