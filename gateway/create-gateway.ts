@@ -36,7 +36,7 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
       const remoteUrl = options.remoteUrls?.get(name);
       if (remoteUrl) {
         if (!options.internalSecret) throw new Error(`Subgraph "${name}" is remote but no internal secret was given to sign the caller context`);
-        return new RemoteDataSource({ url: remoteUrl, secret: options.internalSecret });
+        return new RemoteDataSource({ name, url: remoteUrl, secret: options.internalSecret });
       }
       const schema = options.subgraphs.get(name);
       if (!schema) throw new Error(`Supergraph names subgraph "${name}" but this process does not serve it`);

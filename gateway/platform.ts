@@ -32,6 +32,8 @@ import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
 import { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
 import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/platform-ports.js';
+import { RelayedSystemEmailSender } from '../platform/notifications/relayed-system-email.js';
+import { DISPATCHING_MODULE } from '../platform/events/dispatching-module.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
@@ -60,7 +62,7 @@ export interface Platform {
   jobs: Jobs;
   apiKeys: ApiKeyService;
   deps: PlatformDeps;
-  /** Drains the events outbox into webhook deliveries and the live stream. */
+  /** Drains the events outbox into webhook deliveries and the live stream (not started when webhooks runs elsewhere). */
   dispatcher: EventDispatcher;
   /** The live event stream (Redis when REDIS_URL is set). */
   bus: EventBus;
@@ -93,6 +95,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const ports = new PlatformPorts();
   const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
   for (const module of local) module.providePorts?.(deps, ports);
+  // The email module in its own process: notices reach it as jobs on the shared store (nothing is lost while it is down).
+  if (config.subgraphUrls.has('email')) ports.systemEmail ??= new RelayedSystemEmailSender(deps);
+  // The outbox is drained where the webhook engine runs: with webhooks in its own process, this one dispatches nothing.
+  const dispatchesEvents = !config.subgraphUrls.has(DISPATCHING_MODULE);
   const bus = await createEventBus(config.redisUrl, logger);
   const dispatcher = new EventDispatcher({
     databaseUrl: database.url,
@@ -102,7 +108,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger,
     sweepMs: config.eventsSweepMs,
   });
-  jobs.define(pruneEventsJob(config.eventsRetentionDays));
+  if (dispatchesEvents) jobs.define(pruneEventsJob(config.eventsRetentionDays));
   const subgraphs = new Map();
   for (const module of local) {
     module.defineJobs?.(deps);
@@ -159,7 +165,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
       if (path === '/readyz') {
         const checks = await readiness(orm, jobs, config.subgraphUrls);
-        return sendJson(res, Object.values(checks).every((c) => c === 'ok') ? 200 : 503, { status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'unavailable', checks });
+        const ok = Object.values(checks).every((c) => c === 'ok');
+        // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
+        const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
+        return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
       }
       const own = moduleRoutes.get(path);
       if (own && (!own.method || own.method === req.method)) {
@@ -182,8 +191,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const publicSubscriptions = modules.flatMap((m) => m.publicSubscriptions?.(deps) ?? []);
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
   await jobs.start();
-  await jobs.every('1 hour', PRUNE_EVENTS_JOB);
-  await dispatcher.start();
+  if (dispatchesEvents) {
+    await jobs.every('1 hour', PRUNE_EVENTS_JOB);
+    await dispatcher.start();
+  }
   const listeners: ModuleListener[] = [];
   for (const module of local) listeners.push(...((await module.startListeners?.(deps)) ?? []));
   // One inbound SMTP listener for every module that claims recipients (agent mailboxes, support inboxes).

@@ -23,6 +23,9 @@ import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
+import { PlatformPorts, type DepsWithPorts } from '../notifications/platform-ports.js';
+import { RelayedSystemEmailSender } from '../notifications/relayed-system-email.js';
+import { defineBackgroundJobs, startModuleBackground, type ModuleBackground } from './module-background.js';
 
 export interface ServeSubgraphOptions {
   /** Port of the subgraph's listener; 0 picks a free one. */
@@ -42,6 +45,8 @@ export interface ServedSubgraph {
   jobs: Jobs;
   /** What the module's services were built with (for the listeners a module main starts beside it). */
   deps: PlatformDeps;
+  /** The module's background work beside its subgraph (dispatcher, inbound SMTP, listeners). */
+  background: ModuleBackground;
   /** Drains in-flight requests and jobs, then closes everything it opened. */
   stop(): Promise<void>;
 }
@@ -65,8 +70,14 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     await orm.getMigrator().up();
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
-    deps = { config, orm, jobs, logger, metrics };
+    const ports = new PlatformPorts();
+    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
+    deps = withPorts;
+    module.providePorts?.(withPorts, ports);
+    // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
+    ports.systemEmail ??= new RelayedSystemEmailSender(withPorts);
     module.defineJobs?.(deps);
+    defineBackgroundJobs(module, deps);
     const schema = await module.buildSchema(deps);
     apollo = new ApolloServer<SubgraphContext>({
       schema,
@@ -94,6 +105,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   }
   const server = apollo;
   const jobRunner = jobs;
+  const platformDeps = deps!;
+  let background: ModuleBackground | undefined;
 
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
@@ -163,6 +176,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       httpServer.listen(options.port, host, () => resolve());
     });
     await jobRunner.start();
+    background = await startModuleBackground(module, platformDeps, config, logger);
   } catch (error) {
     httpServer.close();
     await server.stop();
@@ -183,6 +197,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     httpServer.closeAllConnections();
     await closed;
+    await background?.stop();
     await jobRunner.stop(Math.max(0, deadline - Date.now()));
     await server.stop();
     await module.close?.();
@@ -190,7 +205,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     logger.info('subgraph stopped');
   })());
 
-  return { url, server: httpServer, orm, jobs: jobRunner, deps: deps!, stop };
+  return { url, server: httpServer, orm, jobs: jobRunner, deps: platformDeps, background: background!, stop };
 }
 
 const KNOWN_PATHS = new Set(['/graphql', '/healthz', '/metrics']);

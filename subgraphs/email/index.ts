@@ -13,6 +13,7 @@ import { EmailBounceResolver } from './bounces/email-bounce.resolver.js';
 import { EmailStatsResolver } from './stats/email-stats.resolver.js';
 import { emailMessageReference } from './messages/email-message.reference.js';
 import { sendEmailJob } from './jobs/send-email.job.js';
+import { relaySystemEmailJob } from './jobs/relay-system-email.job.js';
 import { createCaptureTransport, createSmtpTransport, type MailTransport } from './sending/mail-transport.js';
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
 import { Migration20261125160000_email_sealed_content } from './migrations/Migration20261125160000_email_sealed_content.js';
@@ -46,7 +47,11 @@ export function emailModule(): SubgraphModule & PortProvider {
       ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),
-    defineJobs: (deps) => deps.jobs.define(sendEmailJob(depsFor(deps))),
+    defineJobs: (deps) => {
+      deps.jobs.define(sendEmailJob(depsFor(deps)));
+      // Notices from processes that do not serve this module (split mode) arrive as jobs.
+      deps.jobs.define(relaySystemEmailJob(depsFor(deps), new EmailSystemSender(depsFor(deps))));
+    },
     providePorts: (deps, ports) => {
       ports.systemEmail = new EmailSystemSender(depsFor(deps));
       ports.dkimKeys = depsFor(deps).dkimKeys;

@@ -19,13 +19,14 @@ import { redactBody, sealBody } from './redacted-content.js';
 export class EmailSystemSender implements SystemEmailSender {
   constructor(private readonly deps: EmailDeps) {}
 
-  async send(tx: EntityManager, email: SystemEmail): Promise<string | null> {
+  /** `presetId`: the id a relayed notice promised its caller (RelayedSystemEmailSender). */
+  async send(tx: EntityManager, email: SystemEmail, presetId?: string): Promise<string | null> {
     const to = email.to ?? (await tx.findOne(Organization, { id: email.organizationId }))?.notificationEmail ?? this.deps.config.notificationEmail;
     if (!to) {
       this.deps.logger.warn('system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL', { organizationId: email.organizationId, kind: email.kind });
       return null;
     }
-    const id = newId('em');
+    const id = presetId ?? newId('em');
     const real = { text: email.text, html: email.html ?? null };
     const secret = email.redact?.length ? { stored: redactBody(real, email.redact), sealed: sealBody(await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger), id, real) } : null;
     const body = secret?.stored ?? real;
