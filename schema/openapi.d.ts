@@ -5717,23 +5717,6 @@ export interface components {
                 };
             };
         };
-        /** @description Error codes: FORM_PASSWORD_REQUIRED */
-        FormsError401_2: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "FORM_PASSWORD_REQUIRED";
-                        message: string;
-                        /** @description What was wrong: usually `{field, received, expected}`. */
-                        details?: unknown;
-                    };
-                };
-            };
-        };
         /** @description Error codes: FORM_PASSWORD_INVALID */
         FormsError403_2: {
             headers: {
@@ -12192,7 +12175,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12287,7 +12270,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12369,7 +12352,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12398,7 +12381,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12431,7 +12414,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12673,7 +12656,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12779,7 +12762,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12808,7 +12791,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12841,7 +12824,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12931,7 +12914,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13087,7 +13070,7 @@ export interface operations {
         };
         responses: {
             /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
-            200: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16934,7 +16917,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
-            401: components["responses"]["FormsError401_2"];
+            401: components["responses"]["FormsError401"];
             403: components["responses"]["FormsError403_2"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
@@ -16973,7 +16956,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
-            401: components["responses"]["FormsError401_2"];
+            401: components["responses"]["FormsError401"];
             403: components["responses"]["FormsError403_2"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
@@ -17018,7 +17001,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
-            401: components["responses"]["FormsError401_2"];
+            401: components["responses"]["FormsError401"];
             403: components["responses"]["FormsError403_2"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
@@ -17059,7 +17042,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
-            401: components["responses"]["FormsError401_2"];
+            401: components["responses"]["FormsError401"];
             403: components["responses"]["FormsError403_2"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
@@ -18047,6 +18030,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["SmsError400"];
+            401: components["responses"]["SmsError401"];
             403: components["responses"]["SmsError403_2"];
             404: components["responses"]["SmsError404"];
             409: components["responses"]["SmsError409"];
@@ -18084,6 +18068,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["SmsError400"];
+            401: components["responses"]["SmsError401"];
             403: components["responses"]["SmsError403_2"];
             404: components["responses"]["SmsError404"];
             409: components["responses"]["SmsError409"];
@@ -22305,6 +22290,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
@@ -22361,6 +22347,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22417,6 +22404,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
@@ -22469,6 +22457,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22527,6 +22516,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22567,6 +22557,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22609,6 +22600,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];

@@ -19,9 +19,10 @@ const MODULE_CODES: Record<string, ErrorCode[]> = {
 };
 
 /** What the edge and the bridge answer on any route, whatever the module. */
-function commonCodes(spec: RouteSpec): ErrorCode[] {
+function commonCodes(spec: RouteSpec, readsCredentials: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_REQUEST', 'VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
   if (spec.auth !== 'public') codes.push('UNAUTHORIZED', 'FORBIDDEN');
+  else if (readsCredentials) codes.push('UNAUTHORIZED'); // a public route checking its own token header
   if (spec.method !== 'GET') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   return codes;
 }
@@ -34,8 +35,8 @@ export class ErrorResponses {
   readonly components: Record<string, unknown> = {};
   private readonly names = new Map<string, string>();
 
-  for(module: string, style: EnvelopeStyle, spec: RouteSpec): Record<string, unknown> {
-    return Object.fromEntries(Object.entries(errorResponses(module, style, spec)).map(([status, response]) => {
+  for(module: string, style: EnvelopeStyle, spec: RouteSpec, readsCredentials = false): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(errorResponses(module, style, spec, readsCredentials)).map(([status, response]) => {
       const key = JSON.stringify(response);
       let name = this.names.get(key);
       if (!name) {
@@ -50,9 +51,9 @@ export class ErrorResponses {
   }
 }
 
-function errorResponses(module: string, style: EnvelopeStyle, spec: RouteSpec): Record<string, unknown> {
+function errorResponses(module: string, style: EnvelopeStyle, spec: RouteSpec, readsCredentials: boolean): Record<string, unknown> {
   const byStatus = new Map<number, Set<string>>();
-  for (const code of [...commonCodes(spec), ...(MODULE_CODES[module] ?? [])]) {
+  for (const code of [...commonCodes(spec, readsCredentials), ...(MODULE_CODES[module] ?? [])]) {
     const status = statusOf(code);
     if (status < 400) continue;
     const shown = shownCode(style, status, code);

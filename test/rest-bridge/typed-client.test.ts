@@ -99,6 +99,6 @@ describe('typed client (openapi-typescript + openapi-fetch)', () => {
   it('answers errors in the typed error shape', async () => {
     const missing = await api.GET('/emails/templates/{id}', { params: { path: { id: 'tpl_missing' } } });
     expect(missing.response.status).toBe(404);
-    expect(missing.error?.error.code).toBe('TEMPLATE_NOT_FOUND');
+    expect(missing.error?.error.code).toBe('NOT_FOUND');
   });
 });
