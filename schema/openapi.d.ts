@@ -5734,6 +5734,23 @@ export interface components {
                 };
             };
         };
+        /** @description Error codes: PENDING */
+        CrmError202: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "PENDING";
+                        message: string;
+                        /** @description What was wrong: usually `{field, received, expected}`. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
         /** @description Error codes: INVALID_REQUEST, VALIDATION_ERROR, INVALID_ID */
         CrmError400: {
             headers: {
@@ -12150,6 +12167,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12247,6 +12265,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12327,6 +12346,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12460,6 +12480,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12517,6 +12538,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12559,6 +12581,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12633,6 +12656,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12737,6 +12761,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12889,6 +12914,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -12960,6 +12986,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13002,6 +13029,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13043,6 +13071,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13124,6 +13153,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13170,6 +13200,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13213,6 +13244,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13255,6 +13287,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13323,6 +13356,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13368,6 +13402,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13410,6 +13445,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13449,6 +13485,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13492,6 +13529,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13514,6 +13552,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -13573,6 +13612,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13621,6 +13661,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13669,6 +13710,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13689,6 +13731,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -13752,6 +13795,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13787,6 +13831,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13856,6 +13901,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13895,6 +13941,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13936,6 +13983,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13986,6 +14034,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14034,6 +14083,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14082,6 +14132,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14134,6 +14185,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14165,6 +14217,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14204,6 +14257,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14245,6 +14299,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14267,6 +14322,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -14323,6 +14379,7 @@ export interface operations {
                     };
                 };
             };
+            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];

@@ -83,7 +83,8 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
     ...(spec.auth === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { [spec.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body } } } } : {}),
-    responses: { [String(status)]: success, ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)) },
+    // The success answer wins over an error of the same status (CRM's accepted writes vs its PENDING reads, both 202).
+    responses: { ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)), [String(status)]: success },
     'x-graphql-operation': operation.name,
   };
 }

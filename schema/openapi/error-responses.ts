@@ -9,7 +9,7 @@ const MODULE_CODES: Record<string, ErrorCode[]> = {
   sms: ['SMS_NOT_ENABLED', 'QUOTA_EXCEEDED', 'CONFLICT'],
   forms: ['FORM_PASSWORD_REQUIRED', 'FORM_PASSWORD_INVALID', 'QUOTA_EXCEEDED', 'CONFLICT'],
   webhooks: ['CONFLICT'],
-  crm: ['INVALID_ID', 'CONTACT_EMAIL_EXISTS', 'COMPANY_DOMAIN_EXISTS', 'TAG_KEY_EXISTS', 'PROPERTY_KEY_EXISTS', 'ALREADY_ASSOCIATED', 'CONFLICT'],
+  crm: ['PENDING', 'INVALID_ID', 'CONTACT_EMAIL_EXISTS', 'COMPANY_DOMAIN_EXISTS', 'TAG_KEY_EXISTS', 'PROPERTY_KEY_EXISTS', 'ALREADY_ASSOCIATED', 'CONFLICT'],
   auth: ['INVALID_CREDENTIALS', 'INVALID_SESSION', 'INVALID_MFA_CODE', 'INVALID_TOKEN', 'USER_BLOCKED', 'EMAIL_NOT_VERIFIED', 'MFA_REQUIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_BREACHED', 'ACCOUNT_LOCKED', 'MFA_ATTEMPTS_EXCEEDED', 'CONFLICT'],
   calendar: ['SLOT_UNAVAILABLE', 'PAST_BOOKING', 'MINIMUM_NOTICE', 'MAXIMUM_ADVANCE', 'DAILY_LIMIT', 'INVALID_TIMEZONE', 'HOST_UNAVAILABLE', 'EVENT_TYPE_INACTIVE', 'CONFLICT'],
   support: ['CONFLICT'],
@@ -55,7 +55,7 @@ function errorResponses(module: string, style: EnvelopeStyle, spec: RouteSpec, r
   const byStatus = new Map<number, Set<string>>();
   for (const code of [...commonCodes(spec, readsCredentials), ...(MODULE_CODES[module] ?? [])]) {
     const status = statusOf(code);
-    if (status < 400) continue;
+    if (status < 400 && code !== 'PENDING') continue; // PENDING: CRM's 202 "accepted, not committed yet; retry" in the error shape
     const shown = shownCode(style, status, code);
     (byStatus.get(status) ?? byStatus.set(status, new Set()).get(status)!).add(shown);
   }
