@@ -5452,7 +5452,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error codes: NOT_FOUND */
+        /** @description Error codes: NOT_FOUND, MESSAGE_NOT_FOUND, TEMPLATE_NOT_FOUND */
         SmsError404: {
             headers: {
                 [name: string]: unknown;
@@ -5461,7 +5461,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "NOT_FOUND";
+                        code: "NOT_FOUND" | "MESSAGE_NOT_FOUND" | "TEMPLATE_NOT_FOUND";
                         message: string;
                         statusCode: number;
                     };
@@ -5542,22 +5542,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
-                        message: string;
-                        statusCode: number;
-                    };
-                };
-            };
-        };
-        /** @description Error codes: SMS_NOT_ENABLED */
-        SmsError403_2: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "SMS_NOT_ENABLED";
                         message: string;
                         statusCode: number;
                     };
@@ -5710,23 +5694,6 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "UNSUPPORTED_MEDIA_TYPE";
-                        message: string;
-                        /** @description What was wrong: usually `{field, received, expected}`. */
-                        details?: unknown;
-                    };
-                };
-            };
-        };
-        /** @description Error codes: FORM_PASSWORD_INVALID */
-        FormsError403_2: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    error: {
-                        /** @enum {string} */
-                        code: "FORM_PASSWORD_INVALID";
                         message: string;
                         /** @description What was wrong: usually `{field, received, expected}`. */
                         details?: unknown;
@@ -13445,7 +13412,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13485,7 +13451,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13529,7 +13494,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13552,7 +13516,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -13612,7 +13575,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13661,7 +13623,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13710,7 +13671,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13731,7 +13691,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -13795,7 +13754,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13831,7 +13789,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13901,7 +13858,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13941,7 +13897,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -13983,7 +13938,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14034,7 +13988,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14083,7 +14036,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14132,7 +14084,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14185,7 +14136,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14217,7 +14167,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14257,7 +14206,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14299,7 +14247,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -14322,7 +14269,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            202: components["responses"]["CrmError202"];
             /** @description Success */
             204: {
                 headers: {
@@ -14379,7 +14325,6 @@ export interface operations {
                     };
                 };
             };
-            202: components["responses"]["CrmError202"];
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
             403: components["responses"]["CrmError403"];
@@ -16975,7 +16920,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["FormsError401"];
-            403: components["responses"]["FormsError403_2"];
+            403: components["responses"]["FormsError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
@@ -17014,7 +16959,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["FormsError401"];
-            403: components["responses"]["FormsError403_2"];
+            403: components["responses"]["FormsError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -17059,7 +17004,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["FormsError401"];
-            403: components["responses"]["FormsError403_2"];
+            403: components["responses"]["FormsError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -17100,7 +17045,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["FormsError401"];
-            403: components["responses"]["FormsError403_2"];
+            403: components["responses"]["FormsError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -18088,7 +18033,7 @@ export interface operations {
             };
             400: components["responses"]["SmsError400"];
             401: components["responses"]["SmsError401"];
-            403: components["responses"]["SmsError403_2"];
+            403: components["responses"]["SmsError403"];
             404: components["responses"]["SmsError404"];
             409: components["responses"]["SmsError409"];
             413: components["responses"]["SmsError413"];
@@ -18126,7 +18071,7 @@ export interface operations {
             };
             400: components["responses"]["SmsError400"];
             401: components["responses"]["SmsError401"];
-            403: components["responses"]["SmsError403_2"];
+            403: components["responses"]["SmsError403"];
             404: components["responses"]["SmsError404"];
             409: components["responses"]["SmsError409"];
             413: components["responses"]["SmsError413"];
@@ -22348,6 +22293,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
@@ -22405,6 +22351,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22462,6 +22409,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
@@ -22515,6 +22463,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22574,6 +22523,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22615,6 +22565,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
@@ -22658,6 +22609,7 @@ export interface operations {
             };
             400: components["responses"]["FormsError400"];
             401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
             404: components["responses"]["FormsError404"];
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];

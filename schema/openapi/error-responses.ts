@@ -6,7 +6,7 @@ import type { JsonSchema } from './graphql-json-schema.js';
 /** The codes a module's own services raise, beyond those every route may answer (a per-module list, not per route). */
 const MODULE_CODES: Record<string, ErrorCode[]> = {
   email: ['MESSAGE_NOT_FOUND', 'TEMPLATE_NOT_FOUND', 'RECIPIENT_SUPPRESSED', 'QUOTA_EXCEEDED', 'CONFLICT'],
-  sms: ['SMS_NOT_ENABLED', 'QUOTA_EXCEEDED', 'CONFLICT'],
+  sms: ['MESSAGE_NOT_FOUND', 'TEMPLATE_NOT_FOUND', 'SMS_NOT_ENABLED', 'QUOTA_EXCEEDED', 'CONFLICT'],
   forms: ['FORM_PASSWORD_REQUIRED', 'FORM_PASSWORD_INVALID', 'QUOTA_EXCEEDED', 'CONFLICT'],
   webhooks: ['CONFLICT'],
   crm: ['PENDING', 'INVALID_ID', 'CONTACT_EMAIL_EXISTS', 'COMPANY_DOMAIN_EXISTS', 'TAG_KEY_EXISTS', 'PROPERTY_KEY_EXISTS', 'ALREADY_ASSOCIATED', 'CONFLICT'],
@@ -22,7 +22,7 @@ const MODULE_CODES: Record<string, ErrorCode[]> = {
 function commonCodes(spec: RouteSpec, readsCredentials: boolean): ErrorCode[] {
   const codes: ErrorCode[] = ['INVALID_REQUEST', 'VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
   if (spec.auth !== 'public') codes.push('UNAUTHORIZED', 'FORBIDDEN');
-  else if (readsCredentials) codes.push('UNAUTHORIZED'); // a public route checking its own token header
+  else if (readsCredentials) codes.push('UNAUTHORIZED', 'FORBIDDEN'); // a public route checking its own token or signature header
   if (spec.method !== 'GET') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   return codes;
 }
@@ -55,7 +55,8 @@ function errorResponses(module: string, style: EnvelopeStyle, spec: RouteSpec, r
   const byStatus = new Map<number, Set<string>>();
   for (const code of [...commonCodes(spec, readsCredentials), ...(MODULE_CODES[module] ?? [])]) {
     const status = statusOf(code);
-    if (status < 400 && code !== 'PENDING') continue; // PENDING: CRM's 202 "accepted, not committed yet; retry" in the error shape
+    // PENDING: CRM's 202 "accepted, not committed yet; retry", in the error shape, on the records written asynchronously.
+    if (code === 'PENDING' ? !/^\/crm\/(contacts|companies|activities)/.test(spec.path) : status < 400) continue;
     const shown = shownCode(style, status, code);
     (byStatus.get(status) ?? byStatus.set(status, new Set()).get(status)!).add(shown);
   }
