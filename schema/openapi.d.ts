@@ -6391,6 +6391,38 @@ export interface operations {
                 };
             };
             /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
             429: {
                 headers: {
                     [name: string]: unknown;
