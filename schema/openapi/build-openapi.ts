@@ -67,7 +67,7 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
   ];
   const takesBody = !spec.ignoreBody && spec.method !== 'GET' && (spec.method !== 'DELETE' || spec.deleteWithBody);
   const body = takesBody ? bodySchema(spec, variableTypes, inputs) : undefined;
-  const status = spec.status ?? 200;
+  const status = spec.respond ? respondStatus(spec) : spec.status ?? 200;
   const result = definition.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === spec.result);
   const rootType = definition.operation === 'mutation' ? api.getMutationType() : api.getQueryType();
   const field = result?.kind === Kind.FIELD ? rootType?.getFields()[result.name.value] : undefined;
@@ -83,7 +83,8 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
     ...(spec.auth === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { [spec.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body } } } } : {}),
-    responses: { [String(status)]: success, ...errors.for(module.module, module.envelope, spec) },
+    // The success answer wins over an error of the same status (CRM's accepted writes vs its PENDING reads, both 202).
+    responses: { ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)), [String(status)]: success },
     'x-graphql-operation': operation.name,
   };
 }
@@ -108,6 +109,26 @@ function headersRead(spec: RouteSpec): string[] {
     // a route that refuses the empty body still read its headers first, or reads none
   }
   return [...read].map(headerName);
+}
+
+/** A public route that reads a token header (the support widget's) answers 401 when the token is wrong. */
+function readsCredentials(spec: RouteSpec): boolean {
+  return spec.auth === 'public' && headersRead(spec).some((name) => /token|signature|password/i.test(name));
+}
+
+/**
+ * The status a route's own `respond` writes (CRM's accepted writes answer 202, tracking links redirect), found by
+ * running it on an empty result; the route's declared status when it cannot tell.
+ */
+function respondStatus(spec: RouteSpec): number {
+  const res = { statusCode: 0, written: 0, writeHead(code: number) { this.written = code; return this; }, setHeader() { return this; }, getHeader: () => undefined, write: () => true, end() { return this; }, on() { return this; }, once() { return this; } };
+  try {
+    spec.respond!({}, res as never, { params: new Proxy({}, { get: () => 'x' }), query: {}, body: {}, headers: {}, ip: '127.0.0.1' });
+  } catch {
+    // a respond that needs a real result: keep the declared status
+  }
+  const found = res.written || res.statusCode;
+  return found > 0 && found < 400 ? found : spec.status ?? 200; // an empty result may read as not found: not the success status
 }
 
 /** `idempotency-key` → `Idempotency-Key`. */

@@ -20,7 +20,8 @@ const SCALARS: Record<string, JsonSchema> = {
 };
 
 function nullable(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  // A nullable enum admits null among its values too, or `enum` alone refuses it.
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
   if (Object.keys(schema).length === 0) return schema;
   return { anyOf: [schema, { type: 'null' }] };
 }

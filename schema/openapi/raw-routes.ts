@@ -42,7 +42,7 @@ export const HAND_DESCRIBED_PATHS: Record<string, Record<string, unknown>> = {
             'text/event-stream': { schema: { type: 'string' } },
           },
         },
-        400: openaiError, 401: openaiError, 403: openaiError, 429: openaiError, 500: openaiError, 502: openaiError, 503: openaiError,
+        400: openaiError, 401: openaiError, 403: openaiError, 413: openaiError, 415: openaiError, 429: openaiError, 500: openaiError, 502: openaiError, 503: openaiError,
       },
     },
   },

@@ -2,13 +2,14 @@ import { loadConfig } from '../../platform/config/config.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../../gateway/platform.js';
 import type { ApiKeyType } from '../../platform/organizations/api-key.entity.js';
 import { createTestDatabase } from './test-database.js';
+import { responseChecker } from './openapi-response-check.js';
 
 export interface TestPlatform {
   platform: Platform;
   url: string;
   /** Creates a key (and its organization) and returns it. */
   key(orgSlug: string, type?: ApiKeyType, scopes?: string[]): Promise<string>;
-  /** fetch against the platform with a key. */
+  /** fetch against the platform with a key; throws when a REST response differs from schema/openapi.json. */
   request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<TestResponse>;
   /** POST /graphql. */
   graphql(key: string | undefined, query: string, variables?: Record<string, unknown>): Promise<TestResponse>;
@@ -47,6 +48,9 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     } catch {
       parsed = undefined;
     }
+    // Every REST answer a test sees must match schema/openapi.json (openapi-response-check.ts; UNCHECKED_MODULES).
+    const problem = responseChecker().check(method, path, res.status, res.headers.get('content-type'), parsed);
+    if (problem) throw new Error(problem);
     return { status: res.status, headers: res.headers, body: parsed, text };
   };
   return {

@@ -4,6 +4,7 @@ import { projectRoot } from '../../platform/config/project-root.js';
 import { allModules } from '../../gateway/modules.js';
 import { composeSupergraph } from '../../schema/compose-supergraph.js';
 import { openApiDocument } from '../../schema/openapi/openapi-document.js';
+import { openApiTypes } from '../../schema/openapi/openapi-types.js';
 
 describe('committed schema', () => {
   const modules = allModules();
@@ -35,6 +36,11 @@ describe('committed schema', () => {
 
   it('should match schema/openapi.json (run `npm run compose` when this fails)', () => {
     expect(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')).toBe(openApiDocument(composed.api));
+  });
+
+  it('should match schema/openapi.d.ts, the openapi-typescript types of the document (run `npm run compose` when this fails)', async () => {
+    const document = readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8');
+    expect(readFileSync(join(projectRoot(), 'schema', 'openapi.d.ts'), 'utf8')).toBe(await openApiTypes(document));
   });
 
   it('should keep Subscription out of the supergraph (the gateway cannot execute it)', () => {
