@@ -3,6 +3,7 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import { Message } from '../entities/message.entity.js';
 import { ConversationTag, SupportTag } from '../entities/tag.entity.js';
 import type { TagView } from './conversation.types.js';
+import { byTagName } from './conversation-view.js';
 
 function perRequest<K, V>(ctx: SubgraphContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
   let loader = ctx.loaders.get(name) as DataLoader<K, V> | undefined;
@@ -34,6 +35,6 @@ export function tagsByConversation(ctx: SubgraphContext): DataLoader<string, Tag
       const tag = byId.get(link.tagId);
       if (tag) by.set(link.conversationId, [...(by.get(link.conversationId) ?? []), tag]);
     }
-    return ids.map((id) => by.get(id) ?? []);
+    return ids.map((id) => (by.get(id) ?? []).sort(byTagName));
   });
 }

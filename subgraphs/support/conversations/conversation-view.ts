@@ -30,3 +30,7 @@ export function messageEventData(c: Conversation, m: Message) {
   const view = messageView(m);
   return { conversationId: c.id, inboxId: c.inboxId, visitorId: c.visitorId, message: { ...view, createdAt: view.createdAt.toISOString() } };
 }
+
+/** A conversation's tags are listed by name, case-insensitively (tags added in one call share their creation time). */
+export const byTagName = (a: { id: string; name: string }, b: { id: string; name: string }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id.localeCompare(b.id);

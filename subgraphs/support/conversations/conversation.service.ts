@@ -17,7 +17,7 @@ import { renderCanned } from '../canned-responses/canned-render.js';
 import { SNOOZE_JOB, type SnoozeJobData } from '../jobs/snooze.job.js';
 import { EmailReplies } from '../email/email-replies.js';
 import { ConversationFlow, type AttachmentBytes } from './conversation-flow.js';
-import { conversationEventData, conversationView, messageView } from './conversation-view.js';
+import { byTagName, conversationEventData, conversationView, messageView } from './conversation-view.js';
 import {
   ATTACHMENTS_MAX_BYTES, type AssignInput, type AttachmentContent, type AttachmentInput, type ConversationList, type ConversationListArgs, type ConversationView,
   type MessageView, type ReplyInput, type SnoozeInput, type StatusInput, type TagsInput, type TagView,
@@ -183,6 +183,6 @@ export class ConversationService {
     const links = await em.find(ConversationTag, { conversationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const tags = await em.find(SupportTag, { id: { $in: links.map((l) => l.tagId) } });
     const byId = new Map(tags.map((t) => [t.id, t]));
-    return links.map((l) => byId.get(l.tagId)).filter((t): t is SupportTag => !!t).map((t) => ({ id: t.id, name: t.name }));
+    return links.map((l) => byId.get(l.tagId)).filter((t): t is SupportTag => !!t).map((t) => ({ id: t.id, name: t.name })).sort(byTagName);
   }
 }
