@@ -1,10 +1,10 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
+import { isBase64Text } from '../../../platform/validation/base64.js';
 import { newId } from '../../../platform/ids/ids.js';
 import type { StoredAttachment } from '../entities/mail-message.entity.js';
 
 /** Document 3 part 8: 25 MB of attachments per message, decoded. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface AttachmentInput {
   filename: string;
@@ -18,7 +18,7 @@ export function checkAttachments(items: readonly AttachmentInput[] | null | unde
   let total = carried.reduce((sum, a) => sum + a.size, 0);
   (items ?? []).forEach((item, i) => {
     const content = item.content;
-    if (content.length % 4 !== 0 || !BASE64.test(content)) {
+    if (!isBase64Text(content)) {
       throw new DomainError('VALIDATION_ERROR', `attachments[${i}].content must be base64`, { field: `attachments[${i}].content`, received: content.slice(0, 40), expected: 'base64' });
     }
     const size = Buffer.byteLength(content, 'base64');

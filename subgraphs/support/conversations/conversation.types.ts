@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ArrayMaxSize, ArrayMinSize, IsBase64, IsIn, IsISO8601, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsIn, IsISO8601, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsBase64Text } from '../../../platform/validation/base64.js';
 import { CONVERSATION_STATUSES, SETTABLE_STATUSES } from '../entities/conversation.entity.js';
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 
@@ -150,7 +151,7 @@ export class AttachmentInput {
   contentType!: string;
 
   @Field({ description: 'Base64' })
-  @IsBase64(undefined, { message: 'base64' })
+  @IsBase64Text({ message: 'base64' })
   content!: string;
 }
 
