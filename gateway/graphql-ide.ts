@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { projectRoot } from '../platform/config/project-root.js';
+import { sendStatic } from './static-response.js';
 
 /**
  * GraphiQL at GET /graphql for a browser, offline: React and GraphiQL's prebuilt bundles come from npm and are served
@@ -85,19 +86,14 @@ export function wantsGraphqlIde(req: IncomingMessage, path: string): boolean {
   return !search.has('query') && String(req.headers.accept ?? '').includes('text/html');
 }
 
+/** The paths the IDE answers (route labels in /metrics). */
+export const IDE_PATHS = new Set(['/graphql', `${IDE_PREFIX}init.js`, ...Object.keys(ASSETS).map((name) => IDE_PREFIX + name)]);
+
 /** Serves the IDE page or one of its assets; 404 for any other name under the prefix. */
 export function serveGraphqlIde(res: ServerResponse, path: string): void {
-  if (path === '/graphql') return send(res, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), PAGE_CSP, 'no-cache');
+  if (path === '/graphql') return sendStatic(res, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
   const name = path.slice(IDE_PREFIX.length);
-  if (name === 'init.js') return send(res, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), undefined, 'no-cache');
-  if (!Object.hasOwn(ASSETS, name)) return send(res, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
-  send(res, 200, ASSETS[name]!.type, asset(name), undefined, 'public, max-age=86400');
-}
-
-function send(res: ServerResponse, status: number, type: string, body: Buffer, csp?: string, cacheControl?: string): void {
-  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length) };
-  if (csp) headers['Content-Security-Policy'] = csp;
-  if (cacheControl) headers['Cache-Control'] = cacheControl;
-  res.writeHead(status, headers);
-  res.end(body);
+  if (name === 'init.js') return sendStatic(res, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), { 'Cache-Control': 'no-cache' });
+  if (!Object.hasOwn(ASSETS, name)) return sendStatic(res, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
+  sendStatic(res, 200, ASSETS[name]!.type, asset(name), { 'Cache-Control': 'public, max-age=86400' });
 }

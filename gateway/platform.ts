@@ -22,7 +22,7 @@ import { loadOperations } from '../rest-bridge/operations.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { handleGraphql } from './graphql-http.js';
-import { serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
+import { IDE_PATHS, serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
 import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
 import { allModules } from './modules.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
@@ -253,9 +253,9 @@ async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>)
 function routeLabel(log: Record<string, unknown>): string {
   if (typeof log.route === 'string') return log.route;
   const path = log.path as string;
-  return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) ? path : 'unmatched';
+  return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) || IDE_PATHS.has(path) ? path : 'unmatched';
 }
-const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql', '/graphql/ide/react.js', '/graphql/ide/react-dom.js', '/graphql/ide/graphiql.js', '/graphql/ide/graphiql.css', '/graphql/ide/init.js']);
+const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql']);
 
 function sendJson(res: ServerResponse, status: number, payload: unknown) {
   const body = JSON.stringify(payload);

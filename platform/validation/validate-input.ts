@@ -3,17 +3,6 @@ import { DomainError, type ErrorDetails } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 
 const hasRules = new Map<object, boolean>();
-const codes = new WeakMap<object, ErrorCode>();
-
-/**
- * The code an input class answers its rule failures with, when the module's spec names them otherwise than
- * VALIDATION_ERROR (CRM and the platform webhooks: INVALID_REQUEST). Set on the argument's class.
- */
-export function ValidationCode(code: ErrorCode): ClassDecorator {
-  return (target) => {
-    codes.set(target, code);
-  };
-}
 
 /** Whether class-validator knows rules for a class (cached: most input classes of older modules have none). */
 function rulesOf(target: new (...args: never[]) => object): boolean {
@@ -38,11 +27,11 @@ export async function validateInput(argValue: unknown, code: InvalidInputCode = 
     if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
     const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
     // An item of a list argument (a batch) is named by its index: `[3].to`.
-    if (errors.length > 0) throw validationError(errors, codes.get(item.constructor) ?? code, list ? `[${i}]` : '');
+    if (errors.length > 0) throw validationError(errors, code, list ? `[${i}]` : '');
   }
 }
 
-/** The code a module answers bad input with: VALIDATION_ERROR, or INVALID_REQUEST for the modules whose spec says so (email, SMS, auth, calendar). */
+/** The code a module answers bad input with: VALIDATION_ERROR, or INVALID_REQUEST for the modules whose spec says so (email, SMS, auth, calendar, CRM). */
 export type InvalidInputCode = 'VALIDATION_ERROR' | 'INVALID_REQUEST';
 
 /**

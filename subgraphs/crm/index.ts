@@ -49,7 +49,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
       ],
     },
     buildSchema: (deps) => buildFederatedSchema(
-      { resolvers: [...CRM_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never },
+      { resolvers: [...CRM_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never, invalidInputCode: 'INVALID_REQUEST' },
       { Contact: { __resolveReference: resolveContactReference }, Company: { __resolveReference: resolveCompanyReference } },
     ),
     defineJobs: (deps) => {

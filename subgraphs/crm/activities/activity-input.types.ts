@@ -2,13 +2,11 @@ import { Field, InputType } from 'type-graphql';
 import { IsIn, IsOptional, MaxLength } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 import { LOGGED_TYPES } from './activity.service.js';
 
 const isSmallObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v) && JSON.stringify(v).length <= 65_535;
 
 /** POST /crm/contacts/{id}/activities: accepted asynchronously (202) behind the contact's own writes. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmActivityInput {
   @Field(() => String, { nullable: true, description: `Required: ${LOGGED_TYPES.join(', ')}` })

@@ -2,7 +2,6 @@ import { Field, ID, InputType } from 'type-graphql';
 import { IsIn, IsOptional, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 import { LIFECYCLE_STAGES } from '../entities/contact.entity.js';
 import { isEmail } from '../shared/identifier.js';
 
@@ -15,7 +14,6 @@ const STATUSES = ['ACTIVE', 'ARCHIVED'];
  * `properties` holds the organization's custom properties, whose types are defined at run time (checked by
  * properties/property-values.validate.ts).
  */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmContactInput {
   @Field(() => String, { nullable: true })
@@ -58,7 +56,6 @@ export class CrmContactInput {
 }
 
 /** POST /crm/contacts/{winnerId}/merge. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmMergeContactsInput {
   @Field(() => ID, { nullable: true, description: 'Numeric id, ctc_ external id or email of the contact merged into the winner' })
@@ -67,7 +64,6 @@ export class CrmMergeContactsInput {
 }
 
 /** POST /crm/contacts/{id}/companies. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmContactCompanyInput {
   @Field(() => ID, { nullable: true, description: 'Numeric id or cmp_ external id' })

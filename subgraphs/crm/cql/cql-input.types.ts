@@ -2,13 +2,11 @@ import { Field, InputType, Int } from 'type-graphql';
 import { IsIn, IsOptional, MaxLength } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 
 const ENTITIES = ['contact', 'company'];
 const FILTER = 'A CQL filter tree {logic, conditions[]} (document 3 part 5); parsed and compiled by the CQL compiler';
 
 /** POST /crm/query: `where` (CQL text) or `filter` (tree), `sort` "field:direction[, …]", page, limit. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmQueryInput {
   @Field(() => String, { nullable: true, description: 'contact (the default) or company' })
@@ -35,7 +33,6 @@ export class CrmQueryInput {
 }
 
 /** POST /crm/contacts/filter and /crm/companies/filter. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmFilterInput {
   @Field(() => JSONScalar, { nullable: true, description: FILTER })

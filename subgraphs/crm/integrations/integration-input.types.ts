@@ -1,7 +1,6 @@
 import { Field, InputType } from 'type-graphql';
 import { IsIn } from 'class-validator';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 import { PROVIDERS } from './providers.js';
 
 const PROVIDER_NAMES = Object.keys(PROVIDERS);
@@ -10,7 +9,6 @@ const PROVIDER_NAMES = Object.keys(PROVIDERS);
  * POST /crm/integrations. The base URL goes through the platform's URL guard (public hosts only) and the token's
  * length is checked without echoing it, both by the service.
  */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmIntegrationInput {
   @Field(() => String, { nullable: true, description: `Required: ${PROVIDER_NAMES.join(' or ')}` })

@@ -2,14 +2,12 @@ import { Field, InputType, Int } from 'type-graphql';
 import { IsIn, IsOptional, ValidateIf } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 
 const isName = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 200;
 const NAME = ['name', isName, '1 to 200 characters', 'name is required'] as const;
 const CRITERIA = 'A CQL filter object (document 3 part 5), compiled when it is stored';
 
 /** POST /crm/lists. A dynamic list needs `filterCriteria`; a static one has none (checked with the CQL compiler). */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmListInput {
   @Field(() => String, { nullable: true, description: 'Required: 1 to 200 characters' })
@@ -29,7 +27,6 @@ export class CrmListInput {
 }
 
 /** PATCH /crm/lists/{id}: the name, and a dynamic list's filter. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class UpdateCrmListInput {
   @Field(() => String, { nullable: true })
@@ -42,7 +39,6 @@ export class UpdateCrmListInput {
 }
 
 /** POST and DELETE /crm/lists/{id}/members (static lists; 1 to 1000 ids, counted by the service after the list's kind). */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmListMembersInput {
   @Field(() => [Int], { nullable: true, description: 'Contact ids' })

@@ -1,7 +1,6 @@
 import { Field, InputType } from 'type-graphql';
 import { IsIn, IsOptional, MaxLength, ValidateIf } from 'class-validator';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 import { PROPERTY_ENTITIES, PROPERTY_GROUPS, PROPERTY_TYPES } from '../entities/property-definition.entity.js';
 
 const KEY = /^[a-z][a-z0-9_]{0,62}$/;
@@ -12,7 +11,6 @@ const GROUP = rule([...PROPERTY_GROUPS], 'group must be one of the property grou
 const OPTIONS = 'SELECT and MULTI_SELECT: 1 to 500 distinct non-empty strings (checked with the type)';
 
 /** POST /crm/properties. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmPropertyInput {
   @Field(() => String, { nullable: true, description: 'Required: lowercase letters, digits and underscores, starting with a letter (at most 63)' })
@@ -50,7 +48,6 @@ export class CrmPropertyInput {
 }
 
 /** PATCH /crm/properties/{id}: key, entity and type are fixed. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class UpdateCrmPropertyInput {
   @Field(() => String, { nullable: true })

@@ -1,7 +1,6 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { IsOptional, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { ValidationCode } from '../../../platform/validation/validate-input.js';
 
 const KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/;
@@ -11,7 +10,6 @@ const COLOR_RULE = rule('a hex color such as #ff8800', 'color must be a hex colo
 const DESCRIPTION = rule('a string of at most 2000 characters', 'description holds at most 2000 characters');
 
 /** POST /crm/tags: the key is fixed once created; the name defaults to the key. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmTagInput {
   @Field(() => String, { nullable: true, description: 'Required: lowercase letters, digits, hyphens or underscores (at most 64)' })
@@ -35,7 +33,6 @@ export class CrmTagInput {
 }
 
 /** PATCH /crm/tags/{id}: name, color and description; the key cannot change. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class UpdateCrmTagInput {
   @Field(() => String, { nullable: true })
@@ -55,7 +52,6 @@ export class UpdateCrmTagInput {
 }
 
 /** POST /crm/contacts/{id}/tags. */
-@ValidationCode('INVALID_REQUEST')
 @InputType()
 export class CrmTagContactInput {
   @Field(() => ID, { nullable: true, description: 'Required' })
