@@ -121,13 +121,17 @@ describe('AI gateway keys, errors and management through the stack', () => {
     });
 
     it('should answer 429 rate_limit_exceeded with Retry-After once the plan rate is spent', async () => {
-      const answers = await Promise.all(Array.from({ length: 120 }, () => chat({ model: 'openai/ok' })));
+      // Bursts of 120 until one is refused: on a loaded machine one burst can outlast the one-second window.
+      const answers: Awaited<ReturnType<typeof chat>>[] = [];
+      for (let burst = 0; burst < 10 && !answers.some((a) => a.status === 429); burst++) {
+        answers.push(...await Promise.all(Array.from({ length: 120 }, () => chat({ model: 'openai/ok' }))));
+      }
       const limited = answers.filter((a) => a.status === 429);
       expect(limited.length).toBeGreaterThan(0);
       expect(limited[0]!.body).toEqual(error('rate_limit_exceeded', 'rate_limit_error'));
       expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(limited[0]!.headers.get('x-ratelimit-remaining')).toBe('0');
-      expect(answers.filter((a) => a.status === 400).length + limited.length).toBe(120);
+      expect(answers.filter((a) => a.status === 400).length + limited.length).toBe(answers.length);
     });
   });
 
