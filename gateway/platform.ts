@@ -15,8 +15,8 @@ import { Jobs } from '../platform/jobs/jobs.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
 import { RequestGuard } from '../platform/http/request-guard.js';
-import { requestIdOf } from '../platform/http/request-identity.js';
-import { setSecurityHeaders } from '../platform/http/security-headers.js';
+import { HttpEdge, type EdgeRequest } from '../platform/http/edge/http-edge.js';
+import { sendJson } from '../platform/http/edge/error-envelope.js';
 import { RestBridge } from '../rest-bridge/bridge.js';
 import { loadOperations } from '../rest-bridge/operations.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
@@ -29,19 +29,18 @@ import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
-import { EventDispatcher } from '../platform/events/event-dispatcher.js';
-import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../platform/events/prune-events.job.js';
+import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import { PlatformPorts, type DepsWithPorts } from '../platform/notifications/platform-ports.js';
 import { RelayedSystemEmailSender } from '../platform/notifications/relayed-system-email.js';
 import { DISPATCHING_MODULE } from '../platform/events/dispatching-module.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
-import { activeSpan, callerAttributes } from '../platform/tracing/spans.js';
 import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { platformSources } from '../platform/metrics/platform-sources.js';
 import { serveMetrics } from '../platform/metrics/metrics-route.js';
-import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
+import type { MailAuthResolver } from '../platform/mail/inbound-smtp-server.js';
+import { defineBackgroundJobs, startBackground } from '../platform/federation/module-background.js';
 
 export interface PlatformOptions {
   /** Defaults to a JSON logger at the configured level. */
@@ -62,8 +61,8 @@ export interface Platform {
   jobs: Jobs;
   apiKeys: ApiKeyService;
   deps: PlatformDeps;
-  /** Drains the events outbox into webhook deliveries and the live stream (not started when webhooks runs elsewhere). */
-  dispatcher: EventDispatcher;
+  /** Drains the events outbox into webhook deliveries and the live stream (none when webhooks runs elsewhere). */
+  dispatcher?: EventDispatcher;
   /** The live event stream (Redis when REDIS_URL is set). */
   bus: EventBus;
   /** Listeners the modules started beside HTTP (the DNS server). */
@@ -100,15 +99,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // The outbox is drained where the webhook engine runs: with webhooks in its own process, this one dispatches nothing.
   const dispatchesEvents = !config.subgraphUrls.has(DISPATCHING_MODULE);
   const bus = await createEventBus(config.redisUrl, logger);
-  const dispatcher = new EventDispatcher({
-    databaseUrl: database.url,
-    orm,
-    bus,
-    sinks: local.flatMap((m) => m.eventSinks?.(deps) ?? []),
-    logger,
-    sweepMs: config.eventsSweepMs,
-  });
-  if (dispatchesEvents) jobs.define(pruneEventsJob(config.eventsRetentionDays));
+  defineBackgroundJobs(deps, dispatchesEvents);
   const subgraphs = new Map();
   for (const module of local) {
     module.defineJobs?.(deps);
@@ -120,12 +111,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
-  const guard = new RequestGuard(apiKeys, new RateLimiter(store));
+  const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)), bodyLimitBytes: config.bodyLimitBytes, logger, metrics, routeLabel });
   const bridge = new RestBridge({
     modules: ALL_ROUTES,
     operations: loadOperations(),
-    guard,
-    bodyLimitBytes: config.bodyLimitBytes,
+    edge,
     execute: async (operation, variables, contextValue) => {
       const response = await gateway.executeOperation({ query: operation.query, operationName: operation.name, variables }, { contextValue });
       if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the bridge');
@@ -140,49 +130,30 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
   for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
 
-  let inFlight = 0;
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = process.hrtime.bigint();
-    const requestId = requestIdOf(req);
-    const log: Record<string, unknown> = { requestId, method: req.method, path: (req.url ?? '').split('?')[0] };
-    res.setHeader('X-Request-Id', requestId);
-    activeSpan()?.setAttributes(callerAttributes(requestId, undefined)); // the HTTP server span, when tracing is on
-    setSecurityHeaders(res);
-    inFlight++;
-    res.on('close', () => {
-      inFlight--;
-      metrics.httpRequests.observe({ method: req.method ?? 'GET', route: routeLabel(log), status: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
-      const level = log.error || res.statusCode >= 500 ? 'error' : 'info';
-      if (!logger.enabled(level)) return;
-      logger[level]('request', { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 });
-    });
-    try {
-      const path = log.path as string;
-      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
-      if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
-      if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
-      if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
-      if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
-      if (path === '/readyz') {
-        const checks = await readiness(orm, jobs, config.subgraphUrls);
-        const ok = Object.values(checks).every((c) => c === 'ok');
-        // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
-        const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
-        return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
-      }
-      const own = moduleRoutes.get(path);
-      if (own && (!own.method || own.method === req.method)) {
-        log.route = `${own.method ?? req.method} ${path}`;
-        return await own.handle(req, res, { requestId, log, guard, bodyLimitBytes: config.bodyLimitBytes });
-      }
-      if (path === '/graphql') return await handleGraphql(req, res, gateway, guard, requestId, config.bodyLimitBytes, log);
-      await bridge.handle(req, res, requestId, log);
-    } catch (error) {
-      log.error = error;
-      if (!res.headersSent) sendJson(res, 500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+  const dispatch = async (req: IncomingMessage, res: ServerResponse, request: EdgeRequest) => {
+    const { log } = request;
+    const path = log.path as string;
+    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
+    if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
+    if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
+    if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
+    if (path === '/readyz') {
+      const checks = await readiness(orm, jobs, config.subgraphUrls);
+      const ok = Object.values(checks).every((c) => c === 'ok');
+      // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
+      const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
+      return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
     }
+    const own = moduleRoutes.get(path);
+    if (own && (!own.method || own.method === req.method)) {
+      log.route = `${own.method ?? req.method} ${path}`;
+      return await own.handle(req, res, { ...request, edge });
+    }
+    if (path === '/graphql') return await handleGraphql(req, res, gateway, request, edge);
+    await bridge.handle(req, res, request);
   };
-  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
+  const server = createServer({ keepAliveTimeout: 65_000 }, edge.listener(dispatch));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -191,17 +162,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const publicSubscriptions = modules.flatMap((m) => m.publicSubscriptions?.(deps) ?? []);
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
   await jobs.start();
-  if (dispatchesEvents) {
-    await jobs.every('1 hour', PRUNE_EVENTS_JOB);
-    await dispatcher.start();
-  }
-  const listeners: ModuleListener[] = [];
-  for (const module of local) listeners.push(...((await module.startListeners?.(deps)) ?? []));
-  // One inbound SMTP listener for every module that claims recipients (agent mailboxes, support inboxes).
-  const inboundHandlers = local.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));
-  const smtp: InboundSmtp | undefined = inboundHandlers.length > 0
-    ? await startInboundSmtp({ ...config.smtpInbound, handlers: inboundHandlers, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver })
-    : undefined;
+  const background = await startBackground({ modules: local, deps, dispatch: dispatchesEvents, databaseUrl: database.url, bus, mailAuthResolver: options.mailAuthResolver });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
@@ -211,15 +172,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     const deadline = Date.now() + config.shutdownTimeoutMs;
     await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
     // Beside the HTTP drain, not before it: an idle SMTP client must not spend the drain's time.
-    const smtpClosed = smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs));
+    const smtpClosed = background.closeSmtp();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (edge.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     server.closeAllConnections();
     await closed;
     await smtpClosed;
-    for (const listener of listeners) await listener.close();
-    await dispatcher.stop();
+    await background.stop();
     await jobs.stop(Math.max(0, deadline - Date.now()));
     await gateway.stop();
     for (const module of modules) await module.close?.();
@@ -230,7 +190,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     logger.info('platform stopped');
   })());
 
-  return { url, server, orm, jobs, apiKeys, deps, dispatcher, bus, listeners, smtpPort: smtp?.port, stop };
+  return { url, server, orm, jobs, apiKeys, deps, dispatcher: background.dispatcher, bus, listeners: background.listeners, smtpPort: background.smtpPort, stop };
 }
 
 async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>): Promise<Record<string, string>> {
@@ -256,9 +216,3 @@ function routeLabel(log: Record<string, unknown>): string {
   return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) || IDE_PATHS.has(path) ? path : 'unmatched';
 }
 const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql']);
-
-function sendJson(res: ServerResponse, status: number, payload: unknown) {
-  const body = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
-import { readBody } from '../platform/http/read-body.js';
-import type { RequestGuard } from '../platform/http/request-guard.js';
+import type { EdgeRequest, HttpEdge } from '../platform/http/edge/http-edge.js';
+import { domainEnvelope, sendJson, type ErrorEnvelope } from '../platform/http/edge/error-envelope.js';
 import { clientIp } from '../platform/http/request-identity.js';
 import { unsafeText } from '../platform/http/safe-input.js';
 import type { Auth } from '../platform/auth/auth.js';
@@ -24,8 +24,8 @@ export interface RestBridgeOptions {
   modules: ModuleRoutes[];
   operations: Map<string, Operation>;
   execute: ExecuteOperation;
-  guard: RequestGuard;
-  bodyLimitBytes: number;
+  /** Key lookup, rate limit, body limit and error answers, shared with /graphql and the modules' own paths. */
+  edge: HttpEdge;
 }
 
 interface CompiledRoute {
@@ -46,6 +46,8 @@ interface RouteMatch {
 export class RestBridge {
   private readonly routes: CompiledRoute[] = [];
   private readonly staticRoutes = new Map<string, CompiledRoute>();
+  /** Each envelope style's error answer for the edge. */
+  private readonly envelopes = new Map<EnvelopeStyle, ErrorEnvelope>();
 
   constructor(private readonly options: RestBridgeOptions) {
     for (const module of options.modules) {
@@ -64,7 +66,8 @@ export class RestBridge {
   }
 
   /** Serves the request when a module owns the path; returns false when none does. */
-  async handle(req: IncomingMessage, res: ServerResponse, requestId: string, log: Record<string, unknown>): Promise<boolean> {
+  async handle(req: IncomingMessage, res: ServerResponse, request: EdgeRequest): Promise<boolean> {
+    const { requestId } = request;
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -74,35 +77,27 @@ export class RestBridge {
     if (match) server?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
     const attributes = { ...callerAttributes(requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) };
     return inSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, attributes, (span) =>
-      this.serve(req, res, requestId, log, { url, path, method, match }, (organizationId) => {
-        const attributes = callerAttributes(undefined, organizationId);
-        span.setAttributes(attributes);
-        server?.setAttributes(attributes);
+      this.serve(req, res, request, { url, path, method, match }, (organizationId) => {
+        if (server !== span) server?.setAttributes(callerAttributes(undefined, organizationId)); // the bridge span has it from the edge
       }));
   }
 
   private async serve(
     req: IncomingMessage,
     res: ServerResponse,
-    requestId: string,
-    log: Record<string, unknown>,
+    edgeRequest: EdgeRequest,
     { url, path, method, match }: { url: URL; path: string; method: string; match: RouteMatch | null },
     tagOrganization: (organizationId: string | undefined) => void,
   ): Promise<boolean> {
     const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
     const style: EnvelopeStyle = module?.envelope ?? 'platform';
-    let auth: Auth | null = null;
+    const { edge } = this.options;
+    const { requestId, log } = edgeRequest;
     try {
-      const authentication = await this.options.guard.authenticate(req);
-      if (authentication.kind === 'ok') auth = authentication.auth;
-      log.organizationId = auth?.organizationId;
-      tagOrganization(auth?.organizationId);
       const route = match?.route;
-      const limited = await this.options.guard.limit(req, auth, route?.name ?? 'unmatched', route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), route?.spec.rateLimit.endpoint);
-      for (const [name, value] of Object.entries(limited.headers)) res.setHeader(name, value);
-      if (!limited.decision.allowed) {
-        throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${limited.decision.retryAfter} s`, { retryAfter: limited.decision.retryAfter });
-      }
+      const authentication = await edge.admit(req, res, edgeRequest, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
+      const auth: Auth | null = authentication.kind === 'ok' ? authentication.auth : null;
+      tagOrganization(auth?.organizationId);
       if (!match) {
         if (this.routes.some((r) => r.pattern.test(path))) {
           res.setHeader('Allow', this.routes.filter((r) => r.pattern.test(path)).map((r) => r.spec.method).join(', '));
@@ -116,11 +111,9 @@ export class RestBridge {
         const problem = unsafeText(value);
         if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
       }
-      if (spec.auth !== 'public') {
-        if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
-      }
+      if (spec.auth !== 'public') edge.requireKey(authentication);
       if (spec.ignoreBody) req.resume();
-      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await readBody(req, spec.bodyLimitBytes ?? this.options.bodyLimitBytes, spec.body);
+      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await edge.readBody(req, spec.bodyLimitBytes, spec.body);
       const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
       const variables = spec.variables ? spec.variables(request) : declaredVariables(spec, request);
       const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
@@ -128,7 +121,7 @@ export class RestBridge {
         const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
         const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
         const status = statusFromExtensions(first.extensions);
-        send(res, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
+        sendJson(res, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
         return true;
       }
       const value = result.data?.[spec.result];
@@ -146,16 +139,17 @@ export class RestBridge {
         return true;
       }
       const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
-      send(res, spec.status ?? 200, payload);
+      sendJson(res, spec.status ?? 200, payload);
     } catch (error) {
-      const domain = error instanceof DomainError ? error : null;
-      if (!domain) log.error = error;
-      const code = domain?.code ?? 'INTERNAL_ERROR';
-      const status = statusOf(code);
-      if (code === 'RATE_LIMITED') res.setHeader('Retry-After', String((domain!.details as { retryAfter: number }).retryAfter));
-      send(res, status, renderError(style, status, { code, message: domain?.message ?? 'Internal server error', details: domain?.details }));
+      edge.fail(res, edgeRequest, error, this.envelopeOf(style));
     }
     return true;
+  }
+
+  private envelopeOf(style: EnvelopeStyle): ErrorEnvelope {
+    let envelope = this.envelopes.get(style);
+    if (!envelope) this.envelopes.set(style, (envelope = domainEnvelope((status, error) => renderError(style, status, error))));
+    return envelope;
   }
 
   /**
@@ -253,9 +247,3 @@ function convertQuery(search: URLSearchParams, declared: Record<string, QueryPar
   return out;
 }
 
-function send(res: ServerResponse, status: number, payload: unknown) {
-  if (res.headersSent) return;
-  const body = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}

@@ -1,58 +1,81 @@
-import type { Config } from '../config/config.js';
-import type { Logger } from '../logging/logger.js';
 import { createEventBus, type EventBus } from '../events/event-bus.js';
 import { EventDispatcher } from '../events/event-dispatcher.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../events/prune-events.job.js';
-import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp } from '../mail/inbound-smtp-server.js';
+import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../mail/inbound-smtp-server.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from './subgraph-module.js';
 
-/** What a module process runs beside its subgraph; stopped before the HTTP drain ends. */
+/** What a process runs beside its HTTP server for the modules it serves; stopped after the HTTP drain. */
 export interface ModuleBackground {
+  /** Drains the outbox into the sinks and the live stream; only where events are dispatched. */
   dispatcher?: EventDispatcher;
+  /** Port of the inbound SMTP listener, when a module claims inbound mail. */
   smtpPort?: number;
+  /** Listeners the modules started beside HTTP (the DNS server). */
   listeners: ModuleListener[];
+  /** Closes the SMTP listener (bounded grace): called beside the HTTP drain, so an idle SMTP client does not spend its time. */
+  closeSmtp(): Promise<void>;
+  /** Closes the SMTP listener if not yet done, the listeners, the dispatcher and a bus of its own. */
   stop(): Promise<void>;
 }
 
-/** Defines the jobs of the background work that must be defined before the worker starts (outbox pruning). */
-export function defineBackgroundJobs(module: SubgraphModule, deps: PlatformDeps): void {
-  if (module.name === DISPATCHING_MODULE) deps.jobs.define(pruneEventsJob(deps.config.eventsRetentionDays));
+export interface BackgroundOptions {
+  /** The modules this process serves (the runner: every one not in SUBGRAPH_URLS; a module process: its module). */
+  modules: SubgraphModule[];
+  deps: PlatformDeps;
+  /** This process drains the events outbox: where the webhook engine runs (see DISPATCHING_MODULE). */
+  dispatch: boolean;
+  /** The database the dispatcher listens to for new events (the embedded one has no DATABASE_URL). */
+  databaseUrl: string;
+  /** The live event stream this process already holds (the runner's, for its subscriptions); else one is opened to dispatch. */
+  bus?: EventBus;
+  /** DNS of the inbound SPF/DKIM/DMARC checks (tests answer locally); default node:dns over DNS_RESOLVER. */
+  mailAuthResolver?: MailAuthResolver;
+}
+
+/** Defines the background jobs that must exist before the worker starts (outbox pruning, where events are dispatched). */
+export function defineBackgroundJobs(deps: PlatformDeps, dispatch: boolean): void {
+  if (dispatch) deps.jobs.define(pruneEventsJob(deps.config.eventsRetentionDays));
 }
 
 /**
- * The one-process runner's wiring for one module in its own process (split mode): the events dispatcher with the
- * module's sinks (webhooks process only, see DISPATCHING_MODULE), the inbound SMTP listener for the recipients it
- * claims (mailboxes, support), its own listeners (the DNS server). Jobs, lanes and sweepers started by defineJobs run
- * with the process's worker already.
+ * The background wiring of the one-process runner and of a module's own process alike (after the job worker started):
+ * the events dispatcher with the modules' sinks, its pruning, the modules' listeners (the DNS server) and one inbound
+ * SMTP listener for every module that claims recipients (mailboxes, support).
  */
-export async function startModuleBackground(module: SubgraphModule, deps: PlatformDeps, config: Config, logger: Logger): Promise<ModuleBackground> {
-  let bus: EventBus | undefined;
+export async function startBackground(options: BackgroundOptions): Promise<ModuleBackground> {
+  const { modules, deps, dispatch } = options;
+  const { config, logger } = deps;
+  let ownBus: EventBus | undefined;
   let dispatcher: EventDispatcher | undefined;
   let smtp: InboundSmtp | undefined;
   const listeners: ModuleListener[] = [];
+  let smtpClosed: Promise<void> | undefined;
+  const closeSmtp = () => (smtpClosed ??= smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs)) ?? Promise.resolve());
   const stop = async () => {
-    await smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs));
+    await closeSmtp();
     for (const listener of listeners) await listener.close();
     await dispatcher?.stop();
-    await bus?.close();
+    await ownBus?.close();
   };
   try {
-    if (module.name === DISPATCHING_MODULE) {
-      // The live stream goes to every gateway's subscribers through Redis (REDIS_URL); without it only to this process.
-      if (!config.redisUrl) logger.warn('REDIS_URL is not set: live events from this process reach no gateway subscriber');
-      bus = await createEventBus(config.redisUrl, logger);
-      dispatcher = new EventDispatcher({ databaseUrl: config.databaseUrl!, orm: deps.orm, bus, sinks: module.eventSinks?.(deps) ?? [], logger, sweepMs: config.eventsSweepMs });
-      await dispatcher.start();
+    if (dispatch) {
+      // Without Redis the live stream reaches only this process's subscribers: a module process has none.
+      if (!options.bus && !config.redisUrl) logger.warn('REDIS_URL is not set: live events from this process reach no gateway subscriber');
+      const bus = options.bus ?? (ownBus = await createEventBus(config.redisUrl, logger));
+      dispatcher = new EventDispatcher({ databaseUrl: options.databaseUrl, orm: deps.orm, bus, sinks: modules.flatMap((m) => m.eventSinks?.(deps) ?? []), logger, sweepMs: config.eventsSweepMs });
       await deps.jobs.every('1 hour', PRUNE_EVENTS_JOB);
-    } else if (module.eventSinks) {
-      logger.warn(`event sinks of "${module.name}" run only in the "${DISPATCHING_MODULE}" process's dispatcher; in this process they are not run`);
+      await dispatcher.start();
+    } else {
+      // One outbox mark per event: sinks run only in the dispatching process, whose modules are the webhook engine's.
+      for (const module of modules) if (module.eventSinks) logger.warn(`event sinks of "${module.name}" run only in the process that serves "${DISPATCHING_MODULE}"; in this process they are not run`);
     }
-    listeners.push(...((await module.startListeners?.(deps)) ?? []));
-    if (module.inboundMail) smtp = await startInboundSmtp({ ...config.smtpInbound, handlers: [module.inboundMail(deps)], logger, dnsServer: config.dnsResolver });
+    for (const module of modules) listeners.push(...((await module.startListeners?.(deps)) ?? []));
+    const handlers = modules.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));
+    if (handlers.length > 0) smtp = await startInboundSmtp({ ...config.smtpInbound, handlers, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver });
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
   }
-  return { dispatcher, smtpPort: smtp?.port, listeners, stop };
+  return { dispatcher, smtpPort: smtp?.port, listeners, closeSmtp, stop };
 }

@@ -25,7 +25,8 @@ import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
 import { PlatformPorts, type DepsWithPorts } from '../notifications/platform-ports.js';
 import { RelayedSystemEmailSender } from '../notifications/relayed-system-email.js';
-import { defineBackgroundJobs, startModuleBackground, type ModuleBackground } from './module-background.js';
+import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
+import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 
 export interface ServeSubgraphOptions {
   /** Port of the subgraph's listener; 0 picks a free one. */
@@ -60,6 +61,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   // The embedded server belongs to the one-process runner; processes in split mode share one external database.
   if (!config.databaseUrl) throw new Error(`Subgraph "${module.name}" in its own process needs DATABASE_URL (the database the other processes use)`);
   const databaseUrl = config.databaseUrl;
+  // The outbox is drained in the webhook engine's process (DISPATCHING_MODULE), with its sinks.
+  const dispatches = module.name === DISPATCHING_MODULE;
 
   const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], log: (message) => logger.debug('orm', { message }) });
   const metrics = new PlatformMetrics();
@@ -77,7 +80,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
     ports.systemEmail ??= new RelayedSystemEmailSender(withPorts);
     module.defineJobs?.(deps);
-    defineBackgroundJobs(module, deps);
+    defineBackgroundJobs(deps, dispatches);
     const schema = await module.buildSchema(deps);
     apollo = new ApolloServer<SubgraphContext>({
       schema,
@@ -176,7 +179,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       httpServer.listen(options.port, host, () => resolve());
     });
     await jobRunner.start();
-    background = await startModuleBackground(module, platformDeps, config, logger);
+    background = await startBackground({ modules: [module], deps: platformDeps, dispatch: dispatches, databaseUrl });
   } catch (error) {
     httpServer.close();
     await server.stop();
@@ -192,11 +195,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
     const deadline = Date.now() + config.shutdownTimeoutMs;
+    const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
     while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     httpServer.closeAllConnections();
     await closed;
+    await smtpClosed;
     await background?.stop();
     await jobRunner.stop(Math.max(0, deadline - Date.now()));
     await server.stop();

@@ -1,15 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlatformDeps } from '../federation/subgraph-module.js';
-import type { RequestGuard } from './request-guard.js';
+import type { EdgeRequest, HttpEdge } from './edge/http-edge.js';
 
-/** What the runner hands a module's own HTTP handler. */
-export interface ModuleRequestContext {
-  requestId: string;
-  /** Fields of the request's log line (organizationId, route, error). */
-  log: Record<string, unknown>;
-  /** The same key check and rate limits as REST and /graphql. */
-  guard: RequestGuard;
-  bodyLimitBytes: number;
+/** What the runner hands a module's own HTTP handler: the request, and the edge that REST and /graphql use too. */
+export interface ModuleRequestContext extends EdgeRequest {
+  /** Key lookup, rate limit, body limit and error answers, one budget with REST and /graphql. */
+  edge: HttpEdge;
 }
 
 /**

@@ -13,7 +13,7 @@ async function twoInstances(redis: boolean) {
   const a = await startPlatform(loadConfig(env));
   const b = await startPlatform(loadConfig(env));
   // Only A dispatches: an event can reach B's subscribers through the bus alone.
-  await b.dispatcher.stop();
+  await b.dispatcher!.stop();
   const key = (await a.apiKeys.createKey({ orgSlug: 'shared', type: 'SERVER' })).key;
   return {
     a, b, key,

@@ -5,7 +5,8 @@ import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
 import { CancelToken } from '../engine/cancel-token.js';
-import { admit, readBody, sendError, sendJson } from './gateway-request.js';
+import { sendJson } from '../../../platform/http/edge/error-envelope.js';
+import { admit, gatewayEnvelope } from './gateway-request.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
 const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no', Trailer: 'X-Cost-Total' };
@@ -36,7 +37,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
       throw new GatewayError('method_not_allowed', `${req.method} is not allowed on /ai/v1/chat/completions`);
     }
     const auth = await admit(req, res, context, gate, ROUTE);
-    const request = validateChatRequest(await readBody(req, context.bodyLimitBytes));
+    const request = validateChatRequest(await context.edge.readBody(req));
     const caller = { organizationId: auth.organizationId, keyId: auth.keyId, requestId: context.requestId };
     const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
     if (!request.stream) {
@@ -63,10 +64,7 @@ async function handle(service: ChatCompletionService, gate: KeyGate, req: Incomi
     if (cost !== undefined) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
     res.end();
   } catch (error) {
-    if (!(error instanceof GatewayError)) throw error;
-    if (error.status >= 500) context.log.error = error.message;
-    if (error.code === 'service_unavailable') res.setHeader('Retry-After', '1');
-    sendError(res, error);
+    context.edge.fail(res, context, error, gatewayEnvelope);
   }
 }
 

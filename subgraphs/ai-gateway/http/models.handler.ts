@@ -4,7 +4,8 @@ import { MODEL_CATALOG } from '../catalog/model-catalog.js';
 import { providerEndpoint } from '../routing/router.js';
 import type { OrgConfig, OrgConfigCache } from '../routing/org-config.cache.js';
 import type { KeyGate } from './key-gate.js';
-import { admit, sendError, sendJson } from './gateway-request.js';
+import { sendJson } from '../../../platform/http/edge/error-envelope.js';
+import { admit, gatewayEnvelope } from './gateway-request.js';
 
 const ROUTE = 'GET /ai/v1/models';
 /** `created` of catalog entries: the catalog's date (OpenAI's Model object carries one). */
@@ -41,8 +42,7 @@ export function modelsRoute(configs: OrgConfigCache, gate: KeyGate): ModuleHttpR
         const auth = await admit(req, res, context, gate, ROUTE);
         sendJson(res, 200, modelsOf(await configs.get(auth.organizationId)));
       } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        sendError(res, error);
+        context.edge.fail(res, context, error, gatewayEnvelope);
       }
     },
   };

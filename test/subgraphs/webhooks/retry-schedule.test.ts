@@ -98,7 +98,7 @@ describe('seven failed attempts through the stack (injected clock)', () => {
       const got = await t.request('GET', `/emails/messages/${sent.body.data.messageId}`, { key });
       return got.body.data.status === 'DELIVERED';
     });
-    await t.platform.dispatcher.drain();
+    await t.platform.dispatcher!.drain();
     const deliveries = await t.request('GET', `/webhooks/${webhookId}/deliveries`, { key });
     expect(deliveries.body.meta.total).toBe(1);
     expect(receiver.requests.length).toBe(before);

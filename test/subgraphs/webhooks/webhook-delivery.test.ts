@@ -184,7 +184,7 @@ describe('webhook delivery through the stack', () => {
     }
     await connection.execute("select pg_notify('platform_events', '')");
     await receiver.waitFor((rs) => rs.some((r) => r.path === '/hooks/form-7'));
-    await t.platform.dispatcher.drain();
+    await t.platform.dispatcher!.drain();
     const deliveries = await t.graphql(key, `{ webhookDeliveries(webhookId: "${created.body.data.createWebhook.id}", namespace: "forms") { data { eventId } } }`);
     expect(deliveries.body.data.webhookDeliveries.data).toEqual([{ eventId: 'evt_form_7' }]); // decided at dispatch
     expect(receiver.requests.filter((r) => r.path === '/hooks/form-7').map((r) => r.json.id)).toEqual(['evt_form_7']);
