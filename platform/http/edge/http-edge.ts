@@ -47,8 +47,10 @@ const NO_KEY: Authentication = { kind: 'none' };
  * Every entry (the REST bridge, /graphql, direct routes, the AI gateway, public routes through the bridge) runs these
  * steps here and keeps only its own rules (which keys it accepts, its envelope).
  *
- * Our own module rather than Fastify's hooks: the entries already share node:http's request and response objects, and
- * the AI gateway's added latency depends on these steps answering without a promise (BENCHMARKS.md, "HTTP edge").
+ * Our own module on node:http for now, not Fastify's hooks: measured side by side on these steps alone, Fastify was not
+ * slower (BENCHMARKS.md, "HTTP edge"), but moving the public port to it (the bridge's streams, the AI gateway's raw
+ * SSE responses, graphql-ws on the same server) is a change of its own. The steps map one to one onto its hooks:
+ * listener → onRequest/onResponse, admit → preHandler, readBody → the body parser, fail → setErrorHandler.
  */
 export class HttpEdge {
   private active = 0;
