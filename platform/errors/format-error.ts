@@ -1,16 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
-import { ERROR_STATUS, statusOf } from './error-codes.js';
+import { CLIENT_MISTAKE_CODES, isErrorCode, statusOf } from './error-codes.js';
 import { coercionDetails } from './coercion-details.js';
 import { DomainError } from './domain-error.js';
-
-const KNOWN_CLIENT_CODES: Record<string, string> = {
-  GRAPHQL_PARSE_FAILED: 'INVALID_REQUEST',
-  GRAPHQL_VALIDATION_FAILED: 'INVALID_REQUEST',
-  BAD_USER_INPUT: 'INVALID_REQUEST',
-  BAD_REQUEST: 'INVALID_REQUEST',
-  PERSISTED_QUERY_NOT_FOUND: 'INVALID_REQUEST',
-  OPERATION_RESOLUTION_FAILURE: 'INVALID_REQUEST',
-};
 
 /**
  * Normalises every GraphQL error to a platform code with its HTTP status, and hides internals:
@@ -24,10 +15,10 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   }
   const ext = formatted.extensions ?? {};
   const raw = typeof ext.code === 'string' ? ext.code : undefined;
-  const code = raw && KNOWN_CLIENT_CODES[raw] ? KNOWN_CLIENT_CODES[raw] : raw;
+  const code = raw && CLIENT_MISTAKE_CODES.has(raw) ? 'INVALID_REQUEST' : raw;
   const status = code ? statusOf(code) : 500;
   // Our own 5xx codes (REGISTRAR_UNAVAILABLE, SERVICE_UNAVAILABLE, ...) are meant for callers; any other 5xx hides its cause.
-  if (!code || (status >= 500 && (!Object.hasOwn(ERROR_STATUS, code) || code === 'INTERNAL_ERROR'))) {
+  if (!code || (status >= 500 && (!isErrorCode(code) || code === 'INTERNAL_ERROR'))) {
     return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } };
   }
   const { stacktrace: _s, exception: _e, serviceName: _n, ...rest } = ext as Record<string, unknown>;

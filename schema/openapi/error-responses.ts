@@ -1,31 +1,7 @@
 import { renderError, type EnvelopeStyle } from '../../rest-bridge/envelopes.js';
 import type { RouteSpec } from '../../rest-bridge/route-table.js';
-import { statusOf, type ErrorCode } from '../../platform/errors/error-codes.js';
+import { codesAnsweredOn, statusOf } from '../../platform/errors/error-codes.js';
 import type { JsonSchema } from './graphql-json-schema.js';
-
-/** The codes a module's own services raise, beyond those every route may answer (a per-module list, not per route). */
-const MODULE_CODES: Record<string, ErrorCode[]> = {
-  email: ['MESSAGE_NOT_FOUND', 'TEMPLATE_NOT_FOUND', 'RECIPIENT_SUPPRESSED', 'QUOTA_EXCEEDED', 'CONFLICT'],
-  sms: ['MESSAGE_NOT_FOUND', 'TEMPLATE_NOT_FOUND', 'SMS_NOT_ENABLED', 'QUOTA_EXCEEDED', 'CONFLICT'],
-  forms: ['FORM_PASSWORD_REQUIRED', 'FORM_PASSWORD_INVALID', 'QUOTA_EXCEEDED', 'CONFLICT'],
-  webhooks: ['CONFLICT'],
-  crm: ['PENDING', 'INVALID_ID', 'CONTACT_EMAIL_EXISTS', 'COMPANY_DOMAIN_EXISTS', 'TAG_KEY_EXISTS', 'PROPERTY_KEY_EXISTS', 'ALREADY_ASSOCIATED', 'CONFLICT'],
-  auth: ['INVALID_CREDENTIALS', 'INVALID_SESSION', 'INVALID_MFA_CODE', 'INVALID_TOKEN', 'USER_BLOCKED', 'EMAIL_NOT_VERIFIED', 'MFA_REQUIRED', 'PASSWORD_TOO_WEAK', 'PASSWORD_BREACHED', 'ACCOUNT_LOCKED', 'MFA_ATTEMPTS_EXCEEDED', 'CONFLICT'],
-  calendar: ['SLOT_UNAVAILABLE', 'PAST_BOOKING', 'MINIMUM_NOTICE', 'MAXIMUM_ADVANCE', 'DAILY_LIMIT', 'INVALID_TIMEZONE', 'HOST_UNAVAILABLE', 'EVENT_TYPE_INACTIVE', 'CONFLICT'],
-  support: ['CONFLICT'],
-  domains: ['INVALID_DOMAIN_NAME', 'TLD_NOT_SUPPORTED', 'INVALID_AUTH_CODE', 'INVALID_DNS_RECORD', 'DOMAIN_UNAVAILABLE', 'TRANSFER_LOCKED', 'DNS_RECORD_EXISTS', 'DNSSEC_ALREADY_ENABLED', 'REGISTRAR_UNAVAILABLE', 'CONFLICT'],
-  mailboxes: ['MAILBOX_NOT_FOUND', 'MESSAGE_NOT_FOUND', 'DOMAIN_NOT_VERIFIED', 'ATTACHMENT_TOO_LARGE', 'INVALID_RECIPIENT', 'CONFLICT'],
-  'ai-gateway': ['MODEL_NOT_FOUND', 'PROVIDER_NOT_CONFIGURED', 'PROVIDER_ERROR', 'PROVIDER_UNAVAILABLE'],
-};
-
-/** What the edge and the bridge answer on any route, whatever the module. */
-function commonCodes(spec: RouteSpec, readsCredentials: boolean): ErrorCode[] {
-  const codes: ErrorCode[] = ['INVALID_REQUEST', 'VALIDATION_ERROR', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'];
-  if (spec.auth !== 'public') codes.push('UNAUTHORIZED', 'FORBIDDEN');
-  else if (readsCredentials) codes.push('UNAUTHORIZED', 'FORBIDDEN'); // a public route checking its own token or signature header
-  if (spec.method !== 'GET') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
-  return codes;
-}
 
 /**
  * Error responses by status, the codes as the module's envelope shows them (rendered by the bridge's own function).
@@ -53,7 +29,9 @@ export class ErrorResponses {
 
 function errorResponses(module: string, style: EnvelopeStyle, spec: RouteSpec, readsCredentials: boolean): Record<string, unknown> {
   const byStatus = new Map<number, Set<string>>();
-  for (const code of [...commonCodes(spec, readsCredentials), ...(MODULE_CODES[module] ?? [])]) {
+  // A public route checking its own token or signature header answers UNAUTHORIZED and FORBIDDEN too.
+  const route = { module, checksCredentials: spec.auth !== 'public' || readsCredentials, takesBody: spec.method !== 'GET' };
+  for (const code of codesAnsweredOn(route)) {
     const status = statusOf(code);
     // PENDING: CRM's 202 "accepted, not committed yet; retry", in the error shape, on the records written asynchronously.
     if (code === 'PENDING' ? !/^\/crm\/(contacts|companies|activities)/.test(spec.path) : status < 400) continue;

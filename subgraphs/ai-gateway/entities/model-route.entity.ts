@@ -6,6 +6,7 @@ export interface RouteTarget {
   model: string;
 }
 
+// Not a TimestampedTenantRow: updatedAt changes only when the targets are replaced (the service sets it), not on every flush.
 /** A bare model name of the organization and its targets in fallback order. */
 @Entity({ schema: 'ai_gateway', tableName: 'routes' })
 @Unique({ properties: ['organizationId', 'model'] })

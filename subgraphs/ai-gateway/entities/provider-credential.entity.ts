@@ -1,6 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
+// Not a TimestampedTenantRow: updatedAt changes only when the key is replaced (the service sets it), not on every flush.
 /** An organization's key for one provider, sealed with the platform encryption key; never returned in plain text. */
 @Entity({ schema: 'ai_gateway', tableName: 'provider_credentials' })
 @Unique({ properties: ['organizationId', 'provider'] })

@@ -1,7 +1,7 @@
 import { GraphQLNonNull, type GraphQLFieldConfig } from 'graphql';
 import { hasScope } from '../../../platform/auth/auth.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
-import type { ErrorCode } from '../../../platform/errors/error-codes.js';
+import { codeOfOpenAi } from '../../../platform/errors/error-codes.js';
 import type { SubscriptionCaller } from '../../../platform/graphql/subscription-fields.js';
 import { newId } from '../../../platform/ids/ids.js';
 import type { ChatChunk } from '../chat/chat-types.js';
@@ -17,22 +17,11 @@ class StreamFailure {
   constructor(readonly error: DomainError) {}
 }
 
-const CODES: Record<string, ErrorCode> = {
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  invalid_request: 'INVALID_REQUEST',
-  model_not_found: 'MODEL_NOT_FOUND',
-  provider_not_configured: 'PROVIDER_NOT_CONFIGURED',
-  rate_limit_exceeded: 'RATE_LIMITED',
-  provider_error: 'PROVIDER_ERROR',
-  provider_unavailable: 'PROVIDER_UNAVAILABLE',
-};
-
 export function domainErrorOf(error: GatewayError): DomainError {
   const details: Record<string, unknown> = {};
   if (error.param) details.field = error.param;
   if (error.providerError !== undefined) details.providerError = error.providerError;
-  return new DomainError(CODES[error.code] ?? 'SERVICE_UNAVAILABLE', error.message, Object.keys(details).length ? details : undefined);
+  return new DomainError(codeOfOpenAi(error.code), error.message, Object.keys(details).length ? details : undefined);
 }
 
 /** camelCase input → the REST request, so both paths share one validation. */

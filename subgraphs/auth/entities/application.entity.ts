@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A customer's client application. Confidential types (WEB, M2M) get a secret, shown once, kept as SHA-256. */
 @ObjectType('AuthApplication')
 @Entity({ schema: 'auth', tableName: 'applications' })
-export class Application extends TenantEntity {
+export class Application extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @Field(() => ID, { description: 'app_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -47,10 +46,8 @@ export class Application extends TenantEntity {
   clientSecret?: string | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

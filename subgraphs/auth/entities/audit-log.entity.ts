@@ -3,6 +3,7 @@ import { Field, ID, ObjectType } from 'type-graphql';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 
+// Not a TenantRow: createdAt is the audited moment, always given by the writer (no default).
 /** One append-only audit entry: a sign-in, a failure, a block, an MFA or password change, with IP and user agent. */
 @ObjectType('AuthLogEntry')
 @Entity({ schema: 'auth', tableName: 'audit_logs' })

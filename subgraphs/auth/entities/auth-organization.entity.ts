@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** An organization of the customer's own users (B2B tenants of the customer's app), not a platform organization. */
 @ObjectType('AuthOrganization')
 @Entity({ schema: 'auth', tableName: 'organizations' })
-export class AuthOrganization extends TenantEntity {
+export class AuthOrganization extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @Field(() => ID, { description: 'org_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -25,10 +24,8 @@ export class AuthOrganization extends TenantEntity {
   displayName?: string | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

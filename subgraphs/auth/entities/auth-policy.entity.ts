@@ -1,6 +1,7 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 import type { PasswordPolicy, SessionPolicy } from '../security/policy-defaults.js';
 
+// Not a tenant row base: one row per organization, keyed by organization_id itself.
 /** The organization's password and session policies; a missing row means the defaults. */
 @Entity({ schema: 'auth', tableName: 'policies' })
 export class AuthPolicy {

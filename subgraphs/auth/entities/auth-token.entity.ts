@@ -1,15 +1,12 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 export type TokenKind = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET' | 'MFA_CHALLENGE' | 'INVITATION';
 
 /** A single-use secret handed out by email or to a half-finished sign-in: `<id>.<secret>`, SHA-256 of the secret kept. */
 @Entity({ schema: 'auth', tableName: 'tokens' })
-export class AuthToken extends TenantEntity {
+export class AuthToken extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'data';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   kind!: TokenKind;
@@ -28,7 +25,4 @@ export class AuthToken extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   usedAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

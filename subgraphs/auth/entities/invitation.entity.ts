@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** An emailed invitation to join an auth organization; its token (in the email) accepts it once. */
 @ObjectType('AuthInvitation')
 @Entity({ schema: 'auth', tableName: 'invitations' })
-export class Invitation extends TenantEntity {
+export class Invitation extends TenantRow {
   [OptionalProps]?: 'createdAt';
 
   @Field(() => ID, { description: 'inv_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field({ name: 'organizationId' })
   @Property({ type: 'text' })
@@ -40,6 +39,5 @@ export class Invitation extends TenantEntity {
   acceptedAt?: Date | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 }

@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A user's membership of an auth organization, with a role. */
 @ObjectType('AuthMember')
 @Entity({ schema: 'auth', tableName: 'members' })
-export class Member extends TenantEntity {
+export class Member extends TenantRow {
   [OptionalProps]?: 'createdAt';
 
   @Field(() => ID, { description: 'mem_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field({ name: 'organizationId', description: 'The auth organization (org_…)' })
   @Property({ type: 'text' })
@@ -25,6 +24,5 @@ export class Member extends TenantEntity {
   role!: string;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 }

@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A TOTP factor: PENDING after enrolment, VERIFIED once a code was accepted. The secret is sealed at rest. */
 @ObjectType('AuthMfaFactor')
 @Entity({ schema: 'auth', tableName: 'mfa_factors' })
-export class MfaFactor extends TenantEntity {
+export class MfaFactor extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'failedAttempts';
 
   @Field(() => ID, { description: 'mfa_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -36,8 +35,7 @@ export class MfaFactor extends TenantEntity {
   failedAttempts: number = 0;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })

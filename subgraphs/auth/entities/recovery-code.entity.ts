@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** One single-use recovery code, stored as SHA-256 (the codes carry 50 random bits, so no slow hash is needed). */
 @Entity({ schema: 'auth', tableName: 'recovery_codes' })
-export class RecoveryCode extends TenantEntity {
+export class RecoveryCode extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   userId!: string;
@@ -17,7 +14,4 @@ export class RecoveryCode extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   usedAt?: Date | null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

@@ -1,16 +1,15 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A signed-in user. The token is `<id>.<secret>`; only SHA-256 of the secret is kept. */
 @ObjectType('AuthSession')
 @Entity({ schema: 'auth', tableName: 'sessions' })
-export class Session extends TenantEntity {
+export class Session extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'mfaVerified';
 
   @Field(() => ID, { description: 'sess_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -36,8 +35,7 @@ export class Session extends TenantEntity {
   mfaVerified: boolean = false;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
   @Property({ type: 'timestamptz' })

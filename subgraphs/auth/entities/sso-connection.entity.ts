@@ -1,17 +1,16 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 
 /** An OIDC or SAML identity provider. `config.clientSecret` (OIDC) is sealed at rest and never returned. */
 @ObjectType('AuthSsoConnection')
 @Entity({ schema: 'auth', tableName: 'connections' })
-export class SsoConnection extends TenantEntity {
+export class SsoConnection extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @Field(() => ID, { description: 'conn_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -41,10 +40,8 @@ export class SsoConnection extends TenantEntity {
   jitProvisioning: boolean = false;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

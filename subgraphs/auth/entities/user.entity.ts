@@ -1,6 +1,6 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, OptionalProps, Property } from '@mikro-orm/core';
 import { Directive, Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { UserStatus } from './user-status.js';
 
@@ -17,12 +17,11 @@ export class UserProfile {
 @ObjectType('User')
 @Directive('@key(fields: "id")')
 @Entity({ schema: 'auth', tableName: 'users' })
-export class User extends TenantEntity {
+export class User extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'emailVerified' | 'profile' | 'metadata' | 'failedAttempts';
 
   @Field(() => ID, { description: 'user_…' })
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -69,10 +68,8 @@ export class User extends TenantEntity {
   deletedAt?: Date | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

@@ -3,6 +3,7 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import type { BookingStatus } from './booking-status.js';
 import type { EventLocation } from './event-type.entity.js';
 
+// Not a TimestampedTenantRow: keyed by the spec's `uid`, not `id`.
 /**
  * A booking. `blockedStart`/`blockedEnd` is the interval with this booking's buffers: the exclusion constraint
  * refuses two active bookings of one host whose blocked intervals overlap.

@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** Where a meeting happens; `VIDEO` gets a room URL per booking. */
 export const LOCATION_TYPES = ['VIDEO', 'LINK', 'PHONE', 'IN_PERSON'] as const;
@@ -17,11 +17,8 @@ export interface EventLocation {
 
 /** A bookable kind of meeting of one host. Every length is in minutes. */
 @Entity({ schema: 'calendar', tableName: 'event_types' })
-export class EventType extends TenantEntity {
+export class EventType extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   hostId!: string;
@@ -86,12 +83,6 @@ export class EventType extends TenantEntity {
   /** Minutes before the start at which `booking.reminder` fires, one per entry. */
   @Property({ type: 'jsonb' })
   reminderOffsets!: number[];
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 
   /** DELETE is soft: bookings keep their event type. */
   @Property({ type: 'timestamptz', nullable: true })

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** One date of a schedule with other hours (or none): it replaces that day's weekly hours. */
 @Entity({ schema: 'calendar', tableName: 'schedule_overrides' })
-export class ScheduleOverride extends TenantEntity {
+export class ScheduleOverride extends TenantRow {
   [OptionalProps]?: 'reason' | 'startTime' | 'endTime' | 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   scheduleId!: string;
@@ -27,7 +24,4 @@ export class ScheduleOverride extends TenantEntity {
 
   @Property({ type: 'text', nullable: true })
   reason: string | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

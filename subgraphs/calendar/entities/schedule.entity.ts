@@ -1,14 +1,11 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import type { WeeklyRule } from '../availability/schedule-rules.js';
 
 /** A host's working hours in one IANA zone; at most one default per host (partial unique index). */
 @Entity({ schema: 'calendar', tableName: 'schedules' })
-export class Schedule extends TenantEntity {
+export class Schedule extends TimestampedTenantRow {
   [OptionalProps]?: 'isDefault' | 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   /** An auth user id (`user_…`), taken as given: calendar cannot read auth's tables. */
   @Property({ type: 'text' })
@@ -25,10 +22,4 @@ export class Schedule extends TenantEntity {
 
   @Property({ type: 'jsonb' })
   availability!: WeeklyRule[];
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** The record types the API manages. */
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
@@ -11,11 +11,8 @@ export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
  * the database.
  */
 @Entity({ schema: 'domains', tableName: 'dns_records' })
-export class DnsRecord extends TenantEntity {
+export class DnsRecord extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   domainId!: string;
@@ -38,10 +35,4 @@ export class DnsRecord extends TenantEntity {
 
   @Property({ type: 'text' })
   rdataKey!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A zone's DNSSEC key: ECDSA P-256 (algorithm 13); flags 257 (KSK) or 256 (ZSK). The private key is sealed at rest. */
 @Entity({ schema: 'domains', tableName: 'dnssec_keys' })
-export class DnssecKey extends TenantEntity {
+export class DnssecKey extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   domainId!: string;
@@ -28,7 +25,4 @@ export class DnssecKey extends TenantEntity {
   /** PKCS#8 PEM, sealed with the platform's encryption key. */
   @Property({ type: 'text' })
   privateKeySealed!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

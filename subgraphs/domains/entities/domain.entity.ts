@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import type { DomainStatus } from './domain-status.js';
 import type { ContactSet } from './contact.js';
 
@@ -8,11 +8,8 @@ import type { ContactSet } from './contact.js';
  * across every organization (a partial unique index), so a name is never held twice on the platform.
  */
 @Entity({ schema: 'domains', tableName: 'domains' })
-export class Domain extends TenantEntity {
+export class Domain extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'dnssecEnabled' | 'soaSerial' | 'expiryNoticeFor';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   domainName!: string;
@@ -58,10 +55,4 @@ export class Domain extends TenantEntity {
   /** The expiry for which domain.expiring_soon was sent: once per expiry cycle. */
   @Property({ type: 'timestamptz', nullable: true })
   expiryNoticeFor: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

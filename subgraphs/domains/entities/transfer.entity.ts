@@ -1,15 +1,12 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import type { TransferStatus } from './domain-status.js';
 import type { ContactData } from './contact.js';
 
 /** A transfer-in requested by an organization. One PENDING transfer per name across the platform (partial unique index). */
 @Entity({ schema: 'domains', tableName: 'transfers' })
-export class DomainTransfer extends TenantEntity {
+export class DomainTransfer extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'completedAt' | 'failureReason';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   domainName!: string;
@@ -32,10 +29,4 @@ export class DomainTransfer extends TenantEntity {
 
   @Property({ type: 'text', nullable: true })
   failureReason: string | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,6 +1,6 @@
-import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { EmailStatus } from './email-status.js';
 
@@ -31,12 +31,11 @@ export class EmailAttachmentInfo {
 @Entity({ schema: 'email', tableName: 'messages' })
 @Index({ properties: ['organizationId', 'createdAt'] })
 @Unique({ properties: ['organizationId', 'idempotencyKey'] })
-export class EmailMessage extends TenantEntity {
+export class EmailMessage extends TimestampedTenantRow {
   [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe' | 'sealedContent';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text', fieldName: 'from_address' })
@@ -137,8 +136,7 @@ export class EmailMessage extends TenantEntity {
   idempotencyKey?: string | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
@@ -165,6 +163,5 @@ export class EmailMessage extends TenantEntity {
   clickedAt?: Date | null;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

@@ -1,18 +1,17 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 import { SuppressionReason } from './email-status.js';
 
 /** An address we refuse to send to: hard bounce, complaint, unsubscribe or added by hand. */
 @ObjectType()
 @Entity({ schema: 'email', tableName: 'suppressions' })
 @Unique({ properties: ['organizationId', 'email'] })
-export class EmailSuppression extends TenantEntity {
+export class EmailSuppression extends TenantRow {
   [OptionalProps]?: 'createdAt';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field({ description: 'Lower-cased address' })
   @Property({ type: 'text' })
@@ -27,6 +26,5 @@ export class EmailSuppression extends TenantEntity {
   sourceMessageId?: string | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 }

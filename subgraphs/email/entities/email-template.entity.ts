@@ -1,17 +1,16 @@
-import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A reusable message, as Postmark has them: subject, HTML and text bodies with {{variables}}. */
 @ObjectType()
 @Entity({ schema: 'email', tableName: 'templates' })
 @Unique({ properties: ['organizationId', 'alias'] })
-export class EmailTemplate extends TenantEntity {
+export class EmailTemplate extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'active';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -38,10 +37,8 @@ export class EmailTemplate extends TenantEntity {
   active: boolean = true;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

@@ -2,6 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import type { FieldType } from './form-status.js';
 
+// Not a TimestampedTenantRow: numeric id, as the spec shows for forms.
 /** One question of a form. `ref` is its public name (answers are keyed by it); `id` stays internal to management. */
 @Entity({ schema: 'forms', tableName: 'fields' })
 export class FormField extends TenantEntity {

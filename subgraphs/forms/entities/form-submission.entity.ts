@@ -1,14 +1,11 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import type { SubmissionStatus } from './form-status.js';
 
 /** One respondent's answers: created by the first partial save or the submit, completed once (Formbricks' Response). */
 @Entity({ schema: 'forms', tableName: 'submissions' })
-export class FormSubmission extends TenantEntity {
+export class FormSubmission extends TimestampedTenantRow {
   [OptionalProps]?: 'status' | 'answers' | 'respondentEmail' | 'metadata' | 'lastFieldId' | 'completedAt' | 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'integer' })
   formId!: number;
@@ -32,10 +29,4 @@ export class FormSubmission extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,6 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
+// Not a TenantRow: numeric (bigint) id, as the spec shows for forms.
 /** One display of a public form (Formbricks' Display): the denominator of the completion rate. */
 @Entity({ schema: 'forms', tableName: 'views' })
 export class FormView extends TenantEntity {

@@ -2,6 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 import type { FormStatus } from './form-status.js';
 
+// Not a TimestampedTenantRow: numeric id, as the spec shows for forms.
 /** A form: numeric id plus a uuid (the public address), slug unique per organization. */
 @Entity({ schema: 'forms', tableName: 'forms' })
 @Unique({ properties: ['organizationId', 'slug'] })

@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** One DNS record's verdict after the last verification. */
 export interface RecordCheck {
@@ -15,11 +15,8 @@ export interface RecordCheck {
 
 /** A custom sending and receiving domain; its DKIM key is the email module's (the DKIM-key port). */
 @Entity({ schema: 'mailboxes', tableName: 'domains' })
-export class MailDomain extends TenantEntity {
+export class MailDomain extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'verifiedAt' | 'lastCheckedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   /** Lower-cased, unique across organizations. */
   @Property({ type: 'text' })
@@ -37,7 +34,4 @@ export class MailDomain extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   lastCheckedAt: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

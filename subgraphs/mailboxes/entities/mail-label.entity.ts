@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A label of one mailbox; messages carry label names. */
 @Entity({ schema: 'mailboxes', tableName: 'labels' })
-export class MailLabel extends TenantEntity {
+export class MailLabel extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   mailboxId!: string;
@@ -18,7 +15,4 @@ export class MailLabel extends TenantEntity {
   /** `#rrggbb`. */
   @Property({ type: 'text' })
   color!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

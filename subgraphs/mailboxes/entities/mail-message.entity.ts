@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 import type { MessageStatus } from './message-status.js';
 
 /** An attachment as stored: base64 content with its metadata. */
@@ -13,12 +13,9 @@ export interface StoredAttachment {
 
 /** A message of a mailbox, received (`inbound`) or sent (`outbound`). */
 @Entity({ schema: 'mailboxes', tableName: 'messages' })
-export class MailMessage extends TenantEntity {
+export class MailMessage extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'read' | 'archived' | 'labels' | 'tags' | 'cc' | 'bcc' | 'references' | 'inReplyTo' | 'scheduledAt' | 'sentAt'
     | 'deliveredAt' | 'bouncedAt' | 'bounceReason' | 'auth' | 'emailMessageIds' | 'html' | 'text';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   mailboxId!: string;
@@ -122,7 +119,4 @@ export class MailMessage extends TenantEntity {
   /** When it arrived (inbound) or was created (outbound): the inbox and thread order. */
   @Property({ type: 'timestamptz' })
   receivedAt!: Date;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

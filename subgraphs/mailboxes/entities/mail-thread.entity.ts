@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** Messages of one mailbox grouped by their reply headers and subject (RFC 8621 section 3). */
 @Entity({ schema: 'mailboxes', tableName: 'threads' })
-export class MailThread extends TenantEntity {
+export class MailThread extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   mailboxId!: string;
@@ -29,7 +26,4 @@ export class MailThread extends TenantEntity {
 
   @Property({ type: 'timestamptz' })
   lastMessageAt!: Date;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

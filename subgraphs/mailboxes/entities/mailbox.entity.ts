@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** An agent mailbox: `name@domain`, unique across every organization (inbound mail finds it by address alone). */
 @Entity({ schema: 'mailboxes', tableName: 'mailboxes' })
-export class Mailbox extends TenantEntity {
+export class Mailbox extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   /** Lower-cased `name@domain`. */
   @Property({ type: 'text' })
@@ -19,7 +16,4 @@ export class Mailbox extends TenantEntity {
 
   @Property({ type: 'text' })
   domain!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

@@ -1,6 +1,6 @@
-import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { SmsDirection, SmsStatus } from './sms-status.js';
 
@@ -18,12 +18,11 @@ export class SmsStatusEvent {
 @ObjectType()
 @Entity({ schema: 'sms', tableName: 'messages' })
 @Index({ properties: ['organizationId', 'createdAt'] })
-export class SmsMessage extends TenantEntity {
+export class SmsMessage extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'events' | 'metadata';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true })
@@ -106,6 +105,5 @@ export class SmsMessage extends TenantEntity {
   events: SmsStatusEvent[] = [];
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 }

@@ -2,6 +2,7 @@ import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/
 import { Field, Int, ObjectType } from 'type-graphql';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
+// Not a TimestampedTenantRow: the table has no created_at.
 /** Per-organization SMS switches; no row means the defaults (enabled, default pool approvals). */
 @ObjectType()
 @Entity({ schema: 'sms', tableName: 'settings' })

@@ -1,18 +1,17 @@
-import { Entity, Enum, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 import { SmsSuppressionReason } from './sms-status.js';
 
 /** A number the organization never texts: added by hand or by an inbound STOP. */
 @ObjectType()
 @Entity({ schema: 'sms', tableName: 'suppressions' })
 @Unique({ properties: ['organizationId', 'phoneNumber'] })
-export class SmsSuppression extends TenantEntity {
+export class SmsSuppression extends TenantRow {
   [OptionalProps]?: 'createdAt';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -23,6 +22,5 @@ export class SmsSuppression extends TenantEntity {
   reason!: SmsSuppressionReason;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 }

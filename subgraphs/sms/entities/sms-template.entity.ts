@@ -1,17 +1,16 @@
-import { Entity, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** An organization's own template, addressed by its alias (`templateAlias`). Its own, so always approved. */
 @ObjectType()
 @Entity({ schema: 'sms', tableName: 'templates' })
 @Unique({ properties: ['organizationId', 'alias'] })
-export class SmsCustomTemplate extends TenantEntity {
+export class SmsCustomTemplate extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Field()
   @Property({ type: 'text' })
@@ -26,10 +25,8 @@ export class SmsCustomTemplate extends TenantEntity {
   body!: string;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** The bytes of a message attachment (metadata is copied on the message). */
 @Entity({ schema: 'support', tableName: 'attachments' })
-export class Attachment extends TenantEntity {
+export class Attachment extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   messageId!: string;
@@ -26,7 +23,4 @@ export class Attachment extends TenantEntity {
 
   @Property({ type: 'blob', lazy: true })
   content!: Buffer;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A saved reply; `shortcut` is unique per organization, `content` a Liquid template. */
 @Entity({ schema: 'support', tableName: 'canned_responses' })
-export class CannedResponse extends TenantEntity {
+export class CannedResponse extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   title!: string;
@@ -17,10 +14,4 @@ export class CannedResponse extends TenantEntity {
 
   @Property({ type: 'text' })
   content!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,20 +1,14 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** An internal note on a company. */
 @Entity({ schema: 'support', tableName: 'company_notes' })
-export class CompanyNote extends TenantEntity {
+export class CompanyNote extends TenantRow {
   [OptionalProps]?: 'createdAt';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   companyId!: string;
 
   @Property({ type: 'text' })
   content!: string;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

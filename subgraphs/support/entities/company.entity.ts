@@ -1,6 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
+// Not a TimestampedTenantRow: uuid id; updatedAt comes from the module's clock, not on every flush.
 /** A company visitors belong to. `id` is the caller's (unique per organization); `uid` is the row's own key. */
 @Entity({ schema: 'support', tableName: 'companies' })
 export class SupportCompany extends TenantEntity {

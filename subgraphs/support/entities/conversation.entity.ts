@@ -6,6 +6,7 @@ export const SETTABLE_STATUSES = ['open', 'pending', 'resolved', 'closed'] as co
 export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 
+// Not a TimestampedTenantRow: updatedAt comes from the module's clock in the conversation flow, not on every flush.
 /** A conversation of one visitor in one inbox. Times feed the reporting events (Chatwoot's definitions). */
 @Entity({ schema: 'support', tableName: 'conversations' })
 export class Conversation extends TenantEntity {

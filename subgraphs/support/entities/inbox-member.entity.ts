@@ -1,16 +1,13 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 export const MEMBER_ROLES = ['agent', 'admin'] as const;
 export const AVAILABILITY = ['available', 'busy', 'offline'] as const;
 
 /** An auth user (`user_…`) working an inbox. `lastAssignedAt` orders the round-robin. */
 @Entity({ schema: 'support', tableName: 'inbox_members' })
-export class InboxMember extends TenantEntity {
+export class InboxMember extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'name' | 'email' | 'lastAssignedAt' | 'status';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   inboxId!: string;
@@ -33,7 +30,4 @@ export class InboxMember extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   lastAssignedAt: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** Weekly working hours of an inbox: times are `HH:mm` in `timezone`; a day without ranges is closed. */
 export interface WorkingHours {
@@ -9,11 +9,8 @@ export interface WorkingHours {
 
 /** A support inbox: where conversations arrive (its widget, its email address). */
 @Entity({ schema: 'support', tableName: 'inboxes' })
-export class Inbox extends TenantEntity {
+export class Inbox extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'email' | 'workingHours';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   name!: string;
@@ -31,10 +28,4 @@ export class Inbox extends TenantEntity {
 
   @Property({ type: 'jsonb', nullable: true })
   workingHours: WorkingHours | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -1,5 +1,5 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** `incoming` from the visitor, `reply` to the visitor, `note` for agents only (never shown to the visitor). */
 export type MessageType = 'incoming' | 'reply' | 'note';
@@ -13,11 +13,8 @@ export interface AttachmentMeta {
 }
 
 @Entity({ schema: 'support', tableName: 'messages' })
-export class Message extends TenantEntity {
+export class Message extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   conversationId!: string;
@@ -48,7 +45,4 @@ export class Message extends TenantEntity {
   /** Set by visitor anonymization: the body was replaced. */
   @Property({ type: 'boolean' })
   redacted: boolean = false;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

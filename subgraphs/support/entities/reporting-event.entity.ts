@@ -8,6 +8,7 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 export const REPORTING_EVENTS = ['conversation_created', 'incoming_message', 'outgoing_message', 'first_response', 'reply_time', 'conversation_resolved'] as const;
 export type ReportingEventName = (typeof REPORTING_EVENTS)[number];
 
+// Not a TenantRow: the table has no created_at (events carry their own times).
 @Entity({ schema: 'support', tableName: 'reporting_events' })
 export class ReportingEvent extends TenantEntity {
   [OptionalProps]?: 'userId' | 'value' | 'valueInBusinessHours';

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** Something a visitor did that the widget reported (`POST /support/widget/events`). */
 @Entity({ schema: 'support', tableName: 'visitor_events' })
-export class VisitorEvent extends TenantEntity {
+export class VisitorEvent extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'properties' | 'sessionId';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   visitorId!: string;
@@ -20,7 +17,4 @@ export class VisitorEvent extends TenantEntity {
 
   @Property({ type: 'jsonb' })
   properties: Record<string, unknown> = {};
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

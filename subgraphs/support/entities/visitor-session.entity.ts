@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** One widget load of a visitor: page, referrer, user agent. */
 @Entity({ schema: 'support', tableName: 'visitor_sessions' })
-export class VisitorSession extends TenantEntity {
+export class VisitorSession extends TenantRow {
   [OptionalProps]?: 'createdAt' | 'pageUrl' | 'referrer' | 'userAgent';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   @Property({ type: 'text' })
   visitorId!: string;
@@ -20,7 +17,4 @@ export class VisitorSession extends TenantEntity {
 
   @Property({ type: 'text', nullable: true })
   userAgent: string | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
 }

@@ -1,13 +1,10 @@
-import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { Entity, OptionalProps, Property } from '@mikro-orm/core';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** Someone talking to support: a widget visitor (anonymous until identified) or an email sender. */
 @Entity({ schema: 'support', tableName: 'visitors' })
-export class Visitor extends TenantEntity {
+export class Visitor extends TimestampedTenantRow {
   [OptionalProps]?: 'createdAt' | 'updatedAt' | 'name' | 'email' | 'attributes' | 'companyId' | 'identifiedAt' | 'anonymizedAt' | 'lastSeenAt' | 'tokenHash' | 'inboxId';
-
-  @PrimaryKey({ type: 'text' })
-  id!: string;
 
   /** SHA-256 of the visitor token the widget holds (X-Visitor-Token); null for email senders. */
   @Property({ type: 'text', nullable: true })
@@ -38,10 +35,4 @@ export class Visitor extends TenantEntity {
 
   @Property({ type: 'timestamptz', nullable: true })
   lastSeenAt: Date | null = null;
-
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
-
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
 }

@@ -2,6 +2,7 @@ import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/c
 import { Field, Int, ObjectType } from 'type-graphql';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
+// Not a TenantRow: the table has no created_at (attemptedAt is the attempt's time).
 /** One HTTP request of a delivery and what came back. */
 @ObjectType()
 @Entity({ schema: 'webhooks', tableName: 'attempts' })

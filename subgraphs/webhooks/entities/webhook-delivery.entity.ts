@@ -1,6 +1,6 @@
-import { Entity, Enum, Index, OptionalProps, PrimaryKey, Property, Unique } from '@mikro-orm/core';
+import { Entity, Enum, Index, OptionalProps, Property, Unique } from '@mikro-orm/core';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { DeliveryStatus } from './delivery-status.js';
 
@@ -10,12 +10,11 @@ import { DeliveryStatus } from './delivery-status.js';
 @Unique({ properties: ['eventId', 'webhookId'] }) // a dispatcher re-run never duplicates a delivery
 @Index({ properties: ['organizationId', 'namespace', 'id'] })
 @Index({ properties: ['webhookId', 'createdAt'] })
-export class WebhookDelivery extends TenantEntity {
+export class WebhookDelivery extends TimestampedTenantRow {
   [OptionalProps]?: 'payload' | 'status' | 'attemptCount' | 'responseCode' | 'error' | 'attemptedAt' | 'nextAttemptAt' | 'createdAt' | 'updatedAt';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   @Property({ type: 'text' })
   namespace!: string;
@@ -63,12 +62,10 @@ export class WebhookDelivery extends TenantEntity {
   nextAttemptAt?: Date | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 
   /** The body POSTed to the receiver (document 1, part 6). */
   @Field(() => JSONScalar, { description: 'The body sent: {id, type, timestamp, data}' })

@@ -1,17 +1,16 @@
-import { Entity, Index, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { Entity, Index, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
+import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
 /** A URL that receives the organization's events of the listed types (document 1, part 2.5). */
 @ObjectType()
 @Entity({ schema: 'webhooks', tableName: 'webhooks' })
 @Index({ properties: ['organizationId', 'namespace', 'createdAt'] })
-export class Webhook extends TenantEntity {
+export class Webhook extends TimestampedTenantRow {
   [OptionalProps]?: 'active' | 'failed' | 'failedAt' | 'description' | 'filter' | 'createdAt' | 'updatedAt' | 'secret';
 
   @Field(() => ID)
-  @PrimaryKey({ type: 'text' })
-  id!: string;
+  override id!: string;
 
   /** Which paths own it (`platform` for /webhooks; a module's name for its own webhook paths). */
   @Property({ type: 'text' })
@@ -55,10 +54,8 @@ export class Webhook extends TenantEntity {
   secret?: string | null;
 
   @Field()
-  @Property({ type: 'timestamptz' })
-  createdAt: Date = new Date();
+  override createdAt!: Date;
 
   @Field()
-  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
-  updatedAt: Date = new Date();
+  override updatedAt!: Date;
 }

@@ -1,15 +1,14 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
-import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { Webhook } from '../entities/webhook.entity.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 import { WebhookService } from './webhook.service.js';
-import { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookList } from './webhook.types.js';
+import { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookFilterInput, WebhookList } from './webhook.types.js';
 
 const NAMESPACE = { defaultValue: 'platform', description: '`platform` for /webhooks; a module name for its own webhook paths' };
-const FILTER = { nullable: true, description: 'Event data fields the webhook is narrowed to (set by a module’s mounted paths)' };
+const FILTER = { nullable: true, description: 'The resource the webhook is narrowed to (set by a module’s mounted paths)' };
 
 /** Platform webhooks and every module's mounted webhook paths; the namespace's scope is checked by the service. */
 @Resolver(() => Webhook)
@@ -25,7 +24,7 @@ export class WebhookResolver {
   webhooks(
     @Args() page: PageArgsInput,
     @Arg('namespace', () => String, NAMESPACE) namespace: string,
-    @Arg('filter', () => JSONObject, FILTER) filter: Record<string, unknown> | null,
+    @Arg('filter', () => WebhookFilterInput, FILTER) filter: WebhookFilterInput | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WebhookList> {
     return this.service.list(ctx.em, ctx.auth!, namespace, filter, page);
@@ -42,7 +41,7 @@ export class WebhookResolver {
   createWebhook(
     @Arg('input', () => CreateWebhookInput) input: CreateWebhookInput,
     @Arg('namespace', () => String, NAMESPACE) namespace: string,
-    @Arg('filter', () => JSONObject, FILTER) filter: Record<string, unknown> | null,
+    @Arg('filter', () => WebhookFilterInput, FILTER) filter: WebhookFilterInput | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<Webhook> {
     return this.service.create(ctx.em, ctx.auth!, namespace, { ...input }, filter);

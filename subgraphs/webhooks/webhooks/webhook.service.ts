@@ -13,7 +13,7 @@ import { generateWebhookSecret } from '../sending/webhook-secret.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 import { namespaceFor } from './namespace-access.js';
 import { validateDescription, validateEvents, validateFilter, validateSecret, validateUrl } from './webhook-input.validate.js';
-import type { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookList } from './webhook.types.js';
+import type { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookFilterInput, WebhookList } from './webhook.types.js';
 
 const PAGE_LIMITS = { defaultCount: 100, maxCount: 500 };
 
@@ -22,7 +22,7 @@ export class WebhookService {
   constructor(private readonly deps: WebhooksDeps, private readonly attempts: DeliveryAttemptService) {}
 
   /** The answer carries the secret: the only time it is shown. */
-  async create(em: EntityManager, auth: Auth, namespace: string, input: CreateWebhookInput, filter?: Record<string, unknown> | null): Promise<Webhook> {
+  async create(em: EntityManager, auth: Auth, namespace: string, input: CreateWebhookInput, filter?: WebhookFilterInput | null): Promise<Webhook> {
     const allowed = namespaceFor(auth, namespace);
     const url = await this.checkUrl(validateUrl(input.url), input.url!);
     const events = validateEvents(input.events, allowed.events);
@@ -47,7 +47,7 @@ export class WebhookService {
     return webhook;
   }
 
-  async list(em: EntityManager, auth: Auth, namespace: string, filter: Record<string, unknown> | null | undefined, args: PageArgs): Promise<WebhookList> {
+  async list(em: EntityManager, auth: Auth, namespace: string, filter: WebhookFilterInput | null | undefined, args: PageArgs): Promise<WebhookList> {
     namespaceFor(auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
     const narrowed = await this.checkResource(em, namespace, filter);
@@ -58,7 +58,7 @@ export class WebhookService {
   }
 
   /** A filter names a resource of the namespace's module (a mailbox): that module says whether the organization has it. */
-  private async checkResource(em: EntityManager, namespace: string, filter: Record<string, unknown> | null | undefined): Promise<Record<string, string> | null> {
+  private async checkResource(em: EntityManager, namespace: string, filter: WebhookFilterInput | null | undefined): Promise<Record<string, string> | null> {
     const narrowed = validateFilter(filter);
     if (narrowed) await this.deps.ports().webhookResourceChecks.get(namespace)?.(em, narrowed);
     return narrowed;

@@ -1,3 +1,4 @@
+import { IsOptional, Length } from 'class-validator';
 import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { Webhook } from '../entities/webhook.entity.js';
@@ -35,6 +36,25 @@ export class UpdateWebhookInput {
 
   @Field({ nullable: true })
   description?: string;
+}
+
+const RESOURCE_ID = { message: 'a resource id of 1 to 200 characters' };
+
+/**
+ * The one resource a module's webhook is narrowed to (set by its mounted paths, e.g. a mailbox's webhooks): events
+ * whose data carries the same value. A module with per-resource webhooks adds its field here.
+ */
+@InputType()
+export class WebhookFilterInput {
+  @IsOptional()
+  @Length(1, 200, RESOURCE_ID)
+  @Field(() => String, { nullable: true, description: 'Agent mailboxes: events of this mailbox' })
+  mailboxId?: string | null;
+
+  @IsOptional()
+  @Length(1, 200, RESOURCE_ID)
+  @Field(() => String, { nullable: true, description: 'Forms: events of this form' })
+  formId?: string | null;
 }
 
 @ObjectType()

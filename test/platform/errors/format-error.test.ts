@@ -1,6 +1,6 @@
 import { formatError } from '../../../platform/errors/format-error.js';
 import { coercionDetails } from '../../../platform/errors/coercion-details.js';
-import { ERROR_STATUS } from '../../../platform/errors/error-codes.js';
+import { ERROR_CODES } from '../../../platform/errors/error-codes.js';
 
 describe(formatError.name, () => {
   it('should hide unknown errors as INTERNAL_ERROR 500', () => {
@@ -17,7 +17,7 @@ describe(formatError.name, () => {
   });
 
   it('should map every code of the table to its status, our own 5xx codes included (SERVICE_UNAVAILABLE 503)', () => {
-    for (const [code, status] of Object.entries(ERROR_STATUS)) {
+    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
       const out = formatError({ message: 'm', extensions: { code } });
       expect([code, out.extensions?.code, out.extensions?.http]).toEqual([code, code, { status }]);
     }

@@ -171,8 +171,18 @@ describe('webhook delivery through the stack', () => {
     expect(again.body.data[0].attempts).toHaveLength(1);
   });
 
+  it('should refuse a filter that names no resource, an unknown field or an overlong id with INVALID_REQUEST and its details', async () => {
+    const create = (filter: unknown) => t.graphql(key, 'mutation($input: CreateWebhookInput!, $filter: WebhookFilterInput) { createWebhook(input: $input, namespace: "forms", filter: $filter) { id } }', {
+      input: { url: receiver.url + '/form-bad', events: ['form.submitted'] }, filter,
+    });
+    const errorOf = (res: { body: { errors?: { extensions: Record<string, unknown> }[] } }) => res.body.errors?.[0]?.extensions;
+    expect(errorOf(await create({}))).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'filter', received: {}, expected: 'one of the filter fields' } });
+    expect(errorOf(await create({ color: 'red' }))).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'color', received: 'color' } });
+    expect(errorOf(await create({ formId: 'x'.repeat(201) }))).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'formId', received: 'x'.repeat(201), expected: 'a resource id of 1 to 200 characters' } });
+  });
+
   it('should narrow a module’s per-resource webhook to the events of that resource', async () => {
-    const created = await t.graphql(key, 'mutation($input: CreateWebhookInput!, $filter: JSONObject) { createWebhook(input: $input, namespace: "forms", filter: $filter) { id } }', {
+    const created = await t.graphql(key, 'mutation($input: CreateWebhookInput!, $filter: WebhookFilterInput) { createWebhook(input: $input, namespace: "forms", filter: $filter) { id } }', {
       input: { url: receiver.url + '/form-7', events: ['form.submitted'] },
       filter: { formId: '7' },
     });
