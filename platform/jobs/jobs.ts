@@ -143,7 +143,7 @@ export class Jobs {
 
   async start(): Promise<void> {
     if (this.pool && this.options.instanceName) {
-      this.liveness = new WorkerLiveness({ databaseUrl: this.options.databaseUrl, name: this.options.instanceName, pool: this.pool, table: JOBS_TABLE, sweepMs: this.options.processEveryMs, logger: this.options.logger });
+      this.liveness = new WorkerLiveness({ name: this.options.instanceName, pool: this.pool, table: JOBS_TABLE, sweepMs: this.options.processEveryMs, logger: this.options.logger });
       await this.liveness.start();
     }
     await this.agenda.start();

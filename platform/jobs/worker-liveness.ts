@@ -8,10 +8,9 @@ const LIVENESS_LOCK_SPACE = 0x6a6f6273; // 'jobs'
 const NAME_LOCK_TIMEOUT = '15s';
 
 export interface WorkerLivenessOptions {
-  databaseUrl: string;
   /** The worker's name in the job store: Agenda writes it into `last_modified_by` of every job it locks. */
   name: string;
-  /** The job store's pool, for the sweeps. */
+  /** The job store's pool: one of its connections holds the name (no extra connection), the others sweep. */
   pool: pg.Pool;
   table: string;
   sweepMs: number;
@@ -30,7 +29,7 @@ export interface WorkerLivenessOptions {
  * without closing its connection keeps its locks until the server notices, at most the lock lifetime.
  */
 export class WorkerLiveness {
-  private client?: pg.Client;
+  private client?: pg.PoolClient;
   private timer?: NodeJS.Timeout;
   private sweeping?: Promise<void>;
 
@@ -54,22 +53,22 @@ export class WorkerLiveness {
     await this.sweeping;
     const client = this.client;
     this.client = undefined;
-    await client?.end().catch(() => undefined);
+    client?.release(true); // closed, not pooled: the lock goes with the session
   }
 
   private async holdName(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
+    const client = await this.options.pool.connect();
     client.on('error', (error) => {
       // Our lock went with the session: other workers may now run our jobs again (handlers are idempotent); retaken next tick.
       this.options.logger.warn('job worker liveness connection lost', { error: error.message, instance: this.options.name });
       if (this.client === client) this.client = undefined;
+      client.release(true);
     });
-    await client.connect();
     try {
       await client.query(`set lock_timeout = '${NAME_LOCK_TIMEOUT}'`);
       await client.query('select pg_advisory_lock($1, hashtext($2))', [LIVENESS_LOCK_SPACE, this.options.name]);
     } catch (error) {
-      await client.end().catch(() => undefined);
+      client.release(true);
       if ((error as { code?: string }).code === '55P03') throw new Error(`Another running job worker is named "${this.options.name}" (same host, module and port?)`);
       throw error;
     }
