@@ -69,7 +69,7 @@ export class WorkerLiveness {
       await client.query('select pg_advisory_lock($1, hashtext($2))', [LIVENESS_LOCK_SPACE, this.options.name]);
     } catch (error) {
       client.release(true);
-      if ((error as { code?: string }).code === '55P03') throw new Error(`Another running job worker is named "${this.options.name}" (same host, module and port?)`);
+      if ((error as { code?: string }).code === '55P03') throw new Error(`Another running job worker is named "${this.options.name}" (same host, module and port?)`, { cause: error });
       throw error;
     }
     this.client = client;
