@@ -10,6 +10,7 @@ import { startDatabase } from '../platform/database/database-url.js';
 import { createLogger, type Logger } from '../platform/logging/logger.js';
 import { createOrm } from '../platform/orm/create-orm.js';
 import { platformData } from '../platform/migrations/index.js';
+import { runMigrations } from '../platform/migrations/run-migrations.js';
 import { ApiKeyService } from '../platform/organizations/api-key.service.js';
 import { Jobs } from '../platform/jobs/jobs.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
@@ -79,10 +80,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], log: (message) => logger.debug('orm', { message }) });
-  await orm.getMigrator().up();
-
   const apiKeys = new ApiKeyService(orm.em);
-  if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
+  // Under the migration lock: gateways starting together on an empty database would each create the bootstrap key.
+  await runMigrations(orm, async () => {
+    if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
+  });
 
   // Named by host and port: a restart in the same slot takes back the job locks a kill -9 left (a random port names no slot).
   const metrics = new PlatformMetrics();

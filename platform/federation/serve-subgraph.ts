@@ -17,6 +17,7 @@ import { readBody } from '../http/read-body.js';
 import { Jobs } from '../jobs/jobs.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { platformData } from '../migrations/index.js';
+import { runMigrations } from '../migrations/run-migrations.js';
 import { createOrm } from '../orm/create-orm.js';
 import { forkForTenant } from '../orm/tenancy.js';
 import { assertSubgraphScope } from '../auth/module-scope.js';
@@ -70,7 +71,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   let apollo: ApolloServer<SubgraphContext> | undefined;
   let deps: PlatformDeps | undefined;
   try {
-    await orm.getMigrator().up();
+    await runMigrations(orm);
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
     const ports = new PlatformPorts();
@@ -111,6 +112,9 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   const platformDeps = deps!;
   let background: ModuleBackground | undefined;
 
+  // 200 only once the job worker and the background work run (a process that failed there exited after an early 200),
+  // and no more once stopping.
+  let serving = false;
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -125,7 +129,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       else logger.debug('request', fields);
     });
     try {
-      if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+      if (path === '/healthz') return serving ? sendJson(res, 200, { status: 'ok' }) : sendJson(res, 503, { status: stopping ? 'stopping' : 'starting' });
       if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (path !== '/graphql') return sendJson(res, 404, { errors: [{ message: `No route for ${path}`, extensions: { code: 'NOT_FOUND' } }] });
       const caller = verifyCallerContext(req.headers[SIGNED_CONTEXT_HEADER], config.internalSecret);
@@ -190,10 +194,12 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   }
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql`;
+  serving = true;
   logger.info('subgraph started', { url });
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    serving = false;
     const deadline = Date.now() + config.shutdownTimeoutMs;
     const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/logger.js';
 import { forkForTenant } from '../orm/tenancy.js';
+import { WorkerLiveness } from './worker-liveness.js';
 
 const JOBS_TABLE = 'agenda_jobs';
 
@@ -39,8 +40,9 @@ export interface JobsOptions {
   orm: MikroORM;
   logger: Logger;
   /**
-   * This worker's name in the job store (who locked a job), stable across restarts of the same process slot
-   * (host and port): on start the worker takes back the locks a killed predecessor of that name left behind.
+   * This worker's name in the job store (who locked a job), unique among running workers, stable across restarts of
+   * the same process slot (host and port). Named workers on PostgreSQL release the job locks of dead ones at once
+   * (WorkerLiveness); an unnamed worker's locks expire after their lock lifetime.
    */
   instanceName?: string;
   observer?: JobObserver;
@@ -51,6 +53,7 @@ export class Jobs {
   readonly agenda: Agenda;
   private readonly pool?: pg.Pool;
   private readonly transactional: boolean;
+  private liveness?: WorkerLiveness;
   private started = false;
 
   private constructor(agenda: Agenda, private readonly options: JobsOptions, pool?: pg.Pool) {
@@ -69,7 +72,9 @@ export class Jobs {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
     // An idle client dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
     pool.on('error', (error) => options.logger.warn('job store connection lost', { error: error.message }));
-    const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE });
+    // The table is created by the platform migration (under its lock); Agenda's own schema set-up on connect, run by
+    // several processes starting at once, failed one of them with 'tuple concurrently updated' (its trigger function).
+    const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE, ensureSchema: false });
     // The LISTEN connection reports a server shutdown as an 'error' event; unheard, it would crash the process.
     (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) => options.logger.warn('job notifications connection lost', { error: error.message }));
     const agenda = new Agenda({ backend, processEvery: options.processEveryMs, maxConcurrency: 50, name: options.instanceName });
@@ -137,26 +142,19 @@ export class Jobs {
   }
 
   async start(): Promise<void> {
-    await this.reclaimStaleLocks();
+    if (this.pool && this.options.instanceName) {
+      this.liveness = new WorkerLiveness({ name: this.options.instanceName, pool: this.pool, table: JOBS_TABLE, sweepMs: this.options.processEveryMs, logger: this.options.logger });
+      await this.liveness.start();
+    }
     await this.agenda.start();
     this.started = true;
-  }
-
-  /**
-   * A worker that is only starting holds no lock, so a lock under its own name was left by a predecessor killed
-   * with kill -9: released at once instead of after the lock lifetime (5 minutes), so its jobs run again now.
-   * (PostgreSQL store; on MongoDB such locks expire after their lifetime.)
-   */
-  private async reclaimStaleLocks(): Promise<void> {
-    if (!this.pool || !this.options.instanceName) return;
-    const { rowCount } = await this.pool.query(`update ${JOBS_TABLE} set locked_at = null where locked_at is not null and last_modified_by = $1`, [this.options.instanceName]);
-    if (rowCount) this.options.logger.info('released job locks of a previous run of this process', { jobs: rowCount, instance: this.options.instanceName });
   }
 
   /** Waits for running jobs (up to timeoutMs), then closes the job store. */
   async stop(timeoutMs: number): Promise<void> {
     if (this.started) await this.agenda.drain(timeoutMs).catch(() => undefined);
     await this.agenda.stop().catch(() => undefined);
+    await this.liveness?.stop();
     await this.pool?.end().catch(() => undefined);
   }
 }

@@ -5,6 +5,7 @@ import { startDatabase } from '../database/database-url.js';
 import { createLogger } from '../logging/logger.js';
 import { createOrm } from '../orm/create-orm.js';
 import { platformData } from '../migrations/index.js';
+import { runMigrations } from '../migrations/run-migrations.js';
 import { ApiKeyService } from './api-key.service.js';
 import type { ApiKeyType } from './api-key.entity.js';
 
@@ -29,7 +30,7 @@ async function main() {
   // Only the platform's own tables are needed; the modules' migrations run when the platform starts.
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
   try {
-    await orm.getMigrator().up();
+    await runMigrations(orm);
     const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
     const { key, record, organization } = await new ApiKeyService(orm.em).createKey({ orgSlug: values.org, type, scopes, name: values.name });
     process.stdout.write(`organization ${organization.slug} (${organization.id}), ${record.type} key ${record.id}, scopes ${record.scopes.join(',')}\n`);

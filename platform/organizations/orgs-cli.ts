@@ -4,6 +4,7 @@ import { startDatabase } from '../database/database-url.js';
 import { createLogger } from '../logging/logger.js';
 import { createOrm } from '../orm/create-orm.js';
 import { platformData } from '../migrations/index.js';
+import { runMigrations } from '../migrations/run-migrations.js';
 import { PLAN_NAMES, type PlanName } from '../rate-limit/plans.js';
 import { Organization } from './organization.entity.js';
 
@@ -22,7 +23,7 @@ async function main() {
   const database = await startDatabase(config, createLogger('warn'));
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
   try {
-    await orm.getMigrator().up();
+    await runMigrations(orm);
     const em = orm.em.fork();
     const organization = await em.findOne(Organization, { slug });
     if (!organization) throw new Error(`No organization "${slug}"`);

@@ -8,6 +8,7 @@ import { exited } from '../../bench/child-process.js';
 export interface PlatformChild {
   name: string;
   port: number;
+  pid: number;
   /** The last output lines, for a failure message. */
   output(): string;
   /** SIGKILL: no drain, no goodbye (what a crash or an OOM kill does). */
@@ -34,6 +35,7 @@ export async function startChild(name: string, entry: string, port: number, env:
   const handle: PlatformChild = {
     name,
     port,
+    pid: child.pid!,
     output: () => tail,
     kill: async () => {
       child.kill('SIGKILL');
