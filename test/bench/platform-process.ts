@@ -15,6 +15,8 @@ export interface PlatformProcessOptions {
   databaseUrl: string;
   /** Enterprise organizations `bench-0` … `bench-<n-1>`, one SERVER key each. Default 1. */
   organizations?: number;
+  /** The platform-server.js to run, e.g. that of a baseline build's dist; default this build's. */
+  script?: string;
   /** Extra Node flags for the platform process, e.g. `--cpu-prof`. */
   execArgv?: string[];
   /** The platform's INTERNAL_SECRET (to sign the caller context for a subgraph served alone); random by default. */
@@ -38,7 +40,7 @@ export interface PlatformProcess {
 }
 
 export async function startPlatformProcess(options: PlatformProcessOptions): Promise<PlatformProcess> {
-  const child = fork(join(here, 'platform-server.js'), [], {
+  const child = fork(options.script ?? join(here, 'platform-server.js'), [], {
     env: {
       ...process.env,
       // graphql-js and Apollo Server take their production paths only under NODE_ENV=production, as a deployment would.

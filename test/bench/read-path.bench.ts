@@ -4,7 +4,8 @@
 // Write: POST /emails on the floor and through REST. All interleaved in one run (floor, REST, subgraph, /graphql,
 // floor write, REST write, then again), so the ratios hold on a shared machine whatever its load.
 // `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write) runs one half, BENCH_ROUNDS and
-// BENCH_DURATION_SEC shorten or lengthen it.
+// BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINE_DIST=<another build's dist> adds that build's platform
+// (its own database, seeded alike) as "(baseline)" rows in the same rounds: before and after, interleaved.
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,7 @@ const LIST_ORGS = 4;
 const WRITE_ORGS = 8;
 const PARTS = new Set((process.env.BENCH_READ_PATH ?? 'list,write').split(','));
 const NODE_ENV = process.env.NODE_ENV ?? 'production';
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`[bench:read-path] ${line}\n`);
@@ -59,7 +61,10 @@ export async function benchReadPath(): Promise<string> {
   let platform: PlatformProcess | undefined;
   let subgraph: ChildProcess | undefined;
   let floor: ChildProcess | undefined;
+  let baseline: PlatformProcess | undefined;
+  const baselineDatabase = BASELINE_DIST ? await createTestDatabase() : undefined;
   const db = await connectBenchSql(database.url);
+  const baselineDb = baselineDatabase ? await connectBenchSql(baselineDatabase.url) : undefined;
   try {
     log('starting the one-process platform');
     platform = await startPlatformProcess({ databaseUrl: database.url, organizations: LIST_ORGS + WRITE_ORGS, internalSecret: secret });
@@ -68,6 +73,12 @@ export async function benchReadPath(): Promise<string> {
     const writeKeys = p.keys.slice(LIST_ORGS);
     log(`seeding ${MESSAGES} messages in each of ${LIST_ORGS} organizations through POST /emails`);
     await Promise.all(listKeys.map((key) => seedMessages(p.url, key, MESSAGES)));
+    if (BASELINE_DIST) {
+      log(`starting the baseline platform (${BASELINE_DIST}) on its own database, seeded alike`);
+      baseline = await startPlatformProcess({ databaseUrl: baselineDatabase!.url, organizations: LIST_ORGS + WRITE_ORGS, script: join(BASELINE_DIST, 'test', 'bench', 'platform-server.js') });
+      await Promise.all(baseline.keys.slice(0, LIST_ORGS).map((key) => seedMessages(baseline!.url, key, MESSAGES)));
+    }
+    const b = baseline;
     log('starting the email subgraph alone and the floor');
     const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
     subgraph = started.child;
@@ -97,15 +108,25 @@ export async function benchReadPath(): Promise<string> {
     const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg (suppression check; quota, message, job + NOTIFY in one transaction)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
     const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements through MikroORM)', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
 
+    const onBaseline = (target: Target, keys: string[]): Target => ({
+      ...target, label: `${target.label} (baseline)`, path: `${target.path}, baseline build`, url: target.url.replace(p.url, b!.url),
+      headers: (i) => ({ ...target.headers(i), authorization: `Bearer ${keys[i % keys.length]}` }),
+    });
+    const baselineRows = b ? { restList: onBaseline(restList, b.keys.slice(0, LIST_ORGS)), graphqlList: onBaseline(graphqlList, b.keys.slice(0, LIST_ORGS)), restWrite: onBaseline(restWrite, b.keys.slice(LIST_ORGS)) } : undefined;
     const pids = new Map<Target, () => number | undefined>([[floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid]]);
+    if (baselineRows) for (const target of Object.values(baselineRows)) pids.set(target, () => b!.pid);
     const rows: Row[] = [
-      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList] : []),
-      ...(PARTS.has('write') ? [floorWrite, restWrite] : []),
+      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...(baselineRows ? [baselineRows.restList, baselineRows.graphqlList] : [])] : []),
+      ...(PARTS.has('write') ? [floorWrite, restWrite, ...(baselineRows ? [baselineRows.restWrite] : [])] : []),
     ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
 
-    if (PARTS.has('list')) await checkSameList(floorList, restList, subgraphList, graphqlList);
-    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite);
+    if (PARTS.has('list')) {
+      await checkSameList(floorList, restList, subgraphList, graphqlList);
+      if (baselineRows) await checkSameBaselineList(baselineRows.restList, baselineRows.graphqlList);
+    }
+    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...(baselineRows ? [baselineRows.restWrite] : []));
     await drained(db);
+    if (baselineDb) await drained(baselineDb);
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const row of rows) {
@@ -113,17 +134,20 @@ export async function benchReadPath(): Promise<string> {
         log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
         row.rounds.push(await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() }));
         // The platform delivers every queued message (the floor's too): let it finish before the next target runs.
-        if (row.target === floorWrite || row.target === restWrite) await drained(db);
+        if (row.target.label.includes(' write')) {
+          await drained(db);
+          if (baselineDb) await drained(baselineDb);
+        }
       }
     }
     resign();
-    const listRows = rows.filter((r) => r.target.label.endsWith(' list'));
+    const listRows = rows.filter((r) => r.target.label.includes(' list'));
     if (listRows.length) {
       log(`sequential list: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved; load ${load()}`);
       const results = await sequentialLatency(listRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
       results.forEach((s, i) => (listRows[i]!.sequential = s));
     }
-    const writeRows = rows.filter((r) => r.target.label.endsWith(' write'));
+    const writeRows = rows.filter((r) => r.target.label.includes(' write'));
     if (writeRows.length) {
       log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
       const results = await sequentialLatency(writeRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
@@ -133,9 +157,11 @@ export async function benchReadPath(): Promise<string> {
   } finally {
     if (floor?.connected) floor.send({ type: 'stop' });
     if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
-    await Promise.all([platform?.stop(), exited(floor), exited(subgraph)]);
+    await Promise.all([platform?.stop(), baseline?.stop(), exited(floor), exited(subgraph)]);
     await db.end();
+    await baselineDb?.end();
     await database.drop();
+    await baselineDatabase?.drop();
   }
 }
 
@@ -152,8 +178,16 @@ async function checkSameList(floor: Target, rest: Target, subgraph: Target, grap
   if (!isDeepStrictEqual(f.body, a.body)) throw new Error(`the floor answered differently from REST: ${JSON.stringify(f.body).slice(0, 500)}`);
 }
 
-async function checkSameWrite(floor: Target, rest: Target) {
-  for (const target of [floor, rest]) {
+/** The baseline reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200. */
+async function checkSameBaselineList(rest: Target, graphql: Target) {
+  const [a, c] = await Promise.all([fetchOnce(rest), fetchOnce(graphql)]);
+  const list = c.body?.data?.emailMessages;
+  if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`the baseline did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error('the baseline REST answer is not its /graphql answer in the envelope');
+}
+
+async function checkSameWrite(...targets: Target[]) {
+  for (const target of targets) {
     const res = await fetchOnce(target);
     if (res.status !== 200 || res.body?.success !== true || res.body.data?.status !== 'QUEUED' || !/^em_/.test(res.body.data?.messageId)) {
       throw new Error(`${target.label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
@@ -200,19 +234,28 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
     ...table,
     '',
   ];
+  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
   if (by('floor list')) {
-    const restShare = share('REST list', 'floor list');
-    const graphqlShare = share('/graphql list', 'floor list');
-    const added = by('REST list')!.sequential!.p50 - by('subgraph list')!.sequential!.p50;
-    const addedGraphql = by('/graphql list')!.sequential!.p50 - by('subgraph list')!.sequential!.p50;
-    const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-    lines.push(
-      `- List, share of the floor's 2xx/s at c=32: REST **${restShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(restShare >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
-        `/graphql **${graphqlShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.graphqlShareOfFloor}: ${verdict(graphqlShare >= READ_PATH_TARGETS.graphqlShareOfFloor)}), subgraph alone ${share('subgraph list', 'floor list').toFixed(2)}.`,
-      `- Added sequential p50 over the subgraph: bridge + gateway (REST − subgraph) **${ms(added)}** (target ≤ ${READ_PATH_TARGETS.addedSequentialP50Ms} ms: ${verdict(added <= READ_PATH_TARGETS.addedSequentialP50Ms)}); gateway (/graphql − subgraph) ${ms(addedGraphql)}; the floor − subgraph ${ms(by('floor list')!.sequential!.p50 - by('subgraph list')!.sequential!.p50)}.`,
-    );
+    const subgraphP50 = by('subgraph list')!.sequential!.p50;
+    for (const suffix of ['', ' (baseline)']) {
+      const rest = by(`REST list${suffix}`);
+      const graphql = by(`/graphql list${suffix}`);
+      if (!rest || !graphql) continue;
+      const restShare = rps(rest) / rps(by('floor list'));
+      const graphqlShare = rps(graphql) / rps(by('floor list'));
+      const added = rest.sequential!.p50 - subgraphP50;
+      lines.push(
+        `- List${suffix}, share of the floor's 2xx/s at c=32: REST **${restShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(restShare >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
+          `/graphql **${graphqlShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.graphqlShareOfFloor}: ${verdict(graphqlShare >= READ_PATH_TARGETS.graphqlShareOfFloor)}); ` +
+          `added sequential p50 over the subgraph: REST **${ms(added)}** (target ≤ ${READ_PATH_TARGETS.addedSequentialP50Ms} ms: ${verdict(added <= READ_PATH_TARGETS.addedSequentialP50Ms)}), /graphql ${ms(graphql.sequential!.p50 - subgraphP50)}.`,
+      );
+    }
+    lines.push(`- The subgraph alone keeps ${share('subgraph list', 'floor list').toFixed(2)} of the floor's 2xx/s; its sequential p50 is ${ms(subgraphP50 - by('floor list')!.sequential!.p50)} above the floor's.`);
   }
-  if (by('floor write')) lines.push(`- Write, REST's share of the floor's 2xx/s at c=32: **${share('REST write', 'floor write').toFixed(2)}**; sequential p50 REST − floor ${ms(by('REST write')!.sequential!.p50 - by('floor write')!.sequential!.p50)}.`);
+  for (const suffix of ['', ' (baseline)']) {
+    const rest = by(`REST write${suffix}`);
+    if (rest && by('floor write')) lines.push(`- Write${suffix}, REST's share of the floor's 2xx/s at c=32: **${share(`REST write${suffix}`, 'floor write').toFixed(2)}**; sequential p50 REST − floor ${ms(rest.sequential!.p50 - by('floor write')!.sequential!.p50)}.`);
+  }
   return `## Read path against its floor (issue 20)\n\n${lines.join('\n')}`;
 }
 
