@@ -4,7 +4,7 @@
 // source, skipping plan execution and the gateway's result shaping (a second walk and copy of the whole result).
 // Everything else takes the gateway's road as before, and so does any shortcut answer with errors: only reads take
 // the shortcut, so asking the gateway again yields exactly the errors (codes, masking, logging) it always gave.
-import { print, type OperationDefinitionNode } from 'graphql';
+import { parse, print, type OperationDefinitionNode } from 'graphql';
 import type { ApolloServer } from '@apollo/server';
 import type { Experimental_DidResolveQueryPlanCallback } from '@apollo/gateway';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
@@ -54,7 +54,8 @@ export class SingleFetchPlans {
     const node = plan.node;
     if (node?.kind !== 'Fetch' || node.operationKind !== 'query' || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return null;
     const source = this.sources.get(node.serviceName);
-    const fetched = node.operationDocumentNode?.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+    // Decided once per operation text, so parsing the fetch's text here costs nothing per request.
+    const fetched = (node.operationDocumentNode ?? parse(node.operation)).definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
     // The same selection, printed alike (fields, aliases, arguments, order): the subgraph's data is the client's data.
     if (!source || !fetched || print(fetched.selectionSet) !== print(operation.selectionSet)) return null;
     return { source, query: node.operation, operationName: node.operationName, variableUsages: node.variableUsages ?? [] };
