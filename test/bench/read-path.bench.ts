@@ -4,8 +4,9 @@
 // Write: POST /emails on the floor and through REST. All interleaved in one run (floor, REST, subgraph, /graphql,
 // floor write, REST write, then again), so the ratios hold on a shared machine whatever its load.
 // `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write) runs one half, BENCH_ROUNDS and
-// BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINE_DIST=<another build's dist> adds that build's platform
-// (its own database, seeded alike) as "(baseline)" rows in the same rounds: before and after, interleaved.
+// BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINES=before=<a build's dist>,other=<dist> adds each build's
+// platform (its own database, seeded alike) as "(before)", "(other)" rows in the same rounds: before and after,
+// interleaved, one lever at a time.
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +40,8 @@ const LIST_ORGS = 4;
 const WRITE_ORGS = 8;
 const PARTS = new Set((process.env.BENCH_READ_PATH ?? 'list,write').split(','));
 const NODE_ENV = process.env.NODE_ENV ?? 'production';
-const BASELINE_DIST = process.env.BENCH_BASELINE_DIST;
+/** Other builds to measure beside this one: `name=dist` pairs. */
+const BASELINES = (process.env.BENCH_BASELINES ?? '').split(',').filter(Boolean).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), dist: pair.slice(pair.indexOf('=') + 1) }));
 
 const here = dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`[bench:read-path] ${line}\n`);
@@ -61,10 +63,8 @@ export async function benchReadPath(): Promise<string> {
   let platform: PlatformProcess | undefined;
   let subgraph: ChildProcess | undefined;
   let floor: ChildProcess | undefined;
-  let baseline: PlatformProcess | undefined;
-  const baselineDatabase = BASELINE_DIST ? await createTestDatabase() : undefined;
+  const others: { name: string; platform?: PlatformProcess; database: Awaited<ReturnType<typeof createTestDatabase>>; db: Awaited<ReturnType<typeof connectBenchSql>> }[] = [];
   const db = await connectBenchSql(database.url);
-  const baselineDb = baselineDatabase ? await connectBenchSql(baselineDatabase.url) : undefined;
   try {
     log('starting the one-process platform');
     platform = await startPlatformProcess({ databaseUrl: database.url, organizations: LIST_ORGS + WRITE_ORGS, internalSecret: secret });
@@ -73,12 +73,14 @@ export async function benchReadPath(): Promise<string> {
     const writeKeys = p.keys.slice(LIST_ORGS);
     log(`seeding ${MESSAGES} messages in each of ${LIST_ORGS} organizations through POST /emails`);
     await Promise.all(listKeys.map((key) => seedMessages(p.url, key, MESSAGES)));
-    if (BASELINE_DIST) {
-      log(`starting the baseline platform (${BASELINE_DIST}) on its own database, seeded alike`);
-      baseline = await startPlatformProcess({ databaseUrl: baselineDatabase!.url, organizations: LIST_ORGS + WRITE_ORGS, script: join(BASELINE_DIST, 'test', 'bench', 'platform-server.js') });
-      await Promise.all(baseline.keys.slice(0, LIST_ORGS).map((key) => seedMessages(baseline!.url, key, MESSAGES)));
+    for (const { name, dist } of BASELINES) {
+      log(`starting the ${name} platform (${dist}) on its own database, seeded alike`);
+      const otherDatabase = await createTestDatabase();
+      const other: (typeof others)[number] = { name, database: otherDatabase, db: await connectBenchSql(otherDatabase.url) };
+      others.push(other);
+      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: LIST_ORGS + WRITE_ORGS, script: join(dist, 'test', 'bench', 'platform-server.js') });
+      await Promise.all(other.platform.keys.slice(0, LIST_ORGS).map((key) => seedMessages(other.platform!.url, key, MESSAGES)));
     }
-    const b = baseline;
     log('starting the email subgraph alone and the floor');
     const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
     subgraph = started.child;
@@ -108,25 +110,30 @@ export async function benchReadPath(): Promise<string> {
     const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg (suppression check; quota, message, job + NOTIFY in one transaction)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
     const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements through MikroORM)', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
 
-    const onBaseline = (target: Target, keys: string[]): Target => ({
-      ...target, label: `${target.label} (baseline)`, path: `${target.path}, baseline build`, url: target.url.replace(p.url, b!.url),
+    const onOther = (target: Target, other: PlatformProcess, name: string, keys: string[]): Target => ({
+      ...target, label: `${target.label} (${name})`, path: `${target.path}, ${name} build`, url: target.url.replace(p.url, other.url),
       headers: (i) => ({ ...target.headers(i), authorization: `Bearer ${keys[i % keys.length]}` }),
     });
-    const baselineRows = b ? { restList: onBaseline(restList, b.keys.slice(0, LIST_ORGS)), graphqlList: onBaseline(graphqlList, b.keys.slice(0, LIST_ORGS)), restWrite: onBaseline(restWrite, b.keys.slice(LIST_ORGS)) } : undefined;
+    const otherRows = others.map(({ name, platform: o }) => ({
+      restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)), restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS)), pid: o!.pid,
+    }));
     const pids = new Map<Target, () => number | undefined>([[floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid]]);
-    if (baselineRows) for (const target of Object.values(baselineRows)) pids.set(target, () => b!.pid);
+    for (const other of otherRows) for (const target of [other.restList, other.graphqlList, other.restWrite]) pids.set(target, () => other.pid);
     const rows: Row[] = [
-      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...(baselineRows ? [baselineRows.restList, baselineRows.graphqlList] : [])] : []),
-      ...(PARTS.has('write') ? [floorWrite, restWrite, ...(baselineRows ? [baselineRows.restWrite] : [])] : []),
+      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.restList, o.graphqlList])] : []),
+      ...(PARTS.has('write') ? [floorWrite, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
     ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
 
     if (PARTS.has('list')) {
       await checkSameList(floorList, restList, subgraphList, graphqlList);
-      if (baselineRows) await checkSameBaselineList(baselineRows.restList, baselineRows.graphqlList);
+      for (const o of otherRows) await checkSameOtherList(o.restList, o.graphqlList);
     }
-    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...(baselineRows ? [baselineRows.restWrite] : []));
-    await drained(db);
-    if (baselineDb) await drained(baselineDb);
+    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...otherRows.map((o) => o.restWrite));
+    const allDrained = async () => {
+      await drained(db);
+      for (const other of others) await drained(other.db);
+    };
+    await allDrained();
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const row of rows) {
@@ -134,10 +141,7 @@ export async function benchReadPath(): Promise<string> {
         log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
         row.rounds.push(await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() }));
         // The platform delivers every queued message (the floor's too): let it finish before the next target runs.
-        if (row.target.label.includes(' write')) {
-          await drained(db);
-          if (baselineDb) await drained(baselineDb);
-        }
+        if (row.target.label.includes(' write')) await allDrained();
       }
     }
     resign();
@@ -157,11 +161,13 @@ export async function benchReadPath(): Promise<string> {
   } finally {
     if (floor?.connected) floor.send({ type: 'stop' });
     if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
-    await Promise.all([platform?.stop(), baseline?.stop(), exited(floor), exited(subgraph)]);
+    await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), exited(subgraph)]);
     await db.end();
-    await baselineDb?.end();
     await database.drop();
-    await baselineDatabase?.drop();
+    for (const other of others) {
+      await other.db.end();
+      await other.database.drop();
+    }
   }
 }
 
@@ -178,12 +184,12 @@ async function checkSameList(floor: Target, rest: Target, subgraph: Target, grap
   if (!isDeepStrictEqual(f.body, a.body)) throw new Error(`the floor answered differently from REST: ${JSON.stringify(f.body).slice(0, 500)}`);
 }
 
-/** The baseline reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200. */
-async function checkSameBaselineList(rest: Target, graphql: Target) {
+/** Another build reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200. */
+async function checkSameOtherList(rest: Target, graphql: Target) {
   const [a, c] = await Promise.all([fetchOnce(rest), fetchOnce(graphql)]);
   const list = c.body?.data?.emailMessages;
-  if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`the baseline did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
-  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error('the baseline REST answer is not its /graphql answer in the envelope');
+  if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`${rest.label} did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`${rest.label} is not ${graphql.label} in the envelope`);
 }
 
 async function checkSameWrite(...targets: Target[]) {
@@ -235,9 +241,10 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
     '',
   ];
   const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const suffixes = ['', ...BASELINES.map((b) => ` (${b.name})`)];
   if (by('floor list')) {
     const subgraphP50 = by('subgraph list')!.sequential!.p50;
-    for (const suffix of ['', ' (baseline)']) {
+    for (const suffix of suffixes) {
       const rest = by(`REST list${suffix}`);
       const graphql = by(`/graphql list${suffix}`);
       if (!rest || !graphql) continue;
@@ -252,7 +259,7 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
     }
     lines.push(`- The subgraph alone keeps ${share('subgraph list', 'floor list').toFixed(2)} of the floor's 2xx/s; its sequential p50 is ${ms(subgraphP50 - by('floor list')!.sequential!.p50)} above the floor's.`);
   }
-  for (const suffix of ['', ' (baseline)']) {
+  for (const suffix of suffixes) {
     const rest = by(`REST write${suffix}`);
     if (rest && by('floor write')) lines.push(`- Write${suffix}, REST's share of the floor's 2xx/s at c=32: **${share(`REST write${suffix}`, 'floor write').toFixed(2)}**; sequential p50 REST − floor ${ms(rest.sequential!.p50 - by('floor write')!.sequential!.p50)}.`);
   }
