@@ -139,7 +139,10 @@ export async function benchReadPath(): Promise<string> {
       for (const row of rows) {
         resign();
         log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
-        row.rounds.push(await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() }));
+        const result = await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() });
+        row.rounds.push(result);
+        // Each figure as it comes, so a run cut short (another process taking the database's connections) still tells.
+        log(`  ${row.target.label}: ${int(result.okPerSec)} 2xx/s, ${result.non2xx + result.errors + result.timeouts} failed, ${ms(result.serverCpuMsPerRequest)} server CPU / request`);
         // The platform delivers every queued message (the floor's too): let it finish before the next target runs.
         if (row.target.label.includes(' write')) await allDrained();
       }
