@@ -10,6 +10,7 @@ import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { fieldRateLimitPlugin } from './field-rate-limits.js';
 import { metricsPlugin } from './metrics-plugin.js';
 import { InProcessDataSource } from './in-process-data-source.js';
+import type { SingleFetchPlans } from './bridge-executor.js';
 import { RemoteDataSource } from './remote-data-source.js';
 
 export interface GatewayOptions {
@@ -26,6 +27,8 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Counts operations by type and outcome. */
   metrics?: PlatformMetrics;
+  /** Learns which bridge operations are one plain fetch from one in-process subgraph (bridge-executor.ts). */
+  singleFetchPlans?: SingleFetchPlans;
 }
 
 /** The Apollo gateway over in-process (split mode: remote) subgraphs, wrapped in an ApolloServer that the HTTP layer and the bridge share. */
@@ -40,8 +43,11 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
       }
       const schema = options.subgraphs.get(name);
       if (!schema) throw new Error(`Supergraph names subgraph "${name}" but this process does not serve it`);
-      return new InProcessDataSource(schema, options.orm, name);
+      const source = new InProcessDataSource(schema, options.orm, name);
+      options.singleFetchPlans?.addSource(name, source);
+      return source;
     },
+    experimental_didResolveQueryPlan: options.singleFetchPlans?.observe,
   });
   const server = new ApolloServer<CallerContext>({
     gateway,

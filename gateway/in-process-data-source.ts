@@ -15,6 +15,13 @@ const RULES = [...specifiedRules, ...queryLimitRules('subgraph')];
 
 const MAX_CACHED_DOCUMENTS = 2000;
 
+/** What a fetch sends: the operation text, its name and the variables it uses. */
+export interface SubgraphRequest {
+  query?: string;
+  operationName?: string;
+  variables?: Record<string, unknown>;
+}
+
 /**
  * Runs a subgraph in the gateway's process: no HTTP hop, and each query-plan fetch is parsed and validated
  * once (the gateway sends the same fetch text for the same operation), then cached.
@@ -28,13 +35,17 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
 
   /** One span per fetch of the query plan: the hop into the subgraph, which no HTTP instrumentation sees here. */
   process(options: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
-    const caller = options.context as CallerContext | undefined;
-    const attributes: Attributes = { ...callerAttributes(caller?.requestId, caller?.auth?.organizationId), 'graphql.subgraph.name': this.name };
-    if (options.request.operationName) attributes['graphql.operation.name'] = options.request.operationName;
-    return inSpan(`subgraph ${this.name}`, attributes, () => this.run(options));
+    return this.fetch(options.request, options.context as CallerContext);
   }
 
-  private async run({ request, context }: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
+  /** One fetch: the gateway's (process) or a bridge operation the gateway would send here alone (bridge-executor.ts). */
+  fetch(request: SubgraphRequest, caller: CallerContext) {
+    const attributes: Attributes = { ...callerAttributes(caller?.requestId, caller?.auth?.organizationId), 'graphql.subgraph.name': this.name };
+    if (request.operationName) attributes['graphql.operation.name'] = request.operationName;
+    return inSpan(`subgraph ${this.name}`, attributes, () => this.run(request, caller));
+  }
+
+  private async run(request: SubgraphRequest, caller: CallerContext) {
     const query = request.query ?? '';
     let document = this.documents.get(query);
     if (!document) {
@@ -44,7 +55,6 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
       this.documents.set(query, document);
     }
     if (Array.isArray(document)) return { errors: document as GraphQLFormattedError[] };
-    const caller = context as CallerContext;
     try {
       assertSubgraphScope(caller.auth, this.name);
     } catch (error) {

@@ -22,6 +22,7 @@ import { RestBridge } from '../rest-bridge/bridge.js';
 import { loadOperations } from '../rest-bridge/operations.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
+import { bridgeExecutor, SingleFetchPlans } from './bridge-executor.js';
 import { handleGraphql } from './graphql-http.js';
 import { IDE_PATHS, serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
 import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
@@ -110,7 +111,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
   const supergraphSdl = options.supergraphSdl
     ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics });
+  const singleFetchPlans = new SingleFetchPlans();
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics, singleFetchPlans });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)), bodyLimitBytes: config.bodyLimitBytes, logger, metrics, routeLabel });
@@ -118,11 +120,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     modules: ALL_ROUTES,
     operations: loadOperations(),
     edge,
-    execute: async (operation, variables, contextValue) => {
-      const response = await gateway.executeOperation({ query: operation.query, operationName: operation.name, variables }, { contextValue });
-      if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the bridge');
-      return response.body.singleResult as never;
-    },
+    execute: bridgeExecutor(gateway, singleFetchPlans, metrics),
   });
 
   // Hot paths modules serve themselves, tried before /graphql and the bridge: raw ones (the AI gateway: every

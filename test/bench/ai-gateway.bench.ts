@@ -31,6 +31,8 @@ const CONNECTIONS = 50;
 const DURATION_SEC = 5;
 const WARMUP_SEC = 1;
 const STREAMS = 1_000;
+/** Enterprise allows 10,000 general requests per second per organization; four keep the gateway far from it. */
+const ORGANIZATIONS = 4;
 const HOLD_MS = 2_000;
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,17 +49,24 @@ export async function benchAiGateway(): Promise<string> {
   try {
     mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: String(HOLD_MS) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
-    platform = await startPlatformProcess({ databaseUrl: database.url });
-    const server = { authorization: `Bearer ${platform.keys[0]}`, 'content-type': 'application/json' };
-    const created = await fetch(`${platform.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"bench"}' }).then((r) => r.json()) as { key: string };
-    const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
-    if (!created.key || configured.status !== 200) throw new Error('AI gateway set-up failed');
+    // Enterprise organizations, one gateway key each, rotated per connection: no plan limit of ours can cap the load
+    // (issue 20), and the c=50 rows count 2xx answers only.
+    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGANIZATIONS });
+    const gatewayKeys: string[] = [];
+    for (const serverKey of platform.keys) {
+      const server = { authorization: `Bearer ${serverKey}`, 'content-type': 'application/json' };
+      const created = await fetch(`${platform.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"bench"}' }).then((r) => r.json()) as { key: string };
+      const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
+      if (!created.key || configured.status !== 200) throw new Error('AI gateway set-up failed');
+      gatewayKeys.push(created.key);
+    }
 
     const messages = [{ role: 'user', content: 'Hello' }];
     // no-cache: every request reaches the mock, as the direct calls do (a cache hit would not measure the proxy).
-    const gatewayHeaders = { authorization: `Bearer ${created.key}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' };
+    const headersOf = (i: number) => ({ authorization: `Bearer ${gatewayKeys[i % gatewayKeys.length]}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' });
+    const gatewayHeaders = headersOf(0);
     const direct: Target = { label: 'direct', path: 'POST /v1/chat/completions on the mock', url: `${mockUrl}/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'gpt-4o-mini', messages }), headers: () => ({ 'content-type': 'application/json', authorization: 'Bearer sk-bench' }) };
-    const gateway: Target = { label: 'gateway', path: 'POST /ai/v1/chat/completions → mock', url: `${platform.url}/ai/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }), headers: () => gatewayHeaders };
+    const gateway: Target = { label: 'gateway', path: 'POST /ai/v1/chat/completions → mock', url: `${platform.url}/ai/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }), headers: headersOf };
     const streamBody = (model: string) => JSON.stringify({ model, messages, stream: true });
     const portkey = await startPortkey();
     portkeyChild = portkey.child;
@@ -103,11 +112,11 @@ export async function benchAiGateway(): Promise<string> {
     const addedShare = addedP50 / peerAddedP50;
     const addedShareTarget = AI_TARGETS.addedP50Ms / AI_TARGETS.portkeyAddedP50Ms;
     const rpsTarget = AI_TARGETS.portkeyRps * AI_TARGETS.rpsFactor;
-    const rpsRatio = loadGateway.requestsPerSec / loadPeer.requestsPerSec;
+    const rpsRatio = loadGateway.okPerSec / loadPeer.okPerSec;
     const clean = (l: LoadResult) => l.non2xx + l.errors === 0;
     const cpu = cpus();
     const row = (label: string, l: LoadResult, base?: LoadResult) =>
-      `| ${label} | ${Math.round(l.requestsPerSec).toLocaleString('en-US')} | ${l.p50} ms | ${l.p99} ms | ${base ? `${l.p50 - base.p50} ms / ${l.p99 - base.p99} ms` : ''} | ${l.non2xx + l.errors + l.timeouts} | ${ms(l.serverCpuMsPerRequest)} |`;
+      `| ${label} | ${Math.round(l.okPerSec).toLocaleString('en-US')} | ${l.p50} ms | ${l.p99} ms | ${base ? `${l.p50 - base.p50} ms / ${l.p99 - base.p99} ms` : ''} | ${l.non2xx + l.errors + l.timeouts} | ${ms(l.serverCpuMsPerRequest)} |`;
     return [
       '## AI gateway: added latency vs calling the mock provider directly',
       '',
@@ -134,7 +143,7 @@ export async function benchAiGateway(): Promise<string> {
       'fixed concurrency each target runs as fast as it can, so latency is concurrency ÷ throughput (Little\'s law): the',
       '"added" column is queueing behind the gateway\'s CPU, the sequential rows above are its per-request cost.',
       '',
-      '| target | req/s | p50 | p99 | added p50 / p99 | failures | server CPU per request |',
+      '| target | 2xx/s | p50 | p99 | added p50 / p99 | failures | server CPU per request |',
       '|---|---|---|---|---|---|---|',
       row('direct (mock)', loadDirect),
       row('gateway', loadGateway, loadDirect),
@@ -146,8 +155,9 @@ export async function benchAiGateway(): Promise<string> {
       '',
       `| measure | value | target | verdict |`,
       '|---|---|---|---|',
-      `| gateway req/s at c=${CONNECTIONS} ÷ Portkey's in this run | ${rpsRatio.toFixed(2)} × (${Math.round(loadGateway.requestsPerSec).toLocaleString('en-US')} ÷ ${Math.round(loadPeer.requestsPerSec).toLocaleString('en-US')}) | ≥ ${AI_TARGETS.rpsFactor} × | ${verdict(rpsRatio >= AI_TARGETS.rpsFactor && clean(loadGateway))} |`,
-      `| gateway req/s at c=${CONNECTIONS} against the anchor's figure | ${Math.round(loadGateway.requestsPerSec).toLocaleString('en-US')} | ≥ ${rpsTarget.toLocaleString('en-US')} (3 × the ${AI_TARGETS.portkeyRps.toLocaleString('en-US')} req/s measured for Portkey on an earlier day) | ${verdict(loadGateway.requestsPerSec >= rpsTarget && clean(loadGateway))} |`,
+      `| gateway req/s at c=${CONNECTIONS} ÷ Portkey's in this run | ${rpsRatio.toFixed(2)} × (${Math.round(loadGateway.okPerSec).toLocaleString('en-US')} ÷ ${Math.round(loadPeer.okPerSec).toLocaleString('en-US')}) | ≥ ${AI_TARGETS.rpsFactor} × | ${verdict(rpsRatio >= AI_TARGETS.rpsFactor && clean(loadGateway))} |`,
+      `| gateway req/s at c=${CONNECTIONS} against the anchor's figure | ${Math.round(loadGateway.okPerSec).toLocaleString('en-US')} | ≥ ${rpsTarget.toLocaleString('en-US')} (3 × the ${AI_TARGETS.portkeyRps.toLocaleString('en-US')} req/s measured for Portkey on an earlier day) | ${verdict(loadGateway.okPerSec >= rpsTarget && clean(loadGateway))} |`,
+      `| gateway 2xx/s at c=${CONNECTIONS} as a share of the direct mock's (plain / streamed) | ${(loadGateway.okPerSec / loadDirect.okPerSec).toFixed(2)} / ${(streamGateway.okPerSec / streamDirect.okPerSec).toFixed(2)} | | |`,
       `| ${STREAMS} concurrent streams, each held ${HOLD_MS / 1000} s by the mock: completed with [DONE] | ${held.completed} / ${STREAMS} (all first chunks within ${Math.round(held.allFirstMs)} ms; first chunk p50 ${ms(held.firstP50)}, p99 ${ms(held.firstP99)}; all done in ${Math.round(held.totalMs)} ms) | ${STREAMS} / ${STREAMS} | ${verdict(held.completed === STREAMS)} |`,
       '',
       'Reading: the issue asks for ≤ 1 ms added p50, ≤ 5 ms added p99 and three times Portkey\'s throughput at c=50. The',

@@ -17,7 +17,10 @@ export interface Target {
 }
 
 export interface LoadResult {
+  /** Every answer, 4xx and 5xx included (autocannon's figure). */
   requestsPerSec: number;
+  /** 2xx answers per second: the throughput that counts when a limit or an error answers fast. */
+  okPerSec: number;
   /** Milliseconds, as autocannon's histogram records them. */
   p50: number;
   p99: number;
@@ -48,6 +51,7 @@ export async function loadTest(target: Target, options: { connections: number; d
   const cpuAfter = processCpuMs(options.serverPid);
   return {
     requestsPerSec: result.requests.average,
+    okPerSec: result['2xx'] / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,

@@ -4,6 +4,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Auth } from '../../platform/auth/auth.js';
 import type { ChildReady, ParentCommand } from './protocol.js';
 import { exited, nextMessage } from './child-process.js';
 
@@ -14,8 +15,12 @@ export interface PlatformProcessOptions {
   databaseUrl: string;
   /** Enterprise organizations `bench-0` … `bench-<n-1>`, one SERVER key each. Default 1. */
   organizations?: number;
+  /** The platform-server.js to run, e.g. that of a baseline build's dist; default this build's. */
+  script?: string;
   /** Extra Node flags for the platform process, e.g. `--cpu-prof`. */
   execArgv?: string[];
+  /** The platform's INTERNAL_SECRET (to sign the caller context for a subgraph served alone); random by default. */
+  internalSecret?: string;
   /** Extra environment of the platform process, e.g. OTEL_EXPORTER_OTLP_ENDPOINT (read by the tracing --import module). */
   env?: Record<string, string>;
 }
@@ -24,6 +29,9 @@ export interface PlatformProcess {
   url: string;
   /** One SERVER key per organization, `keys[i]` of `bench-<i>`. */
   keys: string[];
+  /** What each key authenticates as (`auths[i]` of `keys[i]`). */
+  auths: Auth[];
+  postgres: string;
   pid: number;
   /** One JSON request with a key; the body parsed when it is JSON. */
   request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
@@ -32,13 +40,13 @@ export interface PlatformProcess {
 }
 
 export async function startPlatformProcess(options: PlatformProcessOptions): Promise<PlatformProcess> {
-  const child = fork(join(here, 'platform-server.js'), [], {
+  const child = fork(options.script ?? join(here, 'platform-server.js'), [], {
     env: {
       ...process.env,
       // graphql-js and Apollo Server take their production paths only under NODE_ENV=production, as a deployment would.
       NODE_ENV: process.env.NODE_ENV ?? 'production',
       BENCH_DATABASE_URL: options.databaseUrl,
-      BENCH_INTERNAL_SECRET: randomBytes(32).toString('hex'),
+      BENCH_INTERNAL_SECRET: options.internalSecret ?? randomBytes(32).toString('hex'),
       BENCH_ORGS: String(options.organizations ?? 1),
       ...options.env,
     },
@@ -49,6 +57,8 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
   return {
     url: ready.url,
     keys: ready.keys,
+    auths: ready.auths,
+    postgres: ready.postgres,
     pid: child.pid!,
     async request(method, path, { key, body }) {
       const res = await fetch(ready.url + path, {

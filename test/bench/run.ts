@@ -4,7 +4,7 @@
 // `npm run bench -- --profile` (or BENCH_PROFILE=1) is a diagnostic run instead: both server processes start under
 // `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU.
 import 'reflect-metadata';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { benchWebhooks } from './webhooks.bench.js';
@@ -18,6 +18,7 @@ import { benchMailboxes } from './mailboxes.bench.js';
 import { benchDns } from './dns.bench.js';
 import { benchSupport } from './support.bench.js';
 import { benchTracing } from './tracing.bench.js';
+import { benchReadPath } from './read-path.bench.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { signCallerContext, SIGNED_CONTEXT_HEADER } from '../../platform/auth/signed-context.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { freePort } from '../helpers/free-port.js';
+import { seedMessages, startEmailSubgraph } from './email-fixtures.js';
 import { exited, nextMessage } from './child-process.js';
 import { fetchOnce, loadTest, machineBusyPercent, sequentialLatency, type LoadResult, type Target } from './load.js';
 import { renderProfile, summarizeProfile, type CpuProfile, type Window } from './profile-summary.js';
@@ -62,6 +63,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   'domains-dns': benchDns,
   support: benchSupport,
   tracing: benchTracing,
+  'read-path': benchReadPath,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {
@@ -102,15 +104,11 @@ async function benchRestBridge() {
     const ready = await nextMessage<ChildReady>(platform);
 
     log(`seeding ${MESSAGES} messages in each of ${ORGANIZATIONS} organizations through POST /emails`);
-    await Promise.all(ready.keys.map((key) => seed(ready.url, key)));
+    await Promise.all(ready.keys.map((key) => seedMessages(ready.url, key, MESSAGES)));
 
     log('starting the email subgraph alone: node dist/subgraphs/email/main.js');
-    const subgraphPort = await freePort();
-    subgraph = spawn(process.execPath, [...cpuProf('subgraph'), join(projectRoot(), 'dist', 'subgraphs', 'email', 'main.js')], {
-      env: { ...process.env, NODE_ENV, DATABASE_URL: database.url, INTERNAL_SECRET: secret, SUBGRAPH_PORT: String(subgraphPort), LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '2000' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    await waitHealthy(`http://127.0.0.1:${subgraphPort}/healthz`, subgraph);
+    const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV, execArgv: cpuProf('subgraph') });
+    subgraph = started.child;
 
     const operation = readFileSync(join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'), 'utf8');
     const graphqlBody = JSON.stringify({ query: operation, operationName: 'ListEmailMessages', variables: { count: 20 } });
@@ -121,7 +119,7 @@ async function benchRestBridge() {
     resign();
     const rest: Target = { label: '(a) REST', path: 'GET /emails/messages?count=20 → bridge → gateway → subgraph (one process)', url: `${ready.url}/emails/messages?count=20`, method: 'GET', headers: bearer };
     const direct: Target = {
-      label: '(b) subgraph', path: 'POST ListEmailMessages straight to serveSubgraph (signed header)', url: `http://127.0.0.1:${subgraphPort}/graphql`, method: 'POST', body: graphqlBody,
+      label: '(b) subgraph', path: 'POST ListEmailMessages straight to serveSubgraph (signed header)', url: started.url, method: 'POST', body: graphqlBody,
       headers: (i) => ({ 'content-type': 'application/json', [SIGNED_CONTEXT_HEADER]: signed[i % signed.length]! }),
     };
     const graphql: Target = { label: '(c) /graphql', path: 'POST ListEmailMessages to the platform /graphql → gateway → subgraph', url: `${ready.url}/graphql`, method: 'POST', body: graphqlBody, headers: (i) => ({ 'content-type': 'application/json', ...bearer(i) }) };
@@ -207,36 +205,6 @@ async function stopChildren(platform: ChildProcess | undefined, subgraph: ChildP
   await Promise.all([exited(platform), exited(subgraph)]);
 }
 
-/** Queues 200 messages through the real API, then waits until the capture transport has delivered them all. */
-async function seed(url: string, key: string) {
-  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-  let next = 0;
-  const worker = async () => {
-    while (next < MESSAGES) {
-      const n = next++;
-      for (;;) {
-        const res = await fetch(`${url}/emails`, { method: 'POST', headers, body: JSON.stringify({ from: 'bench@example.com', to: [`user${n}@example.com`], subject: `Bench message ${n}`, html: `<p>Message ${n}</p>`, tags: [{ name: 'bench', value: 'list' }] }) });
-        const text = await res.text();
-        if (res.status === 429) {
-          await sleep(1000 * Number(res.headers.get('retry-after') ?? '1'));
-          continue;
-        }
-        if (res.status !== 200) throw new Error(`seeding: POST /emails answered ${res.status}: ${text}`);
-        break;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const res = await fetch(`${url}/emails/messages?status=DELIVERED&count=1`, { headers });
-    const body = (await res.json()) as { meta?: { total?: number } };
-    if (body.meta?.total === MESSAGES) return;
-    if (Date.now() > deadline) throw new Error(`seeding: only ${body.meta?.total} of ${MESSAGES} messages delivered after 120 s`);
-    await sleep(250);
-  }
-}
-
 /** All three targets must do the same work: 20 of the same org's 200 messages, the same fields. */
 async function checkSameAnswer(rest: Target, direct: Target, graphql: Target) {
   const [a, b, c] = await Promise.all([fetchOnce(rest), fetchOnce(direct), fetchOnce(graphql)]);
@@ -248,19 +216,6 @@ async function checkSameAnswer(rest: Target, direct: Target, graphql: Target) {
   if (!isDeepStrictEqual(b.body, c.body)) throw new Error('(b) and (c) answered differently');
   if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`(a) is not (b) in the REST envelope: ${JSON.stringify(a.body).slice(0, 500)}`);
 }
-
-async function waitHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`subgraph process exited (${child.exitCode})`);
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} not healthy after 60 s`);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 main().then(
   () => process.exit(0),

@@ -1,0 +1,97 @@
+// The floor of issue 20: a bare handler (node:http + pg, no framework) doing the same jobs as the platform's hot
+// paths, with the same statements, rows and envelopes, so `npm run bench -- --only read-path` can say what share of
+// the floor the whole stack keeps. Its own process, like the platform's; keys come from the parent (the platform's
+// key cache answers from memory too). A benchmark fixture, never a server: it validates only what the bench sends.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import pg from 'pg';
+import { newId } from '../../platform/ids/ids.js';
+
+/** MikroORM's list statement for `GET /emails/messages` (find-page.ts), with the organization and page bound. */
+const LIST_SQL = `select "e0"."id", "e0"."organization_id", "e0"."from_address", "e0"."to_addresses", "e0"."cc", "e0"."bcc", "e0"."reply_to", "e0"."subject", "e0"."headers", "e0"."tags", "e0"."attachment_info", "e0"."template_id", "e0"."status", "e0"."bounce_type", "e0"."last_response", "e0"."provider_message_id", "e0"."attempts", "e0"."track_opens", "e0"."track_clicks", "e0"."list_unsubscribe", "e0"."open_count", "e0"."click_count", "e0"."idempotency_key", "e0"."created_at", "e0"."sent_at", "e0"."delivered_at", "e0"."bounced_at", "e0"."failed_at", "e0"."opened_at", "e0"."clicked_at", "e0"."updated_at", count(*) over() as "__total" from "email"."messages" as "e0" where "e0"."organization_id" = $1 order by "e0"."created_at" desc, "e0"."id" desc limit $2 offset $3`;
+
+/** The statements of POST /emails (email-message.service.ts send): suppression check, then one transaction. */
+const SUPPRESSED_SQL = `select "e0".* from "email"."suppressions" as "e0" where "e0"."organization_id" = $1 and "e0"."email" = any($2) limit 1`;
+const QUOTA_SQL = `insert into platform.usage (organization_id, resource, period, used) values ($1, 'emails', $2, 1)
+  on conflict (organization_id, resource, period) do update set used = platform.usage.used + excluded.used returning used`;
+const INSERT_SQL = `insert into "email"."messages" ("id", "organization_id", "from_address", "to_addresses", "cc", "bcc", "reply_to", "subject", "html", "text", "headers", "tags", "attachments", "attachment_info", "template_id", "status", "attempts", "track_opens", "track_clicks", "list_unsubscribe", "open_count", "click_count", "idempotency_key", "created_at", "updated_at")
+  values ($1, $2, $3, $4, '{}', '{}', '{}', $5, $6, null, '{}', $7, null, '[]', null, 'QUEUED', 0, false, false, false, 0, 0, null, $8, $8)`;
+const JOB_SQL = `insert into agenda_jobs (name, data, next_run_at, type, priority) values ('email.send', $1::jsonb, $2, 'normal', 0) returning id`;
+const NOTIFY_SQL = `select pg_notify('agenda_jobs', $1)`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function main() {
+  const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
+  const organizations = new Map(Object.entries(JSON.parse(process.env.FLOOR_KEYS ?? '{}') as Record<string, string>));
+
+  const list = async (organizationId: string, url: URL) => {
+    const count = Number(url.searchParams.get('count') ?? '100');
+    const offset = Number(url.searchParams.get('offset') ?? '0');
+    const { rows } = await pool.query(LIST_SQL, [organizationId, count, offset]);
+    const total = rows.length ? Number(rows[0].__total) : 0;
+    const data = rows.map((r) => ({
+      messageId: r.id, from: r.from_address, to: r.to_addresses, cc: r.cc, subject: r.subject, status: r.status, tags: r.tags,
+      bounceType: r.bounce_type, openCount: r.open_count, clickCount: r.click_count, createdAt: iso(r.created_at), sentAt: iso(r.sent_at),
+      deliveredAt: iso(r.delivered_at), bouncedAt: iso(r.bounced_at), failedAt: iso(r.failed_at),
+    }));
+    return { success: true, data, meta: { count: rows.length, offset, total, hasMore: offset + rows.length < total } };
+  };
+
+  const send = async (organizationId: string, req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { from: string; to: string[]; subject: string; html: string; tags: unknown[] };
+    const suppressed = await pool.query(SUPPRESSED_SQL, [organizationId, body.to]);
+    if (suppressed.rows.length) throw new Error('suppressed');
+    const id = newId('em');
+    const now = new Date();
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(QUOTA_SQL, [organizationId, now.toISOString().slice(0, 7)]);
+      await client.query(INSERT_SQL, [id, organizationId, body.from, body.to, body.subject, body.html, JSON.stringify(body.tags), now]);
+      const job = await client.query<{ id: string }>(JOB_SQL, [JSON.stringify({ organizationId, messageId: id }), now]);
+      await client.query(NOTIFY_SQL, [JSON.stringify({ jobId: job.rows[0]!.id, jobName: 'email.send', nextRunAt: now.toISOString(), priority: 0, timestamp: new Date().toISOString() })]);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+    return { success: true, data: { messageId: id, status: 'QUEUED' } };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://floor');
+    const organizationId = organizations.get((req.headers.authorization ?? '').slice('Bearer '.length));
+    if (!organizationId) return reply(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
+    if (req.method === 'GET' && url.pathname === '/emails/messages') return reply(res, 200, await list(organizationId, url));
+    if (req.method === 'POST' && url.pathname === '/emails') return reply(res, 200, await send(organizationId, req));
+    reply(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'No route' } });
+  };
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res).catch((error) => {
+    process.stderr.write(`floor: ${error instanceof Error ? error.stack : String(error)}\n`);
+    if (!res.headersSent) reply(res, 500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+  }));
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address() as { port: number };
+    process.send!({ url: `http://127.0.0.1:${address.port}` });
+  });
+  process.on('message', (command: { type: string }) => {
+    if (command.type !== 'stop') return;
+    server.close(() => void pool.end().then(() => process.exit(0)));
+    server.closeAllConnections();
+  });
+}
+
+function reply(res: ServerResponse, status: number, payload: unknown) {
+  const body = JSON.stringify(payload);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+main().catch((error) => {
+  process.stderr.write(`floor failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

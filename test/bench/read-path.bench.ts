@@ -1,0 +1,277 @@
+// Issue 20's section of `npm run bench` (a report, never a test): the whole stack against its floor, a bare handler
+// (node:http + pg, test/bench/floor-server.ts) doing the same job with the same statements, rows and envelope.
+// List: GET /emails/messages?count=20 on the floor, through REST, straight to the email subgraph, and on /graphql.
+// Write: POST /emails on the floor and through REST. All interleaved in one run (floor, REST, subgraph, /graphql,
+// floor write, REST write, then again), so the ratios hold on a shared machine whatever its load.
+// `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write) runs one half, BENCH_ROUNDS and
+// BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINES=before=<a build's dist>,other=<dist> adds each build's
+// platform (its own database, seeded alike) as "(before)", "(other)" rows in the same rounds: before and after,
+// interleaved, one lever at a time.
+import 'reflect-metadata';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { signCallerContext, SIGNED_CONTEXT_HEADER } from '../../platform/auth/signed-context.js';
+import { projectRoot } from '../../platform/config/project-root.js';
+import { createTestDatabase } from '../helpers/test-database.js';
+import { connectBenchSql } from './bench-sql.js';
+import { exited, nextMessage } from './child-process.js';
+import { seedMessages, startEmailSubgraph } from './email-fixtures.js';
+import { fetchOnce, loadTest, sequentialLatency, type LoadResult, type SequentialResult, type Target } from './load.js';
+import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
+import { runAlone } from './run-alone.js';
+
+/** Issue 20's targets, as ratios measured in the same run. */
+export const READ_PATH_TARGETS = { restShareOfFloor: 0.5, graphqlShareOfFloor: 0.45, addedSequentialP50Ms: 0.3 } as const;
+
+const CONNECTIONS = 32;
+const DURATION_SEC = Number(process.env.BENCH_DURATION_SEC ?? '10') || 10;
+const WARMUP_SEC = 3;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? '2') || 2);
+const SEQUENTIAL = 200;
+const SEQUENTIAL_WARMUP = 50;
+const MESSAGES = 200;
+/** Organizations the list reads (200 messages each) and the ones the writes go to (so the list's total stays 200). */
+const LIST_ORGS = 4;
+const WRITE_ORGS = 8;
+const PARTS = new Set((process.env.BENCH_READ_PATH ?? 'list,write').split(','));
+const NODE_ENV = process.env.NODE_ENV ?? 'production';
+/** Other builds to measure beside this one: `name=dist` pairs. */
+const BASELINES = (process.env.BENCH_BASELINES ?? '').split(',').filter(Boolean).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), dist: pair.slice(pair.indexOf('=') + 1) }));
+
+const here = dirname(fileURLToPath(import.meta.url));
+const log = (line: string) => process.stderr.write(`[bench:read-path] ${line}\n`);
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const int = (v: number) => Math.round(v).toLocaleString('en-US');
+const load = () => loadavg().map((v) => v.toFixed(1)).join(', ');
+
+interface Row {
+  target: Target;
+  pid: () => number | undefined;
+  rounds: LoadResult[];
+  sequential?: SequentialResult;
+}
+
+export async function benchReadPath(): Promise<string> {
+  const loadAtStart = load();
+  const database = await createTestDatabase();
+  const secret = randomBytes(32).toString('hex');
+  let platform: PlatformProcess | undefined;
+  let subgraph: ChildProcess | undefined;
+  let floor: ChildProcess | undefined;
+  const others: { name: string; platform?: PlatformProcess; database: Awaited<ReturnType<typeof createTestDatabase>>; db: Awaited<ReturnType<typeof connectBenchSql>> }[] = [];
+  const db = await connectBenchSql(database.url);
+  try {
+    log('starting the one-process platform');
+    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: LIST_ORGS + WRITE_ORGS, internalSecret: secret });
+    const p = platform;
+    const listKeys = p.keys.slice(0, LIST_ORGS);
+    const writeKeys = p.keys.slice(LIST_ORGS);
+    // The list reads 200 messages per organization; the write half needs none.
+    const seed = (server: PlatformProcess) => (PARTS.has('list') ? Promise.all(server.keys.slice(0, LIST_ORGS).map((key) => seedMessages(server.url, key, MESSAGES))) : Promise.resolve([]));
+    log(`seeding ${MESSAGES} messages in each of ${LIST_ORGS} organizations through POST /emails`);
+    await seed(p);
+    for (const { name, dist } of BASELINES) {
+      log(`starting the ${name} platform (${dist}) on its own database, seeded alike`);
+      const otherDatabase = await createTestDatabase();
+      const other: (typeof others)[number] = { name, database: otherDatabase, db: await connectBenchSql(otherDatabase.url) };
+      others.push(other);
+      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: LIST_ORGS + WRITE_ORGS, script: join(dist, 'test', 'bench', 'platform-server.js') });
+      await seed(other.platform);
+    }
+    log('starting the email subgraph alone and the floor');
+    const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
+    subgraph = started.child;
+    floor = fork(join(here, 'floor-server.js'), [], {
+      env: { ...process.env, NODE_ENV, FLOOR_DATABASE_URL: database.url, FLOOR_KEYS: JSON.stringify(Object.fromEntries(p.keys.map((key, i) => [key, p.auths[i]!.organizationId]))) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const floorUrl = (await nextMessage<{ url: string }>(floor)).url;
+
+    const operation = readFileSync(join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'), 'utf8');
+    const graphqlBody = JSON.stringify({ query: operation, operationName: 'ListEmailMessages', variables: { count: 20 } });
+    const bearer = (keys: string[]) => (i: number) => ({ authorization: `Bearer ${keys[i % keys.length]}` });
+    // Signed per phase (valid five minutes), for the caller each list key stands for.
+    let signed: string[] = [];
+    const resign = () => (signed = p.auths.slice(0, LIST_ORGS).map((auth, i) => signCallerContext({ requestId: `req_bench_${i}`, auth }, secret)));
+    resign();
+    const listPath = '/emails/messages?count=20';
+    const floorList: Target = { label: 'floor list', path: `GET ${listPath} on node:http + pg (the same statement, rows and envelope)`, url: floorUrl + listPath, method: 'GET', headers: bearer(listKeys) };
+    const restList: Target = { label: 'REST list', path: `GET ${listPath} → bridge → gateway → subgraph`, url: p.url + listPath, method: 'GET', headers: bearer(listKeys) };
+    const subgraphList: Target = {
+      label: 'subgraph list', path: 'POST ListEmailMessages straight to the email subgraph (signed header)', url: started.url, method: 'POST', body: graphqlBody,
+      headers: (i) => ({ 'content-type': 'application/json', [SIGNED_CONTEXT_HEADER]: signed[i % signed.length]! }),
+    };
+    const graphqlList: Target = { label: '/graphql list', path: 'POST ListEmailMessages to /graphql → gateway → subgraph', url: `${p.url}/graphql`, method: 'POST', body: graphqlBody, headers: (i) => ({ 'content-type': 'application/json', ...bearer(listKeys)(i) }) };
+    const sendBody = JSON.stringify({ from: 'bench@example.com', to: ['reader@example.com'], subject: 'Bench write', html: '<p>Write</p>', tags: [{ name: 'bench', value: 'write' }] });
+    const json = (keys: string[]) => (i: number) => ({ 'content-type': 'application/json', ...bearer(keys)(i) });
+    const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg (suppression check; quota, message, job + NOTIFY in one transaction)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
+    const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements through MikroORM)', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
+
+    const onOther = (target: Target, other: PlatformProcess, name: string, keys: string[]): Target => ({
+      ...target, label: `${target.label} (${name})`, path: `${target.path}, ${name} build`, url: target.url.replace(p.url, other.url),
+      headers: (i) => ({ ...target.headers(i), authorization: `Bearer ${keys[i % keys.length]}` }),
+    });
+    const otherRows = others.map(({ name, platform: o }) => ({
+      restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)), restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS)), pid: o!.pid,
+    }));
+    const pids = new Map<Target, () => number | undefined>([[floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid]]);
+    for (const other of otherRows) for (const target of [other.restList, other.graphqlList, other.restWrite]) pids.set(target, () => other.pid);
+    const rows: Row[] = [
+      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.restList, o.graphqlList])] : []),
+      ...(PARTS.has('write') ? [floorWrite, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
+    ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
+
+    if (PARTS.has('list')) {
+      await checkSameList(floorList, restList, subgraphList, graphqlList);
+      for (const o of otherRows) await checkSameOtherList(o.restList, o.graphqlList);
+    }
+    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...otherRows.map((o) => o.restWrite));
+    const allDrained = async () => {
+      await drained(db);
+      for (const other of others) await drained(other.db);
+    };
+    await allDrained();
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const row of rows) {
+        resign();
+        log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
+        const result = await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() });
+        row.rounds.push(result);
+        // Each figure as it comes, so a run cut short (another process taking the database's connections) still tells.
+        log(`  ${row.target.label}: ${int(result.okPerSec)} 2xx/s, ${result.non2xx + result.errors + result.timeouts} failed, ${ms(result.serverCpuMsPerRequest)} server CPU / request`);
+        // The platform delivers every queued message (the floor's too): let it finish before the next target runs.
+        if (row.target.label.includes(' write')) await allDrained();
+      }
+    }
+    resign();
+    const listRows = rows.filter((r) => r.target.label.includes(' list'));
+    if (listRows.length) {
+      log(`sequential list: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved; load ${load()}`);
+      const results = await sequentialLatency(listRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
+      results.forEach((s, i) => (listRows[i]!.sequential = s));
+    }
+    const writeRows = rows.filter((r) => r.target.label.includes(' write'));
+    if (writeRows.length) {
+      log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
+      const results = await sequentialLatency(writeRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
+      results.forEach((s, i) => (writeRows[i]!.sequential = s));
+    }
+    return render(rows, { loadAtStart, loadAtEnd: load(), postgres: p.postgres });
+  } finally {
+    if (floor?.connected) floor.send({ type: 'stop' });
+    if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
+    await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), exited(subgraph)]);
+    await db.end();
+    await database.drop();
+    for (const other of others) {
+      await other.db.end();
+      await other.database.drop();
+    }
+  }
+}
+
+/** The four list targets must do the same work: 20 of the same organization's 200 messages, the same fields, the same envelope. */
+async function checkSameList(floor: Target, rest: Target, subgraph: Target, graphql: Target) {
+  const [f, a, b, c] = await Promise.all([fetchOnce(floor), fetchOnce(rest), fetchOnce(subgraph), fetchOnce(graphql)]);
+  for (const [target, res] of [[floor, f], [rest, a], [subgraph, b], [graphql, c]] as const) {
+    if (res.status !== 200) throw new Error(`${target.label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+  }
+  const list = b.body?.data?.emailMessages;
+  if (b.body.errors || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`the subgraph did not list 20 of ${MESSAGES}: ${JSON.stringify(b.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(b.body, c.body)) throw new Error('the subgraph and /graphql answered differently');
+  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`REST is not the subgraph's answer in the envelope: ${JSON.stringify(a.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(f.body, a.body)) throw new Error(`the floor answered differently from REST: ${JSON.stringify(f.body).slice(0, 500)}`);
+}
+
+/** Another build reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200. */
+async function checkSameOtherList(rest: Target, graphql: Target) {
+  const [a, c] = await Promise.all([fetchOnce(rest), fetchOnce(graphql)]);
+  const list = c.body?.data?.emailMessages;
+  if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`${rest.label} did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`${rest.label} is not ${graphql.label} in the envelope`);
+}
+
+async function checkSameWrite(...targets: Target[]) {
+  for (const target of targets) {
+    const res = await fetchOnce(target);
+    if (res.status !== 200 || res.body?.success !== true || res.body.data?.status !== 'QUEUED' || !/^em_/.test(res.body.data?.messageId)) {
+      throw new Error(`${target.label} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+    }
+  }
+}
+
+/**
+ * Waits (at most 120 s) until no email.send job is left and the outbox is dispatched (each delivery raises
+ * email.sent and email.delivered), so one target's writes do not load the platform while the next one runs.
+ */
+async function drained(db: Awaited<ReturnType<typeof connectBenchSql>>) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const [row] = await db.execute<{ n: number }[]>(`select (select count(*) from agenda_jobs where name = 'email.send') + (select count(*) from platform.events where dispatched_at is null) as n`);
+    if (Number(row!.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log('email.send jobs or events still pending after 120 s; going on');
+}
+
+/** The round with the median 2xx/s, whole. */
+function median(runs: LoadResult[]): LoadResult {
+  return [...runs].sort((x, y) => x.okPerSec - y.okPerSec)[Math.floor((runs.length - 1) / 2)]!;
+}
+
+function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; postgres: string }): string {
+  const cpu = cpus();
+  const by = (label: string) => rows.find((r) => r.target.label === label);
+  const rps = (row: Row | undefined) => (row ? median(row.rounds).okPerSec : NaN);
+  const share = (a: string, b: string) => rps(by(a)) / rps(by(b));
+  const table = rows.map((row) => {
+    const m = median(row.rounds);
+    const failures = m.non2xx + m.errors + m.timeouts;
+    return `| ${row.target.label} | ${row.target.path} | ${int(m.okPerSec)} | ${row.rounds.map((r) => int(r.okPerSec)).join(', ')} | ${m.p50} ms | ${m.p99} ms | ${failures} | ${ms(m.serverCpuMsPerRequest)} | ${row.sequential ? ms(row.sequential.p50) : ''} | ${row.sequential ? ms(row.sequential.p99) : ''} |`;
+  });
+  const lines = [
+    `Date: ${new Date().toISOString().slice(0, 10)}. Command: \`npm run bench -- --only read-path\` (test/bench/read-path.bench.ts). Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}); Node ${process.version}, NODE_ENV=${NODE_ENV} in the server processes; ${info.postgres.split(',')[0]}.`,
+    `Load average (1, 5, 15 min) at start: ${info.loadAtStart}; at end: ${info.loadAtEnd}. The load generator, the platform, the subgraph, the floor and PostgreSQL share the cores: read the ratios, measured side by side.`,
+    '',
+    `c=${CONNECTIONS}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target, ${ROUNDS} interleaved round(s) over all targets; the median round by 2xx/s is shown (its latencies and CPU), every round's 2xx/s beside it. ` +
+      `Writes go to ${WRITE_ORGS} other Enterprise organizations, and every queued message is delivered before the next target runs. "Server CPU / request" is user + system time of the serving process (PostgreSQL excluded). ` +
+      `Sequential: ${SEQUENTIAL} requests one at a time per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved.`,
+    '',
+    '| target | path | c=32 2xx/s (median) | each round | c=32 p50 | c=32 p99 | non-2xx / errors | server CPU / request | sequential p50 | sequential p99 |',
+    '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    ...table,
+    '',
+  ];
+  const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const suffixes = ['', ...BASELINES.map((b) => ` (${b.name})`)];
+  if (by('floor list')) {
+    const subgraphP50 = by('subgraph list')!.sequential!.p50;
+    for (const suffix of suffixes) {
+      const rest = by(`REST list${suffix}`);
+      const graphql = by(`/graphql list${suffix}`);
+      if (!rest || !graphql) continue;
+      const restShare = rps(rest) / rps(by('floor list'));
+      const graphqlShare = rps(graphql) / rps(by('floor list'));
+      const added = rest.sequential!.p50 - subgraphP50;
+      lines.push(
+        `- List${suffix}, share of the floor's 2xx/s at c=32: REST **${restShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(restShare >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
+          `/graphql **${graphqlShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.graphqlShareOfFloor}: ${verdict(graphqlShare >= READ_PATH_TARGETS.graphqlShareOfFloor)}); ` +
+          `added sequential p50 over the subgraph: REST **${ms(added)}** (target ≤ ${READ_PATH_TARGETS.addedSequentialP50Ms} ms: ${verdict(added <= READ_PATH_TARGETS.addedSequentialP50Ms)}), /graphql ${ms(graphql.sequential!.p50 - subgraphP50)}.`,
+      );
+    }
+    lines.push(`- The subgraph alone keeps ${share('subgraph list', 'floor list').toFixed(2)} of the floor's 2xx/s; its sequential p50 is ${ms(subgraphP50 - by('floor list')!.sequential!.p50)} above the floor's.`);
+  }
+  for (const suffix of suffixes) {
+    const rest = by(`REST write${suffix}`);
+    if (rest && by('floor write')) lines.push(`- Write${suffix}, REST's share of the floor's 2xx/s at c=32: **${share(`REST write${suffix}`, 'floor write').toFixed(2)}**; sequential p50 REST − floor ${ms(rest.sequential!.p50 - by('floor write')!.sequential!.p50)}.`);
+  }
+  return `## Read path against its floor (issue 20)\n\n${lines.join('\n')}`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAlone(benchReadPath);
