@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EVENTS_CHANNEL } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import type { Mailbox } from '../entities/mailbox.entity.js';
+import type { RecipientMailbox } from './recipient-mailboxes.js';
 import type { StoredAttachment } from '../entities/mail-message.entity.js';
 import { previewOf } from '../messages/message-view.js';
 import { baseSubject } from '../shared/base-subject.js';
@@ -43,7 +43,7 @@ export interface StoredInbound {
  * answers null then. Two deliveries racing meet the unique index (mailbox, Message-ID) of received messages: the
  * loser's statement fails (SMTP answers 451, and the sender's retry then finds the message stored).
  */
-export async function storeInbound(tx: EntityManager, mailbox: Mailbox, f: InboundFields): Promise<StoredInbound | null> {
+export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox, f: InboundFields): Promise<StoredInbound | null> {
   const id = newId('msg');
   const eventId = newId('evt');
   const refs = [...(f.inReplyTo ? [f.inReplyTo] : []), ...[...f.references].reverse()];

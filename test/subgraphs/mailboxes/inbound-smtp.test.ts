@@ -4,6 +4,8 @@ import { eventually as eventuallyWithin, startTestPlatform, type TestPlatform } 
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
 import { mailboxesModule } from '../../../subgraphs/mailboxes/index.js';
+import { RECIPIENT_MEMO_MS } from '../../../subgraphs/mailboxes/inbound/recipient-mailboxes.js';
+import { ShiftedClock } from '../../../platform/clock/job-clock.js';
 
 // Jobs run asynchronously; a busy shared machine can take a while (no timing is asserted).
 const eventually = <T>(check: () => Promise<T | undefined | null | false>) => eventuallyWithin(check, 30_000);
@@ -29,9 +31,10 @@ describe('inbound SMTP: a real client to the platform listener', () => {
   let robin: { id: string; address: string };
   let sam: { id: string; address: string };
   let smtp: Transporter;
+  const clock = new ShiftedClock(new Date());
 
   beforeAll(async () => {
-    t = await startTestPlatform({ SMTP_INBOUND_MAX_BYTES: '200000', LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false })], mailAuthResolver: resolver });
+    t = await startTestPlatform({ SMTP_INBOUND_MAX_BYTES: '200000', LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), mailboxesModule({ contactMessages: false, clock })], mailAuthResolver: resolver });
     key = await t.key('mbx-inbound');
     robin = (await t.request('POST', `${P}/mailboxes`, { key, body: { name: 'robin' } })).body.data;
     sam = (await t.request('POST', `${P}/mailboxes`, { key, body: { name: 'sam' } })).body.data;
@@ -105,6 +108,17 @@ describe('inbound SMTP: a real client to the platform listener', () => {
     expect(info.rejected).toEqual(['nobody@agents.localhost']);
     expect(String((info as unknown as { rejectedErrors: { response: string }[] }).rejectedErrors[0]!.response)).toMatch(/^550/);
     await expect(smtp.sendMail({ from: 'ext@sender.test', to: 'ghost@agents.localhost', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+  });
+
+  it('should not acknowledge mail to a deleted mailbox: 451 while its address is remembered, then 550 at RCPT (injected clock)', async () => {
+    const gone = (await t.request('POST', `${P}/mailboxes`, { key, body: { name: 'gone' } })).body.data;
+    const send = (subject: string) => smtp.sendMail({ from: 'ext@sender.test', to: gone.address, subject, text: 'x' });
+    expect((await send('remembered')).accepted).toEqual([gone.address]);
+    expect((await t.request('DELETE', `${P}/mailboxes/${gone.id}`, { key })).status).toBe(200);
+    await expect(send('after the delete')).rejects.toMatchObject({ responseCode: 451 });
+    clock.set(new Date(Date.now() + RECIPIENT_MEMO_MS));
+    await expect(send('later')).rejects.toMatchObject({ responseCode: 550 });
+    clock.set(new Date()); // the wall clock again, for the scheduled sends of the other tests
   });
 
   it('should announce the size limit and refuse a larger message with 552', async () => {
