@@ -35,7 +35,7 @@ export interface StoredInbound {
 
 /**
  * Stores a received message in its thread and writes `message.received` (with thread and message metadata) in ONE
- * statement: one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
+ * statement, its values bound as parameters (the body is not copied into the text): one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
  * to the mailbox's organization). Threading is RFC 8621 section 3, as `assignThread` does for sent messages: the
  * thread of the message of this mailbox named first by In-Reply-To, then References newest first, whose base subject
  * is the same; otherwise a new thread. The thread's counters move in the same statement (no read-modify-write).
