@@ -51,7 +51,7 @@ export async function benchMailboxes(): Promise<string> {
     };
     const meter = await meterPerMessage(t.platform.orm);
     const { seconds, latencies } = await send(INBOUND, CONNECTIONS);
-    const cost = meter.stop(INBOUND);
+    const cost = await meter.stop(INBOUND);
     const loadBeforeWide = loadavg()[0]!.toFixed(1);
     const wide = await send(INBOUND, WIDE_CONNECTIONS, INBOUND);
     const stored = Number((await t.platform.orm.em.getConnection().execute("select count(*) as n from mailboxes.messages where direction = 'inbound'"))[0].n);

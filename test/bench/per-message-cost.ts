@@ -18,14 +18,17 @@ function cpuMsOf(statPath: string): number {
 
 export interface CostMeter {
   /** Per message since start: statements, main-thread CPU ms, PostgreSQL CPU ms. */
-  stop(messages: number): { statements: number; mainCpuMs: number; postgresCpuMs: number };
+  stop(messages: number): Promise<{ statements: number; mainCpuMs: number; postgresCpuMs: number }>;
 }
 
-/** Starts counting; the backends are those connected to the platform's database now (its pool and listener). */
+/**
+ * Starts counting. The backends are those connected to the platform's database (its pool and listener): those
+ * connected at the start count from then, those the pool opened meanwhile count whole.
+ */
 export async function meterPerMessage(orm: MikroORM): Promise<CostMeter> {
   const connection = orm.em.getConnection();
-  const pids = ((await connection.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]).map((r) => r.pid);
-  const postgresMs = () => pids.reduce((sum, pid) => sum + cpuMsOf(`/proc/${pid}/stat`), 0);
+  const backends = async () => ((await connection.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]).map((r) => r.pid);
+  const startedBackends = new Map((await backends()).map((pid) => [pid, cpuMsOf(`/proc/${pid}/stat`)]));
   const mainMs = () => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
   // Counted where every statement passes: the driver's Client.query (MikroORM and knex both end there).
   const pg = createRequire(import.meta.url)('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
@@ -35,11 +38,14 @@ export async function meterPerMessage(orm: MikroORM): Promise<CostMeter> {
     statements++;
     return original.apply(this, args);
   };
-  const start = { main: mainMs(), postgres: postgresMs() };
+  const startMain = mainMs();
   return {
-    stop(messages) {
+    async stop(messages) {
+      const main = mainMs() - startMain;
       pg.Client.prototype.query = original;
-      return { statements: statements / messages, mainCpuMs: (mainMs() - start.main) / messages, postgresCpuMs: (postgresMs() - start.postgres) / messages };
+      const count = statements;
+      const postgres = (await backends()).reduce((sum, pid) => sum + cpuMsOf(`/proc/${pid}/stat`) - (startedBackends.get(pid) ?? 0), 0);
+      return { statements: count / messages, mainCpuMs: main / messages, postgresCpuMs: postgres / messages };
     },
   };
 }

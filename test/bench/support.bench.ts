@@ -109,7 +109,7 @@ export async function benchSupport(): Promise<string> {
     const profiler = PROFILE ? await startProfiler() : null;
     const meter = await meterPerMessage(t.platform.orm);
     for (let i = 20; i < 20 + MESSAGES; i++) latencies.push(await send(i));
-    const cost = meter.stop(MESSAGES);
+    const cost = await meter.stop(MESSAGES);
     if (profiler) log(`CPU profile of the message phase (server and clients, one process):\n${renderProfile(summarizeProfile(await profiler.stop()), MESSAGES)}`);
 
     log(`reporting events of ${CONVERSATIONS} conversations (SQL)`);
