@@ -59,6 +59,19 @@ export class TenantSql {
     return (await this.em.getConnection().execute(statement.text, this.bind(statement), 'all', this.em.getTransactionContext())) as T[];
   }
 
+  /**
+   * Rows of a statement whose values travel as bind parameters instead of inlined into its text (MikroORM's execute
+   * inlines them): for statements carrying large values, such as a 50 KB mail body, which inlining escapes and
+   * copies and PostgreSQL then lexes. Arrays bind as PostgreSQL arrays, so write `${list}::text[]` (not `array[…]`).
+   */
+  async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> {
+    const knex = (this.em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): { transacting(trx: unknown): unknown } & PromiseLike<{ rows: T[] }> } }).getKnex();
+    const query = knex.raw(statement.text, this.bind(statement));
+    const trx = this.em.getTransactionContext();
+    if (trx) query.transacting(trx);
+    return (await query).rows;
+  }
+
   /** The first row, or null. */
   async one<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T | null> {
     return (await this.rows<T>(statement))[0] ?? null;

@@ -8,6 +8,8 @@ interface Job {
   port: number;
   to: string;
   count: number;
+  /** Number of the first message (Message-IDs differ between runs, so none is dropped as a duplicate). */
+  first?: number;
   connections: number;
   /** The text body (LF line ends; sent as CRLF). */
   body: string;
@@ -28,7 +30,7 @@ const started = performance.now();
 // Two messages queued per connection, so a connection never waits on the client between messages.
 await Promise.all(Array.from({ length: job.connections * 2 }, async () => {
   while (next < job.count) {
-    const n = next++;
+    const n = (job.first ?? 0) + next++;
     const t0 = performance.now();
     await smtp.sendMail({ envelope: { from: 'load@sender.test', to: [job.to] }, raw: raw(n) });
     latencies.push(performance.now() - t0);

@@ -12,6 +12,7 @@ import { startTestPlatform } from '../helpers/test-platform.js';
 import { supportModule } from '../../subgraphs/support/index.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { percentile } from './load.js';
+import { meterPerMessage } from './per-message-cost.js';
 import { writeSection } from './report.js';
 import { renderProfile, summarizeProfile, type CpuProfile } from './profile-summary.js';
 
@@ -106,7 +107,9 @@ export async function benchSupport(): Promise<string> {
     for (let i = 0; i < 20; i++) await send(i); // warm-up (the agent subscription is live once the first arrives)
     const latencies: number[] = [];
     const profiler = PROFILE ? await startProfiler() : null;
+    const meter = await meterPerMessage(t.platform.orm);
     for (let i = 20; i < 20 + MESSAGES; i++) latencies.push(await send(i));
+    const cost = await meter.stop(MESSAGES);
     if (profiler) log(`CPU profile of the message phase (server and clients, one process):\n${renderProfile(summarizeProfile(await profiler.stop()), MESSAGES)}`);
 
     log(`reporting events of ${CONVERSATIONS} conversations (SQL)`);
@@ -162,14 +165,16 @@ export async function benchSupport(): Promise<string> {
       '|---|---|---|---|',
       `| widget subscriptions open at once (graphql-ws, widget tokens, one conversation each) | ${subscribed} | 1,000 | ${subscribed >= WIDGETS ? 'met' : '**missed**'} |`,
       `| visitor message (POST /support/widget/…/messages) to the agent's \`events\` subscription, ${MESSAGES} sequential messages, while ${WIDGETS} widgets are connected: p50 / p99 | ${ms(percentile(latencies, 50))} / ${ms(p99)} | p99 < ${SUPPORT_TARGETS.messageToAgentP99Ms} ms | ${p99 < SUPPORT_TARGETS.messageToAgentP99Ms ? 'met' : '**missed**'} |`,
+      `| same, per message: PostgreSQL statements (request and dispatcher) / CPU of this process's main thread (server and clients) / CPU of the database's backends | ${cost.statements.toFixed(1)} / ${ms(cost.mainCpuMs)} / ${ms(cost.postgresCpuMs)} | | |`,
       `| memory per widget connection, RSS / JS heap (server and client sides together: both run in this process) | ${perConnectionKb.toFixed(1)} KB / ${heapPerConnectionKb.toFixed(1)} KB | | |`,
       `| GET /support/analytics/overview over ${CONVERSATIONS.toLocaleString('en')} conversations (${(CONVERSATIONS * 5).toLocaleString('en')} reporting rows), one year (whole days: daily rollup): p50 / p95 (${OVERVIEW_SAMPLES} sequential; load average ${loadAtOverview}) | ${ms(p50)} / ${ms(percentile(overview, 95))} | p50 < ${SUPPORT_TARGETS.overviewP50Ms} ms | ${p50 < SUPPORT_TARGETS.overviewP50Ms ? 'met' : '**missed**'} |`,
       `| the same data, a range starting and ending at noon (rollup for whole days, events of the two edge half-days): p50 / p95 | ${ms(percentile(partial, 50))} / ${ms(percentile(partial, 95))} | | |`,
       `| GET /support/analytics/response-time, one year (histogram from the rollup, exact p50/p90 read from one bucket each): p50 / p95 | ${ms(percentile(responseTime, 50))} / ${ms(percentile(responseTime, 95))} | | |`,
       `| before the rollup, side by side: the previous overview statement alone (one GROUP BY over the year's events, SQL only, no HTTP): p50 / p95 | ${ms(percentile(eventsSql, 50))} / ${ms(percentile(eventsSql, 95))} | | |`,
       '',
-      'The message latency covers the widget request (transaction with the message, its reporting row and the outbox row),',
-      'the commit NOTIFY, the dispatcher and the live bus to the agent\'s socket. The analytics read whole UTC days from',
+      'The message latency covers the widget request (one query for the inbox and visitor of the tokens, then one statement',
+      'that updates the conversation and writes the message, its reporting row, the outbox row and the NOTIFY, without',
+      'BEGIN/COMMIT), the dispatcher\'s transaction and the live bus to the agent\'s socket. The analytics read whole UTC days from',
       '`support.reporting_daily` / `support.reporting_daily_histogram` (kept by statement triggers on `support.reporting_events`',
       'in the writing transaction) and only the partial edge days from the events; the bench checks the rollup against the events.',
       'Before the rollup the overview request itself measured p50 727.2 ms / p95 892.4 ms (run of 2026-11-25, load average 16.5).',

@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../../../platform/events/emit-event.js';
-import type { Mailbox } from '../entities/mailbox.entity.js';
+import type { RecipientMailbox } from './recipient-mailboxes.js';
 import { MailMessage } from '../entities/mail-message.entity.js';
 import { messageEventData } from '../messages/message-view.js';
 
@@ -16,7 +16,7 @@ export function isDeliveryReport(parsed: ParsedMail): boolean {
  * `Action: failed` → bounced with the diagnostic as reason, and `message.bounced`. Answers false when no sent
  * message matches (the report is then stored as an ordinary message).
  */
-export async function applyDeliveryReport(tx: EntityManager, mailbox: Mailbox, raw: Buffer): Promise<boolean> {
+export async function applyDeliveryReport(tx: EntityManager, mailbox: RecipientMailbox, raw: Buffer): Promise<boolean> {
   const text = raw.toString('utf8');
   const ids = [...text.matchAll(/^(?:Original-)?Message-ID\s*:\s*(<[^>\s]+>)/gim)].map((m) => m[1]!);
   if (ids.length === 0) return false;

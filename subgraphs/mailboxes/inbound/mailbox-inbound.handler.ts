@@ -1,12 +1,11 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../../platform/ids/ids.js';
 import type { InboundMail, InboundMailHandler } from '../../../platform/mail/inbound-mail.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
-import { Mailbox } from '../entities/mailbox.entity.js';
 import type { StoredAttachment } from '../entities/mail-message.entity.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { applyDeliveryReport, isDeliveryReport } from './delivery-report.js';
+import { RecipientMailboxes, type RecipientMailbox } from './recipient-mailboxes.js';
 import { storeInbound, type InboundFields } from './store-inbound.js';
 
 /**
@@ -15,15 +14,14 @@ import { storeInbound, type InboundFields } from './store-inbound.js';
  * delivery status notification about one of the mailbox's sent messages, applied to that message (bounced).
  */
 export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
-  // Addresses are looked up across organizations on purpose: the recipient decides the tenant.
-  const lookup = (): EntityManager => deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
+  const recipients = new RecipientMailboxes(() => deps.orm.em, () => deps.clock.now().getTime());
   return {
     name: 'mailboxes',
-    claims: async (address) => (await lookup().count(Mailbox, { address }, { filters: false })) > 0,
+    claims: async (address) => (await recipients.find(address)) !== null,
     deliver: async (mail: InboundMail) => {
       const report = isDeliveryReport(mail.parsed);
       for (const address of mail.envelope.to) {
-        const mailbox = await lookup().findOne(Mailbox, { address }, { filters: false });
+        const mailbox = await recipients.find(address);
         if (!mailbox) continue; // deleted between RCPT and DATA
         const em = forkForTenant(deps.orm.em, mailbox.organizationId);
         if (report && (await em.transactional((tx) => applyDeliveryReport(tx, mailbox, mail.raw)))) continue;
@@ -33,7 +31,7 @@ export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
   };
 }
 
-function fieldsOf(mail: InboundMail, mailbox: Mailbox): InboundFields {
+function fieldsOf(mail: InboundMail, mailbox: RecipientMailbox): InboundFields {
   const p: ParsedMail = mail.parsed;
   const fromValue = p.from?.value[0];
   const fromAddress = (fromValue?.address ?? mail.envelope.from ?? '').toLowerCase();

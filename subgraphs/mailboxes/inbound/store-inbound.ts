@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { EVENTS_CHANNEL } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import type { Mailbox } from '../entities/mailbox.entity.js';
+import type { RecipientMailbox } from './recipient-mailboxes.js';
 import type { StoredAttachment } from '../entities/mail-message.entity.js';
 import { previewOf } from '../messages/message-view.js';
 import { baseSubject } from '../shared/base-subject.js';
@@ -35,7 +35,7 @@ export interface StoredInbound {
 
 /**
  * Stores a received message in its thread and writes `message.received` (with thread and message metadata) in ONE
- * statement: one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
+ * statement, its values bound as parameters (the body is not copied into the text): one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
  * to the mailbox's organization). Threading is RFC 8621 section 3, as `assignThread` does for sent messages: the
  * thread of the message of this mailbox named first by In-Reply-To, then References newest first, whose base subject
  * is the same; otherwise a new thread. The thread's counters move in the same statement (no read-modify-write).
@@ -43,7 +43,7 @@ export interface StoredInbound {
  * answers null then. Two deliveries racing meet the unique index (mailbox, Message-ID) of received messages: the
  * loser's statement fails (SMTP answers 451, and the sender's retry then finds the message stored).
  */
-export async function storeInbound(tx: EntityManager, mailbox: Mailbox, f: InboundFields): Promise<StoredInbound | null> {
+export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox, f: InboundFields): Promise<StoredInbound | null> {
   const id = newId('msg');
   const eventId = newId('evt');
   const refs = [...(f.inReplyTo ? [f.inReplyTo] : []), ...[...f.references].reverse()];
@@ -56,31 +56,31 @@ export async function storeInbound(tx: EntityManager, mailbox: Mailbox, f: Inbou
     receivedAt: at.toISOString(),
     message: { id, messageId: f.messageId, inReplyTo: f.inReplyTo, textPreview, attachmentCount: f.attachments.length, auth: f.auth },
   };
-  const [row] = await tenantSql(tx).rows<{ id: string; thread_id: string }>(sql`
+  const [row] = await tenantSql(tx).rowsBound<{ id: string; thread_id: string }>(sql`
     with dup as (
       select 1 from mailboxes.messages
       where organization_id = ${ORG} and mailbox_id = ${mailbox.id} and message_id = ${f.messageId} and direction = 'inbound'),
     named as (
       select m.thread_id from mailboxes.messages m join mailboxes.threads t on t.id = m.thread_id and t.organization_id = ${ORG}
-      where m.organization_id = ${ORG} and m.mailbox_id = ${mailbox.id} and m.message_id = any(array[${refs}]::text[])
+      where m.organization_id = ${ORG} and m.mailbox_id = ${mailbox.id} and m.message_id = any(${refs}::text[])
         and t.base_subject = ${baseSubject(f.subject)} and not exists (select 1 from dup)
-      order by array_position(array[${refs}]::text[], m.message_id) limit 1),
+      order by array_position(${refs}::text[], m.message_id) limit 1),
     joined as (
       update mailboxes.threads t set message_count = t.message_count + 1, last_message_at = greatest(t.last_message_at, ${at}),
-        participants = t.participants || array(select a from unnest(array[${f.addresses}]::text[]) with ordinality as u(a, n) where a <> all(t.participants) order by n)
+        participants = t.participants || array(select a from unnest(${f.addresses}::text[]) with ordinality as u(a, n) where a <> all(t.participants) order by n)
       from named where t.organization_id = ${ORG} and t.id = named.thread_id
       returning t.*),
     created as (
       insert into mailboxes.threads (id, organization_id, mailbox_id, subject, base_subject, participants, message_count, last_message_at, created_at)
-      select ${newId('thd')}, ${ORG}, ${mailbox.id}, ${f.subject}, ${baseSubject(f.subject)}, array[${f.addresses}]::text[], 1, ${at}, ${now}
+      select ${newId('thd')}, ${ORG}, ${mailbox.id}, ${f.subject}, ${baseSubject(f.subject)}, ${f.addresses}::text[], 1, ${at}, ${now}
       where not exists (select 1 from dup) and not exists (select 1 from named)
       returning *),
     thread as (select * from joined union all select * from created),
     message as (
       insert into mailboxes.messages (id, organization_id, mailbox_id, thread_id, direction, status, message_id, in_reply_to, "references", "from",
         from_address, "to", cc, addresses, subject, html, text, text_preview, headers, attachments, attachment_count, auth, received_at, created_at)
-      select ${id}, ${ORG}, ${mailbox.id}, thread.id, 'inbound', 'received', ${f.messageId}, ${f.inReplyTo}, array[${f.references}]::text[], ${f.from},
-        ${f.fromAddress}, array[${f.to}]::text[], array[${f.cc}]::text[], array[${f.addresses}]::text[], ${f.subject}, ${f.html}, ${f.text}, ${textPreview},
+      select ${id}, ${ORG}, ${mailbox.id}, thread.id, 'inbound', 'received', ${f.messageId}, ${f.inReplyTo}, ${f.references}::text[], ${f.from},
+        ${f.fromAddress}, ${f.to}::text[], ${f.cc}::text[], ${f.addresses}::text[], ${f.subject}, ${f.html}, ${f.text}, ${textPreview},
         ${JSON.stringify(f.headers)}::jsonb, ${JSON.stringify(f.attachments)}::jsonb, ${f.attachments.length}, ${f.auth ? JSON.stringify(f.auth) : null}::jsonb, ${at}, ${now}
       from thread
       returning id, thread_id),

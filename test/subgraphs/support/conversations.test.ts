@@ -105,6 +105,34 @@ describe('support conversations through the stack', () => {
     expect(types.filter((x) => x.startsWith('conversation.') && x !== 'conversation.created' && x !== 'conversation.assigned')).toEqual(['conversation.resolved', 'conversation.closed']);
   });
 
+  it('should store a widget visitor message with its reporting row and event together, and refuse another visitor\'s conversation', async () => {
+    const mine = await newConversation(t, inbox.widgetToken);
+    const theirs = await newConversation(t, inbox.widgetToken);
+    const sql = t.platform.orm.em.getConnection();
+    const counts = async () => (await sql.execute(`select (select count(*) from support.messages where conversation_id = ?) as messages,
+        (select count(*) from support.reporting_events where conversation_id = ? and name = 'incoming_message') as incoming`, [theirs.conversationId, theirs.conversationId]))[0];
+    const before = await counts();
+    const stranger = widget(t, inbox.widgetToken, mine.visitor.visitorToken);
+    const refused = await stranger('POST', `conversations/${theirs.conversationId}/messages`, { message: 'not yours' });
+    expect([refused.status, refused.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await stranger('POST', 'conversations/conv_nope/messages', { message: 'x' })).status).toBe(404);
+    expect(await counts()).toEqual(before);
+
+    const posted = await widget(t, inbox.widgetToken, theirs.visitor.visitorToken)('POST', `conversations/${theirs.conversationId}/messages`, { message: 'second' });
+    expect(posted.status).toBe(201);
+    expect(posted.body.data).toMatchObject({ conversationId: theirs.conversationId, type: 'incoming', content: 'second', attachments: [], createdAt: ISO });
+    const after = await counts();
+    expect([Number(after.messages), Number(after.incoming)]).toEqual([Number(before.messages) + 1, Number(before.incoming) + 1]);
+    const received = (await outbox(t, key, 'message.received')).find((e) => e.data.message.id === posted.body.data.id);
+    expect(received?.data).toEqual({
+      conversationId: theirs.conversationId, inboxId: inbox.id, visitorId: theirs.visitor.visitorId,
+      message: { id: posted.body.data.id, conversationId: theirs.conversationId, type: 'incoming', senderType: 'visitor', authorId: null, content: 'second', attachments: [], cannedResponseId: null, createdAt: posted.body.data.createdAt },
+    });
+    const view = (await t.request('GET', `/support/conversations/${theirs.conversationId}`, { key })).body.data;
+    expect(view.messages.map((m: { content: string }) => m.content)).toEqual(['Hello, I need help', 'second']);
+    expect(view).toMatchObject({ status: 'open', waitingSince: ISO, lastActivityAt: posted.body.data.createdAt });
+  });
+
   it('should snooze until a future time and reopen by job when it arrives (injected clock)', async () => {
     const { conversationId } = await newConversation(t, inbox.widgetToken);
     const past = await t.request('POST', `/support/conversations/${conversationId}/snooze`, { key, body: { until: '2030-03-04T08:00:00Z' } });
