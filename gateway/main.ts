@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runMain } from '../platform/config/run-main.js';
-import { startPlatform } from './platform.js';
+import { startPlatform } from './runner.js';
 
 /** `npm start`: the whole platform in one process; SIGINT/SIGTERM drain and stop it. */
 runMain('platform', (config) => startPlatform(config));

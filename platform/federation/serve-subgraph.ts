@@ -24,8 +24,8 @@ import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
-import { PlatformPorts, type DepsWithPorts } from '../notifications/platform-ports.js';
-import { RelayedSystemEmailSender } from '../notifications/relayed-system-email.js';
+import { PlatformPorts, type DepsWithPorts } from '../ports/port-registry.js';
+import { RelayedSystemEmailSender } from '../ports/relayed-system-email.js';
 import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 

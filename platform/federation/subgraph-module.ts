@@ -4,7 +4,7 @@ import type { Config } from '../config/config.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Logger } from '../logging/logger.js';
 import type { ModuleData } from '../orm/create-orm.js';
-import type { PortProvider } from '../notifications/platform-ports.js';
+import type { PortProvider } from '../ports/port-registry.js';
 import type { EventSinkProvider } from '../events/event-dispatcher.js';
 import type { HttpRouteProvider } from '../http/module-http.js';
 import type { DirectRouteProvider } from '../http/direct-route.js';

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
-import { startDatabase } from '../database/database-url.js';
+import { startDatabase } from '../database/start-database.js';
 import { createLogger } from '../logging/logger.js';
 import { createOrm } from '../orm/create-orm.js';
 import { platformData } from '../migrations/index.js';

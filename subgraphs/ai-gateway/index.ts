@@ -12,7 +12,7 @@ import { ModelRoute } from './entities/model-route.entity.js';
 import { GatewayKeyMeta } from './entities/gateway-key-meta.entity.js';
 import { Migration20261125000100_ai_gateway } from './migrations/Migration20261125000100_ai_gateway.js';
 import { ProviderCredentialResolver } from './credentials/provider-credential.resolver.js';
-import { ModelRouteResolver } from './routes/model-route.resolver.js';
+import { ModelRouteResolver } from './model-routes/model-route.resolver.js';
 import { GatewayKeyResolver } from './keys/gateway-key.resolver.js';
 import { UsageDashboardResolver } from './usage/usage-dashboard.resolver.js';
 import { OrgConfigCache } from './routing/org-config.cache.js';

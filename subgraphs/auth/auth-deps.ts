@@ -1,6 +1,6 @@
 import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import type { PlatformPorts } from '../../platform/notifications/platform-ports.js';
+import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 import type { BreachChecker } from './passwords/breach-checker.js';
 import type { SessionCache } from './sessions/session-cache.js';
 

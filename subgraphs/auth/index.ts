@@ -3,7 +3,7 @@ import type { DirectRouteProvider } from '../../platform/http/direct-route.js';
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
 import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import { User } from './entities/user.entity.js';
 import { Session } from './entities/session.entity.js';
 import { AuthToken } from './entities/auth-token.entity.js';

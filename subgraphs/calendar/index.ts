@@ -1,7 +1,7 @@
 import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import { Schedule } from './entities/schedule.entity.js';
 import { ScheduleOverride } from './entities/schedule-override.entity.js';
 import { EventType } from './entities/event-type.entity.js';

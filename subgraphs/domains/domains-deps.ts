@@ -3,7 +3,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { DomainsConfig } from '../../platform/config/config.js';
 import type { Registrar } from './registrar/registrar.port.js';
 import type { JobClock } from '../../platform/clock/job-clock.js';
-import type { PlatformPorts } from '../../platform/notifications/platform-ports.js';
+import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 
 /** What the domains services, jobs and DNS server use. */
 export interface DomainsDeps extends PlatformDeps {

@@ -21,7 +21,7 @@ import { DnsServer } from './dns-server/dns-server.js';
 import { ZoneStore } from './dns-server/zone-store.js';
 import { Migration20261125120000_domains } from './migrations/Migration20261125120000_domains.js';
 import { Migration20261125170000_domains_dkim_port } from './migrations/Migration20261125170000_domains_dkim_port.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import type { DomainsDeps } from './domains-deps.js';
 
 export interface DomainsModuleOptions {

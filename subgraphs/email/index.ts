@@ -20,7 +20,7 @@ import { Migration20261125160000_email_sealed_content } from './migrations/Migra
 import { Migration20261125170000_email_dkim_keys } from './migrations/Migration20261125170000_email_dkim_keys.js';
 import { DkimKeyStore } from './dkim/dkim-key.store.js';
 import type { EmailDeps } from './email-deps.js';
-import type { PortProvider } from '../../platform/notifications/platform-ports.js';
+import type { PortProvider } from '../../platform/ports/port-registry.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
 
 export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTemplateResolver, EmailSuppressionResolver, EmailBounceResolver, EmailStatsResolver] as const;

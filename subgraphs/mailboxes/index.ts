@@ -1,7 +1,7 @@
 import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import { Mailbox } from './entities/mailbox.entity.js';
 import { MailDomain } from './entities/mail-domain.entity.js';
 import { MailThread } from './entities/mail-thread.entity.js';

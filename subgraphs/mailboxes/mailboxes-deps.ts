@@ -1,5 +1,5 @@
 import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
-import type { PlatformPorts } from '../../platform/notifications/platform-ports.js';
+import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 import type { DnsLookup } from './domains/dns-lookup.js';
 import type { JobClock } from '../../platform/clock/job-clock.js';
 

@@ -1,7 +1,7 @@
 import type { PlatformDeps, SubgraphModule } from '../../platform/federation/subgraph-module.js';
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import { Inbox } from './entities/inbox.entity.js';
 import { InboxMember } from './entities/inbox-member.entity.js';
 import { Visitor } from './entities/visitor.entity.js';

@@ -4,7 +4,7 @@ import { moduleContainer } from '../../platform/federation/subgraph-module.js';
 import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
 import type { EventSinkProvider } from '../../platform/events/event-dispatcher.js';
 import { SafeHttpClient, type Resolver } from '../../platform/net/safe-http-client.js';
-import { portsOf } from '../../platform/notifications/platform-ports.js';
+import { portsOf } from '../../platform/ports/port-registry.js';
 import { resourceWebhooks } from './webhooks/resource-webhooks.js';
 import { Webhook } from './entities/webhook.entity.js';
 import { WebhookDelivery } from './entities/webhook-delivery.entity.js';

@@ -1,7 +1,7 @@
 import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { SafeHttpClient } from '../../platform/net/safe-http-client.js';
-import type { PlatformPorts } from '../../platform/notifications/platform-ports.js';
+import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 import type { ScheduleClock } from './sending/schedule-clock.js';
 import type { DeliveryAttemptService } from './sending/delivery-attempt.service.js';
 import type { FirstAttemptLane } from './sending/first-attempt-lane.js';

@@ -2,7 +2,7 @@
 // generator (the parent, run.ts) does not share its event loop. Talks to the parent over the fork IPC channel.
 import 'reflect-metadata';
 import { loadConfig } from '../../platform/config/config.js';
-import { startPlatform } from '../../gateway/platform.js';
+import { startPlatform } from '../../gateway/runner.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { ChildReady, ParentCommand } from './protocol.js';
 

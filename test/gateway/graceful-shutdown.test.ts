@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { loadConfig } from '../../platform/config/config.js';
-import { startPlatform } from '../../gateway/platform.js';
+import { startPlatform } from '../../gateway/runner.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 
 describe('graceful shutdown', () => {

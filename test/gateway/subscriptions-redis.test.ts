@@ -1,5 +1,5 @@
 import { loadConfig } from '../../platform/config/config.js';
-import { startPlatform, type Platform } from '../../gateway/platform.js';
+import { startPlatform, type Platform } from '../../gateway/runner.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { eventually } from '../helpers/test-platform.js';
 import { subscribeToEvents, type Subscriber } from './helpers/subscriber.js';

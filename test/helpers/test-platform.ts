@@ -1,5 +1,5 @@
 import { loadConfig } from '../../platform/config/config.js';
-import { startPlatform, type Platform, type PlatformOptions } from '../../gateway/platform.js';
+import { startPlatform, type Platform, type PlatformOptions } from '../../gateway/runner.js';
 import type { ApiKeyType } from '../../platform/organizations/api-key.entity.js';
 import { createTestDatabase } from './test-database.js';
 import { responseChecker } from './openapi-response-check.js';

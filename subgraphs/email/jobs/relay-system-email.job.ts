@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
-import { RELAY_SYSTEM_EMAIL_JOB, type RelayedSystemEmailData } from '../../../platform/notifications/relayed-system-email.js';
-import type { SystemEmail } from '../../../platform/notifications/system-email.js';
+import { RELAY_SYSTEM_EMAIL_JOB, type RelayedSystemEmailData } from '../../../platform/ports/relayed-system-email.js';
+import type { SystemEmail } from '../../../platform/ports/system-email.js';
 import { EmailMessage } from '../entities/email-message.entity.js';
 import type { EmailDeps } from '../email-deps.js';
 import type { EmailSystemSender } from '../system-email/system-email.sender.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../../platform/ids/ids.js';
 import { Organization } from '../../../platform/organizations/organization.entity.js';
-import type { SystemEmail, SystemEmailSender } from '../../../platform/notifications/system-email.js';
+import type { SystemEmail, SystemEmailSender } from '../../../platform/ports/system-email.js';
 import { EmailMessage } from '../entities/email-message.entity.js';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job.js';
 import type { EmailDeps } from '../email-deps.js';

@@ -1,4 +1,4 @@
-import type { SystemEmail } from '../../../platform/notifications/system-email.js';
+import type { SystemEmail } from '../../../platform/ports/system-email.js';
 
 /** The email telling an organization that a webhook failed 7 times and was disabled (document 1, part 3). */
 export function webhookDisabledNotice(input: {

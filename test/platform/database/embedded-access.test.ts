@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../platform/config/config.js';
-import { startDatabase } from '../../../platform/database/database-url.js';
+import { startDatabase } from '../../../platform/database/start-database.js';
 import { checkEmbeddedAccess } from '../../../platform/database/embedded-access.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import { freePort } from '../../helpers/free-port.js';

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../../platform/config/project-root.js';
 import { loadConfig } from '../../../platform/config/config.js';
-import { startPlatform } from '../../../gateway/platform.js';
+import { startPlatform } from '../../../gateway/runner.js';
 import { freePort } from '../../helpers/free-port.js';
 
 /** `npm start` without DATABASE_URL: an embedded PostgreSQL whose data survives a restart. */
