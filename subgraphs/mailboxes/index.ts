@@ -23,6 +23,7 @@ import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
 import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
+import { Migration20261125210000_message_compression } from './migrations/Migration20261125210000_message_compression.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
 import { mailboxWebhookCheck } from './mailboxes/mailbox-webhook-check.js';
 
@@ -51,6 +52,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
         { name: 'Migration20261125120000_mailboxes', class: Migration20261125120000_mailboxes },
         { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
+        { name: 'Migration20261125210000_message_compression', class: Migration20261125210000_message_compression },
       ],
     },
     defineJobs: (platform) => {
