@@ -130,10 +130,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
   for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
 
+  // /healthz says 200 only while everything of this process runs (jobs, dispatcher, listeners): a load balancer or
+  // an operator's script waiting on it may count on the background work, and it says 503 again once stopping begins.
+  let health: 'starting' | 'ok' | 'stopping' = 'starting';
   const dispatch = async (req: IncomingMessage, res: ServerResponse, request: EdgeRequest) => {
     const { log } = request;
     const path = log.path as string;
-    if (path === '/healthz') return sendJson(res, 200, { status: 'ok' });
+    if (path === '/healthz') return sendJson(res, health === 'ok' ? 200 : 503, { status: health });
     if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
     if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
     if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
@@ -165,10 +168,12 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const background = await startBackground({ modules: local, deps, dispatch: dispatchesEvents, databaseUrl: database.url, bus, mailAuthResolver: options.mailAuthResolver });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  health = 'ok';
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
+    health = 'stopping';
     const deadline = Date.now() + config.shutdownTimeoutMs;
     await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
     // Beside the HTTP drain, not before it: an idle SMTP client must not spend the drain's time.
