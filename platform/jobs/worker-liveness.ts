@@ -59,9 +59,11 @@ export class WorkerLiveness {
   private async holdName(): Promise<void> {
     const client = await this.options.pool.connect();
     client.on('error', (error) => {
+      // Released already (stop, or a failed lock): a server shutting down still reports it; a second release throws.
+      if (this.client !== client) return;
       // Our lock went with the session: other workers may now run our jobs again (handlers are idempotent); retaken next tick.
       this.options.logger.warn('job worker liveness connection lost', { error: error.message, instance: this.options.name });
-      if (this.client === client) this.client = undefined;
+      this.client = undefined;
       client.release(true);
     });
     try {
