@@ -24,7 +24,7 @@ describe('every mailbox route with malformed input: a 4xx in the mailboxes envel
   const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string({ maxLength: 20 }), fc.integer()), { maxLength: 4 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 10 }), { maxKeys: 3 }));
   const fields = ['name', 'domain', 'from', 'to', 'cc', 'bcc', 'subject', 'html', 'text', 'attachments', 'headers', 'tags', 'scheduledAt', 'messages', 'messageIds', 'labels', 'color', 'url', 'events', 'secret'];
   const body = fc.oneof(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 5 }), value);
-  const param = fc.oneof(fc.constant('MAILBOX'), fc.constant('MESSAGE'), fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)));
+  const param = fc.oneof(fc.constant('MAILBOX'), fc.constant('MESSAGE'), fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s !== '.' && s !== '..').map((s) => encodeURIComponent(s))); // a dot segment is another path once the client normalizes the URL
   const query = fc.dictionary(fc.constantFrom('limit', 'offset', 'unread', 'sort', 'after', 'before', 'query', 'markRead', 'label', 'from'), fc.string({ maxLength: 12 }), { maxKeys: 3 });
 
   it('should answer every route without a 5xx and in the envelope', async () => {
