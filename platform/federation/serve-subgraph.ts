@@ -24,8 +24,7 @@ import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
-import { PlatformPorts, type DepsWithPorts } from '../ports/port-registry.js';
-import { RelayedSystemEmailSender } from '../ports/relayed-system-email.js';
+import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../ports/port-registry.js';
 import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 
@@ -78,8 +77,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
     deps = withPorts;
     module.providePorts?.(withPorts, ports);
-    // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
-    ports.systemEmail ??= new RelayedSystemEmailSender(withPorts);
+    // Every other module runs elsewhere: its ports are relayed through the shared job store to its process's worker.
+    relayRemotePorts(withPorts, (name) => name !== module.name);
     module.defineJobs?.(deps);
     defineBackgroundJobs(deps, dispatches);
     const schema = await module.buildSchema(deps);

@@ -33,7 +33,8 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
       const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments', 'sealedContent'] });
       if (!message || message.status !== EmailStatus.QUEUED) return;
       const outgoing = toOutgoing(message, deps, await linkSecret(deps));
-      const dkim = await deps.dkimKeys.signingKeyFor(em, message.from);
+      const from = bareAddress(message.from);
+      const dkim = await deps.dkimKeys.signingKey(em, from.slice(from.lastIndexOf('@') + 1));
       if (dkim) outgoing.dkim = dkim;
       const outcome = await deps.transport.send(await withRealBody(outgoing, message, deps));
       await em.transactional((tx) => record(tx, message, outcome, deps));
