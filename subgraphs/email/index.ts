@@ -19,6 +19,7 @@ import { Migration20261122000100_email } from './migrations/Migration20261122000
 import { Migration20261125160000_email_sealed_content } from './migrations/Migration20261125160000_email_sealed_content.js';
 import { Migration20261125170000_email_dkim_keys } from './migrations/Migration20261125170000_email_dkim_keys.js';
 import { Migration20261126010000_email_dkim_keys_to_platform } from './migrations/Migration20261126010000_email_dkim_keys_to_platform.js';
+import { Migration20261126010100_email_outcome_job } from './migrations/Migration20261126010100_email_outcome_job.js';
 import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import type { EmailDeps } from './email-deps.js';
 import type { PortProvider } from '../../platform/ports/port-registry.js';
@@ -46,6 +47,7 @@ export function emailModule(): SubgraphModule & PortProvider {
         { name: 'Migration20261125160000_email_sealed_content', class: Migration20261125160000_email_sealed_content },
         { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
         { name: 'Migration20261126010000_email_dkim_keys_to_platform', class: Migration20261126010000_email_dkim_keys_to_platform },
+        { name: 'Migration20261126010100_email_outcome_job', class: Migration20261126010100_email_outcome_job },
       ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),

@@ -19,7 +19,7 @@ import { ContactStub } from './federation/contact.stub.js';
 import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
 import { mailboxInboundHandler } from './inbound/mailbox-inbound.handler.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
-import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
+import { emailStatusJob } from './jobs/email-status.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
 import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
@@ -59,7 +59,6 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
       platform.jobs.define(sendMessageJob(depsFor(platform)));
       platform.jobs.define(emailStatusJob());
     },
-    eventSinks: (platform) => [emailStatusSink(depsFor(platform))],
     inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
