@@ -112,8 +112,9 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   let background: ModuleBackground | undefined;
 
   // 200 only once the job worker and the background work run (a process that failed there exited after an early 200),
-  // and no more once stopping.
-  let serving = false;
+  // and no more once stopping. Declared before the handler reads it (a `stopping` read there before its declaration
+  // ran threw, so /healthz answered 500 while starting).
+  let health: 'starting' | 'ok' | 'stopping' = 'starting';
   let inFlight = 0;
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
@@ -128,7 +129,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       else logger.debug('request', fields);
     });
     try {
-      if (path === '/healthz') return serving ? sendJson(res, 200, { status: 'ok' }) : sendJson(res, 503, { status: stopping ? 'stopping' : 'starting' });
+      if (path === '/healthz') return sendJson(res, health === 'ok' ? 200 : 503, { status: health });
       if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
       if (path !== '/graphql') return sendJson(res, 404, { errors: [{ message: `No route for ${path}`, extensions: { code: 'NOT_FOUND' } }] });
       const caller = verifyCallerContext(req.headers[SIGNED_CONTEXT_HEADER], config.internalSecret);
@@ -193,12 +194,12 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   }
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql`;
-  serving = true;
+  health = 'ok';
   logger.info('subgraph started', { url });
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
-    serving = false;
+    health = 'stopping';
     const deadline = Date.now() + config.shutdownTimeoutMs;
     const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
