@@ -25,6 +25,7 @@ import { Migration20261125120000_mailboxes } from './migrations/Migration2026112
 import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import { Migration20261125210000_message_compression } from './migrations/Migration20261125210000_message_compression.js';
+import { Migration20261126010100_mailboxes_webhook_resources } from './migrations/Migration20261126010100_mailboxes_webhook_resources.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
 
 export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
@@ -53,6 +54,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
         { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
         { name: 'Migration20261125210000_message_compression', class: Migration20261125210000_message_compression },
+        { name: 'Migration20261126010100_mailboxes_webhook_resources', class: Migration20261126010100_mailboxes_webhook_resources },
       ],
     },
     defineJobs: (platform) => {
