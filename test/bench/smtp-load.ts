@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
-import { PipelinedSmtpConnection } from './smtp-pipelined-client.js';
+import { dotStuffed, PipelinedSmtpConnection } from './smtp-pipelined-client.js';
 
 export type SmtpLoadClient = 'pipelined' | 'nodemailer';
 
@@ -34,10 +34,13 @@ export interface SmtpLoadResult {
 const FROM = 'load@sender.test';
 const job = workerData as SmtpLoadJob;
 const crlfBody = job.body.replace(/\n/g, '\r\n');
-const raw = (n: number) => [
+const headerLines = (n: number) => [
   `From: ${FROM}`, `To: ${job.to}`, `Subject: Load ${n} ${job.words[n % job.words.length]}`, `Message-ID: <load-${n}@sender.test>`,
-  `Date: ${new Date().toUTCString()}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', crlfBody, '',
+  `Date: ${new Date().toUTCString()}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', '',
 ].join('\r\n');
+const raw = (n: number) => `${headerLines(n)}${crlfBody}\r\n`;
+/** The body in wire form, prepared once for the pipelining sender. */
+const wireBody = dotStuffed(`${crlfBody}\r\n`);
 
 /** utime + stime of this thread, in ms (Linux: USER_HZ 100). */
 function threadCpuMs(): number {
@@ -53,7 +56,7 @@ async function senders(): Promise<{ send(n: number, slot: number): Promise<void>
     return { slots: job.connections * 2, send: async (n) => void (await smtp.sendMail({ envelope: { from: FROM, to: [job.to] }, raw: raw(n) })), close: () => smtp.close() };
   }
   const connections = await Promise.all(Array.from({ length: job.connections }, () => PipelinedSmtpConnection.open(job.port)));
-  return { slots: job.connections, send: (n, slot) => connections[slot]!.send(FROM, job.to, raw(n)), close: () => connections.forEach((c) => c.close()) };
+  return { slots: job.connections, send: (n, slot) => connections[slot]!.send(FROM, job.to, [dotStuffed(headerLines(n)), wireBody]), close: () => connections.forEach((c) => c.close()) };
 }
 
 const client = await senders();
