@@ -110,9 +110,10 @@ export async function benchMailboxes(): Promise<string> {
       `| same, p95 / p99 | ${ms(percentile(times, 95))} / ${ms(percentile(times, 99))} | | |`,
       '',
       'The recipient\'s mailbox is found once at RCPT (and remembered for 2 s). Each inbound message is parsed (mailparser, in a worker thread) while',
-      'mailauth checks SPF/DKIM/DMARC (DNS answered "not found" locally), then stored with its thread and its `message.received` outbox row in one',
-      'SQL statement with bound parameters before the 250 reply (synchronous commit: the WAL is flushed first). Search ranks a GIN-indexed `tsvector`',
-      '(subject, sender, first 10,000 characters of the text) once per match.',
+      'mailauth checks SPF/DKIM/DMARC (DNS answered "not found" locally), then stored with its thread, its search vector and its `message.received`',
+      'outbox row in one SQL statement (bound parameters, prepared once per connection) before the 250 reply (synchronous commit: the WAL is flushed',
+      'first), so a message is searchable when acknowledged. Search ranks a GIN-indexed `tsvector` (subject, sender, first 10,000 characters of the',
+      'text) once per match. Both cores are shared by the platform, PostgreSQL and the SMTP client.',
       '',
     ].join('\n');
   } finally {
