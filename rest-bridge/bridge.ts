@@ -12,7 +12,8 @@ import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './en
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
 import { declaredVariables } from './request-values.js';
-import { activeSpan, callerAttributes, inSpan } from '../platform/tracing/spans.js';
+import { activeSpan, callerAttributes, startSpan, withSpan } from '../platform/tracing/spans.js';
+import type { Span } from '@opentelemetry/api';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -50,6 +51,7 @@ interface Bridged {
   method: string;
   match: RouteMatch | null;
   style: EnvelopeStyle;
+  span: Span;
 }
 
 /** The REST face of the platform: documented paths → named GraphQL operations → the module's envelope. */
@@ -90,13 +92,24 @@ export class RestBridge {
     const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
     const edge = request.edge;
     edge.envelope = this.envelopeOf(module?.envelope ?? 'platform');
-    const bridged: Bridged = { url, path, method, match, style: module?.envelope ?? 'platform' };
+    // One span per bridged request from its admission (the key lookup's SQL) to its answer, named by the route
+    // template (never the raw path); the HTTP span gets the route too.
+    const server = activeSpan();
+    if (match) server?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
+    const span = startSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, { ...callerAttributes(edge.requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) });
+    reply.raw.once('close', () => span.end());
+    const bridged: Bridged = { url, path, method, match, style: module?.envelope ?? 'platform', span };
     this.bridged.set(request, bridged);
-    // The HTTP span is named by the route template (never the raw path).
-    if (match) activeSpan()?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
     const route = match?.route;
-    const authentication = this.options.edge.admit(request, reply, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
-    return authentication instanceof Promise ? authentication.then((a) => this.admitted(request, reply, bridged, a)) : this.admitted(request, reply, bridged, authentication);
+    return withSpan(span, () => {
+      const authentication = this.options.edge.admit(request, reply, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
+      const tagged = (a: Authentication) => {
+        // The bridge span has the organization from the edge; the HTTP span gets it here.
+        if (a.kind === 'ok' && server !== span) server?.setAttributes(callerAttributes(undefined, a.auth.organizationId));
+        return this.admitted(request, reply, bridged, a);
+      };
+      return authentication instanceof Promise ? authentication.then(tagged) : tagged(authentication);
+    });
   }
 
   private admitted(request: FastifyRequest, reply: FastifyReply, { path, method, match }: Bridged, authentication: Authentication): void {
@@ -120,24 +133,10 @@ export class RestBridge {
     edge.body = reads ? { limit: spec.bodyLimitBytes, format: spec.body } : { read: false };
   }
 
-  /** Runs the matched route's operation (in a span named by the route) and answers in its module's envelope. */
+  /** Runs the matched route's operation (in the request's bridge span) and answers in its module's envelope. */
   async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const bridged = this.bridged.get(request)!;
-    const { route } = bridged.match!;
-    const { requestId, auth } = request.edge;
-    const server = activeSpan();
-    const attributes = { ...callerAttributes(requestId, auth?.organizationId), 'rest.operation': route.spec.operation };
-    if (auth && server) server.setAttributes(callerAttributes(undefined, auth.organizationId));
-    // Errors are answered outside the span, as before: a refusal is the request's outcome, not the span's failure.
-    const failure = await inSpan(`bridge ${route.name}`, attributes, async () => {
-      try {
-        await this.serve(request, reply, bridged);
-        return undefined;
-      } catch (error) {
-        return { error };
-      }
-    });
-    if (failure) throw failure.error;
+    await withSpan(bridged.span, () => this.serve(request, reply, bridged));
     return reply;
   }
 

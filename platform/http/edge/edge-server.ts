@@ -90,7 +90,6 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     serverFactory: (handler) => createServer({ keepAliveTimeout: 65_000 }, handler),
     genReqId: (req) => requestIdOf(req as IncomingMessage),
     logger: false,
-    disableRequestLogging: true,
     // HEAD is not GET here: a path answers HEAD only where it says so (today's answers), not through an automatic route.
     exposeHeadRoutes: false,
     return503OnClosing: false,
