@@ -25,8 +25,9 @@ export interface EdgeRequest {
   log: Record<string, unknown>;
   /** The caller, once the entry's admission found a key. */
   auth?: Auth;
-  /** The body rule and envelope of this request when its route decides them per request (the bridge's table). */
+  /** The body rule of this request, set by its route's onRequest (the bridge's table route); JSON by default. */
   body?: BodyRule;
+  /** The envelope of this request's errors when its route decides it per request (the bridge: by module prefix). */
   envelope?: ErrorEnvelope;
   /** Start of the request (process.hrtime), for its duration. */
   started: bigint;
@@ -43,7 +44,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The envelope of the route's errors (the edge's default when unset). */
     envelope?: ErrorEnvelope;
-    body?: BodyRule;
   }
 }
 
@@ -60,6 +60,8 @@ export interface EdgeServerOptions {
   /** Errors of routes without an envelope of their own. */
   envelope: ErrorEnvelope;
 }
+
+const JSON_BODY: BodyRule = {};
 
 /** Every method Fastify routes: entries that answer any method (their own 405s) register for all of them. */
 export const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
@@ -79,7 +81,7 @@ export interface EdgeServer {
  * - the content-type parser: body limit (413), content type (415) and malformed JSON (400) by read-body.ts, for every
  *   content type, with the route's (or, for the bridge, the matched table route's) limit and format;
  * - setErrorHandler / setNotFoundHandler: errors in the route's envelope (REST, GraphQL, OpenAI-style, the platform's);
- * - onResponse (and onRequestAbort for a client gone before the end): the request's log line and http_requests.
+ * - onResponse (and the response's close for a client gone before the end): the request's log line and http_requests.
  * The server is node:http with keepAliveTimeout 65 s (above common load balancers' 60 s idle timeout), node's own
  * request timeouts, and no Fastify drain: the runner drains in-flight requests itself (graceful shutdown).
  */
@@ -109,7 +111,11 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     setSecurityHeaders(res);
     activeSpan()?.setAttributes(callerAttributes(requestId, undefined)); // the HTTP server span, when tracing is on
     active++;
-    res.once('close', () => active--);
+    // A client gone before the end gets its line here (Fastify's onResponse runs on 'finish' alone).
+    res.once('close', () => {
+      active--;
+      observe(request);
+    });
     done();
   });
   const observe = (request: FastifyRequest) => {
@@ -126,15 +132,11 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     observe(request);
     done();
   });
-  app.addHook('onRequestAbort', (request, done) => {
-    observe(request);
-    done();
-  });
 
   // One parser for every content type: read-body.ts knows JSON (with its charsets) and forms, and answers the rest 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (request, _payload, done) => {
-    const rule = request.edge.body ?? request.routeOptions.config.body ?? {};
+    const rule = request.edge.body ?? JSON_BODY;
     if (rule.read === false) {
       request.raw.resume();
       done(null, undefined);
