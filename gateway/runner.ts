@@ -34,8 +34,7 @@ import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
 import { createEventBus, type EventBus } from '../platform/events/event-bus.js';
 import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
-import { PlatformPorts, type DepsWithPorts } from '../platform/ports/port-registry.js';
-import { RelayedSystemEmailSender } from '../platform/ports/relayed-system-email.js';
+import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../platform/ports/port-registry.js';
 import { DISPATCHING_MODULE } from '../platform/events/dispatching-module.js';
 import { startSubscriptionServer } from './subscriptions.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
@@ -99,8 +98,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const ports = new PlatformPorts();
   const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
   for (const module of local) module.providePorts?.(deps, ports);
-  // The email module in its own process: notices reach it as jobs on the shared store (nothing is lost while it is down).
-  if (config.subgraphUrls.has('email')) ports.systemEmail ??= new RelayedSystemEmailSender(deps);
+  // Modules in their own processes: their ports reach them as jobs on the shared store (nothing is lost while they are down).
+  relayRemotePorts(deps, (name) => config.subgraphUrls.has(name));
   // The outbox is drained where the webhook engine runs: with webhooks in its own process, this one dispatches nothing.
   const dispatchesEvents = !config.subgraphUrls.has(DISPATCHING_MODULE);
   const bus = await createEventBus(config.redisUrl, logger);

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../errors/error-codes.js';
+
 /**
  * Every event type the platform raises, by the module that raises it (document 1 part 6, document 2 part 6,
  * document 3 part 6). Webhooks may only subscribe to types listed here; a module adds its types here when
@@ -44,6 +46,11 @@ export interface WebhookNamespace {
    * webhook of the namespace that subscribed to them, whatever resource filter (`{mailboxId}`) the webhook carries.
    */
   organizationWide?: readonly string[];
+  /**
+   * A filter on `owns` names one resource of the module (platform/events/webhook-resources.ts): a webhook may be
+   * narrowed only to one the caller's organization has; one it has not answers this error.
+   */
+  resourceNotFound?: { code: ErrorCode; message: string };
 }
 
 /** Types two modules raise under the same name; namespaces tell theirs apart by `WebhookNamespace.owns`. */
@@ -75,7 +82,7 @@ export const WEBHOOK_NAMESPACES = {
   auth: { scope: 'auth', events: MODULE_EVENTS.auth },
   calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
   domains: { scope: 'domains', events: MODULE_EVENTS.domains },
-  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId', organizationWide: ['domain.verified'] },
+  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId', organizationWide: ['domain.verified'], resourceNotFound: { code: 'MAILBOX_NOT_FOUND', message: 'Mailbox not found' } },
 } as const satisfies Record<string, WebhookNamespace>;
 
 export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;

@@ -67,8 +67,10 @@ export async function startBackground(options: BackgroundOptions): Promise<Modul
       await deps.jobs.every('1 hour', PRUNE_EVENTS_JOB);
       await dispatcher.start();
     } else {
-      // One outbox mark per event: sinks run only in the dispatching process, whose modules are the webhook engine's.
-      for (const module of modules) if (module.eventSinks) logger.warn(`event sinks of "${module.name}" run only in the process that serves "${DISPATCHING_MODULE}"; in this process they are not run`);
+      // One outbox mark per event: sinks run only in the dispatching process. A module with sinks elsewhere would lose
+      // its work silently, so such a process does not start (a module reaches another process through a job instead).
+      const stranded = modules.filter((m) => m.eventSinks).map((m) => m.name);
+      if (stranded.length) throw new Error(`Event sinks of ${stranded.join(', ')} run only where "${DISPATCHING_MODULE}" is served, and this process does not dispatch events`);
     }
     for (const module of modules) listeners.push(...((await module.startListeners?.(deps)) ?? []));
     const handlers = modules.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));

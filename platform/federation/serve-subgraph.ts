@@ -26,8 +26,7 @@ import { assertSubgraphScope } from '../auth/module-scope.js';
 import { QUERY_LIMITS, queryLimitRules } from '../graphql/query-limits.js';
 import { activeSpan, callerAttributes } from '../tracing/spans.js';
 import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
-import { PlatformPorts, type DepsWithPorts } from '../ports/port-registry.js';
-import { RelayedSystemEmailSender } from '../ports/relayed-system-email.js';
+import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../ports/port-registry.js';
 import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 
@@ -80,8 +79,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
     deps = withPorts;
     module.providePorts?.(withPorts, ports);
-    // The email module runs elsewhere: its notices go through the shared job store to the email process's worker.
-    ports.systemEmail ??= new RelayedSystemEmailSender(withPorts);
+    // Every other module runs elsewhere: its ports are relayed through the shared job store to its process's worker.
+    relayRemotePorts(withPorts, (name) => name !== module.name);
     module.defineJobs?.(deps);
     defineBackgroundJobs(deps, dispatches);
     const schema = await module.buildSchema(deps);
@@ -116,7 +115,8 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
 
   // 200 only once the job worker and the background work run (a process that failed there exited after an early 200),
   // and no more once stopping. The same edge as the public port: request log line, metrics, body limit, errors.
-  let serving = false;
+  // Declared before the route reads it (a `stopping` read there before its declaration ran threw: 500 while starting).
+  let health: 'starting' | 'ok' | 'stopping' = 'starting';
   const edgeServer = createEdgeServer({
     logger,
     metrics,
@@ -126,7 +126,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     envelope: SUBGRAPH_ENVELOPE,
   });
   const { app, server: httpServer } = edgeServer;
-  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => (serving ? replyJson(reply, 200, { status: 'ok' }) : replyJson(reply, 503, { status: stopping ? 'stopping' : 'starting' })) });
+  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }) });
   app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
   app.setNotFoundHandler(async (request) => {
     throw new DomainError('NOT_FOUND', `No route for ${request.edge.log.path as string}`);
@@ -192,12 +192,12 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   }
   const { port } = httpServer.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/graphql`;
-  serving = true;
+  health = 'ok';
   logger.info('subgraph started', { url });
 
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= (async () => {
-    serving = false;
+    health = 'stopping';
     const deadline = Date.now() + config.shutdownTimeoutMs;
     const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

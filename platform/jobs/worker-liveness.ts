@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Logger } from '../logging/logger.js';
 
 /** First key of the advisory locks that say "the job worker of this name is alive" (pg_advisory_lock(int, int)). */
-const LIVENESS_LOCK_SPACE = 0x6a6f6273; // 'jobs'
+export const LIVENESS_LOCK_SPACE = 0x6a6f6273; // 'jobs'
 
 /** A lock held on an unreachable database: give up waiting for it after this long (a live namesake holds it). */
 const NAME_LOCK_TIMEOUT = '15s';

@@ -2,9 +2,15 @@ import type { ModuleData } from '../orm/create-orm.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { ApiKey } from '../organizations/api-key.entity.js';
 import { Migration20261122000000_platform } from './Migration20261122000000_platform.js';
+import { Migration20261126010000_platform_dkim_keys } from './Migration20261126010000_platform_dkim_keys.js';
+import { Migration20261126010100_platform_webhook_resources } from './Migration20261126010100_platform_webhook_resources.js';
 
-/** The platform's own tables: organizations, keys, usage, outbox, jobs. */
+/** The platform's own tables: organizations, keys, usage, outbox, jobs, DKIM keys, webhook resources. */
 export const platformData: ModuleData = {
   entities: [Organization, ApiKey],
-  migrations: [{ name: 'Migration20261122000000_platform', class: Migration20261122000000_platform }],
+  migrations: [
+    { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
+    { name: 'Migration20261126010000_platform_dkim_keys', class: Migration20261126010000_platform_dkim_keys },
+    { name: 'Migration20261126010100_platform_webhook_resources', class: Migration20261126010100_platform_webhook_resources },
+  ],
 };

@@ -27,6 +27,26 @@ export interface SystemEmail {
    * message delivered to the recipient carries them.
    */
   redact?: string[];
+  /**
+   * Tells the sender what became of the message: when it is delivered or bounces, the email module enqueues job `name`
+   * (EmailOutcomeData, `ref` given back) in the transaction that records it, on the job store every process shares.
+   * A job rather than a callback or an event sink, so it reaches the sender's worker in whichever process that runs
+   * (split mode) and waits while it is down (an agent mailbox's sent message moves to delivered or bounced).
+   */
+  outcomeJob?: { name: string; ref: string };
+}
+
+/** The data of a SystemEmail's `outcomeJob`. */
+export interface EmailOutcomeData {
+  organizationId: string;
+  /** The sender's `outcomeJob.ref`. */
+  ref: string;
+  /** The email module's message id (the one `send` returned). */
+  emailMessageId: string;
+  outcome: 'delivered' | 'bounced';
+  /** The receiving server's answer, for a bounce. */
+  reason: string | null;
+  bounceType: 'hard' | 'soft' | null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { DomainsConfig } from '../../platform/config/config.js';
 import type { Registrar } from './registrar/registrar.port.js';
 import type { JobClock } from '../../platform/clock/job-clock.js';
-import type { PlatformPorts } from '../../platform/ports/port-registry.js';
+import type { DkimKeys } from '../../platform/mail/dkim-keys.js';
 
 /** What the domains services, jobs and DNS server use. */
 export interface DomainsDeps extends PlatformDeps {
@@ -12,6 +12,6 @@ export interface DomainsDeps extends PlatformDeps {
   clock: JobClock;
   /** Seals DNSSEC private keys at rest. */
   secrets(): Promise<SecretBox>;
-  /** The ports of this process (the email module's DKIM keys), read when needed. */
-  ports(): PlatformPorts;
+  /** Per-domain DKIM keys (platform data): the SERVICE_EMAIL preset publishes the key the email module signs with. */
+  dkimKeys: DkimKeys;
 }

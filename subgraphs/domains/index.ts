@@ -21,7 +21,7 @@ import { DnsServer } from './dns-server/dns-server.js';
 import { ZoneStore } from './dns-server/zone-store.js';
 import { Migration20261125120000_domains } from './migrations/Migration20261125120000_domains.js';
 import { Migration20261125170000_domains_dkim_port } from './migrations/Migration20261125170000_domains_dkim_port.js';
-import { portsOf } from '../../platform/ports/port-registry.js';
+import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import type { DomainsDeps } from './domains-deps.js';
 
 export interface DomainsModuleOptions {
@@ -44,7 +44,7 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
       domains: platform.config.domains,
       registrar: options.registrar ?? registrarOf(platform.config.domains),
       clock: options.clock ?? systemClock,
-      ports: () => portsOf(platform),
+      dkimKeys: new DkimKeys(platform),
       secrets: () => (box ??= secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger)),
     };
     return deps;

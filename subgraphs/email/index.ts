@@ -18,7 +18,9 @@ import { createCaptureTransport, createSmtpTransport, type MailTransport } from 
 import { Migration20261122000100_email } from './migrations/Migration20261122000100_email.js';
 import { Migration20261125160000_email_sealed_content } from './migrations/Migration20261125160000_email_sealed_content.js';
 import { Migration20261125170000_email_dkim_keys } from './migrations/Migration20261125170000_email_dkim_keys.js';
-import { DkimKeyStore } from './dkim/dkim-key.store.js';
+import { Migration20261126010000_email_dkim_keys_to_platform } from './migrations/Migration20261126010000_email_dkim_keys_to_platform.js';
+import { Migration20261126010100_email_outcome_job } from './migrations/Migration20261126010100_email_outcome_job.js';
+import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import type { EmailDeps } from './email-deps.js';
 import type { PortProvider } from '../../platform/ports/port-registry.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
@@ -28,12 +30,12 @@ export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTem
 /** The email module: messages, templates, suppressions, bounces, stats, tracking. */
 export function emailModule(): SubgraphModule & PortProvider {
   let transport: MailTransport | undefined;
-  let dkimKeys: DkimKeyStore | undefined;
+  let dkimKeys: DkimKeys | undefined;
   const depsFor = (deps: PlatformDeps): EmailDeps => {
     transport ??= deps.config.smtpUrl
       ? createSmtpTransport({ url: deps.config.smtpUrl, poolSize: deps.config.smtpPoolSize, dkim: deps.config.dkim })
       : createCaptureTransport();
-    dkimKeys ??= new DkimKeyStore(deps);
+    dkimKeys ??= new DkimKeys(deps);
     return { ...deps, transport, captureMode: !deps.config.smtpUrl, dkimKeys };
   };
   return {
@@ -44,6 +46,8 @@ export function emailModule(): SubgraphModule & PortProvider {
         { name: 'Migration20261122000100_email', class: Migration20261122000100_email },
         { name: 'Migration20261125160000_email_sealed_content', class: Migration20261125160000_email_sealed_content },
         { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
+        { name: 'Migration20261126010000_email_dkim_keys_to_platform', class: Migration20261126010000_email_dkim_keys_to_platform },
+        { name: 'Migration20261126010100_email_outcome_job', class: Migration20261126010100_email_outcome_job },
       ],
     },
     buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),
@@ -54,7 +58,6 @@ export function emailModule(): SubgraphModule & PortProvider {
     },
     providePorts: (deps, ports) => {
       ports.systemEmail = new EmailSystemSender(depsFor(deps));
-      ports.dkimKeys = depsFor(deps).dkimKeys;
     },
     close: async () => transport?.close(),
   };

@@ -2,6 +2,7 @@ import type { PlatformDeps, SubgraphModule } from '../../platform/federation/sub
 import { buildFederatedSchema } from '../../platform/federation/build-subgraph-schema.js';
 import { moduleContainer } from '../../platform/federation/subgraph-module.js';
 import { portsOf } from '../../platform/ports/port-registry.js';
+import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import { Mailbox } from './entities/mailbox.entity.js';
 import { MailDomain } from './entities/mail-domain.entity.js';
 import { MailThread } from './entities/mail-thread.entity.js';
@@ -18,14 +19,14 @@ import { ContactStub } from './federation/contact.stub.js';
 import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
 import { mailboxInboundHandler } from './inbound/mailbox-inbound.handler.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
-import { emailStatusJob, emailStatusSink } from './jobs/email-status.job.js';
+import { emailStatusJob } from './jobs/email-status.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125120000_mailboxes } from './migrations/Migration20261125120000_mailboxes.js';
 import { Migration20261125160000_search_vector } from './migrations/Migration20261125160000_search_vector.js';
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import { Migration20261125210000_message_compression } from './migrations/Migration20261125210000_message_compression.js';
+import { Migration20261126010100_mailboxes_webhook_resources } from './migrations/Migration20261126010100_mailboxes_webhook_resources.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
-import { mailboxWebhookCheck } from './mailboxes/mailbox-webhook-check.js';
 
 export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
 
@@ -42,7 +43,7 @@ export interface MailboxesModuleOptions {
 export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphModule {
   let deps: MailboxesDeps | undefined;
   const depsFor = (platform: PlatformDeps): MailboxesDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
+    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform), dkimKeys: new DkimKeys(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
   const withContacts = options.contactMessages !== false;
   return {
     name: 'mailboxes',
@@ -53,15 +54,12 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
         { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
         { name: 'Migration20261125210000_message_compression', class: Migration20261125210000_message_compression },
+        { name: 'Migration20261126010100_mailboxes_webhook_resources', class: Migration20261126010100_mailboxes_webhook_resources },
       ],
     },
     defineJobs: (platform) => {
       platform.jobs.define(sendMessageJob(depsFor(platform)));
       platform.jobs.define(emailStatusJob());
-    },
-    eventSinks: (platform) => [emailStatusSink(depsFor(platform))],
-    providePorts: (_platform, ports) => {
-      ports.webhookResourceChecks.set('mailboxes', mailboxWebhookCheck);
     },
     inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
     buildSchema: (platform) => buildFederatedSchema({

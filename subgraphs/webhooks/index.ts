@@ -5,7 +5,7 @@ import { secretBoxFor } from '../../platform/crypto/encryption-key.js';
 import type { EventSinkProvider } from '../../platform/events/event-dispatcher.js';
 import { SafeHttpClient, type Resolver } from '../../platform/net/safe-http-client.js';
 import { portsOf } from '../../platform/ports/port-registry.js';
-import { resourceWebhooks } from './webhooks/resource-webhooks.js';
+import { removeResourceWebhooksJob, resourceWebhooks } from './webhooks/resource-webhooks.js';
 import { Webhook } from './entities/webhook.entity.js';
 import { WebhookDelivery } from './entities/webhook-delivery.entity.js';
 import { WebhookAttempt } from './entities/webhook-attempt.entity.js';
@@ -58,6 +58,8 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): SubgraphMod
       const d = depsFor(platform);
       platform.jobs.define(deliverWebhookJob(d, d.attempts));
       platform.jobs.define(firstAttemptsJob(d));
+      // Removals asked by processes that do not serve this module (split mode) arrive as jobs.
+      platform.jobs.define(removeResourceWebhooksJob());
     },
     eventSinks: (platform) => {
       const d = depsFor(platform);

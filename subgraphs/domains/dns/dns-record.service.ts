@@ -91,13 +91,11 @@ export class DnsRecordService {
   }
 
   /**
-   * SERVICE_EMAIL: SPF allowing the platform's mail, the domain's DKIM key from the email module's DKIM-key port (the
-   * key that signs this organization's mail from the domain), DMARC in monitoring mode, and MX to the platform's inbound host.
+   * SERVICE_EMAIL: SPF allowing the platform's mail, the domain's DKIM key (platform/mail/dkim-keys.ts: the
+   * key the email module signs this organization's mail from the domain), DMARC in monitoring mode, and MX to the platform's inbound host.
    */
   private async emailPreset(tx: EntityManager, domain: Domain): Promise<RecordRequest[]> {
-    const keys = this.deps.ports().dkimKeys;
-    if (!keys) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module, which holds DKIM keys, is not served by this process');
-    const dkim = await keys.ensure(tx, domain.domainName);
+    const dkim = await this.deps.dkimKeys.ensure(tx, domain.domainName);
     const config = this.deps.domains;
     return [
       { type: 'TXT', name: '@', value: `v=spf1 include:${config.spfInclude} ~all`, ttl: 3600 },

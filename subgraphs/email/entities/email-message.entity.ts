@@ -32,7 +32,7 @@ export class EmailAttachmentInfo {
 @Index({ properties: ['organizationId', 'createdAt'] })
 @Unique({ properties: ['organizationId', 'idempotencyKey'] })
 export class EmailMessage extends TimestampedTenantRow {
-  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe' | 'sealedContent';
+  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe' | 'sealedContent' | 'outcomeJob';
 
   @Field(() => ID)
   override id!: string;
@@ -72,6 +72,10 @@ export class EmailMessage extends TimestampedTenantRow {
   /** The real body (sealed, see system-email/redacted-content.ts) when `text`/`html` are redacted; null once sent. */
   @Property({ type: 'text', nullable: true, lazy: true })
   sealedContent?: string | null;
+
+  /** A system email's `outcomeJob`: enqueued when the message is delivered or bounces (not shown in the API). */
+  @Property({ type: 'jsonb', nullable: true })
+  outcomeJob?: { name: string; ref: string } | null;
 
   @Field(() => JSONObject)
   @Property({ type: 'jsonb' })

@@ -13,6 +13,7 @@ import type { EmailDeps } from '../email-deps.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
 import { openBody } from '../system-email/redacted-content.js';
+import type { EmailOutcomeData } from '../../../platform/ports/system-email.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
@@ -33,7 +34,8 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
       const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments', 'sealedContent'] });
       if (!message || message.status !== EmailStatus.QUEUED) return;
       const outgoing = toOutgoing(message, deps, await linkSecret(deps));
-      const dkim = await deps.dkimKeys.signingKeyFor(em, message.from);
+      const from = bareAddress(message.from);
+      const dkim = await deps.dkimKeys.signingKey(em, from.slice(from.lastIndexOf('@') + 1));
       if (dkim) outgoing.dkim = dkim;
       const outcome = await deps.transport.send(await withRealBody(outgoing, message, deps));
       await em.transactional((tx) => record(tx, message, outcome, deps));
@@ -92,6 +94,7 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
     message.status = EmailStatus.DELIVERED;
     message.deliveredAt = now;
     await emitEvent(tx, 'email.delivered', { ...base, deliveredAt: now.toISOString() });
+    await reportOutcome(tx, message, 'delivered', deps);
     if (deps.captureMode && outcome.mime) tx.create(CapturedEmail, { messageId: message.id, organizationId: message.organizationId, mime: outcome.mime });
     return;
   }
@@ -112,6 +115,7 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   message.bouncedAt = now;
   message.bounceType = permanent ? 'hard' : 'soft';
   await emitEvent(tx, 'email.bounced', { ...base, bounceType: message.bounceType, reason: message.lastResponse, bouncedAt: now.toISOString() });
+  await reportOutcome(tx, message, 'bounced', deps);
   if (permanent) {
     for (const address of new Set([...message.to, ...message.cc, ...message.bcc].map(bareAddress))) {
       await tenantSql(tx).run(
@@ -122,3 +126,13 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   }
 }
 
+
+/** A system email's sender asked to hear what became of it (SystemEmail.outcomeJob): its job, in this transaction. */
+async function reportOutcome(tx: EntityManager, message: EmailMessage, outcome: EmailOutcomeData['outcome'], deps: EmailDeps) {
+  if (!message.outcomeJob) return;
+  const data: EmailOutcomeData = {
+    organizationId: message.organizationId, ref: message.outcomeJob.ref, emailMessageId: message.id, outcome,
+    reason: outcome === 'bounced' ? message.lastResponse ?? null : null, bounceType: outcome === 'bounced' ? (message.bounceType as 'hard' | 'soft') : null,
+  };
+  await deps.jobs.enqueue(tx, message.outcomeJob.name, data);
+}

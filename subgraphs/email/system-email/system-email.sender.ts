@@ -42,6 +42,7 @@ export class EmailSystemSender implements SystemEmailSender {
       html: body.html,
       text: body.text,
       sealedContent: secret?.sealed ?? null,
+      outcomeJob: email.outcomeJob ?? null,
       attachments: email.attachments ?? null,
       attachmentInfo: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') })),
       tags: [{ name: 'category', value: 'system' }, { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') }],

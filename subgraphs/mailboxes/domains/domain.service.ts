@@ -25,7 +25,7 @@ export class DomainService {
       // One transaction: a name taken by another organization leaves no key behind.
       const row = await em.transactional(async (tx) => {
         const created = tx.create(MailDomain, { id: newId('dom'), organizationId: tenantOf(tx), domain, status: 'pending', records: [] });
-        created.records = this.expected(created, await this.dkimKey(tx, domain));
+        created.records = this.expected(created, await this.deps.dkimKeys.ensure(tx, domain));
         await tx.flush();
         return created;
       });
@@ -60,7 +60,7 @@ export class DomainService {
    */
   async verify(em: EntityManager, id: string): Promise<DomainView> {
     const row = await find(em, id);
-    const expected = this.expected(row, await this.dkimKey(em, row.domain));
+    const expected = this.expected(row, await this.deps.dkimKeys.ensure(em, row.domain));
     const checks = await Promise.all(expected.map((r) => this.check(r)));
     return em.transactional(async (tx) => {
       const fresh = (await tx.findOne(MailDomain, { id: row.id }))!;
@@ -78,12 +78,6 @@ export class DomainService {
       if (ok && was !== 'verified') await emitEvent(tx, 'domain.verified', { domainId: fresh.id, domain: fresh.domain, verifiedAt: fresh.verifiedAt!.toISOString() });
       return domainView(fresh);
     });
-  }
-
-  private async dkimKey(em: EntityManager, domain: string): Promise<DkimPublicKey> {
-    const keys = this.deps.ports().dkimKeys;
-    if (!keys) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module, which holds DKIM keys, is not served by this process');
-    return keys.ensure(em, domain);
   }
 
   private expected(row: MailDomain, dkim: DkimPublicKey): RecordCheck[] {

@@ -1,53 +1,23 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
-import type { EventSink, OutboxEvent } from '../../../platform/events/event-dispatcher.js';
+import type { EmailOutcomeData } from '../../../platform/ports/system-email.js';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import { MailMessage } from '../entities/mail-message.entity.js';
 import { messageEventData } from '../messages/message-view.js';
-import type { MailboxesDeps } from '../mailboxes-deps.js';
-
-export const EMAIL_STATUS_JOB = 'mailboxes.email-status';
-
-interface EmailStatusJobData {
-  organizationId: string;
-  messageId: string;
-  outcome: 'delivered' | 'bounced';
-  reason: string | null;
-  bounceType: string | null;
-}
 
 /**
- * Listens to the email module's outbox events (no import of that module): `email.delivered` and `email.bounced`
- * of an email that carried a mailbox message become a job, in the dispatch transaction, that moves the message.
+ * The outcome job a mailbox message's emails name (SystemEmail.outcomeJob, `ref` = the mailbox message id): the email
+ * module enqueues it when one is delivered or bounces, so the report reaches this module's worker in whichever process
+ * it runs, and waits while it is down.
  */
-export function emailStatusSink(deps: MailboxesDeps): EventSink {
-  return {
-    name: 'mailboxes:email-status',
-    handle: async (tx: EntityManager, events: OutboxEvent[]) => {
-      const relevant = events.filter((e) => (e.type === 'email.delivered' || e.type === 'email.bounced') && typeof e.data.messageId === 'string');
-      if (relevant.length === 0) return;
-      const ids = relevant.map((e) => e.data.messageId as string);
-      const carried = await tx.find(MailMessage, { emailMessageIds: { $overlap: ids } }, { filters: false, fields: ['id', 'organizationId', 'emailMessageIds'] });
-      for (const event of relevant) {
-        const message = carried.find((m) => m.organizationId === event.organizationId && m.emailMessageIds.includes(event.data.messageId as string));
-        if (!message) continue;
-        const data: EmailStatusJobData = {
-          organizationId: message.organizationId, messageId: message.id, outcome: event.type === 'email.delivered' ? 'delivered' : 'bounced',
-          reason: typeof event.data.reason === 'string' ? event.data.reason : null, bounceType: typeof event.data.bounceType === 'string' ? event.data.bounceType : null,
-        };
-        await deps.jobs.enqueue(tx, EMAIL_STATUS_JOB, data);
-      }
-    },
-  };
-}
+export const EMAIL_STATUS_JOB = 'mailboxes.email-status';
 
 /** sent → delivered (`message.delivered`) or bounced (`message.bounced`); a bounce also overrides delivered. */
-export function emailStatusJob(): JobDefinition<EmailStatusJobData> {
+export function emailStatusJob(): JobDefinition<EmailOutcomeData> {
   return {
     name: EMAIL_STATUS_JOB,
     handler: async (data, { em }) => {
       await em.transactional(async (tx) => {
-        const message = await tx.findOne(MailMessage, { id: data.messageId });
+        const message = await tx.findOne(MailMessage, { id: data.ref });
         if (!message) return;
         const now = new Date();
         if (data.outcome === 'delivered' && message.status === 'sent') {

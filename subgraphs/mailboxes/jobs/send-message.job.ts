@@ -10,12 +10,14 @@ import { storeInbound } from '../inbound/store-inbound.js';
 import { messageEventData } from '../messages/message-view.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { SEND_MESSAGE_JOB, type SendMessageJobData } from './send-message.job-name.js';
+import { EMAIL_STATUS_JOB } from './email-status.job.js';
 
 /**
  * Sends one message, in one transaction with the row locked: only a `queued` or `scheduled` message goes (a re-run
  * or a cancelled one does nothing). Recipients that are mailboxes of this platform get it at once, inside the
  * platform (their organization's `message.received` in the same commit); the others go through the email module's
- * sending path (the system-email port). All local: `delivered`; otherwise `sent`, until the email module reports.
+ * sending path (the system-email port). All local: `delivered`; otherwise `sent`, until the email module reports
+ * (its outcome job, jobs/email-status.job.ts).
  */
 export function sendMessageJob(deps: MailboxesDeps): JobDefinition<SendMessageJobData> {
   return {
@@ -83,7 +85,7 @@ async function sendOutside(tx: EntityManager, sender: NonNullable<ReturnType<Mai
   if (message.references.length > 0) headers.References = message.references.join(' ');
   const base = {
     organizationId: message.organizationId, kind: 'mailbox-message', subject: message.subject, text: message.text ?? '', html: message.html ?? undefined,
-    from: message.from, headers, attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    from: message.from, headers, outcomeJob: { name: EMAIL_STATUS_JOB, ref: message.id }, attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
   };
   const ids: string[] = [];
   if (visible.length > 0) {

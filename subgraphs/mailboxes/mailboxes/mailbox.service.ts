@@ -10,6 +10,10 @@ import { MailThread } from '../entities/mail-thread.entity.js';
 import { MailLabel } from '../entities/mail-label.entity.js';
 import { mailboxPage } from '../shared/mailbox-page.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
+import { forgetWebhookResource, registerWebhookResource } from '../../../platform/events/webhook-resources.js';
+
+/** The webhook namespace of agent mailboxes (platform/events/event-catalog.ts), whose webhooks narrow to one mailbox. */
+const WEBHOOK_NAMESPACE = 'mailboxes';
 import type { CreateMailboxInput, MailboxDeleted, MailboxList } from './mailbox.types.js';
 
 /** Mailboxes: create on the default or a verified custom domain, list, get, delete with everything in it. */
@@ -23,15 +27,19 @@ export class MailboxService {
       if (!custom || custom.status !== 'verified') throw new DomainError('DOMAIN_NOT_VERIFIED', `Domain ${domain} is not a verified domain of this organization`);
     }
     const name = input.name.toLowerCase();
-    const mailbox = em.create(Mailbox, { id: newId('mbx'), organizationId: tenantOf(em), address: `${name}@${domain}`, name, domain });
+    const address = `${name}@${domain}`;
     try {
-      await em.flush();
+      return await em.transactional(async (tx) => {
+        const mailbox = tx.create(Mailbox, { id: newId('mbx'), organizationId: tenantOf(tx), address, name, domain });
+        await tx.flush();
+        await registerWebhookResource(tx, WEBHOOK_NAMESPACE, mailbox.id); // webhooks may now be narrowed to it
+        return mailbox;
+      });
     } catch (error) {
       // The unique index settles two creates racing for one address, in any organization.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The address ${mailbox.address} is taken`);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The address ${address} is taken`);
       throw error;
     }
-    return mailbox;
   }
 
   async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<MailboxList> {
@@ -44,7 +52,10 @@ export class MailboxService {
     return findMailbox(em, id);
   }
 
-  /** Its messages, threads and labels go with it (foreign keys cascade); its webhooks stop matching (see docs). */
+  /**
+   * Its messages, threads and labels go with it; its webhooks too: at once with the webhooks module in this process,
+   * else by the job the port relays to the webhooks process (docs/operations.md).
+   */
   async delete(em: EntityManager, id: string): Promise<MailboxDeleted> {
     const mailbox = await findMailbox(em, id);
     await em.transactional(async (tx) => {
@@ -52,7 +63,8 @@ export class MailboxService {
       await tx.nativeDelete(MailThread, { mailboxId: mailbox.id });
       await tx.nativeDelete(MailLabel, { mailboxId: mailbox.id });
       await tx.nativeDelete(Mailbox, { id: mailbox.id });
-      await this.deps.ports().webhookSubscriptions?.removeForResource(tx, 'mailboxes', { mailboxId: mailbox.id });
+      await forgetWebhookResource(tx, WEBHOOK_NAMESPACE, mailbox.id);
+      await this.deps.ports().webhookSubscriptions?.removeForResource(tx, WEBHOOK_NAMESPACE, { mailboxId: mailbox.id });
     });
     return { id, deleted: true };
   }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Auth } from '../../../platform/auth/auth.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { WEBHOOK_TEST_EVENT } from '../../../platform/events/event-catalog.js';
+import { assertWebhookResource } from '../../../platform/events/webhook-resources.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
@@ -57,10 +58,10 @@ export class WebhookService {
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
-  /** A filter names a resource of the namespace's module (a mailbox): that module says whether the organization has it. */
+  /** A filter names a resource of the namespace's module (a mailbox): the platform's registry of them says whether the organization has it. */
   private async checkResource(em: EntityManager, namespace: string, filter: WebhookFilterInput | null | undefined): Promise<Record<string, string> | null> {
     const narrowed = validateFilter(filter);
-    if (narrowed) await this.deps.ports().webhookResourceChecks.get(namespace)?.(em, narrowed);
+    if (narrowed) await assertWebhookResource(em, namespace, narrowed);
     return narrowed;
   }
 

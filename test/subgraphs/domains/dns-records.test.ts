@@ -109,8 +109,8 @@ describe('DNS records API', () => {
     const again = await t.request('POST', `/domains/${zone}/dns/presets`, { key, body: { preset: 'SERVICE_EMAIL' } });
     expect(again.body.data.created).toEqual([]);
     expect(again.body.data.records.find((r: any) => r.name === 'pf1._domainkey').value).toBe(dkim.value);
-    // The key is the email module's (the DKIM-key port), its private half sealed at rest.
-    const stored = await sqlRows(t, 'select selector, private_key_sealed, public_key from email.dkim_keys where domain = ?', [zone]);
+    // The key is platform data (platform/mail/dkim-keys.ts, the one the email module signs with), its private half sealed at rest.
+    const stored = await sqlRows(t, 'select selector, private_key_sealed, public_key from platform.dkim_keys where domain = ?', [zone]);
     expect(stored).toEqual([{ selector: 'pf1', private_key_sealed: expect.stringMatching(/^v1\./), public_key: dkim.value.split('p=')[1] }]);
     expect((await t.request('POST', `/domains/${zone}/dns/presets`, { key, body: { preset: 'WEB' } })).status).toBe(400);
   });

@@ -4,6 +4,7 @@ import { FrozenClock } from '../../../platform/clock/job-clock.js';
 import { LIFECYCLE_JOB, runLifecycle } from '../../../subgraphs/domains/jobs/lifecycle.job.js';
 import { SandboxRegistrar } from '../../../subgraphs/domains/registrar/sandbox-registrar.js';
 import type { DomainsDeps } from '../../../subgraphs/domains/domains-deps.js';
+import { DkimKeys } from '../../../platform/mail/dkim-keys.js';
 import { eventsOf, registerDomain } from './helpers/domain-fixtures.js';
 
 const DAY = 86_400_000;
@@ -20,7 +21,7 @@ describe('domain lifecycle jobs (injected clock)', () => {
     t = await startTestPlatform({}, { modules: [domainsModule({ clock, dns: false })] });
     key = await t.key('lifecycle');
     const config = t.platform.deps.config;
-    deps = { ...t.platform.deps, domains: config.domains, registrar: new SandboxRegistrar({ transferDelayMs: 0 }), clock, secrets: () => { throw new Error('unused'); }, ports: () => { throw new Error('unused'); } };
+    deps = { ...t.platform.deps, domains: config.domains, registrar: new SandboxRegistrar({ transferDelayMs: 0 }), clock, secrets: () => { throw new Error('unused'); }, dkimKeys: new DkimKeys(t.platform.deps) };
     manualExpiry = Date.parse((await registerDomain(t, key, 'manual-renew.com', { autoRenew: false })).expiresAt);
     autoExpiry = Date.parse((await registerDomain(t, key, 'auto-renew.com')).expiresAt);
   });

@@ -137,4 +137,19 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
       data: { emailBounces: { data: [{ id: hardId, bounceType: 'hard', lastResponse: expect.stringContaining('550'), status: 'BOUNCED' }], meta: { count: 1, offset: 0, total: 1, hasMore: false } } },
     });
   });
+
+  it('should report the bounce of an agent mailbox message to its mailbox (the outcome job its email names): bounced, message.bounced', async () => {
+    const own = await t.key('bnc-mailbox');
+    const mailbox = await t.request('POST', '/v1/agent-email/mailboxes', { key: own, body: { name: 'bnc' } });
+    expect(mailbox.status).toBe(201);
+    const sent = await t.request('POST', '/v1/agent-email/messages/send', { key: own, body: { from: mailbox.body.data.address, to: ['bounce-agent@example.com'], subject: 'Will bounce', text: 'x' } });
+    expect(sent.status).toBe(202);
+    const bounced = await eventually(async () => {
+      const message = (await t.request('GET', `/v1/agent-email/inbox/${sent.body.data.id}`, { key: own })).body.data;
+      return message.status === 'bounced' && message;
+    }, 30_000);
+    expect(bounced).toMatchObject({ bouncedAt: ISO, bounceReason: expect.stringContaining('550') });
+    const events = await t.platform.orm.em.getConnection().execute(`select data from platform.events where type = 'message.bounced' and data->>'messageId' = ?`, [sent.body.data.id]);
+    expect(events).toEqual([{ data: expect.objectContaining({ bounceType: 'hard', reason: expect.stringContaining('550') }) }]);
+  });
 });
