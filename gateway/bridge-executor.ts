@@ -8,7 +8,7 @@ import type { ApolloServer } from '@apollo/server';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import type { ExecuteOperation } from '../rest-bridge/bridge.js';
-import { fetchVariables, type SingleFetchPlans } from './single-fetch-plans.js';
+import { runSingleFetch, type SingleFetchPlans } from './single-fetch-plans.js';
 
 /** Runs one bridge operation: straight to the subgraph when its plan is a single plain fetch, through the gateway otherwise. */
 export function bridgeExecutor(gateway: ApolloServer<CallerContext>, plans: SingleFetchPlans, metrics?: PlatformMetrics): ExecuteOperation {
@@ -21,9 +21,9 @@ export function bridgeExecutor(gateway: ApolloServer<CallerContext>, plans: Sing
     const fetch = plans.fetchFor(operation.query);
     if (fetch === undefined) plans.watch(operation.query);
     if (!fetch) return throughGateway(operation, variables, contextValue);
-    const result = await fetch.source.fetch({ query: fetch.query, operationName: fetch.operationName, variables: fetchVariables(fetch, variables) }, contextValue);
-    if (result.errors?.length || !result.data) return throughGateway(operation, variables, contextValue);
+    const data = await runSingleFetch(fetch, variables, contextValue);
+    if (!data) return throughGateway(operation, variables, contextValue);
     metrics?.graphqlOperations.inc({ type: 'query', outcome: 'ok' });
-    return { data: result.data };
+    return { data };
   };
 }

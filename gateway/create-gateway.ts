@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerOptionsWithGateway } from '@apollo/server';
 import { ApolloGateway } from '@apollo/gateway';
 import type { GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -11,7 +11,7 @@ import { fieldRateLimitPlugin } from './field-rate-limits.js';
 import { metricsPlugin } from './metrics-plugin.js';
 import { InProcessDataSource } from './in-process-data-source.js';
 import type { SingleFetchPlans } from './single-fetch-plans.js';
-import { singleFetchGateway } from './single-fetch-gateway.js';
+import { SingleFetchApolloServer, singleFetchGateway } from './single-fetch-gateway.js';
 import { RemoteDataSource } from './remote-data-source.js';
 
 export interface GatewayOptions {
@@ -50,7 +50,7 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     },
     experimental_didResolveQueryPlan: options.singleFetchPlans?.observe,
   });
-  const server = new ApolloServer<CallerContext>({
+  const serverOptions: ApolloServerOptionsWithGateway<CallerContext> = {
     gateway: options.singleFetchPlans ? singleFetchGateway(gateway, options.singleFetchPlans) : gateway,
     formatError: (formatted, error) => {
       const shown = formatError(formatted, error);
@@ -66,7 +66,8 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     introspection: true,
     csrfPrevention: true,
     plugins: [fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
-  });
+  };
+  const server = options.singleFetchPlans ? new SingleFetchApolloServer(serverOptions, options.singleFetchPlans, options.metrics) : new ApolloServer<CallerContext>(serverOptions);
   await server.start();
   return server;
 }

@@ -3,9 +3,11 @@ import { emailModule } from '../../subgraphs/email/index.js';
 import { smsModule } from '../../subgraphs/sms/index.js';
 
 // /graphql operations planned as one plain fetch from one in-process subgraph are sent as that fetch after their first
-// request (gateway/single-fetch-gateway.ts). Whatever road a request takes, its answer must be the gateway's: the
-// same rows for the same organization, the same errors for a missing scope, bad variables or a refused argument.
-// A document the gateway has not planned yet (the same text with other spacing) always takes the gateway's road.
+// request (gateway/single-fetch-gateway.ts), plain JSON POSTs of them without Apollo Server's request pipeline.
+// Whatever road a request takes, its answer must be the gateway's: the same rows for the same organization, the same
+// bytes and content type, the same errors for a missing scope, bad variables, a refused argument or a request only
+// Apollo Server understands. A document the gateway has not planned yet (the same text with other spacing) always
+// takes the whole road.
 describe('/graphql single-fetch operations answer as the gateway does', () => {
   let t: TestPlatform;
   let acme: string;
@@ -16,6 +18,11 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
   /** The same operation as a document the gateway has never planned: its answer comes from the gateway's road. */
   let fresh = 0;
   const unplanned = (query: string) => query.replace('{', `${' '.repeat(++fresh)}{`);
+  /** A raw POST /graphql: what the client sees, bytes and content type included. */
+  const post = async (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const res = await t.request('POST', '/graphql', { key, body, headers });
+    return { status: res.status, contentType: res.headers.get('content-type'), text: res.text };
+  };
   const send = (key: string, subject: string) =>
     t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject, html: '<p>x</p>' } });
 
@@ -80,6 +87,31 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
     for (let i = 0; i < 2; i++) {
       const res = await t.graphql(acme, LIST, { count: 20, status: 'NOT_A_STATUS' });
       expect({ status: res.status, body: res.body }).toEqual({ status: expected.status, body: expected.body });
+    }
+  });
+
+  it('should answer a planned query with the bytes and content type of the whole road', async () => {
+    expect((await t.graphql(acme, LIST, { count: 20 })).status).toBe(200);
+    const expected = await post(acme, { query: unplanned(LIST), variables: { count: 20 } });
+    expect(expected).toMatchObject({ status: 200, contentType: 'application/json; charset=utf-8' });
+    expect(await post(acme, { query: LIST, variables: { count: 20 } })).toEqual(expected);
+    expect(await post(acme, { query: LIST, operationName: 'List', variables: { count: 20 } })).toEqual(expected);
+  });
+
+  it('should answer requests only Apollo Server understands as it does: other Accept values, an empty operation name, extensions', async () => {
+    expect((await t.graphql(acme, LIST, { count: 20 })).status).toBe(200);
+    const variants: { body: Record<string, unknown>; headers?: Record<string, string>; check(answer: { status: number; contentType: string | null; text: string }): void }[] = [
+      { body: { variables: { count: 20 } }, headers: { accept: 'application/graphql-response+json' }, check: (a) => expect(a.contentType).toBe('application/graphql-response+json; charset=utf-8') },
+      { body: { variables: { count: 20 } }, headers: { accept: 'text/plain' }, check: (a) => expect(a.status).toBe(406) },
+      { body: { operationName: '', variables: { count: 20 } }, check: (a) => expect({ status: a.status, text: a.text }).toEqual({ status: 400, text: expect.stringContaining('Unknown operation named \\"\\"') }) },
+      // A persisted-query hash that is not the text's: refused, whichever document it came with.
+      { body: { variables: { count: 20 }, extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } }, check: (a) => expect(JSON.parse(a.text)).toEqual({ errors: [expect.anything()] }) },
+      { body: { variables: [20] }, check: (a) => expect(a.status).toBe(400) },
+    ];
+    for (const { body, headers, check } of variants) {
+      const expected = await post(acme, { query: unplanned(LIST), ...body }, headers);
+      check(expected);
+      for (let i = 0; i < 2; i++) expect(await post(acme, { query: LIST, ...body }, headers)).toEqual(expected);
     }
   });
 });
