@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -12,18 +12,18 @@ import { sendStatic } from './static-response.js';
 let openApi: Buffer | undefined;
 let redoc: Buffer | undefined;
 
-export function serveOpenApi(res: ServerResponse): void {
+export function serveOpenApi(reply: FastifyReply): FastifyReply {
   openApi ??= readFileSync(join(projectRoot(), 'schema', 'openapi.json'));
-  sendStatic(res, 200, 'application/json; charset=utf-8', openApi, { 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+  return sendStatic(reply, 200, 'application/json; charset=utf-8', openApi, { 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
 }
 
 export const DOCS_PATHS = new Set(['/docs', '/docs/redoc.js', '/docs/init.js']);
 
-export function serveDocs(res: ServerResponse, path: string): void {
-  if (path === '/docs') return sendStatic(res, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
-  if (path === '/docs/init.js') return sendStatic(res, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT), { 'Cache-Control': 'no-cache' });
+export function serveDocs(reply: FastifyReply, path: string): FastifyReply {
+  if (path === '/docs') return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
+  if (path === '/docs/init.js') return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT), { 'Cache-Control': 'no-cache' });
   redoc ??= readFileSync(join(createRequire(join(projectRoot(), 'package.json')).resolve('redoc/package.json'), '..', 'bundles', 'redoc.standalone.js'));
-  sendStatic(res, 200, 'text/javascript; charset=utf-8', redoc, { 'Cache-Control': 'public, max-age=86400' });
+  return sendStatic(reply, 200, 'text/javascript; charset=utf-8', redoc, { 'Cache-Control': 'public, max-age=86400' });
 }
 
 const PAGE = `<!doctype html>

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -90,10 +91,10 @@ export function wantsGraphqlIde(req: IncomingMessage, path: string): boolean {
 export const IDE_PATHS = new Set(['/graphql', `${IDE_PREFIX}init.js`, ...Object.keys(ASSETS).map((name) => IDE_PREFIX + name)]);
 
 /** Serves the IDE page or one of its assets; 404 for any other name under the prefix. */
-export function serveGraphqlIde(res: ServerResponse, path: string): void {
-  if (path === '/graphql') return sendStatic(res, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
+export function serveGraphqlIde(reply: FastifyReply, path: string): FastifyReply {
+  if (path === '/graphql') return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
   const name = path.slice(IDE_PREFIX.length);
-  if (name === 'init.js') return sendStatic(res, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), { 'Cache-Control': 'no-cache' });
-  if (!Object.hasOwn(ASSETS, name)) return sendStatic(res, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
-  sendStatic(res, 200, ASSETS[name]!.type, asset(name), { 'Cache-Control': 'public, max-age=86400' });
+  if (name === 'init.js') return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), { 'Cache-Control': 'no-cache' });
+  if (!Object.hasOwn(ASSETS, name)) return sendStatic(reply, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
+  return sendStatic(reply, 200, ASSETS[name]!.type, asset(name), { 'Cache-Control': 'public, max-age=86400' });
 }

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
@@ -16,18 +16,20 @@ import { Jobs } from '../platform/jobs/jobs.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
 import { RequestGuard } from '../platform/http/request-guard.js';
-import { HttpEdge, type EdgeRequest } from '../platform/http/edge/http-edge.js';
-import { sendJson } from '../platform/http/edge/error-envelope.js';
+import { HttpEdge } from '../platform/http/edge/http-edge.js';
+import { ALL_METHODS, createEdgeServer, onRequestStep } from '../platform/http/edge/edge-server.js';
+import { domainEnvelope, replyJson } from '../platform/http/edge/error-envelope.js';
 import { RestBridge } from '../rest-bridge/bridge.js';
 import { loadOperations } from '../rest-bridge/operations.js';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { bridgeExecutor } from './bridge-executor.js';
 import { SingleFetchPlans } from './single-fetch-plans.js';
-import { handleGraphql } from './graphql-http.js';
+import { admitGraphql, GRAPHQL_ENVELOPE, handleGraphql } from './graphql-http.js';
 import { IDE_PATHS, serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
 import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
 import { allModules } from './modules.js';
+import { renderError } from '../rest-bridge/envelopes.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
 import { encryptionKeyFor } from '../platform/crypto/encryption-key.js';
@@ -116,48 +118,76 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics, singleFetchPlans });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
-  const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)), bodyLimitBytes: config.bodyLimitBytes, logger, metrics, routeLabel });
+  const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)) });
   const bridge = new RestBridge({
     modules: ALL_ROUTES,
     operations: loadOperations(),
     edge,
     execute: bridgeExecutor(gateway, singleFetchPlans, metrics),
   });
-
-  // Hot paths modules serve themselves, tried before /graphql and the bridge: raw ones (the AI gateway: every
-  // module's, even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session
-  // verification: local modules only; elsewhere the bridge route of the same path answers).
-  const moduleRoutes = new Map<string, ModuleHttpRoute>();
-  for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
-  for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
+  const port = createEdgeServer({ logger, metrics, routeLabel, bodyLimitBytes: config.bodyLimitBytes, requestLogLevel: 'info', envelope: PLATFORM_ENVELOPE });
+  const { app, server } = port;
 
   // /healthz says 200 only while everything of this process runs (jobs, dispatcher, listeners): a load balancer or
   // an operator's script waiting on it may count on the background work, and it says 503 again once stopping begins.
   let health: 'starting' | 'ok' | 'stopping' = 'starting';
-  const dispatch = async (req: IncomingMessage, res: ServerResponse, request: EdgeRequest) => {
-    const { log } = request;
-    const path = log.path as string;
-    if (path === '/healthz') return sendJson(res, health === 'ok' ? 200 : 503, { status: health });
-    if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
-    if (wantsGraphqlIde(req, path)) return serveGraphqlIde(res, path);
-    if (path === '/openapi.json' && req.method === 'GET') return serveOpenApi(res);
-    if (DOCS_PATHS.has(path) && req.method === 'GET') return serveDocs(res, path);
-    if (path === '/readyz') {
+  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }) });
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/readyz',
+    handler: async (_request, reply) => {
       const checks = await readiness(orm, jobs, config.subgraphUrls);
       const ok = Object.values(checks).every((c) => c === 'ok');
       // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
       const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
-      return sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
-    }
-    const own = moduleRoutes.get(path);
-    if (own && (!own.method || own.method === req.method)) {
-      log.route = `${own.method ?? req.method} ${path}`;
-      return await own.handle(req, res, { ...request, edge });
-    }
-    if (path === '/graphql') return await handleGraphql(req, res, gateway, request, edge);
-    await bridge.handle(req, res, request);
-  };
-  const server = createServer({ keepAliveTimeout: 65_000 }, edge.listener(dispatch));
+      return replyJson(reply, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
+    },
+  });
+  app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
+  app.get('/openapi.json', async (_request, reply) => serveOpenApi(reply));
+  for (const path of DOCS_PATHS) app.get(path, async (_request, reply) => serveDocs(reply, path));
+  app.get('/graphql/ide/*', async (request, reply) => serveGraphqlIde(reply, request.edge.log.path as string));
+
+  // Hot paths modules serve themselves, beside /graphql and the bridge: raw ones (the AI gateway: every module's,
+  // even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session verification: local
+  // modules only; elsewhere the bridge route of the same path answers). Other methods on their path go to the bridge.
+  const moduleRoutes = new Map<string, ModuleHttpRoute>();
+  for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+  for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
+  for (const own of moduleRoutes.values()) {
+    const admit = own.admit?.bind(own);
+    app.route({
+      method: own.method ?? [...ALL_METHODS],
+      url: own.path,
+      config: { envelope: own.envelope },
+      onRequest: onRequestStep((request, reply) => {
+        request.edge.log.route ??= `${own.method ?? request.method} ${own.path}`;
+        return admit?.(request, reply, edge);
+      }),
+      handler: (request, reply) => own.handle(request, reply, edge),
+    });
+  }
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/graphql',
+    config: { envelope: GRAPHQL_ENVELOPE },
+    onRequest: async (request, reply) => {
+      if (!wantsGraphqlIde(request.raw, '/graphql')) await admitGraphql(request, reply, edge);
+    },
+    handler: (request, reply) => (wantsGraphqlIde(request.raw, '/graphql') ? serveGraphqlIde(reply, '/graphql') : handleGraphql(request, reply, gateway, edge)),
+  });
+  // The REST bridge keeps its own router behind one wildcard route rather than its table becoming Fastify routes:
+  // its 404s and 405s (with Allow) answer in the envelope of the module owning the path's prefix and are counted
+  // against the rate limit like any request, a trailing slash and a malformed %-escape match as its table says
+  // (route-fuzz covers them), and the same table makes the OpenAPI document. Fastify still runs every edge step
+  // around it: the bridge's match and admission are the route's onRequest, its body rule drives the edge's parser.
+  app.route({ method: [...ALL_METHODS], url: '/*', onRequest: onRequestStep((request, reply) => bridge.admit(request, reply)), handler: (request, reply) => bridge.handle(request, reply) });
+  // Methods Fastify does not route (PROPFIND, ...): the bridge answers them as unmatched, in the same steps.
+  app.setNotFoundHandler(async (request, reply) => {
+    await bridge.admit(request, reply);
+    return bridge.handle(request, reply);
+  });
+  await app.ready();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -167,8 +197,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
   await jobs.start();
   const background = await startBackground({ modules: local, deps, dispatch: dispatchesEvents, databaseUrl: database.url, bus, mailAuthResolver: options.mailAuthResolver });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   health = 'ok';
   logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
 
@@ -181,7 +210,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     const smtpClosed = background.closeSmtp();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    while (edge.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (port.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     server.closeAllConnections();
     await closed;
     await smtpClosed;
@@ -222,3 +251,6 @@ function routeLabel(log: Record<string, unknown>): string {
   return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) || IDE_PATHS.has(path) ? path : 'unmatched';
 }
 const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql']);
+
+/** Errors of the fixed paths, and of requests no route takes, in the platform envelope. */
+const PLATFORM_ENVELOPE = domainEnvelope((status, error) => renderError('platform', status, error));

@@ -1,7 +1,6 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 
 /** A whole in-memory answer (pages, bundles, documents served by the platform itself) with its own headers. */
-export function sendStatic(res: ServerResponse, status: number, type: string, body: Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': String(body.length), ...headers });
-  res.end(body);
+export function sendStatic(reply: FastifyReply, status: number, type: string, body: Buffer, headers: Record<string, string> = {}): FastifyReply {
+  return reply.code(status).headers({ 'Content-Type': type, ...headers }).send(body);
 }

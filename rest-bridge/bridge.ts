@@ -1,17 +1,19 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
-import type { EdgeRequest, HttpEdge } from '../platform/http/edge/http-edge.js';
-import { domainEnvelope, sendJson, type ErrorEnvelope } from '../platform/http/edge/error-envelope.js';
+import type { HttpEdge } from '../platform/http/edge/http-edge.js';
+import { domainEnvelope, replyJson, type ErrorEnvelope } from '../platform/http/edge/error-envelope.js';
+import type { Authentication } from '../platform/http/request-guard.js';
 import { clientIp } from '../platform/http/request-identity.js';
 import { unsafeText } from '../platform/http/safe-input.js';
-import type { Auth } from '../platform/auth/auth.js';
 import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './envelopes.js';
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
 import { declaredVariables } from './request-values.js';
-import { activeSpan, callerAttributes, inSpan } from '../platform/tracing/spans.js';
+import { activeSpan, callerAttributes, startSpan, withSpan } from '../platform/tracing/spans.js';
+import type { Span } from '@opentelemetry/api';
 
 /** Runs one named operation on the gateway in-process. */
 export type ExecuteOperation = (
@@ -42,12 +44,23 @@ interface RouteMatch {
   params: Record<string, string>;
 }
 
+/** What the bridge's onRequest found for a request, for its handler. */
+interface Bridged {
+  url: URL;
+  path: string;
+  method: string;
+  match: RouteMatch | null;
+  style: EnvelopeStyle;
+  span: Span;
+}
+
 /** The REST face of the platform: documented paths → named GraphQL operations → the module's envelope. */
 export class RestBridge {
   private readonly routes: CompiledRoute[] = [];
   private readonly staticRoutes = new Map<string, CompiledRoute>();
   /** Each envelope style's error answer for the edge. */
   private readonly envelopes = new Map<EnvelopeStyle, ErrorEnvelope>();
+  private readonly bridged = new WeakMap<FastifyRequest, Bridged>();
 
   constructor(private readonly options: RestBridgeOptions) {
     for (const module of options.modules) {
@@ -65,85 +78,101 @@ export class RestBridge {
     }
   }
 
-  /** Serves the request when a module owns the path; returns false when none does. */
-  async handle(req: IncomingMessage, res: ServerResponse, request: EdgeRequest): Promise<boolean> {
-    const { requestId } = request;
-    const url = new URL(req.url ?? '/', 'http://local');
+  /**
+   * The bridge's route (the onRequest hook of its one wildcard route, and the not-found handler): matches the table,
+   * counts the request (key, rate limit: every answer of the bridge carries the headers, 404s and 405s too), refuses
+   * an unmatched path in the envelope of the module owning its prefix, and sets the body rule of the matched route
+   * (format, limit, or none) for the edge's parser. The body is read after this, never for a refused request.
+   */
+  admit(request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
+    const url = new URL(request.originalUrl, 'http://local');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
-    const method = (req.method ?? 'GET').toUpperCase();
+    const method = request.method.toUpperCase();
     const match = this.match(method, path);
-    // One span per bridged request, named by the route template (never the raw path); the HTTP span gets the route too.
+    const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
+    const edge = request.edge;
+    edge.envelope = this.envelopeOf(module?.envelope ?? 'platform');
+    // One span per bridged request from its admission (the key lookup's SQL) to its answer, named by the route
+    // template (never the raw path); the HTTP span gets the route too.
     const server = activeSpan();
     if (match) server?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
-    const attributes = { ...callerAttributes(requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) };
-    return inSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, attributes, (span) =>
-      this.serve(req, res, request, { url, path, method, match }, (organizationId) => {
-        if (server !== span) server?.setAttributes(callerAttributes(undefined, organizationId)); // the bridge span has it from the edge
-      }));
+    const span = startSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, { ...callerAttributes(edge.requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) });
+    reply.raw.once('close', () => span.end());
+    const bridged: Bridged = { url, path, method, match, style: module?.envelope ?? 'platform', span };
+    this.bridged.set(request, bridged);
+    const route = match?.route;
+    return withSpan(span, () => {
+      const authentication = this.options.edge.admit(request, reply, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
+      const tagged = (a: Authentication) => {
+        // The bridge span has the organization from the edge; the HTTP span gets it here.
+        if (a.kind === 'ok' && server !== span) server?.setAttributes(callerAttributes(undefined, a.auth.organizationId));
+        return this.admitted(request, reply, bridged, a);
+      };
+      return authentication instanceof Promise ? authentication.then(tagged) : tagged(authentication);
+    });
   }
 
-  private async serve(
-    req: IncomingMessage,
-    res: ServerResponse,
-    edgeRequest: EdgeRequest,
-    { url, path, method, match }: { url: URL; path: string; method: string; match: RouteMatch | null },
-    tagOrganization: (organizationId: string | undefined) => void,
-  ): Promise<boolean> {
-    const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
-    const style: EnvelopeStyle = module?.envelope ?? 'platform';
-    const { edge } = this.options;
-    const { requestId, log } = edgeRequest;
-    try {
-      const route = match?.route;
-      const authentication = await edge.admit(req, res, edgeRequest, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
-      const auth: Auth | null = authentication.kind === 'ok' ? authentication.auth : null;
-      tagOrganization(auth?.organizationId);
-      if (!match) {
-        if (this.routes.some((r) => r.pattern.test(path))) {
-          res.setHeader('Allow', this.routes.filter((r) => r.pattern.test(path)).map((r) => r.spec.method).join(', '));
-          throw new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
-        }
-        throw new DomainError('NOT_FOUND', `No route for ${method} ${path}`);
+  private admitted(request: FastifyRequest, reply: FastifyReply, { path, method, match }: Bridged, authentication: Authentication): void {
+    const { edge } = request;
+    if (authentication.kind === 'ok') edge.auth = authentication.auth;
+    if (!match) {
+      if (this.routes.some((r) => r.pattern.test(path))) {
+        reply.raw.setHeader('Allow', this.routes.filter((r) => r.pattern.test(path)).map((r) => r.spec.method).join(', '));
+        throw new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
       }
-      const { spec } = match.route;
-      log.route = match.route.name;
-      for (const [name, value] of Object.entries(match.params)) {
-        const problem = unsafeText(value);
-        if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
-      }
-      if (spec.auth !== 'public') edge.requireKey(authentication);
-      if (spec.ignoreBody) req.resume();
-      const body = method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody ? undefined : await edge.readBody(req, spec.bodyLimitBytes, spec.body);
-      const request: BridgeRequest = { params: match.params, query: convertQuery(url.searchParams, spec.query ?? {}), body, headers: req.headers, ip: clientIp(req) };
-      const variables = spec.variables ? spec.variables(request) : declaredVariables(spec, request);
-      const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
-      if (result.errors?.length) {
-        const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
-        const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
-        const status = statusFromExtensions(first.extensions);
-        sendJson(res, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
-        return true;
-      }
-      const value = result.data?.[spec.result];
-      if (spec.stream) {
-        await this.stream(spec, request, variables, value, res, { requestId, auth }, log);
-        return true;
-      }
-      if (spec.respond) {
-        spec.respond(value, res, request);
-        return true;
-      }
-      if (spec.status === 204) {
-        res.writeHead(204);
-        res.end();
-        return true;
-      }
-      const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
-      sendJson(res, spec.status ?? 200, payload);
-    } catch (error) {
-      edge.fail(res, edgeRequest, error, this.envelopeOf(style));
+      throw new DomainError('NOT_FOUND', `No route for ${method} ${path}`);
     }
-    return true;
+    const { spec } = match.route;
+    edge.log.route = match.route.name;
+    for (const [name, value] of Object.entries(match.params)) {
+      const problem = unsafeText(value);
+      if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
+    }
+    if (spec.auth !== 'public') this.options.edge.requireKey(authentication);
+    const reads = !(method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
+    edge.body = reads ? { limit: spec.bodyLimitBytes, format: spec.body } : { read: false };
+  }
+
+  /** Runs the matched route's operation (in the request's bridge span) and answers in its module's envelope. */
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const bridged = this.bridged.get(request)!;
+    await withSpan(bridged.span, () => this.serve(request, reply, bridged));
+    return reply;
+  }
+
+  private async serve(request: FastifyRequest, reply: FastifyReply, { url, match, style }: Bridged): Promise<void> {
+    const { spec } = match!.route;
+    const { requestId, log } = request.edge;
+    const auth = request.edge.auth ?? null;
+    const bridgeRequest: BridgeRequest = { params: match!.params, query: convertQuery(url.searchParams, spec.query ?? {}), body: request.body, headers: request.headers, ip: clientIp(request.raw) };
+    const variables = spec.variables ? spec.variables(bridgeRequest) : declaredVariables(spec, bridgeRequest);
+    const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
+    if (result.errors?.length) {
+      const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
+      const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
+      const status = statusFromExtensions(first.extensions);
+      replyJson(reply, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
+      return;
+    }
+    const value = result.data?.[spec.result];
+    if (spec.stream) {
+      // Pages written as they come, with the socket's back-pressure: the raw response is ours from here.
+      reply.hijack();
+      await this.stream(spec, bridgeRequest, variables, value, reply.raw, { requestId, auth }, log);
+      return;
+    }
+    if (spec.respond) {
+      // Pixels, redirects, pages and downloads written by the route itself.
+      reply.hijack();
+      spec.respond(value, reply.raw, bridgeRequest);
+      return;
+    }
+    if (spec.status === 204) {
+      reply.code(204).send();
+      return;
+    }
+    const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
+    replyJson(reply, spec.status ?? 200, payload);
   }
 
   private envelopeOf(style: EnvelopeStyle): ErrorEnvelope {

@@ -1,7 +1,9 @@
 import { PlatformMetrics } from '../metrics/platform-metrics.js';
 import { platformSources } from '../metrics/platform-sources.js';
 import { serveMetrics } from '../metrics/metrics-route.js';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
@@ -12,8 +14,8 @@ import type { Config } from '../config/config.js';
 import type { SubgraphContext } from '../context/subgraph-context.js';
 import { SIGNED_CONTEXT_HEADER, verifyCallerContext } from '../auth/signed-context.js';
 import { DomainError } from '../errors/domain-error.js';
-import { statusOf } from '../errors/error-codes.js';
-import { readBody } from '../http/read-body.js';
+import { ALL_METHODS, createEdgeServer, onRequestStep } from '../http/edge/edge-server.js';
+import { domainEnvelope, replyJson } from '../http/edge/error-envelope.js';
 import { Jobs } from '../jobs/jobs.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { platformData } from '../migrations/index.js';
@@ -113,71 +115,67 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   let background: ModuleBackground | undefined;
 
   // 200 only once the job worker and the background work run (a process that failed there exited after an early 200),
-  // and no more once stopping.
+  // and no more once stopping. The same edge as the public port: request log line, metrics, body limit, errors.
   let serving = false;
-  let inFlight = 0;
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    const started = process.hrtime.bigint();
-    const path = (req.url ?? '/').split('?')[0];
-    const log: Record<string, unknown> = { method: req.method, path };
-    inFlight++;
-    res.on('close', () => {
-      inFlight--;
-      metrics.httpRequests.observe({ method: req.method ?? 'GET', route: KNOWN_PATHS.has(path) ? path : 'unmatched', status: res.statusCode }, Number(process.hrtime.bigint() - started) / 1e9);
-      const fields = { ...log, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
-      if (log.error || res.statusCode >= 500) logger.error('request', fields);
-      else logger.debug('request', fields);
-    });
-    try {
-      if (path === '/healthz') return serving ? sendJson(res, 200, { status: 'ok' }) : sendJson(res, 503, { status: stopping ? 'stopping' : 'starting' });
-      if (path === '/metrics' && req.method === 'GET') return await serveMetrics(req, res, metrics, config.metricsToken);
-      if (path !== '/graphql') return sendJson(res, 404, { errors: [{ message: `No route for ${path}`, extensions: { code: 'NOT_FOUND' } }] });
-      const caller = verifyCallerContext(req.headers[SIGNED_CONTEXT_HEADER], config.internalSecret);
-      if (!caller) {
-        req.resume(); // the body is never read, parsed or executed
-        return sendJson(res, 401, { errors: [{ message: 'Missing or invalid internal signature', extensions: { code: 'UNAUTHORIZED' } }] });
-      }
-      log.requestId = caller.requestId;
-      log.organizationId = caller.auth?.organizationId;
+  const edgeServer = createEdgeServer({
+    logger,
+    metrics,
+    routeLabel: (log) => (KNOWN_PATHS.has(log.path as string) ? (log.path as string) : 'unmatched'),
+    bodyLimitBytes: config.bodyLimitBytes,
+    requestLogLevel: 'debug',
+    envelope: SUBGRAPH_ENVELOPE,
+  });
+  const { app, server: httpServer } = edgeServer;
+  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => (serving ? replyJson(reply, 200, { status: 'ok' }) : replyJson(reply, 503, { status: stopping ? 'stopping' : 'starting' })) });
+  app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
+  app.setNotFoundHandler(async (request) => {
+    throw new DomainError('NOT_FOUND', `No route for ${request.edge.log.path as string}`);
+  });
+  const refusals = new WeakMap<FastifyRequest, DomainError>();
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/graphql',
+    // Only the gateway calls: without its signed caller context the body is never read, parsed or executed.
+    onRequest: onRequestStep((request) => {
+      const caller = verifyCallerContext(request.headers[SIGNED_CONTEXT_HEADER], config.internalSecret);
+      if (!caller) throw new DomainError('UNAUTHORIZED', 'Missing or invalid internal signature');
+      const { edge } = request;
+      edge.requestId = caller.requestId;
+      edge.log.requestId = caller.requestId;
+      edge.log.organizationId = caller.auth?.organizationId;
+      edge.auth = caller.auth ?? undefined;
       activeSpan()?.setAttributes(callerAttributes(caller.requestId, caller.auth?.organizationId)); // split mode: this process's HTTP span
       try {
         assertSubgraphScope(caller.auth, module.name); // every field of this subgraph demands its scope
       } catch (refused) {
-        req.resume();
-        // 200 with errors: the gateway's remote data source turns any other status into a code-less error.
-        return sendJson(res, 200, { data: null, errors: [(refused as DomainError).toJSON()] });
+        refusals.set(request, refused as DomainError);
+        edge.body = { read: false };
       }
-      const body = req.method === 'POST' ? await readBody(req, config.bodyLimitBytes) : undefined;
+    }),
+    handler: async (request, reply) => {
+      const refused = refusals.get(request);
+      // 200 with errors: the gateway's remote data source turns any other status into a code-less error.
+      if (refused) return replyJson(reply, 200, { data: null, errors: [refused.toJSON()] });
+      const { requestId, auth } = request.edge;
       const headers = new HeaderMap();
-      for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const response = await server.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: new URL(req.url ?? '/', 'http://local').search, body },
+        httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search: new URL(request.originalUrl, 'http://local').search, body: request.method === 'POST' ? request.body : undefined },
         context: async () => ({
-          requestId: caller.requestId,
-          auth: caller.auth,
-          em: caller.auth ? forkForTenant(orm.em, caller.auth.organizationId) : orm.em.fork({ clear: true, useContext: false }),
+          requestId,
+          auth: auth ?? null,
+          em: auth ? forkForTenant(orm.em, auth.organizationId) : orm.em.fork({ clear: true, useContext: false }),
           loaders: new Map(),
         }),
       });
-      for (const [name, value] of response.headers) res.setHeader(name, value);
-      res.statusCode = response.status ?? 200;
-      if (response.body.kind === 'complete') {
-        res.end(response.body.string);
-      } else {
-        for await (const chunk of response.body.asyncIterator) res.write(chunk);
-        res.end();
-      }
-    } catch (error) {
-      const domain = error instanceof DomainError ? error : null;
-      if (!domain) log.error = error;
-      const code = domain?.code ?? 'INTERNAL_ERROR';
-      if (!res.headersSent) sendJson(res, statusOf(code), { errors: [{ message: domain?.message ?? 'Internal server error', extensions: { code } }] });
-      else res.end();
-    }
-  };
-  const httpServer = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handler(req, res));
+      for (const [name, value] of response.headers) reply.header(name, value);
+      reply.code(response.status ?? 200);
+      return reply.send(response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator));
+    },
+  });
   const host = options.host ?? '127.0.0.1';
   try {
+    await app.ready();
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(options.port, host, () => resolve());
@@ -204,7 +202,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
     const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
     httpServer.closeIdleConnections();
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (edgeServer.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     httpServer.closeAllConnections();
     await closed;
     await smtpClosed;
@@ -238,8 +236,5 @@ function executedResultsAre200(): ApolloServerPlugin<SubgraphContext> {
   };
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown) {
-  const body = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
-}
+/** The subgraph's refusals and failures in GraphQL's shape (a 500 for anything else). */
+const SUBGRAPH_ENVELOPE = domainEnvelope((_status, error) => ({ errors: [{ message: error.message, extensions: { code: error.code } }] }));

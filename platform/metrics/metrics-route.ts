@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PlatformMetrics } from './platform-metrics.js';
 
@@ -23,13 +23,11 @@ function isLoopback(address: string | undefined): boolean {
 }
 
 /** GET /metrics in the Prometheus text format; 401 in the platform envelope to whoever may not read it. */
-export async function serveMetrics(req: IncomingMessage, res: ServerResponse, metrics: PlatformMetrics, token: string | undefined): Promise<void> {
-  if (!mayReadMetrics(req.socket.remoteAddress, req.headers.authorization, token)) {
-    res.writeHead(401, { 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer realm="metrics"' });
-    res.end(JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message: 'Metrics are served on loopback, or with Authorization: Bearer <METRICS_TOKEN>' } }));
-    return;
+export async function serveMetrics(request: FastifyRequest, reply: FastifyReply, metrics: PlatformMetrics, token: string | undefined): Promise<FastifyReply> {
+  if (!mayReadMetrics(request.raw.socket.remoteAddress, request.headers.authorization, token)) {
+    return reply.code(401).headers({ 'Content-Type': 'application/json; charset=utf-8', 'WWW-Authenticate': 'Bearer realm="metrics"' })
+      .send(JSON.stringify({ success: false, error: { code: 'UNAUTHORIZED', message: 'Metrics are served on loopback, or with Authorization: Bearer <METRICS_TOKEN>' } }));
   }
   const body = await metrics.render();
-  res.writeHead(200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' });
-  res.end(body);
+  return reply.code(200).headers({ 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' }).send(body);
 }

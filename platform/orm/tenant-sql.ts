@@ -63,10 +63,14 @@ export class TenantSql {
    * Rows of a statement whose values travel as bind parameters instead of inlined into its text (MikroORM's execute
    * inlines them): for statements carrying large values, such as a 50 KB mail body, which inlining escapes and
    * copies and PostgreSQL then lexes. Arrays bind as PostgreSQL arrays, so write `${list}::text[]` (not `array[…]`).
+   * `prepareAs` names a server-side prepared statement, parsed and planned once per connection instead of per call:
+   * for a hot statement whose text never changes (the name must always go with the same text).
    */
-  async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> {
-    const knex = (this.em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): { transacting(trx: unknown): unknown } & PromiseLike<{ rows: T[] }> } }).getKnex();
+  async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement, prepareAs?: string): Promise<T[]> {
+    type Raw = { transacting(trx: unknown): unknown; options(options: { name: string }): unknown } & PromiseLike<{ rows: T[] }>;
+    const knex = (this.em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): Raw } }).getKnex();
     const query = knex.raw(statement.text, this.bind(statement));
+    if (prepareAs) query.options({ name: prepareAs }); // handed to pg's query config
     const trx = this.em.getTransactionContext();
     if (trx) query.transacting(trx);
     return (await query).rows;

@@ -1,6 +1,6 @@
 // Manual spans where auto-instrumentation cannot see (the REST bridge's route, the in-process subgraph hop).
 // Through @opentelemetry/api alone: with no SDK registered (tracing off) every call here is a no-op.
-import { SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Attributes, type Span } from '@opentelemetry/api';
 
 const tracer = trace.getTracer('platform');
 
@@ -23,6 +23,19 @@ export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span)
       span.end();
     }
   });
+}
+
+/**
+ * A child of the current span for work split across steps (a request's hooks and handler): each step runs in it
+ * through `withSpan`, and the caller ends it.
+ */
+export function startSpan(name: string, attributes: Attributes): Span {
+  return tracer.startSpan(name, { attributes });
+}
+
+/** Runs `fn` with `span` as the current span. */
+export function withSpan<T>(span: Span, fn: () => T): T {
+  return context.with(trace.setSpan(context.active(), span), fn);
 }
 
 /** The span of the current context (the HTTP server span at the top of a request), if tracing is on. */

@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../errors/domain-error.js';
 import { statusOf } from '../../errors/error-codes.js';
 
@@ -32,13 +32,22 @@ export function domainEnvelope(render: (status: number, error: ErrorBody) => unk
 /** The answer when an entry's envelope has none: the platform envelope's 500. */
 export const INTERNAL_ERROR: RenderedError = { status: 500, body: { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } } };
 
-/** Writes a JSON answer (a string is sent as is); once the status went out, only ends the response. */
-export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent) {
-    res.end();
-    return;
+/**
+ * The answer to an error in an entry's envelope. An error the envelope does not know goes on the request's log line
+ * and becomes its 500 (the platform's when it has none); a 5xx puts its message on the log line.
+ */
+export function renderFailure(error: unknown, log: Record<string, unknown>, envelope: ErrorEnvelope): RenderedError {
+  const rendered = envelope(error);
+  if (rendered) {
+    if (rendered.status >= 500) log.error ??= (error as Error).message;
+    return rendered;
   }
-  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
-  res.end(body);
+  log.error = error;
+  return envelope(new DomainError('INTERNAL_ERROR', 'Internal server error')) ?? INTERNAL_ERROR;
+}
+
+/** Answers JSON through Fastify (a string is sent as is). */
+export function replyJson(reply: FastifyReply, status: number, payload: unknown, headers?: Record<string, string>): FastifyReply {
+  if (headers) reply.headers(headers);
+  return reply.code(status).type('application/json; charset=utf-8').send(typeof payload === 'string' ? payload : JSON.stringify(payload));
 }

@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ModuleHttpRoute, ModuleRequestContext } from '../../../platform/http/module-http.js';
+import type { ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
 import { validateChatRequest } from '../chat/chat-request.validate.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
 import { CancelToken } from '../engine/cancel-token.js';
-import { sendJson } from '../../../platform/http/edge/error-envelope.js';
+import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
@@ -21,51 +22,56 @@ export const formatCost = (usd: number) => usd.toFixed(10).replace(/\.?0+$/, '')
 export function chatCompletionsRoute(service: ChatCompletionService, gate: KeyGate): ModuleHttpRoute {
   return {
     path: '/ai/v1/chat/completions',
-    handle: (req, res, context) => handle(service, gate, req, res, context),
+    envelope: gatewayEnvelope,
+    admit: (request, reply, edge) => {
+      request.edge.log.route = ROUTE;
+      return admit(request, reply, edge, gate, ROUTE, 'POST');
+    },
+    handle: (request, reply) => handle(service, request, reply),
   };
 }
 
-async function handle(service: ChatCompletionService, gate: KeyGate, req: IncomingMessage, res: ServerResponse, context: ModuleRequestContext) {
-  context.log.route = ROUTE;
+async function handle(service: ChatCompletionService, request: FastifyRequest, reply: FastifyReply) {
+  const res = reply.raw;
+  const { edge } = request;
   const cancel = new CancelToken();
   res.on('close', () => {
     if (!res.writableEnded) cancel.abort(new Error('Client disconnected'));
   });
-  try {
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      throw new GatewayError('method_not_allowed', `${req.method} is not allowed on /ai/v1/chat/completions`);
-    }
-    const auth = await admit(req, res, context, gate, ROUTE);
-    const request = validateChatRequest(await context.edge.readBody(req));
-    const caller = { organizationId: auth.organizationId, keyId: auth.keyId, requestId: context.requestId };
-    const options = { noCache: /\bno-cache\b/i.test(String(req.headers['x-cache-control'] ?? '')), signal: cancel };
-    if (!request.stream) {
-      const result = await service.complete(caller, request, options);
-      sendJson(res, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
-      return;
-    }
-    const result = await service.stream(caller, request, options);
-    res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider, 'X-Cache': result.cache });
-    const write = coalescing(res);
-    try {
-      for await (const chunk of result.chunks) {
-        if (!write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
-        if (res.destroyed) break;
-      }
-      write('data: [DONE]\n\n');
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
-      // The status went out with the first chunk: a failure now can only be told in the stream (OpenRouter's way).
-      context.log.error = error.message;
-      if (!res.destroyed) res.write(`data: ${JSON.stringify(error.toBody())}\n\n`);
-    }
-    const cost = result.costUsd();
-    if (cost !== undefined) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
-    res.end();
-  } catch (error) {
-    context.edge.fail(res, context, error, gatewayEnvelope);
+  const chat = validateChatRequest(request.body);
+  const auth = edge.auth!;
+  const caller = { organizationId: auth.organizationId, keyId: auth.keyId, requestId: edge.requestId };
+  const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
+  if (!chat.stream) {
+    const result = await service.complete(caller, chat, options);
+    return replyJson(reply, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
   }
+  const result = await service.stream(caller, chat, options);
+  // Server-sent events with a trailer: written on the raw response, which Fastify leaves to us from here.
+  reply.hijack();
+  res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider, 'X-Cache': result.cache });
+  const write = coalescing(res);
+  try {
+    for await (const chunk of result.chunks) {
+      if (!write(`data: ${JSON.stringify(chunk)}\n\n`)) await drained(res);
+      if (res.destroyed) break;
+    }
+    write('data: [DONE]\n\n');
+  } catch (error) {
+    if (!(error instanceof GatewayError)) {
+      // The status went out: an error of ours can only cut the stream short.
+      edge.log.error = error;
+      res.end();
+      return reply;
+    }
+    // A provider's failure now can only be told in the stream (OpenRouter's way).
+    edge.log.error = error.message;
+    if (!res.destroyed) res.write(`data: ${JSON.stringify(error.toBody())}\n\n`);
+  }
+  const cost = result.costUsd();
+  if (cost !== undefined) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
+  res.end();
+  return reply;
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Auth } from '../../../platform/auth/auth.js';
-import type { ModuleRequestContext } from '../../../platform/http/module-http.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HttpEdge } from '../../../platform/http/edge/http-edge.js';
 import { presentedKey } from '../../../platform/http/request-identity.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import type { ErrorEnvelope } from '../../../platform/http/edge/error-envelope.js';
 import { GatewayError } from '../chat/gateway-error.js';
 import type { KeyGate } from './key-gate.js';
+import type { Authentication } from '../../../platform/http/request-guard.js';
 
 export const GATEWAY_KEY_PREFIX = 'gw_sk_';
 const isGatewayKey = (key: string) => key.startsWith(GATEWAY_KEY_PREFIX);
@@ -13,19 +13,25 @@ const isGatewayKey = (key: string) => key.startsWith(GATEWAY_KEY_PREFIX);
 /**
  * Authentication and rate limiting of /ai/v1 (document 3 part 5) on the platform's edge, which looks up gw_sk_ keys
  * alone: 401 for a missing, malformed, unknown, revoked or expired key, 403 for a key without permission, 429 with
- * Retry-After. Sets the rate-limit headers.
+ * Retry-After. Sets the rate-limit headers; the caller goes to `request.edge.auth`. The route's onRequest hook, so
+ * before the body is read; without a promise when the edge answers from memory (the common case).
  */
-export async function admit(req: IncomingMessage, res: ServerResponse, context: ModuleRequestContext, gate: KeyGate, route: string): Promise<Auth> {
-  const admitted = context.edge.admit(req, res, context, { route, category: 'general' }, isGatewayKey);
-  // The edge answers from memory in the common case; awaiting only a promise keeps that path free of one.
-  const authentication = admitted instanceof Promise ? await admitted : admitted;
-  const key = presentedKey(req);
+export function admit(request: FastifyRequest, reply: FastifyReply, edge: HttpEdge, gate: KeyGate, route: string, method: string): void | Promise<void> {
+  if (request.method !== method) {
+    reply.raw.setHeader('Allow', method);
+    throw new GatewayError('method_not_allowed', `${request.method} is not allowed on ${request.routeOptions.url}`);
+  }
+  const admitted = edge.admit(request, reply, { route, category: 'general' }, isGatewayKey);
+  return admitted instanceof Promise ? admitted.then((authentication) => gated(request, gate, authentication)) : gated(request, gate, admitted);
+}
+
+function gated(request: FastifyRequest, gate: KeyGate, authentication: Authentication): void | Promise<void> {
+  const key = presentedKey(request.raw);
   if (!key) throw new GatewayError('unauthorized', 'Missing API key: send Authorization: Bearer gw_sk_...');
   if (!isGatewayKey(key)) throw new GatewayError('unauthorized', 'Malformed API key: AI gateway keys start with gw_sk_');
   if (authentication.kind !== 'ok') throw new GatewayError('unauthorized', 'Invalid API key');
-  const expiryLoaded = gate.check(authentication.auth);
-  if (expiryLoaded) await expiryLoaded;
-  return authentication.auth;
+  request.edge.auth = authentication.auth;
+  return gate.check(authentication.auth);
 }
 
 /**

@@ -1,10 +1,9 @@
 import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
-import { GatewayError } from '../chat/gateway-error.js';
 import { MODEL_CATALOG } from '../catalog/model-catalog.js';
 import { providerEndpoint } from '../routing/router.js';
 import type { OrgConfig, OrgConfigCache } from '../routing/org-config.cache.js';
 import type { KeyGate } from './key-gate.js';
-import { sendJson } from '../../../platform/http/edge/error-envelope.js';
+import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
 
 const ROUTE = 'GET /ai/v1/models';
@@ -32,18 +31,11 @@ export function modelsOf(config: OrgConfig) {
 export function modelsRoute(configs: OrgConfigCache, gate: KeyGate): ModuleHttpRoute {
   return {
     path: '/ai/v1/models',
-    handle: async (req, res, context) => {
-      context.log.route = ROUTE;
-      try {
-        if (req.method !== 'GET') {
-          res.setHeader('Allow', 'GET');
-          throw new GatewayError('method_not_allowed', `${req.method} is not allowed on /ai/v1/models`);
-        }
-        const auth = await admit(req, res, context, gate, ROUTE);
-        sendJson(res, 200, modelsOf(await configs.get(auth.organizationId)));
-      } catch (error) {
-        context.edge.fail(res, context, error, gatewayEnvelope);
-      }
+    envelope: gatewayEnvelope,
+    admit: (request, reply, edge) => {
+      request.edge.log.route = ROUTE;
+      return admit(request, reply, edge, gate, ROUTE, 'GET');
     },
+    handle: async (request, reply) => replyJson(reply, 200, modelsOf(await configs.get(request.edge.auth!.organizationId))),
   };
 }

@@ -35,7 +35,8 @@ export interface StoredInbound {
 
 /**
  * Stores a received message in its thread and writes `message.received` (with thread and message metadata) in ONE
- * statement, its values bound as parameters (the body is not copied into the text): one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
+ * statement, its values bound as parameters (the body is not copied into the text) and prepared once per connection
+ * (parsing and planning this statement were a fifth of the database's CPU per message): one round trip, atomic without BEGIN/COMMIT, or part of the transaction of `tx` when it has one (scoped
  * to the mailbox's organization). Threading is RFC 8621 section 3, as `assignThread` does for sent messages: the
  * thread of the message of this mailbox named first by In-Reply-To, then References newest first, whose base subject
  * is the same; otherwise a new thread. The thread's counters move in the same statement (no read-modify-write).
@@ -91,6 +92,7 @@ export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox,
           'lastMessageAt', to_char(thread.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), ${now.toISOString()}
       from thread join message on true
       returning organization_id)
-    select message.id, message.thread_id, (select pg_notify(${EVENTS_CHANNEL}, organization_id::text) from event) as notified from message`);
+    select message.id, message.thread_id, (select pg_notify(${EVENTS_CHANNEL}, organization_id::text) from event) as notified from message`,
+  'mailboxes_store_inbound');
   return row ? { id: row.id, threadId: row.thread_id } : null;
 }

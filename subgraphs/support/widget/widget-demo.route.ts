@@ -9,15 +9,15 @@ export function widgetDemoRoute(): ModuleHttpRoute {
   return {
     path: '/support/widget/demo',
     method: 'GET',
-    handle: async (_req, res) => {
-      res.writeHead(200, {
+    handle: async (_request, reply) => {
+      reply.code(200).headers({
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
         // Everything the page needs is inline or same-origin.
         'Content-Security-Policy': "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self' ws: wss:",
         'X-Content-Type-Options': 'nosniff',
       });
-      res.end(WIDGET_DEMO_HTML);
+      return reply.send(WIDGET_DEMO_HTML);
     },
   };
 }

@@ -48,6 +48,20 @@ describe('tenantSql', () => {
     expect(a).toEqual({ body: 'of A' });
   });
 
+  it('should run a named prepared statement with each caller\'s organization and values, also inside a transaction', async () => {
+    const statement = (like: string) => sql`select body from notes where organization_id = ${ORG} and body like ${like}`;
+    // Past the fifth run PostgreSQL may switch to a generic plan: the organization must stay a parameter.
+    for (let i = 0; i < 8; i++) {
+      expect(await tenantSql(forkForTenant(orm.em, orgA)).rowsBound(statement('of%'), 'test_notes_by_org')).toEqual([{ body: 'of A' }]);
+      expect(await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(statement('%'), 'test_notes_by_org')).toEqual([{ body: expect.any(String) }]);
+    }
+    await forkForTenant(orm.em, orgA).transactional(async (tx) => {
+      expect(await tenantSql(tx).rowsBound(statement('of%'), 'test_notes_by_org')).toEqual([{ body: 'of A' }]);
+      const prepared = await tenantSql(tx).rows(sql`select name from pg_prepared_statements where name = ${'test_notes_by_org'} and ${ORG}::uuid is not null`);
+      expect(prepared).toEqual([{ name: 'test_notes_by_org' }]);
+    });
+  });
+
   it('should let a named cross-tenant statement span organizations and refuse ${ORG} in it', async () => {
     const all = crossTenantSql(orm.em.fork(), 'test: count every note');
     expect(await all.rows(sql`select count(*)::int as n from notes`)).toEqual([{ n: 2 }]);
