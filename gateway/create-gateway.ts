@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerOptionsWithGateway } from '@apollo/server';
 import { ApolloGateway } from '@apollo/gateway';
 import type { GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -10,7 +10,8 @@ import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { fieldRateLimitPlugin } from './field-rate-limits.js';
 import { metricsPlugin } from './metrics-plugin.js';
 import { InProcessDataSource } from './in-process-data-source.js';
-import type { SingleFetchPlans } from './bridge-executor.js';
+import type { SingleFetchPlans } from './single-fetch-plans.js';
+import { SingleFetchApolloServer, singleFetchGateway } from './single-fetch-gateway.js';
 import { RemoteDataSource } from './remote-data-source.js';
 
 export interface GatewayOptions {
@@ -27,7 +28,7 @@ export interface GatewayOptions {
   logger?: Logger;
   /** Counts operations by type and outcome. */
   metrics?: PlatformMetrics;
-  /** Learns which bridge operations are one plain fetch from one in-process subgraph (bridge-executor.ts). */
+  /** Learns which operations are one plain fetch from one in-process subgraph, for the bridge and /graphql to send themselves (single-fetch-plans.ts). */
   singleFetchPlans?: SingleFetchPlans;
 }
 
@@ -49,8 +50,8 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     },
     experimental_didResolveQueryPlan: options.singleFetchPlans?.observe,
   });
-  const server = new ApolloServer<CallerContext>({
-    gateway,
+  const serverOptions: ApolloServerOptionsWithGateway<CallerContext> = {
+    gateway: options.singleFetchPlans ? singleFetchGateway(gateway, options.singleFetchPlans) : gateway,
     formatError: (formatted, error) => {
       const shown = formatError(formatted, error);
       if (shown.extensions?.code === 'INTERNAL_ERROR') {
@@ -65,7 +66,8 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     introspection: true,
     csrfPrevention: true,
     plugins: [fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
-  });
+  };
+  const server = options.singleFetchPlans ? new SingleFetchApolloServer(serverOptions, options.singleFetchPlans, options.metrics) : new ApolloServer<CallerContext>(serverOptions);
   await server.start();
   return server;
 }

@@ -38,7 +38,7 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
     return this.fetch(options.request, options.context as CallerContext);
   }
 
-  /** One fetch: the gateway's (process) or a bridge operation the gateway would send here alone (bridge-executor.ts). */
+  /** One fetch: the gateway's (process), or an operation the gateway would send here alone, sent by the bridge or /graphql (single-fetch-plans.ts). */
   fetch(request: SubgraphRequest, caller: CallerContext) {
     const attributes: Attributes = { ...callerAttributes(caller?.requestId, caller?.auth?.organizationId), 'graphql.subgraph.name': this.name };
     if (request.operationName) attributes['graphql.operation.name'] = request.operationName;
