@@ -15,7 +15,7 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   }
   const ext = formatted.extensions ?? {};
   const raw = typeof ext.code === 'string' ? ext.code : undefined;
-  const code = raw && CLIENT_MISTAKE_CODES.has(raw) ? 'INVALID_REQUEST' : raw;
+  const code = (raw && CLIENT_MISTAKE_CODES.has(raw)) || refusedByApollo(error) ? 'INVALID_REQUEST' : raw;
   const status = code ? statusOf(code) : 500;
   // Our own 5xx codes (REGISTRAR_UNAVAILABLE, SERVICE_UNAVAILABLE, ...) are meant for callers; any other 5xx hides its cause.
   if (!code || (status >= 500 && (!isErrorCode(code) || code === 'INTERNAL_ERROR'))) {
@@ -24,4 +24,11 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   const { stacktrace: _s, exception: _e, serviceName: _n, ...rest } = ext as Record<string, unknown>;
   const details = rest.details ?? (code === 'INVALID_REQUEST' ? coercionDetails(formatted.message) : undefined);
   return { ...formatted, extensions: { ...rest, code, http: { status }, ...(details ? { details } : {}) } };
+}
+
+/** Apollo Server's refusals that carry no code, only a 4xx (a persisted query whose hash is not its text's). */
+function refusedByApollo(error: unknown): boolean {
+  const extensions = (error as { extensions?: { code?: unknown; http?: { status?: unknown } } } | undefined)?.extensions;
+  const status = extensions?.http?.status;
+  return extensions?.code === undefined && typeof status === 'number' && status >= 400 && status < 500;
 }
