@@ -1,10 +1,12 @@
 // The floor of issue 20: a bare handler (node:http + pg, no framework) doing the same jobs as the platform's hot
-// paths, with the same statements, rows and envelopes, so `npm run bench -- --only read-path` can say what share of
-// the floor the whole stack keeps. Its own process, like the platform's; keys come from the parent (the platform's
-// key cache answers from memory too). A benchmark fixture, never a server: it validates only what the bench sends.
+// paths (the email list, POST /emails, the cross-module query of floor-cross-module.ts), with the same statements,
+// rows and envelopes, so `npm run bench -- --only read-path` can say what share of the floor the whole stack keeps.
+// Its own process, like the platform's; keys come from the parent (the platform's key cache answers from memory too).
+// A benchmark fixture, never a server: it validates only what the bench sends.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { newId } from '../../platform/ids/ids.js';
+import { crossModuleFloor } from './floor-cross-module.js';
 
 /** MikroORM's list statement for `GET /emails/messages` (find-page.ts), with the organization and page bound. */
 const LIST_SQL = `select "e0"."id", "e0"."organization_id", "e0"."from_address", "e0"."to_addresses", "e0"."cc", "e0"."bcc", "e0"."reply_to", "e0"."subject", "e0"."headers", "e0"."tags", "e0"."attachment_info", "e0"."template_id", "e0"."status", "e0"."bounce_type", "e0"."last_response", "e0"."provider_message_id", "e0"."attempts", "e0"."track_opens", "e0"."track_clicks", "e0"."list_unsubscribe", "e0"."open_count", "e0"."click_count", "e0"."idempotency_key", "e0"."created_at", "e0"."sent_at", "e0"."delivered_at", "e0"."bounced_at", "e0"."failed_at", "e0"."opened_at", "e0"."clicked_at", "e0"."updated_at", count(*) over() as "__total" from "email"."messages" as "e0" where "e0"."organization_id" = $1 order by "e0"."created_at" desc, "e0"."id" desc limit $2 offset $3`;
@@ -62,12 +64,20 @@ async function main() {
     return { success: true, data: { messageId: id, status: 'QUEUED' } };
   };
 
+  const crossModule = crossModuleFloor(pool);
+  const graphql = async (organizationId: string, req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return crossModule(organizationId, JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     const organizationId = organizations.get((req.headers.authorization ?? '').slice('Bearer '.length));
     if (!organizationId) return reply(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
     if (req.method === 'GET' && url.pathname === '/emails/messages') return reply(res, 200, await list(organizationId, url));
     if (req.method === 'POST' && url.pathname === '/emails') return reply(res, 200, await send(organizationId, req));
+    if (req.method === 'POST' && url.pathname === '/graphql') return reply(res, 200, await graphql(organizationId, req));
     reply(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'No route' } });
   };
   const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res).catch((error) => {

@@ -106,8 +106,12 @@ const LAYERS: [RegExp, string][] = [
   [/^(rest-bridge|platform\/http|platform\/rate-limit|platform\/organizations)$/, 'REST bridge, keys, rate limits, response write'],
   [/^(@apollo\/server|@apollo\/utils\..*|negotiator)$/, 'Apollo Server request pipeline'],
   [/^(gateway\/(graphql-http|platform|create-gateway)|platform\/logging|platform\/ids)$/, 'HTTP front: router, /graphql handler, request ids, logs'],
-  [/^(@apollo\/gateway|@apollo\/federation-internals|@apollo\/query-planner|@opentelemetry\/api|gateway\/remote-data-source)$/, 'gateway: plan execution, result shaping'],
-  [/^(graphql|type-graphql|graphql-scalars|dataloader|@apollo\/subgraph|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
+  // Cached per operation text: a line of its own says when a plan is built again (a cache too small, a text that varies).
+  [/^@apollo\/query-planner$/, 'gateway: query planning'],
+  [/^(@apollo\/gateway|@apollo\/federation-internals|@opentelemetry\/api|gateway\/remote-data-source)$/, 'gateway: plan execution, result shaping'],
+  // A cross-module query's second hop: `_entities` turning representations into objects, batched by DataLoader.
+  [/^(@apollo\/subgraph|dataloader)$/, 'subgraph: entity resolution (_entities, DataLoader)'],
+  [/^(graphql|type-graphql|graphql-scalars|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
   [/^(@mikro-orm\/.*|knex|tarn|platform\/orm)$/, 'MikroORM + knex: query building, mapping'],
   [/^(pg|pg-.*|postgres-.*)$/, 'pg driver: protocol, parsing, socket writes'],
   [/^platform\/federation$/, 'subgraph HTTP server (serveSubgraph), response write'],

@@ -1,9 +1,11 @@
 // Issue 20's section of `npm run bench` (a report, never a test): the whole stack against its floor, a bare handler
 // (node:http + pg, test/bench/floor-server.ts) doing the same job with the same statements, rows and envelope.
 // List: GET /emails/messages?count=20 on the floor, through REST, straight to the email subgraph, and on /graphql.
-// Write: POST /emails on the floor and through REST. All interleaved in one run (floor, REST, subgraph, /graphql,
-// floor write, REST write, then again), so the ratios hold on a shared machine whatever its load.
-// `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write) runs one half, BENCH_ROUNDS and
+// Write: POST /emails on the floor and through REST. Cross: the cross-module query (a CRM contact with its bookings
+// and form submissions, cross-module-fixtures.ts) on the floor and on /graphql. All interleaved in one run (floor,
+// REST, subgraph, /graphql, floor write, REST write, floor cross, /graphql cross, then again), so the ratios hold on a
+// shared machine whatever its load.
+// `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write, or cross, or a list of them) runs a part, BENCH_ROUNDS and
 // BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINES=before=<a build's dist>,other=<dist> adds each build's
 // platform (its own database, seeded alike) as "(before)", "(other)" rows in the same rounds: before and after,
 // interleaved, one lever at a time.
@@ -21,6 +23,7 @@ import { createTestDatabase } from '../helpers/test-database.js';
 import { connectBenchSql } from './bench-sql.js';
 import { exited, nextMessage } from './child-process.js';
 import { seedMessages, startEmailSubgraph } from './email-fixtures.js';
+import { CROSS_MODULE_BODY, seedContactActivity } from './cross-module-fixtures.js';
 import { fetchOnce, loadTest, sequentialLatency, type LoadResult, type SequentialResult, type Target } from './load.js';
 import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { runAlone } from './run-alone.js';
@@ -38,7 +41,10 @@ const MESSAGES = 200;
 /** Organizations the list reads (200 messages each) and the ones the writes go to (so the list's total stays 200). */
 const LIST_ORGS = 4;
 const WRITE_ORGS = 8;
-const PARTS = new Set((process.env.BENCH_READ_PATH ?? 'list,write').split(','));
+/** Organizations of the cross-module query: one contact, its bookings and submissions each (their notices stay out of the list). */
+const CROSS_ORGS = 4;
+const ORGS = LIST_ORGS + WRITE_ORGS + CROSS_ORGS;
+const PARTS = new Set((process.env.BENCH_READ_PATH ?? 'list,write,cross').split(','));
 const NODE_ENV = process.env.NODE_ENV ?? 'production';
 /** Other builds to measure beside this one: `name=dist` pairs. */
 const BASELINES = (process.env.BENCH_BASELINES ?? '').split(',').filter(Boolean).map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), dist: pair.slice(pair.indexOf('=') + 1) }));
@@ -67,20 +73,24 @@ export async function benchReadPath(): Promise<string> {
   const db = await connectBenchSql(database.url);
   try {
     log('starting the one-process platform');
-    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: LIST_ORGS + WRITE_ORGS, internalSecret: secret });
+    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGS, internalSecret: secret });
     const p = platform;
     const listKeys = p.keys.slice(0, LIST_ORGS);
-    const writeKeys = p.keys.slice(LIST_ORGS);
-    // The list reads 200 messages per organization; the write half needs none.
-    const seed = (server: PlatformProcess) => (PARTS.has('list') ? Promise.all(server.keys.slice(0, LIST_ORGS).map((key) => seedMessages(server.url, key, MESSAGES))) : Promise.resolve([]));
-    log(`seeding ${MESSAGES} messages in each of ${LIST_ORGS} organizations through POST /emails`);
+    const writeKeys = p.keys.slice(LIST_ORGS, LIST_ORGS + WRITE_ORGS);
+    const crossKeys = p.keys.slice(LIST_ORGS + WRITE_ORGS);
+    // The list reads 200 messages per organization, the cross-module query one contact's activity; the write half needs nothing.
+    const seed = async (server: PlatformProcess) => {
+      if (PARTS.has('list')) await Promise.all(server.keys.slice(0, LIST_ORGS).map((key) => seedMessages(server.url, key, MESSAGES)));
+      if (PARTS.has('cross')) await Promise.all(server.keys.slice(LIST_ORGS + WRITE_ORGS).map((key, n) => seedContactActivity(server.url, key, n)));
+    };
+    log(`seeding ${MESSAGES} messages in each of ${LIST_ORGS} organizations through POST /emails, a contact's bookings and submissions in ${CROSS_ORGS} others`);
     await seed(p);
     for (const { name, dist } of BASELINES) {
       log(`starting the ${name} platform (${dist}) on its own database, seeded alike`);
       const otherDatabase = await createTestDatabase();
       const other: (typeof others)[number] = { name, database: otherDatabase, db: await connectBenchSql(otherDatabase.url) };
       others.push(other);
-      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: LIST_ORGS + WRITE_ORGS, script: join(dist, 'test', 'bench', 'platform-server.js') });
+      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: ORGS, script: join(dist, 'test', 'bench', 'platform-server.js') });
       await seed(other.platform);
     }
     log('starting the email subgraph alone and the floor');
@@ -111,19 +121,26 @@ export async function benchReadPath(): Promise<string> {
     const json = (keys: string[]) => (i: number) => ({ 'content-type': 'application/json', ...bearer(keys)(i) });
     const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg (suppression check; quota, message, job + NOTIFY in one transaction)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
     const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements through MikroORM)', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
+    const floorCross: Target = { label: 'floor cross', path: 'POST ContactActivity on node:http + pg (the statements of crm, calendar and forms, the same JSON)', url: `${floorUrl}/graphql`, method: 'POST', body: CROSS_MODULE_BODY, headers: json(crossKeys) };
+    const graphqlCross: Target = { label: '/graphql cross', path: 'POST ContactActivity to /graphql → gateway plan → crm, then calendar + forms (_entities)', url: `${p.url}/graphql`, method: 'POST', body: CROSS_MODULE_BODY, headers: json(crossKeys) };
 
     const onOther = (target: Target, other: PlatformProcess, name: string, keys: string[]): Target => ({
       ...target, label: `${target.label} (${name})`, path: `${target.path}, ${name} build`, url: target.url.replace(p.url, other.url),
       headers: (i) => ({ ...target.headers(i), authorization: `Bearer ${keys[i % keys.length]}` }),
     });
     const otherRows = others.map(({ name, platform: o }) => ({
-      restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)), restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS)), pid: o!.pid,
+      restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)),
+      restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS, LIST_ORGS + WRITE_ORGS)), graphqlCross: onOther(graphqlCross, o!, name, o!.keys.slice(LIST_ORGS + WRITE_ORGS)), pid: o!.pid,
     }));
-    const pids = new Map<Target, () => number | undefined>([[floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid]]);
-    for (const other of otherRows) for (const target of [other.restList, other.graphqlList, other.restWrite]) pids.set(target, () => other.pid);
+    const pids = new Map<Target, () => number | undefined>([
+      [floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid],
+      [floorCross, () => floor?.pid], [graphqlCross, () => p.pid],
+    ]);
+    for (const other of otherRows) for (const target of [other.restList, other.graphqlList, other.restWrite, other.graphqlCross]) pids.set(target, () => other.pid);
     const rows: Row[] = [
       ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.restList, o.graphqlList])] : []),
       ...(PARTS.has('write') ? [floorWrite, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
+      ...(PARTS.has('cross') ? [floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross)] : []),
     ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
 
     if (PARTS.has('list')) {
@@ -131,6 +148,7 @@ export async function benchReadPath(): Promise<string> {
       for (const o of otherRows) await checkSameOtherList(o.restList, o.graphqlList);
     }
     if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...otherRows.map((o) => o.restWrite));
+    if (PARTS.has('cross')) await checkSameCross(floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross));
     const allDrained = async () => {
       await drained(db);
       for (const other of others) await drained(other.db);
@@ -161,6 +179,12 @@ export async function benchReadPath(): Promise<string> {
       log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
       const results = await sequentialLatency(writeRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
       results.forEach((s, i) => (writeRows[i]!.sequential = s));
+    }
+    const crossRows = rows.filter((r) => r.target.label.includes(' cross'));
+    if (crossRows.length) {
+      log(`sequential cross-module: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
+      const results = await sequentialLatency(crossRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
+      results.forEach((s, i) => (crossRows[i]!.sequential = s));
     }
     return render(rows, { loadAtStart, loadAtEnd: load(), postgres: p.postgres });
   } finally {
@@ -195,6 +219,24 @@ async function checkSameOtherList(rest: Target, graphql: Target) {
   const list = c.body?.data?.emailMessages;
   if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`${rest.label} did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
   if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`${rest.label} is not ${graphql.label} in the envelope`);
+}
+
+/**
+ * The floor's cross-module answer must be /graphql's, deep-equal, in every cross organization: the contact, its five
+ * bookings and five submissions. Another build reads its own database (other ids): the same shape, no errors.
+ */
+async function checkSameCross(floor: Target, graphql: Target, ...others: Target[]) {
+  for (let i = 0; i < CROSS_ORGS; i++) {
+    const as = (target: Target): Target => ({ ...target, headers: () => target.headers(i) });
+    const [f, g, ...o] = await Promise.all([fetchOnce(as(floor)), fetchOnce(as(graphql)), ...others.map((t) => fetchOnce(as(t)))]);
+    for (const [target, res] of [[graphql, g], ...others.map((t, k) => [t, o[k]!] as const)] as const) {
+      const contact = res.body?.data?.contact;
+      if (res.status !== 200 || res.body.errors || contact?.bookings?.length !== 5 || contact.formSubmissions?.length !== 5) {
+        throw new Error(`${target.label} did not answer the contact with 5 bookings and 5 submissions: ${JSON.stringify(res.body).slice(0, 500)}`);
+      }
+    }
+    if (f.status !== 200 || !isDeepStrictEqual(f.body, g.body)) throw new Error(`the floor answered differently from /graphql: ${JSON.stringify(f.body).slice(0, 500)} against ${JSON.stringify(g.body).slice(0, 500)}`);
+  }
 }
 
 async function checkSameWrite(...targets: Target[]) {
@@ -240,7 +282,8 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
     `Load average (1, 5, 15 min) at start: ${info.loadAtStart}; at end: ${info.loadAtEnd}. The load generator, the platform, the subgraph, the floor and PostgreSQL share the cores: read the ratios, measured side by side.`,
     '',
     `c=${CONNECTIONS}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target, ${ROUNDS} interleaved round(s) over all targets; the median round by 2xx/s is shown (its latencies and CPU), every round's 2xx/s beside it. ` +
-      `Writes go to ${WRITE_ORGS} other Enterprise organizations, and every queued message is delivered before the next target runs. "Server CPU / request" is user + system time of the serving process (PostgreSQL excluded). ` +
+      `Writes go to ${WRITE_ORGS} other Enterprise organizations, and every queued message is delivered before the next target runs. ` +
+      `The cross-module query reads one contact with 5 bookings and 5 form submissions in each of ${CROSS_ORGS} other organizations. "Server CPU / request" is user + system time of the serving process (PostgreSQL excluded). ` +
       `Sequential: ${SEQUENTIAL} requests one at a time per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved.`,
     '',
     '| target | path | c=32 2xx/s (median) | each round | c=32 p50 | c=32 p99 | non-2xx / errors | server CPU / request | sequential p50 | sequential p99 |',
@@ -266,6 +309,16 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
       );
     }
     lines.push(`- The subgraph alone keeps ${share('subgraph list', 'floor list').toFixed(2)} of the floor's 2xx/s; its sequential p50 is ${ms(subgraphP50 - by('floor list')!.sequential!.p50)} above the floor's.`);
+  }
+  for (const suffix of suffixes) {
+    const graphql = by(`/graphql cross${suffix}`);
+    const floor = by('floor cross');
+    if (!graphql || !floor) continue;
+    const graphqlShare = rps(graphql) / rps(floor);
+    lines.push(
+      `- Cross-module${suffix}, /graphql's share of the floor's 2xx/s at c=32: **${graphqlShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.graphqlShareOfFloor}: ${verdict(graphqlShare >= READ_PATH_TARGETS.graphqlShareOfFloor)}); ` +
+        `sequential p50 /graphql − floor ${ms(graphql.sequential!.p50 - floor.sequential!.p50)}; CPU per request ${ms(median(graphql.rounds).serverCpuMsPerRequest)} against the floor's ${ms(median(floor.rounds).serverCpuMsPerRequest)}.`,
+    );
   }
   for (const suffix of suffixes) {
     const rest = by(`REST write${suffix}`);

@@ -2,7 +2,8 @@
 // (served by serveSubgraph in its own process) vs the same operation on the platform's /graphql. A report, never a test.
 // Then each module's section (SECTIONS); `npm run bench -- --only sms,forms` runs only those.
 // `npm run bench -- --profile` (or BENCH_PROFILE=1) is a diagnostic run instead: both server processes start under
-// `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU.
+// `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU; the
+// profile adds issue 20's cross-module query on /graphql (cross-module-fixtures.ts) as a fourth target.
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import { signCallerContext, SIGNED_CONTEXT_HEADER } from '../../platform/auth/si
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { seedMessages, startEmailSubgraph } from './email-fixtures.js';
+import { CROSS_MODULE_BODY, seedContactActivity } from './cross-module-fixtures.js';
 import { exited, nextMessage } from './child-process.js';
 import { fetchOnce, loadTest, machineBusyPercent, sequentialLatency, type LoadResult, type Target } from './load.js';
 import { renderProfile, summarizeProfile, type CpuProfile, type Window } from './profile-summary.js';
@@ -41,6 +43,8 @@ const SEQUENTIAL_WARMUP = 50;
 const MESSAGES = 200;
 /** Enterprise allows 1,000 general (POST /graphql) and 2,000 read requests per second per organization. */
 const ORGANIZATIONS = 4;
+/** Profile only: organizations of the cross-module query, apart (its bookings' notices would join the list). */
+const CROSS_ORGS = 4;
 const PROFILE = process.argv.includes('--profile') || process.env.BENCH_PROFILE === '1';
 /** graphql-js and Apollo Server take their production code paths only under NODE_ENV=production (graphql's instanceOf alone is ~5% of a subgraph's CPU otherwise). */
 const NODE_ENV = process.env.NODE_ENV ?? 'production';
@@ -97,14 +101,20 @@ async function benchRestBridge() {
   try {
     log('starting the one-process platform');
     platform = fork(join(here, 'platform-server.js'), [], {
-      env: { ...process.env, NODE_ENV, BENCH_DATABASE_URL: database.url, BENCH_INTERNAL_SECRET: secret, BENCH_ORGS: String(ORGANIZATIONS) },
+      env: { ...process.env, NODE_ENV, BENCH_DATABASE_URL: database.url, BENCH_INTERNAL_SECRET: secret, BENCH_ORGS: String(ORGANIZATIONS + (PROFILE ? CROSS_ORGS : 0)) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [...process.execArgv, ...cpuProf('platform')],
     });
     const ready = await nextMessage<ChildReady>(platform);
+    const listKeys = ready.keys.slice(0, ORGANIZATIONS);
+    const crossKeys = ready.keys.slice(ORGANIZATIONS);
 
     log(`seeding ${MESSAGES} messages in each of ${ORGANIZATIONS} organizations through POST /emails`);
-    await Promise.all(ready.keys.map((key) => seedMessages(ready.url, key, MESSAGES)));
+    await Promise.all(listKeys.map((key) => seedMessages(ready.url, key, MESSAGES)));
+    if (PROFILE) {
+      log(`seeding a contact with its bookings and form submissions in each of ${CROSS_ORGS} other organizations`);
+      await Promise.all(crossKeys.map((key, n) => seedContactActivity(ready.url, key, n)));
+    }
 
     log('starting the email subgraph alone: node dist/subgraphs/email/main.js');
     const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV, execArgv: cpuProf('subgraph') });
@@ -112,10 +122,10 @@ async function benchRestBridge() {
 
     const operation = readFileSync(join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'), 'utf8');
     const graphqlBody = JSON.stringify({ query: operation, operationName: 'ListEmailMessages', variables: { count: 20 } });
-    const bearer = (i: number) => ({ authorization: `Bearer ${ready.keys[i % ready.keys.length]}` });
+    const bearer = (i: number) => ({ authorization: `Bearer ${listKeys[i % listKeys.length]}` });
     // Signed per phase (the signature is valid for five minutes), for the same caller the key stands for.
     let signed: string[] = [];
-    const resign = () => (signed = ready.auths.map((auth, i) => signCallerContext({ requestId: `req_bench_${i}`, auth }, secret)));
+    const resign = () => (signed = ready.auths.slice(0, ORGANIZATIONS).map((auth, i) => signCallerContext({ requestId: `req_bench_${i}`, auth }, secret)));
     resign();
     const rest: Target = { label: '(a) REST', path: 'GET /emails/messages?count=20 → bridge → gateway → subgraph (one process)', url: `${ready.url}/emails/messages?count=20`, method: 'GET', headers: bearer };
     const direct: Target = {
@@ -127,9 +137,16 @@ async function benchRestBridge() {
     await checkSameAnswer(rest, direct, graphql);
 
     if (PROFILE) {
+      const cross: Target = {
+        label: '(d) /graphql cross-module', path: 'POST ContactActivity to /graphql → gateway plan → crm, then calendar + forms (_entities)', url: `${ready.url}/graphql`, method: 'POST', body: CROSS_MODULE_BODY,
+        headers: (i) => ({ 'content-type': 'application/json', authorization: `Bearer ${crossKeys[i % crossKeys.length]}` }),
+      };
+      const probe = await fetchOnce(cross);
+      if (probe.status !== 200 || probe.body.errors || probe.body.data?.contact?.bookings?.length !== 5) throw new Error(`(d) answered ${probe.status}: ${JSON.stringify(probe.body).slice(0, 500)}`);
       const windows: Window[] = [];
       const loads: LoadResult[] = [];
-      for (const target of [rest, direct, graphql]) {
+      const profiled = [rest, direct, graphql, cross];
+      for (const target of profiled) {
         resign();
         log(`profiling ${target.label}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`);
         await loadTest(target, { connections: CONNECTIONS, durationSec: WARMUP_SEC, warmupSec: 0 });
@@ -141,7 +158,7 @@ async function benchRestBridge() {
       await stopChildren(platform, subgraph);
       const platformProfile = JSON.parse(readFileSync(join(profileDir, 'platform.cpuprofile'), 'utf8')) as CpuProfile;
       const subgraphProfile = JSON.parse(readFileSync(join(profileDir, 'subgraph.cpuprofile'), 'utf8')) as CpuProfile;
-      const sections = [rest, direct, graphql].map((target, i) => {
+      const sections = profiled.map((target, i) => {
         const [name, profile] = target === direct ? ['subgraph', subgraphProfile] : ['platform', platformProfile];
         return `### ${target.label}: ${target.path}\n\n${Math.round(loads[i]!.requestsPerSec)} req/s while profiled (profiling slows the process); the ${name} process during its ${DURATION_SEC} s.\n\n${renderProfile(summarizeProfile(profile, windows[i]), loads[i]!.total)}\n`;
       });
