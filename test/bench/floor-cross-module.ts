@@ -1,16 +1,23 @@
 // The floor's cross-module query (cross-module-fixtures.ts, ContactActivity): the statements the crm, calendar and
-// forms subgraphs send for it, captured with log_statement on a scratch database, in the gateway plan's order (the
-// contact first, then bookings and submissions side by side), and the same JSON /graphql answers. A benchmark fixture:
+// forms subgraphs send for it, captured with log_statement on a scratch database (MikroORM inlines the values; here they
+// are bound, as in the list floor), in the gateway plan's order (the contact first, then bookings and submissions side
+// by side, each subgraph on its own connection), and the same JSON /graphql answers. A benchmark fixture:
 // it serves that one operation and validates nothing else.
 import type pg from 'pg';
 
 /** CRM's `contact(id:)` by email (contact-lookup.ts findContact: the live contact holding it, newest first). */
-const CONTACT_SQL = `TODO`;
+const CONTACT_SQL = `select "c0".* from "crm"."contacts" as "c0" where "c0"."organization_id" = $1 and "c0"."email" = $2 and "c0"."status" not in ('DELETED', 'MERGED') order by "c0"."id" desc limit 1`;
 /** Calendar's `Contact.bookings` (bookings-by-email.loader.ts): every attendee email of the request in one statement. */
-const BOOKINGS_SQL = `TODO`;
-/** Forms' `Contact.formSubmissions` (contact-submissions.loader.ts): the newest 100 ids per email, then their rows. */
-const SUBMISSION_IDS_SQL = `TODO`;
-const SUBMISSIONS_SQL = `TODO`;
+const BOOKINGS_SQL = `select * from "calendar"."bookings" where organization_id = $1 and attendee_email in ($2) order by start_time asc, uid asc`;
+/** Forms' `Contact.formSubmissions` (contact-submissions.loader.ts): the rows of the newest 100 submissions per email. */
+const SUBMISSIONS_SQL = `select s.* from forms.submissions s
+             where s.organization_id = $1 and s.id in (
+               select id from (
+                 select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
+                   from forms.submissions
+                  where organization_id = $1 and lower(respondent_email) in ($2)
+               ) ranked where n <= 100)
+             order by s.created_at desc, s.id desc`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -24,7 +31,7 @@ export function crossModuleFloor(pool: pg.Pool) {
     const key = String(contact.email).toLowerCase();
     const [bookings, submissions] = await Promise.all([
       pool.query(BOOKINGS_SQL, [organizationId, key]).then((r) => r.rows),
-      pool.query<{ id: string }>(SUBMISSION_IDS_SQL, [organizationId, key]).then(async ({ rows: ids }) => (ids.length ? (await pool.query(SUBMISSIONS_SQL, [organizationId, ids.map((r) => r.id)])).rows : [])),
+      pool.query(SUBMISSIONS_SQL, [organizationId, key]).then((r) => r.rows),
     ]);
     return {
       data: {

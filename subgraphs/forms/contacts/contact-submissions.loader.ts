@@ -8,22 +8,26 @@ import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 export const SUBMISSIONS_PER_CONTACT = 100;
 
 /**
- * Per-request loader: every contact of one gateway query (a CRM list of 50 contacts, say) costs one query for all their
- * emails together, capped per email by a window function, then one fetch of those rows.
+ * Per-request loader: every contact of one gateway query (a CRM list of 50 contacts, say) costs one statement for all
+ * their emails together, capped per email by a window function, its rows mapped by MikroORM (`em.map`): one round
+ * trip and no query building (BENCHMARKS.md, "Issue 20: the cross-module query").
  */
 export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<string, FormSubmissionView[]> {
   const name = 'forms:contact-submissions';
   let loader = ctx.loaders.get(name) as DataLoader<string, FormSubmissionView[]> | undefined;
   if (!loader) {
     loader = new DataLoader<string, FormSubmissionView[]>(async (emails) => {
-      const picked = await tenantSql(ctx.em).rows<{ id: string }>(
-        sql`select id from (
-           select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
-             from forms.submissions
-            where organization_id = ${ORG} and lower(respondent_email) in (${[...emails]})
-         ) ranked where n <= ${SUBMISSIONS_PER_CONTACT}`,
+      const raw = await tenantSql(ctx.em).rows(
+        sql`select s.* from forms.submissions s
+             where s.organization_id = ${ORG} and s.id in (
+               select id from (
+                 select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
+                   from forms.submissions
+                  where organization_id = ${ORG} and lower(respondent_email) in (${[...emails]})
+               ) ranked where n <= ${SUBMISSIONS_PER_CONTACT})
+             order by s.created_at desc, s.id desc`,
       );
-      const rows = picked.length === 0 ? [] : await ctx.em.find(FormSubmission, { id: { $in: picked.map((p) => p.id) } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+      const rows = raw.map((r) => ctx.em.map(FormSubmission, r));
       return emails.map((email) => rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView));
     });
     ctx.loaders.set(name, loader);
