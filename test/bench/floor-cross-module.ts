@@ -1,8 +1,8 @@
 // The floor's cross-module query (cross-module-fixtures.ts, ContactActivity): the statements the crm, calendar and
-// forms subgraphs send for it, captured with log_statement on a scratch database (MikroORM inlines the values; here they
-// are bound, as in the list floor), in the gateway plan's order (the contact first, then bookings and submissions side
-// by side, each subgraph on its own connection), and the same JSON /graphql answers. A benchmark fixture:
-// it serves that one operation and validates nothing else.
+// forms subgraphs send for it (seen with log_statement on a scratch database; MikroORM and tenantSql inline the values,
+// here they are bound, as in the list floor), in the gateway plan's order (the contact first, then bookings and
+// submissions side by side, each subgraph on its own connection), and the same JSON /graphql answers. A benchmark
+// fixture: it serves that one operation and validates nothing else.
 import type pg from 'pg';
 
 /** CRM's `contact(id:)` by email (contact-lookup.ts findContact: the live contact holding it, newest first). */

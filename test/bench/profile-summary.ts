@@ -105,10 +105,10 @@ const LAYERS: [RegExp, string][] = [
   [/^\(garbage collector\)$/, 'garbage collection'],
   [/^(rest-bridge|platform\/http|platform\/rate-limit|platform\/organizations)$/, 'REST bridge, keys, rate limits, response write'],
   [/^(@apollo\/server|@apollo\/utils\..*|negotiator)$/, 'Apollo Server request pipeline'],
-  [/^(gateway\/(graphql-http|platform|create-gateway)|platform\/logging|platform\/ids)$/, 'HTTP front: router, /graphql handler, request ids, logs'],
+  [/^(fastify|find-my-way|content-type|gateway\/(graphql-http|platform|create-gateway|runner)|platform\/logging|platform\/ids)$/, 'HTTP front: router, /graphql handler, request ids, logs'],
   // Cached per operation text: a line of its own says when a plan is built again (a cache too small, a text that varies).
   [/^@apollo\/query-planner$/, 'gateway: query planning'],
-  [/^(@apollo\/gateway|@apollo\/federation-internals|@opentelemetry\/api|gateway\/remote-data-source)$/, 'gateway: plan execution, result shaping'],
+  [/^(@apollo\/gateway|@apollo\/federation-internals|@opentelemetry\/api|gateway\/(remote-data-source|single-fetch-gateway|single-fetch-plans))$/, 'gateway: plan execution, result shaping'],
   // A cross-module query's second hop: `_entities` turning representations into objects, batched by DataLoader.
   [/^(@apollo\/subgraph|dataloader)$/, 'subgraph: entity resolution (_entities, DataLoader)'],
   [/^(graphql|type-graphql|graphql-scalars|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
