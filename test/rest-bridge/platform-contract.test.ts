@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 
 const SEND = { from: 'sender@example.com', to: 'rcpt@example.com', subject: 'Hello', html: '<p>Hello</p>' };
@@ -107,6 +108,16 @@ describe('REST bridge contract (document 1 parts 2.1, 5, 7, 8)', () => {
       expect(res.status).toBe(400);
     });
 
+    it.each([
+      ['headers over 16 KB', `GET /emails/messages HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'REQUEST_HEADERS_TOO_LARGE'],
+      ['a malformed request line', 'GET /emails messages HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'INVALID_REQUEST'],
+    ])('should answer a request Node cannot parse (%s) in the platform envelope', async (_name, raw, status, code) => {
+      const answer = await rawExchange(t.url, raw);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      expect(JSON.parse(body!)).toEqual({ success: false, error: { code, message: expect.any(String) } });
+    });
+
     it('should answer 404 for an unknown message id', async () => {
       const res = await t.request('GET', '/emails/messages/em_nope', { key: server });
       expect(res.status).toBe(404);
@@ -181,3 +192,15 @@ describe('REST bridge contract (document 1 parts 2.1, 5, 7, 8)', () => {
     });
   });
 });
+
+/** Writes raw bytes to the platform's port and reads everything until the server closes the connection. */
+function rawExchange(url: string, raw: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(raw));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+}

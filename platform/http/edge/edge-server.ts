@@ -8,6 +8,7 @@ import { activeSpan, callerAttributes } from '../../tracing/spans.js';
 import { readBody, type BodyFormat } from '../read-body.js';
 import { requestIdOf } from '../request-identity.js';
 import { setSecurityHeaders } from '../security-headers.js';
+import { clientErrorHandler } from './client-error.js';
 import { renderFailure, replyJson, type ErrorEnvelope } from './error-envelope.js';
 
 /** How a route reads its body: JSON up to BODY_LIMIT_BYTES unless it says otherwise; `read: false` drains it unread. */
@@ -98,6 +99,7 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
     // find-my-way answers a path it cannot percent-decode with its own 400 before any hook; such a path is routed
     // with its stray % escaped (to the bridge, which answers it as unmatched), and entries read `originalUrl`.
     rewriteUrl: (req) => routableUrl(req.url ?? '/'),
+    clientErrorHandler: clientErrorHandler(options.envelope),
   });
   const server = app.server;
 
