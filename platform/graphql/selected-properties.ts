@@ -48,9 +48,18 @@ function fieldSources(itemClass: object): Map<string, string | null> {
     for (const field of storage.fields) if (field.target === target) sources.set(field.schemaName, field.name); // a subclass's @Field wins
   }
   for (const resolver of storage.fieldResolvers) {
-    const owner = resolver.kind === 'internal' ? resolver.target : storage.resolverClasses.find((r) => r.target === resolver.target)?.getObjectType();
-    if (owner && chain.includes(owner)) sources.set(resolver.schemaName, null);
+    if (chain.includes(fieldResolverOwner(storage, resolver) ?? {})) sources.set(resolver.schemaName, null);
   }
   sourcesByClass.set(itemClass, sources);
   return sources;
+}
+
+/** The object type class a field resolver belongs to; undefined when its resolver class names none (an abstract base). */
+function fieldResolverOwner(storage: ReturnType<typeof getMetadataStorage>, resolver: ReturnType<typeof getMetadataStorage>['fieldResolvers'][number]): object | undefined {
+  if (resolver.kind === 'internal') return resolver.target;
+  try {
+    return storage.resolverClasses.find((r) => r.target === resolver.target)?.getObjectType();
+  } catch {
+    return undefined; // `@Resolver()` without a type throws when asked
+  }
 }
