@@ -8,8 +8,11 @@ import pg from 'pg';
 import { newId } from '../../platform/ids/ids.js';
 import { crossModuleFloor } from './floor-cross-module.js';
 
-/** MikroORM's list statement for `GET /emails/messages` (find-page.ts), with the organization and page bound. */
-const LIST_SQL = `select "e0"."id", "e0"."organization_id", "e0"."from_address", "e0"."to_addresses", "e0"."cc", "e0"."bcc", "e0"."reply_to", "e0"."subject", "e0"."headers", "e0"."tags", "e0"."attachment_info", "e0"."template_id", "e0"."status", "e0"."bounce_type", "e0"."last_response", "e0"."provider_message_id", "e0"."attempts", "e0"."track_opens", "e0"."track_clicks", "e0"."list_unsubscribe", "e0"."open_count", "e0"."click_count", "e0"."idempotency_key", "e0"."created_at", "e0"."sent_at", "e0"."delivered_at", "e0"."bounced_at", "e0"."failed_at", "e0"."opened_at", "e0"."clicked_at", "e0"."updated_at", count(*) over() as "__total" from "email"."messages" as "e0" where "e0"."organization_id" = $1 order by "e0"."created_at" desc, "e0"."id" desc limit $2 offset $3`;
+/**
+ * MikroORM's list statement for `GET /emails/messages` (find-page.ts), as its query log shows it, with the organization
+ * and page bound: the columns ListEmailMessages selects, plus the key, the tenant column and the order's (`fields`).
+ */
+const LIST_SQL = `select "e0"."id", "e0"."organization_id", "e0"."created_at", "e0"."from_address", "e0"."to_addresses", "e0"."cc", "e0"."subject", "e0"."tags", "e0"."status", "e0"."bounce_type", "e0"."open_count", "e0"."click_count", "e0"."sent_at", "e0"."delivered_at", "e0"."bounced_at", "e0"."failed_at", count(*) over() as "__total" from "email"."messages" as "e0" where "e0"."organization_id" = $1 order by "e0"."created_at" desc, "e0"."id" desc limit $2 offset $3`;
 
 /** The statements of POST /emails (email-message.service.ts send): suppression check, then one transaction. */
 const SUPPRESSED_SQL = `select "e0".* from "email"."suppressions" as "e0" where "e0"."organization_id" = $1 and "e0"."email" = any($2) limit 1`;

@@ -8,7 +8,8 @@
 // `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write, or cross, or a list of them) runs a part, BENCH_ROUNDS and
 // BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINES=before=<a build's dist>,other=<dist> adds each build's
 // platform (its own database, seeded alike) as "(before)", "(other)" rows in the same rounds: before and after,
-// interleaved, one lever at a time.
+// interleaved, one lever at a time. Each such build's list is also measured against its own floor (its
+// floor-server.js on its database), since the floor sends the statement its build sends; its ratios are taken to it.
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -69,7 +70,7 @@ export async function benchReadPath(): Promise<string> {
   let platform: PlatformProcess | undefined;
   let subgraph: ChildProcess | undefined;
   let floor: ChildProcess | undefined;
-  const others: { name: string; platform?: PlatformProcess; database: Awaited<ReturnType<typeof createTestDatabase>>; db: Awaited<ReturnType<typeof connectBenchSql>> }[] = [];
+  const others: { name: string; platform?: PlatformProcess; floor?: ChildProcess; floorUrl?: string; database: Awaited<ReturnType<typeof createTestDatabase>>; db: Awaited<ReturnType<typeof connectBenchSql>> }[] = [];
   const db = await connectBenchSql(database.url);
   try {
     log('starting the one-process platform');
@@ -96,11 +97,18 @@ export async function benchReadPath(): Promise<string> {
     log('starting the email subgraph alone and the floor');
     const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
     subgraph = started.child;
-    floor = fork(join(here, 'floor-server.js'), [], {
-      env: { ...process.env, NODE_ENV, FLOOR_DATABASE_URL: database.url, FLOOR_KEYS: JSON.stringify(Object.fromEntries(p.keys.map((key, i) => [key, p.auths[i]!.organizationId]))) },
+    const startFloor = (script: string, databaseUrl: string, server: PlatformProcess) => fork(script, [], {
+      env: { ...process.env, NODE_ENV, FLOOR_DATABASE_URL: databaseUrl, FLOOR_KEYS: JSON.stringify(Object.fromEntries(server.keys.map((key, i) => [key, server.auths[i]!.organizationId]))) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    floor = startFloor(join(here, 'floor-server.js'), database.url, p);
     const floorUrl = (await nextMessage<{ url: string }>(floor)).url;
+    if (PARTS.has('list')) {
+      for (const [i, other] of others.entries()) {
+        other.floor = startFloor(join(BASELINES[i]!.dist, 'test', 'bench', 'floor-server.js'), other.database.url, other.platform!);
+        other.floorUrl = (await nextMessage<{ url: string }>(other.floor)).url;
+      }
+    }
 
     const operation = readFileSync(join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'), 'utf8');
     const graphqlBody = JSON.stringify({ query: operation, operationName: 'ListEmailMessages', variables: { count: 20 } });
@@ -128,7 +136,9 @@ export async function benchReadPath(): Promise<string> {
       ...target, label: `${target.label} (${name})`, path: `${target.path}, ${name} build`, url: target.url.replace(p.url, other.url),
       headers: (i) => ({ ...target.headers(i), authorization: `Bearer ${keys[i % keys.length]}` }),
     });
-    const otherRows = others.map(({ name, platform: o }) => ({
+    const otherRows = others.map(({ name, platform: o, floor: otherFloor, floorUrl: otherFloorUrl }) => ({
+      floorList: { ...floorList, label: `floor list (${name})`, path: `${floorList.path}, ${name} build's floor`, url: `${otherFloorUrl}${listPath}`, headers: bearer(o!.keys.slice(0, LIST_ORGS)) } as Target,
+      floorPid: () => otherFloor?.pid,
       restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)),
       restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS, LIST_ORGS + WRITE_ORGS)), graphqlCross: onOther(graphqlCross, o!, name, o!.keys.slice(LIST_ORGS + WRITE_ORGS)), pid: o!.pid,
     }));
@@ -136,16 +146,19 @@ export async function benchReadPath(): Promise<string> {
       [floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid],
       [floorCross, () => floor?.pid], [graphqlCross, () => p.pid],
     ]);
-    for (const other of otherRows) for (const target of [other.restList, other.graphqlList, other.restWrite, other.graphqlCross]) pids.set(target, () => other.pid);
+    for (const other of otherRows) {
+      for (const target of [other.restList, other.graphqlList, other.restWrite, other.graphqlCross]) pids.set(target, () => other.pid);
+      pids.set(other.floorList, other.floorPid);
+    }
     const rows: Row[] = [
-      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.restList, o.graphqlList])] : []),
+      ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.floorList, o.restList, o.graphqlList])] : []),
       ...(PARTS.has('write') ? [floorWrite, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
       ...(PARTS.has('cross') ? [floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross)] : []),
     ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
 
     if (PARTS.has('list')) {
       await checkSameList(floorList, restList, subgraphList, graphqlList);
-      for (const o of otherRows) await checkSameOtherList(o.restList, o.graphqlList);
+      for (const o of otherRows) await checkSameOtherList(o.floorList, o.restList, o.graphqlList);
     }
     if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...otherRows.map((o) => o.restWrite));
     if (PARTS.has('cross')) await checkSameCross(floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross));
@@ -188,9 +201,9 @@ export async function benchReadPath(): Promise<string> {
     }
     return render(rows, { loadAtStart, loadAtEnd: load(), postgres: p.postgres });
   } finally {
-    if (floor?.connected) floor.send({ type: 'stop' });
+    for (const child of [floor, ...others.map((o) => o.floor)]) if (child?.connected) child.send({ type: 'stop' });
     if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
-    await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), exited(subgraph)]);
+    await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), ...others.map((o) => exited(o.floor)), exited(subgraph)]);
     await db.end();
     await database.drop();
     for (const other of others) {
@@ -213,12 +226,13 @@ async function checkSameList(floor: Target, rest: Target, subgraph: Target, grap
   if (!isDeepStrictEqual(f.body, a.body)) throw new Error(`the floor answered differently from REST: ${JSON.stringify(f.body).slice(0, 500)}`);
 }
 
-/** Another build reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200. */
-async function checkSameOtherList(rest: Target, graphql: Target) {
-  const [a, c] = await Promise.all([fetchOnce(rest), fetchOnce(graphql)]);
+/** Another build reads its own database (other ids): its REST answer must be its /graphql answer in the envelope, 20 of 200, and its floor's. */
+async function checkSameOtherList(floor: Target, rest: Target, graphql: Target) {
+  const [f, a, c] = await Promise.all([fetchOnce(floor), fetchOnce(rest), fetchOnce(graphql)]);
   const list = c.body?.data?.emailMessages;
   if (a.status !== 200 || c.status !== 200 || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`${rest.label} did not list 20 of ${MESSAGES}: ${JSON.stringify(c.body).slice(0, 500)}`);
   if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`${rest.label} is not ${graphql.label} in the envelope`);
+  if (!isDeepStrictEqual(f.body, a.body)) throw new Error(`${floor.label} answered differently from ${rest.label}: ${JSON.stringify(f.body).slice(0, 500)}`);
 }
 
 /**
@@ -299,11 +313,12 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
       const rest = by(`REST list${suffix}`);
       const graphql = by(`/graphql list${suffix}`);
       if (!rest || !graphql) continue;
-      const restShare = rps(rest) / rps(by('floor list'));
-      const graphqlShare = rps(graphql) / rps(by('floor list'));
+      const ownFloor = by(`floor list${suffix}`) ?? by('floor list');
+      const restShare = rps(rest) / rps(ownFloor);
+      const graphqlShare = rps(graphql) / rps(ownFloor);
       const added = rest.sequential!.p50 - subgraphP50;
       lines.push(
-        `- List${suffix}, share of the floor's 2xx/s at c=32: REST **${restShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(restShare >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
+        `- List${suffix}, share of ${ownFloor === by('floor list') ? 'the' : 'its own'} floor's 2xx/s at c=32: REST **${restShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(restShare >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
           `/graphql **${graphqlShare.toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.graphqlShareOfFloor}: ${verdict(graphqlShare >= READ_PATH_TARGETS.graphqlShareOfFloor)}); ` +
           `added sequential p50 over the subgraph: REST **${ms(added)}** (target ≤ ${READ_PATH_TARGETS.addedSequentialP50Ms} ms: ${verdict(added <= READ_PATH_TARGETS.addedSequentialP50Ms)}), /graphql ${ms(graphql.sequential!.p50 - subgraphP50)}.`,
       );

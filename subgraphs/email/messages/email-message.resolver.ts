@@ -1,7 +1,9 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
+import { selectedProperties } from '../../../platform/graphql/selected-properties.js';
 import { EmailMessage } from '../entities/email-message.entity.js';
 import { EmailMessageService } from './email-message.service.js';
 import { EmailMessageList, SendEmailBatchItem, SendEmailInput, SendEmailResult } from './email-message.types.js';
@@ -29,8 +31,8 @@ export class EmailMessageResolver {
 
   @Authorized('email')
   @Query(() => EmailMessageList, { description: 'Messages, newest first' })
-  emailMessages(@Args() args: MessageListArgs, @Ctx() ctx: SubgraphContext): Promise<EmailMessageList> {
-    return this.service.list(ctx.em, args);
+  emailMessages(@Args() args: MessageListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<EmailMessageList> {
+    return this.service.list(ctx.em, args, selectedProperties(info, EmailMessage));
   }
 
   @Authorized('email')

@@ -82,7 +82,8 @@ export class EmailMessageService {
     return results;
   }
 
-  async list(em: EntityManager, filter: MessageFilter): Promise<EmailMessageList> {
+  /** `fields`: the properties the caller reads (every column when absent). */
+  async list(em: EntityManager, filter: MessageFilter, fields?: readonly string[]): Promise<EmailMessageList> {
     const page = resolvePage(filter);
     const status = parseEnumFilter('status', filter.status, Object.values(EmailStatus));
     const from = parseDateFilter('fromDate', filter.fromDate);
@@ -91,7 +92,7 @@ export class EmailMessageService {
     const where: Record<string, unknown> = {};
     if (status) where.status = status;
     if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
-    const { rows, total } = await findPage(em, EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(em, EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 

@@ -1,6 +1,8 @@
-import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
+import { selectedProperties } from '../../../platform/graphql/selected-properties.js';
 import { SmsMessage } from '../entities/sms-message.entity.js';
 import { SmsMessageService } from './sms-message.service.js';
 import { SmsMessageList, SmsSendResult } from './sms-message.types.js';
@@ -62,14 +64,14 @@ export class SmsMessageResolver {
 
   @Authorized('sms')
   @Query(() => SmsMessageList, { description: 'Outbound and inbound messages, newest first' })
-  smsMessages(@Args() args: SmsMessageListArgs, @Ctx() ctx: SubgraphContext): Promise<SmsMessageList> {
-    return this.service.list(ctx.em, args);
+  smsMessages(@Args() args: SmsMessageListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<SmsMessageList> {
+    return this.service.list(ctx.em, args, selectedProperties(info, SmsMessage));
   }
 
   @Authorized('sms')
   @Query(() => SmsMessageList, { description: 'Inbound messages, newest first' })
-  smsInbound(@Args() args: SmsInboundListArgs, @Ctx() ctx: SubgraphContext): Promise<SmsMessageList> {
-    return this.service.listInbound(ctx.em, args);
+  smsInbound(@Args() args: SmsInboundListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<SmsMessageList> {
+    return this.service.listInbound(ctx.em, args, selectedProperties(info, SmsMessage));
   }
 
   @Authorized('sms')

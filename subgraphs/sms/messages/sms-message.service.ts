@@ -123,7 +123,8 @@ export class SmsMessageService {
     return decisions.map((d, i) => ({ to: sends[i]!.to, submittedAt: submittedAt.toISOString(), messageId: ids[i]!, errorCode: d.result.code, message: d.result.message }));
   }
 
-  async list(em: EntityManager, filter: SmsMessageFilter): Promise<SmsMessageList> {
+  /** `fields`: the properties the caller reads (every column when absent). */
+  async list(em: EntityManager, filter: SmsMessageFilter, fields?: readonly string[]): Promise<SmsMessageList> {
     await this.settings.requireEnabled(em);
     const page = resolvePage(filter);
     const status = parseEnumFilter('status', filter.status, Object.values(SmsStatus));
@@ -132,17 +133,17 @@ export class SmsMessageService {
     if (status) where.status = status;
     if (direction) where.direction = direction;
     if (filter.tag != null && filter.tag !== '') where.tag = filter.tag;
-    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
-  async listInbound(em: EntityManager, filter: SmsInboundFilter): Promise<SmsMessageList> {
+  async listInbound(em: EntityManager, filter: SmsInboundFilter, fields?: readonly string[]): Promise<SmsMessageList> {
     await this.settings.requireEnabled(em);
     const page = resolvePage(filter);
     const where: Record<string, unknown> = { direction: SmsDirection.INBOUND, ...dateWhere(filter) };
     if (filter.fromNumber) where.from = filter.fromNumber;
     if (filter.toNumber) where.to = filter.toNumber;
-    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
