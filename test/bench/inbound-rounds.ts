@@ -1,26 +1,28 @@
 // One round of the inbound SMTP load of the mailboxes bench, with the CPU of each part per message: for comparing
 // builds and Node flags side by side on a shared machine, where rates swing with the load but CPU per message
 // holds. A report, never a test. One process per round, so that Node flags can differ between rounds:
-//   node [flags] dist/test/bench/inbound-rounds.js [label] [connections] [messages] [dist of the platform to run]
-// prints one JSON line. The platform (and its mailboxes module) comes from the given dist (default: this build), so
+//   node [flags] dist/test/bench/inbound-rounds.js [label] [connections] [messages] [dist of the platform to run] [profile]
+// prints one JSON line (and with `profile`, a CPU profile of the main thread over the measured messages on stderr). The platform (and its mailboxes module) comes from the given dist (default: this build), so
 // an older build's dist runs under this meter; the SMTP load generator is always this build's.
 import 'reflect-metadata';
 import { readdirSync, readFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { renderProfile, summarizeProfile, type CpuProfile } from './profile-summary.js';
 import type { SmtpLoadResult } from './smtp-load.js';
 
 const TICK_MS = 10; // USER_HZ 100
 const WARM_UP = 100;
 const WORDS = ['invoice', 'meeting', 'report', 'budget', 'launch', 'contract', 'schedule', 'feedback', 'roadmap', 'hiring', 'travel', 'lunch', 'quarterly', 'review', 'design', 'customer', 'support', 'release', 'security', 'pricing'];
 
-const [label = 'this', connectionsArg = '8', messagesArg = '1000', distArg] = process.argv.slice(2);
+const [label = 'this', connectionsArg = '8', messagesArg = '1000', distArg, profileArg] = process.argv.slice(2);
 const connections = Number(connectionsArg);
 const messages = Number(messagesArg);
-const dist = distArg ? pathToFileURL(`${distArg.replace(/\/$/, '')}/`) : new URL('../../', import.meta.url);
+const dist = distArg && distArg !== '-' ? pathToFileURL(`${distArg.replace(/\/$/, '')}/`) : new URL('../../', import.meta.url);
 
 function cpuMs(statPath: string): number {
   try {
@@ -91,7 +93,14 @@ observer.observe({ entryTypes: ['gc'] });
 const load = loadavg()[0]!;
 const threadsBefore = threads();
 const backendsBefore = (await backendMs()) as Map<number, number>;
+const profiler = profileArg === 'profile' ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 const result = await send(messages, WARM_UP);
+if (profiler) process.stderr.write(renderProfile(summarizeProfile((await profiler.post('Profiler.stop')).profile as CpuProfile), messages) + '\n');
 const postgres = (await backendMs(backendsBefore)) as number;
 const threadsAfter = threads();
 observer.disconnect();
