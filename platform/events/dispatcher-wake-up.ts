@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/logger.js';
+import { crossTenantSql, sql } from '../orm/tenant-sql.js';
 import { EVENTS_CHANNEL } from './emit-event.js';
 
 /**
@@ -25,9 +26,8 @@ export class DispatcherWakeUp {
     }
     this.sending = true;
     this.again = false;
-    this.em()
-      .getConnection()
-      .execute("select set_config('synchronous_commit', 'off', true), pg_notify(?, '')", [EVENTS_CHANNEL])
+    crossTenantSql(this.em(), 'a NOTIFY that carries no tenant data wakes the dispatchers')
+      .rows(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`)
       .catch((error: Error) => this.logger?.warn('events wake-up failed; the dispatcher sweep will pick the events up', { error: error.message }))
       .finally(() => {
         this.sending = false;
