@@ -1,4 +1,5 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
+import { DispatcherWakeUp } from '../../../platform/events/dispatcher-wake-up.js';
 import { newId } from '../../../platform/ids/ids.js';
 import type { InboundMail, InboundMailHandler } from '../../../platform/mail/inbound-mail.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
@@ -15,6 +16,7 @@ import { storeInbound, type InboundFields } from './store-inbound.js';
  */
 export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
   const recipients = new RecipientMailboxes(() => deps.orm.em, () => deps.clock.now().getTime());
+  const wake = new DispatcherWakeUp(() => deps.orm.em, deps.logger);
   return {
     name: 'mailboxes',
     claims: async (address) => (await recipients.find(address)) !== null,
@@ -25,7 +27,7 @@ export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
         if (!mailbox) continue; // deleted between RCPT and DATA
         const em = forkForTenant(deps.orm.em, mailbox.organizationId);
         if (report && (await em.transactional((tx) => applyDeliveryReport(tx, mailbox, mail.raw)))) continue;
-        await storeInbound(em, mailbox, fieldsOf(mail, mailbox)); // one statement: atomic on its own
+        await storeInbound(em, mailbox, fieldsOf(mail, mailbox), wake); // one statement: atomic on its own
       }
     },
   };

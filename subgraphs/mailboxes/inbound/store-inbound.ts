@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DispatcherWakeUp } from '../../../platform/events/dispatcher-wake-up.js';
 import { EVENTS_CHANNEL } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
@@ -43,8 +44,12 @@ export interface StoredInbound {
  * A Message-ID already received by this mailbox is not stored twice (a retried SMTP delivery or a re-run send job):
  * answers null then. Two deliveries racing meet the unique index (mailbox, Message-ID) of received messages: the
  * loser's statement fails (SMTP answers 451, and the sender's retry then finds the message stored).
+ * The dispatcher is woken by a NOTIFY at the commit of `tx`'s transaction, or, outside any transaction, by `wake`
+ * once the statement has committed: a NOTIFY in the statement would make the stores commit one at a time (see
+ * DispatcherWakeUp).
  */
-export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox, f: InboundFields): Promise<StoredInbound | null> {
+export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox, f: InboundFields, wake?: DispatcherWakeUp): Promise<StoredInbound | null> {
+  const wakeAfterCommit = wake && !tx.getTransactionContext() ? wake : undefined;
   const id = newId('msg');
   const eventId = newId('evt');
   const refs = [...(f.inReplyTo ? [f.inReplyTo] : []), ...[...f.references].reverse()];
@@ -92,7 +97,8 @@ export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox,
           'lastMessageAt', to_char(thread.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), ${now.toISOString()}
       from thread join message on true
       returning organization_id)
-    select message.id, message.thread_id, (select pg_notify(${EVENTS_CHANNEL}, organization_id::text) from event) as notified from message`,
-  'mailboxes_store_inbound');
+    select message.id, message.thread_id${wakeAfterCommit ? sql`` : sql`, (select pg_notify(${EVENTS_CHANNEL}, organization_id::text) from event) as notified`} from message`,
+  wakeAfterCommit ? 'mailboxes_store_inbound' : 'mailboxes_store_inbound_notify');
+  if (row) wakeAfterCommit?.request();
   return row ? { id: row.id, threadId: row.thread_id } : null;
 }

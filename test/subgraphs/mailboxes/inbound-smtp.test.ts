@@ -69,6 +69,12 @@ describe('inbound SMTP: a real client to the platform listener', () => {
     expect(events[0].data).toMatchObject({ mailboxId: robin.id, messageId: item.id, threadId: item.threadId, thread: { id: item.threadId, messageCount: 1 }, message: { messageId: '<m1@sender.test>' } });
   });
 
+  it('should record the verdicts of an unsigned message (mailauth reads its headers only): SPF and DMARC pass, DKIM none', async () => {
+    await deliver({ subject: 'Unsigned', messageId: '<u1@sender.test>', text: 'line\r\n'.repeat(2_000) });
+    const item = await eventually(() => byMessageId(robin.id, '<u1@sender.test>'));
+    expect(item.auth).toEqual({ spf: 'pass', dkim: 'none', dmarc: 'pass' });
+  });
+
   it('should thread a corpus: reply, References only, changed subject, forward, and a reply to another mailbox\'s message', async () => {
     const first = await eventually(() => byMessageId(robin.id, '<m1@sender.test>'));
     await deliver({ subject: 'Re: Project kickoff', messageId: '<m2@sender.test>', inReplyTo: '<m1@sender.test>', references: ['<m1@sender.test>'] });
