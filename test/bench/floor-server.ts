@@ -2,6 +2,9 @@
 // paths, with the same statements, rows and envelopes, so `npm run bench -- --only read-path` can say what share of
 // the floor the whole stack keeps. Its own process, like the platform's; keys come from the parent (the platform's
 // key cache answers from memory too). A benchmark fixture, never a server: it validates only what the bench sends.
+// It lists from the platform's database (FLOOR_DATABASE_URL: reads change nothing there) and writes to a database of
+// its own (FLOOR_WRITE_DATABASE_URL, migrated like the platform's): its writes must not lock or bloat the rows and
+// tables the platform's own writes use. Nothing delivers what it queues: the bench deletes its jobs between rows.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { newId } from '../../platform/ids/ids.js';
@@ -22,6 +25,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
+  const writePool = new pg.Pool({ connectionString: process.env.FLOOR_WRITE_DATABASE_URL ?? process.env.FLOOR_DATABASE_URL, max: 10 });
   const organizations = new Map(Object.entries(JSON.parse(process.env.FLOOR_KEYS ?? '{}') as Record<string, string>));
 
   const list = async (organizationId: string, url: URL) => {
@@ -41,11 +45,11 @@ async function main() {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { from: string; to: string[]; subject: string; html: string; tags: unknown[] };
-    const suppressed = await pool.query(SUPPRESSED_SQL, [organizationId, body.to]);
+    const suppressed = await writePool.query(SUPPRESSED_SQL, [organizationId, body.to]);
     if (suppressed.rows.length) throw new Error('suppressed');
     const id = newId('em');
     const now = new Date();
-    const client = await pool.connect();
+    const client = await writePool.connect();
     try {
       await client.query('begin');
       await client.query(QUOTA_SQL, [organizationId, now.toISOString().slice(0, 7)]);
@@ -80,7 +84,7 @@ async function main() {
   });
   process.on('message', (command: { type: string }) => {
     if (command.type !== 'stop') return;
-    server.close(() => void pool.end().then(() => process.exit(0)));
+    server.close(() => void Promise.all([pool.end(), writePool.end()]).then(() => process.exit(0)));
     server.closeAllConnections();
   });
 }
