@@ -159,12 +159,16 @@ export async function benchReadPath(): Promise<string> {
       await clearFloorJobs(floorDb);
     };
     await allDrained();
+    // The email subgraph served alone (the list's "subgraph" row) shares the platform's database and runs a job worker
+    // of its own: held (SIGSTOP) while writes are accepted and delivered, so it never delivers the platform's messages.
+    const holdSubgraph = (held: boolean) => void subgraph?.kill(held ? 'SIGSTOP' : 'SIGCONT');
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const row of rows) {
         resign();
         log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
         const writer = writers.get(row.target);
+        if (writer) holdSubgraph(true);
         await writer?.platform.pauseJobs();
         const result = await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() });
         row.rounds.push(result);
@@ -176,6 +180,7 @@ export async function benchReadPath(): Promise<string> {
         }
         // Nothing is left queued before the next target runs (the floor's jobs are deleted: nothing delivers them).
         if (row.target.label.includes(' write')) await allDrained();
+        if (writer) holdSubgraph(false);
       }
     }
     resign();
@@ -188,14 +193,17 @@ export async function benchReadPath(): Promise<string> {
     const writeRows = rows.filter((r) => r.target.label.includes(' write'));
     if (writeRows.length) {
       log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved, job workers paused`);
+      holdSubgraph(true);
       for (const writer of writers.values()) await writer.platform.pauseJobs();
       const results = await sequentialLatency(writeRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
       results.forEach((s, i) => (writeRows[i]!.sequential = s));
       for (const writer of writers.values()) await writer.platform.resumeJobs();
       await allDrained();
+      holdSubgraph(false);
     }
     return render(rows, { loadAtStart, loadAtEnd: load(), postgres: p.postgres });
   } finally {
+    subgraph?.kill('SIGCONT');
     if (floor?.connected) floor.send({ type: 'stop' });
     if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
     await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), exited(subgraph)]);
