@@ -68,7 +68,8 @@ async function main() {
     const id = newId('em');
     const now = new Date();
     const job = JSON.stringify({ organizationId, messageId: id });
-    await writePool.query(QUEUE_SQL, [organizationId, now.toISOString().slice(0, 7), id, body.from, body.to, body.subject, body.html, JSON.stringify(body.tags), now, job, now.toISOString(), new Date().toISOString()]);
+    // Prepared once per connection, as the platform prepares it (TenantSql.rowsBound's prepareAs).
+    await writePool.query({ name: 'email_queue_message_unlimited', text: QUEUE_SQL, values: [organizationId, now.toISOString().slice(0, 7), id, body.from, body.to, body.subject, body.html, JSON.stringify(body.tags), now, job, now.toISOString(), new Date().toISOString()] });
     return accepted(id);
   };
   const separate = async (organizationId: string, req: IncomingMessage) => {

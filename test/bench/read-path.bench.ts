@@ -101,8 +101,12 @@ export async function benchReadPath(): Promise<string> {
       floorWriteKeys.push(...floorSchema.keys.slice(LIST_ORGS));
       floorOrganizations.push(...floorWriteKeys.map((key, i) => [key, floorSchema.auths[LIST_ORGS + i]!.organizationId]));
     }
-    log('starting the email subgraph alone and the floor');
-    const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
+    // The email subgraph served alone reads the platform's database for the list's "subgraph" row; it runs a job
+    // worker of its own there, so with writes measured it is held (SIGSTOP) while writes are accepted and delivered,
+    // or it would deliver the platform's messages. Writes alone: not started at all (a held LISTEN session still
+    // keeps PostgreSQL's notification queue from being trimmed).
+    log(`starting ${PARTS.has('list') ? 'the email subgraph alone and ' : ''}the floor`);
+    const started = PARTS.has('list') ? await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV }) : { url: '', child: undefined };
     subgraph = started.child;
     floor = fork(join(here, 'floor-server.js'), [], {
       env: { ...process.env, NODE_ENV, FLOOR_DATABASE_URL: database.url, FLOOR_WRITE_DATABASE_URL: floorDatabase.url, FLOOR_KEYS: JSON.stringify(Object.fromEntries(floorOrganizations)) },
@@ -159,8 +163,6 @@ export async function benchReadPath(): Promise<string> {
       await clearFloorJobs(floorDb);
     };
     await allDrained();
-    // The email subgraph served alone (the list's "subgraph" row) shares the platform's database and runs a job worker
-    // of its own: held (SIGSTOP) while writes are accepted and delivered, so it never delivers the platform's messages.
     const holdSubgraph = (held: boolean) => void subgraph?.kill(held ? 'SIGSTOP' : 'SIGCONT');
 
     for (let round = 1; round <= ROUNDS; round++) {
