@@ -15,6 +15,15 @@ const RULES = [...specifiedRules, ...queryLimitRules('subgraph')];
 
 const MAX_CACHED_DOCUMENTS = 2000;
 
+/** A caller context carrying an answer a subgraph already gave for this request (see `replaying`). */
+const ANSWERED = Symbol('answered by the subgraph');
+type Answer = { data?: Record<string, unknown> | null; errors?: readonly GraphQLFormattedError[] };
+interface Replay {
+  source: InProcessDataSource;
+  answer: Answer;
+  used: boolean;
+}
+
 /** What a fetch sends: the operation text, its name and the variables it uses. */
 export interface SubgraphRequest {
   query?: string;
@@ -35,11 +44,25 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
 
   /** One span per fetch of the query plan: the hop into the subgraph, which no HTTP instrumentation sees here. */
   process(options: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
+    const replay = (options.context as { [ANSWERED]?: Replay } | undefined)?.[ANSWERED];
+    if (replay?.source === this && !replay.used) {
+      replay.used = true;
+      return Promise.resolve(replay.answer);
+    }
     return this.fetch(options.request, options.context as CallerContext);
   }
 
+  /**
+   * The caller with an answer this subgraph already gave to this request's single fetch (a mutation the bridge sent
+   * itself): the gateway's one fetch to this subgraph for it gets that answer instead of running the operation again,
+   * so the gateway shapes it (errors, codes, masking, logging) exactly as it shapes its own fetch's.
+   */
+  replaying(caller: CallerContext, answer: Answer): CallerContext {
+    return { ...caller, [ANSWERED]: { source: this, answer, used: false } satisfies Replay } as CallerContext;
+  }
+
   /** One fetch: the gateway's (process), or an operation the gateway would send here alone, sent by the bridge or /graphql (single-fetch-plans.ts). */
-  fetch(request: SubgraphRequest, caller: CallerContext) {
+  fetch(request: SubgraphRequest, caller: CallerContext): Promise<Answer> {
     const attributes: Attributes = { ...callerAttributes(caller?.requestId, caller?.auth?.organizationId), 'graphql.subgraph.name': this.name };
     if (request.operationName) attributes['graphql.operation.name'] = request.operationName;
     return inSpan(`subgraph ${this.name}`, attributes, () => this.run(request, caller));

@@ -1,8 +1,9 @@
 // What the gateway's query plans say about each operation: when the plan is one plain fetch from one in-process
 // subgraph, selecting exactly what the operation selects, the subgraph's answer already is the answer. The REST
 // bridge (bridge-executor.ts) and /graphql (single-fetch-gateway.ts) then send that fetch themselves, skipping plan
-// execution and the gateway's result shaping (a second walk and copy of the whole result). Only reads qualify, so
-// asking the gateway again (for any answer with errors) yields exactly the errors it always gave.
+// execution and the gateway's result shaping (a second walk and copy of the whole result). An answer with errors
+// takes the gateway's road: a read is asked again, a mutation (bridge operations only) is not run twice, its answer
+// is handed to the gateway's own fetch (InProcessDataSource.replaying), so the errors are exactly the gateway's.
 import { getVariableValues, parse, print, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Experimental_DidResolveQueryPlanCallback } from '@apollo/gateway';
@@ -16,6 +17,8 @@ export interface SingleFetch {
   source: InProcessDataSource;
   query: string;
   operationName?: string;
+  /** A mutation: never sent twice (an answer with errors is replayed through the gateway, not asked again). */
+  mutation: boolean;
   variableUsages: readonly string[];
   /** The gateway's check of the request's variables against the API schema, before it plans (the subgraph's schema may differ). */
   variablesValid(variables: Record<string, unknown> | undefined): boolean;
@@ -62,12 +65,13 @@ export class SingleFetchPlans {
     if (!forBridge && !forDocument) return;
     const fetch = this.singleFetch(queryPlan, operationContext.operation, requestContext.schema);
     if (forBridge) this.byText.set(query, fetch);
-    if (forDocument) this.byDocument.set(key, { fetch });
+    // /graphql sends reads only (a mutation's errors would need the replay the bridge does).
+    if (forDocument) this.byDocument.set(key, { fetch: fetch?.mutation ? null : fetch });
   };
 
   private singleFetch(plan: ResolvedPlan['queryPlan'], operation: OperationDefinitionNode, apiSchema: GraphQLSchema): SingleFetch | null {
     const node = plan.node;
-    if (node?.kind !== 'Fetch' || node.operationKind !== 'query' || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return null;
+    if (node?.kind !== 'Fetch' || (node.operationKind !== 'query' && node.operationKind !== 'mutation') || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return null;
     const source = this.sources.get(node.serviceName);
     // Decided once per operation, so parsing the fetch's text here costs nothing per request.
     const document = node.operationDocumentNode ?? parse(node.operation);
@@ -77,7 +81,7 @@ export class SingleFetchPlans {
     if (!source || document.definitions.length !== 1 || fetched?.kind !== 'OperationDefinition' || print(fetched.selectionSet) !== print(operation.selectionSet)) return null;
     const definitions = operation.variableDefinitions ?? [];
     return {
-      source, query: node.operation, operationName: node.operationName, variableUsages: node.variableUsages ?? [],
+      source, query: node.operation, operationName: node.operationName, mutation: node.operationKind === 'mutation', variableUsages: node.variableUsages ?? [],
       variablesValid: (variables) => definitions.length === 0 || !getVariableValues(apiSchema, definitions, variables ?? {}).errors,
     };
   }
@@ -90,13 +94,20 @@ function documentKey(queryHash: string, operationName: string | null | undefined
 
 /**
  * Sends an operation's single fetch as the gateway would: only the variables the fetch uses, and only those given.
- * The subgraph's data when it answers without errors; undefined when the gateway must answer instead (variables it
- * refuses, or any error: the gateway's answer then carries it exactly as it always did).
+ * The subgraph's whole answer; undefined for variables the gateway refuses (it answers them, running nothing).
  */
-export async function runSingleFetch(fetch: SingleFetch, variables: Record<string, unknown> | undefined, caller: CallerContext): Promise<Record<string, unknown> | undefined> {
+export async function sendSingleFetch(fetch: SingleFetch, variables: Record<string, unknown> | undefined, caller: CallerContext) {
   if (!fetch.variablesValid(variables)) return undefined;
   const used: Record<string, unknown> = {};
   if (variables) for (const name of fetch.variableUsages) if (variables[name] !== undefined) used[name] = variables[name];
-  const result = await fetch.source.fetch({ query: fetch.query, operationName: fetch.operationName, variables: used }, caller);
-  return result.errors?.length || !result.data ? undefined : result.data;
+  return fetch.source.fetch({ query: fetch.query, operationName: fetch.operationName, variables: used }, caller);
+}
+
+/**
+ * A read's single fetch: the subgraph's data when it answers without errors; undefined when the gateway must answer
+ * instead (variables it refuses, or any error: asked again, the gateway's answer carries it exactly as it always did).
+ */
+export async function runSingleFetch(fetch: SingleFetch, variables: Record<string, unknown> | undefined, caller: CallerContext): Promise<Record<string, unknown> | undefined> {
+  const result = await sendSingleFetch(fetch, variables, caller);
+  return !result || result.errors?.length || !result.data ? undefined : result.data;
 }

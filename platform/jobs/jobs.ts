@@ -8,6 +8,31 @@ import { WorkerLiveness } from './worker-liveness.js';
 
 const JOBS_TABLE = 'agenda_jobs';
 
+/** A job row as the body of a data-modifying CTE, for callers that write it inside a larger statement. */
+export interface JobInsert {
+  /** `insert into agenda_jobs … returning id, name`; one row per row of `from`. */
+  sql: string;
+  params: unknown[];
+  /** The select that NOTIFYs the workers (delivered on commit) once per row of this insert, run as the CTE named `cte`. */
+  notify(cte: string): { sql: string; params: unknown[] };
+}
+
+/**
+ * The row of a new job on the PostgreSQL store, and its wake-up with the payload Agenda's PostgreSQL channel reads.
+ * `from` (e.g. `from message`) writes it once per row of that CTE, so a statement queues the job only when its
+ * change happened; without it the row is written once.
+ */
+export function jobInsert(name: string, data: object, runAt: Date, from = ''): JobInsert {
+  return {
+    sql: `insert into ${JOBS_TABLE} (name, data, next_run_at, type, priority) select ?, ?::jsonb, ?::timestamptz, 'normal', 0 ${from} returning id, name`,
+    params: [name, JSON.stringify(data), runAt],
+    notify: (cte) => ({
+      sql: `select pg_notify('${JOBS_TABLE}', json_build_object('jobId', id, 'jobName', name, 'nextRunAt', ?::text, 'priority', 0, 'timestamp', ?::text)::text) from ${cte}`,
+      params: [runAt.toISOString(), new Date().toISOString()],
+    }),
+  };
+}
+
 /** What a job handler receives besides its data: its own EntityManager fork and a logger. */
 export interface JobContext {
   /** Scoped to `data.organizationId` when the data carries one; unscoped (filters off) otherwise. */
@@ -104,21 +129,26 @@ export class Jobs {
   }
 
   /**
+   * Jobs live in the application's PostgreSQL database: a statement may write one itself (`jobInsert`), in the same
+   * transaction as the change that asks for it. False on MongoDB, where only `enqueue` schedules.
+   */
+  get inDatabase(): boolean {
+    return this.transactional;
+  }
+
+  /**
    * Enqueues a job. On PostgreSQL the row is written in the EntityManager's current transaction (it runs only
-   * if the change that asked for it commits) and NOTIFY wakes a worker on commit. On MongoDB it is scheduled
-   * directly, after the caller's work.
+   * if the change that asked for it commits) and NOTIFY wakes a worker on commit, in one round trip. On MongoDB it
+   * is scheduled directly, after the caller's work.
    */
   async enqueue(em: EntityManager, name: string, data: object, runAt: Date = new Date()): Promise<void> {
     if (!this.transactional) {
       await this.agenda.schedule(runAt, name, data);
       return;
     }
-    const rows = await em.execute<{ id: string }[]>(
-      `insert into ${JOBS_TABLE} (name, data, next_run_at, type, priority) values (?, ?::jsonb, ?, 'normal', 0) returning id`,
-      [name, JSON.stringify(data), runAt],
-    );
-    const payload = JSON.stringify({ jobId: rows[0]!.id, jobName: name, nextRunAt: runAt.toISOString(), priority: 0, timestamp: new Date().toISOString() });
-    await em.execute('select pg_notify(?, ?)', [JOBS_TABLE, payload]);
+    const job = jobInsert(name, data, runAt);
+    const notify = job.notify('job');
+    await em.execute(`with job as (${job.sql}) ${notify.sql}`, [...job.params, ...notify.params]);
   }
 
   /** Schedules `name` to run every `interval` (`'1 hour'`); one schedule per name, however many processes ask. */

@@ -38,6 +38,8 @@ export async function consumeQuota(em: EntityManager, plan: PlanName, resource: 
 export interface QuotaCount {
   /** `insert into platform.usage … returning used`: one row when counted, none when the allowance would be exceeded. */
   sql: string;
+  /** The plan has an allowance (the text has its guard); without one every count fits. */
+  capped: boolean;
   params: unknown[];
   /** A select of the units used before this statement (its snapshot), for the error. */
   usedBeforeSql: string;
@@ -59,6 +61,7 @@ export function countQuotaIfAllowed(organizationId: string, plan: PlanName, reso
           on conflict (organization_id, resource, period) do update set used = platform.usage.used + excluded.used
           ${quota === null ? '' : 'where platform.usage.used + excluded.used <= ?::bigint'}
           returning used`,
+    capped: quota !== null,
     params: [organizationId, resource, period, amount, ...(quota === null ? [] : [amount, quota, quota])],
     usedBeforeSql: 'select used from platform.usage where organization_id = ? and resource = ? and period = ?',
     usedBeforeParams: [organizationId, resource, period],

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Auth } from '../../platform/auth/auth.js';
-import type { ChildReady, ParentCommand } from './protocol.js';
+import type { ChildDone, ChildReady, ParentCommand } from './protocol.js';
 import { exited, nextMessage } from './child-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -15,8 +15,8 @@ export interface PlatformProcessOptions {
   databaseUrl: string;
   /** Enterprise organizations `bench-0` … `bench-<n-1>`, one SERVER key each. Default 1. */
   organizations?: number;
-  /** The platform-server.js to run, e.g. that of a baseline build's dist; default this build's. */
-  script?: string;
+  /** Another build's dist whose platform this build's platform-server.js runs (a baseline); default this build's. */
+  dist?: string;
   /** Extra Node flags for the platform process, e.g. `--cpu-prof`. */
   execArgv?: string[];
   /** The platform's INTERNAL_SECRET (to sign the caller context for a subgraph served alone); random by default. */
@@ -35,12 +35,15 @@ export interface PlatformProcess {
   pid: number;
   /** One JSON request with a key; the body parsed when it is JSON. */
   request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
+  /** Lets running jobs finish and takes no new ones: queued jobs (deliveries) wait until `resumeJobs`. */
+  pauseJobs(): Promise<void>;
+  resumeJobs(): Promise<void>;
   /** Stops the platform and waits for the process to exit (a `--cpu-prof` profile is written then; killed after 10 s). */
   stop(): Promise<void>;
 }
 
 export async function startPlatformProcess(options: PlatformProcessOptions): Promise<PlatformProcess> {
-  const child = fork(options.script ?? join(here, 'platform-server.js'), [], {
+  const child = fork(join(here, 'platform-server.js'), [], {
     env: {
       ...process.env,
       // graphql-js and Apollo Server take their production paths only under NODE_ENV=production, as a deployment would.
@@ -48,12 +51,18 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
       BENCH_DATABASE_URL: options.databaseUrl,
       BENCH_INTERNAL_SECRET: options.internalSecret ?? randomBytes(32).toString('hex'),
       BENCH_ORGS: String(options.organizations ?? 1),
+      ...(options.dist ? { BENCH_PLATFORM_DIST: options.dist } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv, ...(options.execArgv ?? [])],
   });
   const ready = await nextMessage<ChildReady>(child);
+  const command = async (type: 'pause-jobs' | 'resume-jobs') => {
+    const done = nextMessage<ChildDone>(child);
+    child.send({ type } satisfies ParentCommand);
+    if ((await done).command !== type) throw new Error(`the platform process answered ${type} with something else`);
+  };
   return {
     url: ready.url,
     keys: ready.keys,
@@ -71,6 +80,8 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
       try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
       return { status: res.status, body: parsed, text };
     },
+    pauseJobs: () => command('pause-jobs'),
+    resumeJobs: () => command('resume-jobs'),
     async stop() {
       if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand);
       await exited(child);

@@ -1,12 +1,21 @@
 // The one-process platform as the benchmark's system under test, in a process of its own so the load
 // generator (the parent, run.ts) does not share its event loop. Talks to the parent over the fork IPC channel.
+// BENCH_PLATFORM_DIST=<a build's dist> runs that build's platform under this harness (a baseline of the read-path
+// section): the harness (keys, job pause) stays this one, the code under test is the other build's.
 import 'reflect-metadata';
-import { loadConfig } from '../../platform/config/config.js';
-import { startPlatform } from '../../gateway/runner.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { loadConfig as LoadConfig } from '../../platform/config/config.js';
+import type { startPlatform as StartPlatform } from '../../gateway/runner.js';
 import type { Auth } from '../../platform/auth/auth.js';
-import type { ChildReady, ParentCommand } from './protocol.js';
+import type { ChildDone, ChildReady, ParentCommand } from './protocol.js';
+
+const dist = process.env.BENCH_PLATFORM_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const load = <T>(path: string) => import(pathToFileURL(join(dist, path)).href) as Promise<T>;
 
 async function main() {
+  const { loadConfig } = await load<{ loadConfig: typeof LoadConfig }>('platform/config/config.js');
+  const { startPlatform } = await load<{ startPlatform: typeof StartPlatform }>('gateway/runner.js');
   const orgCount = Number(process.env.BENCH_ORGS ?? '1');
   const config = loadConfig({
     DATABASE_URL: process.env.BENCH_DATABASE_URL,
@@ -41,6 +50,10 @@ async function main() {
       await platform.stop();
       process.exit(0); // --cpu-prof, when given, writes its profile here
     }
+    // Agenda's own pause: running jobs finish, the worker stops listening and scanning; start() takes it all up again.
+    if (command.type === 'pause-jobs') await platform.jobs.agenda.drain({ closeConnection: false });
+    if (command.type === 'resume-jobs') await platform.jobs.agenda.start();
+    process.send!({ type: 'done', command: command.type } satisfies ChildDone);
   };
   process.on('message', (command: ParentCommand) => void onMessage(command).catch((error) => {
     process.stderr.write(`bench platform: ${error instanceof Error ? error.stack : String(error)}\n`);

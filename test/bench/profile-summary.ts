@@ -114,6 +114,7 @@ const LAYERS: [RegExp, string][] = [
   [/^(graphql|type-graphql|graphql-scalars|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
   [/^(@mikro-orm\/.*|knex|tarn|platform\/orm)$/, 'MikroORM + knex: query building, mapping'],
   [/^(pg|pg-.*|postgres-.*)$/, 'pg driver: protocol, parsing, socket writes'],
+  [/^(agenda|@agendajs\/.*|platform\/(jobs|events|quotas))$/, 'jobs, outbox, quotas: Agenda, event dispatcher'],
   [/^platform\/federation$/, 'subgraph HTTP server (serveSubgraph), response write'],
   [/^node core/, 'Node HTTP and streams (no JS caller)'],
 ];
@@ -136,11 +137,14 @@ function areaOf(frame: CpuProfile['nodes'][number]['callFrame']): string {
   const parts = shortUrl(url).split('/');
   const nm = parts.lastIndexOf('node_modules');
   if (nm >= 0) return parts[nm + 1]?.startsWith('@') ? `${parts[nm + 1]}/${parts[nm + 2]}` : parts[nm + 1]!;
-  if (parts[0] === 'dist') {
-    if (parts[1] === 'platform' || parts[1] === 'subgraphs') return `${parts[1]}/${parts[2]}`;
+  // Another build's dist (a baseline profiled under this harness) sits outside this project: its path still holds dist/.
+  const d = parts.indexOf('dist');
+  if (d >= 0) {
+    const [top, sub] = [parts[d + 1]!, parts[d + 2]];
+    if (top === 'platform' || top === 'subgraphs') return `${top}/${sub}`;
     // The gateway folder holds both the HTTP front (graphql-http, platform) and the in-process subgraph runner: tell them apart.
-    if (parts[1] === 'gateway') return `gateway/${parts[2]!.replace(/\.js$/, '')}`;
-    return parts[1]!;
+    if (top === 'gateway') return `gateway/${sub!.replace(/\.js$/, '')}`;
+    return top;
   }
   return parts.slice(0, 2).join('/');
 }

@@ -10,5 +10,14 @@ export interface ChildReady {
   postgres: string;
 }
 
-/** What the runner asks of the platform process. */
-export type ParentCommand = { type: 'stop' };
+/**
+ * What the runner asks of the platform process. `pause-jobs` lets running jobs finish and takes no new ones (queued
+ * jobs wait in the store), `resume-jobs` takes them again: a write bench measures accepting apart from delivering.
+ */
+export type ParentCommand = { type: 'stop' } | { type: 'pause-jobs' } | { type: 'resume-jobs' };
+
+/** The platform process's answer once a `pause-jobs` or `resume-jobs` is done. */
+export interface ChildDone {
+  type: 'done';
+  command: ParentCommand['type'];
+}

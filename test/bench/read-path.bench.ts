@@ -7,9 +7,14 @@
 // shared machine whatever its load.
 // `npm run bench -- --only read-path`; BENCH_READ_PATH=list (or write, or cross, or a list of them) runs a part, BENCH_ROUNDS and
 // BENCH_DURATION_SEC shorten or lengthen it. BENCH_BASELINES=before=<a build's dist>,other=<dist> adds each build's
-// platform (its own database, seeded alike) as "(before)", "(other)" rows in the same rounds: before and after,
-// interleaved, one lever at a time. Each such build's list is also measured against its own floor (its
-// floor-server.js on its database), since the floor sends the statement its build sends; its ratios are taken to it.
+// platform (its own database, seeded alike; run under this build's harness, platform-server.ts) as "(before)",
+// "(other)" rows in the same rounds: before and after, interleaved, one lever at a time. Each such build's list is
+// also measured against its own floor (its floor-server.js on its database), since the floor sends the statement its
+// build sends; its ratios are taken to it.
+// Writes: the floor writes to a database of its own (migrated and seeded like the platform's), so its thousands of
+// writes do not slow the platform's. Each platform accepts its writes with its job worker paused (the floor delivers
+// nothing either): its CPU per write is the accept alone. After the row the worker is resumed and the process's CPU
+// until every queued message is delivered (and its events dispatched), per message, is its delivery CPU.
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,11 +26,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { signCallerContext, SIGNED_CONTEXT_HEADER } from '../../platform/auth/signed-context.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { createTestDatabase } from '../helpers/test-database.js';
-import { connectBenchSql } from './bench-sql.js';
+import { connectBenchSql, type BenchSql } from './bench-sql.js';
 import { exited, nextMessage } from './child-process.js';
 import { seedMessages, startEmailSubgraph } from './email-fixtures.js';
 import { CROSS_MODULE_BODY, seedContactActivity } from './cross-module-fixtures.js';
-import { fetchOnce, loadTest, sequentialLatency, type LoadResult, type SequentialResult, type Target } from './load.js';
+import { fetchOnce, loadTest, processCpuMs, sequentialLatency, type LoadResult, type SequentialResult, type Target } from './load.js';
 import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { runAlone } from './run-alone.js';
 
@@ -60,18 +65,22 @@ interface Row {
   target: Target;
   pid: () => number | undefined;
   rounds: LoadResult[];
+  /** Write rows of a platform: CPU ms of the process per message it delivered after each round (its worker paused during the load). */
+  delivery?: number[];
   sequential?: SequentialResult;
 }
 
 export async function benchReadPath(): Promise<string> {
   const loadAtStart = load();
   const database = await createTestDatabase();
+  const floorDatabase = await createTestDatabase();
   const secret = randomBytes(32).toString('hex');
   let platform: PlatformProcess | undefined;
   let subgraph: ChildProcess | undefined;
   let floor: ChildProcess | undefined;
   const others: { name: string; platform?: PlatformProcess; floor?: ChildProcess; floorUrl?: string; database: Awaited<ReturnType<typeof createTestDatabase>>; db: Awaited<ReturnType<typeof connectBenchSql>> }[] = [];
   const db = await connectBenchSql(database.url);
+  const floorDb = await connectBenchSql(floorDatabase.url);
   try {
     log('starting the one-process platform');
     platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGS, internalSecret: secret });
@@ -91,21 +100,37 @@ export async function benchReadPath(): Promise<string> {
       const otherDatabase = await createTestDatabase();
       const other: (typeof others)[number] = { name, database: otherDatabase, db: await connectBenchSql(otherDatabase.url) };
       others.push(other);
-      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: ORGS, script: join(dist, 'test', 'bench', 'platform-server.js') });
+      other.platform = await startPlatformProcess({ databaseUrl: otherDatabase.url, organizations: ORGS, dist });
       await seed(other.platform);
     }
-    log('starting the email subgraph alone and the floor');
-    const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV });
+    // The floor's write database: migrated and given its organizations by this build's platform, which then stops.
+    // The list and the cross-module query read the platform's database; the floor's writes go to its own.
+    const floorOrganizations = p.keys.map((key, i) => [key, p.auths[i]!.organizationId]).filter((_entry, i) => i < LIST_ORGS || i >= LIST_ORGS + WRITE_ORGS);
+    const floorWriteKeys: string[] = [];
+    if (PARTS.has('write')) {
+      log("migrating the floor's write database like the platform's");
+      const floorSchema = await startPlatformProcess({ databaseUrl: floorDatabase.url, organizations: LIST_ORGS + WRITE_ORGS });
+      await floorSchema.stop();
+      floorWriteKeys.push(...floorSchema.keys.slice(LIST_ORGS));
+      floorOrganizations.push(...floorWriteKeys.map((key, i) => [key, floorSchema.auths[LIST_ORGS + i]!.organizationId]));
+    }
+    // The email subgraph served alone reads the platform's database for the list's "subgraph" row; it runs a job
+    // worker of its own there, so with writes measured it is held (SIGSTOP) while writes are accepted and delivered,
+    // or it would deliver the platform's messages. Writes alone: not started at all (a held LISTEN session still
+    // keeps PostgreSQL's notification queue from being trimmed).
+    log(`starting ${PARTS.has('list') ? 'the email subgraph alone and ' : ''}the floor`);
+    const started = PARTS.has('list') ? await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV }) : { url: '', child: undefined };
     subgraph = started.child;
-    const startFloor = (script: string, databaseUrl: string, server: PlatformProcess) => fork(script, [], {
-      env: { ...process.env, NODE_ENV, FLOOR_DATABASE_URL: databaseUrl, FLOOR_KEYS: JSON.stringify(Object.fromEntries(server.keys.map((key, i) => [key, server.auths[i]!.organizationId]))) },
+    const startFloor = (script: string, env: Record<string, string>) => fork(script, [], {
+      env: { ...process.env, NODE_ENV, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    floor = startFloor(join(here, 'floor-server.js'), database.url, p);
+    floor = startFloor(join(here, 'floor-server.js'), { FLOOR_DATABASE_URL: database.url, FLOOR_WRITE_DATABASE_URL: floorDatabase.url, FLOOR_KEYS: JSON.stringify(Object.fromEntries(floorOrganizations)) });
     const floorUrl = (await nextMessage<{ url: string }>(floor)).url;
     if (PARTS.has('list')) {
       for (const [i, other] of others.entries()) {
-        other.floor = startFloor(join(BASELINES[i]!.dist, 'test', 'bench', 'floor-server.js'), other.database.url, other.platform!);
+        const keys = other.platform!.keys.map((key, k) => [key, other.platform!.auths[k]!.organizationId]);
+        other.floor = startFloor(join(BASELINES[i]!.dist, 'test', 'bench', 'floor-server.js'), { FLOOR_DATABASE_URL: other.database.url, FLOOR_KEYS: JSON.stringify(Object.fromEntries(keys)) });
         other.floorUrl = (await nextMessage<{ url: string }>(other.floor)).url;
       }
     }
@@ -127,8 +152,9 @@ export async function benchReadPath(): Promise<string> {
     const graphqlList: Target = { label: '/graphql list', path: 'POST ListEmailMessages to /graphql → gateway → subgraph', url: `${p.url}/graphql`, method: 'POST', body: graphqlBody, headers: (i) => ({ 'content-type': 'application/json', ...bearer(listKeys)(i) }) };
     const sendBody = JSON.stringify({ from: 'bench@example.com', to: ['reader@example.com'], subject: 'Bench write', html: '<p>Write</p>', tags: [{ name: 'bench', value: 'write' }] });
     const json = (keys: string[]) => (i: number) => ({ 'content-type': 'application/json', ...bearer(keys)(i) });
-    const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg (suppression check; quota, message, job + NOTIFY in one transaction)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
-    const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements through MikroORM)', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
+    const floorWrite: Target = { label: 'floor write', path: 'POST /emails on node:http + pg, its own database (suppression check; quota, message, job and NOTIFY in one statement)', url: `${floorUrl}/emails`, method: 'POST', body: sendBody, headers: json(floorWriteKeys) };
+    const floorWriteSeparate: Target = { ...floorWrite, label: 'floor write (separate statements)', path: 'the same with the statements MikroORM sent before (BEGIN, quota, message, job, NOTIFY, COMMIT)', url: `${floorUrl}/emails/separate` };
+    const restWrite: Target = { label: 'REST write', path: 'POST /emails → bridge → gateway → subgraph (the same statements), job worker paused', url: `${p.url}/emails`, method: 'POST', body: sendBody, headers: json(writeKeys) };
     const floorCross: Target = { label: 'floor cross', path: 'POST ContactActivity on node:http + pg (the statements of crm, calendar and forms, the same JSON)', url: `${floorUrl}/graphql`, method: 'POST', body: CROSS_MODULE_BODY, headers: json(crossKeys) };
     const graphqlCross: Target = { label: '/graphql cross', path: 'POST ContactActivity to /graphql → gateway plan → crm, then calendar + forms (_entities)', url: `${p.url}/graphql`, method: 'POST', body: CROSS_MODULE_BODY, headers: json(crossKeys) };
 
@@ -142,9 +168,12 @@ export async function benchReadPath(): Promise<string> {
       restList: onOther(restList, o!, name, o!.keys.slice(0, LIST_ORGS)), graphqlList: onOther(graphqlList, o!, name, o!.keys.slice(0, LIST_ORGS)),
       restWrite: onOther(restWrite, o!, name, o!.keys.slice(LIST_ORGS, LIST_ORGS + WRITE_ORGS)), graphqlCross: onOther(graphqlCross, o!, name, o!.keys.slice(LIST_ORGS + WRITE_ORGS)), pid: o!.pid,
     }));
+    // Each REST write row's platform and database: its worker is paused while it accepts, then delivers.
+    const writers = new Map<Target, { platform: PlatformProcess; db: BenchSql }>([[restWrite, { platform: p, db }]]);
+    others.forEach((other, i) => writers.set(otherRows[i]!.restWrite, { platform: other.platform!, db: other.db }));
     const pids = new Map<Target, () => number | undefined>([
-      [floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid], [floorWrite, () => floor?.pid], [restWrite, () => p.pid],
-      [floorCross, () => floor?.pid], [graphqlCross, () => p.pid],
+      [floorList, () => floor?.pid], [restList, () => p.pid], [subgraphList, () => subgraph?.pid], [graphqlList, () => p.pid],
+      [floorWrite, () => floor?.pid], [floorWriteSeparate, () => floor?.pid], [restWrite, () => p.pid], [floorCross, () => floor?.pid], [graphqlCross, () => p.pid],
     ]);
     for (const other of otherRows) {
       for (const target of [other.restList, other.graphqlList, other.restWrite, other.graphqlCross]) pids.set(target, () => other.pid);
@@ -152,32 +181,42 @@ export async function benchReadPath(): Promise<string> {
     }
     const rows: Row[] = [
       ...(PARTS.has('list') ? [floorList, restList, subgraphList, graphqlList, ...otherRows.flatMap((o) => [o.floorList, o.restList, o.graphqlList])] : []),
-      ...(PARTS.has('write') ? [floorWrite, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
+      ...(PARTS.has('write') ? [floorWrite, floorWriteSeparate, restWrite, ...otherRows.map((o) => o.restWrite)] : []),
       ...(PARTS.has('cross') ? [floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross)] : []),
-    ].map((target) => ({ target, pid: pids.get(target)!, rounds: [] }));
+    ].map((target) => ({ target, pid: pids.get(target)!, rounds: [], ...(writers.has(target) ? { delivery: [] } : {}) }));
 
     if (PARTS.has('list')) {
       await checkSameList(floorList, restList, subgraphList, graphqlList);
       for (const o of otherRows) await checkSameOtherList(o.floorList, o.restList, o.graphqlList);
     }
-    if (PARTS.has('write')) await checkSameWrite(floorWrite, restWrite, ...otherRows.map((o) => o.restWrite));
+    if (PARTS.has('write')) await checkSameWrite(floorWrite, floorWriteSeparate, restWrite, ...otherRows.map((o) => o.restWrite));
     if (PARTS.has('cross')) await checkSameCross(floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross));
     const allDrained = async () => {
       await drained(db);
       for (const other of others) await drained(other.db);
+      await clearFloorJobs(floorDb);
     };
     await allDrained();
+    const holdSubgraph = (held: boolean) => void subgraph?.kill(held ? 'SIGSTOP' : 'SIGCONT');
 
     for (let round = 1; round <= ROUNDS; round++) {
       for (const row of rows) {
         resign();
         log(`${row.target.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}; load ${load()}`);
+        const writer = writers.get(row.target);
+        if (writer) holdSubgraph(true);
+        await writer?.platform.pauseJobs();
         const result = await loadTest(row.target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: row.pid() });
         row.rounds.push(result);
         // Each figure as it comes, so a run cut short (another process taking the database's connections) still tells.
         log(`  ${row.target.label}: ${int(result.okPerSec)} 2xx/s, ${result.non2xx + result.errors + result.timeouts} failed, ${ms(result.serverCpuMsPerRequest)} server CPU / request`);
-        // The platform delivers every queued message (the floor's too): let it finish before the next target runs.
+        if (writer) {
+          row.delivery!.push(await deliver(writer.platform, writer.db));
+          log(`  ${row.target.label}: delivery ${ms(row.delivery!.at(-1)!)} CPU / message`);
+        }
+        // Nothing is left queued before the next target runs (the floor's jobs are deleted: nothing delivers them).
         if (row.target.label.includes(' write')) await allDrained();
+        if (writer) holdSubgraph(false);
       }
     }
     resign();
@@ -189,9 +228,14 @@ export async function benchReadPath(): Promise<string> {
     }
     const writeRows = rows.filter((r) => r.target.label.includes(' write'));
     if (writeRows.length) {
-      log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
+      log(`sequential write: ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved, job workers paused`);
+      holdSubgraph(true);
+      for (const writer of writers.values()) await writer.platform.pauseJobs();
       const results = await sequentialLatency(writeRows.map((r) => r.target), { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
       results.forEach((s, i) => (writeRows[i]!.sequential = s));
+      for (const writer of writers.values()) await writer.platform.resumeJobs();
+      await allDrained();
+      holdSubgraph(false);
     }
     const crossRows = rows.filter((r) => r.target.label.includes(' cross'));
     if (crossRows.length) {
@@ -201,11 +245,14 @@ export async function benchReadPath(): Promise<string> {
     }
     return render(rows, { loadAtStart, loadAtEnd: load(), postgres: p.postgres });
   } finally {
+    subgraph?.kill('SIGCONT');
     for (const child of [floor, ...others.map((o) => o.floor)]) if (child?.connected) child.send({ type: 'stop' });
     if (subgraph && subgraph.exitCode === null && subgraph.signalCode === null) subgraph.kill('SIGTERM');
     await Promise.all([platform?.stop(), ...others.map((o) => o.platform?.stop()), exited(floor), ...others.map((o) => exited(o.floor)), exited(subgraph)]);
     await db.end();
+    await floorDb.end();
     await database.drop();
+    await floorDatabase.drop();
     for (const other of others) {
       await other.db.end();
       await other.database.drop();
@@ -263,10 +310,27 @@ async function checkSameWrite(...targets: Target[]) {
 }
 
 /**
+ * Resumes a platform's paused job worker and waits until it has delivered every queued message: the process's CPU
+ * meanwhile, per message delivered (its idle timers count too: a few ms per second against hundreds of messages).
+ */
+async function deliver(platform: PlatformProcess, db: BenchSql): Promise<number> {
+  const [row] = await db.execute<{ n: number }[]>(`select count(*)::int as n from agenda_jobs where name = 'email.send'`);
+  const before = processCpuMs(platform.pid);
+  await platform.resumeJobs();
+  await drained(db);
+  return (processCpuMs(platform.pid) - before) / Math.max(1, row!.n);
+}
+
+/** The floor queues jobs nobody runs: deleted between rows, as the platform's worker deletes its done jobs. */
+async function clearFloorJobs(floorDb: BenchSql): Promise<void> {
+  await floorDb.execute(`delete from agenda_jobs where name = 'email.send'`);
+}
+
+/**
  * Waits (at most 120 s) until no email.send job is left and the outbox is dispatched (each delivery raises
  * email.sent and email.delivered), so one target's writes do not load the platform while the next one runs.
  */
-async function drained(db: Awaited<ReturnType<typeof connectBenchSql>>) {
+async function drained(db: BenchSql) {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const [row] = await db.execute<{ n: number }[]>(`select (select count(*) from agenda_jobs where name = 'email.send') + (select count(*) from platform.events where dispatched_at is null) as n`);
@@ -276,10 +340,12 @@ async function drained(db: Awaited<ReturnType<typeof connectBenchSql>>) {
   log('email.send jobs or events still pending after 120 s; going on');
 }
 
-/** The round with the median 2xx/s, whole. */
-function median(runs: LoadResult[]): LoadResult {
-  return [...runs].sort((x, y) => x.okPerSec - y.okPerSec)[Math.floor((runs.length - 1) / 2)]!;
+/** The round with the median 2xx/s, whole (its index in `runs`). */
+function medianIndex(runs: LoadResult[]): number {
+  const order = runs.map((_, i) => i).sort((x, y) => runs[x]!.okPerSec - runs[y]!.okPerSec);
+  return order[Math.floor((runs.length - 1) / 2)]!;
 }
+const median = (runs: LoadResult[]) => runs[medianIndex(runs)]!;
 
 function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; postgres: string }): string {
   const cpu = cpus();
@@ -289,19 +355,21 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
   const table = rows.map((row) => {
     const m = median(row.rounds);
     const failures = m.non2xx + m.errors + m.timeouts;
-    return `| ${row.target.label} | ${row.target.path} | ${int(m.okPerSec)} | ${row.rounds.map((r) => int(r.okPerSec)).join(', ')} | ${m.p50} ms | ${m.p99} ms | ${failures} | ${ms(m.serverCpuMsPerRequest)} | ${row.sequential ? ms(row.sequential.p50) : ''} | ${row.sequential ? ms(row.sequential.p99) : ''} |`;
+    const delivery = row.delivery ? ms(row.delivery[medianIndex(row.rounds)]!) : '';
+    return `| ${row.target.label} | ${row.target.path} | ${int(m.okPerSec)} | ${row.rounds.map((r) => int(r.okPerSec)).join(', ')} | ${m.p50} ms | ${m.p99} ms | ${failures} | ${ms(m.serverCpuMsPerRequest)} | ${delivery} | ${row.sequential ? ms(row.sequential.p50) : ''} | ${row.sequential ? ms(row.sequential.p99) : ''} |`;
   });
   const lines = [
     `Date: ${new Date().toISOString().slice(0, 10)}. Command: \`npm run bench -- --only read-path\` (test/bench/read-path.bench.ts). Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}); Node ${process.version}, NODE_ENV=${NODE_ENV} in the server processes; ${info.postgres.split(',')[0]}.`,
     `Load average (1, 5, 15 min) at start: ${info.loadAtStart}; at end: ${info.loadAtEnd}. The load generator, the platform, the subgraph, the floor and PostgreSQL share the cores: read the ratios, measured side by side.`,
     '',
     `c=${CONNECTIONS}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target, ${ROUNDS} interleaved round(s) over all targets; the median round by 2xx/s is shown (its latencies and CPU), every round's 2xx/s beside it. ` +
-      `Writes go to ${WRITE_ORGS} other Enterprise organizations, and every queued message is delivered before the next target runs. ` +
+      `Writes go to ${WRITE_ORGS} other Enterprise organizations; the floor writes to a database of its own, migrated and seeded like the platform's. ` +
       `The cross-module query reads one contact with 5 bookings and 5 form submissions in each of ${CROSS_ORGS} other organizations. "Server CPU / request" is user + system time of the serving process (PostgreSQL excluded). ` +
+      `A platform accepts its writes with its job worker paused (the floor delivers nothing either): its write CPU is the accept alone; then the worker is resumed and "delivery CPU / message" is the same process's CPU until every queued message is delivered and its events dispatched, per message. Nothing is left queued when the next target runs. ` +
       `Sequential: ${SEQUENTIAL} requests one at a time per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved.`,
     '',
-    '| target | path | c=32 2xx/s (median) | each round | c=32 p50 | c=32 p99 | non-2xx / errors | server CPU / request | sequential p50 | sequential p99 |',
-    '|---|---|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| target | path | c=32 2xx/s (median) | each round | c=32 p50 | c=32 p99 | non-2xx / errors | server CPU / request | delivery CPU / message | sequential p50 | sequential p99 |',
+    '|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|',
     ...table,
     '',
   ];
@@ -337,7 +405,15 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
   }
   for (const suffix of suffixes) {
     const rest = by(`REST write${suffix}`);
-    if (rest && by('floor write')) lines.push(`- Write${suffix}, REST's share of the floor's 2xx/s at c=32: **${share(`REST write${suffix}`, 'floor write').toFixed(2)}**; sequential p50 REST − floor ${ms(rest.sequential!.p50 - by('floor write')!.sequential!.p50)}.`);
+    const floor = by('floor write');
+    if (!rest || !floor) continue;
+    const accept = median(rest.rounds).serverCpuMsPerRequest;
+    const delivery = rest.delivery![medianIndex(rest.rounds)]!;
+    lines.push(
+      `- Write${suffix}, REST's share of the floor's 2xx/s at c=32: **${share(`REST write${suffix}`, 'floor write').toFixed(2)}** (target ≥ ${READ_PATH_TARGETS.restShareOfFloor}: ${verdict(share(`REST write${suffix}`, 'floor write') >= READ_PATH_TARGETS.restShareOfFloor)}), ` +
+        `${share(`REST write${suffix}`, 'floor write (separate statements)').toFixed(2)} of the floor with separate statements; ` +
+        `CPU per write: accept **${ms(accept)}** (floor ${ms(median(floor.rounds).serverCpuMsPerRequest)}), delivery ${ms(delivery)}, with delivery ${ms(accept + delivery)}; sequential p50 REST − floor ${ms(rest.sequential!.p50 - floor.sequential!.p50)}.`,
+    );
   }
   return `## Read path against its floor (issue 20)\n\n${lines.join('\n')}`;
 }

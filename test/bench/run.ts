@@ -4,6 +4,7 @@
 // `npm run bench -- --profile` (or BENCH_PROFILE=1) is a diagnostic run instead: both server processes start under
 // `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU; the
 // profile adds issue 20's cross-module query on /graphql (cross-module-fixtures.ts) as a fourth target.
+// `BENCH_READ_PATH=write npm run bench -- --only read-path --profile` profiles POST /emails instead (write-profile.ts).
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { benchDns } from './dns.bench.js';
 import { benchSupport } from './support.bench.js';
 import { benchTracing } from './tracing.bench.js';
 import { benchReadPath } from './read-path.bench.js';
+import { profileWritePath } from './write-profile.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +78,10 @@ const ONLY = (() => {
 })();
 
 async function main() {
+  if (PROFILE && ONLY?.has('read-path') && process.env.BENCH_READ_PATH === 'write') {
+    process.stdout.write(`\n${await profileWritePath()}\n`);
+    return;
+  }
   if (PROFILE || !ONLY || ONLY.has('rest-bridge')) await benchRestBridge();
   if (PROFILE) return;
   for (const [key, section] of Object.entries(SECTIONS)) {

@@ -17,6 +17,7 @@ import { validateSend, type ValidSend } from './send-email.validate.js';
 import type { EmailDeps } from '../email-deps.js';
 import type { EmailMessageList, SendEmailBatchItem, SendEmailResult } from './email-message.types.js';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job.js';
+import { writeQueuedMessage } from './queue-message.write.js';
 
 export const MAX_BATCH = 500;
 
@@ -40,14 +41,18 @@ export class EmailMessageService {
       return found ? { messageId: found.id, status: found.status } : null;
     };
     try {
-      return (await existing()) ?? await em.transactional(async (tx) => {
+      const found = await existing();
+      if (found) return found;
+      // With jobs in the database, quota, message, job and its wake-up are one statement; the same in a transaction otherwise.
+      if (this.deps.jobs.inDatabase) return { messageId: await writeQueuedMessage(em, auth.plan, prepared, idempotencyKey ?? null), status: EmailStatus.QUEUED };
+      return await em.transactional(async (tx) => {
         await consumeQuota(tx, auth.plan, 'emails', 1);
         const message = await this.queue(tx, prepared, idempotencyKey ?? null);
         return { messageId: message.id, status: message.status };
       });
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer with its message.
-      if (error instanceof UniqueConstraintViolationException && idempotencyKey) {
+      if (isUniqueViolation(error) && idempotencyKey) {
         const winner = await existing();
         if (winner) return winner;
       }
@@ -150,4 +155,9 @@ export class EmailMessageService {
     await this.deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: message.organizationId, messageId: message.id });
     return message;
   }
+}
+
+/** MikroORM's unique violation (a flush), or the driver's (23505) from a statement sent past MikroORM (writeQueuedMessage). */
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException || (error as { code?: unknown } | null)?.code === '23505';
 }
