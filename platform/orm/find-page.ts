@@ -2,6 +2,7 @@ import { raw, type EntityManager } from '@mikro-orm/postgresql';
 import type { EntityMetadata, EntityName, FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import type { TenantEntity } from './tenant-entity.js';
 import { bindPage, pageStatement, whereShape, withValues } from './page-statements.js';
+import { plainRows } from './plain-rows.js';
 
 export interface PageQuery<T> {
   limit: number;
@@ -42,7 +43,7 @@ export async function findPage<T extends object>(em: EntityManager, entity: Enti
   let rows: (T & { __total?: string | number })[];
   if (statement) {
     const found = await em.getConnection().execute<Record<string, unknown>[]>(statement.sql, bindPage(statement, em, shape.values, page.limit, page.offset), 'all', em.getTransactionContext());
-    rows = found.map((row) => em.getDriver().mapResult(row as never, meta) as T);
+    rows = plainRows(em, entity, found) as typeof rows;
   } else {
     rows = (await (await build(em, where, page.limit, page.offset)).qb.execute('all', true)) as (T & { __total?: string | number })[];
   }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
+import { plainRows } from '../../../platform/orm/plain-rows.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Booking } from '../entities/booking.entity.js';
 
@@ -8,7 +9,7 @@ const LOADER = 'calendar:bookingsByEmail';
 /**
  * Per-request DataLoader: every contact of one gateway request asks for its bookings, and all their emails go to
  * the database in one `attendee_email in (...)` query (tenant filter included), not one query per contact.
- * The statement is written out and its rows mapped by MikroORM (`em.map`): building the same SELECT with `em.find`
+ * The statement is written out and its rows mapped to plain objects (`plainRows`): building the same SELECT with `em.find`
  * was most of the cross-module query's MikroORM time (BENCHMARKS.md, "Issue 20: the cross-module query").
  */
 export function bookingsByEmail(ctx: SubgraphContext): DataLoader<string, Booking[]> {
@@ -19,7 +20,7 @@ export function bookingsByEmail(ctx: SubgraphContext): DataLoader<string, Bookin
         sql`select * from "calendar"."bookings" where organization_id = ${ORG} and attendee_email in (${[...emails]}) order by start_time asc, uid asc`,
       );
       const byEmail = new Map<string, Booking[]>();
-      for (const row of raw.map((r) => ctx.em.map(Booking, r))) byEmail.set(row.attendeeEmail, [...(byEmail.get(row.attendeeEmail) ?? []), row]);
+      for (const row of plainRows(ctx.em, Booking, raw)) byEmail.set(row.attendeeEmail, [...(byEmail.get(row.attendeeEmail) ?? []), row]);
       return emails.map((email) => byEmail.get(email) ?? []);
     });
     ctx.loaders.set(LOADER, loader);

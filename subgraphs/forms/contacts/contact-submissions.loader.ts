@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { FormSubmission } from '../entities/form-submission.entity.js';
 import { submissionView, type FormSubmissionView } from '../submissions/form-submission.types.js';
+import { plainRows } from '../../../platform/orm/plain-rows.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Newest submissions listed per contact; the rest stay reachable through formSubmissionsByRespondent. */
@@ -9,7 +10,7 @@ export const SUBMISSIONS_PER_CONTACT = 100;
 
 /**
  * Per-request loader: every contact of one gateway query (a CRM list of 50 contacts, say) costs one statement for all
- * their emails together, capped per email by a window function, its rows mapped by MikroORM (`em.map`): one round
+ * their emails together, capped per email by a window function, its rows mapped to plain objects (`plainRows`): one round
  * trip and no query building (BENCHMARKS.md, "Issue 20: the cross-module query").
  */
 export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<string, FormSubmissionView[]> {
@@ -27,7 +28,7 @@ export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<strin
                ) ranked where n <= ${SUBMISSIONS_PER_CONTACT})
              order by s.created_at desc, s.id desc`,
       );
-      const rows = raw.map((r) => ctx.em.map(FormSubmission, r));
+      const rows = plainRows(ctx.em, FormSubmission, raw);
       return emails.map((email) => rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView));
     });
     ctx.loaders.set(name, loader);
