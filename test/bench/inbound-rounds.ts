@@ -11,13 +11,11 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { renderProfile, summarizeProfile, type CpuProfile } from './profile-summary.js';
-import type { SmtpLoadResult } from './smtp-load.js';
+import { runSmtpLoad } from './smtp-load-runner.js';
 
 const TICK_MS = 10; // USER_HZ 100
 const WARM_UP = 100;
-const WORDS = ['invoice', 'meeting', 'report', 'budget', 'launch', 'contract', 'schedule', 'feedback', 'roadmap', 'hiring', 'travel', 'lunch', 'quarterly', 'review', 'design', 'customer', 'support', 'release', 'security', 'pricing'];
 
 const [label = 'this', connectionsArg = '8', messagesArg = '1000', distArg, profileArg] = process.argv.slice(2);
 const connections = Number(connectionsArg);
@@ -47,19 +45,8 @@ const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [mailboxes
 const key = await t.key('bench-mbx');
 await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
 const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body.data as { address: string };
-const body = Array.from({ length: 50 * 1024 / 64 }, (_, i) => `${WORDS[i % WORDS.length]} line ${i} of the message body, padded to sixty-four bytes.`.padEnd(63, '.')).join('\n');
 
-const send = async (count: number, first: number) => {
-  const worker = new Worker(new URL('./smtp-load.js', import.meta.url), { workerData: { port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client: 'pipelined', body, words: WORDS } });
-  try {
-    return await new Promise<SmtpLoadResult>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
-  } finally {
-    await worker.terminate();
-  }
-};
+const send = (count: number, first: number) => runSmtpLoad({ port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client: 'pipelined' });
 
 const conn = t.platform.orm.em.getConnection();
 const backends = async () => ((await conn.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]).map((r) => r.pid);

@@ -4,14 +4,14 @@ import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { startTestPlatform } from '../helpers/test-platform.js';
 import { mailboxesModule } from '../../subgraphs/mailboxes/index.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import { percentile } from './load.js';
 import { meterPerMessage } from './per-message-cost.js';
 import { writeSection } from './report.js';
-import type { SmtpLoadClient, SmtpLoadResult } from './smtp-load.js';
+import type { SmtpLoadClient } from './smtp-load.js';
+import { INBOUND_BODY, runSmtpLoad, WORDS } from './smtp-load-runner.js';
 
 /** The issue's targets on this machine. */
 export const MAILBOX_TARGETS = { inboundPerSec: 200, searchP50Ms: 50 } as const;
@@ -22,7 +22,6 @@ const CONNECTIONS = 8;
 const WIDE_CONNECTIONS = 20;
 const SEARCH_ROWS = 100_000;
 const SEARCH_SAMPLES = 200;
-const WORDS = ['invoice', 'meeting', 'report', 'budget', 'launch', 'contract', 'schedule', 'feedback', 'roadmap', 'hiring', 'travel', 'lunch', 'quarterly', 'review', 'design', 'customer', 'support', 'release', 'security', 'pricing'];
 
 const log = (line: string) => process.stderr.write(`[bench:mailboxes] ${line}\n`);
 
@@ -37,19 +36,9 @@ export async function benchMailboxes(): Promise<string> {
     const key = await t.key('bench-mbx');
     await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
     const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body.data as { id: string; address: string };
-    const body = Array.from({ length: 50 * 1024 / 64 }, (_, i) => `${WORDS[i % WORDS.length]} line ${i} of the message body, padded to sixty-four bytes.`.padEnd(63, '.')).join('\n');
-    log(`sending ${INBOUND} messages of ${Math.round(body.length / 1024)} KB over ${CONNECTIONS} connections`);
-    const send = async (count: number, connections: number, first = 0, client: SmtpLoadClient = 'pipelined') => {
-      const worker = new Worker(new URL('./smtp-load.js', import.meta.url), { workerData: { port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client, body, words: WORDS } });
-      try {
-        return await new Promise<SmtpLoadResult>((resolve, reject) => {
-          worker.once('message', resolve);
-          worker.once('error', reject);
-        });
-      } finally {
-        await worker.terminate();
-      }
-    };
+    log(`sending ${INBOUND} messages of ${Math.round(INBOUND_BODY.length / 1024)} KB over ${CONNECTIONS} connections`);
+    const send = (count: number, connections: number, first = 0, client: SmtpLoadClient = 'pipelined') =>
+      runSmtpLoad({ port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client });
     const meter = await meterPerMessage(t.platform.orm);
     const { seconds, latencies, clientCpuMs } = await send(INBOUND, CONNECTIONS);
     const cost = await meter.stop(INBOUND);
@@ -101,7 +90,7 @@ export async function benchMailboxes(): Promise<string> {
       '',
       '| measure | value | target | verdict |',
       '|---|---|---|---|',
-      `| inbound messages of ${Math.round(body.length / 1024)} KB accepted (250 after DATA) and stored (searchable), ${CONNECTIONS} SMTP connections, ${INBOUND} messages | ${Math.round(perSec)} /s | ≥ ${MAILBOX_TARGETS.inboundPerSec} /s | ${perSec >= MAILBOX_TARGETS.inboundPerSec ? 'met' : '**missed**'} |`,
+      `| inbound messages of ${Math.round(INBOUND_BODY.length / 1024)} KB accepted (250 after DATA) and stored (searchable), ${CONNECTIONS} SMTP connections, ${INBOUND} messages | ${Math.round(perSec)} /s | ≥ ${MAILBOX_TARGETS.inboundPerSec} /s | ${perSec >= MAILBOX_TARGETS.inboundPerSec ? 'met' : '**missed**'} |`,
       `| same, per message latency p50 / p95 | ${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 95))} | | |`,
       `| same, per message: PostgreSQL statements (listener and dispatcher) / CPU of the platform's main thread / CPU of the database's backends / CPU of the SMTP client | ${cost.statements.toFixed(1)} / ${ms(cost.mainCpuMs)} / ${ms(cost.postgresCpuMs)} / ${ms(clientCpuMs / INBOUND)} | | |`,
       `| the same ${INBOUND} messages over ${WIDE_CONNECTIONS} connections (load average ${loadBeforeWide}) | ${Math.round(INBOUND / wide.seconds)} /s | ≥ ${MAILBOX_TARGETS.inboundPerSec} /s | ${INBOUND / wide.seconds >= MAILBOX_TARGETS.inboundPerSec ? 'met' : '**missed**'} |`,

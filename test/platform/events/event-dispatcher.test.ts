@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { emitEvent } from '../../../platform/events/emit-event.js';
+import pg from 'pg';
+import { DispatcherWakeUp } from '../../../platform/events/dispatcher-wake-up.js';
+import { emitEvent, EVENTS_CHANNEL, outboxInsert } from '../../../platform/events/emit-event.js';
 import { EventDispatcher, type EventSink, type OutboxEvent } from '../../../platform/events/event-dispatcher.js';
 import { MemoryEventBus, type BusEvent } from '../../../platform/events/event-bus.js';
 import { settingsData } from '../../../platform/crypto/settings-data.js';
@@ -110,5 +112,43 @@ describe('EventDispatcher', () => {
     expect(new Set(all)).toEqual(new Set(ids));
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
+  });
+
+  describe('DispatcherWakeUp', () => {
+    it('should wake the dispatcher for outbox rows committed without a NOTIFY', async () => {
+      const seen: OutboxEvent[] = [];
+      // The sweep is an hour away: only a NOTIFY can wake it.
+      const dispatcher = new EventDispatcher({ databaseUrl: database.url, orm, bus: new MemoryEventBus(), sinks: [{ name: 'recording', handle: async (_tx, events) => void seen.push(...events) }], logger, sweepMs: 3_600_000 });
+      await dispatcher.start();
+      try {
+        // The pass it runs once connected is over before the row is written, so only the wake-up can bring the row.
+        await eventually(async () => !(dispatcher as unknown as { running?: Promise<void> }).running);
+        const outbox = outboxInsert(randomUUID(), 'form.submitted', { n: 1 });
+        await orm.em.getConnection().execute(outbox.sql, outbox.params); // committed on its own, no NOTIFY
+        new DispatcherWakeUp(() => orm.em, logger).request();
+        await eventually(async () => seen.some((e) => e.id === outbox.event.id));
+      } finally {
+        await dispatcher.stop();
+      }
+    });
+
+    it('should coalesce the requests made while a NOTIFY is on its way into one more', async () => {
+      const listener = new pg.Client({ connectionString: database.url });
+      await listener.connect();
+      const payloads: string[] = [];
+      listener.on('notification', (n) => payloads.push(n.payload ?? ''));
+      await listener.query(`listen ${EVENTS_CHANNEL}`);
+      try {
+        const wake = new DispatcherWakeUp(() => orm.em, logger);
+        for (let i = 0; i < 5; i++) wake.request();
+        await eventually(async () => payloads.length >= 2);
+        // A marker sent after the second wake-up committed: every wake-up sent by then has arrived before it.
+        await orm.em.getConnection().execute(`select pg_notify('${EVENTS_CHANNEL}', 'marker')`);
+        await eventually(async () => payloads.includes('marker'));
+        expect(payloads.filter((p) => p !== 'marker')).toHaveLength(2);
+      } finally {
+        await listener.end();
+      }
+    });
   });
 });
