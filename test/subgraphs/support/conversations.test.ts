@@ -34,7 +34,8 @@ describe('support conversations through the stack', () => {
       messages: [{ type: 'incoming', senderType: 'visitor', content: 'Where is my order?', attachments: [], authorId: null }],
     });
     const types = (await outbox(t, key)).filter((e) => e.data.conversationId === conversationId).map((e) => e.type);
-    expect(types).toEqual(['conversation.created', 'conversation.assigned', 'message.received']);
+    // Events written by one statement share its timestamp, and ids within one millisecond are not ordered: as a set.
+    expect([...types.slice(0, 2).sort(), ...types.slice(2)]).toEqual(['conversation.assigned', 'conversation.created', 'message.received']);
   });
 
   it('should reply and add a note, oldest first; a note never reaches the visitor', async () => {
@@ -51,8 +52,8 @@ describe('support conversations through the stack', () => {
     expect(seen.status).toBe(200);
     expect(seen.body.data.messages.map((m: any) => m.content)).toEqual(['Hello, I need help', 'On its way']);
     const events = (await outbox(t, key)).filter((e) => e.data.conversationId === conversationId).map((e) => e.type);
-    // The reply's two events share one transaction and timestamp, so their order in the outbox is not defined.
-    expect([...events.slice(0, 3), ...events.slice(3).sort()]).toEqual(['conversation.created', 'conversation.assigned', 'message.received', 'conversation.replied', 'message.sent']);
+    // Events of one transaction share its timestamp (the creation's two, the reply's two): their order is not defined.
+    expect([...events.slice(0, 2).sort(), events[2], ...events.slice(3).sort()]).toEqual(['conversation.assigned', 'conversation.created', 'message.received', 'conversation.replied', 'message.sent']);
   });
 
   it('should refuse an author or assignee who is not a member of the inbox with 400 and change nothing', async () => {
