@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
+import { plainRows } from '../../../platform/orm/plain-rows.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Contact } from '../entities/contact.entity.js';
 import { parseIdentifier } from '../shared/identifier.js';
 import { emailClaimant, hasPendingCreate } from '../writes/pending-writes.js';
@@ -15,11 +17,31 @@ export async function findContact(em: EntityManager, raw: string): Promise<Conta
 }
 
 /**
- * The committed contact; 202 PENDING when it was accepted but its creation has not committed (document 3 part 3),
+ * `findContact` for reads that only render the contact: one written-out statement per kind of identifier, prepared once
+ * per connection, its row a plain object (never flush it). The contact card's lookup in the cross-module query, where
+ * MikroORM's findOne was the largest cost left (BENCHMARKS.md, issue 20).
+ */
+export async function readContact(em: EntityManager, raw: string): Promise<Contact | null> {
+  const id = parseIdentifier(raw, 'ctc', true);
+  const db = tenantSql(em);
+  const [row] =
+    id.kind === 'id'
+      ? await db.rowsBound(sql`select * from crm.contacts where organization_id = ${ORG} and id = ${id.value}`, 'crm_contact_by_id')
+      : id.kind === 'external'
+        ? await db.rowsBound(sql`select * from crm.contacts where organization_id = ${ORG} and external_id = ${id.value} limit 1`, 'crm_contact_by_external_id')
+        : await db.rowsBound(
+            sql`select * from crm.contacts where organization_id = ${ORG} and email = ${id.value} and status not in ('DELETED', 'MERGED') order by id desc limit 1`,
+            'crm_contact_by_email',
+          );
+  return row ? plainRows(em, Contact, [row])[0]! : null;
+}
+
+/**
+ * The committed contact (found by `find`: `readContact` when it is only rendered); 202 PENDING when it was accepted but its creation has not committed (document 3 part 3),
  * 404 when neither.
  */
-export async function getContact(em: EntityManager, raw: string): Promise<Contact> {
-  const contact = await findContact(em, raw);
+export async function getContact(em: EntityManager, raw: string, find = findContact): Promise<Contact> {
+  const contact = await find(em, raw);
   if (contact) return contact;
   const id = parseIdentifier(raw, 'ctc', true);
   if (id.kind === 'external' && (await hasPendingCreate(em, id.value))) throw pendingError('The contact');

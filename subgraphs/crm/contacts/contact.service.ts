@@ -3,7 +3,7 @@ import { invalid } from '../../../platform/errors/domain-error.js';
 import { CONTACT_STATUSES, LIFECYCLE_STAGES } from '../entities/contact.entity.js';
 import { pageMeta, resolvePage } from '../shared/crm-page.js';
 import { CONTACT_COLUMNS, isoDate, oneOf, Where } from '../shared/sql-list.js';
-import { getContact } from './contact-lookup.js';
+import { getContact, readContact } from './contact-lookup.js';
 import { contactView } from './contact-view.js';
 import type { ContactList, ContactView } from './contact.types.js';
 import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
@@ -31,7 +31,7 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 /** Contact reads: one contact (any identifier), the filtered list, typeahead search. */
 export class ContactService {
   async get(em: EntityManager, id: string): Promise<ContactView> {
-    return contactView(await getContact(em, id));
+    return contactView(await getContact(em, id, readContact));
   }
 
   async list(em: EntityManager, args: ContactListArgs): Promise<ContactList> {

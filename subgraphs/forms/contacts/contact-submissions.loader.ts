@@ -10,23 +10,24 @@ export const SUBMISSIONS_PER_CONTACT = 100;
 
 /**
  * Per-request loader: every contact of one gateway query (a CRM list of 50 contacts, say) costs one statement for all
- * their emails together, capped per email by a window function, its rows mapped to plain objects (`plainRows`): one round
- * trip and no query building (BENCHMARKS.md, "Issue 20: the cross-module query").
+ * their emails together, capped per email by a window function, prepared once per connection, its rows mapped to plain objects
+ * (`plainRows`): one round trip and no query building (BENCHMARKS.md, "Issue 20: the cross-module query").
  */
 export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<string, FormSubmissionView[]> {
   const name = 'forms:contact-submissions';
   let loader = ctx.loaders.get(name) as DataLoader<string, FormSubmissionView[]> | undefined;
   if (!loader) {
     loader = new DataLoader<string, FormSubmissionView[]>(async (emails) => {
-      const raw = await tenantSql(ctx.em).rows(
+      const raw = await tenantSql(ctx.em).rowsBound(
         sql`select s.* from forms.submissions s
              where s.organization_id = ${ORG} and s.id in (
                select id from (
                  select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
                    from forms.submissions
-                  where organization_id = ${ORG} and lower(respondent_email) in (${[...emails]})
+                  where organization_id = ${ORG} and lower(respondent_email) = any(${[...emails]}::text[])
                ) ranked where n <= ${SUBMISSIONS_PER_CONTACT})
              order by s.created_at desc, s.id desc`,
+        'forms_submissions_by_email',
       );
       const rows = plainRows(ctx.em, FormSubmission, raw);
       return emails.map((email) => rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView));

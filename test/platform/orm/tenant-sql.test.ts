@@ -2,6 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { createTestDatabase } from '../../helpers/test-database.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { ORG, crossTenantSql, joinSql, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { positional } from '../../../platform/orm/pooled-query.js';
 
 describe('tenantSql', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -60,6 +61,20 @@ describe('tenantSql', () => {
       const prepared = await tenantSql(tx).rows(sql`select name from pg_prepared_statements where name = ${'test_notes_by_org'} and ${ORG}::uuid is not null`);
       expect(prepared).toEqual([{ name: 'test_notes_by_org' }]);
     });
+  });
+
+  it('should bind arrays, jsonb\'s ? operator and hostile text through a pooled connection as they bind through knex', async () => {
+    const hostile = "of A' or '1'='1";
+    const statement = sql`select body, ${JSON.stringify({ a: 1 })}::jsonb \\? 'a' as has_a from notes where organization_id = ${ORG} and body = any(${['of A', 'of B', hostile]}::text[])`;
+    const outside = await tenantSql(forkForTenant(orm.em, orgA)).rowsBound(statement);
+    expect(outside).toEqual([{ body: 'of A', has_a: true }]);
+    // Inside a transaction the statement takes knex's road (the transaction's connection): the same answer.
+    await forkForTenant(orm.em, orgA).transactional(async (tx) => expect(await tenantSql(tx).rowsBound(statement)).toEqual(outside));
+    expect(await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`)).toEqual([]);
+  });
+
+  it('should turn ? placeholders into $n and keep an escaped \\? as the operator', () => {
+    expect(positional("select ? , data \\? 'k', ?::text[]")).toBe("select $1 , data ? 'k', $2::text[]");
   });
 
   it('should let a named cross-tenant statement span organizations and refuse ${ORG} in it', async () => {

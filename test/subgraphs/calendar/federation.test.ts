@@ -1,8 +1,8 @@
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { parse } from 'graphql';
-import { jest } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { recordStatements } from '../../helpers/sent-statements.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { ShiftedClock } from '../../../platform/clock/job-clock.js';
@@ -48,17 +48,16 @@ describe('calendar across subgraphs: Contact.bookings (with the real CRM module)
   });
 
   it('should look up every contact\'s bookings of one request in one query (DataLoader), not one per contact', async () => {
-    const connection = t.platform.orm.em.getConnection();
-    const spy = jest.spyOn(connection, 'execute');
+    const statements = recordStatements();
     try {
       const res = await t.graphql(key, '{ contacts(limit: 10) { data { email bookings { uid } } } }');
       expect(res.body.errors).toBeUndefined();
       const byEmail = Object.fromEntries(res.body.data.contacts.data.map((c: any) => [c.email, c.bookings.length]));
       expect(byEmail).toEqual({ 'ada@example.com': 2, 'bob@example.com': 1, 'cyd@example.com': 0 });
-      const bookingQueries = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"calendar"."bookings"'));
+      const bookingQueries = statements.texts().filter((text) => text.includes('"calendar"."bookings"'));
       expect(bookingQueries).toHaveLength(1);
     } finally {
-      spy.mockRestore();
+      statements.stop();
     }
   });
 

@@ -1,5 +1,5 @@
-import { jest } from '@jest/globals';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { recordStatements } from '../../helpers/sent-statements.js';
 import { fromIp, newVisitorIp } from './helpers/public-client.js';
 
 /** The cross-module query: CRM's Contact with the forms subgraph's formSubmissions, through the gateway. */
@@ -50,10 +50,10 @@ describe('Contact.formSubmissions through the gateway', () => {
   it('should resolve every contact of a list in one query, each with its own submissions', async () => {
     await createContact('bob@example.com');
     await createContact('cy@example.com');
-    const spy = jest.spyOn(t.platform.orm.em.getConnection(), 'execute');
+    const statements = recordStatements();
     const res = await t.graphql(key, '{ contacts(limit: 10, sortBy: "email", sortOrder: "asc") { data { email formSubmissions { answers } } } }');
-    const submissionQueries = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && /forms"?\."?submissions/.test(sql));
-    spy.mockRestore();
+    const submissionQueries = statements.texts().filter((text) => /forms"?\."?submissions/.test(text));
+    statements.stop();
     // Three contacts, one batch: one statement (the rows of the capped ids), not one per contact.
     expect(submissionQueries).toHaveLength(1);
     expect(res.body.errors).toBeUndefined();

@@ -1,5 +1,5 @@
-import { jest } from '@jest/globals';
 import { eventually as eventuallyWithin, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { recordStatements } from '../../helpers/sent-statements.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
@@ -45,17 +45,16 @@ describe('mailboxes across modules: Contact.mailboxMessages and sending through 
   });
 
   it('should answer Contact.mailboxMessages through the gateway, batched in one query for every contact', async () => {
-    const connection = t.platform.orm.em.getConnection();
-    const spy = jest.spyOn(connection, 'execute');
+    const statements = recordStatements();
     try {
       const res = await t.graphql(key, '{ contacts(limit: 10) { data { email mailboxMessages { id subject direction } } } }');
       expect(res.body.errors).toBeUndefined();
       const byEmail = Object.fromEntries(res.body.data.contacts.data.map((c: { email: string; mailboxMessages: unknown[] }) => [c.email, c.mailboxMessages.length]));
       expect(byEmail).toEqual({ 'ada@example.com': 2, 'bob@example.com': 2, 'cyd@example.com': 0 });
-      const queries = spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('mailboxes.messages') && sql.includes('addresses @>'));
+      const queries = statements.texts().filter((text) => text.includes('mailboxes.messages') && text.includes('addresses @>'));
       expect(queries).toHaveLength(1);
     } finally {
-      spy.mockRestore();
+      statements.stop();
     }
     const one = await t.graphql(key, '{ contact(id: "ada@example.com") { email mailboxMessages { subject direction } } }');
     expect(one.body.data.contact.mailboxMessages).toEqual([{ subject: 'Re: Offer', direction: 'outbound' }, { subject: 'Offer', direction: 'outbound' }]);

@@ -1,6 +1,6 @@
-import { jest } from '@jest/globals';
 import { simpleParser } from 'mailparser';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { recordStatements } from '../../helpers/sent-statements.js';
 import { supportModule } from '../../../subgraphs/support/index.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { emailModule } from '../../../subgraphs/email/index.js';
@@ -47,16 +47,15 @@ describe('support across modules: Contact.conversations (real CRM) and the email
   });
 
   it('should batch Contact.conversations of every contact of a request (DataLoader)', async () => {
-    const connection = t.platform.orm.em.getConnection();
-    const spy = jest.spyOn(connection, 'execute');
+    const statements = recordStatements();
     try {
       const res = await t.graphql(key, '{ contacts(limit: 10) { data { email conversations { id } } } }');
       expect(res.body.errors).toBeUndefined();
       const counts = Object.fromEntries(res.body.data.contacts.data.map((c: any) => [c.email, c.conversations.length]));
       expect(counts).toEqual({ 'ada@example.com': 1, 'bob@example.com': 0 });
-      expect(spy.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"support"."visitors"'))).toHaveLength(1);
+      expect(statements.texts().filter((text) => text.includes('"support"."visitors"'))).toHaveLength(1);
     } finally {
-      spy.mockRestore();
+      statements.stop();
     }
   });
 

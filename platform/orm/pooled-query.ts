@@ -1,0 +1,38 @@
+import type { Knex } from '@mikro-orm/knex';
+
+/** What a pg query config carries: pg's `$n` text, the values, and a prepared statement's name. */
+export interface PooledQuery {
+  text: string;
+  values: unknown[];
+  name?: string;
+}
+
+interface PgConnection {
+  query(config: PooledQuery): Promise<{ rows: unknown[] }>;
+}
+
+/** The pool of knex's client (tarn): the same connections, settings and type parsers as every MikroORM query. */
+interface KnexPool {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<void>;
+}
+
+/** knex's `?` placeholders as pg's `$1, $2, …`; `\?` stays a literal `?` (PostgreSQL's jsonb operator), as knex reads it. */
+export function positional(text: string): string {
+  let n = 0;
+  return text.replace(/\\\?|\?/g, (match) => (match === '?' ? `$${++n}` : '?'));
+}
+
+/**
+ * Rows of one statement on a connection of knex's pool, sent by the pg driver itself: no knex query object, runner or
+ * bindings pass. A connection that broke is marked by knex's own listeners and dropped by its pool on the next acquire.
+ */
+export async function pooledRows<T>(knex: Knex, query: PooledQuery): Promise<T[]> {
+  const pool = knex.client as unknown as KnexPool;
+  const connection = await pool.acquireConnection();
+  try {
+    return (await connection.query(query)).rows as T[];
+  } finally {
+    void pool.releaseConnection(connection);
+  }
+}
