@@ -1,4 +1,5 @@
 import { ApolloServer, type ApolloServerOptionsWithGateway } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloGateway } from '@apollo/gateway';
 import type { GraphQLSchema } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
@@ -65,7 +66,8 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
     introspection: true,
     csrfPrevention: true,
-    plugins: [fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
+    // No cache hints anywhere (the subgraphs disable cache control too): computing a policy per request is waste.
+    plugins: [ApolloServerPluginCacheControlDisabled(), fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
   };
   const server = options.singleFetchPlans ? new SingleFetchApolloServer(serverOptions, options.singleFetchPlans, options.metrics) : new ApolloServer<CallerContext>(serverOptions);
   await server.start();

@@ -4,16 +4,18 @@
 // subgraph is sent as that fetch (the subgraph still demands its scope of the caller), without plan execution and the
 // gateway's result shaping. And Apollo Server itself answers the plainest requests of such an operation (a JSON POST
 // of a query it has already validated and planned, wanting plain JSON back) without its request pipeline, as the
-// REST bridge does (bridge-executor.ts). Anything else, variables the gateway would refuse, an answer with errors and
-// a request for the plan itself take the whole road, so their answers are the gateway's.
+// REST bridge does (bridge-executor.ts); a query the gateway planned as several fetches (a CRM contact with its
+// bookings and submissions) is handed to ApolloGateway's executor the same way, plan execution and result shaping
+// unchanged. Anything else, variables the gateway would refuse, an answer with errors and a request for the plan
+// itself take the whole road, so their answers are the gateway's (a read answered with errors runs again there).
 import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { ApolloServer, HeaderMap, type ApolloServerOptionsWithGateway, type ContextThunk, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
 import type { ApolloGateway } from '@apollo/gateway';
-import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+import type { GatewayExecutor, GatewayHTTPRequest, GatewayInterface } from '@apollo/server-gateway-interface';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
-import { runSingleFetch, type SingleFetchPlans } from './single-fetch-plans.js';
+import { runSingleFetch, type PlannedQuery, type SingleFetchPlans } from './single-fetch-plans.js';
 
 /** Asks the gateway for the query plan of an operation (outside production): only the gateway can answer it. */
 const QUERY_PLAN_HEADER = 'apollo-query-plan-experimental';
@@ -31,6 +33,7 @@ export function singleFetchGateway(gateway: ApolloGateway, plans: SingleFetchPla
     stop: () => gateway.stop(),
     load: async (options) => {
       const loaded = await gateway.load(options);
+      plans.gatewayExecutor = loaded.executor ?? undefined;
       return { ...loaded, executor: loaded.executor && singleFetchExecutor(loaded.executor, plans) };
     },
   };
@@ -60,7 +63,7 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     return answer ?? super.executeHTTPGraphQLRequest(args);
   }
 
-  /** What Apollo Server would answer a POST of a planned single-fetch query that succeeds; undefined for anything else. */
+  /** What Apollo Server would answer a POST of a planned query that succeeds; undefined for anything else. */
   private async singleFetchAnswer({ method, headers, body }: HTTPGraphQLRequest, context: ContextThunk<CallerContext>): Promise<HTTPGraphQLResponse | undefined> {
     if (method !== 'POST' || !JSON_BODY.has(headers.get('content-type')?.toLowerCase() ?? '') || !PLAIN_ACCEPT.has(headers.get('accept')) || headers.has(QUERY_PLAN_HEADER)) return undefined;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -69,17 +72,64 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string')) return undefined;
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
     // Apollo Server's queryHash: a text it has parsed and validated (the gateway planned it), the same operation chosen.
-    const fetch = this.plans.fetchForDocument(createHash('sha256').update(query).digest('hex'), operationName as string | null | undefined);
-    if (!fetch) return undefined;
+    const queryHash = createHash('sha256').update(query).digest('hex');
+    const fetch = this.plans.fetchForDocument(queryHash, operationName as string | null | undefined);
+    const planned = fetch ? undefined : this.plans.plannedQuery(queryHash, operationName as string | null | undefined);
+    if (!fetch && !planned) return undefined;
     let caller: CallerContext;
     try {
       caller = await context();
     } catch {
       return undefined; // Apollo Server answers a failed context in its own way
     }
-    const data = await runSingleFetch(fetch, (variables ?? undefined) as Record<string, unknown> | undefined, caller);
+    const data = fetch
+      ? await runSingleFetch(fetch, (variables ?? undefined) as Record<string, unknown> | undefined, caller)
+      : await this.runPlanned(planned!, { query, queryHash, operationName: operationName as string | undefined, variables: (variables ?? undefined) as Record<string, unknown> | undefined, headers }, caller);
     if (!data) return undefined;
     this.metrics?.graphqlOperations.inc({ type: 'query', outcome: 'ok' });
     return { status: 200, headers: new HeaderMap([['content-type', APPLICATION_JSON]]), body: { kind: 'complete', string: `${JSON.stringify({ data })}\n` } };
   }
+
+  /**
+   * A planned query run by ApolloGateway's executor as Apollo Server would call it (plan execution, `_entities` fetches,
+   * result shaping), without the request pipeline around it. Its data when the answer is plain (no errors, no
+   * extensions, no response headers or status set); undefined otherwise, and Apollo Server answers the request itself.
+   */
+  private async runPlanned(
+    { document, operation, schema }: PlannedQuery,
+    request: { query: string; queryHash: string; operationName?: string; variables?: Record<string, unknown>; headers: HeaderMap },
+    caller: CallerContext,
+  ): Promise<Record<string, unknown> | undefined> {
+    const executor = this.plans.gatewayExecutor;
+    if (!executor) return undefined;
+    const responseHeaders = new HeaderMap();
+    const response = { http: { headers: fetcherHeaders(responseHeaders), status: undefined as number | undefined } };
+    let result: Awaited<ReturnType<GatewayExecutor>>;
+    try {
+      result = await executor({
+        request: { query: request.query, operationName: request.operationName, variables: request.variables, http: { method: 'POST', url: 'https://unknown-url.invalid/', headers: fetcherHeaders(request.headers) } },
+        response, logger: this.logger, schema, schemaHash: '' as never, context: caller, cache: this.cache, queryHash: request.queryHash, document, source: request.query,
+        operationName: operation.name?.value ?? null, operation, metrics: {}, overallCachePolicy: undefined, requestIsBatched: false,
+      });
+    } catch {
+      return undefined; // Apollo Server's pipeline meets the same failure and answers it in its own way
+    }
+    if (result.errors?.length || result.extensions || !result.data || responseHeaders.size || response.http.status !== undefined) return undefined;
+    return result.data;
+  }
+}
+
+/** A HeaderMap as the gateway's executor reads and writes headers (Apollo Server's own adapter does the same). */
+function fetcherHeaders(map: HeaderMap): GatewayHTTPRequest['headers'] {
+  return {
+    append: (name, value) => void map.set(name, map.has(name) ? `${map.get(name)}, ${value}` : value),
+    delete: (name) => void map.delete(name),
+    get: (name) => map.get(name) ?? null,
+    has: (name) => map.has(name),
+    set: (name, value) => void map.set(name, value),
+    entries: () => map.entries(),
+    keys: () => map.keys(),
+    values: () => map.values(),
+    [Symbol.iterator]: () => map.entries(),
+  };
 }

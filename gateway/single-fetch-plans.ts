@@ -4,9 +4,10 @@
 // execution and the gateway's result shaping (a second walk and copy of the whole result). An answer with errors
 // takes the gateway's road: a read is asked again, a mutation (bridge operations only) is not run twice, its answer
 // is handed to the gateway's own fetch (InProcessDataSource.replaying), so the errors are exactly the gateway's.
-import { getVariableValues, parse, print, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { getVariableValues, parse, print, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Experimental_DidResolveQueryPlanCallback } from '@apollo/gateway';
+import type { GatewayExecutor } from '@apollo/server-gateway-interface';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
 import type { InProcessDataSource } from './in-process-data-source.js';
 
@@ -24,6 +25,17 @@ export interface SingleFetch {
   variablesValid(variables: Record<string, unknown> | undefined): boolean;
 }
 
+/**
+ * A /graphql query the gateway has already parsed, validated and planned (more than one fetch): what its executor
+ * needs to run it again without Apollo Server's request pipeline (single-fetch-gateway.ts).
+ */
+export interface PlannedQuery {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** The API schema the document was validated against. */
+  schema: GraphQLSchema;
+}
+
 /** /graphql documents are the callers' own: decisions about them are kept for this many (document, operation) pairs. */
 const MAX_DOCUMENT_DECISIONS = 2000;
 
@@ -34,7 +46,9 @@ export class SingleFetchPlans {
   private readonly watched = new Set<string>();
   private readonly byText = new Map<string, SingleFetch | null>();
   /** /graphql documents, by Apollo Server's hash of the text and the operation name the request gave. */
-  private readonly byDocument = new LRUCache<string, { fetch: SingleFetch | null }>({ max: MAX_DOCUMENT_DECISIONS });
+  private readonly byDocument = new LRUCache<string, { fetch: SingleFetch | null; planned?: PlannedQuery }>({ max: MAX_DOCUMENT_DECISIONS });
+  /** ApolloGateway's own executor (plan execution and result shaping), once the gateway has loaded. */
+  gatewayExecutor?: GatewayExecutor;
 
   /** An in-process subgraph the gateway fetches from, by its supergraph name. */
   addSource(name: string, source: InProcessDataSource): void {
@@ -56,6 +70,11 @@ export class SingleFetchPlans {
     return this.byDocument.get(documentKey(queryHash, operationName))?.fetch;
   }
 
+  /** A /graphql query the gateway answers with more than one fetch, once it has planned it (see `PlannedQuery`). */
+  plannedQuery(queryHash: string, operationName: string | null | undefined): PlannedQuery | undefined {
+    return this.byDocument.get(documentKey(queryHash, operationName))?.planned;
+  }
+
   /** ApolloGateway's experimental_didResolveQueryPlan: every execution's plan; decides once per operation. */
   readonly observe = ({ queryPlan, requestContext, operationContext }: ResolvedPlan): void => {
     const query = requestContext.source;
@@ -66,7 +85,11 @@ export class SingleFetchPlans {
     const fetch = this.singleFetch(queryPlan, operationContext.operation, requestContext.schema);
     if (forBridge) this.byText.set(query, fetch);
     // /graphql sends reads only (a mutation's errors would need the replay the bridge does).
-    if (forDocument) this.byDocument.set(key, { fetch: fetch?.mutation ? null : fetch });
+    if (forDocument) {
+      const { document, operation, schema } = requestContext;
+      const planned = !fetch && operation.operation === 'query' ? { document, operation, schema } : undefined;
+      this.byDocument.set(key, { fetch: fetch?.mutation ? null : fetch, planned });
+    }
   };
 
   private singleFetch(plan: ResolvedPlan['queryPlan'], operation: OperationDefinitionNode, apiSchema: GraphQLSchema): SingleFetch | null {

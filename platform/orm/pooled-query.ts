@@ -17,10 +17,19 @@ interface KnexPool {
   releaseConnection(connection: PgConnection): Promise<void>;
 }
 
+/** Texts already rewritten: hot statements are a fixed set, so the cache stays small (it stops growing at its cap). */
+const MAX_TEXTS = 1000;
+const rewritten = new Map<string, string>();
+
 /** knex's `?` placeholders as pg's `$1, $2, …`; `\?` stays a literal `?` (PostgreSQL's jsonb operator), as knex reads it. */
 export function positional(text: string): string {
-  let n = 0;
-  return text.replace(/\\\?|\?/g, (match) => (match === '?' ? `$${++n}` : '?'));
+  let known = rewritten.get(text);
+  if (known === undefined) {
+    let n = 0;
+    known = text.replace(/\\\?|\?/g, (match) => (match === '?' ? `$${++n}` : '?'));
+    if (rewritten.size < MAX_TEXTS) rewritten.set(text, known);
+  }
+  return known;
 }
 
 /**
