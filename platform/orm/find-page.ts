@@ -3,6 +3,7 @@ import type { EntityMetadata, EntityName, FilterQuery, QueryOrderMap } from '@mi
 import type { TenantEntity } from './tenant-entity.js';
 import { bindPage, pageStatement, whereShape, withValues } from './page-statements.js';
 import { plainRows } from './plain-rows.js';
+import { boundRows } from './pooled-query.js';
 
 export interface PageQuery<T> {
   limit: number;
@@ -20,7 +21,8 @@ export interface PageQuery<T> {
  * Lists are read-only, so they skip entity hydration (most of a list request's CPU); the QueryBuilder
  * ignores filters unless asked, so the tenant filter is applied here and list code never builds its own.
  * The SELECT of a filter's shape is built once (tenant filter included) and reused with each request's values
- * (page-statements.ts): the QueryBuilder costs more CPU than the rest of a list request's database work.
+ * (page-statements.ts): the QueryBuilder costs more CPU than the rest of a list request's database work; it is sent with
+ * its values bound, on a pooled connection outside a transaction (`boundRows`).
  * With `page.fields` the rows hold only those columns: plain objects, never in the identity map, so a later read of
  * the same rows in the same EntityManager loads them whole.
  */
@@ -42,7 +44,7 @@ export async function findPage<T extends object>(em: EntityManager, entity: Enti
     (scoped, values, limit, offset) => build(scoped, withValues(shape.key ? (where as Record<string, unknown>) : {}, values) as FilterQuery<T>, limit, offset), em);
   let rows: (T & { __total?: string | number })[];
   if (statement) {
-    const found = await em.getConnection().execute<Record<string, unknown>[]>(statement.sql, bindPage(statement, em, shape.values, page.limit, page.offset), 'all', em.getTransactionContext());
+    const found = await boundRows<Record<string, unknown>>(em, statement.sql, bindPage(statement, em, shape.values, page.limit, page.offset));
     rows = plainRows(em, entity, found) as typeof rows;
   } else {
     rows = (await (await build(em, where, page.limit, page.offset)).qb.execute('all', true)) as (T & { __total?: string | number })[];

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/core';
 import type { Knex } from '@mikro-orm/knex';
 
 /** What a pg query config carries: pg's `$n` text, the values, and a prepared statement's name. */
@@ -44,4 +45,18 @@ export async function pooledRows<T>(knex: Knex, query: PooledQuery): Promise<T[]
   } finally {
     void pool.releaseConnection(connection);
   }
+}
+
+/**
+ * Rows of a statement with `?` placeholders and its values bound by the driver (not inlined into the text): straight on a
+ * pooled connection outside a transaction, through knex in the EntityManager's transaction otherwise. `name` prepares it
+ * once per connection (a fixed text only: the name must always go with the same text).
+ */
+export async function boundRows<T>(em: EntityManager, text: string, values: unknown[], name?: string): Promise<T[]> {
+  const knex = (em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) return pooledRows<T>(knex, { text: positional(text), values, name });
+  const query = knex.raw(text, values as Knex.RawBinding[]);
+  if (name) query.options({ name }); // handed to pg's query config
+  return ((await query.transacting(trx)) as { rows: T[] }).rows;
 }

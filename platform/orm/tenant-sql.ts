@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { Knex } from '@mikro-orm/knex';
-import { pooledRows, positional } from './pooled-query.js';
+import { boundRows } from './pooled-query.js';
 import { tenantOf } from './tenant-of.js';
 
 /** Marks where a statement binds the caller's organization; the helper supplies the value itself. */
@@ -71,13 +70,7 @@ export class TenantSql {
    * pool MikroORM's knex owns), without knex's query runner: a third of the cost of a short read (issue 20).
    */
   async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement, prepareAs?: string): Promise<T[]> {
-    const values = this.bind(statement);
-    const knex = (this.em.getConnection() as unknown as { getKnex(): Knex }).getKnex();
-    const trx = this.em.getTransactionContext<Knex.Transaction>();
-    if (!trx) return pooledRows<T>(knex, { text: positional(statement.text), values, name: prepareAs });
-    const query = knex.raw(statement.text, values as Knex.RawBinding[]);
-    if (prepareAs) query.options({ name: prepareAs }); // handed to pg's query config
-    return ((await query.transacting(trx)) as { rows: T[] }).rows;
+    return boundRows<T>(this.em, statement.text, this.bind(statement), prepareAs);
   }
 
   /** The first row, or null. */

@@ -2,6 +2,7 @@ import { findPage } from '../../../platform/orm/find-page.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { EmailMessage } from '../../../subgraphs/email/entities/email-message.entity.js';
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { recordStatements } from '../../helpers/sent-statements.js';
 
 // A list reads only the columns its operation asks for (platform/orm/find-page.ts `fields`, derived from the GraphQL
 // selection by platform/graphql/selected-properties.ts); its rows are plain objects, so a whole read afterwards, even
@@ -11,13 +12,16 @@ describe('a list reads only the columns its operation selects', () => {
   let key: string;
   let organizationId: string;
   let messageId: string;
-  let statements: string[] = [];
 
   /** The list SELECTs on email.messages sent while `run` ran. */
   const listStatements = async (run: () => Promise<unknown>) => {
-    statements = [];
-    await run();
-    return statements.filter((sql) => sql.includes('from "email"."messages"') && sql.includes('count(*) over()'));
+    const statements = recordStatements();
+    try {
+      await run();
+      return statements.texts().filter((sql) => sql.includes('from "email"."messages"') && sql.includes('count(*) over()'));
+    } finally {
+      statements.stop();
+    }
   };
   const graphql = async (query: string, variables?: Record<string, unknown>) => {
     const res = await t.graphql(key, query, variables);
@@ -36,7 +40,6 @@ describe('a list reads only the columns its operation selects', () => {
     });
     expect(sent.status).toBe(200);
     messageId = sent.body.data.messageId;
-    t.platform.orm.em.getConnection().getKnex().on('query', (query: { sql: string }) => statements.push(query.sql));
   });
   afterAll(() => t.stop());
 
