@@ -51,6 +51,7 @@ export default tseslint.config(
     // Deliberate raw SQL of the platform itself, outside any one organization:
     files: [
       'platform/orm/tenant-sql.ts', // the helper that binds the organization
+      'platform/orm/pooled-query.ts', // the driver road of tenant-sql.ts and find-page.ts, whose statements bind it
       'platform/crypto/encryption-key.ts', // platform.settings: one key for the installation, read at start
       'platform/events/emit-event.ts', // outbox insert for the organization the caller names, with its NOTIFY
       'platform/events/event-dispatcher.ts', // takes undispatched events of every organization, in order
