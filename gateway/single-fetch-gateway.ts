@@ -9,6 +9,7 @@
 // unchanged. Anything else, variables the gateway would refuse, an answer with errors and a request for the plan
 // itself take the whole road, so their answers are the gateway's (a read answered with errors runs again there).
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { GraphQLError } from 'graphql';
 import { ApolloServer, HeaderMap, type ApolloServerOptionsWithGateway, type ContextThunk, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
 import type { ApolloGateway } from '@apollo/gateway';
@@ -54,6 +55,9 @@ function singleFetchExecutor(throughGateway: GatewayExecutor, plans: SingleFetch
 
 /** Apollo Server over the single-fetch gateway, answering the plainest requests of single-fetch operations itself. */
 export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
+  /** Query texts and their hashes, bounded by the texts' total length. */
+  private readonly hashes = new LRUCache<string, string>({ maxSize: 4 * 1024 * 1024, sizeCalculation: (_hash, query) => query.length + 64 });
+
   constructor(options: ApolloServerOptionsWithGateway<CallerContext>, private readonly plans: SingleFetchPlans, private readonly metrics?: PlatformMetrics) {
     super(options);
   }
@@ -61,6 +65,16 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
   override async executeHTTPGraphQLRequest(args: { httpGraphQLRequest: HTTPGraphQLRequest; context: ContextThunk<CallerContext> }): Promise<HTTPGraphQLResponse> {
     const answer = await this.singleFetchAnswer(args.httpGraphQLRequest, args.context);
     return answer ?? super.executeHTTPGraphQLRequest(args);
+  }
+
+  /** Apollo Server's hash of a query text, remembered for the texts clients repeat (a hash per request showed in profiles). */
+  private queryHash(query: string): string {
+    let hash = this.hashes.get(query);
+    if (hash === undefined) {
+      hash = createHash('sha256').update(query).digest('hex');
+      this.hashes.set(query, hash);
+    }
+    return hash;
   }
 
   /** What Apollo Server would answer a POST of a planned query that succeeds; undefined for anything else. */
@@ -72,7 +86,7 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string')) return undefined;
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
     // Apollo Server's queryHash: a text it has parsed and validated (the gateway planned it), the same operation chosen.
-    const queryHash = createHash('sha256').update(query).digest('hex');
+    const queryHash = this.queryHash(query);
     const fetch = this.plans.fetchForDocument(queryHash, operationName as string | null | undefined);
     const planned = fetch ? undefined : this.plans.plannedQuery(queryHash, operationName as string | null | undefined);
     if (!fetch && !planned) return undefined;
