@@ -86,4 +86,17 @@ describe('/graphql queries planned as several fetches answer as the gateway does
       for (let i = 0; i < 2; i++) expect(await post(acme, { query: CARD, variables })).toEqual(expected);
     }
   });
+
+  it('should keep answering after a migration adds a column to every table the query reads (its statements are prepared)', async () => {
+    const card = async () => JSON.parse((await post(acme, { query: CARD, variables: { id: 'ada@example.com' } })).text);
+    const before = await card();
+    const connection = t.platform.orm.em.getConnection();
+    for (const table of ['crm.contacts', 'calendar.bookings', 'forms.submissions']) await connection.execute(`alter table ${table} add column added_later text`);
+    try {
+      // More requests than the pool has connections: every connection that prepared the statements is used again.
+      for (let i = 0; i < 12; i++) expect(await card()).toEqual(before);
+    } finally {
+      for (const table of ['crm.contacts', 'calendar.bookings', 'forms.submissions']) await connection.execute(`alter table ${table} drop column added_later`);
+    }
+  });
 });

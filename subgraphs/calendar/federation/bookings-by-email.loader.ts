@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { plainRows } from '../../../platform/orm/plain-rows.js';
+import { entityColumns, plainRows } from '../../../platform/orm/plain-rows.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Booking } from '../entities/booking.entity.js';
 
@@ -8,7 +8,7 @@ const LOADER = 'calendar:bookingsByEmail';
 
 /**
  * Per-request DataLoader: every contact of one gateway request asks for its bookings, and all their emails go to
- * the database in one `attendee_email in (...)` query (tenant filter included), not one query per contact.
+ * the database in one `attendee_email = any(...)` query (tenant filter included), not one query per contact.
  * The statement is written out, prepared once per connection, and its rows mapped to plain objects (`plainRows`):
  * building the same SELECT with `em.find` was most of the cross-module query's MikroORM time (BENCHMARKS.md, "Issue 20:
  * the cross-module query").
@@ -18,7 +18,7 @@ export function bookingsByEmail(ctx: SubgraphContext): DataLoader<string, Bookin
   if (!loader) {
     loader = new DataLoader<string, Booking[]>(async (emails) => {
       const raw = await tenantSql(ctx.em).rowsBound(
-        sql`select * from "calendar"."bookings" where organization_id = ${ORG} and attendee_email = any(${[...emails]}::text[]) order by start_time asc, uid asc`,
+        sql`select ${entityColumns(ctx.em, Booking)} from "calendar"."bookings" where organization_id = ${ORG} and attendee_email = any(${[...emails]}::text[]) order by start_time asc, uid asc`,
         'calendar_bookings_by_email',
       );
       const byEmail = new Map<string, Booking[]>();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
-import { plainRows } from '../../../platform/orm/plain-rows.js';
+import { entityColumns, plainRows } from '../../../platform/orm/plain-rows.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { Contact } from '../entities/contact.entity.js';
 import { parseIdentifier } from '../shared/identifier.js';
@@ -24,13 +24,14 @@ export async function findContact(em: EntityManager, raw: string): Promise<Conta
 export async function readContact(em: EntityManager, raw: string): Promise<Contact | null> {
   const id = parseIdentifier(raw, 'ctc', true);
   const db = tenantSql(em);
+  const columns = entityColumns(em, Contact);
   const [row] =
     id.kind === 'id'
-      ? await db.rowsBound(sql`select * from crm.contacts where organization_id = ${ORG} and id = ${id.value}`, 'crm_contact_by_id')
+      ? await db.rowsBound(sql`select ${columns} from crm.contacts where organization_id = ${ORG} and id = ${id.value}`, 'crm_contact_by_id')
       : id.kind === 'external'
-        ? await db.rowsBound(sql`select * from crm.contacts where organization_id = ${ORG} and external_id = ${id.value} limit 1`, 'crm_contact_by_external_id')
+        ? await db.rowsBound(sql`select ${columns} from crm.contacts where organization_id = ${ORG} and external_id = ${id.value} limit 1`, 'crm_contact_by_external_id')
         : await db.rowsBound(
-            sql`select * from crm.contacts where organization_id = ${ORG} and email = ${id.value} and status not in ('DELETED', 'MERGED') order by id desc limit 1`,
+            sql`select ${columns} from crm.contacts where organization_id = ${ORG} and email = ${id.value} and status not in ('DELETED', 'MERGED') order by id desc limit 1`,
             'crm_contact_by_email',
           );
   return row ? plainRows(em, Contact, [row])[0]! : null;

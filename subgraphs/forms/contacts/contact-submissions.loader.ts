@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { FormSubmission } from '../entities/form-submission.entity.js';
 import { submissionView, type FormSubmissionView } from '../submissions/form-submission.types.js';
-import { plainRows } from '../../../platform/orm/plain-rows.js';
+import { entityColumns, plainRows } from '../../../platform/orm/plain-rows.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** Newest submissions listed per contact; the rest stay reachable through formSubmissionsByRespondent. */
@@ -19,7 +19,7 @@ export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<strin
   if (!loader) {
     loader = new DataLoader<string, FormSubmissionView[]>(async (emails) => {
       const raw = await tenantSql(ctx.em).rowsBound(
-        sql`select s.* from forms.submissions s
+        sql`select ${entityColumns(ctx.em, FormSubmission, 's')} from forms.submissions s
              where s.organization_id = ${ORG} and s.id in (
                select id from (
                  select id, row_number() over (partition by lower(respondent_email) order by created_at desc, id desc) as n
