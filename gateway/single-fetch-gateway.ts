@@ -87,8 +87,7 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return undefined;
     // Apollo Server's queryHash: a text it has parsed and validated (the gateway planned it), the same operation chosen.
     const queryHash = this.queryHash(query);
-    const fetch = this.plans.fetchForDocument(queryHash, operationName as string | null | undefined);
-    const planned = fetch ? undefined : this.plans.plannedQuery(queryHash, operationName as string | null | undefined);
+    const { fetch, planned } = this.plans.decisionFor(queryHash, operationName as string | null | undefined) ?? {};
     if (!fetch && !planned) return undefined;
     let caller: CallerContext;
     try {

@@ -67,12 +67,15 @@ export class SingleFetchPlans {
 
   /** The shortcut of a /graphql request (Apollo Server's query hash, the operation name it gave), as for `fetchFor`. */
   fetchForDocument(queryHash: string, operationName: string | null | undefined): SingleFetch | null | undefined {
-    return this.byDocument.get(documentKey(queryHash, operationName))?.fetch;
+    return this.decisionFor(queryHash, operationName)?.fetch;
   }
 
-  /** A /graphql query the gateway answers with more than one fetch, once it has planned it (see `PlannedQuery`). */
-  plannedQuery(queryHash: string, operationName: string | null | undefined): PlannedQuery | undefined {
-    return this.byDocument.get(documentKey(queryHash, operationName))?.planned;
+  /**
+   * What the gateway's plan decided for a /graphql request: its single fetch, or (a query of several fetches) what its
+   * executor needs to run it again (see `PlannedQuery`); undefined before the gateway has planned it.
+   */
+  decisionFor(queryHash: string, operationName: string | null | undefined): { fetch: SingleFetch | null; planned?: PlannedQuery } | undefined {
+    return this.byDocument.get(documentKey(queryHash, operationName));
   }
 
   /** ApolloGateway's experimental_didResolveQueryPlan: every execution's plan; decides once per operation. */

@@ -9,7 +9,7 @@ import { sqlOf, type SqlStatement } from './tenant-sql.js';
  * Never flush or relate what this returns: they are not managed entities.
  */
 export function plainRows<T extends object>(em: EntityManager, entity: EntityName<T>, rows: Record<string, unknown>[]): T[] {
-  const meta = em.getMetadata().get((entity as { name: string }).name ?? String(entity));
+  const meta = metaOf(em, entity);
   const driver = em.getDriver();
   return rows.map((row) => driver.mapResult(row as never, meta) as T);
 }
@@ -23,7 +23,7 @@ const selectLists = new Map<string, SqlStatement>();
  * result type"). The names come from the entity's metadata, never from input.
  */
 export function entityColumns<T extends object>(em: EntityManager, entity: EntityName<T>, alias?: string): SqlStatement {
-  const meta = em.getMetadata().get((entity as { name: string }).name ?? String(entity));
+  const meta = metaOf(em, entity);
   const key = `${meta.className}|${alias ?? ''}`;
   let list = selectLists.get(key);
   if (!list) {
@@ -32,4 +32,8 @@ export function entityColumns<T extends object>(em: EntityManager, entity: Entit
     selectLists.set(key, list);
   }
   return list;
+}
+
+function metaOf<T extends object>(em: EntityManager, entity: EntityName<T>) {
+  return em.getMetadata().get<T>((entity as { name: string }).name ?? String(entity));
 }

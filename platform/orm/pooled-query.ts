@@ -37,7 +37,7 @@ export function positional(text: string): string {
  * Rows of one statement on a connection of knex's pool, sent by the pg driver itself: no knex query object, runner or
  * bindings pass. A connection that broke is marked by knex's own listeners and dropped by its pool on the next acquire.
  */
-export async function pooledRows<T>(knex: Knex, query: PooledQuery): Promise<T[]> {
+async function pooledRows<T>(knex: Knex, query: PooledQuery): Promise<T[]> {
   const pool = knex.client as unknown as KnexPool;
   const connection = await pool.acquireConnection();
   try {

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { ApolloServer } from '@apollo/server';
 import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { postGraphql, unplannedCopies } from './helpers/graphql-post.js';
 import { formsModule } from '../../subgraphs/forms/index.js';
 import { crmModule } from '../../subgraphs/crm/index.js';
 import { calendarModule } from '../../subgraphs/calendar/index.js';
@@ -19,13 +20,9 @@ describe('/graphql queries planned as several fetches answer as the gateway does
   let crmOnly: string;
 
   const CARD = 'query Card($id: ID!) { contact(id: $id) { email name bookings { uid status startTime } formSubmissions { submissionId answers } } }';
-  /** The same query as a document the gateway has never planned: its answer comes from the whole road. */
-  let fresh = 0;
-  const unplanned = () => CARD.replace('{', `${' '.repeat(++fresh)}{`);
-  const post = async (key: string, body: Record<string, unknown>) => {
-    const res = await t.request('POST', '/graphql', { key, body });
-    return { status: res.status, contentType: res.headers.get('content-type'), text: res.text };
-  };
+  const unplannedCopy = unplannedCopies();
+  const unplanned = () => unplannedCopy(CARD);
+  const post = (key: string, body: Record<string, unknown>) => postGraphql(t, key, body);
 
   /** A contact of `key`'s organization with one booking and one submission. */
   const seed = async (key: string, name: string, hostId: string, startTime: string) => {

@@ -1,4 +1,5 @@
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { postGraphql, unplannedCopies } from './helpers/graphql-post.js';
 import { emailModule } from '../../subgraphs/email/index.js';
 import { smsModule } from '../../subgraphs/sms/index.js';
 
@@ -16,13 +17,8 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
 
   const LIST = 'query List($count: Int, $status: String) { emailMessages(count: $count, status: $status) { data { subject status } meta { total count } } }';
   /** The same operation as a document the gateway has never planned: its answer comes from the gateway's road. */
-  let fresh = 0;
-  const unplanned = (query: string) => query.replace('{', `${' '.repeat(++fresh)}{`);
-  /** A raw POST /graphql: what the client sees, bytes and content type included. */
-  const post = async (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const res = await t.request('POST', '/graphql', { key, body, headers });
-    return { status: res.status, contentType: res.headers.get('content-type'), text: res.text };
-  };
+  const unplanned = unplannedCopies();
+  const post = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => postGraphql(t, key, body, headers);
   const send = (key: string, subject: string) =>
     t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject, html: '<p>x</p>' } });
 
