@@ -21,7 +21,7 @@ const LIST_SQL = `select "e0"."id", "e0"."organization_id", "e0"."created_at", "
  * The statements of POST /emails before queue-message.write.ts (email-message.service.ts send through MikroORM):
  * suppression check, then one transaction. Served at /emails/separate, the floor of builds that still send them.
  */
-const SUPPRESSED_SQL = `select "e0".* from "email"."suppressions" as "e0" where "e0"."organization_id" = $1 and "e0"."email" = any($2) limit 1`;
+const SUPPRESSED_SQL = `select email, reason from email.suppressions where organization_id = $1 and email = any($2::text[]) limit 1`;
 const QUOTA_SQL = `insert into platform.usage (organization_id, resource, period, used) values ($1, 'emails', $2, 1)
   on conflict (organization_id, resource, period) do update set used = platform.usage.used + excluded.used returning used`;
 const INSERT_SQL = `insert into "email"."messages" ("id", "organization_id", "from_address", "to_addresses", "cc", "bcc", "reply_to", "subject", "html", "text", "headers", "tags", "attachments", "attachment_info", "template_id", "status", "attempts", "track_opens", "track_clicks", "list_unsubscribe", "open_count", "click_count", "idempotency_key", "created_at", "updated_at")

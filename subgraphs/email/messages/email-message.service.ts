@@ -4,6 +4,7 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { findPage } from '../../../platform/orm/find-page.js';
+import { ORG, sql, TenantSql } from '../../../platform/orm/tenant-sql.js';
 import { consumeQuota } from '../../../platform/quotas/consume-quota.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { parseDateFilter, checkRange, parseEnumFilter } from '../../../platform/graphql/date-range.js';
@@ -121,9 +122,11 @@ export class EmailMessageService {
       };
     }
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);
-    const suppressed = await em.find(EmailSuppression, { email: { $in: recipients } }, { limit: 1 });
-    if (suppressed.length > 0) {
-      const s = suppressed[0]!;
+    // A bound statement, not em.find: the query builder's SELECT was a sixth of the accept's CPU (issue 20).
+    const [s] = await new TenantSql(em).rowsBound<Pick<EmailSuppression, 'email' | 'reason'>>(
+      sql`select email, reason from email.suppressions where organization_id = ${ORG} and email = any(${recipients}::text[]) limit 1`,
+    );
+    if (s) {
       throw new DomainError('RECIPIENT_SUPPRESSED', `${s.email} is on the suppression list (${s.reason})`, { field: 'to', received: s.email, expected: 'an address that is not suppressed', reason: s.reason });
     }
     return prepared;
