@@ -4,7 +4,6 @@ import { gql } from 'graphql-tag';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type BuildSchemaOptions } from 'type-graphql';
 import { authChecker } from '../auth/auth-checker.js';
-import { withoutPlainFieldResolvers } from './plain-field-resolvers.js';
 import { validateInput, type InvalidInputCode } from '../validation/validate-input.js';
 
 /** `{ Contact: { __resolveReference } }`: resolvers type-graphql does not declare. */
@@ -19,7 +18,7 @@ export async function buildFederatedSchema(
 ): Promise<GraphQLSchema> {
   // Inputs are validated once, here at the edge of every resolver (class-validator rules on @InputType classes).
   const schema = await buildSchema({ ...options, skipCheck: true, authChecker, validateFn: (arg) => validateInput(arg, invalidInputCode) });
-  const resolvers = withoutPlainFieldResolvers(createResolversMap(schema) as Record<string, any>) as Record<string, any>;
+  const resolvers = createResolversMap(schema) as Record<string, any>;
   for (const [type, fields] of Object.entries(referenceResolvers)) {
     resolvers[type] = { ...resolvers[type], ...fields };
   }
