@@ -1,4 +1,5 @@
 import { startTestPlatform, eventually, type TestPlatform } from '../../../helpers/test-platform.js';
+import { recordStatements } from '../../../helpers/sent-statements.js';
 
 const ISO = expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
 const SUPPRESSION_ID = expect.stringMatching(/^sup_[0-9a-z]{26}$/);
@@ -78,6 +79,24 @@ describe('email suppressions through the stack', () => {
       expect(accepted.status).toBe(200);
       expect(accepted.body).toEqual({ success: true, data: { messageId: expect.stringMatching(/^em_/), status: 'QUEUED' } });
       await eventually(async () => (await t.request('GET', `/emails/messages/${accepted.body.data.messageId}`, { key })).body.data.status === 'DELIVERED');
+    });
+
+    it('should check every recipient in one bound statement against its own organization\'s list only', async () => {
+      expect((await add({ email: 'only-here@example.com' })).status).toBe(201);
+      const statements = recordStatements();
+      try {
+        const refused = await send('first@example.com', { cc: 'second@example.com', bcc: 'ONLY-HERE@example.com' });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error.details).toMatchObject({ received: 'only-here@example.com', reason: 'MANUAL' });
+        const checks = statements.texts().filter((text) => text.includes('suppressions'));
+        expect(checks).toHaveLength(1);
+        expect(checks[0]).not.toContain('example.com'); // the addresses travel as bound values
+      } finally {
+        statements.stop();
+      }
+      // Another organization's sends to that address are not refused.
+      const other = await t.key('sup-send-other');
+      expect((await send('only-here@example.com', {}, other)).status).toBe(200);
     });
 
     it('should answer 404 when removing an address that is not suppressed, and 400 for a malformed one', async () => {
