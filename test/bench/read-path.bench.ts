@@ -192,8 +192,8 @@ export async function benchReadPath(): Promise<string> {
     if (PARTS.has('write')) await checkSameWrite(floorWrite, floorWriteSeparate, restWrite, ...otherRows.map((o) => o.restWrite));
     if (PARTS.has('cross')) await checkSameCross(floorCross, graphqlCross, ...otherRows.map((o) => o.graphqlCross));
     const allDrained = async () => {
-      await drained(db, 0);
-      for (const other of others) await drained(other.db, 0);
+      await drained(db);
+      for (const other of others) await drained(other.db);
       if (PARTS.has('write')) await clearFloorJobs(floorDb); // the floor's write database is migrated only for writes
     };
     await allDrained();
@@ -331,7 +331,7 @@ async function clearFloorJobs(floorDb: BenchSql): Promise<void> {
  * email.delivered), so one target's writes do not load the platform while the next one runs: at most 120 s, or 20 ms
  * per queued message when more were queued (a faster accept queues more than 120 s of deliveries).
  */
-async function drained(db: BenchSql, queued: number) {
+async function drained(db: BenchSql, queued = 0) {
   const waitMs = Math.max(120_000, queued * 20);
   const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
