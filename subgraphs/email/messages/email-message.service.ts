@@ -4,7 +4,7 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { findPage } from '../../../platform/orm/find-page.js';
-import { ORG, sql, TenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { consumeQuota } from '../../../platform/quotas/consume-quota.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { parseDateFilter, checkRange, parseEnumFilter } from '../../../platform/graphql/date-range.js';
@@ -123,7 +123,7 @@ export class EmailMessageService {
     }
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);
     // A bound statement, not em.find: its query building and hydration were half the accept's CPU (issue 20).
-    const [s] = await new TenantSql(em).rowsBound<Pick<EmailSuppression, 'email' | 'reason'>>(
+    const [s] = await tenantSql(em).rowsBound<Pick<EmailSuppression, 'email' | 'reason'>>(
       sql`select email, reason from email.suppressions where organization_id = ${ORG} and email = any(${recipients}::text[]) limit 1`,
     );
     if (s) {
