@@ -82,7 +82,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
-  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], log: (message) => logger.debug('orm', { message }) });
+  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
   const apiKeys = new ApiKeyService(orm.em);
   // Under the migration lock: gateways starting together on an empty database would each create the bootstrap key.
   await runMigrations(orm, async () => {

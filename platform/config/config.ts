@@ -10,6 +10,8 @@ export interface Config {
   publicUrl: string;
   /** PostgreSQL connection string; undefined means start the embedded server. */
   databaseUrl?: string;
+  /** Most connections one process's ORM pool holds (the job store and the event listener hold a few more). */
+  databasePoolMax: number;
   /** Data folder and port of the embedded PostgreSQL. */
   embeddedPostgres: { dataDir: string; port: number };
   /** Redis for shared rate-limit counters and cross-process events; in-process when unset. */
@@ -310,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: str('HOST') ?? '0.0.0.0',
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 500),
     embeddedPostgres: { dataDir: str('EMBEDDED_PG_DIR') ?? '.data/postgres', port: int('EMBEDDED_PG_PORT', 5499, 1, 65535) },
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     agendaMongoUrl: url('AGENDA_MONGO_URL', ['mongodb:', 'mongodb+srv:']),

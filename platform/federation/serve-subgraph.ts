@@ -66,7 +66,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   // The outbox is drained in the webhook engine's process (DISPATCHING_MODULE), with its sinks.
   const dispatches = module.name === DISPATCHING_MODULE;
 
-  const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], log: (message) => logger.debug('orm', { message }) });
+  const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
   const metrics = new PlatformMetrics();
   let jobs: Jobs | undefined;
   let apollo: ApolloServer<SubgraphContext> | undefined;
