@@ -29,7 +29,7 @@ export interface TestResponse {
  */
 export async function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...poolOverride(), ...env });
   const platform = await startPlatform(config, options);
   const url = platform.url;
   const request: TestPlatform['request'] = async (method, path, opts = {}) => {
@@ -75,4 +75,10 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/** DATABASE_POOL_MAX from the shell caps each test platform's pool (several checkouts testing beside each other). */
+function poolOverride(): Record<string, string> {
+  const max = process.env.DATABASE_POOL_MAX;
+  return max ? { DATABASE_POOL_MAX: max } : {};
 }
