@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
+import { withinFilterYears } from '../../../platform/graphql/date-range.js';
 import { findPage } from '../../../platform/orm/find-page.js';
 import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
@@ -141,7 +142,7 @@ function bound(value: string, field: string, end: boolean): Date {
     return (end ? day.plus({ days: 1 }) : day).toJSDate();
   }
   const parsed = DateTime.fromISO(value, { setZone: true });
-  if (!parsed.isValid || !/T/.test(value)) throw invalid(field, value, 'a date YYYY-MM-DD or an ISO 8601 date-time');
+  if (!parsed.isValid || !/T/.test(value) || !withinFilterYears(parsed.toJSDate())) throw invalid(field, value, 'a date YYYY-MM-DD or an ISO 8601 date-time between 1970 and 2999');
   return parsed.toJSDate();
 }
 

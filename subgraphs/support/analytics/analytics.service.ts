@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ORG, sql, sqlOf, tenantSql, type TenantSql } from '../../../platform/orm/tenant-sql.js';
+import { withinFilterYears } from '../../../platform/graphql/date-range.js';
 import { validation } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { DISPLAY_BUCKETS, FINE_EDGES, displayIndexOf, fineBounds } from './response-buckets.js';
@@ -23,7 +24,7 @@ export class AnalyticsService {
   range(args: AnalyticsArgs): Range {
     const parse = (field: string, value: string, endOfDay: boolean) => {
       const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) throw validation(field, value, 'an ISO 8601 date or date-time', `${field} must be ISO 8601`);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || !withinFilterYears(date)) throw validation(field, value, 'an ISO 8601 date or date-time between 1970 and 2999', `${field} must be ISO 8601`);
       return endOfDay && DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS) : date;
     };
     const end = args.endDate ? parse('endDate', args.endDate, true) : this.deps.clock.now();
