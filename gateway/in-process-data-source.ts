@@ -1,5 +1,5 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type GraphQLFormattedError } from 'graphql';
+import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type GraphQLFormattedError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CallerContext, SubgraphContext } from '../platform/context/subgraph-context.js';
 import { forkForTenant } from '../platform/orm/tenancy.js';
@@ -96,6 +96,14 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
       operationName: request.operationName,
       contextValue: subgraphContext,
     });
+    // Without data, execution refused the request itself: variables a custom scalar (JSONObject, DateTime) could not
+    // take. The gateway passes such scalars through unchecked, so this is the caller's mistake, as it is in split mode.
+    if (result.data === undefined && result.errors) return { errors: result.errors.map(asBadUserInput) };
     return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors?.map((e) => e.toJSON()) };
   }
+}
+
+function asBadUserInput(error: GraphQLError): GraphQLFormattedError {
+  const formatted = error.toJSON();
+  return formatted.extensions?.code ? formatted : { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } };
 }
