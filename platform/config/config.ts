@@ -108,6 +108,8 @@ export interface DomainsConfig {
   /** Authoritative DNS listener (UDP and TCP); port 0 picks a free one. */
   dnsHost: string;
   dnsPort: number;
+  /** UDP answers per second to one source prefix (IPv4 /24, IPv6 /56) before rate limiting; 0 turns it off. */
+  dnsResponsesPerSecond: number;
   /** Name servers a new domain is delegated to (the platform's own). */
   nameservers: string[];
   /** SPF `include:` of the platform's outgoing mail. */
@@ -351,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     domains: {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',
       dnsPort: int('DNS_PORT', 5353, 0, 65535),
+      dnsResponsesPerSecond: int('DNS_RATE_LIMIT', 20, 0, 1_000_000),
       nameservers,
       spfInclude: (str('DOMAINS_SPF_INCLUDE') ?? `spf.${publicHost}`).toLowerCase(),
       transferDelayMs: int('DOMAIN_TRANSFER_DELAY_SECONDS', 300, 0, 30 * 86_400) * 1000,

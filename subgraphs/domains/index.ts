@@ -73,7 +73,7 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
       if (options.dns === false) return [];
       const zones = new ZoneStore({ orm: d.orm, logger: d.logger, secrets: d.secrets, now: () => d.clock.now().getTime() });
       await zones.start();
-      const server = new DnsServer({ host: d.domains.dnsHost, port: d.domains.dnsPort, zones, logger: d.logger });
+      const server = new DnsServer({ host: d.domains.dnsHost, port: d.domains.dnsPort, responsesPerSecond: d.domains.dnsResponsesPerSecond, zones, logger: d.logger });
       try {
         await server.start();
       } catch (error) {

@@ -66,7 +66,7 @@ async function measure(port: number, q: Uint8Array): Promise<Measured> {
 /** Measures the DNS server and returns a Markdown section for BENCHMARKS.md. */
 export async function benchDns(): Promise<string> {
   const loadAtStart = loadavg()[0]!.toFixed(1);
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent', DNS_PORT: '0' }, { modules: [domainsModule()] });
+  const t = await startTestPlatform({ LOG_LEVEL: 'silent', DNS_PORT: '0', DNS_RATE_LIMIT: '0' }, { modules: [domainsModule()] });
   const rows: [string, Measured | null][] = [];
   let dnsmasqNote = '';
   try {

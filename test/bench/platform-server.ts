@@ -22,6 +22,7 @@ async function main() {
     INTERNAL_SECRET: process.env.BENCH_INTERNAL_SECRET,
     PORT: '0',
     DNS_PORT: '0',
+    DNS_RATE_LIMIT: '0',
     SMTP_INBOUND_PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',

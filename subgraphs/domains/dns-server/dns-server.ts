@@ -4,6 +4,9 @@ import dnsPacket from 'dns-packet';
 import type { Logger } from '../../../platform/logging/logger.js';
 import type { Rr } from '../dnssec/dnssec-crypto.js';
 import { answerFrom } from './answer.js';
+import { compressOwnerNames } from './name-compression.js';
+import { cookieOf, COOKIE_OPTION, DnsCookies } from './dns-cookies.js';
+import { ResponseRateLimiter } from './response-rate-limit.js';
 import type { ZoneStore } from './zone-store.js';
 
 /** Largest UDP answer we send when the client advertises more (the DNS flag day 2020 figure, avoids fragmentation). */
@@ -15,7 +18,13 @@ const PLAIN_UDP_MAX = 512;
  * caps it at net.core.rmem_max.
  */
 const UDP_RECV_BUFFER = 4 * 1024 * 1024;
+/** A TCP client must send a whole query within this long of connecting or of its last answer (RFC 7766 6.2.3). */
 const TCP_IDLE_MS = 10_000;
+/** Open TCP connections at once, in all and from one address: each holds a socket and buffers. */
+const TCP_MAX_CONNECTIONS = 256;
+const TCP_MAX_PER_ADDRESS = 16;
+/** A UDP answer is at most this many times the query's size (never under 512 bytes): larger ones go out truncated. */
+const UDP_AMPLIFICATION_MAX = 10;
 const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 const OPCODE_QUERY = 0;
 /**
@@ -30,6 +39,10 @@ export interface DnsServerOptions {
   port: number;
   zones: ZoneStore;
   logger: Logger;
+  /** UDP answers per second to one source prefix before rate limiting; 0 turns it off. */
+  responsesPerSecond: number;
+  /** Milliseconds since the epoch; injectable for tests. */
+  now?: () => number;
 }
 
 interface Query {
@@ -50,9 +63,13 @@ export class DnsServer {
   private tcp?: net.Server;
   private readonly sockets = new Set<net.Socket>();
   private readonly wireCache = new Map<string, { apex: string; zone: object; wire: Buffer }>();
+  private readonly limiter: ResponseRateLimiter;
+  private readonly cookies = new DnsCookies();
   port = 0;
 
-  constructor(private readonly options: DnsServerOptions) {}
+  constructor(private readonly options: DnsServerOptions) {
+    this.limiter = new ResponseRateLimiter({ responsesPerSecond: options.responsesPerSecond, slip: 2, now: options.now ?? Date.now });
+  }
 
   async start(): Promise<void> {
     const family = net.isIPv6(this.options.host) ? 'udp6' : 'udp4';
@@ -79,13 +96,19 @@ export class DnsServer {
     }
     this.udp.on('error', (error) => this.options.logger.warn('dns udp error', { error: error.message }));
     this.udp.on('message', (message, remote) => {
+      const decision = this.limiter.decide(remote.address);
+      if (decision !== 'send') {
+        const truncated = decision === 'slip' ? truncatedReply(message) : null;
+        if (truncated) this.udp?.send(truncated, remote.port, remote.address);
+        return;
+      }
       // A repeated question is answered at once from the wire cache, without a promise per query.
-      const cached = this.cached(message, 'udp');
+      const cached = this.cached(message, 'udp', remote.address);
       if (cached) {
         this.udp?.send(cached, remote.port, remote.address);
         return;
       }
-      void this.respond(message, 'udp').then((reply) => {
+      void this.respond(message, 'udp', remote.address).then((reply) => {
         if (reply) this.udp?.send(reply, remote.port, remote.address);
       });
     });
@@ -100,10 +123,19 @@ export class DnsServer {
   }
 
   private serveTcp(socket: net.Socket) {
+    const address = socket.remoteAddress ?? '-';
+    let fromAddress = 0;
+    for (const open of this.sockets) if (open.remoteAddress === address) fromAddress++;
+    if (this.sockets.size >= TCP_MAX_CONNECTIONS || fromAddress >= TCP_MAX_PER_ADDRESS) {
+      socket.destroy();
+      return;
+    }
     this.sockets.add(socket);
-    socket.setTimeout(TCP_IDLE_MS, () => socket.destroy());
     socket.on('close', () => this.sockets.delete(socket));
     socket.on('error', () => socket.destroy());
+    // The idle deadline restarts on a whole query, not on every byte: a byte a second cannot hold the connection.
+    let idle = setTimeout(() => socket.destroy(), TCP_IDLE_MS);
+    socket.on('close', () => clearTimeout(idle));
     let buffered = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
@@ -112,7 +144,9 @@ export class DnsServer {
         if (buffered.length < 2 + length) break;
         const message = buffered.subarray(2, 2 + length);
         buffered = buffered.subarray(2 + length);
-        void this.respond(message, 'tcp').then((reply) => {
+        clearTimeout(idle);
+        idle = setTimeout(() => socket.destroy(), TCP_IDLE_MS);
+        void this.respond(message, 'tcp', address).then((reply) => {
           if (!reply || socket.destroyed) return;
           const framed = Buffer.alloc(2 + reply.length);
           framed.writeUInt16BE(reply.length, 0);
@@ -124,8 +158,8 @@ export class DnsServer {
   }
 
   /** The encoded answer to a question asked before, while its zone object is current, with this query's id; else null. */
-  private cached(message: Buffer, transport: 'udp' | 'tcp'): Buffer | null {
-    const key = cacheKeyOf(message, transport);
+  private cached(message: Buffer, transport: 'udp' | 'tcp', address: string): Buffer | null {
+    const key = cacheKeyOf(message, transport, address);
     const hit = key ? this.wireCache.get(key) : undefined;
     if (!hit || this.options.zones.current(hit.apex) !== hit.zone) return null;
     const copy = Buffer.from(hit.wire);
@@ -134,24 +168,24 @@ export class DnsServer {
   }
 
   /** The wire answer to one message, or null when it deserves none (garbage, or a response). Never throws. */
-  async respond(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+  async respond(message: Buffer, transport: 'udp' | 'tcp', address: string): Promise<Buffer | null> {
     try {
-      return await this.answer(message, transport);
+      return await this.answer(message, transport, address);
     } catch (error) {
       this.options.logger.warn('dns query dropped', { error: (error as Error).message });
       return message.length >= 12 ? encodeHeaderOnly(message.readUInt16BE(0), RCODE.SERVFAIL) : null;
     }
   }
 
-  private async answer(message: Buffer, transport: 'udp' | 'tcp'): Promise<Buffer | null> {
+  private async answer(message: Buffer, transport: 'udp' | 'tcp', address: string): Promise<Buffer | null> {
     if (message.length < 12 || (message[2]! & 0x80) !== 0) return null;
     // A query holds one question, no answers or authorities, and an OPT at most (TSIG, cookies aside): anything else is
     // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
     const [qd, an, ns, ar] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
     if (qd !== 1 || an !== 0 || ns !== 0 || ar > 2) return encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR);
-    const cached = this.cached(message, transport);
+    const cached = this.cached(message, transport, address);
     if (cached) return cached;
-    const cacheKey = cacheKeyOf(message, transport);
+    const cacheKey = cacheKeyOf(message, transport, address);
     let query: Query;
     try {
       query = dnsPacket.decode(message) as unknown as Query;
@@ -162,11 +196,19 @@ export class DnsServer {
     if (query.type === 'response') return null;
     const opcode = (query.flags >> 11) & 0xf;
     const rd = query.flags & (1 << 8);
-    const opt = query.additionals.find((a) => a.type === 'OPT');
+    const opts = query.additionals.filter((a) => a.type === 'OPT');
+    // More than one OPT record is a malformed query (RFC 6891 6.1.1).
+    if (opts.length > 1) return encodeHeaderOnly(query.id, RCODE.FORMERR);
+    const opt = opts[0] as (Query['additionals'][number] & { options?: { code: number; data?: Buffer }[] }) | undefined;
+    const cookie = cookieOf(opt?.options);
+    if (cookie === 'malformed') return encodeHeaderOnly(query.id, RCODE.FORMERR);
+    // Over TCP, or with our cookie back, the source address is real: the answer may be as large as the client asks.
+    const sourceProven = transport === 'tcp' || (cookie !== undefined && this.cookies.valid(cookie, address));
+    const cookieReply = cookie ? [{ code: COOKIE_OPTION, data: Buffer.concat([cookie.client, this.cookies.serverCookie(cookie.client, address)]) }] : undefined;
     const reply = (rcode: number, extra: { answers?: Rr[]; authorities?: Rr[]; additionals?: Rr[]; aa?: boolean; questions?: Query['questions']; extendedRcode?: number; dnssec?: boolean } = {}) => {
       const flags = rd | (extra.aa ? 1 << 10 : 0) | (opcode << 11) | (rcode & 0xf);
       const additionals: unknown[] = [...(extra.additionals ?? [])];
-      if (opt) additionals.push({ name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_MAX, extendedRcode: extra.extendedRcode ?? 0, ednsVersion: 0, flags: extra.dnssec ? dnsPacket.DNSSEC_OK : 0 });
+      if (opt) additionals.push({ name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_MAX, extendedRcode: extra.extendedRcode ?? 0, ednsVersion: 0, flags: extra.dnssec ? dnsPacket.DNSSEC_OK : 0, ...(cookieReply ? { options: cookieReply } : {}) });
       return { id: query.id, type: 'response' as const, flags, questions: extra.questions ?? query.questions, answers: extra.answers ?? [], authorities: extra.authorities ?? [], additionals };
     };
     if (opcode !== OPCODE_QUERY) return encode(reply(RCODE.NOTIMP));
@@ -185,12 +227,13 @@ export class DnsServer {
       return encode(reply(RCODE.SERVFAIL));
     }
     if (!zone) return encode(reply(RCODE.REFUSED));
-    const limit = transport === 'tcp' ? 65_535 : opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
+    const advertised = opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
+    const limit = transport === 'tcp' ? 65_535 : sourceProven ? advertised : Math.min(advertised, Math.max(PLAIN_UDP_MAX, UDP_AMPLIFICATION_MAX * message.length));
     const result = answerFrom(zone, qname, question.type, dnssec);
     // Answers carry the name as asked (case preserved, RFC 4343); our data is lower case.
     const asAsked = (rr: Rr) => (rr.name === qname ? { ...rr, name: question.name } : rr);
     const packet = reply(RCODE[result.rcode], { answers: result.answers.map(asAsked), authorities: result.authorities, additionals: result.additionals, aa: result.authoritative, dnssec });
-    let wire = encode(packet);
+    let wire = compressOwnerNames(encode(packet));
     // Too large for this transport: the question alone with TC, so the client asks again over TCP.
     if (wire.length > limit) wire = encode({ ...packet, flags: packet.flags | (1 << 9), answers: [], authorities: [], additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT') });
     if (cacheKey) {
@@ -202,13 +245,33 @@ export class DnsServer {
   }
 }
 
-/** The query's bytes after its id: a query (QR clear) of at most 512 bytes, else null (not cached). */
-function cacheKeyOf(message: Buffer, transport: 'udp' | 'tcp'): string | null {
+/**
+ * The query's bytes after its id: a query (QR clear) of at most 512 bytes, else null (not cached). With additional
+ * records (an OPT, perhaps with a cookie) the answer depends on the source address too: its cookie and size limit.
+ */
+function cacheKeyOf(message: Buffer, transport: 'udp' | 'tcp', address: string): string | null {
   if (message.length < 12 || message.length > 512 || (message[2]! & 0x80) !== 0) return null;
-  return transport + message.toString('latin1', 2);
+  return message.readUInt16BE(10) === 0 ? transport + message.toString('latin1', 2) : `${transport}${address} ${message.toString('latin1', 2)}`;
 }
 
 const encode = (packet: unknown) => dnsPacket.encode(packet as never);
+
+/** The query's header and question with QR and TC set and no records: what a rate-limited client gets on a slip. */
+function truncatedReply(query: Buffer): Buffer | null {
+  if (query.length < 12 || (query[2]! & 0x80) !== 0 || query.readUInt16BE(4) !== 1) return null;
+  let end = 12;
+  while (end < query.length && query[end] !== 0) {
+    if (query[end]! > 63) return null;
+    end += 1 + query[end]!;
+  }
+  end += 5;
+  if (end > query.length) return null;
+  const reply = Buffer.from(query.subarray(0, end));
+  reply[2] = reply[2]! | 0x80 | 0x02;
+  reply[3] = 0;
+  reply.fill(0, 6, 12);
+  return reply;
+}
 
 function encodeHeaderOnly(id: number, rcode: number): Buffer {
   const out = Buffer.alloc(12);
