@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import type { CrmContactCompanyInput } from './contact-input.types.js';
 import { CompanyService } from '../companies/company.service.js';
-import { getContact } from './contact-lookup.js';
+import { getContact, liveContact } from './contact-lookup.js';
 import type { ContactCompanyLink } from './contact.types.js';
 import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
@@ -18,7 +18,7 @@ export class ContactLinksService {
   }
 
   async link(em: EntityManager, contactId: string, body: CrmContactCompanyInput): Promise<ContactCompanyLink[]> {
-    const contact = await getContact(em, contactId);
+    const contact = await liveContact(em, contactId);
     const company = await this.companies.get(em, String(body.companyId));
     if (company.status === 'DELETED') throw notFound('Company');
     await em.transactional(async (tx) => {
@@ -34,7 +34,7 @@ export class ContactLinksService {
   }
 
   async unlink(em: EntityManager, contactId: string, companyId: string): Promise<ContactCompanyLink[]> {
-    const contact = await getContact(em, contactId);
+    const contact = await liveContact(em, contactId);
     const company = await this.companies.get(em, companyId);
     const rows = await tenantSql(em).rows<{ contact_id: string }>(sqlOf('delete from crm.contact_companies where organization_id = ? and contact_id = ? and company_id = ? returning contact_id', [ORG, contact.id, company.id]));
     if (rows.length === 0) throw notFound('Company link');

@@ -50,6 +50,13 @@ export async function getContact(em: EntityManager, raw: string, find = findCont
   throw notFound('Contact');
 }
 
+/** A contact a change may touch (links, tags): deleted and merged contacts are gone for writes, 404 as if absent. */
+export async function liveContact(em: EntityManager, raw: string): Promise<Contact> {
+  const contact = await getContact(em, raw);
+  if (contact.status === 'DELETED' || contact.status === 'MERGED') throw notFound('Contact');
+  return contact;
+}
+
 /** What a write may target: a live contact, or one whose creation is pending (writes apply in order). */
 export async function writeTarget(em: EntityManager, raw: string): Promise<{ externalId: string; contact: Contact | null }> {
   const contact = await findContact(em, raw);

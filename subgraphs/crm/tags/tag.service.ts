@@ -5,7 +5,7 @@ import type { CrmTagContactInput, CrmTagInput, UpdateCrmTagInput } from './tag-i
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { Tag } from '../entities/tag.entity.js';
 import { parseNumericId } from '../shared/identifier.js';
-import { getContact } from '../contacts/contact-lookup.js';
+import { liveContact } from '../contacts/contact-lookup.js';
 import type { TagView } from './tag.types.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
@@ -60,7 +60,7 @@ export class TagService {
   }
 
   async tagContact(em: EntityManager, contactId: string, body: CrmTagContactInput): Promise<TagView[]> {
-    const contact = await getContact(em, contactId);
+    const contact = await liveContact(em, contactId);
     const tag = await this.get(em, body.tagId!);
     await em.transactional(async (tx) => {
       await tenantSql(tx).run(sqlOf('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [ORG, contact.id, tag.id]));
@@ -70,7 +70,7 @@ export class TagService {
   }
 
   async untagContact(em: EntityManager, contactId: string, tagId: string): Promise<TagView[]> {
-    const contact = await getContact(em, contactId);
+    const contact = await liveContact(em, contactId);
     const tag = await this.get(em, tagId);
     await em.transactional(async (tx) => {
       await tenantSql(tx).run(sqlOf('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [ORG, contact.id, tag.id]));

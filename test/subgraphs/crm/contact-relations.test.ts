@@ -140,6 +140,19 @@ describe('CRM contact relations: companies, activities, tags, summary, merge', (
     expect((await t.request('POST', `/crm/contacts/${winner.id}/merge`, { key, body: {} })).status).toBe(400);
   });
 
+  it('should refuse links and tags on a deleted contact (404), changing nothing', async () => {
+    const gone = await contact({ email: 'gone@rel.example', name: 'Gone' });
+    const co = await company({ name: 'Wayne', domain: 'wayne.example' });
+    const tag = (await t.request('POST', '/crm/tags', { key, body: { key: 'gone-tag' } })).body.data;
+    expect((await t.request('DELETE', `/crm/contacts/${gone.id}`, { key })).status).toBeLessThan(300);
+    await eventually(async () => (await t.request('GET', `/crm/contacts/${gone.id}`, { key })).body.data?.status === 'DELETED');
+    const link = await t.request('POST', `/crm/contacts/${gone.id}/companies`, { key, body: { companyId: co.id } });
+    expect([link.status, link.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    const tagged = await t.request('POST', `/crm/contacts/${gone.id}/tags`, { key, body: { tagId: tag.id } });
+    expect([tagged.status, tagged.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    expect((await t.request('GET', `/crm/contacts/${gone.id}`, { key })).body.data).toMatchObject({ companies: [], tags: [] });
+  });
+
   it('should search contacts by name, email and phone', async () => {
     await contact({ email: 'dora@search.example', name: 'Dora Explorer', phone: '+44 20 7946 0000' });
     const byName = await t.request('GET', '/crm/contacts/search?q=explo', { key });
