@@ -31,8 +31,12 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
   };
 }
 
-/** Errors as name, message and stack; a driver error's SQL loses its values (emails, tokens) on the way. */
+/**
+ * Errors as name, message and stack; SQL anywhere (an error, or a message copied into a field, as GraphQL errors are)
+ * loses its values (emails, subjects, tokens) on the way.
+ */
 function errorReplacer(_key: string, value: unknown) {
+  if (typeof value === 'string') return value.length > 20 ? withoutSqlValues(value) : value;
   if (!(value instanceof Error)) return value;
   return { name: value.name, message: withoutSqlValues(value.message), stack: value.stack && withoutSqlValues(value.stack) };
 }

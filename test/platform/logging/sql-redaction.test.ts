@@ -4,7 +4,7 @@ import { platformData } from '../../../platform/migrations/index.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 
-/** Issue 22: error logs printed SQL with user values in it; they keep the statement and lose the values. */
+/** Error logs keep the SQL statement that failed and lose the values in it (user data never reaches the log). */
 describe('SQL in logs', () => {
   let orm: MikroORM;
   let drop: () => Promise<void>;
@@ -43,6 +43,21 @@ describe('SQL in logs', () => {
     const line = logged({ error });
     expect(line).toContain('insert into');
     expect(line).not.toContain(secret); // ...the log does not
+  });
+
+  it('should log a constraint violation without the failing row PostgreSQL echoes', async () => {
+    const secret = 'Quarterly numbers (draft) for carol';
+    const em = orm.em.fork();
+    const error = await em.getConnection().execute(`insert into platform.organizations (id, slug, name, plan, created_at) values (gen_random_uuid(), ?, ?, null, now())`, [secret, secret]).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    const line = logged({ error, detail: (error as { detail?: string }).detail });
+    expect(line).toContain('insert into');
+    expect(line).toContain('Failing row contains (?)');
+    expect(line).not.toContain('carol');
+    // A message copied into a plain field (GraphQL errors are logged so) loses its values too.
+    const copied = logged({ message: `insert into email.messages (id, subject) values ('m1', '${secret}') - value too long` });
+    expect(copied).toContain('insert into email.messages');
+    expect(copied).not.toContain('carol');
   });
 
   it('should keep the ORM\'s query log free of values', async () => {
