@@ -20,6 +20,8 @@ const engine = new Liquid({
   renderLimit: 200,
   memoryLimit: 1_000_000,
 });
+// Liquid's `raw` filter would skip the escaping of visitor-written values: here it is a plain filter, escaped like any.
+engine.registerFilter('raw', (value: unknown) => value);
 
 /** Renders a canned response's content; a template Liquid cannot parse or render is used as written (Chatwoot). */
 export async function renderCanned(content: string, variables: CannedVariables): Promise<string> {
