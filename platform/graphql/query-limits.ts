@@ -42,7 +42,8 @@ export function queryLimitRules(where: 'gateway' | 'subgraph'): ValidationRule[]
   const common = { propagateOnRejection: false, exposeLimits: true };
   return [
     maxDepthRule({ ...common, n: maxDepth, ignoreIntrospection: true, flattenFragments: true, onReject: [refuse('depth', maxDepth)] }),
-    maxAliasesRule({ ...common, n: QUERY_LIMITS.maxAliases, onReject: [refuse('aliases', QUERY_LIMITS.maxAliases)] }),
+    // Aliases of __typename count too (GraphQL Armor lets them through by default): each is a field in the answer.
+    maxAliasesRule({ ...common, n: QUERY_LIMITS.maxAliases, allowList: [], onReject: [refuse('aliases', QUERY_LIMITS.maxAliases)] }),
     costLimitRule({ ...common, maxCost, ignoreIntrospection: true, flattenFragments: true, onReject: [refuse('cost', maxCost)] }),
   ] as unknown as ValidationRule[];
 }

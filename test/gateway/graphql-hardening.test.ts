@@ -55,6 +55,12 @@ describe('GraphQL hardening through the gateway', () => {
       expect(res.body.errors[0].extensions.code).toBe('INVALID_REQUEST');
     });
 
+    it('should count aliases of __typename like any other (each is a field of the answer)', async () => {
+      const res = await t.graphql(key, `{ ${aliases(1000, () => '__typename')} }`);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', details: { limit: 'aliases', found: 1000 } });
+    });
+
     it('should refuse the same on a subgraph, whoever sends it the fetch', async () => {
       const schema = await calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false }).buildSchema(t.platform.deps);
       const source = new InProcessDataSource(schema, t.platform.orm, 'calendar');
