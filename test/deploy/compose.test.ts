@@ -56,8 +56,14 @@ describe('compose.yaml and Dockerfile', () => {
     const urls = compose.services['gateway-a']!.environment!.SUBGRAPH_URLS!;
     for (const module of allModules()) expect(urls).toContain(`${module.name}=http://${module.name}:4001/graphql`);
     for (const service of ['gateway-a', 'gateway-b', 'email', 'webhooks']) expect(compose.services[service]!.environment!.INTERNAL_SECRET).toBeDefined();
-    for (const store of ['postgres', 'redis', 'mongo']) expect(compose.services[store]).toBeDefined();
-    expect(compose.services.email!.environment!.AGENDA_MONGO_URL).toMatch(/^mongodb:/);
+    for (const store of ['postgres', 'redis']) expect(compose.services[store]).toBeDefined();
+    // Jobs live in PostgreSQL beside the data (the store the split test runs), so a change and its jobs commit together.
+    expect(compose.services.email!.environment!.AGENDA_MONGO_URL).toBeUndefined();
+    // Every process's pools fit PostgreSQL's connections: ORM pool + job store (5) + listeners (2), per process.
+    const processes = Object.values(compose.services).filter((s) => s.command?.[0] === 'node').length;
+    const poolMax = Number(compose.services.email!.environment!.DATABASE_POOL_MAX);
+    const maxConnections = Number(/max_connections=(\d+)/.exec((compose.services.postgres!.command ?? []).join(' '))?.[1]);
+    expect(processes * (poolMax + 5 + 2)).toBeLessThan(maxConnections);
   });
 
   it('should build in stages and run as a non-root user with a health check', () => {
