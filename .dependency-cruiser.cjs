@@ -1,5 +1,5 @@
 /**
- * The dependency rules of DESIGN.md section 3, checked by `npm run lint` (so CI enforces them). Type-only imports
+ * The dependency rules, checked by `npm run lint` (so CI enforces them). Type-only imports
  * count too: a module that names another's types is coupled to it. (Only platform/config reads process.env: that
  * one is ESLint's no-restricted-properties, since it is not an import.)
  */

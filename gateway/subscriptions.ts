@@ -54,7 +54,7 @@ export interface SubscriptionServer {
 
 const EventType = new GraphQLObjectType({
   name: 'Event',
-  description: 'A platform event, as webhooks receive it (document 1, part 6)',
+  description: 'A platform event, as webhooks receive it',
   fields: {
     id: { type: new GraphQLNonNull(GraphQLID), description: 'The idempotency key: the same on every delivery' },
     type: { type: new GraphQLNonNull(GraphQLString) },

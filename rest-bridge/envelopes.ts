@@ -1,7 +1,7 @@
 import type { EnvelopeStyle } from '../platform/errors/envelope-style.js';
 import { openAiError, shownCode } from '../platform/errors/error-codes.js';
 
-/** Response envelopes of the spec (document 1 part 2.1; DESIGN.md section 8). The bridge renders; modules never do. */
+/** Response envelopes of the spec. The bridge renders; modules never do. */
 export type { EnvelopeStyle };
 
 export interface ErrorBody {
@@ -57,14 +57,14 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
     case 'crm':
       return { error: body };
     case 'mailboxes':
-      // Document 3 part 7: no details.
+      // The AI gateway's errors carry no details.
       return { error: { code, message: error.message } };
     case 'sms':
       return { error: { code, message: error.message, statusCode: status } };
   }
 }
 
-/** Document 3 part 7: lowercase codes, the error type of the code, `param` naming the offending parameter. */
+/** The AI gateway: lowercase codes, the error type of the code, `param` naming the offending parameter. */
 function openaiError(status: number, error: ErrorBody) {
   const details = error.details as { field?: unknown } | undefined;
   return { ...openAiError(error.code, status), message: error.message, ...(typeof details?.field === 'string' ? { param: details.field } : {}) };

@@ -41,7 +41,7 @@ export interface RouteSpec {
   status?: number;
   /** `public` routes run without a key (tracking links); their operations check their own tokens. */
   auth?: 'key' | 'public';
-  /** Which plan rate applies, and the endpoint's own figure from document 1, part 8 (the stricter wins). */
+  /** Which plan rate applies, and the endpoint's own figure (the stricter wins). */
   rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
   /** The body's encoding: JSON (default), or a form (carrier callbacks). */
   body?: BodyFormat;

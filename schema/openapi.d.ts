@@ -4573,7 +4573,7 @@ export interface components {
             properties?: unknown;
         };
         CrmFilterInput: {
-            /** @description A CQL filter tree {logic, conditions[]} (document 3 part 5); parsed and compiled by the CQL compiler */
+            /** @description A CQL filter tree {logic, conditions[]}; parsed and compiled by the CQL compiler */
             filter?: unknown;
             page?: number | null;
             limit?: number | null;
@@ -4599,7 +4599,7 @@ export interface components {
             entityType?: string | null;
             /** @description Default false */
             isDynamic?: boolean | null;
-            /** @description A CQL filter object (document 3 part 5), compiled when it is stored */
+            /** @description A CQL filter object, compiled when it is stored */
             filterCriteria?: unknown;
         };
         CrmListMembersInput: {
@@ -4632,7 +4632,7 @@ export interface components {
             entity?: string | null;
             /** @description CQL text, e.g. `lifecycleStage = CUSTOMER AND score > 10` */
             where?: string | null;
-            /** @description A CQL filter tree {logic, conditions[]} (document 3 part 5); parsed and compiled by the CQL compiler */
+            /** @description A CQL filter tree {logic, conditions[]}; parsed and compiled by the CQL compiler */
             filter?: unknown;
             /** @description field:asc or field:desc, comma-separated */
             sort?: string | null;
@@ -5123,7 +5123,7 @@ export interface components {
         };
         UpdateCrmListInput: {
             name?: string | null;
-            /** @description A CQL filter object (document 3 part 5), compiled when it is stored */
+            /** @description A CQL filter object, compiled when it is stored */
             filterCriteria?: unknown;
         };
         UpdateCrmPropertyInput: {

@@ -44,7 +44,7 @@ export interface Config {
   subgraphListen: { host: string; port: number };
   /** Lets webhooks target private and loopback addresses (tests, local development). */
   webhookAllowPrivate: boolean;
-  /** Deadline of one webhook request (document 1, part 8: 30 s). */
+  /** Deadline of one webhook request (30 s). */
   webhookTimeoutMs: number;
   /** Tests only: divides the webhook retry delays (1 = the real schedule). */
   webhookRetrySpeedup: number;

@@ -12,9 +12,9 @@ interface ErrorCodeEntry {
    * routes that take a body, or the routes of the modules whose services raise it. Absent: listed nowhere.
    */
   readonly answeredOn?: 'every-route' | 'credentials' | 'body' | readonly ModuleName[];
-  /** The code an envelope shows instead of this one (document 1 part 7, document 2 part 7, document 3 part 7). */
+  /** The code an envelope shows instead of this one. */
   readonly shownAs?: Partial<Record<Exclude<EnvelopeStyle, 'openai'>, string>>;
-  /** The AI gateway's lowercase code and error type (document 3 part 7); absent: the code lowercased, `invalid_request_error` or `server_error`. */
+  /** The AI gateway's lowercase code and error type; absent: the code lowercased, `invalid_request_error` or `server_error`. */
   readonly openai?: { readonly code: string; readonly type: string };
 }
 
@@ -101,7 +101,7 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The AI gateway's lowercase codes (document 3 part 7). */
+/** The AI gateway's lowercase codes. */
 export type OpenAiErrorCode = { [K in ErrorCode]: (typeof ERROR_CODES)[K] extends { openai: { code: infer C } } ? C : never }[ErrorCode];
 
 /** Apollo's codes for a client's mistake: each is an INVALID_REQUEST to our callers. */

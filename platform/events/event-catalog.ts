@@ -1,8 +1,7 @@
 import type { ErrorCode } from '../errors/error-codes.js';
 
 /**
- * Every event type the platform raises, by the module that raises it (document 1 part 6, document 2 part 6,
- * document 3 part 6). Webhooks may only subscribe to types listed here; a module adds its types here when
+ * Every event type the platform raises, by the module that raises it. Webhooks may only subscribe to types listed here; a module adds its types here when
  * it starts emitting them.
  */
 export const MODULE_EVENTS = {

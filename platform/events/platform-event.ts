@@ -1,4 +1,4 @@
-/** A domain event as webhooks and subscriptions receive it (document 1, part 6). */
+/** A domain event as webhooks and subscriptions receive it. */
 export interface PlatformEvent<T = Record<string, unknown>> {
   id: string;
   type: string;

@@ -1,6 +1,6 @@
 import { Directive, Field, Int, ObjectType } from 'type-graphql';
 
-/** The platform list meta (document 1, part 2.1). Shared by every module's list types. */
+/** The platform list meta. Shared by every module's list types. */
 @Directive('@shareable')
 @ObjectType()
 export class OffsetMeta {

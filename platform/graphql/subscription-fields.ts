@@ -26,7 +26,7 @@ export interface PublicSubscriptions {
 
 /**
  * A module with Subscription fields of its own (the AI gateway's chatCompletion). They are served by the
- * graphql-ws server beside the gateway, never composed into the supergraph (DESIGN.md section 6).
+ * graphql-ws server beside the gateway, never composed into the supergraph.
  */
 export interface SubscriptionFieldProvider {
   subscriptionFields?(deps: PlatformDeps): GraphQLFieldConfigMap<unknown, SubscriptionCaller>;

@@ -5,7 +5,7 @@ import type { HttpEdge } from './edge/http-edge.js';
 
 /**
  * A path a module serves itself on the public port, beside the REST bridge: for hot paths that cannot afford
- * REST → gateway → subgraph (the AI gateway's chat completions, DESIGN.md section 2). The runner registers it as a
+ * REST → gateway → subgraph (the AI gateway's chat completions). The runner registers it as a
  * Fastify route: `admit` is its onRequest hook (key, rate limit, method: before the body is read), the body is read
  * by the edge's parser (`request.body`), and what `admit` or `handle` throws answers in `envelope`.
  */

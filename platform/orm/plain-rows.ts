@@ -5,7 +5,7 @@ import { sqlOf, type SqlStatement } from './tenant-sql.js';
 /**
  * Database rows as plain objects with the entity's property names and types (MikroORM's own result mapper), for
  * reads that only render them: no entity instances, no identity map. `em.map` merged each row into the identity
- * map, 0.37 ms of the cross-module query's 1.71 ms of CPU for its ten rows (BENCHMARKS.md, issue 20).
+ * map, 0.37 ms of the cross-module query's 1.71 ms of CPU for its ten rows (BENCHMARKS.md).
  * Never flush or relate what this returns: they are not managed entities.
  */
 export function plainRows<T extends object>(em: EntityManager, entity: EntityName<T>, rows: Record<string, unknown>[]): T[] {

@@ -67,7 +67,7 @@ export class TenantSql {
    * `= any(${list}::text[])` (not `in (${list})`). `prepareAs` names a server-side prepared statement, parsed and
    * planned once per connection instead of per call: for a hot statement whose text never changes (the name must
    * always go with the same text). Outside a transaction the statement goes straight to a pooled pg connection (the
-   * pool MikroORM's knex owns), without knex's query runner: a third of the cost of a short read (issue 20).
+   * pool MikroORM's knex owns), without knex's query runner: a third of the cost of a short read.
    */
   async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement, prepareAs?: string): Promise<T[]> {
     return boundRows<T>(this.em, statement.text, this.bind(statement), prepareAs);

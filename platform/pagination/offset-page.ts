@@ -6,7 +6,7 @@ export interface OffsetPage {
   offset: number;
 }
 
-/** Default and maximum page size of an endpoint (document 1, part 8). */
+/** Default and maximum page size of an endpoint. */
 export interface PageLimits {
   defaultCount: number;
   maxCount: number;
@@ -48,7 +48,7 @@ export function resolvePage(args: PageArgs, limits: PageLimits = DEFAULT_LIMITS)
   return { count, offset };
 }
 
-/** The platform list meta of document 1, part 2.1. */
+/** The platform list meta. */
 export function offsetMeta(page: OffsetPage, returned: number, total: number) {
   return { count: returned, offset: page.offset, total, hasMore: page.offset + returned < total };
 }

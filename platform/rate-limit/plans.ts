@@ -1,4 +1,4 @@
-/** Plans of document 1, part 8: request rates per second by category, and monthly quotas. */
+/** Plans: request rates per second by category, and monthly quotas. */
 export const PLAN_NAMES = ['STARTER', 'GROWTH', 'SCALE', 'ENTERPRISE'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 

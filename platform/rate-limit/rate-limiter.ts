@@ -1,7 +1,7 @@
 /**
- * Fixed-window request counting (document 1, parts 7 and 8) over a memory or Redis store.
+ * Fixed-window request counting over a memory or Redis store.
  *
- * Why not rate-limiter-flexible (issue 21): measured side by side against 11.4.0, interleaved, 5 rounds, medians, two
+ * Why not rate-limiter-flexible: measured side by side against 11.4.0, interleaved, 5 rounds, medians, two
  * runs at load average 11-14 on 2 cores (/tmp bench, not kept; ratios are what to read):
  * - memory, one key, allowed:         our checkNow 5.3 M/s, RateLimiterMemory.consume 5.0 M/s (1.07x)
  * - memory, one key, refused:         5.0 M/s vs 0.96 M/s (5.2x: each refusal rejects a promise with an object)
@@ -185,7 +185,7 @@ export class RateLimiter {
   }
 }
 
-/** Headers of document 1 part 8, plus Retry-After on refusals (part 7). */
+/** The X-RateLimit-* headers, plus Retry-After on refusals. */
 export function rateLimitHeaders(d: RateLimitDecision): Record<string, string> {
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(d.limit),

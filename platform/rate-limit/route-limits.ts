@@ -1,7 +1,7 @@
 /** Which limit applies to a request: plan rate by category versus the endpoint's own figure. */
 import { PLANS, type PlanName, type RateCategory } from './plans.js';
 
-/** Plan rates are per second (document 1 part 8). */
+/** Plan rates are per second. */
 const PLAN_WINDOW_MS = 1_000;
 
 /** The limit that applies: the stricter of the plan's category rate and the endpoint's own figure (both per window). */

@@ -1,7 +1,7 @@
 import type { ModuleRoutes, RouteSpec } from '../route-table.js';
 
 /**
- * AI gateway management (document 3; SERVER key with the `ai` scope), OpenAI-style bodies (bare, not enveloped). The hot
+ * AI gateway management (SERVER key with the `ai` scope), OpenAI-style bodies (bare, not enveloped). The hot
  * paths (POST /ai/v1/chat/completions, GET /ai/v1/models) are served by the module itself, beside the bridge.
  */
 const route = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: spec.method === 'GET' ? 'reads' : 'general' } });

@@ -153,7 +153,7 @@ const own: RouteSpec[] = [
   },
 ];
 
-/** Document 2, part 4.1, plus the flows of the README's Auth section (sign-in, verification, reset). Platform envelope. */
+/** Auth's documented paths, plus the flows of the README's Auth section (sign-in, verification, reset). Platform envelope. */
 export const authRoutes: ModuleRoutes = {
   module: 'auth',
   prefix: '/auth',

@@ -10,7 +10,7 @@ const optionalInput = { bodyVariable: 'input', bodyOptional: 'empty' } as const;
 const read = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: READS });
 const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: WRITES });
 
-/** Document 2, part 4.2: calendar, platform envelope, `calendar` scope. */
+/** Calendar, platform envelope, `calendar` scope. */
 export const calendarRoutes: ModuleRoutes = {
   module: 'calendar',
   prefix: '/calendar',

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ModuleRoutes, RouteSpec } from '../route-table.js';
 
-/** CRM rate limits share the key's plan tier (document 3 part 8): no endpoint figure of their own. */
+/** CRM rate limits share the key's plan tier: no endpoint figure of their own. */
 const read = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'reads' } });
 const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'general' } });
 
@@ -9,7 +9,7 @@ const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rat
 const INPUT = { bodyVariable: 'input', bodyOptional: 'empty' } as const;
 
 /**
- * An accepted write (document 3 part 4.1): 202, `X-Correlation-Id`, and on creation `Location`; the body is the
+ * An accepted write: 202, `X-Correlation-Id`, and on creation `Location`; the body is the
  * provisional record without the two header values.
  */
 export function accepted(result: unknown, res: ServerResponse) {
@@ -41,7 +41,7 @@ function queryAnswer(result: unknown, res: ServerResponse) {
 }
 const LIST = { page: 'int', limit: 'int' } as const;
 
-/** CRM (document 3 part 4.1), `{data}` / `{data, meta}` / `{error: {code, message, details?}}`. */
+/** CRM, `{data}` / `{data, meta}` / `{error: {code, message, details?}}`. */
 export const crmRoutes: ModuleRoutes = {
   module: 'crm',
   prefix: '/crm',
@@ -61,7 +61,7 @@ export const crmRoutes: ModuleRoutes = {
     write({ method: 'POST', path: '/crm/contacts/:id/merge', operation: 'MergeContacts', result: 'mergeContacts', ...INPUT, respond: accepted }),
 
     ...activityRoutes('/crm/contacts/:id/activities'),
-    // Legacy paths, equal to the two above (document 3 part 4.1).
+    // Legacy paths, equal to the two above.
     ...activityRoutes('/crm/activities/contacts/:id'),
     read({ method: 'GET', path: '/crm/contacts/:id/companies', operation: 'ListContactCompanies', result: 'contactCompanies' }),
     write({ method: 'POST', path: '/crm/contacts/:id/companies', operation: 'LinkContactCompany', result: 'linkContactCompany', status: 201, ...INPUT }),

@@ -11,7 +11,7 @@ const named = (r: BridgeRequest) => ({ domainName: r.params.domainName });
 // renew, dnssec enable/disable may come without a body.
 const optionalInput = (r: BridgeRequest) => ({ input: r.body === undefined ? {} : jsonObject(r.body) });
 
-/** Document 2, part 4.4: domains, platform envelope, `domains` scope. Static paths and /transfers come before /:domainName. */
+/** Domains, platform envelope, `domains` scope. Static paths and /transfers come before /:domainName. */
 export const domainsRoutes: ModuleRoutes = {
   module: 'domains',
   prefix: '/domains',

@@ -32,7 +32,7 @@ function unsubscribed(result: unknown, res: ServerResponse) {
   res.end(ok ? '<!doctype html><title>Unsubscribed</title><p>You have been unsubscribed.</p>' : '<!doctype html><title>Invalid link</title><p>This link is not valid.</p>');
 }
 
-/** Document 1, part 4.1, plus the public tracking paths (README, API notes). */
+/** Email's documented paths, plus the public tracking paths (README, API notes). */
 export const emailRoutes: ModuleRoutes = {
   module: 'email',
   prefix: '/emails',

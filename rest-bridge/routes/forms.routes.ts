@@ -1,6 +1,6 @@
 import type { ModuleRoutes, RouteSpec, StreamSpec } from '../route-table.js';
 
-/** Document 1 part 8: forms management 100 per minute, public 1,000 per minute, public submission 10 per minute per IP. */
+/** Forms management 100 per minute, public 1,000 per minute, public submission 10 per minute per IP. */
 const MANAGEMENT = { limit: 100, windowMs: 60_000 };
 const PUBLIC = { limit: 1_000, windowMs: 60_000 };
 // Callers without a key are counted per IP (platform/http/request-guard.ts); a requireApiKey form's caller per organization.
@@ -21,7 +21,7 @@ const exportStream: StreamSpec = {
 
 const manage = (spec: Omit<RouteSpec, 'rateLimit'>, reads = false): RouteSpec => ({ ...spec, rateLimit: { category: reads ? 'reads' : 'general', endpoint: MANAGEMENT } });
 
-/** Forms management (document 1 part 4.3), forms envelope. */
+/** Forms management, forms envelope. */
 export const formsRoutes: ModuleRoutes = {
   module: 'forms',
   prefix: '/forms',
@@ -51,10 +51,10 @@ export const formsRoutes: ModuleRoutes = {
   ],
 };
 
-/** The form password travels in a header (document 1 part 4.4). */
+/** The form password travels in a header. */
 const PASSWORD = { password: 'x-form-password' };
 
-/** Public forms (document 1 part 4.4): no key unless the form sets requireApiKey. */
+/** Public forms: no key unless the form sets requireApiKey. */
 export const publicFormsRoutes: ModuleRoutes = {
   module: 'forms',
   prefix: '/f',

@@ -2,7 +2,7 @@ import type { BridgeRequest, ModuleRoutes, RouteSpec } from '../route-table.js';
 import { jsonObject } from '../request-values.js';
 import { webhookRouteSpecs } from './webhooks.routes.js';
 
-// Document 3 part 8 shows no agent mailbox rate figures: the key's plan rates apply.
+// Agent mailboxes have no rate figures of their own: the key's plan rates apply.
 const read = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'reads' } });
 const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'general' } });
 const send = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'emailSending' } });
@@ -13,14 +13,14 @@ const id = (name: string) => (r: BridgeRequest) => ({ id: r.params[name] });
 const P = '/v1/agent-email';
 const PAGE = { limit: 'int', offset: 'int' } as const;
 /**
- * Sends carry up to 25 MB of attachments (document 3 part 8): 33.3 MiB as base64, plus bodies of up to 5,000,000
+ * Sends carry up to 25 MB of attachments: 33.3 MiB as base64, plus bodies of up to 5,000,000
  * characters each and the JSON around them. Up to this limit the service answers ATTACHMENT_TOO_LARGE (400) for more
  * than 25 MB; above it the body is refused unread (413), as on every route.
  */
 export const MAILBOX_SEND_BODY_LIMIT = 48 * 1024 * 1024;
 const big = (spec: RouteSpec): RouteSpec => ({ ...spec, bodyLimitBytes: MAILBOX_SEND_BODY_LIMIT });
 
-/** Document 3 part 4.2: agent mailboxes, `{data}` / `{data, meta: {total, limit, offset}}` / `{error: {code, message}}`, scope `mailboxes`. */
+/** Agent mailboxes, `{data}` / `{data, meta: {total, limit, offset}}` / `{error: {code, message}}`, scope `mailboxes`. */
 export const mailboxesRoutes: ModuleRoutes = {
   module: 'mailboxes',
   prefix: P,

@@ -3,7 +3,7 @@ import type { ModuleRoutes, RouteSpec } from '../route-table.js';
 import { jsonObject, PAGE_QUERY } from '../request-values.js';
 import { webhookRouteSpecs } from './webhooks.routes.js';
 
-/** Document 1 part 8: GET /sms/* is 100 per second. */
+/** GET /sms/* is 100 per second. */
 const READS = { category: 'reads' as const, endpoint: { limit: 100, windowMs: 1000 } };
 const WRITES = { category: 'general' as const };
 
@@ -15,7 +15,7 @@ const fields = (body: unknown, names: string[]) => {
 /** A callback's form fields as `params` (none: {}), signed by X-Twilio-Signature. */
 const CALLBACK_VARIABLES = { bodyVariable: 'params', bodyOptional: 'empty' as const, headerVariables: { signature: 'x-twilio-signature' } };
 
-/** Document 1 part 4.2, plus the paths it leaves unshown (README, API notes). Static paths before `/sms/:messageId`. */
+/** SMS's documented paths, plus the paths it leaves unshown (README, API notes). Static paths before `/sms/:messageId`. */
 export const smsRoutes: ModuleRoutes = {
   module: 'sms',
   prefix: '/sms',

@@ -3,7 +3,7 @@ import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from '../
 import { DomainError } from '../../platform/errors/domain-error.js';
 import { webhookRouteSpecs } from './webhooks.routes.js';
 
-/** Document 2, part 8: standard support APIs 100 per minute, widget APIs 1,000 per minute. */
+/** Standard support APIs 100 per minute, widget APIs 1,000 per minute. */
 const STANDARD = { limit: 100, windowMs: 60_000 };
 const WIDGET = { limit: 1_000, windowMs: 60_000 };
 /** A reply carries up to 25 MB of attachments, base64 (4/3) plus the message and JSON. */
@@ -55,7 +55,7 @@ const CO = '/support/companies/:companyId';
 const I = '/support/inboxes/:inboxId';
 const ANALYTICS: Record<string, QueryParamType> = { startDate: 'string', endDate: 'string', inboxId: 'string' };
 
-/** Document 2, part 4.3: support, `{data}` envelope, `support` scope; the widget's public paths beyond the spec. */
+/** Support, `{data}` envelope, `support` scope; the widget's public paths beyond the spec. */
 export const supportRoutes: ModuleRoutes = {
   module: 'support',
   prefix: '/support',

@@ -82,5 +82,5 @@ export function webhookModuleRoutes(options: WebhookRoutesOptions & { module: st
   return { module: options.module, prefix: options.prefix, envelope: options.envelope, routes: webhookRouteSpecs(options) };
 }
 
-/** Document 1, part 4.5: the platform-level webhooks, every module's events, platform envelope, `webhooks` scope. */
+/** The platform-level webhooks, every module's events, platform envelope, `webhooks` scope. */
 export const webhookRoutes: ModuleRoutes = webhookModuleRoutes({ module: 'webhooks', prefix: '/webhooks', envelope: 'platform', namespace: 'platform', path: '/webhooks' });

@@ -52,7 +52,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): SubgraphMod
       entities: [Webhook, WebhookDelivery, WebhookAttempt],
       migrations: [{ name: 'Migration20261123000100_webhooks', class: Migration20261123000100_webhooks }],
     },
-    // Bad input is INVALID_REQUEST in the platform envelope (document 1 part 7), as the service's own checks answer.
+    // Bad input is INVALID_REQUEST in the platform envelope, as the service's own checks answer.
     buildSchema: (platform) => buildFederatedSchema({ resolvers: [...WEBHOOK_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never, invalidInputCode: 'INVALID_REQUEST' }),
     defineJobs: (platform) => {
       const d = depsFor(platform);

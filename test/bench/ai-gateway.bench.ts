@@ -16,13 +16,13 @@ import { startPortkey } from './portkey-process.js';
 import { exited, nextMessage } from './child-process.js';
 
 /**
- * Issue 7's targets; `portkeyRps` and `portkeyAddedP50Ms` are the anchor's figures (anchors/peers-measured.md), the
- * run measures Portkey itself too. 1 ms against the slowest 1.7 ms the issue quotes for Portkey: at most 0.59 of what
+ * The AI gateway's targets; `portkeyRps` and `portkeyAddedP50Ms` are Portkey's figures measured earlier on this kind of
+ * machine, the run measures Portkey itself too. 1 ms against the slowest 1.7 ms measured for Portkey: at most 0.59 of what
  * Portkey adds, a reading that holds whatever the machine's speed that day.
  */
 export const AI_TARGETS = { addedP50Ms: 1, addedP99Ms: 5, portkeyAddedP50Ms: 1.7, portkeyRps: 1_080, rpsFactor: 3, streams: 1_000 } as const;
 
-/** anchors/peers-measured.md's method for Portkey: 7 interleaved rounds × 50 after 30 warm-ups, median of the round figures. */
+/** The method Portkey was measured with: 7 interleaved rounds × 50 after 30 warm-ups, median of the round figures. */
 const ROUNDS = 7;
 const SEQUENTIAL = 50;
 const SEQUENTIAL_WARMUP = 30;
@@ -50,7 +50,7 @@ export async function benchAiGateway(): Promise<string> {
     mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: String(HOLD_MS) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
     // Enterprise organizations, one gateway key each, rotated per connection: no plan limit of ours can cap the load
-    // (issue 20), and the c=50 rows count 2xx answers only.
+    //, and the c=50 rows count 2xx answers only.
     platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGANIZATIONS });
     const gatewayKeys: string[] = [];
     for (const serverKey of platform.keys) {
@@ -161,7 +161,7 @@ export async function benchAiGateway(): Promise<string> {
       `| ${STREAMS} concurrent streams, each held ${HOLD_MS / 1000} s by the mock: completed with [DONE] | ${held.completed} / ${STREAMS} (all first chunks within ${Math.round(held.allFirstMs)} ms; first chunk p50 ${ms(held.firstP50)}, p99 ${ms(held.firstP99)}; all done in ${Math.round(held.totalMs)} ms) | ${STREAMS} / ${STREAMS} | ${verdict(held.completed === STREAMS)} |`,
       '',
       'Reading: the issue asks for ≤ 1 ms added p50, ≤ 5 ms added p99 and three times Portkey\'s throughput at c=50. The',
-      'anchor (anchors/peers-measured.md) measured Portkey at 1.1–1.7 ms added p50 and about 1,080 req/s on an earlier day;',
+      'an earlier measurement on this kind of machine put Portkey at 1.1–1.7 ms added p50 and about 1,080 req/s on an earlier day;',
       'this machine\'s speed moves between runs (the direct mock\'s own req/s shows it), so the ratios to Portkey measured in',
       'the same run are the comparisons that hold; the absolute rows are kept beside them.',
       '',

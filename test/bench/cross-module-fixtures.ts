@@ -1,4 +1,4 @@
-// Issue 20's cross-module query (README, docs/architecture.md): one CRM contact with its calendar bookings and its
+// The cross-module query (README, docs/architecture.md): one CRM contact with its calendar bookings and its
 // form submissions, one /graphql query the gateway plans over three subgraphs (crm, then calendar and forms in
 // parallel through `_entities`). Its data, per organization, seeded through the platform's own REST API: one
 // contact, five bookings whose attendee is that contact, five form submissions with its email.

@@ -1,4 +1,4 @@
-// The floor of issue 20: a bare handler (node:http + pg, no framework) doing the same jobs as the platform's hot
+// The floor: a bare handler (node:http + pg, no framework) doing the same jobs as the platform's hot
 // paths (the email list, POST /emails, the cross-module query of floor-cross-module.ts), with the same statements,
 // rows and envelopes, so `npm run bench -- --only read-path` can say what share of the floor the whole stack keeps.
 // Its own process, like the platform's; keys come from the parent (the platform's key cache answers from memory too).

@@ -153,7 +153,7 @@ export async function benchForms(): Promise<string> {
       `Command: \`npm run bench -- --only forms\` (test/bench/forms.bench.ts; alone: \`node dist/test/bench/forms.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}.`,
       'The one-process platform in its own process (test/bench/platform-server.ts, every module, NODE_ENV=production) on its own',
       'database; the load from the parent process over HTTP (REST bridge → gateway → forms subgraph → PostgreSQL), each respondent a',
-      'loopback address of its own (the public limit of part 8 is 10 submissions per minute per IP). A submission: 5 fields validated,',
+      'loopback address of its own (the public limit is 10 submissions per minute per IP). A submission: 5 fields validated,',
       'stored complete, counted and `form.submitted` written to the outbox atomically (one statement). "Platform CPU" is user + system time of the',
       'platform process divided by the submissions of that phase (PostgreSQL excluded): steadier than latency on a shared machine.',
       'Memory of the export is asserted in test/subgraphs/forms/export.test.ts.',

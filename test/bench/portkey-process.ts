@@ -1,4 +1,4 @@
-// Portkey's open-source Node gateway (npm @portkey-ai/gateway, a devDependency), the peer of anchors/peers-measured.md,
+// Portkey's open-source Node gateway (npm @portkey-ai/gateway, a devDependency), the peer the AI gateway is measured against,
 // started beside our gateway so the AI section compares the two in one run on the same machine state.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';

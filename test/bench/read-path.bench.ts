@@ -1,4 +1,4 @@
-// Issue 20's section of `npm run bench` (a report, never a test): the whole stack against its floor, a bare handler
+// The read-path section of `npm run bench` (a report, never a test): the whole stack against its floor, a bare handler
 // (node:http + pg, test/bench/floor-server.ts) doing the same job with the same statements, rows and envelope.
 // List: GET /emails/messages?count=20 on the floor, through REST, straight to the email subgraph, and on /graphql.
 // Write: POST /emails on the floor and through REST. Cross: the cross-module query (a CRM contact with its bookings
@@ -34,7 +34,7 @@ import { fetchOnce, loadTest, processCpuMs, sequentialLatency, type LoadResult, 
 import { startPlatformProcess, type PlatformProcess } from './platform-process.js';
 import { runAlone } from './run-alone.js';
 
-/** Issue 20's targets, as ratios measured in the same run. */
+/** The read path's targets, as ratios measured in the same run. */
 export const READ_PATH_TARGETS = { restShareOfFloor: 0.5, graphqlShareOfFloor: 0.45, addedSequentialP50Ms: 0.3 } as const;
 
 const CONNECTIONS = 32;
@@ -417,7 +417,7 @@ function render(rows: Row[], info: { loadAtStart: string; loadAtEnd: string; pos
         `CPU per write: accept **${ms(accept)}** (floor ${ms(median(floor.rounds).serverCpuMsPerRequest)}), delivery ${ms(delivery)}, with delivery ${ms(accept + delivery)}; sequential p50 REST − floor ${ms(rest.sequential!.p50 - floor.sequential!.p50)}.`,
     );
   }
-  return `## Read path against its floor (issue 20)\n\n${lines.join('\n')}`;
+  return `## Read path against its floor\n\n${lines.join('\n')}`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) runAlone(benchReadPath);

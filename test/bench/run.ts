@@ -3,7 +3,7 @@
 // Then each module's section (SECTIONS); `npm run bench -- --only sms,forms` runs only those.
 // `npm run bench -- --profile` (or BENCH_PROFILE=1) is a diagnostic run instead: both server processes start under
 // `node --cpu-prof`, each target gets 10 s of load, and the report says where each process spent its CPU; the
-// profile adds issue 20's cross-module query on /graphql (cross-module-fixtures.ts) as a fourth target.
+// profile adds the cross-module query on /graphql (cross-module-fixtures.ts) as a fourth target.
 // `BENCH_READ_PATH=write npm run bench -- --only read-path --profile` profiles POST /emails instead (write-profile.ts).
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';

@@ -5,7 +5,7 @@ import { freePort } from '../helpers/free-port.js';
 import { entryOf, startChild, type PlatformChild } from './helpers/split-topology.js';
 
 /**
- * Issue 19: gateways and module processes started at once on an empty database (compose up, a rollout) all come up:
+ * Gateways and module processes started at once on an empty database (compose up, a rollout) all come up:
  * migrations and the bootstrap key are written once, under an advisory lock. Without it two gateways failed on
  * `create extension if not exists pg_trgm` (duplicate key in pg_extension) and exited.
  */

@@ -56,7 +56,7 @@ class HoldingRelay {
 }
 
 /**
- * Issue 19: an email worker killed with SIGKILL in the middle of sending loses nothing and sends nothing twice. The
+ * An email worker killed with SIGKILL in the middle of sending loses nothing and sends nothing twice. The
  * messages it was sending (held by the relay, never accepted) are sent once by the other worker as soon as the dead
  * worker's database session is gone, or by its own restart; a message stayed QUEUED before (the reclaimed job had no
  * next run time).

@@ -18,7 +18,7 @@ import { MONDAY_0750Z, bookingBody, hostWithEventType } from '../subgraphs/calen
 const US = '+14155550123';
 const aliases = (n: number, field: (i: number) => string) => Array.from({ length: n }, (_, i) => `a${i}: ${field(i)}`).join('\n');
 
-/** Issue 22: what an attacker did through /graphql, refused through the real stack. */
+/** What an attacker did through /graphql, refused through the real stack. */
 describe('GraphQL hardening through the gateway', () => {
   let t: TestPlatform;
   let key: string;

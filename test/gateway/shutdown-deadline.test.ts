@@ -66,7 +66,7 @@ async function heldRequest(running: Running, databaseUrl: string) {
   return { response, release: async () => (await locker.query('rollback'), await locker.end()) };
 }
 
-/** Issue 22: SIGTERM drains in-flight work up to SHUTDOWN_TIMEOUT_MS; the process exits by the deadline whatever hangs. */
+/** SIGTERM drains in-flight work up to SHUTDOWN_TIMEOUT_MS; the process exits by the deadline whatever hangs. */
 describe('SIGTERM on the real process (dist/gateway/main.js)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   const children: ChildProcess[] = [];

@@ -24,7 +24,7 @@ interface Answer {
 }
 
 /**
- * The platform's ports in split mode (issue 19): what one module asks of another reaches it although they run in
+ * The platform's ports in split mode: what one module asks of another reaches it although they run in
  * different processes. DKIM keys made by the mailboxes process are the ones the domains process publishes and the
  * email process signs with; a mailbox deleted in its process takes its webhooks in the webhooks process; the webhooks
  * process refuses a filter naming another organization's mailbox; a mailbox message's delivery, recorded by the email

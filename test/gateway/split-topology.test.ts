@@ -18,7 +18,7 @@ interface Answer {
 }
 
 /**
- * Issue 19's proof: one PostgreSQL database and one Redis, two gateway processes, and email (twice: two workers on
+ * The split topology end to end: one PostgreSQL database and one Redis, two gateway processes, and email (twice: two workers on
  * one job store), webhooks, CRM and calendar each in a process of its own, all started from dist/ as an operator runs
  * them. Everything goes through the gateways' public HTTP, as a client would.
  */

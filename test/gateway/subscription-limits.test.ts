@@ -10,7 +10,7 @@ interface Operation {
   unsubscribe(): void;
 }
 
-/** Issue 22: subscriptions get the /graphql query limits, and a cap per connection and per key. */
+/** Subscriptions get the /graphql query limits, and a cap per connection and per key. */
 describe('graphql-ws subscriptions under the query limits and caps', () => {
   let t: TestPlatform;
   let key: string;

@@ -3,7 +3,7 @@ import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.j
 
 const SEND = { from: 'sender@example.com', to: 'rcpt@example.com', subject: 'Hello', html: '<p>Hello</p>' };
 
-describe('REST bridge contract (document 1 parts 2.1, 5, 7, 8)', () => {
+describe('REST bridge contract', () => {
   let t: TestPlatform;
   let server: string;
   let sending: string;

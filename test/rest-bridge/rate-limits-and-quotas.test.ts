@@ -1,6 +1,6 @@
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 
-describe('rate limits and quotas (document 1 part 8)', () => {
+describe('rate limits and quotas', () => {
   let t: TestPlatform;
 
   beforeAll(async () => {

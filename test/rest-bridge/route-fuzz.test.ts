@@ -5,7 +5,7 @@ import type { EnvelopeStyle } from '../../rest-bridge/envelopes.js';
 import type { ModuleRoutes, RouteSpec } from '../../rest-bridge/route-table.js';
 
 /**
- * Property-based fuzzing of every route of the route table through the real stack (issue 22, "Keep it fixed").
+ * Property-based fuzzing of every route of the route table through the real stack ("Keep it fixed").
  * Each run sends one malformed request: no 5xx, an answer within the deadline, the module's envelope; a request
  * carrying a fault the edge must refuse gets a 4xx and writes nothing. Fixed seed, few runs per route: seconds per module.
  */
@@ -52,7 +52,7 @@ const malformedQuery = fc.oneof(
 
 const pathValue = fc.oneof(fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ZZ', 'x'.repeat(300), '-1', '9'.repeat(40), '..%2F..', 'null'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
 
-/** The shape of an error answer in each envelope (DESIGN.md section 8). */
+/** The shape of an error answer in each envelope. */
 function isErrorEnvelope(style: EnvelopeStyle, status: number, body: any): boolean {
   const error = style === 'platform' || style === 'domains' ? (body?.success === false ? body.error : undefined) : body?.error;
   if (typeof error?.code !== 'string' || typeof error?.message !== 'string') return false;

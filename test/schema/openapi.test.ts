@@ -54,7 +54,7 @@ describe('schema/openapi.json', () => {
     const list = paths['/support/conversations']!.get;
     expect(list.responses['200'].content['application/json'].schema.properties.meta).toBeDefined();
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'limit', 'status']));
-    // Mailboxes show bridge-level 400s and 429 under their own codes (document 3 part 7).
+    // Mailboxes show bridge-level 400s and 429 under their own codes.
     const mailbox = paths['/v1/agent-email/mailboxes']!.post;
     expect(components.responses[mailbox.responses['429'].$ref.split('/').pop()].description).toBe('Error codes: RATE_LIMIT_EXCEEDED');
     expect(paths['/ai/v1/chat/completions']!.post.security).toEqual([{ gatewayKey: [] }]);

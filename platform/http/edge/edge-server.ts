@@ -75,7 +75,7 @@ export interface EdgeServer {
 }
 
 /**
- * The one HTTP pipeline of the public port and of every module process (issue 21 part 4), as Fastify 5 hooks:
+ * The one HTTP pipeline of the public port and of every module process, as Fastify 5 hooks:
  * - onRequest: request id (echoed or made, X-Request-Id), security headers, the in-flight count, tracing attributes;
  * - a route's own onRequest: key and rate limit (HttpEdge.admit), before the body is read, so a refused key never
  *   has its body read or parsed;

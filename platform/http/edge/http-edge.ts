@@ -8,7 +8,7 @@ import type { Authentication, RequestGuard } from '../request-guard.js';
 import { presentedKey } from '../request-identity.js';
 import type { EdgeRequest } from './edge-server.js';
 
-/** What a request is counted against: document 1 part 8's plan category and the endpoint's own figure. */
+/** What a request is counted against: the plan's category and the endpoint's own figure. */
 export interface EdgeLimit {
   /** The route's name in counter keys and logs (`GET /emails/:id`, `graphql`). */
   route: string;
@@ -24,12 +24,12 @@ export interface HttpEdgeOptions {
 const NO_KEY: Authentication = { kind: 'none' };
 
 /**
- * Key lookup and rate limit of the public port (issue 21 part 4), one budget for every entry: the REST bridge,
+ * Key lookup and rate limit of the public port, one budget for every entry: the REST bridge,
  * /graphql, direct routes and the AI gateway call `admit` from their route's onRequest hook (before the body is read)
  * and keep only their own rules (which keys they accept, whether a key is needed). The other steps (request id,
  * headers, log line and metrics, body limit, error envelope) are the Fastify hooks of edge-server.ts.
  *
- * Fastify 5 with hooks rather than a pipeline of our own on node:http, by issue 21's rule: on the edge's steps alone
+ * Fastify 5 with hooks rather than a pipeline of our own on node:http: on the edge's steps alone
  * Fastify was not slower (12,681 vs 11,743 req/s), and on the AI gateway's POST /ai/v1/chat/completions after the
  * move it kept its figures in 14 interleaved rounds against the build before (median server CPU per request 0.546 vs
  * 0.558 ms and 0.598 vs 0.639 ms in two runs; req/s within the machine's noise either way). BENCHMARKS.md, "HTTP edge".

@@ -2,7 +2,7 @@ import type { ChatMessage, ChatRequest, ContentPart, ToolDefinition } from './ch
 import { invalidParam } from './gateway-error.js';
 
 const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'];
-/** OpenAI parameters beyond part 2 that OpenAI-compatible providers get as sent; other providers ignore them. */
+/** OpenAI parameters beyond the documented ones that OpenAI-compatible providers get as sent; other providers ignore them. */
 const PASSTHROUGH = new Set(['seed', 'n', 'logit_bias', 'logprobs', 'top_logprobs', 'max_completion_tokens', 'parallel_tool_calls', 'metadata', 'store', 'service_tier', 'reasoning_effort']);
 const KNOWN = new Set(['model', 'messages', 'temperature', 'max_tokens', 'top_p', 'frequency_penalty', 'presence_penalty', 'stop', 'stream', 'stream_options', 'tools', 'tool_choice', 'response_format', 'user', ...PASSTHROUGH]);
 const MAX_MESSAGES = 10_000;
@@ -68,7 +68,7 @@ function validateToolChoice(choice: unknown) {
   throw invalidParam('tool_choice', 'tool_choice must be "auto", "none", "required" or {type: "function", function: {name}}');
 }
 
-/** Checks a chat request as document 3 parts 2, 7 and 8 say; the first problem is a 400 naming its `param`. */
+/** Checks a chat request against the documented fields, codes and limits; the first problem is a 400 naming its `param`. */
 export function validateChatRequest(body: unknown): ChatRequest {
   if (!isObject(body)) throw invalidParam('body', 'The body must be a JSON object');
   for (const name of Object.keys(body)) if (!KNOWN.has(name)) throw invalidParam(name, `Unknown parameter: ${name}`);

@@ -1,6 +1,6 @@
 import { randomBase64url } from '../../../platform/ids/ids.js';
 
-/** The OpenAI chat wire format (document 3, part 2): what clients send and receive, whatever the provider. */
+/** The OpenAI chat wire format: what clients send and receive, whatever the provider. */
 
 export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';

@@ -1,6 +1,6 @@
 import { codeOfOpenAi, openAiError, statusOf, type OpenAiErrorCode } from '../../../platform/errors/error-codes.js';
 
-/** Errors of the AI gateway (document 3, part 7): `{error: {code, message, type, param?, provider_error?}}`; status and type from the one table. */
+/** Errors of the AI gateway: `{error: {code, message, type, param?, provider_error?}}`; status and type from the one table. */
 export class GatewayError extends Error {
   readonly status: number;
   readonly type: string;

@@ -16,7 +16,7 @@ export function providerView(c: ProviderCredential): AiProvider {
   return { provider: c.provider, baseUrl: c.baseUrl, format: adapterFor(c.provider).format, apiKeyHint: c.apiKeyHint, createdAt: c.createdAt, updatedAt: c.updatedAt };
 }
 
-/** Provider credentials per organization, sealed at rest (document 3 part 5.4). */
+/** Provider credentials per organization, sealed at rest. */
 export class ProviderCredentialService {
   constructor(private readonly deps: AiGatewayDeps) {}
 

@@ -1,4 +1,4 @@
-/** The three deadlines of a provider call (issue 7): first byte, idle between chunks, total. */
+/** The three deadlines of a provider call: first byte, idle between chunks, total. */
 export interface Deadlines {
   /** From the start of an attempt to the provider's headers (and, streaming, its first chunk). */
   firstByteMs: number;

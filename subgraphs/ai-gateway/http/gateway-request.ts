@@ -11,7 +11,7 @@ export const GATEWAY_KEY_PREFIX = 'gw_sk_';
 const isGatewayKey = (key: string) => key.startsWith(GATEWAY_KEY_PREFIX);
 
 /**
- * Authentication and rate limiting of /ai/v1 (document 3 part 5) on the platform's edge, which looks up gw_sk_ keys
+ * Authentication and rate limiting of /ai/v1 on the platform's edge, which looks up gw_sk_ keys
  * alone: 401 for a missing, malformed, unknown, revoked or expired key, 403 for a key without permission, 429 with
  * Retry-After. Sets the rate-limit headers; the caller goes to `request.edge.auth`. The route's onRequest hook, so
  * before the body is read; without a promise when the edge answers from memory (the common case).
@@ -35,7 +35,7 @@ function gated(request: FastifyRequest, gate: KeyGate, authentication: Authentic
 }
 
 /**
- * The AI gateway's envelope for the edge (document 3 part 7): its own errors, and the edge's refusals (rate limit,
+ * The AI gateway's envelope for the edge: its own errors, and the edge's refusals (rate limit,
  * body limit, content type, malformed JSON) in its codes, naming `body`. Anything else is a 500.
  */
 export const gatewayEnvelope: ErrorEnvelope = (error) => {

@@ -37,7 +37,7 @@ export function trimProviderError(error: unknown): Record<string, unknown> {
   return trimmed;
 }
 
-/** Fallback rule of issue 7: 429 and 5xx (529 included) may go to the next target, other 4xx never. */
+/** Fallback rule: 429 and 5xx (529 included) may go to the next target, other 4xx never. */
 export function retriableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }

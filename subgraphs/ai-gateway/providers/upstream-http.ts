@@ -126,7 +126,7 @@ export class UpstreamResponse {
 
 /**
  * POSTs to a provider and resolves once the response's status arrived. Aborting `signal` closes the connection at
- * once, so the provider sees it go (the disconnect rule of issue 7).
+ * once, so the provider sees it go (the disconnect rule).
  */
 export function postUpstream(request: UpstreamRequest, signal: CancelToken): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {

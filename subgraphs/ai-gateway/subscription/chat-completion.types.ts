@@ -26,7 +26,7 @@ const MessageInput = new GraphQLInputObjectType({
   },
 });
 
-/** The camelCase of the REST chat request (DESIGN.md section 5). */
+/** The camelCase of the REST chat request. */
 export const ChatCompletionInput = new GraphQLInputObjectType({
   name: 'ChatCompletionInput',
   fields: {

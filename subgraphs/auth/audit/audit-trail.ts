@@ -3,7 +3,7 @@ import { emitEvent } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { AuditLog } from '../entities/audit-log.entity.js';
 
-/** Event types that are also webhook events (document 2, part 6); other audit types stay in the log only. */
+/** Event types that are also webhook events; other audit types stay in the log only. */
 const WEBHOOK_TYPES = new Set(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
 
 export interface AuditEntry {

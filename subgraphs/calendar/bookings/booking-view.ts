@@ -1,7 +1,7 @@
 import type { Booking } from '../entities/booking.entity.js';
 import type { BookingView } from './booking.types.js';
 
-/** The booking result of document 2 part 2; the URLs are the API paths that act on it. */
+/** The booking result; the URLs are the API paths that act on it. */
 export function bookingView(b: Booking, publicUrl: string): BookingView {
   return {
     uid: b.uid, eventTypeId: b.eventTypeId, title: b.title, status: b.status, startTime: b.startTime, endTime: b.endTime,

@@ -21,7 +21,7 @@ export class AttendeeInput {
   timezone!: string;
 }
 
-/** Booking input of document 2 part 2, plus `duration` for multi-duration event types. */
+/** Booking input, plus `duration` for multi-duration event types. */
 @InputType('CreateCalendarBookingInput')
 export class CreateBookingInput {
   @Length(1, 100)

@@ -10,7 +10,7 @@ const LOADER = 'calendar:bookingsByEmail';
  * Per-request DataLoader: every contact of one gateway request asks for its bookings, and all their emails go to
  * the database in one `attendee_email = any(...)` query (tenant filter included), not one query per contact.
  * The statement is written out, prepared once per connection, and its rows mapped to plain objects (`plainRows`):
- * building the same SELECT with `em.find` was most of the cross-module query's MikroORM time (BENCHMARKS.md, "Issue 20:
+ * building the same SELECT with `em.find` was most of the cross-module query's MikroORM time (BENCHMARKS.md, "
  * the cross-module query").
  */
 export function bookingsByEmail(ctx: SubgraphContext): DataLoader<string, Booking[]> {

@@ -7,7 +7,7 @@ const TEXT = rule('a string of at most 500 characters', 'at most 500 characters'
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const STATUSES = ['ACTIVE', 'ARCHIVED'];
 
-/** The company body of document 3 part 2 (POST, PUT, PATCH); `properties` as for contacts (defined at run time). */
+/** The company body (POST, PUT, PATCH); `properties` as for contacts (defined at run time). */
 @InputType()
 export class CrmCompanyInput {
   @Field(() => String, { nullable: true, description: 'A company needs a name or a domain' })

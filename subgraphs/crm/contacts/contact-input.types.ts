@@ -10,7 +10,7 @@ export const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
 const STATUSES = ['ACTIVE', 'ARCHIVED'];
 
 /**
- * The contact body of document 3 part 2 (POST, PUT and PATCH). Left-out keys stay unchanged on PATCH; null clears.
+ * The contact body (POST, PUT and PATCH). Left-out keys stay unchanged on PATCH; null clears.
  * `properties` holds the organization's custom properties, whose types are defined at run time (checked by
  * properties/property-values.validate.ts).
  */

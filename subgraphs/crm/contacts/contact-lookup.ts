@@ -19,7 +19,7 @@ export async function findContact(em: EntityManager, raw: string): Promise<Conta
 /**
  * `findContact` for reads that only render the contact: one written-out statement per kind of identifier, prepared once
  * per connection, its row a plain object (never flush it). The contact card's lookup in the cross-module query, where
- * MikroORM's findOne was the largest cost left (BENCHMARKS.md, issue 20).
+ * MikroORM's findOne was the largest cost left (BENCHMARKS.md).
  */
 export async function readContact(em: EntityManager, raw: string): Promise<Contact | null> {
   const id = parseIdentifier(raw, 'ctc', true);
@@ -38,7 +38,7 @@ export async function readContact(em: EntityManager, raw: string): Promise<Conta
 }
 
 /**
- * The committed contact (found by `find`: `readContact` when it is only rendered); 202 PENDING when it was accepted but its creation has not committed (document 3 part 3),
+ * The committed contact (found by `find`: `readContact` when it is only rendered); 202 PENDING when it was accepted but its creation has not committed,
  * 404 when neither.
  */
 export async function getContact(em: EntityManager, raw: string, find = findContact): Promise<Contact> {

@@ -21,7 +21,7 @@ export class IntegrationSync {
   syncHash!: string | null;
 }
 
-/** Sync status (document 3 part 2). */
+/** Sync status. */
 @ObjectType()
 export class ContactSyncStatus {
   @Field(() => ID)

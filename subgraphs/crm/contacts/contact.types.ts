@@ -2,7 +2,7 @@ import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { CrmPagedList } from '../shared/crm-page.js';
 
-/** A contact's link to a company: document 3 part 2 (`companyId`, `role`, `isPrimary`) plus the company's name and domain. */
+/** A contact's link to a company: `companyId`, `role`, `isPrimary` plus the company's name and domain. */
 @ObjectType()
 export class ContactCompanyLink {
   @Field(() => ID)
@@ -84,7 +84,7 @@ export class ContactView {
 @ObjectType()
 export class ContactList extends CrmPagedList(ContactView) {}
 
-/** The answer to every accepted write (document 3 part 2): `id` is null until the creating write commits. */
+/** The answer to every accepted write: `id` is null until the creating write commits. */
 @ObjectType()
 export class ProvisionalRecord {
   @Field(() => ID, { nullable: true })
@@ -109,7 +109,7 @@ export class ProvisionalRecord {
   location!: string | null;
 }
 
-/** Contact summary of document 3 part 2. */
+/** Contact summary. */
 @ObjectType()
 export class ContactSummaryCompany {
   @Field(() => String, { nullable: true })

@@ -44,7 +44,7 @@ export function parseFilter(input: unknown, path = 'filter', depth = 0, counter 
       if (values.length === 0 || values.length > 1000) throw cqlError('filter', `${at}.value`, '1 to 1000 values', values.length);
       return { type: 'field', field: c.field, operator, value: values.map((v, j) => literal(v, `${at}.value[${j}]`)), at };
     }
-    // `eq` with an array is `in` (document 3 part 2: "value may be an array").
+    // `eq` with an array is `in` (the API lets `value` be an array).
     if (Array.isArray(c.value) && (operator === 'eq' || operator === 'neq')) {
       if (c.value.length === 0 || c.value.length > 1000) throw cqlError('filter', `${at}.value`, '1 to 1000 values', c.value.length);
       return { type: 'field', field: c.field, operator: operator === 'eq' ? 'in' : 'not_in', value: c.value.map((v, j) => literal(v, `${at}.value[${j}]`)), at };

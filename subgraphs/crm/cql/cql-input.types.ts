@@ -4,7 +4,7 @@ import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule } from '../../../platform/validation/input-rules.js';
 
 const ENTITIES = ['contact', 'company'];
-const FILTER = 'A CQL filter tree {logic, conditions[]} (document 3 part 5); parsed and compiled by the CQL compiler';
+const FILTER = 'A CQL filter tree {logic, conditions[]}; parsed and compiled by the CQL compiler';
 
 /** POST /crm/query: `where` (CQL text) or `filter` (tree), `sort` "field:direction[, …]", page, limit. */
 @InputType()

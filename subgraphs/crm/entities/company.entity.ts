@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
-// Not a TimestampedTenantRow: numeric id (document 3); updatedAt set by the write pipeline, not on every flush.
+// Not a TimestampedTenantRow: numeric id (the API's); updatedAt set by the write pipeline, not on every flush.
 /** A committed company; domain unique per organization among companies not deleted. */
 @Entity({ schema: 'crm', tableName: 'companies' })
 export class Company extends TenantEntity {

@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
-// Not a TimestampedTenantRow: numeric id (document 3); updatedAt set by the service, not on every flush.
+// Not a TimestampedTenantRow: numeric id (the API's); updatedAt set by the service, not on every flush.
 /** A list of contacts: static (members added by hand) or dynamic (members are whatever its CQL filter matches). */
 @Entity({ schema: 'crm', tableName: 'lists' })
 export class CrmList extends TenantEntity {

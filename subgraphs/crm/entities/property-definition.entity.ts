@@ -6,7 +6,7 @@ export const PROPERTY_ENTITIES = ['CONTACT', 'COMPANY', 'CONTACT_COMPANY'] as co
 export const PROPERTY_GROUPS = ['BASIC', 'CONTACT_INFO', 'SOCIAL', 'COMPANY_INFO', 'CUSTOM'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 
-// Not a TimestampedTenantRow: numeric id (document 3); updatedAt set by the service, not on every flush.
+// Not a TimestampedTenantRow: numeric id (the API's); updatedAt set by the service, not on every flush.
 /** A custom property definition; values live in the entity's `properties` jsonb. Deleting archives it. */
 @Entity({ schema: 'crm', tableName: 'properties' })
 export class PropertyDefinition extends TenantEntity {

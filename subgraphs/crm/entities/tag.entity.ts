@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
-// Not a TimestampedTenantRow: numeric id (document 3); updatedAt set by the service, not on every flush.
+// Not a TimestampedTenantRow: numeric id (the API's); updatedAt set by the service, not on every flush.
 /** A tag; `key` unique per organization (lowercase alphanumeric with hyphens or underscores). */
 @Entity({ schema: 'crm', tableName: 'tags' })
 export class Tag extends TenantEntity {

@@ -21,7 +21,7 @@ export interface ProviderRequest {
   body: Record<string, unknown>;
 }
 
-/** A provider adapter: the wire format, and the rate limit of document 3 part 8. */
+/** A provider adapter: the wire format, and the rate limit. */
 export interface Provider {
   name: string;
   limit: number;

@@ -5,7 +5,7 @@ import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 
 const isName = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 200;
 const NAME = ['name', isName, '1 to 200 characters', 'name is required'] as const;
-const CRITERIA = 'A CQL filter object (document 3 part 5), compiled when it is stored';
+const CRITERIA = 'A CQL filter object, compiled when it is stored';
 
 /** POST /crm/lists. A dynamic list needs `filterCriteria`; a static one has none (checked with the CQL compiler). */
 @InputType()

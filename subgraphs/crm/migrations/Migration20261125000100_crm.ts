@@ -158,7 +158,7 @@ export class Migration20261125000100_crm extends Migration {
       pushing_until timestamptz,
       last_error text,
       created_at timestamptz not null)`);
-    // Requests sent per integration: the sliding window of the provider's rate limit (document 3 part 8).
+    // Requests sent per integration: the sliding window of the provider's rate limit.
     this.addSql(`create table crm.integration_requests (
       integration_id int not null references crm.integrations(id) on delete cascade,
       sent_at timestamptz not null)`);

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType } from 'type-graphql';
 
-/** A property definition (document 3 part 2). System fields appear with `isSystem: true` and no id. */
+/** A property definition. System fields appear with `isSystem: true` and no id. */
 @ObjectType()
 export class PropertyView {
   @Field(() => Int, { nullable: true })

@@ -3,7 +3,7 @@ import { invalid } from '../../../platform/errors/domain-error.js';
 import { PageMeta } from '../../../platform/pagination/page-meta.type.js';
 import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 
-/** The meta of POST /crm/query: the list meta (DESIGN.md §8) with the query's timing and cost. */
+/** The meta of POST /crm/query: the list meta with the query's timing and cost. */
 @ObjectType()
 export class CrmQueryMeta extends PageMeta {
   @Field(() => Float, { nullable: true, description: 'POST /crm/query only: time spent in the database query, ms' })
@@ -24,7 +24,7 @@ export class CrmPageArgs {
 
 export type CrmPage = NumberedPage;
 
-/** Document 3 part 8: default 20, at most 100; out of range is a 400, never clamped. */
+/** Page size: default 20, at most 100; out of range is a 400, never clamped. */
 export function resolvePage(args: { page?: unknown; limit?: unknown }, maxLimit = 100): CrmPage {
   return resolveNumberedPage(args, maxLimit, invalid);
 }

@@ -10,7 +10,7 @@ export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-/** Parses an identifier; anything else is 400 INVALID_ID (document 3 part 7). */
+/** Parses an identifier; anything else is 400 INVALID_ID. */
 export function parseIdentifier(raw: string, prefix: 'ctc' | 'cmp', allowEmail: boolean): Identifier {
   const value = String(raw ?? '').trim();
   if (NUMERIC.test(value)) return { kind: 'id', value };

@@ -12,7 +12,7 @@ import { emitDomainEvent, notifyZoneChanged } from '../shared/domain-events.js';
 import { registrarCall } from '../shared/domain-lookup.js';
 
 export const LIFECYCLE_JOB = 'domains.lifecycle';
-/** Document 2, part 8: domain.expiring_soon fires within 30 days of expiry. */
+/** domain.expiring_soon fires within 30 days of expiry. */
 export const EXPIRING_SOON_DAYS = 30;
 const DAY_MS = 86_400_000;
 const WHY = 'lifecycle sweep: finds due domains of every organization, then works on each in its own tenant';

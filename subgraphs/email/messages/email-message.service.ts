@@ -122,7 +122,7 @@ export class EmailMessageService {
       };
     }
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);
-    // A bound statement, not em.find: its query building and hydration were half the accept's CPU (issue 20).
+    // A bound statement, not em.find: its query building and hydration were half the accept's CPU.
     const [s] = await tenantSql(em).rowsBound<Pick<EmailSuppression, 'email' | 'reason'>>(
       sql`select email, reason from email.suppressions where organization_id = ${ORG} and email = any(${recipients}::text[]) limit 1`,
     );

@@ -25,7 +25,7 @@ export class EmailAttachmentInput {
 }
 
 /**
- * The send body: document 1 part 2.2, plus what Resend and Postmark users expect. Rules are checked by the service's
+ * The send body: the documented fields, plus what Resend and Postmark users expect. Rules are checked by the service's
  * validateSend, which also checks each raw item of a batch (one bad item fails alone, so a batch cannot be typed).
  * headers and templateModel are JSON, not JSONObject: a wrong value gets the rules' 400 naming the field, not a 500.
  */

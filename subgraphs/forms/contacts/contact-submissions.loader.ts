@@ -11,7 +11,7 @@ export const SUBMISSIONS_PER_CONTACT = 100;
 /**
  * Per-request loader: every contact of one gateway query (a CRM list of 50 contacts, say) costs one statement for all
  * their emails together, capped per email by a window function, prepared once per connection, its rows mapped to plain objects
- * (`plainRows`): one round trip and no query building (BENCHMARKS.md, "Issue 20: the cross-module query").
+ * (`plainRows`): one round trip and no query building (BENCHMARKS.md, "Read path").
  */
 export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<string, FormSubmissionView[]> {
   const name = 'forms:contact-submissions';

@@ -1,8 +1,8 @@
-/** Form lifecycle (document 1 part 3); the transitions the spec leaves open are decided in forms/form-state.ts. */
+/** Form lifecycle; the transitions the spec leaves open are decided in forms/form-state.ts. */
 export const FORM_STATUSES = ['DRAFT', 'LIVE', 'PAUSED', 'CLOSED', 'ARCHIVED'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
 
-/** The 15 field types of document 1 part 2.4. */
+/** The 15 field types. */
 export const FIELD_TYPES = [
   'SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'URL', 'PHONE',
   'NUMBER', 'RATING', 'NPS', 'SLIDER',

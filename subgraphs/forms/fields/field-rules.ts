@@ -1,7 +1,7 @@
 import type { FieldType } from '../entities/form-status.js';
 import { E164, EMAIL, isHttpUrl, validationError } from '../shared/validation-error.js';
 
-/** The answer's value key(s) by field type (document 1 part 2.4). */
+/** The answer's value key(s) by field type. */
 export type ValueKind = 'text' | 'number' | 'date' | 'choice' | 'file';
 
 export const KIND_OF: Record<FieldType, ValueKind> = {

@@ -6,7 +6,7 @@ import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 
 /** The 15 field types as a GraphQL enum: an unknown type is refused by GraphQL, naming the value. */
 export const FormFieldTypeEnum = Object.fromEntries(FIELD_TYPES.map((t) => [t, t])) as { [K in FieldType]: K };
-registerEnumType(FormFieldTypeEnum, { name: 'FormFieldType', description: 'Field types of document 1 part 2.4' });
+registerEnumType(FormFieldTypeEnum, { name: 'FormFieldType', description: 'Field types' });
 
 const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const isLabel = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 500;

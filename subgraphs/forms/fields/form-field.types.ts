@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import type { FormField } from '../entities/form-field.entity.js';
 
-/** A field as management sees it (document 1 part 2.4). */
+/** A field as management sees it. */
 @ObjectType('FormField')
 export class FormFieldView {
   @Field(() => Int)

@@ -16,7 +16,7 @@ const TITLE = ['title', isTitle, 'string of 1 to 200 characters', 'title is requ
 const SLUG_RULE = ['slug', isSlug, 'lower-case letters, digits and single hyphens, at most 100 characters, not shaped like a uuid', 'slug has invalid characters or length'] as const;
 const DESCRIPTION = ['description', isDescription, 'string of at most 5000 characters or null', 'description is too long'] as const;
 
-/** Settings of part 2.4, `redirectUrl` (the submit result's redirect) and `password` (hashed before it is stored; null removes it). */
+/** Settings, `redirectUrl` (the submit result's redirect) and `password` (hashed before it is stored; null removes it). */
 @InputType()
 export class FormSettingsInput {
   @Field(() => String, { nullable: true, description: 'PUBLIC' })

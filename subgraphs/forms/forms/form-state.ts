@@ -4,7 +4,7 @@ import { validationError } from '../shared/validation-error.js';
 export type FormAction = 'publish' | 'unpublish' | 'close' | 'archive' | 'edit';
 
 /**
- * Transitions the spec leaves open (document 1 part 3), decided here once:
+ * Transitions the spec leaves open, decided here once:
  * publish: DRAFT, PAUSED, CLOSED → LIVE (LIVE stays LIVE); unpublish: LIVE → PAUSED (PAUSED stays);
  * close (PUT status CLOSED): LIVE, PAUSED → CLOSED (CLOSED stays); archive (DELETE): any → ARCHIVED;
  * edit (PUT, fields): anything but ARCHIVED. ARCHIVED is final (duplicate it to reuse it).

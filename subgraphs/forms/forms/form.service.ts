@@ -25,7 +25,7 @@ export interface FormListArgs {
   search?: string | null;
 }
 
-/** Building forms: the management endpoints of document 1 part 4.3 (fields have their own service). */
+/** Building forms: the management endpoints (fields have their own service). */
 export class FormService {
   /** Newest first; ARCHIVED forms only when asked for by status (DELETE is a soft delete). */
   async list(em: EntityManager, args: FormListArgs): Promise<FormList> {

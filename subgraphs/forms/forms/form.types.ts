@@ -4,7 +4,7 @@ import { FormPagedList } from '../shared/form-page.js';
 import { FormFieldView } from '../fields/form-field.types.js';
 import type { Form } from '../entities/form.entity.js';
 
-/** Form summary of document 1 part 2.4. */
+/** Form summary. */
 @ObjectType()
 export class FormSummary {
   @Field(() => Int)

@@ -6,8 +6,8 @@ import { validationError } from '../shared/validation-error.js';
 export type AnswerMap = Record<string, unknown>;
 
 /**
- * Reads either `data` (object keyed by field ref) or `answers` (array of `{fieldRef | fieldId, <value key>}`,
- * document 1 part 2.4), checks every given value against its field and returns them keyed by ref.
+ * Reads either `data` (object keyed by field ref) or `answers` (array of `{fieldRef | fieldId, <value key>}`),
+ * checks every given value against its field and returns them keyed by ref.
  */
 export function parseAnswers(fields: FormField[], body: Record<string, unknown>): AnswerMap {
   if (body.data != null && body.answers != null) throw validationError('data', 'data and answers', 'either data or answers', 'Send either data or answers, not both');

@@ -27,7 +27,7 @@ export class FormViewInput {
 }
 
 /**
- * One answer of `answers[]` (document 1 part 2.4): the field by `fieldRef` or `fieldId`, and the value key of its
+ * One answer of `answers[]`: the field by `fieldRef` or `fieldId`, and the value key of its
  * type. Which key a field takes depends on the form, so the service checks it.
  */
 @InputType()
@@ -78,7 +78,7 @@ export class FormUtmInput {
   campaign?: string | null;
 }
 
-/** Submit metadata of part 2.4. */
+/** Submit metadata. */
 @InputType()
 export class FormSubmissionMetadataInput {
   @Field(() => String, { nullable: true })

@@ -30,7 +30,7 @@ const LIVE_FORM_TTL_MS = 10_000;
 const MAX_SUBMIT_ATTEMPTS = 3;
 
 /**
- * The public side of forms (document 1 part 4.4). Callers have no key, so the organization comes from the
+ * The public side of forms. Callers have no key, so the organization comes from the
  * LIVE form found by uuid or slug, never from the request; every write runs on a fork scoped to it.
  */
 export class PublicFormService {

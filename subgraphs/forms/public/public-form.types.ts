@@ -1,7 +1,7 @@
 import { Field, ObjectType } from 'type-graphql';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 
-/** A field as respondents see it: `ref` instead of the numeric id (document 1 part 2.4). */
+/** A field as respondents see it: `ref` instead of the numeric id. */
 @ObjectType()
 export class PublicFormField {
   @Field()

@@ -3,7 +3,7 @@ import { PageMeta } from '../../../platform/pagination/page-meta.type.js';
 import { numberedPageMeta, resolveNumberedPage, type NumberedPage } from '../../../platform/pagination/page-number.js';
 import { validationError } from './validation-error.js';
 
-/** `page` (1-based, default 1) and `limit` (default 20, max 100): document 1 part 8 for forms lists. */
+/** `page` (1-based, default 1) and `limit` (default 20, max 100) for forms lists. */
 @ArgsType()
 export class FormPageArgs {
   @Field(() => Int, { nullable: true, description: '1-based, default 1' })

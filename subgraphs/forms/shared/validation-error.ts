@@ -1,6 +1,6 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
 
-/** Forms answer every 400 as VALIDATION_ERROR (document 1 part 7) with `{field, received, expected}`. */
+/** Forms answer every 400 as VALIDATION_ERROR with `{field, received, expected}`. */
 export function validationError(field: string, received: unknown, expected: unknown, message?: string): DomainError {
   return new DomainError('VALIDATION_ERROR', message ?? `Invalid value for ${field}`, { field, received: received === undefined ? null : received, expected });
 }

@@ -3,7 +3,7 @@ import { isBase64Text } from '../../../platform/validation/base64.js';
 import { newId } from '../../../platform/ids/ids.js';
 import type { StoredAttachment } from '../entities/mail-message.entity.js';
 
-/** Document 3 part 8: 25 MB of attachments per message, decoded. */
+/** 25 MB of attachments per message, decoded. */
 export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 
 export interface AttachmentInput {

@@ -1,6 +1,6 @@
 import { Field, Int, ObjectType, type ClassType } from 'type-graphql';
 
-/** The mailboxes list meta (DESIGN.md section 8): `{total, limit, offset}`. */
+/** The mailboxes list meta: `{total, limit, offset}`. */
 @ObjectType('MailboxListMeta')
 export class MailboxListMeta {
   @Field(() => Int)

@@ -4,7 +4,7 @@ import { TenantRow } from '../../../platform/orm/tenant-row.js';
 import { JSONObject } from '../../../platform/graphql/scalars.js';
 import { SmsDirection, SmsStatus } from './sms-status.js';
 
-/** One status the message went through, in order (document 1 part 2.3 `events`). */
+/** One status the message went through, in order (the message's `events`). */
 @ObjectType()
 export class SmsStatusEvent {
   @Field()

@@ -1,8 +1,8 @@
 import { registerEnumType } from 'type-graphql';
 
 /**
- * Document 1 part 3. Outbound: QUEUED → SENDING → SENT → DELIVERED, or FAILED / UNDELIVERED (carrier), or
- * BLOCKED at once (suppressed recipient). Inbound messages are RECEIVED (Twilio's name; part 3 lists none).
+ * Message statuses. Outbound: QUEUED → SENDING → SENT → DELIVERED, or FAILED / UNDELIVERED (carrier), or
+ * BLOCKED at once (suppressed recipient). Inbound messages are RECEIVED (Twilio's name; the documented statuses name none).
  */
 export enum SmsStatus {
   QUEUED = 'QUEUED',

@@ -20,7 +20,7 @@ export function sandboxCarrierJob(deps: SmsDeps): JobDefinition<CarrierJobData> 
     handler: async ({ organizationId, messageIds }, { em }) => {
       await em.transactional(async (tx) => {
         for (const message of await lockedIn(tx, messageIds, SmsStatus.QUEUED)) {
-          // SENDING is the hand-off to the carrier: visible as a status, not listed in `events` (part 3's example lists QUEUED, SENT, DELIVERED).
+          // SENDING is the hand-off to the carrier: visible as a status, not listed in `events` (the documented example lists QUEUED, SENT, DELIVERED).
           message.status = SmsStatus.SENDING;
           message.providerMessageId = `SM${randomBytes(16).toString('hex')}`;
         }

@@ -2,11 +2,11 @@ import { IsNotEmpty, IsObject, IsOptional, MaxLength, ValidateIf } from 'class-v
 import { Field, InputType, Int } from 'type-graphql';
 import { JSON } from '../../../platform/graphql/scalars.js';
 
-/** Document 1 part 8: SMS tag length. */
+/** Longest SMS tag. */
 export const MAX_TAG = 255;
 
 /**
- * One send request (document 1 part 4.2). Malformed requests are a 400 INVALID_REQUEST: unknown or wrongly typed
+ * One send request. Malformed requests are a 400 INVALID_REQUEST: unknown or wrongly typed
  * fields (GraphQL), no template named, `tag` over 255 (the rules below). A bad number is not malformed: it is 1001.
  */
 @InputType({ description: 'One template SMS: `to` in E.164 and a template by alias or pool id' })

@@ -1,4 +1,4 @@
-/** Per-message results of document 1 part 7, reported inside a 200 send result. */
+/** Per-message results, reported inside a 200 send result. */
 export const SMS_RESULT = {
   OK: { code: 0, message: 'OK' },
   INVALID_NUMBER: { code: 1001, message: 'Invalid phone number format' },

@@ -23,7 +23,7 @@ import { SMS_RESULT, type SmsResult } from './sms-error-codes.js';
 import type { SmsMessageList, SmsSendResult } from './sms-message.types.js';
 import type { SmsDeps } from '../sms-deps.js';
 
-/** Document 1 part 8: SMS batch size. */
+/** Most messages in one SMS batch. */
 export const MAX_SMS_BATCH = 500;
 
 export interface SmsMessageFilter extends PageArgs {
@@ -164,7 +164,7 @@ function dateWhere(filter: { fromDate?: string | null; toDate?: string | null })
 }
 
 /**
- * The per-message rules of part 7, in this order: 1005 (organization), 1001 (number), 1002/1003 (template;
+ * The per-message rules, in this order: 1005 (organization), 1001 (number), 1002/1003 (template;
  * `templateId` wins when both are given), 1004 (pool number for the country), 1006 (suppressed → stored BLOCKED).
  */
 function decide(send: ValidSmsSend, settings: SmsSettingsView, custom: Map<string, SmsCustomTemplate>, suppressed: Set<string>): Decision {

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { SmsMessage } from '../entities/sms-message.entity.js';
 
-/** Document 1 part 2.3 send result; `messageId` is null when nothing was stored (1001..1005). */
+/** The send result; `messageId` is null when nothing was stored (1001..1005). */
 @ObjectType()
 export class SmsSendResult {
   @Field()

@@ -31,7 +31,7 @@ function graphemes(text: string): string[] {
 const isGsm = (g: string) => g.length === 1 && (GSM_BASIC.has(g) || GSM_EXTENSION.has(g));
 
 /**
- * Kept rather than replaced by sms-segments-calculator (issue 21), measured: on the same machine and load, this
+ * Kept rather than replaced by sms-segments-calculator, measured: on the same machine and load, this
  * function took 0.7 ms for a 53-character text and 1.1 ms for a 192-character mixed text, the library's
  * `new SegmentedMessage(text)` 10.1 ms and 21.8 ms (about 15–20× more: it builds per-character objects), and every
  * send and every batch item counts segments. The library stays the reference in test/subgraphs/sms/sending/segments.test.ts.

@@ -6,7 +6,7 @@ import { SmsSuppressionReason } from '../entities/sms-status.js';
 @ObjectType()
 export class SmsSuppressionList extends OffsetList(SmsSuppression) {}
 
-/** Document 1 part 2.3: a check returns `suppressed` and `reason`. */
+/** A check returns `suppressed` and `reason`. */
 @ObjectType()
 export class SmsSuppressionCheck {
   @Field()

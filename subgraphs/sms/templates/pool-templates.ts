@@ -8,7 +8,7 @@ export interface PoolTemplate {
   approvedByDefault: boolean;
 }
 
-/** The seeded pool (document 1 part 2.3 "pool template"). Ids are stable: callers send them as `templateId`. */
+/** The seeded pool (the API's "pool templates"). Ids are stable: callers send them as `templateId`. */
 export const POOL_TEMPLATES: readonly PoolTemplate[] = [
   { id: 1, alias: 'verification-code', name: 'Verification code', body: 'Your {{appName}} verification code is {{code}}. It expires in {{minutes}} minutes.', approvedByDefault: true },
   { id: 2, alias: 'login-alert', name: 'Login alert', body: 'New sign-in to your {{appName}} account from {{location}}. Not you? Reset your password.', approvedByDefault: true },

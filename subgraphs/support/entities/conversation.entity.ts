@@ -1,7 +1,7 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
-/** Statuses a caller may set with PUT (document 2, part 2); `snoozed` only comes from POST …/snooze. */
+/** Statuses a caller may set with PUT; `snoozed` only comes from POST …/snooze. */
 export const SETTABLE_STATUSES = ['open', 'pending', 'resolved', 'closed'] as const;
 export const CONVERSATION_STATUSES = ['open', 'pending', 'snoozed', 'resolved', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];

@@ -1,6 +1,6 @@
 import { Directive, Field, ObjectType } from 'type-graphql';
 
-/** The cursor variant of the platform list meta (document 1, parts 2.1 and 8). */
+/** The cursor variant of the platform list meta. */
 @Directive('@shareable')
 @ObjectType()
 export class CursorMeta {

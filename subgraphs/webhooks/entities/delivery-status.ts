@@ -1,6 +1,6 @@
 import { registerEnumType } from 'type-graphql';
 
-/** PENDING while scheduled attempts remain, SUCCESS after a 2xx, FAILED once the schedule is exhausted (document 1, part 2.5). */
+/** PENDING while scheduled attempts remain, SUCCESS after a 2xx, FAILED once the schedule is exhausted. */
 export enum DeliveryStatus {
   PENDING = 'PENDING',
   SUCCESS = 'SUCCESS',

@@ -67,7 +67,7 @@ export class WebhookDelivery extends TimestampedTenantRow {
   @Field()
   override updatedAt!: Date;
 
-  /** The body POSTed to the receiver (document 1, part 6). */
+  /** The body POSTed to the receiver. */
   @Field(() => JSONScalar, { description: 'The body sent: {id, type, timestamp, data}' })
   get payload(): { id: string; type: string; timestamp: string; data: Record<string, unknown> } {
     return { id: this.eventId, type: this.eventType, timestamp: new Date(this.eventTimestamp).toISOString(), data: this.data };

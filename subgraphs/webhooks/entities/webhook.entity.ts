@@ -2,7 +2,7 @@ import { Entity, Index, OptionalProps, Property } from '@mikro-orm/core';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 
-/** A URL that receives the organization's events of the listed types (document 1, part 2.5). */
+/** A URL that receives the organization's events of the listed types. */
 @ObjectType()
 @Entity({ schema: 'webhooks', tableName: 'webhooks' })
 @Index({ properties: ['organizationId', 'namespace', 'createdAt'] })

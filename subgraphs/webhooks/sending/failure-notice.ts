@@ -1,6 +1,6 @@
 import type { SystemEmail } from '../../../platform/ports/system-email.js';
 
-/** The email telling an organization that a webhook failed 7 times and was disabled (document 1, part 3). */
+/** The email telling an organization that a webhook failed 7 times and was disabled. */
 export function webhookDisabledNotice(input: {
   organizationId: string;
   webhookId: string;

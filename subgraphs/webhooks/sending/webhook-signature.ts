@@ -14,7 +14,7 @@ export interface SignedRequest {
 
 /**
  * Headers of a webhook POST: `X-Service-Signature: sha256=<hex HMAC-SHA256 of the body>` keyed with the secret
- * (document 1, part 6; GitHub's format), and the Standard Webhooks trio `webhook-id` (the event id, stable across
+ * (GitHub's format), and the Standard Webhooks trio `webhook-id` (the event id, stable across
  * retries), `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC of "id.timestamp.body">` so receivers can
  * reject replays.
  */
@@ -35,7 +35,7 @@ export function signedHeaders(secret: string, request: SignedRequest): Record<st
   };
 }
 
-/** The delivery body, document 1 part 6: `{id, type, timestamp, data}` in that order. */
+/** The delivery body: `{id, type, timestamp, data}` in that order. */
 export function deliveryBody(event: { id: string; type: string; timestamp: string; data: unknown }): string {
   return JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data: event.data });
 }

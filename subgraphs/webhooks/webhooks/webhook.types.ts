@@ -3,7 +3,7 @@ import { Field, ID, InputType, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 import { Webhook } from '../entities/webhook.entity.js';
 
-/** POST /webhooks body (document 1, parts 2.5 and 4.5). Rules are checked by the service. */
+/** POST /webhooks body. Rules are checked by the service. */
 @InputType()
 export class CreateWebhookInput {
   @Field({ nullable: true, description: 'http(s) URL that receives the POSTs' })

@@ -7,7 +7,7 @@ import { checkEmbeddedAccess } from '../../../platform/database/embedded-access.
 import { createLogger } from '../../../platform/logging/logger.js';
 import { freePort } from '../../helpers/free-port.js';
 
-/** Issue 22: as root in a folder other users cannot enter, the embedded PostgreSQL stops at once and says what to do. */
+/** As root in a folder other users cannot enter, the embedded PostgreSQL stops at once and says what to do. */
 describe('embedded PostgreSQL in a folder the postgres user cannot enter', () => {
   const privateDir = mkdtempSync(join(tmpdir(), 'private-'));
   beforeAll(() => chmodSync(privateDir, 0o700));

@@ -9,8 +9,8 @@ import { Jobs } from '../../../platform/jobs/jobs.js';
 
 /**
  * A worker killed with kill -9 leaves the jobs it was running locked, and (Agenda clears it when a one-off job starts)
- * without a next run time. Issue 22: the lock stayed for the lock lifetime (5 min); issue 19: releasing only the lock
- * left such a job with nothing ever running it (an email stayed QUEUED). A restart in the same slot, or any other
+ * without a next run time. Once the lock stayed for the lock lifetime (5 min); then releasing only the lock left such
+ * a job with nothing ever running it (an email stayed QUEUED). A restart in the same slot, or any other
  * worker once the dead one's database session is gone, runs it at once; a live worker's jobs are never taken.
  */
 describe('job locks left by a killed process', () => {

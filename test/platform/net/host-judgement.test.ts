@@ -2,7 +2,7 @@ import { resolveAndJudge } from '../../../platform/net/host-judgement.js';
 import { SafeHttpClient } from '../../../platform/net/safe-http-client.js';
 import { UrlGuard } from '../../../platform/net/url-guard.js';
 
-/** Issue 21: one resolve-and-judge rule for webhooks, CRM pushes and the URL guard: every address public, or refused. */
+/** One resolve-and-judge rule for webhooks, CRM pushes and the URL guard: every address public, or refused. */
 describe('resolveAndJudge', () => {
   const answers = (...addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   const mixed = answers('93.184.216.34', '169.254.169.254');

@@ -26,7 +26,7 @@ describe('auth email verification, password reset and change through the stack (
       return m?.to ? m : null;
     });
     expect(message).toMatchObject({ to: ['verify-me@example.com'], subject: 'Verify your email address' });
-    // Issue 22: the stored copy shows no token; only the delivered message carries it.
+    // The stored copy shows no token; only the delivered message carries it.
     expect(message.text).toContain('https://app.example.com/verify?token=[redacted]');
     expect(message.text).toContain('Verification token: [redacted]');
     expect(message.text).not.toContain('tok_');

@@ -3,7 +3,7 @@ import { startAuthPlatform, tokensFromEmails, type AuthTestPlatform } from './he
 
 const PASSWORD = 'correct horse battery';
 
-/** Issue 22: MFA verify is no brute-force oracle; a password reset or change voids every outstanding reset token. */
+/** MFA verify is no brute-force oracle; a password reset or change voids every outstanding reset token. */
 describe('auth hardening through the stack', () => {
   let t: AuthTestPlatform;
   let key: string;

@@ -4,7 +4,7 @@ import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
 import { authModule } from '../../../subgraphs/auth/index.js';
 
 /**
- * Issue 22: token emails are stored redacted. In capture mode (no SMTP_URL, `npm start` without a relay) nothing is
+ * Token emails are stored redacted. In capture mode (no SMTP_URL, `npm start` without a relay) nothing is
  * delivered, so the capture store holds the redacted message too, and the sealed real body is dropped once sent.
  */
 describe('auth token emails in the capture store', () => {

@@ -92,7 +92,7 @@ describe('domains REST API: search, registration and management', () => {
         const res = await t.request('POST', '/domains/register', { key, body: { domainName: 'validated-name.com', registrant: REGISTRANT, ...change } });
         expect(res.status).toBe(400);
         expect(res.body.success).toBe(false);
-        // Document 2 part 7: INVALID_REQUEST for a bad body (class-validator's VALIDATION_ERROR is renamed by the domains envelope).
+        // INVALID_REQUEST for a bad body (class-validator's VALIDATION_ERROR is renamed by the domains envelope).
         expect(res.body.error.code).toBe('INVALID_REQUEST');
         expect(res.body.error.details.field).toBe(field);
       }

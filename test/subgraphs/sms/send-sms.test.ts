@@ -245,7 +245,7 @@ describe('SMS sending through the stack', () => {
       expect((await t.request('GET', '/sms/messages', { key: other })).body).toEqual({ totalCount: 0, messages: [] });
     });
 
-    it('should list {totalCount, messages} newest first with list items of part 2.3', async () => {
+    it('should list {totalCount, messages} newest first with the documented list items', async () => {
       const res = await t.request('GET', '/sms/messages', { key });
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(3);

@@ -31,7 +31,7 @@ describe('webhook delivery through the stack', () => {
     const messageId = sent.body.data.messageId;
     const [request] = (await receiver.waitFor((rs) => rs.some((r) => r.json?.data?.messageId === messageId))).filter((r) => r.json?.data?.messageId === messageId);
 
-    // Document 1 part 6: exactly these four fields, and email.delivered's data fields.
+    // Exactly these four fields, and email.delivered's data fields.
     expect(Object.keys(request!.json)).toEqual(['id', 'type', 'timestamp', 'data']);
     expect(request!.json).toEqual({
       id: expect.stringMatching(/^evt_/),
