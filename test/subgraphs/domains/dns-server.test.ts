@@ -91,8 +91,8 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
     const dgram = await import('node:dgram');
     const socket = dgram.createSocket('udp4');
     for (let i = 0; i < 300; i++) socket.send(randomBytes(1 + (i % 200)), port, '127.0.0.1');
-    await new Promise((r) => setTimeout(r, 200));
     socket.close();
+    // The server reads its socket in order: the question after the garbage is answered once all of it was handled.
     expect((await askUdp(port, `www.${zone}`, 'A')).packet.answers[0].data).toBe('192.0.2.10');
     expect((await askTcp(port, `www.${zone}`, 'A')).packet.answers[0].data).toBe('192.0.2.10');
   });

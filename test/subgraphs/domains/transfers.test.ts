@@ -1,6 +1,7 @@
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { domainsModule } from '../../../subgraphs/domains/index.js';
 import { FrozenClock } from '../../../platform/clock/job-clock.js';
+import { runJobNow } from '../../helpers/run-job.js';
 import { TRANSFER_JOB } from '../../../subgraphs/domains/transfers/transfer.service.js';
 import { REGISTRANT, eventsOf, registerDomain, sqlRows } from './helpers/domain-fixtures.js';
 
@@ -16,7 +17,7 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
   /** Moves the module's clock past the delay and runs the transfer's job now. */
   const complete = async (organizationSlug: string, transferId: string) => {
     clock.set(new Date(clock.now().getTime() + 2 * HOUR));
-    await t.platform.jobs.agenda.now(TRANSFER_JOB, { organizationId: await orgOf(organizationSlug), transferId });
+    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, { organizationId: await orgOf(organizationSlug), transferId });
   };
 
   beforeAll(async () => {
@@ -65,8 +66,7 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
     expect(newCode).not.toBe(code);
 
     // Running the job again changes nothing.
-    await t.platform.jobs.agenda.now(TRANSFER_JOB, { organizationId: await orgOf('xfer-gaining'), transferId: id });
-    await new Promise((r) => setTimeout(r, 300));
+    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, { organizationId: await orgOf('xfer-gaining'), transferId: id });
     expect(await eventsOf(t, 'domain.transferred_in', 'moving-house.com')).toHaveLength(1);
   });
 
@@ -92,7 +92,6 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
     const again = await t.request('DELETE', `/domains/transfers/${id}`, { key: gaining });
     expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
     await complete('xfer-gaining', id);
-    await new Promise((r) => setTimeout(r, 300));
     expect((await t.request('GET', '/domains/cancel-me-taken.com', { key: gaining })).status).toBe(404);
     expect((await t.request('DELETE', '/domains/transfers/xfer_unknown', { key: gaining })).status).toBe(404);
   });

@@ -71,8 +71,8 @@ describe('support widget live over graphql-ws, and support webhooks', () => {
     const reply = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'Yes, how can I help?', authorId: 'user_agent' } });
     await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'internal: looks like a bot', type: 'note' } });
     const second = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'Still there?' } });
+    // Events reach the widget in the order they were written: a note, had it been sent, would be the second of them.
     await eventually(async () => live.data.length >= 2);
-    await new Promise((r) => setTimeout(r, 300)); // a note, had it been sent, would have arrived between the two
     expect(live.data.map((d) => d.supportWidgetMessages)).toEqual([
       { id: reply.body.data.id, conversationId, type: 'reply', content: 'Yes, how can I help?', createdAt: expect.any(String) },
       { id: second.body.data.id, conversationId, type: 'reply', content: 'Still there?', createdAt: expect.any(String) },
