@@ -13,7 +13,7 @@ import { companyInput, type CompanyInput } from './company-input.js';
 import type { CrmCompanyInput } from './company-input.types.js';
 import { companyView, type CompanyContactLink, type CompanyList, type CompanyRow, type CompanyView } from './company.types.js';
 import type { CompanyWriteResult } from './company-write.types.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const COLUMNS = `c.id, c.external_id as "externalId", c.name, c.domain, c.industry, c.size, c.plan, c.website, c.phone, c.status, c.properties,
   c.created_at as "createdAt", c.updated_at as "updatedAt"`;
@@ -112,12 +112,9 @@ export class CompanyService {
 
   async contacts(em: EntityManager, rawId: string): Promise<CompanyContactLink[]> {
     const company = await this.get(em, rawId);
-    return tenantSql(em).rows<CompanyContactLink>(sqlOf(
-      `select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
+    return tenantSql(em).rows<CompanyContactLink>(sql`select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
        from crm.contact_companies l join crm.contacts c on c.id = l.contact_id
-       where l.organization_id = ? and l.company_id = ? and c.status in ('ACTIVE', 'ARCHIVED') order by l.is_primary desc, c.id`,
-      [ORG, company.id],
-    ));
+       where l.organization_id = ${ORG} and l.company_id = ${company.id} and c.status in ('ACTIVE', 'ARCHIVED') order by l.is_primary desc, c.id`);
   }
 
   private assign(company: Company, input: CompanyInput) {

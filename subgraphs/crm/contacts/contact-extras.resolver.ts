@@ -5,7 +5,7 @@ import { getContact } from './contact-lookup.js';
 import { ContactLinksService, linksOf } from './contact-links.service.js';
 import { ContactCompanyLink, ContactSummary } from './contact.types.js';
 import { ContactSyncStatus, IntegrationSync } from './contact-summary.types.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const CONTACT_ID = { description: 'Numeric id, ctc_ external id or email' };
 
@@ -38,8 +38,8 @@ export class ContactExtrasResolver {
     const contact = await getContact(ctx.em, id);
     const [companies, tags, count] = await Promise.all([
       linksOf(ctx.em, [contact.id]),
-      tenantSql(ctx.em).rows<{ key: string }>(sqlOf('select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ? and ct.contact_id = ? order by t.key', [ORG, contact.id])),
-      tenantSql(ctx.em).rows<{ n: number }>(sqlOf('select count(*)::int as n from crm.activities where organization_id = ? and contact_id = ?', [ORG, contact.id])),
+      tenantSql(ctx.em).rows<{ key: string }>(sql`select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ${ORG} and ct.contact_id = ${contact.id} order by t.key`),
+      tenantSql(ctx.em).rows<{ n: number }>(sql`select count(*)::int as n from crm.activities where organization_id = ${ORG} and contact_id = ${contact.id}`),
     ]);
     return {
       id: contact.id, name: contact.name, email: contact.email, status: contact.status, lifecycleStage: contact.lifecycleStage,
@@ -52,10 +52,9 @@ export class ContactExtrasResolver {
   @Query(() => ContactSyncStatus)
   async contactSyncStatus(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactSyncStatus> {
     const contact = await getContact(ctx.em, id);
-    const rows = await tenantSql(ctx.em).rows<IntegrationSync>(sqlOf(
-      `select i.id::text as "integrationId", i.name as "integrationName", i.provider, s.external_id as "externalId", s.last_synced_at as "lastSyncedAt", s.sync_hash as "syncHash"
-       from crm.integrations i left join crm.contact_syncs s on s.integration_id = i.id and s.contact_id = ?
-       where i.organization_id = ? order by i.id`, [contact.id, ORG]));
+    const rows = await tenantSql(ctx.em).rows<IntegrationSync>(sql`select i.id::text as "integrationId", i.name as "integrationName", i.provider, s.external_id as "externalId", s.last_synced_at as "lastSyncedAt", s.sync_hash as "syncHash"
+       from crm.integrations i left join crm.contact_syncs s on s.integration_id = i.id and s.contact_id = ${contact.id}
+       where i.organization_id = ${ORG} order by i.id`);
     return { contactId: contact.id, externalId: contact.externalId, integrations: rows.map((r) => ({ ...r, lastSyncedAt: r.lastSyncedAt ? new Date(r.lastSyncedAt) : null })) };
   }
 }

@@ -4,7 +4,7 @@ import type { CrmContactCompanyInput } from './contact-input.types.js';
 import { CompanyService } from '../companies/company.service.js';
 import { getContact, liveContact } from './contact-lookup.js';
 import type { ContactCompanyLink } from './contact.types.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const LINK_COLUMNS = `l.contact_id::text as "contactId", co.id::text as "companyId", co.external_id as "externalId", co.name, co.domain, l.role, l.is_primary as "isPrimary"`;
 
@@ -22,12 +22,9 @@ export class ContactLinksService {
     const company = await this.companies.get(em, String(body.companyId));
     if (company.status === 'DELETED') throw notFound('Company');
     await em.transactional(async (tx) => {
-      if (body.isPrimary === true) await tenantSql(tx).run(sqlOf('update crm.contact_companies set is_primary = false where organization_id = ? and contact_id = ?', [ORG, contact.id]));
-      const rows = await tenantSql(tx).rows<{ contact_id: string }>(sqlOf(
-        `insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at) values (?, ?, ?, ?, ?, now())
-         on conflict (contact_id, company_id) do nothing returning contact_id`,
-        [ORG, contact.id, company.id, body.role ?? null, body.isPrimary === true],
-      ));
+      if (body.isPrimary === true) await tenantSql(tx).run(sql`update crm.contact_companies set is_primary = false where organization_id = ${ORG} and contact_id = ${contact.id}`);
+      const rows = await tenantSql(tx).rows<{ contact_id: string }>(sql`insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at) values (${ORG}, ${contact.id}, ${company.id}, ${body.role ?? null}, ${body.isPrimary === true}, now())
+         on conflict (contact_id, company_id) do nothing returning contact_id`);
       if (rows.length === 0) throw new DomainError('ALREADY_ASSOCIATED', 'The contact is already linked to this company', { field: 'companyId', received: body.companyId });
     });
     return this.list(em, contact.id);
@@ -36,7 +33,7 @@ export class ContactLinksService {
   async unlink(em: EntityManager, contactId: string, companyId: string): Promise<ContactCompanyLink[]> {
     const contact = await liveContact(em, contactId);
     const company = await this.companies.get(em, companyId);
-    const rows = await tenantSql(em).rows<{ contact_id: string }>(sqlOf('delete from crm.contact_companies where organization_id = ? and contact_id = ? and company_id = ? returning contact_id', [ORG, contact.id, company.id]));
+    const rows = await tenantSql(em).rows<{ contact_id: string }>(sql`delete from crm.contact_companies where organization_id = ${ORG} and contact_id = ${contact.id} and company_id = ${company.id} returning contact_id`);
     if (rows.length === 0) throw notFound('Company link');
     return this.list(em, contact.id);
   }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 export const EVALUATE_LIST_JOB = 'crm.evaluate-list';
 
@@ -19,10 +19,7 @@ export interface EvaluateListData {
 export async function afterContactsChanged(tx: EntityManager, jobs: Jobs, org: string, fields: string[] | 'all'): Promise<void> {
   if (fields !== 'all' && fields.length === 0) return;
   // Only lists whose filter names a changed field (any list when the change can move membership by itself).
-  const lists = await tenantSql(tx).rows<{ id: number }>(sqlOf(
-    `update crm.lists set needs_evaluation = true where organization_id = ? and is_dynamic and not needs_evaluation and (?::boolean or filter_fields && ?::text[]) returning id`,
-    [ORG, fields === 'all', `{${fields === 'all' ? '' : fields.map((f) => `"${f.replace(/["\\]/g, '')}"`).join(',')}}`],
-  ));
+  const lists = await tenantSql(tx).rows<{ id: number }>(sql`update crm.lists set needs_evaluation = true where organization_id = ${ORG} and is_dynamic and not needs_evaluation and (${fields === 'all'}::boolean or filter_fields && ${`{${fields === 'all' ? '' : fields.map((f) => `"${f.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]) returning id`);
   for (const list of lists) await jobs.enqueue(tx, EVALUATE_LIST_JOB, { organizationId: org, listId: list.id } satisfies EvaluateListData, new Date(Date.now() + REEVALUATION_DELAY_MS));
 }
 

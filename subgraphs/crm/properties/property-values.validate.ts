@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import type { PropertyDefinition, PropertyType } from '../entities/property-definition.entity.js';
 import { isEmail } from '../shared/identifier.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -13,9 +13,7 @@ type ValueRule = Pick<PropertyDefinition, 'key' | 'type' | 'options' | 'isRequir
 
 /** Active definitions of an entity (CONTACT or COMPANY), keyed by property key; a plain read (every write runs it). */
 async function activeDefinitions(em: EntityManager, entity: 'CONTACT' | 'COMPANY'): Promise<Map<string, ValueRule>> {
-  const defs = await tenantSql(em).rows<ValueRule>(sqlOf(
-    'select key, type, options, is_required as "isRequired" from crm.properties where organization_id = ? and entity = ? and not archived',
-    [ORG, entity]));
+  const defs = await tenantSql(em).rows<ValueRule>(sql`select key, type, options, is_required as "isRequired" from crm.properties where organization_id = ${ORG} and entity = ${entity} and not archived`);
   return new Map(defs.map((d) => [d.key, d]));
 }
 

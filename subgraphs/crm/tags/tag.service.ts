@@ -9,7 +9,7 @@ import { liveContact } from '../contacts/contact-lookup.js';
 import type { TagView } from './tag.types.js';
 import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
-import { ORG, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const view = (t: Tag): TagView => ({ id: t.id, key: t.key, name: t.name, description: t.description, color: t.color, createdAt: t.createdAt });
 
@@ -53,7 +53,7 @@ export class TagService {
   async remove(em: EntityManager, rawId: string): Promise<boolean> {
     const tag = await this.get(em, rawId);
     await em.transactional(async (tx) => {
-      await tenantSql(tx).run(sqlOf('delete from crm.tags where organization_id = ? and id = ?', [ORG, tag.id]));
+      await tenantSql(tx).run(sql`delete from crm.tags where organization_id = ${ORG} and id = ${tag.id}`);
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return true;
@@ -63,7 +63,7 @@ export class TagService {
     const contact = await liveContact(em, contactId);
     const tag = await this.get(em, body.tagId!);
     await em.transactional(async (tx) => {
-      await tenantSql(tx).run(sqlOf('insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (?, ?, ?, now()) on conflict do nothing', [ORG, contact.id, tag.id]));
+      await tenantSql(tx).run(sql`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (${ORG}, ${contact.id}, ${tag.id}, now()) on conflict do nothing`);
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
@@ -73,16 +73,15 @@ export class TagService {
     const contact = await liveContact(em, contactId);
     const tag = await this.get(em, tagId);
     await em.transactional(async (tx) => {
-      await tenantSql(tx).run(sqlOf('delete from crm.contact_tags where organization_id = ? and contact_id = ? and tag_id = ?', [ORG, contact.id, tag.id]));
+      await tenantSql(tx).run(sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${contact.id} and tag_id = ${tag.id}`);
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
   }
 
   async ofContact(em: EntityManager, contactId: string): Promise<TagView[]> {
-    const rows = await tenantSql(em).rows<TagView>(sqlOf(
-      `select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
-       where ct.organization_id = ? and ct.contact_id = ? order by t.key`, [ORG, contactId]));
+    const rows = await tenantSql(em).rows<TagView>(sql`select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
+       where ct.organization_id = ${ORG} and ct.contact_id = ${contactId} order by t.key`);
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
-import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 /** NOTIFY channel of accepted writes (payload: the organization id); the commit lane listens on it. */
 export const CRM_WRITES_CHANNEL = 'crm_writes';
@@ -43,21 +43,16 @@ export async function acceptWrite(em: EntityManager, write: AcceptedWrite): Prom
   const organizationId = tenantOf(em);
   const correlationId = randomUUID();
   const email = write.claimEmail ?? null;
-  const rows = await tenantSql(em).rows<{ id: string }>(sqlOf(
-    `with claim as (
-       insert into crm.contact_emails (organization_id, email, external_id) select ?, ?::text, ? where ?::text is not null
+  const rows = await tenantSql(em).rows<{ id: string }>(sql`with claim as (
+       insert into crm.contact_emails (organization_id, email, external_id) select ${ORG}, ${email}::text, ${write.target} where ${email}::text is not null
        on conflict (organization_id, email) do update set external_id = excluded.external_id
          where crm.contact_emails.external_id = excluded.external_id
        returning 1),
      accepted as (
        insert into crm.pending_writes (organization_id, correlation_id, entity, operation, target_external_id, payload, accepted_at)
-       select ?, ?, ?, ?, ?, ?::jsonb, clock_timestamp() where ?::text is null or exists (select 1 from claim)
+       select ${ORG}, ${correlationId}, ${write.entity}, ${write.operation}, ${write.target}, ${JSON.stringify(write.payload)}::jsonb, clock_timestamp() where ${email}::text is null or exists (select 1 from claim)
        returning id)
-     select id, pg_notify(?, ?) from accepted`,
-    [ORG, email, write.target, email,
-      ORG, correlationId, write.entity, write.operation, write.target, JSON.stringify(write.payload), email,
-      CRM_WRITES_CHANNEL, organizationId],
-  ));
+     select id, pg_notify(${CRM_WRITES_CHANNEL}, ${organizationId}) from accepted`);
   if (rows.length === 0) throw new DomainError('CONTACT_EMAIL_EXISTS', `A contact with the email ${email} exists`, { field: 'email', received: email });
   return correlationId;
 }
