@@ -140,6 +140,21 @@ export class DnsRecordService {
     if (record.type !== 'CNAME' && atName.some((r) => r.type === 'CNAME')) {
       throw new DomainError('INVALID_DNS_RECORD', `${record.name} is a CNAME; no other record may sit beside it`, { field: 'name', received: record.name, expected: 'a name without a CNAME' });
     }
+    if (record.type === 'CNAME') await this.checkNoLoop(tx, domain, record, exceptId);
+  }
+
+  /** A CNAME may not point at itself, nor start a chain inside the zone that comes back to it. */
+  private async checkNoLoop(tx: EntityManager, domain: Domain, record: CanonicalRecord, exceptId?: string): Promise<void> {
+    const fqdn = (name: string) => (name === '@' ? domain.domainName : `${name}.${domain.domainName}`);
+    const targets = new Map((await tx.find(DnsRecord, { domainId: domain.id, type: 'CNAME' })).filter((r) => r.id !== exceptId).map((r) => [fqdn(r.name), r.value]));
+    const start = fqdn(record.name);
+    let target: string | undefined = record.value;
+    for (let hops = 0; target !== undefined && hops <= targets.size; hops++) {
+      if (target === start) {
+        throw new DomainError('INVALID_DNS_RECORD', hops === 0 ? 'A CNAME cannot point at its own name' : `This CNAME would close a loop through ${record.value}`, { field: 'value', received: record.value, expected: 'a name that does not lead back to this one' });
+      }
+      target = targets.get(target);
+    }
   }
 }
 

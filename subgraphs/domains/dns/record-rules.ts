@@ -116,7 +116,8 @@ function canonicalValue(type: DnsRecordType, name: string, value: string): strin
 
 function host(value: string, type: string): string {
   const parsed = parseHostName(value.replace(/\.$/, ''));
-  if (!parsed) throw bad('value', value, 'a host name such as mail.example.com', `${type} records take a host name`);
+  // A target is a name, never an address (RFC 1035, RFC 2181 10.3): an all-numeric last label is an IPv4 literal.
+  if (!parsed || isIPv4(value) || /(^|\.)\d+$/.test(parsed)) throw bad('value', value, 'a host name such as mail.example.com', `${type} records take a host name, not an address`);
   return parsed;
 }
 

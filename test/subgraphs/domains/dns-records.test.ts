@@ -50,13 +50,23 @@ describe('DNS records API', () => {
       { type: 'NS', name: '@', value: 'ns.example.net' }, { type: 'SRV', name: 'sip', value: '5 5060 sip.example.net', priority: 1 },
       { type: 'SRV', name: '_sip._tcp', value: '5 99999 sip.example.net', priority: 1 }, { type: 'CAA', value: '0 policy "x"' },
       { type: 'PTR', value: 'x.example.net' }, { type: 'A', name: 'bad name!', value: '192.0.2.1' }, { type: 'A', name: '*', value: '192.0.2.1' },
-      { type: 'TXT', value: 'x'.repeat(4001) },
+      { type: 'TXT', value: 'x'.repeat(4001) }, { type: 'MX', value: '192.0.2.25', priority: 10 }, { type: 'MX', value: '192.0.2.25.', priority: 10 },
+      { type: 'CNAME', name: 'alias-ip', value: '198.51.100.7' }, { type: 'SRV', name: '_xmpp._tcp', value: '5 5222 192.0.2.5', priority: 1 },
+      { type: 'CNAME', name: 'self', value: `self.${zone}` },
     ];
     for (const body of bad) {
       const res = await add(body);
       expect([res.status, res.body.error?.code, JSON.stringify(body)]).toEqual([400, 'INVALID_DNS_RECORD', JSON.stringify(body)]);
     }
     expect(await sqlRows(t, 'select count(*)::int as n from domains.dns_records')).toEqual(before);
+  });
+
+  it('should refuse a CNAME that closes a loop inside the zone, and keep a chain that ends', async () => {
+    expect((await add({ type: 'CNAME', name: 'loop-a', value: `loop-b.${zone}` })).status).toBe(201);
+    expect((await add({ type: 'CNAME', name: 'loop-b', value: `loop-c.${zone}` })).status).toBe(201);
+    const closing = await add({ type: 'CNAME', name: 'loop-c', value: `loop-a.${zone}` });
+    expect([closing.status, closing.body.error.code, closing.body.error.details.field]).toEqual([400, 'INVALID_DNS_RECORD', 'value']);
+    expect((await add({ type: 'CNAME', name: 'loop-c', value: 'elsewhere.example.net' })).status).toBe(201);
   });
 
   it('should refuse an exact duplicate with DNS_RECORD_EXISTS, also after normalisation', async () => {
