@@ -4,6 +4,7 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMT
 import { authenticate } from 'mailauth';
 import type { Logger } from '../logging/logger.js';
 import type { InboundMailHandler, MailAuthVerdicts } from './inbound-mail.js';
+import { HeaderLimitCheck } from './header-limits.js';
 import { ParsePool } from './parse-pool.js';
 
 /** mailauth's DNS function: `(name, rrtype)` → records, as `dns.promises.resolve` answers. */
@@ -44,11 +45,19 @@ interface Claims {
 }
 
 const AUTH_DEADLINE_MS = 15_000;
+/** Recipients of one message (RFC 5321 asks servers to take at least 100); more get 452, the client sends them again. */
+export const MAX_RECIPIENTS = 100;
+/**
+ * Refused recipients on one connection before it is closed with 421: probing many addresses (a directory harvest)
+ * must not tell which exist at the speed of a loop.
+ */
+export const MAX_REFUSED_RECIPIENTS = 20;
 const UNKNOWN: MailAuthVerdicts = { spf: 'none', dkim: 'none', dmarc: 'none' };
 
 /**
  * The platform's one inbound SMTP listener (smtp-server). At RCPT TO it asks the modules whose address it is (550
- * when none claims it); after DATA it parses the message (mailparser), computes SPF, DKIM and DMARC verdicts
+ * when none claims it; 421 and the connection closed after too many); while DATA streams in it checks the header
+ * block against its limits (552 over them, before any parsing); after DATA it parses the message (mailparser), computes SPF, DKIM and DMARC verdicts
  * (mailauth) and hands the message to each claiming module with its recipients. A module that throws answers
  * 451, so the sender retries; modules drop a Message-ID they already stored.
  */
@@ -56,6 +65,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   const resolver = options.resolver ?? systemResolver(options.dnsServer);
   const parser = new ParsePool();
   const sessions = new WeakMap<SMTPServerSession, Claims>();
+  const refusedRecipients = new WeakMap<SMTPServerSession, number>();
   const claimsOf = (session: SMTPServerSession) => {
     let claims = sessions.get(session);
     if (!claims) sessions.set(session, (claims = { byHandler: new Map() }));
@@ -65,6 +75,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     name: options.hostname,
     banner: 'platform inbound mail',
     size: options.maxBytes,
+    maxRecipients: MAX_RECIPIENTS,
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
@@ -83,7 +94,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
           set.add(rcpt);
           claimsOf(session).byHandler.set(handler, set);
         }
-        callback(claimed ? undefined : smtpError(550, `5.1.1 <${rcpt}>: no such mailbox here`));
+        if (claimed) return callback();
+        const refused = (refusedRecipients.get(session) ?? 0) + 1;
+        refusedRecipients.set(session, refused);
+        if (refused >= MAX_REFUSED_RECIPIENTS) return callback(smtpError(421, '4.7.0 Too many unknown recipients; closing the connection'));
+        callback(smtpError(550, `5.1.1 <${rcpt}>: no such mailbox here`));
       })().catch((error: Error) => {
         options.logger.error('inbound smtp: recipient check failed', { error: error.message });
         callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
@@ -91,10 +106,21 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     },
     onData(stream: SMTPServerDataStream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const header = new HeaderLimitCheck();
+      let refused = false;
+      stream.on('data', (chunk: Buffer) => {
+        // Over a header limit, the rest is read and dropped: the client gets its answer after the final dot.
+        if (refused || (refused = Boolean(header.push(chunk)))) {
+          chunks.length = 0;
+          return;
+        }
+        chunks.push(chunk);
+      });
       stream.on('error', (error) => callback(error));
       stream.on('end', () => {
         if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message exceeds the ${options.maxBytes} byte limit`));
+        const problem = header.end();
+        if (problem) return callback(smtpError(552, `5.3.4 Message refused: ${problem}`));
         const raw = Buffer.concat(chunks);
         deliver(raw, session).then(() => callback(), (error: Error) => {
           options.logger.error('inbound smtp: delivery failed', { error: error.message });
