@@ -80,6 +80,8 @@ export class Jobs {
   private readonly transactional: boolean;
   private liveness?: WorkerLiveness;
   private started = false;
+  /** Sum of the defined jobs' concurrency: the process-wide limit. */
+  private lanes = 0;
 
   private constructor(agenda: Agenda, private readonly options: JobsOptions, pool?: pg.Pool) {
     this.agenda = agenda;
@@ -102,11 +104,20 @@ export class Jobs {
     const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE, ensureSchema: false });
     // The LISTEN connection reports a server shutdown as an 'error' event; unheard, it would crash the process.
     (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) => options.logger.warn('job notifications connection lost', { error: error.message }));
-    const agenda = new Agenda({ backend, processEvery: options.processEveryMs, maxConcurrency: 50, name: options.instanceName });
+    const agenda = new Agenda({ backend, processEvery: options.processEveryMs, name: options.instanceName });
     return new Jobs(agenda, options, pool);
   }
 
+  /**
+   * Each job name runs in a lane of its own: its `concurrency` is its budget, and the process-wide limit is the sum of
+   * every lane's, so one kind of job (webhook retries stuck on a slow host) can never take the slots of another (sends).
+   * A worker locks no more jobs of a name than it can run at once: the rest stay free for other workers, and Agenda's
+   * queue of locked jobs stays short (it scans that queue for a free slot on every turn).
+   */
   define<T extends object>(def: JobDefinition<T>): void {
+    const concurrency = def.concurrency ?? 10;
+    this.lanes += concurrency;
+    this.agenda.maxConcurrency(this.lanes);
     this.agenda.define(
       def.name,
       async (job: Job<T>) => {
@@ -124,7 +135,7 @@ export class Jobs {
           this.options.observer?.jobDone(def.name, outcome, (performance.now() - started) / 1000);
         }
       },
-      { concurrency: def.concurrency ?? 10, lockLifetime: def.lockLifetimeMs ?? 5 * 60_000, removeOnComplete: true },
+      { concurrency, lockLimit: concurrency, lockLifetime: def.lockLifetimeMs ?? 5 * 60_000, removeOnComplete: true },
     );
   }
 
