@@ -70,6 +70,8 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
   authHibpUrl?: string;
+  /** Auth: password hashes computed at once (thread pool) and how many may wait before sign-ins get 503 + Retry-After. */
+  authHashing: { concurrency: number; maxQueued: number };
   /** Domains module: DNS listener, registrar, prices. */
   domains: DomainsConfig;
   /** The platform's one inbound SMTP listener: port (0 picks a free one), interface, largest message accepted. */
@@ -349,6 +351,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailboxSpfInclude: (str('MAILBOX_SPF_INCLUDE') ?? `_spf.${mailboxDefaultDomain}`).toLowerCase(),
     dnsResolver,
     tracing: tracingConfig(env, problems),
+    authHashing: { concurrency: int('AUTH_HASH_CONCURRENCY', 2, 1, 64), maxQueued: int('AUTH_HASH_QUEUE', 64, 0, 100_000) },
     authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
     domains: {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',
