@@ -99,9 +99,19 @@ export class SignInService {
     const hasCode = typeof input.code === 'string' && input.code.length > 0;
     const hasRecovery = typeof input.recoveryCode === 'string' && input.recoveryCode.length > 0;
     if (hasCode === hasRecovery) throw invalid('code', input.code ?? null, 'exactly one of code and recoveryCode');
+    let factors: Awaited<ReturnType<MfaService['claimSignInAttempts']>> = [];
+    if (hasCode) {
+      try {
+        factors = await this.mfa.claimSignInAttempts(em, user.id);
+      } catch (error) {
+        await this.fail(em, user, client, { email: user.email, reason: 'MFA_ATTEMPTS_EXCEEDED', method: 'totp' });
+        throw error;
+      }
+    }
     const accepted = await em.transactional(async (tx) => {
-      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, user.id, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
+      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, factors, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
       if (ok) await tx.nativeUpdate(AuthToken, { id: challenge.id }, { usedAt: now });
+      if (ok && !hasCode) await this.mfa.resetAttempts(tx, user.id);
       return ok;
     });
     if (!accepted) {
