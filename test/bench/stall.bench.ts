@@ -175,6 +175,20 @@ export async function benchStall(): Promise<string> {
       ...Array.from({ length: LIST_CLIENTS }, () => () => loop('REST list', list)),
     ];
     const mix = await phase(mixLoads);
+    // Each heavy load alone, to name the stalls: the one that delays the loop most is the first to move off it.
+    const each: [string, Sampled][] = [];
+    const single: [string, () => Promise<void>][] = [
+      ...(transport ? [['inbound mail 10 MB', () => loop('inbound mail 10 MB', mail)] as [string, () => Promise<void>]] : []),
+      [`forms export (csv)`, () => loop('forms export (csv)', () => exportForms('csv'))],
+      [`forms export (json)`, () => loop('forms export (json)', () => exportForms('json'))],
+      ['DNSSEC enable/disable', () => loop('DNSSEC enable/disable', resign)],
+      [`${AI_STREAMS} AI streams`, async () => { await Promise.all(Array.from({ length: AI_STREAMS }, () => loop('AI stream', aiStream))); }],
+      [`${LIST_CLIENTS} REST list clients`, async () => { await Promise.all(Array.from({ length: LIST_CLIENTS }, () => loop('REST list', list))); }],
+    ];
+    for (const [name, load] of single) {
+      log(`alone: ${name}`);
+      each.push([name, await phase([load])]);
+    }
     transport?.close();
 
     const cpu = cpus();
@@ -197,6 +211,7 @@ export async function benchStall(): Promise<string> {
       row('alone', alone),
       row(`${SIGN_IN_CLIENTS} concurrent sign-ins`, signIns),
       row('mix', mix),
+      ...each.map(([name, sampled]) => row(`only ${name}`, sampled)),
       '',
       `- Sign-in (POST /auth/sign-in, 30 sequential): p50 **${ms(percentile(signInMs, 50))}**, p99 ${ms(percentile(signInMs, 99))}; one native argon2id verification (m = ${ARGON2_PARAMS.memorySize} KiB, t = ${ARGON2_PARAMS.iterations}, p = ${ARGON2_PARAMS.parallelism}) in the bench process: p50 ${ms(percentile(verifyMs, 50))}. Ratio **${signInRatio.toFixed(2)}×** (target ≤ ${STALL_TARGETS.signInRatio}×: ${verdict(signInRatio <= STALL_TARGETS.signInRatio)}).`,
       `- ${SIGN_IN_CLIENTS} concurrent sign-ins: /healthz p99 **${healthRatio.toFixed(2)}×** alone (target ≤ ${STALL_TARGETS.signInHealthRatio}×: ${verdict(healthRatio <= STALL_TARGETS.signInHealthRatio)}); event-loop delay p99 ${ms(signIns.loopP99Ms)}.`,
