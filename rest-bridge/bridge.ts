@@ -151,7 +151,10 @@ export class RestBridge {
       const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
       const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
       const status = statusFromExtensions(first.extensions);
-      replyJson(reply, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }));
+      const details = first.extensions?.details as { retryAfter?: unknown } | undefined;
+      // A refusal that says when to come back (429, 503) carries it as Retry-After too, in seconds.
+      const retryAfter = (status === 429 || status === 503) && typeof details?.retryAfter === 'number' && details.retryAfter > 0 ? { 'Retry-After': String(Math.ceil(details.retryAfter)) } : undefined;
+      replyJson(reply, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }), retryAfter);
       return;
     }
     const value = result.data?.[spec.result];

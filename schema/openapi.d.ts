@@ -5898,6 +5898,25 @@ export interface components {
                 };
             };
         };
+        /** @description Error codes: SERVICE_UNAVAILABLE */
+        AuthError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    success: false;
+                    error: {
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description What was wrong: usually `{field, received, expected}`. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
         /** @description Error codes: INVALID_REQUEST, VALIDATION_ERROR, PAST_BOOKING, MINIMUM_NOTICE, MAXIMUM_ADVANCE, INVALID_TIMEZONE */
         CalendarError400: {
             headers: {
@@ -6980,6 +6999,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthApplications: {
@@ -7036,6 +7056,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthApplicationsByApplicationId: {
@@ -7086,6 +7107,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthApplicationsByApplicationId: {
@@ -7125,6 +7147,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthApplicationsByApplicationId: {
@@ -7181,6 +7204,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthApplicationsByApplicationIdRotateSecret: {
@@ -7235,6 +7259,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthConnections: {
@@ -7294,6 +7319,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthConnections: {
@@ -7347,6 +7373,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthConnectionsByConnectionId: {
@@ -7396,6 +7423,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthConnectionsByConnectionId: {
@@ -7435,6 +7463,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthConnectionsByConnectionId: {
@@ -7490,6 +7519,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthConnectionsLookup: {
@@ -7539,6 +7569,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthInvitationsAccept: {
@@ -7633,6 +7664,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthLogs: {
@@ -7695,6 +7727,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthOrganizations: {
@@ -7749,6 +7782,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthOrganizations: {
@@ -7797,6 +7831,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthOrganizationsByOrganizationId: {
@@ -7841,6 +7876,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthOrganizationsByOrganizationId: {
@@ -7880,6 +7916,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthOrganizationsByOrganizationId: {
@@ -7930,6 +7967,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthOrganizationsByOrganizationIdInvitations: {
@@ -7988,6 +8026,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthOrganizationsByOrganizationIdMembers: {
@@ -8044,6 +8083,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthOrganizationsByOrganizationIdMembers: {
@@ -8097,6 +8137,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthOrganizationsByOrganizationIdMembersByUserId: {
@@ -8144,6 +8185,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthPasswordReset: {
@@ -8188,6 +8230,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthPasswordResetConfirm: {
@@ -8255,6 +8298,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthSecurityPasswordPolicy: {
@@ -8300,6 +8344,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthSecurityPasswordPolicy: {
@@ -8351,6 +8396,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthSecuritySessionPolicy: {
@@ -8390,6 +8436,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthSecuritySessionPolicy: {
@@ -8435,6 +8482,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthSessionsBySessionId: {
@@ -8490,6 +8538,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthSessionsVerify: {
@@ -8544,6 +8593,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthSignIn: {
@@ -8631,6 +8681,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthSignInMfa: {
@@ -8718,6 +8769,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthSignOut: {
@@ -8761,6 +8813,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthUsers: {
@@ -8832,6 +8885,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsers: {
@@ -8897,6 +8951,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthUsersByUserId: {
@@ -8956,6 +9011,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthUsersByUserId: {
@@ -8999,6 +9055,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthUsersByUserId: {
@@ -9064,6 +9121,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdBlock: {
@@ -9127,6 +9185,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthUsersByUserIdMfaFactors: {
@@ -9173,6 +9232,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthUsersByUserIdMfaFactorsByFactorId: {
@@ -9224,6 +9284,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdMfaRecoveryCodes: {
@@ -9265,6 +9326,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdMfaTotpEnroll: {
@@ -9308,6 +9370,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdMfaTotpVerify: {
@@ -9366,6 +9429,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdPassword: {
@@ -9434,6 +9498,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthUsersByUserIdSessions: {
@@ -9487,6 +9552,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthUsersByUserIdSessions: {
@@ -9527,6 +9593,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdUnblock: {
@@ -9590,6 +9657,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthUsersByUserIdVerificationEmail: {
@@ -9634,6 +9702,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthVerifyEmail: {
@@ -9700,6 +9769,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthWebhooks: {
@@ -9759,6 +9829,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthWebhooks: {
@@ -9814,6 +9885,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthWebhooksByWebhookId: {
@@ -9863,6 +9935,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     deleteAuthWebhooksByWebhookId: {
@@ -9902,6 +9975,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     patchAuthWebhooksByWebhookId: {
@@ -9957,6 +10031,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthWebhooksByWebhookIdDeliveries: {
@@ -10050,6 +10125,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthWebhooksByWebhookIdTest: {
@@ -10139,6 +10215,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getAuthWebhooksDeliveries: {
@@ -10227,6 +10304,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     postAuthWebhooksDeliveriesByDeliveryIdRetry: {
@@ -10316,6 +10394,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["AuthError503"];
         };
     };
     getCalendarAvailability: {

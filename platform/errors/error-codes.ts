@@ -41,7 +41,7 @@ export const ERROR_CODES = {
   RECIPIENT_SUPPRESSED: { status: 422, answeredOn: ['email'] },
   RATE_LIMITED: { status: 429, answeredOn: 'every-route', shownAs: { mailboxes: 'RATE_LIMIT_EXCEEDED' }, openai: { code: 'rate_limit_exceeded', type: 'rate_limit_error' } },
   INTERNAL_ERROR: { status: 500, answeredOn: 'every-route' },
-  SERVICE_UNAVAILABLE: { status: 503, openai: { code: 'service_unavailable', type: 'service_unavailable' } },
+  SERVICE_UNAVAILABLE: { status: 503, answeredOn: ['auth'], openai: { code: 'service_unavailable', type: 'service_unavailable' } },
   // crm
   PENDING: { status: 202, answeredOn: ['crm'] },
   INVALID_ID: { status: 400, answeredOn: ['crm'] },

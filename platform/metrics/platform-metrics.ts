@@ -1,5 +1,6 @@
 import client from 'prom-client';
 import type { JobObserver } from '../jobs/jobs.js';
+import { eventLoopDelay, eventLoopDelayExposition } from './event-loop-delay.js';
 
 /** What is read when /metrics is scraped rather than counted as it happens. */
 export interface ScrapedSources {
@@ -28,6 +29,8 @@ function processMetrics(): client.Registry {
  */
 export class PlatformMetrics implements JobObserver {
   private readonly registry = new client.Registry();
+  // Sampling starts with the platform, so the first scrape already covers start-up.
+  private readonly loopDelay = eventLoopDelay();
 
   readonly httpRequests = new client.Histogram({
     name: 'http_request_duration_seconds',
@@ -127,8 +130,8 @@ export class PlatformMetrics implements JobObserver {
     });
   }
 
-  /** The exposition text: this platform's metrics, then the process's. */
+  /** The exposition text: this platform's metrics, then the process's (the event-loop delay histogram last). */
   async render(): Promise<string> {
-    return (await this.registry.metrics()) + (await processMetrics().metrics());
+    return (await this.registry.metrics()) + (await processMetrics().metrics()) + eventLoopDelayExposition(this.loopDelay);
   }
 }

@@ -2,6 +2,7 @@ import type { PlatformDeps } from '../../platform/federation/subgraph-module.js'
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
 import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 import type { BreachChecker } from './passwords/breach-checker.js';
+import type { PasswordHasher } from './passwords/password-hasher.js';
 import type { SessionCache } from './sessions/session-cache.js';
 
 /** What the auth module's services use. */
@@ -13,6 +14,8 @@ export interface AuthDeps extends PlatformDeps {
   /** The ports of this process (system email). */
   ports(): PlatformPorts;
   breaches: BreachChecker;
+  /** argon2id on the thread pool behind a bounded queue: every password hash and verification goes through it. */
+  hasher: PasswordHasher;
   /** Verified sessions, shared by the fast verification path and the revocations that invalidate it. */
   sessions: SessionCache;
 }

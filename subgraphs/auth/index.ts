@@ -27,6 +27,7 @@ import { ApplicationResolver } from './applications/application.resolver.js';
 import { ConnectionResolver } from './connections/connection.resolver.js';
 import { OrganizationResolver } from './organizations/organization.resolver.js';
 import { AuthDashboardResolver } from './dashboards/auth-dashboard.resolver.js';
+import { PasswordHasher } from './passwords/password-hasher.js';
 import { DefaultBreachChecker, type BreachChecker } from './passwords/breach-checker.js';
 import { SessionCache } from './sessions/session-cache.js';
 import { verifySessionRoute } from './sessions/verify-session.route.js';
@@ -56,6 +57,7 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
       secrets: () => secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger),
       ports: () => portsOf(platform),
       breaches: options.breaches ?? new DefaultBreachChecker({ hibpUrl: platform.config.authHibpUrl, logger: platform.logger }),
+      hasher: new PasswordHasher(platform.config.authHashing),
       sessions: new SessionCache({ databaseUrl: platform.orm?.config.get('clientUrl'), ttlMs: options.sessionCacheTtlMs ?? 5000, maxEntries: 100_000, logger: platform.logger }),
     };
     return deps;

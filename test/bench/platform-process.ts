@@ -32,6 +32,8 @@ export interface PlatformProcess {
   /** What each key authenticates as (`auths[i]` of `keys[i]`). */
   auths: Auth[];
   postgres: string;
+  /** The inbound SMTP listener's port. */
+  smtpPort?: number;
   pid: number;
   /** One JSON request with a key; the body parsed when it is JSON. */
   request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
@@ -68,6 +70,7 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
     keys: ready.keys,
     auths: ready.auths,
     postgres: ready.postgres,
+    smtpPort: ready.smtpPort,
     pid: child.pid!,
     async request(method, path, { key, body }) {
       const res = await fetch(ready.url + path, {

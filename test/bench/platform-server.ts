@@ -60,7 +60,7 @@ async function main() {
     process.stderr.write(`bench platform: ${error instanceof Error ? error.stack : String(error)}\n`);
     process.exit(1);
   }));
-  const ready: ChildReady = { type: 'ready', url: platform.url, keys, auths, postgres: pg[0]!.version };
+  const ready: ChildReady = { type: 'ready', url: platform.url, keys, auths, postgres: pg[0]!.version, smtpPort: platform.smtpPort };
   process.send!(ready);
 }
 

@@ -8,6 +8,8 @@ export interface ChildReady {
   /** What each key authenticates as, to sign the same caller for the direct subgraph target. */
   auths: Auth[];
   postgres: string;
+  /** The inbound SMTP listener's port (a benchmark sending mail to the platform). */
+  smtpPort?: number;
 }
 
 /**

@@ -21,6 +21,7 @@ import { benchDns } from './dns.bench.js';
 import { benchSupport } from './support.bench.js';
 import { benchTracing } from './tracing.bench.js';
 import { benchReadPath } from './read-path.bench.js';
+import { benchStall } from './stall.bench.js';
 import { profileWritePath } from './write-profile.js';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,6 +71,7 @@ const SECTIONS: Record<string, () => Promise<string>> = {
   support: benchSupport,
   tracing: benchTracing,
   'read-path': benchReadPath,
+  stall: benchStall,
 };
 /** `--only rest-bridge,sms` runs those sections alone. */
 const ONLY = (() => {

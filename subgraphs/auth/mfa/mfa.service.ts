@@ -1,9 +1,9 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { Organization } from '../../../platform/organizations/organization.entity.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
+import { ORG, sql, TenantSql } from '../../../platform/orm/tenant-sql.js';
 import { MfaFactor } from '../entities/mfa-factor.entity.js';
 import { RecoveryCode } from '../entities/recovery-code.entity.js';
 import type { User } from '../entities/user.entity.js';
@@ -54,7 +54,8 @@ export class MfaService {
     if (!factor) throw notFound('TOTP factor');
     const now = this.deps.now();
     if (user.lockedUntil && user.lockedUntil > now) throw locked(user.lockedUntil);
-    if (factor.failedAttempts >= MAX_FACTOR_FAILURES) throw attemptsExceeded(factor);
+    const failures = await this.claimAttempt(em, factor.id);
+    if (failures === null) throw attemptsExceeded(factor);
     const verified = await em.transactional(async (tx) => {
       if (!(await this.consumeTotp(tx, factor, code, now))) return false;
       if (factor.status === 'PENDING') {
@@ -65,24 +66,35 @@ export class MfaService {
       return true;
     });
     if (verified) return { verified: true, factor };
-    // Committed before the error: the counter and the audit trail survive the refusal.
-    const failures = await em.transactional(async (tx) => {
-      const row = await tx.findOneOrFail(MfaFactor, { id: factor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-      row.failedAttempts += 1;
-      await tx.flush();
-      return row.failedAttempts;
-    });
+    // The attempt claimed above stays counted; the audit trail and the account lockout are committed before the error.
     const policy = await new PolicyService().passwordPolicy(em);
     const lockedUntil = await countFailure(em, now, user.id, policy, clip(info), { reason: 'INVALID_MFA_CODE', method: 'totp_verify', factorId: factor.id });
     if (lockedUntil) throw locked(lockedUntil);
     throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code', attemptsLeft: Math.max(0, MAX_FACTOR_FAILURES - failures) });
   }
 
-  /** A sign-in's second step: a code of a verified factor, accepted once. */
-  async checkSignInTotp(tx: EntityManager, userId: string, code: unknown): Promise<boolean> {
-    const factors = await tx.find(MfaFactor, { userId, type: 'TOTP', status: 'VERIFIED' });
+  /**
+   * Before a sign-in's second step checks a TOTP code: takes one attempt on each verified factor of the user (committed
+   * at once, outside the check's transaction). MFA_ATTEMPTS_EXCEEDED when no factor has one left, whatever the
+   * account lockout setting. Returns the factors that may be checked.
+   */
+  async claimSignInAttempts(em: EntityManager, userId: string): Promise<MfaFactor[]> {
+    const factors = await em.find(MfaFactor, { userId, type: 'TOTP', status: 'VERIFIED' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const claimed: MfaFactor[] = [];
+    for (const factor of factors) if ((await this.claimAttempt(em, factor.id)) !== null) claimed.push(factor);
+    if (factors.length > 0 && claimed.length === 0) throw attemptsExceeded(factors[0]!);
+    return claimed;
+  }
+
+  /** A sign-in's second step: a code of one of the factors claimed above, accepted once. */
+  async checkSignInTotp(tx: EntityManager, factors: MfaFactor[], code: unknown): Promise<boolean> {
     for (const factor of factors) if (await this.consumeTotp(tx, factor, code, this.deps.now())) return true;
     return false;
+  }
+
+  /** A sign-in with a recovery code proves the user: their factors' runs of wrong codes end, as a right code would end them. */
+  async resetAttempts(tx: EntityManager, userId: string): Promise<void> {
+    await tx.nativeUpdate(MfaFactor, { userId, failedAttempts: { $gt: 0 } }, { failedAttempts: 0 });
   }
 
   async deleteFactor(em: EntityManager, userId: string, factorId: string, info?: RequestInfo | null): Promise<MfaFactor> {
@@ -131,15 +143,29 @@ export class MfaService {
     const updated = await tx.nativeUpdate(MfaFactor, { id: factor.id, lastUsedStep: factor.lastUsedStep ?? null }, { lastUsedStep: String(step) });
     if (updated !== 1) return false;
     factor.lastUsedStep = String(step);
-    if (factor.failedAttempts > 0) await tx.nativeUpdate(MfaFactor, { id: factor.id }, { failedAttempts: 0 }); // a right code ends the run of wrong ones
+    await tx.nativeUpdate(MfaFactor, { id: factor.id }, { failedAttempts: 0 }); // a right code ends the run of wrong ones (its own claimed attempt included)
+    factor.failedAttempts = 0;
     return true;
+  }
+
+  /**
+   * Takes one attempt of a factor before its code is checked, in one conditional UPDATE ... RETURNING: concurrent
+   * calls serialize on the row, so no more than MAX_FACTOR_FAILURES codes are ever checked in a row, however many
+   * arrive at once. Returns the attempts now used, or null when none is left. Committed on its own (the caller's
+   * EntityManager outside any transaction), so a refused code stays counted.
+   */
+  private async claimAttempt(em: EntityManager, factorId: string): Promise<number | null> {
+    const [row] = await new TenantSql(em).rows<{ failed_attempts: number }>(
+      sql`update auth.mfa_factors set failed_attempts = failed_attempts + 1 where organization_id = ${ORG} and id = ${factorId} and failed_attempts < ${MAX_FACTOR_FAILURES} returning failed_attempts`,
+    );
+    return row ? Number(row.failed_attempts) : null;
   }
 }
 
-/** Wrong codes in a row after which the verify endpoint stops checking a factor. */
+/** Wrong codes in a row after which a factor is no longer checked (verify endpoint and sign-in step alike). */
 export const MAX_FACTOR_FAILURES = 5;
 
-const attemptsExceeded = (factor: MfaFactor) => new DomainError('MFA_ATTEMPTS_EXCEEDED', `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with it or delete and enrol it again'}`, { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES });
+const attemptsExceeded = (factor: MfaFactor) => new DomainError('MFA_ATTEMPTS_EXCEEDED', `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with a recovery code, or delete and enrol it again'}`, { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES });
 
 const invalidCode = () => new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code' });
 export { invalidCode };

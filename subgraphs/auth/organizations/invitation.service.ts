@@ -6,7 +6,6 @@ import { Member } from '../entities/member.entity.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 import { recordAudit } from '../audit/audit-trail.js';
-import { hashPassword } from '../passwords/password-hasher.js';
 import { checkNewPassword } from '../passwords/password-rules.js';
 import { PolicyService } from '../security/policy.service.js';
 import { EmailTokenService } from '../tokens/email-token.service.js';
@@ -56,7 +55,7 @@ export class InvitationService {
       let user = await tx.findOne(User, { email: invitation.email, deletedAt: null });
       if (!user) {
         // The email proved the address: the new user starts verified.
-        const hash = password === undefined || password === null ? null : await hashPassword(await checkNewPassword(password, policy, this.deps.breaches, invitation.email));
+        const hash = password === undefined || password === null ? null : await this.deps.hasher.hash(await checkNewPassword(password, policy, this.deps.breaches, invitation.email));
         user = tx.create(User, { id: newId('user'), organizationId: undefined as never, email: invitation.email, emailVerified: true, status: UserStatus.ACTIVE, passwordHash: hash, passwordChangedAt: hash ? now : null, createdAt: now, updatedAt: now });
         await tx.flush();
         await recordAudit(tx, { type: 'user.created', userId: user.id, data: { email: user.email, status: user.status, invitationId: invitation.id } }, now);

@@ -8,7 +8,6 @@ import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 import { recordAudit } from '../audit/audit-trail.js';
 import { MfaService } from '../mfa/mfa.service.js';
-import { decoyHash, verifyPassword } from '../passwords/password-hasher.js';
 import { PolicyService } from '../security/policy.service.js';
 import type { PasswordPolicy } from '../security/policy-defaults.js';
 import { issueToken, parseToken, secretMatches } from '../shared/secret-token.js';
@@ -45,7 +44,7 @@ export class SignInService {
     const policy = await this.policies.passwordPolicy(em);
     const user = await em.findOne(User, { email, deletedAt: null });
     if (!user || !user.passwordHash) {
-      await verifyPassword(input.password, await decoyHash()); // same work as a real check: timing does not reveal the address
+      await this.deps.hasher.verify(input.password, await this.deps.hasher.decoyHash()); // same work as a real check: timing does not reveal the address
       await this.fail(em, null, client, { email, reason: user ? 'NO_PASSWORD' : 'UNKNOWN_USER' });
       throw badCredentials();
     }
@@ -54,7 +53,7 @@ export class SignInService {
       await this.fail(em, user, client, { email, reason: 'ACCOUNT_LOCKED' });
       throw locked(user.lockedUntil);
     }
-    if (!(await verifyPassword(input.password, user.passwordHash))) {
+    if (!(await this.deps.hasher.verify(input.password, user.passwordHash))) {
       const lockedUntil = await this.countFailure(em, user.id, policy, client, { email, reason: 'INVALID_PASSWORD' });
       if (lockedUntil) throw locked(lockedUntil);
       throw badCredentials();
@@ -100,9 +99,19 @@ export class SignInService {
     const hasCode = typeof input.code === 'string' && input.code.length > 0;
     const hasRecovery = typeof input.recoveryCode === 'string' && input.recoveryCode.length > 0;
     if (hasCode === hasRecovery) throw invalid('code', input.code ?? null, 'exactly one of code and recoveryCode');
+    let factors: Awaited<ReturnType<MfaService['claimSignInAttempts']>> = [];
+    if (hasCode) {
+      try {
+        factors = await this.mfa.claimSignInAttempts(em, user.id);
+      } catch (error) {
+        await this.fail(em, user, client, { email: user.email, reason: 'MFA_ATTEMPTS_EXCEEDED', method: 'totp' });
+        throw error;
+      }
+    }
     const accepted = await em.transactional(async (tx) => {
-      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, user.id, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
+      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, factors, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
       if (ok) await tx.nativeUpdate(AuthToken, { id: challenge.id }, { usedAt: now });
+      if (ok && !hasCode) await this.mfa.resetAttempts(tx, user.id);
       return ok;
     });
     if (!accepted) {

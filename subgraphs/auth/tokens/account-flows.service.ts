@@ -3,7 +3,6 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 import { recordAudit } from '../audit/audit-trail.js';
-import { hashPassword } from '../passwords/password-hasher.js';
 import { checkNewPassword } from '../passwords/password-rules.js';
 import { PolicyService } from '../security/policy.service.js';
 import { revokeUserSessions } from '../sessions/session-revocation.js';
@@ -78,7 +77,7 @@ export class AccountFlowsService {
       const user = await tx.findOne(User, { id: row.userId!, deletedAt: null });
       if (!user) throw new DomainError('INVALID_TOKEN', 'The token belongs to a deleted user', { field: 'token' });
       const checked = await checkNewPassword(password, policy, this.deps.breaches, user.email);
-      tx.assign(user, { passwordHash: await hashPassword(checked), passwordChangedAt: now, failedAttempts: 0, lockedUntil: null });
+      tx.assign(user, { passwordHash: await this.deps.hasher.hash(checked), passwordChangedAt: now, failedAttempts: 0, lockedUntil: null });
       await tx.flush();
       await revokeUserSessions(tx, this.deps, user.id, now);
       await this.tokens.voidAll(tx, 'PASSWORD_RESET', user.id); // an older reset email stops working too
@@ -91,7 +90,7 @@ export class AccountFlowsService {
   async changePassword(em: EntityManager, userId: string, password: unknown, info?: RequestInfo | null): Promise<User> {
     const user = await this.users.get(em, userId);
     const checked = await checkNewPassword(password, await this.policies.passwordPolicy(em), this.deps.breaches, user.email);
-    const hash = await hashPassword(checked);
+    const hash = await this.deps.hasher.hash(checked);
     const now = this.deps.now();
     await em.transactional(async (tx) => {
       tx.assign(user, { passwordHash: hash, passwordChangedAt: now });

@@ -6,7 +6,6 @@ import { offsetMeta, resolvePage } from '../../../platform/pagination/offset-pag
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 import { recordAudit } from '../audit/audit-trail.js';
-import { hashPassword } from '../passwords/password-hasher.js';
 import { checkNewPassword } from '../passwords/password-rules.js';
 import { PolicyService } from '../security/policy.service.js';
 import { revokeUserSessions } from '../sessions/session-revocation.js';
@@ -31,7 +30,7 @@ export class UserService {
     let passwordHash: string | null = null;
     if (input.password !== undefined && input.password !== null) {
       const password = await checkNewPassword(input.password, await this.policies.passwordPolicy(em), this.deps.breaches, email);
-      passwordHash = await hashPassword(password);
+      passwordHash = await this.deps.hasher.hash(password);
     }
     const verified = input.emailVerified === true;
     const now = this.deps.now();

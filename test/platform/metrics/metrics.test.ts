@@ -36,6 +36,22 @@ describe('GET /metrics through the stack', () => {
     await t.stop();
   });
 
+  it('should export the event-loop delay as a cumulative histogram in seconds, and show a stall in its upper buckets', async () => {
+    const slow = (text: string) => sample(text, 'nodejs_eventloop_delay_seconds_bucket', { le: '+Inf' })! - sample(text, 'nodejs_eventloop_delay_seconds_bucket', { le: '0.1' })!;
+    const first = (await scrape()).text;
+    expect(first).toContain('# TYPE nodejs_eventloop_delay_seconds histogram');
+    const bounds = ['0.001', '0.0025', '0.005', '0.01', '0.02', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf'];
+    const counts = bounds.map((le) => sample(first, 'nodejs_eventloop_delay_seconds_bucket', { le })!);
+    expect(counts.every((c, i) => Number.isInteger(c) && (i === 0 || c >= counts[i - 1]!))).toBe(true);
+    expect(sample(first, 'nodejs_eventloop_delay_seconds_count')).toBe(counts.at(-1));
+    expect(counts.at(-1)).toBeGreaterThan(0);
+    const before = slow(first);
+    const until = Date.now() + 300;
+    while (Date.now() < until); // a 300 ms stall of this very process's event loop
+    const after = await eventually(async () => { const n = slow((await scrape()).text); return n > before ? n : null; });
+    expect(after).toBeGreaterThan(before);
+  });
+
   it('should count HTTP requests by route template and status, and GraphQL operations by type and outcome', async () => {
     await t.request('GET', '/emails/messages', { key });
     await t.request('GET', '/emails/messages/msg_nope', { key });
