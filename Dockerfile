@@ -14,12 +14,13 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
-# Built code, production dependencies, and the source assets read at run time (supergraph, OpenAPI, REST operations).
+# Built code, production dependencies, and the source assets read at run time (supergraph, OpenAPI, REST operations, the chat widget script).
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist
 COPY --from=build --chown=root:root /app/schema ./schema
 COPY --from=build --chown=root:root /app/rest-bridge/operations ./rest-bridge/operations
+COPY --from=build --chown=root:root /app/subgraphs/support/widget/client ./subgraphs/support/widget/client
 # Read-only code, run as the image's unprivileged user.
 USER node
 EXPOSE 4000 4001

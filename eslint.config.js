@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'console/src/gql/**', 'console/node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,6 +64,9 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='createQueryBuilder']", message: 'The QueryBuilder skips the tenant filter: use platform/orm/find-page.ts or tenantSql.' }],
     },
   },
+  // The console runs in the browser (its scripts in Node): their globals, and no platform/config to read.
+  { files: ['console/scripts/**'], languageOptions: { globals: { console: 'readonly' } } },
+  { files: ['console/src/**'], languageOptions: { globals: { window: 'readonly', document: 'readonly', location: 'readonly', sessionStorage: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', AbortController: 'readonly', Response: 'readonly' } } },
   { files: ['*.config.js'], languageOptions: { globals: { process: 'readonly' } } },
   { files: ['.dependency-cruiser.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } } },
   { files: ['platform/config/**', 'test/**', '*.config.js'], rules: { 'no-restricted-properties': 'off' } },

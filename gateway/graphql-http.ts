@@ -9,6 +9,8 @@ import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { fieldRateRules, type CountFields } from './field-rate-limits.js';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import type { GraphQLSchema } from 'graphql';
+import { answerIntrospection, refuseSubscriptionOverHttp, type GraphqlParams } from './graphql-local-answers.js';
 
 /** Sends and batches count against their REST route's limits however many aliases carry them. */
 const FIELD_RULES = fieldRateRules(ALL_ROUTES);
@@ -30,12 +32,20 @@ export async function admitGraphql(request: FastifyRequest, reply: FastifyReply,
 }
 
 /** POST/GET /graphql on the gateway; errors before execution in the GraphQL shape (the route's envelope). */
-export async function handleGraphql(request: FastifyRequest, reply: FastifyReply, server: ApolloServer<CallerContext>, edge: HttpEdge): Promise<FastifyReply> {
+export async function handleGraphql(request: FastifyRequest, reply: FastifyReply, server: ApolloServer<CallerContext>, edge: HttpEdge, introspection?: GraphQLSchema): Promise<FastifyReply> {
   const auth = request.edge.auth!;
+  const search = new URL(request.originalUrl, 'http://local').search;
+  const params: GraphqlParams = request.method === 'POST'
+    ? (typeof request.body === 'object' && request.body !== null ? (request.body as GraphqlParams) : {})
+    : Object.fromEntries(new URLSearchParams(search));
+  refuseSubscriptionOverHttp(params);
+  // Introspection answers with the Subscription root graphql-ws serves, which the gateway's schema cannot hold.
+  const introspected = answerIntrospection(params, introspection);
+  if (introspected) return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(introspected));
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   const response = await server.executeHTTPGraphQLRequest({
-    httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search: new URL(request.originalUrl, 'http://local').search, body: request.method === 'POST' ? request.body : undefined },
+    httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search, body: request.method === 'POST' ? request.body : undefined },
     context: async () => ({ requestId: request.edge.requestId, auth, countFields: countFieldsOf(request, reply.raw, edge.guard, auth) }),
   });
   for (const [name, value] of response.headers) reply.header(name, value);

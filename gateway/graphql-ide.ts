@@ -21,23 +21,44 @@ const ASSETS: Record<string, { module: string; file: string; type: string }> = {
   'graphiql.css': { module: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
 };
 
+// The headers editor opens with {"Authorization": "Bearer "} (the stored key after it): the schema is asked for once
+// a key is there, so the page shows no 401 before the user has typed one, and no manual refetch is needed after.
 const INIT_SCRIPT = `
-const stored = localStorage.getItem('platform-api-key');
-const fetcher = GraphiQL.createFetcher({
+const stored = localStorage.getItem('platform-api-key') || '';
+const http = GraphiQL.createFetcher({
   url: location.origin + '/graphql',
   subscriptionUrl: location.origin.replace(/^http/, 'ws') + '/graphql',
 });
+const keyIn = (headers) => {
+  const bearer = /^Bearer\\s+(\\S+)$/i.exec(String((headers && (headers.Authorization || headers.authorization)) || '').trim());
+  return (bearer && bearer[1]) || (headers && (headers['X-API-Key'] || headers['x-api-key'])) || '';
+};
+let waitingForKey = [];
+const fetcher = (params, options) => {
+  if (params.operationName === 'IntrospectionQuery' && !keyIn(options && options.headers)) {
+    return new Promise((resolve) => waitingForKey.push((headers) => resolve(http(params, { ...options, headers }))));
+  }
+  return http(params, options);
+};
 ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, {
   fetcher,
   defaultEditorToolsVisibility: 'headers',
-  defaultHeaders: JSON.stringify({ Authorization: 'Bearer ' + (stored || '<your API key>') }, null, 2),
+  defaultHeaders: JSON.stringify({ Authorization: 'Bearer ' + stored }),
   shouldPersistHeaders: true,
-  defaultQuery: '# Put your API key in the Headers tab below, then run a query, e.g.\\n{\\n  __typename\\n}\\n',
+  defaultQuery: '# Put your API key after "Bearer " in the Headers tab below, then run a query, e.g.\\n{\\n  __typename\\n}\\n',
   onEditHeaders: (text) => {
+    let headers;
     try {
-      const key = /^Bearer\\s+(.+)$/i.exec(JSON.parse(text).Authorization || '');
-      if (key && key[1] !== '<your API key>') localStorage.setItem('platform-api-key', key[1]);
-    } catch { /* headers being typed */ }
+      headers = JSON.parse(text);
+    } catch {
+      return; // headers being typed
+    }
+    const key = keyIn(headers);
+    if (!key) return;
+    localStorage.setItem('platform-api-key', key);
+    const waiting = waitingForKey;
+    waitingForKey = [];
+    for (const run of waiting) run(headers);
   },
 }));
 `;

@@ -21,13 +21,19 @@ import { ALL_METHODS, createEdgeServer, onRequestStep } from '../platform/http/e
 import { domainEnvelope, replyJson } from '../platform/http/edge/error-envelope.js';
 import { RestBridge } from '../rest-bridge/bridge.js';
 import { loadOperations } from '../rest-bridge/operations.js';
+import { BodyRules } from '../rest-bridge/body-rules.js';
+import { Supergraph } from '@apollo/federation-internals';
+import type { GraphQLSchema } from 'graphql';
 import { ALL_ROUTES } from '../rest-bridge/routes/index.js';
 import { createGateway } from './create-gateway.js';
 import { bridgeExecutor } from './bridge-executor.js';
 import { SingleFetchPlans } from './single-fetch-plans.js';
 import { admitGraphql, GRAPHQL_ENVELOPE, handleGraphql } from './graphql-http.js';
+import { withSubscriptionRoot } from './graphql-local-answers.js';
+import { serveFavicon } from './favicon.js';
 import { IDE_PATHS, serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
 import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
+import { CONSOLE_SESSION_PATH, serveConsole, serveConsoleSession, wantsConsole } from './console.js';
 import { allModules } from './modules.js';
 import { renderError } from '../rest-bridge/envelopes.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
@@ -38,8 +44,10 @@ import type { EventDispatcher } from '../platform/events/event-dispatcher.js';
 import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../platform/ports/port-registry.js';
 import { DISPATCHING_MODULE } from '../platform/events/dispatching-module.js';
 import { startSubscriptionServer } from './subscriptions.js';
+import { crossOriginHook } from '../platform/http/cross-origin.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
+import { registerPageRoutes } from './page-routes.js';
 import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { platformSources } from '../platform/metrics/platform-sources.js';
 import { serveMetrics } from '../platform/metrics/metrics-route.js';
@@ -118,14 +126,16 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)) });
-  const bridge = new RestBridge({
-    modules: ALL_ROUTES,
-    operations: loadOperations(),
-    edge,
-    execute: bridgeExecutor(gateway, singleFetchPlans, metrics),
-  });
+  const operations = loadOperations();
+  const execute = bridgeExecutor(gateway, singleFetchPlans, metrics);
+  /** Set once graphql-ws runs: the API schema with its Subscription root, for introspection. */
+  const introspection: { schema?: GraphQLSchema } = {};
+  const apiSchema = Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
+  const bridge = new RestBridge({ modules: ALL_ROUTES, operations, edge, bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations), execute });
   const port = createEdgeServer({ logger, metrics, routeLabel, bodyLimitBytes: config.bodyLimitBytes, requestLogLevel: 'info', envelope: PLATFORM_ENVELOPE });
   const { app, server } = port;
+  const crossOriginPaths = modules.flatMap((m) => m.crossOriginPaths ?? []);
+  if (crossOriginPaths.length) app.addHook('onRequest', crossOriginHook(crossOriginPaths));
 
   // /healthz says 200 only while everything of this process runs (jobs, dispatcher, listeners): a load balancer or
   // an operator's script waiting on it may count on the background work, and it says 503 again once stopping begins.
@@ -143,9 +153,20 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     },
   });
   app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
-  app.get('/openapi.json', async (_request, reply) => serveOpenApi(reply));
+  app.get('/openapi.json', async (_request, reply) => serveOpenApi(reply, config.publicUrl));
+  app.get('/favicon.ico', async (_request, reply) => serveFavicon(reply));
   for (const path of DOCS_PATHS) app.get(path, async (_request, reply) => serveDocs(reply, path));
   app.get('/graphql/ide/*', async (request, reply) => serveGraphqlIde(reply, request.edge.log.path as string));
+  app.get(CONSOLE_SESSION_PATH, (request, reply) => serveConsoleSession(request, reply, edge));
+  app.get('/console', async (_request, reply) => serveConsole(reply, '/console'));
+  app.get('/console/*', async (request, reply) => serveConsole(reply, request.edge.log.path as string));
+  // A browser opening `/` gets the console; anything else on `/` is the bridge's, as before.
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/',
+    onRequest: onRequestStep((request, reply) => (wantsConsole(request) ? undefined : bridge.admit(request, reply))),
+    handler: (request, reply) => (wantsConsole(request) ? reply.code(302).header('Location', '/console/').send() : bridge.handle(request, reply)),
+  });
 
   // Hot paths modules serve themselves, beside /graphql and the bridge: raw ones (the AI gateway: every module's,
   // even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session verification: local
@@ -166,6 +187,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       handler: (request, reply) => own.handle(request, reply, edge),
     });
   }
+  registerPageRoutes(modules.flatMap((m) => m.pageRoutes?.(deps) ?? []), { app, edge, bridge, operations, execute });
   app.route({
     method: [...ALL_METHODS],
     url: '/graphql',
@@ -173,7 +195,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     onRequest: async (request, reply) => {
       if (!wantsGraphqlIde(request.raw, '/graphql')) await admitGraphql(request, reply, edge);
     },
-    handler: (request, reply) => (wantsGraphqlIde(request.raw, '/graphql') ? serveGraphqlIde(reply, '/graphql') : handleGraphql(request, reply, gateway, edge)),
+    handler: (request, reply) => (wantsGraphqlIde(request.raw, '/graphql') ? serveGraphqlIde(reply, '/graphql') : handleGraphql(request, reply, gateway, edge, introspection.schema)),
   });
   // The REST bridge keeps its own router behind one wildcard route rather than its table becoming Fastify routes:
   // its 404s and 405s (with Allow) answer in the envelope of the module owning the path's prefix and are counted
@@ -194,6 +216,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const fields = Object.assign({}, ...modules.map((m) => m.subscriptionFields?.(deps) ?? {}));
   const publicSubscriptions = modules.flatMap((m) => m.publicSubscriptions?.(deps) ?? []);
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
+  introspection.schema = withSubscriptionRoot(apiSchema, subscriptions.schema);
   await jobs.start();
   const background = await startBackground({ modules: local, deps, dispatch: dispatchesEvents, databaseUrl: database.url, bus, mailAuthResolver: options.mailAuthResolver });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -247,6 +270,7 @@ async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>)
 function routeLabel(log: Record<string, unknown>): string {
   if (typeof log.route === 'string') return log.route;
   const path = log.path as string;
+  if (path === '/console' || path.startsWith('/console/')) return path === CONSOLE_SESSION_PATH ? path : 'GET /console/*';
   return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) || IDE_PATHS.has(path) ? path : 'unmatched';
 }
 const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql']);

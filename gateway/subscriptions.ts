@@ -49,6 +49,8 @@ export interface SubscriptionServerOptions {
 }
 
 export interface SubscriptionServer {
+  /** The schema graphql-ws serves (its Subscription root), for introspection beside the gateway's. */
+  schema: GraphQLSchema;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       context: (ctx) => ({
         auth: ctx.extra.auth!,
         connectionParams: ctx.connectionParams ?? {},
+        origin: ctx.extra.request.headers.origin,
         events: (accept) => busIterator(options.bus, accept, options.maxQueuedEvents ?? 1000),
       }) satisfies SubscriptionContext,
       onConnect: async (ctx) => {
@@ -135,6 +138,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   options.logger.debug('subscriptions served', { path });
 
   return {
+    schema,
     close: async () => {
       options.server.off('upgrade', onUpgrade);
       await disposable.dispose();

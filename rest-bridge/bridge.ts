@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { assertSubgraphScope } from '../platform/auth/module-scope.js';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { statusOf } from '../platform/errors/error-codes.js';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
@@ -12,6 +13,9 @@ import { renderError, renderList, renderSuccess, type EnvelopeStyle } from './en
 import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
 import { declaredVariables } from './request-values.js';
+import type { BodyRules } from './body-rules.js';
+import { redacted } from './body-check.js';
+import { inRestWords } from './rest-words.js';
 import { activeSpan, callerAttributes, startSpan, withSpan } from '../platform/tracing/spans.js';
 import type { Span } from '@opentelemetry/api';
 
@@ -28,6 +32,8 @@ export interface RestBridgeOptions {
   execute: ExecuteOperation;
   /** Key lookup, rate limit, body limit and error answers, shared with /graphql and the modules' own paths. */
   edge: HttpEdge;
+  /** Each route's body rules (from the API schema): a body that breaks them is refused before its operation runs. */
+  bodyRules?: BodyRules;
 }
 
 interface CompiledRoute {
@@ -128,7 +134,11 @@ export class RestBridge {
       const problem = unsafeText(value);
       if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
     }
-    if (spec.auth !== 'public') this.options.edge.requireKey(authentication);
+    if (spec.auth !== 'public') {
+      this.options.edge.requireKey(authentication);
+      // The key's scope before its body: a key that may not call the route learns nothing from the body's validation.
+      if (authentication.kind === 'ok') assertSubgraphScope(authentication.auth, match.route.module.module);
+    }
     const reads = !(method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
     edge.body = reads ? { limit: spec.bodyLimitBytes, format: spec.body } : { read: false };
   }
@@ -145,6 +155,7 @@ export class RestBridge {
     const { requestId, log } = request.edge;
     const auth = request.edge.auth ?? null;
     const bridgeRequest: BridgeRequest = { params: match!.params, query: convertQuery(url.searchParams, spec.query ?? {}), body: request.body, headers: request.headers, ip: clientIp(request.raw) };
+    this.checkBody(spec, request.body);
     const variables = spec.variables ? spec.variables(bridgeRequest) : declaredVariables(spec, bridgeRequest);
     const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
     if (result.errors?.length) {
@@ -154,7 +165,8 @@ export class RestBridge {
       const details = first.extensions?.details as { retryAfter?: unknown } | undefined;
       // A refusal that says when to come back (429, 503) carries it as Retry-After too, in seconds.
       const retryAfter = (status === 429 || status === 503) && typeof details?.retryAfter === 'number' && details.retryAfter > 0 ? { 'Retry-After': String(Math.ceil(details.retryAfter)) } : undefined;
-      replyJson(reply, status, renderError(style, status, { code, message: first.message, details: first.extensions?.details }), retryAfter);
+      const error = restError({ code, message: first.message, details: first.extensions?.details }, spec);
+      replyJson(reply, status, renderError(style, status, error), retryAfter);
       return;
     }
     const value = result.data?.[spec.result];
@@ -176,6 +188,16 @@ export class RestBridge {
     }
     const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
     replyJson(reply, spec.status ?? 200, payload);
+  }
+
+  /** A JSON object body is held to the route's rules; anything else is left to the route (it names `body`). */
+  private checkBody(spec: RouteSpec, body: unknown): void {
+    const rules = this.options.bodyRules;
+    if (!rules) return;
+    const value = body === undefined && spec.bodyOptional === 'empty' ? {} : body;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const problem = rules.check(spec, value);
+    if (problem) throw new DomainError('INVALID_REQUEST', problem.message, { field: problem.field, received: problem.received, expected: problem.expected });
   }
 
   private envelopeOf(style: EnvelopeStyle): ErrorEnvelope {
@@ -234,6 +256,17 @@ function drained(res: ServerResponse): Promise<void> {
     };
     res.on('drain', done).on('close', done);
   });
+}
+
+/** An error as a REST caller reads it: GraphQL's variable refusals translated, no secret or whole object repeated back. */
+function restError(error: { code: string; message: string; details?: unknown }, spec: RouteSpec): { code: string; message: string; details?: unknown } {
+  const translated = error.message.startsWith('Variable "$') || error.message.includes('Did you mean')
+    ? inRestWords(error, new Set(spec.bodyVariable ? [spec.bodyVariable] : []))
+    : error;
+  const details = translated.details as { field?: unknown; received?: unknown } | undefined;
+  if (!details || typeof details !== 'object' || !('received' in details) || typeof details.field !== 'string') return translated;
+  const leaf = details.field.split(/[.[]/).pop() ?? details.field;
+  return { ...translated, details: { ...details, received: redacted(details.received, leaf) } };
 }
 
 function statusFromExtensions(ext: Record<string, unknown> | undefined): number {

@@ -38,7 +38,8 @@ export function renderList(style: EnvelopeStyle, result: { data: unknown[]; meta
     case 'mailboxes':
       return { data: result.data, meta: result.meta };
     case 'sms':
-      return { totalCount: result.meta.total, messages: result.data };
+      // A cursor page (the delivery log) has no total: it answers its cursor instead, so a caller can page on.
+      return 'total' in result.meta ? { totalCount: result.meta.total, messages: result.data } : { messages: result.data, cursor: result.meta.cursor, hasMore: result.meta.hasMore };
     case 'openai':
       return { object: 'list', data: result.data };
   }

@@ -27,6 +27,11 @@ export interface RouteSpec {
   result: string;
   /** The result is `{data, meta}` and renders as a list envelope. */
   list?: boolean;
+  /**
+   * Fields of the result, nullable in GraphQL because other queries leave them out, that this route's resolver always
+   * fills: the OpenAPI document declares them non-null here, so generated clients need no null check.
+   */
+  filled?: string[];
   /** Declared query parameters; others are ignored. */
   query?: Record<string, QueryParamType>;
   /** Builds the GraphQL variables; default: path params, declared query params, `bodyVariable` and `headerVariables`. */

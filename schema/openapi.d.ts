@@ -4,6 +4,50 @@
  */
 
 export interface paths {
+    "/ai/v1/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ai budgets
+         * @description Budgets of the organization and its gateway keys, with the current spend. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiBudgets`.
+         */
+        get: operations["getAiV1Budgets"];
+        /**
+         * Put ai budget
+         * @description Sets the day or month budget of the organization or of one key (one per key and period). Answers 200 on success. Runs the GraphQL mutation `putAiBudget`.
+         */
+        put: operations["putAiV1Budgets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete ai budget
+         * @description Delete ai budget. Answers 200 on success. Runs the GraphQL mutation `deleteAiBudget`.
+         */
+        delete: operations["deleteAiV1BudgetsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ai/v1/chat/completions": {
         parameters: {
             query?: never;
@@ -13,8 +57,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** OpenAI-compatible chat completion, routed to a provider (fallbacks, cache, usage); `stream: true` answers server-sent events */
+        /**
+         * Create chat completion
+         * @description OpenAI-compatible chat completion, routed to a provider (fallbacks, cache, usage); `stream: true` answers server-sent events.
+         */
         post: operations["postAiV1ChatCompletions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post ai V1 embeddings
+         * @description OpenAI-compatible embeddings (a string or an array of strings), routed to an OpenAI-compatible or Gemini provider
+         */
+        post: operations["postAiV1Embeddings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -28,10 +95,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Gateway keys of the organization, newest first (revoked ones included) */
+        /**
+         * List ai gateway keys
+         * @description Gateway keys of the organization, newest first (revoked ones included). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiGatewayKeys`.
+         */
         get: operations["getAiV1Keys"];
         put?: never;
-        /** Creates a gw_sk_ key; the key is in this answer only */
+        /**
+         * Create ai gateway key
+         * @description Creates a gw_sk_ key; the key is in this answer only. Answers 201 on success. Runs the GraphQL mutation `createAiGatewayKey`.
+         */
         post: operations["postAiV1Keys"];
         delete?: never;
         options?: never;
@@ -49,8 +122,39 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revokes a gateway key: it answers 401 from then on */
+        /**
+         * Revoke ai gateway key
+         * @description Revokes a gateway key: it answers 401 from then on. Answers 200 on success. Runs the GraphQL mutation `revokeAiGatewayKey`.
+         */
         delete: operations["deleteAiV1KeysById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update ai gateway key
+         * @description Sets a gateway key's model allow-list and requests and tokens per minute. Answers 200 on success. Runs the GraphQL mutation `updateAiGatewayKey`.
+         */
+        patch: operations["patchAiV1KeysById"];
+        trace?: never;
+    };
+    "/ai/v1/logging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get ai log settings
+         * @description Whether request and response bodies are logged (off by default). Answers 200 on success. Runs the GraphQL query `aiLogSettings`.
+         */
+        get: operations["getAiV1Logging"];
+        /**
+         * Put ai log settings
+         * @description Turns body logging on or off, with its retention and redaction. Answers 200 on success. Runs the GraphQL mutation `putAiLogSettings`.
+         */
+        put: operations["putAiV1Logging"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -63,11 +167,78 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The models and routes this key may call (those with a configured provider credential) */
+        /**
+         * List models
+         * @description The models and routes this key may call (those with a configured provider credential).
+         */
         get: operations["getAiV1Models"];
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get ai V1 model
+         * @description One model this key may call (`provider/model` ids may be sent with the slash encoded or not)
+         */
+        get: operations["getAiV1Model"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ai model prices
+         * @description The organization's price overrides. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiModelPrices`.
+         */
+        get: operations["getAiV1Prices"];
+        /**
+         * Put ai model price
+         * @description Sets the price of one provider model for this organization (wins over the price list). Answers 200 on success. Runs the GraphQL mutation `putAiModelPrice`.
+         */
+        put: operations["putAiV1Prices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/prices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete ai model price
+         * @description Delete ai model price. Answers 200 on success. Runs the GraphQL mutation `deleteAiModelPrice`.
+         */
+        delete: operations["deleteAiV1PricesById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -80,7 +251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stored provider credentials (the keys themselves are never returned) */
+        /**
+         * List ai providers
+         * @description Stored provider credentials (the keys themselves are never returned). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiProviders`.
+         */
         get: operations["getAiV1Providers"];
         put?: never;
         post?: never;
@@ -98,11 +272,61 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Stores (or replaces) the credential of one provider, encrypted at rest */
+        /**
+         * Put ai provider
+         * @description Stores (or replaces) the credential of one provider, encrypted at rest. Answers 200 on success. Runs the GraphQL mutation `putAiProvider`.
+         */
         put: operations["putAiV1ProvidersByProvider"];
         post?: never;
-        /** DELETE /ai/v1/providers/:provider */
+        /**
+         * Delete ai provider
+         * @description Delete ai provider. Answers 200 on success. Runs the GraphQL mutation `deleteAiProvider`.
+         */
         delete: operations["deleteAiV1ProvidersByProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post ai V1 responses
+         * @description OpenAI Responses API over chat completions (input text or items, instructions, function tools, previous_response_id, text.format); `stream: true` answers typed server-sent events
+         */
+        post: operations["postAiV1Responses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/responses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get ai V1 response
+         * @description A stored response of this organization
+         */
+        get: operations["getAiV1Response"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete ai V1 response
+         * @description Deletes a stored response
+         */
+        delete: operations["deleteAiV1Response"];
         options?: never;
         head?: never;
         patch?: never;
@@ -115,7 +339,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /ai/v1/routes */
+        /**
+         * List ai routes
+         * @description List ai routes. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiRoutes`.
+         */
         get: operations["getAiV1Routes"];
         put?: never;
         post?: never;
@@ -133,11 +360,37 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Creates or replaces the route of a bare model name */
+        /**
+         * Put ai route
+         * @description Creates or replaces the route of a bare model name. Answers 200 on success. Runs the GraphQL mutation `putAiRoute`.
+         */
         put: operations["putAiV1RoutesByModel"];
         post?: never;
-        /** DELETE /ai/v1/routes/:model */
+        /**
+         * Delete ai route
+         * @description Delete ai route. Answers 200 on success. Runs the GraphQL mutation `deleteAiRoute`.
+         */
         delete: operations["deleteAiV1RoutesByModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ai/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ai usage
+         * @description Requests, tokens and cost per requested model, gateway key or UTC day (30 days by default, at most 366). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `aiUsage`.
+         */
+        get: operations["getAiV1Usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -150,10 +403,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/applications */
+        /**
+         * List auth applications
+         * @description List auth applications. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authApplications`.
+         */
         get: operations["getAuthApplications"];
         put?: never;
-        /** WEB and M2M get clientSecret in this answer only */
+        /**
+         * Create auth application
+         * @description WEB and M2M get clientSecret in this answer only. Answers 201 on success. Runs the GraphQL mutation `createAuthApplication`.
+         */
         post: operations["postAuthApplications"];
         delete?: never;
         options?: never;
@@ -168,15 +427,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/applications/:applicationId */
+        /**
+         * Get auth application
+         * @description Get auth application. Answers 200 on success. Runs the GraphQL query `authApplication`.
+         */
         get: operations["getAuthApplicationsByApplicationId"];
         put?: never;
         post?: never;
-        /** DELETE /auth/applications/:applicationId */
+        /**
+         * Delete auth application
+         * @description Delete auth application. Answers 200 on success. Runs the GraphQL mutation `deleteAuthApplication`.
+         */
         delete: operations["deleteAuthApplicationsByApplicationId"];
         options?: never;
         head?: never;
-        /** PATCH /auth/applications/:applicationId */
+        /**
+         * Update auth application
+         * @description Update auth application. Answers 200 on success. Runs the GraphQL mutation `updateAuthApplication`.
+         */
         patch: operations["patchAuthApplicationsByApplicationId"];
         trace?: never;
     };
@@ -189,7 +457,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New clientSecret in this answer only; the old one stops working */
+        /**
+         * Rotate auth application secret
+         * @description New clientSecret in this answer only; the old one stops working. Answers 200 on success. Runs the GraphQL mutation `rotateAuthApplicationSecret`.
+         */
         post: operations["postAuthApplicationsByApplicationIdRotateSecret"];
         delete?: never;
         options?: never;
@@ -204,10 +475,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/connections */
+        /**
+         * List auth connections
+         * @description List auth connections. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authConnections`.
+         */
         get: operations["getAuthConnections"];
         put?: never;
-        /** POST /auth/connections */
+        /**
+         * Create auth connection
+         * @description Create auth connection. Answers 201 on success. Runs the GraphQL mutation `createAuthConnection`.
+         */
         post: operations["postAuthConnections"];
         delete?: never;
         options?: never;
@@ -222,16 +499,45 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/connections/:connectionId */
+        /**
+         * Get auth connection
+         * @description Get auth connection. Answers 200 on success. Runs the GraphQL query `authConnection`.
+         */
         get: operations["getAuthConnectionsByConnectionId"];
         put?: never;
         post?: never;
-        /** DELETE /auth/connections/:connectionId */
+        /**
+         * Delete auth connection
+         * @description Delete auth connection. Answers 200 on success. Runs the GraphQL mutation `deleteAuthConnection`.
+         */
         delete: operations["deleteAuthConnectionsByConnectionId"];
         options?: never;
         head?: never;
-        /** config merges: a clientSecret only when it changes */
+        /**
+         * Update auth connection
+         * @description config merges: a clientSecret only when it changes. Answers 200 on success. Runs the GraphQL mutation `updateAuthConnection`.
+         */
         patch: operations["patchAuthConnectionsByConnectionId"];
+        trace?: never;
+    };
+    "/auth/connections/{connectionId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test auth connection
+         * @description Checks an SSO connection: OIDC discovery and JWKS, or the SAML certificate and URLs. Answers 200 on success. Runs the GraphQL mutation `testAuthConnection`.
+         */
+        post: operations["postAuthConnectionsByConnectionIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/auth/connections/lookup": {
@@ -241,10 +547,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Home-realm discovery: the connection whose domains cover the email address */
+        /**
+         * Find auth connection for email
+         * @description Home-realm discovery: the connection whose domains cover the email address. Answers 200 on success. Runs the GraphQL query `authConnectionForEmail`.
+         */
         get: operations["getAuthConnectionsLookup"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/hosted/{applicationId}/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth hosted discover
+         * @description Whether an address signs in with SSO (home-realm discovery for the hosted page)
+         */
+        get: operations["getAuthHostedDiscover"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/hosted/{applicationId}/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth hosted sign in
+         * @description The hosted sign-in page of an application (HTML): email and password, MFA step, SSO
+         */
+        get: operations["getAuthHostedSignIn"];
+        put?: never;
+        /**
+         * Post auth hosted sign in
+         * @description A form of the hosted sign-in page (CSRF token required): 303 to redirectUri with code, or the page again
+         */
+        post: operations["postAuthHostedSignIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -260,7 +613,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates the user (verified) when the address has none; password optional */
+        /**
+         * Accept auth invitation
+         * @description Creates the user (verified) when the address has none; password optional. Answers 200 on success. Runs the GraphQL mutation `acceptAuthInvitation`.
+         */
         post: operations["postAuthInvitationsAccept"];
         delete?: never;
         options?: never;
@@ -275,7 +631,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log, newest first (count default 50, max 500) */
+        /**
+         * List auth logs
+         * @description Audit log, newest first (count default 50, max 500). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authLogs`.
+         */
         get: operations["getAuthLogs"];
         put?: never;
         post?: never;
@@ -292,10 +651,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** count default 50, max 100 */
+        /**
+         * List auth organizations
+         * @description count default 50, max 100. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authOrganizations`.
+         */
         get: operations["getAuthOrganizations"];
         put?: never;
-        /** POST /auth/organizations */
+        /**
+         * Create auth organization
+         * @description Create auth organization. Answers 201 on success. Runs the GraphQL mutation `createAuthOrganization`.
+         */
         post: operations["postAuthOrganizations"];
         delete?: never;
         options?: never;
@@ -310,15 +675,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/organizations/:organizationId */
+        /**
+         * Get auth organization
+         * @description Get auth organization. Answers 200 on success. Runs the GraphQL query `authOrganization`.
+         */
         get: operations["getAuthOrganizationsByOrganizationId"];
         put?: never;
         post?: never;
-        /** DELETE /auth/organizations/:organizationId */
+        /**
+         * Delete auth organization
+         * @description Delete auth organization. Answers 200 on success. Runs the GraphQL mutation `deleteAuthOrganization`.
+         */
         delete: operations["deleteAuthOrganizationsByOrganizationId"];
         options?: never;
         head?: never;
-        /** PATCH /auth/organizations/:organizationId */
+        /**
+         * Update auth organization
+         * @description Update auth organization. Answers 200 on success. Runs the GraphQL mutation `updateAuthOrganization`.
+         */
         patch: operations["patchAuthOrganizationsByOrganizationId"];
         trace?: never;
     };
@@ -331,7 +705,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Emails a token (valid 7 days) through the email module */
+        /**
+         * Invite auth organization member
+         * @description Emails a token (valid 7 days) through the email module. Answers 201 on success. Runs the GraphQL mutation `inviteAuthOrganizationMember`.
+         */
         post: operations["postAuthOrganizationsByOrganizationIdInvitations"];
         delete?: never;
         options?: never;
@@ -346,10 +723,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/organizations/:organizationId/members */
+        /**
+         * List auth organization members
+         * @description List auth organization members. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authOrganizationMembers`.
+         */
         get: operations["getAuthOrganizationsByOrganizationIdMembers"];
         put?: never;
-        /** role OWNER, ADMIN or MEMBER (default) */
+        /**
+         * Add auth organization member
+         * @description role OWNER, ADMIN or MEMBER (default). Answers 201 on success. Runs the GraphQL mutation `addAuthOrganizationMember`.
+         */
         post: operations["postAuthOrganizationsByOrganizationIdMembers"];
         delete?: never;
         options?: never;
@@ -367,7 +750,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /auth/organizations/:organizationId/members/:userId */
+        /**
+         * Remove auth organization member
+         * @description Remove auth organization member. Answers 200 on success. Runs the GraphQL mutation `removeAuthOrganizationMember`.
+         */
         delete: operations["deleteAuthOrganizationsByOrganizationIdMembersByUserId"];
         options?: never;
         head?: never;
@@ -383,7 +769,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/password-reset */
+        /**
+         * Request auth password reset
+         * @description Request auth password reset. Answers 200 on success. Runs the GraphQL mutation `requestAuthPasswordReset`.
+         */
         post: operations["postAuthPasswordReset"];
         delete?: never;
         options?: never;
@@ -400,7 +789,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/password-reset/confirm */
+        /**
+         * Reset auth password
+         * @description Reset auth password. Answers 200 on success. Runs the GraphQL mutation `resetAuthPassword`.
+         */
         post: operations["postAuthPasswordResetConfirm"];
         delete?: never;
         options?: never;
@@ -415,14 +807,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/security/password-policy */
+        /**
+         * Get auth password policy
+         * @description GET /auth/security/password-policy. Answers 200 on success. Runs the GraphQL query `authPasswordPolicy`.
+         */
         get: operations["getAuthSecurityPasswordPolicy"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH: only the fields given change */
+        /**
+         * Update auth password policy
+         * @description PATCH: only the fields given change. Answers 200 on success. Runs the GraphQL mutation `updateAuthPasswordPolicy`.
+         */
         patch: operations["patchAuthSecurityPasswordPolicy"];
         trace?: never;
     };
@@ -433,14 +831,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/security/session-policy */
+        /**
+         * Get auth session policy
+         * @description GET /auth/security/session-policy. Answers 200 on success. Runs the GraphQL query `authSessionPolicy`.
+         */
         get: operations["getAuthSecuritySessionPolicy"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH: only the fields given change */
+        /**
+         * Update auth session policy
+         * @description PATCH: only the fields given change. Answers 200 on success. Runs the GraphQL mutation `updateAuthSessionPolicy`.
+         */
         patch: operations["patchAuthSecuritySessionPolicy"];
         trace?: never;
     };
@@ -454,7 +858,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /auth/sessions/:sessionId */
+        /**
+         * Revoke auth session
+         * @description Revoke auth session. Answers 200 on success. Runs the GraphQL mutation `revokeAuthSession`.
+         */
         delete: operations["deleteAuthSessionsBySessionId"];
         options?: never;
         head?: never;
@@ -470,7 +877,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** INVALID_SESSION (401) unless the token is a live session (REST: the fast path) */
+        /**
+         * Verify auth session
+         * @description INVALID_SESSION (401) unless the token is a live session (REST: the fast path). Answers 200 on success. Runs the GraphQL mutation `verifyAuthSession`.
+         */
         post: operations["postAuthSessionsVerify"];
         delete?: never;
         options?: never;
@@ -487,7 +897,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email and password; MFA_REQUIRED (details.mfaToken) when a second factor is needed */
+        /**
+         * Sign in auth user
+         * @description Email and password; MFA_REQUIRED (details.mfaToken) when a second factor is needed. Answers 200 on success. Runs the GraphQL mutation `signInAuthUser`.
+         */
         post: operations["postAuthSignIn"];
         delete?: never;
         options?: never;
@@ -504,7 +917,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Second step: mfaToken with a TOTP code or a recovery code */
+        /**
+         * Complete auth mfa sign in
+         * @description Second step: mfaToken with a TOTP code or a recovery code. Answers 200 on success. Runs the GraphQL mutation `completeAuthMfaSignIn`.
+         */
         post: operations["postAuthSignInMfa"];
         delete?: never;
         options?: never;
@@ -521,8 +937,131 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/sign-out */
+        /**
+         * Sign out auth session
+         * @description Sign out auth session. Answers 200 on success. Runs the GraphQL mutation `signOutAuthSession`.
+         */
         post: operations["postAuthSignOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth sso authorize
+         * @description Starts an SSO sign-in: 302 to the identity provider (or to redirectUri with error=)
+         */
+        get: operations["getAuthSsoAuthorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth sso oidc callback
+         * @description The OpenID provider's redirect back: 302 to redirectUri with code and state, or error
+         */
+        get: operations["getAuthSsoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/{connectionId}/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth sso saml metadata
+         * @description SAML service provider metadata of a connection (entity ID, ACS)
+         */
+        get: operations["getAuthSsoSamlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post auth sso saml acs
+         * @description SAML assertion consumer service (HTTP-POST binding): 303 to the continue step, or to redirectUri with error
+         */
+        post: operations["postAuthSsoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/continue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get auth sso saml continue
+         * @description The browser that started a SAML sign-in comes back with its cookie: 302 to redirectUri with code and state, or error
+         */
+        get: operations["getAuthSsoSamlContinue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem auth sign in code
+         * @description The one-time code an SSO or hosted sign-in sent to the redirect URI, for a session (once, within 60 s); MFA_REQUIRED as at sign-in. Answers 200 on success. Runs the GraphQL mutation `redeemAuthSignInCode`.
+         */
+        post: operations["postAuthSsoToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -536,10 +1075,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, newest first (count default 50, max 100); deleted users only with status DELETED */
+        /**
+         * List auth users
+         * @description Users, newest first (count default 50, max 100); deleted users only with status DELETED. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `authUsers`.
+         */
         get: operations["getAuthUsers"];
         put?: never;
-        /** PENDING_VERIFICATION unless emailVerified; 409 CONFLICT for a taken address */
+        /**
+         * Create auth user
+         * @description PENDING_VERIFICATION unless emailVerified; 409 CONFLICT for a taken address. Answers 201 on success. Runs the GraphQL mutation `createAuthUser`.
+         */
         post: operations["postAuthUsers"];
         delete?: never;
         options?: never;
@@ -554,15 +1099,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/users/:userId */
+        /**
+         * Get auth user
+         * @description Get auth user. Answers 200 on success. Runs the GraphQL query `authUser`.
+         */
         get: operations["getAuthUsersByUserId"];
         put?: never;
         post?: never;
-        /** Soft delete (status DELETED); ends the sessions; user.deleted */
+        /**
+         * Delete auth user
+         * @description Soft delete (status DELETED); ends the sessions; user.deleted. Answers 200 on success. Runs the GraphQL mutation `deleteAuthUser`.
+         */
         delete: operations["deleteAuthUsersByUserId"];
         options?: never;
         head?: never;
-        /** profile merges, metadata replaces */
+        /**
+         * Update auth user
+         * @description profile merges, metadata replaces. Answers 200 on success. Runs the GraphQL mutation `updateAuthUser`.
+         */
         patch: operations["patchAuthUsersByUserId"];
         trace?: never;
     };
@@ -575,7 +1129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** BLOCKED: sign-in answers USER_BLOCKED, sessions end; user.blocked */
+        /**
+         * Block auth user
+         * @description BLOCKED: sign-in answers USER_BLOCKED, sessions end; user.blocked. Answers 200 on success. Runs the GraphQL mutation `blockAuthUser`.
+         */
         post: operations["postAuthUsersByUserIdBlock"];
         delete?: never;
         options?: never;
@@ -590,7 +1147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/users/:userId/mfa/factors */
+        /**
+         * List auth mfa factors
+         * @description List auth mfa factors. Answers 200 on success. Runs the GraphQL query `authMfaFactors`.
+         */
         get: operations["getAuthUsersByUserIdMfaFactors"];
         put?: never;
         post?: never;
@@ -610,7 +1170,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /auth/users/:userId/mfa/factors/:factorId */
+        /**
+         * Delete auth mfa factor
+         * @description Delete auth mfa factor. Answers 200 on success. Runs the GraphQL mutation `deleteAuthMfaFactor`.
+         */
         delete: operations["deleteAuthUsersByUserIdMfaFactorsByFactorId"];
         options?: never;
         head?: never;
@@ -626,7 +1189,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/users/:userId/mfa/recovery-codes */
+        /**
+         * Generate auth recovery codes
+         * @description Generate auth recovery codes. Answers 200 on success. Runs the GraphQL mutation `generateAuthRecoveryCodes`.
+         */
         post: operations["postAuthUsersByUserIdMfaRecoveryCodes"];
         delete?: never;
         options?: never;
@@ -643,7 +1209,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/users/:userId/mfa/totp/enroll */
+        /**
+         * Enroll auth totp
+         * @description Enroll auth totp. Answers 200 on success. Runs the GraphQL mutation `enrollAuthTotp`.
+         */
         post: operations["postAuthUsersByUserIdMfaTotpEnroll"];
         delete?: never;
         options?: never;
@@ -660,7 +1229,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** INVALID_MFA_CODE unless the code matches (±1 step) and was not used before */
+        /**
+         * Verify auth totp
+         * @description INVALID_MFA_CODE unless the code matches (±1 step) and was not used before. Answers 200 on success. Runs the GraphQL mutation `verifyAuthTotp`.
+         */
         post: operations["postAuthUsersByUserIdMfaTotpVerify"];
         delete?: never;
         options?: never;
@@ -677,7 +1249,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/users/:userId/password */
+        /**
+         * Change auth password
+         * @description Change auth password. Answers 200 on success. Runs the GraphQL mutation `changeAuthPassword`.
+         */
         post: operations["postAuthUsersByUserIdPassword"];
         delete?: never;
         options?: never;
@@ -692,11 +1267,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A user's sessions, newest first; active ones unless includeInactive */
+        /**
+         * List auth user sessions
+         * @description A user's sessions, newest first; active ones unless includeInactive. Answers 200 on success. Runs the GraphQL query `authUserSessions`.
+         */
         get: operations["getAuthUsersByUserIdSessions"];
         put?: never;
         post?: never;
-        /** DELETE /auth/users/:userId/sessions */
+        /**
+         * Revoke auth user sessions
+         * @description Revoke auth user sessions. Answers 200 on success. Runs the GraphQL mutation `revokeAuthUserSessions`.
+         */
         delete: operations["deleteAuthUsersByUserIdSessions"];
         options?: never;
         head?: never;
@@ -712,7 +1293,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Back to ACTIVE (PENDING_VERIFICATION if never verified) */
+        /**
+         * Unblock auth user
+         * @description Back to ACTIVE (PENDING_VERIFICATION if never verified). Answers 200 on success. Runs the GraphQL mutation `unblockAuthUser`.
+         */
         post: operations["postAuthUsersByUserIdUnblock"];
         delete?: never;
         options?: never;
@@ -729,7 +1313,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/users/:userId/verification-email */
+        /**
+         * Send auth verification email
+         * @description Send auth verification email. Answers 200 on success. Runs the GraphQL mutation `sendAuthVerificationEmail`.
+         */
         post: operations["postAuthUsersByUserIdVerificationEmail"];
         delete?: never;
         options?: never;
@@ -746,7 +1333,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /auth/verify-email */
+        /**
+         * Verify auth email
+         * @description Verify auth email. Answers 200 on success. Runs the GraphQL mutation `verifyAuthEmail`.
+         */
         post: operations["postAuthVerifyEmail"];
         delete?: never;
         options?: never;
@@ -761,10 +1351,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getAuthWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postAuthWebhooks"];
         delete?: never;
         options?: never;
@@ -779,15 +1375,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /auth/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getAuthWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /auth/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteAuthWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /auth/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchAuthWebhooksByWebhookId"];
         trace?: never;
     };
@@ -798,7 +1403,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getAuthWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -817,7 +1425,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a webhook.test event to this webhook (one attempt, no retries) */
+        /**
+         * Send webhook test
+         * @description Queues a webhook.test event to this webhook (one attempt, no retries). Answers 200 on success. Runs the GraphQL mutation `sendWebhookTest`.
+         */
         post: operations["postAuthWebhooksByWebhookIdTest"];
         delete?: never;
         options?: never;
@@ -832,7 +1443,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook’s deliveries, newest first (cursor pagination) */
+        /**
+         * Webhook delivery log
+         * @description Every webhook’s deliveries, newest first (cursor pagination). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveryLog`.
+         */
         get: operations["getAuthWebhooksDeliveries"];
         put?: never;
         post?: never;
@@ -851,7 +1465,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues one more attempt of this delivery now */
+        /**
+         * Retry webhook delivery
+         * @description Queues one more attempt of this delivery now. Answers 200 on success. Runs the GraphQL mutation `retryWebhookDelivery`.
+         */
         post: operations["postAuthWebhooksDeliveriesByDeliveryIdRetry"];
         delete?: never;
         options?: never;
@@ -866,8 +1483,91 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Free slots per day in the viewer's zone */
+        /**
+         * Get calendar availability
+         * @description Free slots per day in the viewer's zone. Answers 200 on success. Runs the GraphQL query `calendarAvailability`.
+         */
         get: operations["getCalendarAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/booking-links/{uid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get public calendar booking link
+         * @description The booking a signed email link names (the token of that link). Needs no API key. Answers 200 on success. Runs the GraphQL query `publicCalendarBookingLink`.
+         */
+        get: operations["getCalendarBookingLinksByUid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/booking-links/{uid}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel public calendar booking
+         * @description The attendee cancels through the signed link of their email; body: token, reason. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `cancelPublicCalendarBooking`.
+         */
+        post: operations["postCalendarBookingLinksByUidCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/booking-links/{uid}/reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reschedule public calendar booking
+         * @description The attendee moves the booking through the signed link of their email; body: token, start, timeZone. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `reschedulePublicCalendarBooking`.
+         */
+        post: operations["postCalendarBookingLinksByUidReschedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/booking-links/{uid}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get public calendar booking link slots
+         * @description The free slots a booking of a signed email link could move to, at its own length. Needs no API key. Answers 200 on success. Runs the GraphQL query `publicCalendarBookingLinkSlots`.
+         */
+        get: operations["getCalendarBookingLinksByUidSlots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -883,10 +1583,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bookings by start time, earliest first (default 50, max 100) */
+        /**
+         * List calendar bookings
+         * @description Bookings by start time, earliest first (default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `calendarBookings`.
+         */
         get: operations["getCalendarBookings"];
         put?: never;
-        /** Body: eventTypeId, startTime (ISO 8601 with offset), attendee {name, email, timezone}, notes, responses, metadata, duration */
+        /**
+         * Create calendar booking
+         * @description Body: eventTypeId, startTime (ISO 8601 with offset), attendee {name, email, timezone}, notes, responses, metadata, duration. Answers 201 on success. Runs the GraphQL mutation `createCalendarBooking`.
+         */
         post: operations["postCalendarBookings"];
         delete?: never;
         options?: never;
@@ -901,7 +1607,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /calendar/bookings/:uid */
+        /**
+         * Get calendar booking
+         * @description Get calendar booking. Answers 200 on success. Runs the GraphQL query `calendarBooking`.
+         */
         get: operations["getCalendarBookingsByUid"];
         put?: never;
         post?: never;
@@ -920,7 +1629,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Body: reason, cancelledBy (attendee or host), notifyHost */
+        /**
+         * Cancel calendar booking
+         * @description Body: reason, cancelledBy (attendee or host), notifyHost. Answers 200 on success. Runs the GraphQL mutation `cancelCalendarBooking`.
+         */
         post: operations["postCalendarBookingsByUidCancel"];
         delete?: never;
         options?: never;
@@ -937,7 +1649,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PENDING → CONFIRMED */
+        /**
+         * Confirm calendar booking
+         * @description PENDING → CONFIRMED. Answers 200 on success. Runs the GraphQL mutation `confirmCalendarBooking`.
+         */
         post: operations["postCalendarBookingsByUidConfirm"];
         delete?: never;
         options?: never;
@@ -954,7 +1669,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** PENDING → REJECTED; body: reason */
+        /**
+         * Reject calendar booking
+         * @description PENDING → REJECTED; body: reason. Answers 200 on success. Runs the GraphQL mutation `rejectCalendarBooking`.
+         */
         post: operations["postCalendarBookingsByUidReject"];
         delete?: never;
         options?: never;
@@ -971,7 +1689,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Body: startTime, reason, notifyAttendee (default true) */
+        /**
+         * Reschedule calendar booking
+         * @description Body: startTime, reason, notifyAttendee (default true). Answers 200 on success. Runs the GraphQL mutation `rescheduleCalendarBooking`.
+         */
         post: operations["postCalendarBookingsByUidReschedule"];
         delete?: never;
         options?: never;
@@ -986,10 +1707,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Event types, oldest first (default 50, max 100) */
+        /**
+         * List calendar event types
+         * @description Event types, oldest first (default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `calendarEventTypes`.
+         */
         get: operations["getCalendarEventTypes"];
         put?: never;
-        /** Body: hostId, title, duration (minutes) required; see docs/calendar.md for the rest */
+        /**
+         * Create calendar event type
+         * @description Body: hostId, title, duration (minutes) required; see docs/calendar.md for the rest. Answers 201 on success. Runs the GraphQL mutation `createCalendarEventType`.
+         */
         post: operations["postCalendarEventTypes"];
         delete?: never;
         options?: never;
@@ -1004,16 +1731,85 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /calendar/event-types/:id */
+        /**
+         * Get calendar event type
+         * @description Get calendar event type. Answers 200 on success. Runs the GraphQL query `calendarEventType`.
+         */
         get: operations["getCalendarEventTypesById"];
         put?: never;
         post?: never;
-        /** Soft delete: existing bookings keep it */
+        /**
+         * Delete calendar event type
+         * @description Soft delete: existing bookings keep it. Answers 200 on success. Runs the GraphQL mutation `deleteCalendarEventType`.
+         */
         delete: operations["deleteCalendarEventTypesById"];
         options?: never;
         head?: never;
-        /** Changes the keys given (hostId is fixed) */
+        /**
+         * Update calendar event type
+         * @description Changes the keys given (hostId is fixed). Answers 200 on success. Runs the GraphQL mutation `updateCalendarEventType`.
+         */
         patch: operations["patchCalendarEventTypesById"];
+        trace?: never;
+    };
+    "/calendar/public/{organizationSlug}/{eventTypeSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get public calendar event type
+         * @description A public event type as bookers see it. Needs no API key. Answers 200 on success. Runs the GraphQL query `publicCalendarEventType`.
+         */
+        get: operations["getCalendarPublicByOrganizationSlugByEventTypeSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/public/{organizationSlug}/{eventTypeSlug}/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create public calendar booking
+         * @description Body: start, duration, timeZone, name, email; a taken slot is SLOT_UNAVAILABLE. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `createPublicCalendarBooking`.
+         */
+        post: operations["postCalendarPublicByOrganizationSlugByEventTypeSlugBookings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/public/{organizationSlug}/{eventTypeSlug}/slots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get public calendar slots
+         * @description Free slots of a public event type per day, in the booker's zone. Needs no API key. Answers 200 on success. Runs the GraphQL query `publicCalendarSlots`.
+         */
+        get: operations["getCalendarPublicByOrganizationSlugByEventTypeSlugSlots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/calendar/schedules": {
@@ -1023,10 +1819,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Schedules, oldest first (default 50, max 100) */
+        /**
+         * List calendar schedules
+         * @description Schedules, oldest first (default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `calendarSchedules`.
+         */
         get: operations["getCalendarSchedules"];
         put?: never;
-        /** Body: hostId, name, timezone (IANA), isDefault, availability [{day, startTime, endTime}] */
+        /**
+         * Create calendar schedule
+         * @description Body: hostId, name, timezone (IANA), isDefault, availability [{day, startTime, endTime}]. Answers 201 on success. Runs the GraphQL mutation `createCalendarSchedule`.
+         */
         post: operations["postCalendarSchedules"];
         delete?: never;
         options?: never;
@@ -1041,15 +1843,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /calendar/schedules/:id */
+        /**
+         * Get calendar schedule
+         * @description Get calendar schedule. Answers 200 on success. Runs the GraphQL query `calendarSchedule`.
+         */
         get: operations["getCalendarSchedulesById"];
         put?: never;
         post?: never;
-        /** Event types on it fall back to their host's default schedule */
+        /**
+         * Delete calendar schedule
+         * @description Event types on it fall back to their host's default schedule. Answers 200 on success. Runs the GraphQL mutation `deleteCalendarSchedule`.
+         */
         delete: operations["deleteCalendarSchedulesById"];
         options?: never;
         head?: never;
-        /** Changes the keys given: name, timezone, isDefault, availability */
+        /**
+         * Update calendar schedule
+         * @description Changes the keys given: name, timezone, isDefault, availability. Answers 200 on success. Runs the GraphQL mutation `updateCalendarSchedule`.
+         */
         patch: operations["patchCalendarSchedulesById"];
         trace?: never;
     };
@@ -1062,7 +1873,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Body: date, isAvailable, reason, and startTime/endTime when available */
+        /**
+         * Add calendar schedule override
+         * @description Body: date, isAvailable, reason, and startTime/endTime when available. Answers 201 on success. Runs the GraphQL mutation `addCalendarScheduleOverride`.
+         */
         post: operations["postCalendarSchedulesByScheduleIdOverrides"];
         delete?: never;
         options?: never;
@@ -1080,7 +1894,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /calendar/schedules/:scheduleId/overrides/:overrideId */
+        /**
+         * Delete calendar schedule override
+         * @description Delete calendar schedule override. Answers 200 on success. Runs the GraphQL mutation `deleteCalendarScheduleOverride`.
+         */
         delete: operations["deleteCalendarSchedulesByScheduleIdOverridesByOverrideId"];
         options?: never;
         head?: never;
@@ -1094,10 +1911,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getCalendarWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postCalendarWebhooks"];
         delete?: never;
         options?: never;
@@ -1112,15 +1935,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /calendar/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getCalendarWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /calendar/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteCalendarWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /calendar/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchCalendarWebhooksByWebhookId"];
         trace?: never;
     };
@@ -1131,7 +1963,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getCalendarWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -1148,10 +1983,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact's activities, newest first */
+        /**
+         * List contact activities
+         * @description A contact's activities, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `contactActivities`.
+         */
         get: operations["getCrmActivitiesContactsById"];
         put?: never;
-        /** {type, content, properties}; accepted asynchronously (202) */
+        /**
+         * Log contact activity
+         * @description {type, content, properties}; accepted asynchronously (202). Answers 202 on success. Runs the GraphQL mutation `logContactActivity`.
+         */
         post: operations["postCrmActivitiesContactsById"];
         delete?: never;
         options?: never;
@@ -1166,10 +2007,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/companies */
+        /**
+         * List companies
+         * @description List companies. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `companies`.
+         */
         get: operations["getCrmCompanies"];
         put?: never;
-        /** COMPANY_DOMAIN_EXISTS when a company has the domain */
+        /**
+         * Create company
+         * @description COMPANY_DOMAIN_EXISTS when a company has the domain. Answers 202 on success. Runs the GraphQL mutation `createCompany`.
+         */
         post: operations["postCrmCompanies"];
         delete?: never;
         options?: never;
@@ -1184,16 +2031,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/companies/:id */
+        /**
+         * Get company
+         * @description Get company. Answers 200 on success. Runs the GraphQL query `company`.
+         */
         get: operations["getCrmCompaniesById"];
-        /** PUT /crm/companies/:id */
+        /**
+         * Upsert company
+         * @description Upsert company. Answers 202 on success. Runs the GraphQL mutation `upsertCompany`.
+         */
         put: operations["putCrmCompaniesById"];
         post?: never;
-        /** Soft delete: DELETED */
+        /**
+         * Delete company
+         * @description Soft delete: DELETED. Answers 202 on success. Runs the GraphQL mutation `deleteCompany`.
+         */
         delete: operations["deleteCrmCompaniesById"];
         options?: never;
         head?: never;
-        /** PATCH /crm/companies/:id */
+        /**
+         * Update company
+         * @description Update company. Answers 202 on success. Runs the GraphQL mutation `updateCompany`.
+         */
         patch: operations["patchCrmCompaniesById"];
         trace?: never;
     };
@@ -1204,7 +2063,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contacts of a company with their roles */
+        /**
+         * List company contacts
+         * @description Contacts of a company with their roles. Answers 200 on success. Runs the GraphQL query `companyContacts`.
+         */
         get: operations["getCrmCompaniesByIdContacts"];
         put?: never;
         post?: never;
@@ -1223,7 +2085,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /crm/companies/filter */
+        /**
+         * Filter companies
+         * @description POST /crm/companies/filter. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `filterCompanies`.
+         */
         post: operations["postCrmCompaniesFilter"];
         delete?: never;
         options?: never;
@@ -1238,7 +2103,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/companies/search */
+        /**
+         * Search companies
+         * @description Search companies. Answers 200 on success. Runs the GraphQL query `searchCompanies`.
+         */
         get: operations["getCrmCompaniesSearch"];
         put?: never;
         post?: never;
@@ -1255,10 +2123,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Contacts, newest first by default */
+        /**
+         * List contacts
+         * @description Contacts, newest first by default. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `contacts`.
+         */
         get: operations["getCrmContacts"];
         put?: never;
-        /** Accepted asynchronously (202); CONTACT_EMAIL_EXISTS when a committed or pending contact has the email */
+        /**
+         * Create contact
+         * @description Accepted asynchronously (202); CONTACT_EMAIL_EXISTS when a committed or pending contact has the email. Answers 202 on success. Runs the GraphQL mutation `createContact`.
+         */
         post: operations["postCrmContacts"];
         delete?: never;
         options?: never;
@@ -1273,16 +2147,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed */
+        /**
+         * Get contact
+         * @description One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed. Answers 200 on success. Runs the GraphQL query `contact`.
+         */
         get: operations["getCrmContactsById"];
-        /** Upsert by ctc_ external id (never 409 for the id) */
+        /**
+         * Upsert contact
+         * @description Upsert by ctc_ external id (never 409 for the id). Answers 202 on success. Runs the GraphQL mutation `upsertContact`.
+         */
         put: operations["putCrmContactsById"];
         post?: never;
-        /** Soft delete: DELETED */
+        /**
+         * Delete contact
+         * @description Soft delete: DELETED. Answers 202 on success. Runs the GraphQL mutation `deleteContact`.
+         */
         delete: operations["deleteCrmContactsById"];
         options?: never;
         head?: never;
-        /** Changes the given fields; custom properties merge */
+        /**
+         * Update contact
+         * @description Changes the given fields; custom properties merge. Answers 202 on success. Runs the GraphQL mutation `updateContact`.
+         */
         patch: operations["patchCrmContactsById"];
         trace?: never;
     };
@@ -1293,10 +2179,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact's activities, newest first */
+        /**
+         * List contact activities
+         * @description A contact's activities, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `contactActivities`.
+         */
         get: operations["getCrmContactsByIdActivities"];
         put?: never;
-        /** {type, content, properties}; accepted asynchronously (202) */
+        /**
+         * Log contact activity
+         * @description {type, content, properties}; accepted asynchronously (202). Answers 202 on success. Runs the GraphQL mutation `logContactActivity`.
+         */
         post: operations["postCrmContactsByIdActivities"];
         delete?: never;
         options?: never;
@@ -1311,10 +2203,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/contacts/:id/companies */
+        /**
+         * List contact companies
+         * @description List contact companies. Answers 200 on success. Runs the GraphQL query `contactCompanies`.
+         */
         get: operations["getCrmContactsByIdCompanies"];
         put?: never;
-        /** {companyId, role, isPrimary}; ALREADY_ASSOCIATED when linked */
+        /**
+         * Link contact company
+         * @description {companyId, role, isPrimary}; ALREADY_ASSOCIATED when linked. Answers 201 on success. Runs the GraphQL mutation `linkContactCompany`.
+         */
         post: operations["postCrmContactsByIdCompanies"];
         delete?: never;
         options?: never;
@@ -1332,7 +2230,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /crm/contacts/:id/companies/:companyId */
+        /**
+         * Unlink contact company
+         * @description Unlink contact company. Answers 200 on success. Runs the GraphQL mutation `unlinkContactCompany`.
+         */
         delete: operations["deleteCrmContactsByIdCompaniesByCompanyId"];
         options?: never;
         head?: never;
@@ -1348,7 +2249,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Body {loserId}: the winner keeps the loser's companies, tags and activities; the loser ends MERGED */
+        /**
+         * Merge contacts
+         * @description Body {loserId}: the winner keeps the loser's companies, tags and activities; the loser ends MERGED. Answers 202 on success. Runs the GraphQL mutation `mergeContacts`.
+         */
         post: operations["postCrmContactsByIdMerge"];
         delete?: never;
         options?: never;
@@ -1363,7 +2267,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/contacts/:id/summary */
+        /**
+         * Get contact summary
+         * @description Get contact summary. Answers 200 on success. Runs the GraphQL query `contactSummary`.
+         */
         get: operations["getCrmContactsByIdSummary"];
         put?: never;
         post?: never;
@@ -1380,7 +2287,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/contacts/:id/sync-status */
+        /**
+         * Get contact sync status
+         * @description Get contact sync status. Answers 200 on success. Runs the GraphQL query `contactSyncStatus`.
+         */
         get: operations["getCrmContactsByIdSyncStatus"];
         put?: never;
         post?: never;
@@ -1399,7 +2309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Body {tagId}; answers the contact's tags */
+        /**
+         * Tag contact
+         * @description Body {tagId}; answers the contact's tags. Answers 200 on success. Runs the GraphQL mutation `tagContact`.
+         */
         post: operations["postCrmContactsByIdTags"];
         delete?: never;
         options?: never;
@@ -1417,7 +2330,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /crm/contacts/:id/tags/:tagId */
+        /**
+         * Untag contact
+         * @description Untag contact. Answers 200 on success. Runs the GraphQL mutation `untagContact`.
+         */
         delete: operations["deleteCrmContactsByIdTagsByTagId"];
         options?: never;
         head?: never;
@@ -1433,7 +2349,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /crm/contacts/filter: {filter, page, limit, sortBy, sortOrder} */
+        /**
+         * Filter contacts
+         * @description POST /crm/contacts/filter: {filter, page, limit, sortBy, sortOrder}. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `filterContacts`.
+         */
         post: operations["postCrmContactsFilter"];
         delete?: never;
         options?: never;
@@ -1448,7 +2367,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Typeahead over name, email and phone */
+        /**
+         * Search contacts
+         * @description Typeahead over name, email and phone. Answers 200 on success. Runs the GraphQL query `searchContacts`.
+         */
         get: operations["getCrmContactsSearch"];
         put?: never;
         post?: never;
@@ -1465,7 +2387,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** System fields and custom properties with their types and operators */
+        /**
+         * List crm fields
+         * @description System fields and custom properties with their types and operators. Answers 200 on success. Runs the GraphQL query `crmFields`.
+         */
         get: operations["getCrmFields"];
         put?: never;
         post?: never;
@@ -1482,10 +2407,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/integrations */
+        /**
+         * List crm integrations
+         * @description List crm integrations. Answers 200 on success. Runs the GraphQL query `crmIntegrations`.
+         */
         get: operations["getCrmIntegrations"];
         put?: never;
-        /** {name, provider (hubspot or salesforce), baseUrl, accessToken}: contact changes and activities are pushed from now on */
+        /**
+         * Connect crm integration
+         * @description {name, provider (hubspot or salesforce), baseUrl, accessToken}: contact changes and activities are pushed from now on. Answers 201 on success. Runs the GraphQL mutation `connectCrmIntegration`.
+         */
         post: operations["postCrmIntegrations"];
         delete?: never;
         options?: never;
@@ -1503,7 +2434,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /crm/integrations/:id */
+        /**
+         * Disconnect crm integration
+         * @description Disconnect crm integration. Answers 204 on success. Runs the GraphQL mutation `disconnectCrmIntegration`.
+         */
         delete: operations["deleteCrmIntegrationsById"];
         options?: never;
         head?: never;
@@ -1517,10 +2451,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/lists */
+        /**
+         * List crm lists
+         * @description List crm lists. Answers 200 on success. Runs the GraphQL query `crmLists`.
+         */
         get: operations["getCrmLists"];
         put?: never;
-        /** {name, entityType (CONTACT), isDynamic, filterCriteria}; a dynamic list is evaluated at once and every hour */
+        /**
+         * Create crm list
+         * @description {name, entityType (CONTACT), isDynamic, filterCriteria}; a dynamic list is evaluated at once and every hour. Answers 201 on success. Runs the GraphQL mutation `createCrmList`.
+         */
         post: operations["postCrmLists"];
         delete?: never;
         options?: never;
@@ -1535,15 +2475,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/lists/:id */
+        /**
+         * Get crm list
+         * @description Get crm list. Answers 200 on success. Runs the GraphQL query `crmList`.
+         */
         get: operations["getCrmListsById"];
         put?: never;
         post?: never;
-        /** DELETE /crm/lists/:id */
+        /**
+         * Delete crm list
+         * @description Delete crm list. Answers 204 on success. Runs the GraphQL mutation `deleteCrmList`.
+         */
         delete: operations["deleteCrmListsById"];
         options?: never;
         head?: never;
-        /** PATCH /crm/lists/:id */
+        /**
+         * Update crm list
+         * @description Update crm list. Answers 200 on success. Runs the GraphQL mutation `updateCrmList`.
+         */
         patch: operations["patchCrmListsById"];
         trace?: never;
     };
@@ -1556,7 +2505,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Runs the CQL filter as an Agenda job; answers the new member count */
+        /**
+         * Evaluate crm list
+         * @description Runs the CQL filter as an Agenda job; answers the new member count. Answers 200 on success. Runs the GraphQL mutation `evaluateCrmList`.
+         */
         post: operations["postCrmListsByIdEvaluate"];
         delete?: never;
         options?: never;
@@ -1571,12 +2523,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/lists/:id/members */
+        /**
+         * List crm list members
+         * @description List crm list members. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `crmListMembers`.
+         */
         get: operations["getCrmListsByIdMembers"];
         put?: never;
-        /** Static lists only: {entityIds: number[]} (at most 1000) */
+        /**
+         * Add crm list members
+         * @description Static lists only: {entityIds: number[]} (at most 1000). Answers 200 on success. Runs the GraphQL mutation `addCrmListMembers`.
+         */
         post: operations["postCrmListsByIdMembers"];
-        /** DELETE /crm/lists/:id/members */
+        /**
+         * Remove crm list members
+         * @description Remove crm list members. Answers 200 on success. Runs the GraphQL mutation `removeCrmListMembers`.
+         */
         delete: operations["deleteCrmListsByIdMembers"];
         options?: never;
         head?: never;
@@ -1590,10 +2551,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** System fields (isSystem) and custom property definitions; archived ones are hidden */
+        /**
+         * List crm properties
+         * @description System fields (isSystem) and custom property definitions; archived ones are hidden. Answers 200 on success. Runs the GraphQL query `crmProperties`.
+         */
         get: operations["getCrmProperties"];
         put?: never;
-        /** PROPERTY_KEY_EXISTS when (entity, key) exists */
+        /**
+         * Create crm property
+         * @description PROPERTY_KEY_EXISTS when (entity, key) exists. Answers 201 on success. Runs the GraphQL mutation `createCrmProperty`.
+         */
         post: operations["postCrmProperties"];
         delete?: never;
         options?: never;
@@ -1611,11 +2578,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Archives: values are kept, the field is hidden */
+        /**
+         * Delete crm property
+         * @description Archives: values are kept, the field is hidden. Answers 200 on success. Runs the GraphQL mutation `deleteCrmProperty`.
+         */
         delete: operations["deleteCrmPropertiesById"];
         options?: never;
         head?: never;
-        /** PATCH /crm/properties/:id */
+        /**
+         * Update crm property
+         * @description Update crm property. Answers 200 on success. Runs the GraphQL mutation `updateCrmProperty`.
+         */
         patch: operations["patchCrmPropertiesById"];
         trace?: never;
     };
@@ -1628,7 +2601,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** CQL: {entity, where | filter, sort "field:direction", page, limit}; meta adds queryTimeMs and estimatedCost */
+        /**
+         * Crm query
+         * @description CQL: {entity, where | filter, sort "field:direction", page, limit}; meta adds queryTimeMs and estimatedCost. Answers 200 on success. Runs the GraphQL query `crmQuery`.
+         */
         post: operations["postCrmQuery"];
         delete?: never;
         options?: never;
@@ -1643,10 +2619,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /crm/tags */
+        /**
+         * List crm tags
+         * @description List crm tags. Answers 200 on success. Runs the GraphQL query `crmTags`.
+         */
         get: operations["getCrmTags"];
         put?: never;
-        /** TAG_KEY_EXISTS when the key exists */
+        /**
+         * Create crm tag
+         * @description TAG_KEY_EXISTS when the key exists. Answers 201 on success. Runs the GraphQL mutation `createCrmTag`.
+         */
         post: operations["postCrmTags"];
         delete?: never;
         options?: never;
@@ -1664,11 +2646,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /crm/tags/:id */
+        /**
+         * Delete crm tag
+         * @description Delete crm tag. Answers 204 on success. Runs the GraphQL mutation `deleteCrmTag`.
+         */
         delete: operations["deleteCrmTagsById"];
         options?: never;
         head?: never;
-        /** PATCH /crm/tags/:id */
+        /**
+         * Update crm tag
+         * @description Update crm tag. Answers 200 on success. Runs the GraphQL mutation `updateCrmTag`.
+         */
         patch: operations["patchCrmTagsById"];
         trace?: never;
     };
@@ -1679,7 +2667,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The organization's domains, oldest first (default 50, max 100) */
+        /**
+         * List domains
+         * @description The organization's domains, oldest first (default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `domains`.
+         */
         get: operations["getDomains"];
         put?: never;
         post?: never;
@@ -1696,7 +2687,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/:domainName */
+        /**
+         * Get domain
+         * @description Get domain. Answers 200 on success. Runs the GraphQL query `domain`.
+         */
         get: operations["getDomainsByDomainName"];
         put?: never;
         post?: never;
@@ -1713,7 +2707,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/:domainName/auth-code */
+        /**
+         * Get domain auth code
+         * @description Get domain auth code. Answers 200 on success. Runs the GraphQL query `domainAuthCode`.
+         */
         get: operations["getDomainsByDomainNameAuthCode"];
         put?: never;
         post?: never;
@@ -1730,7 +2727,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/:domainName/contacts */
+        /**
+         * Get domain contacts
+         * @description Get domain contacts. Answers 200 on success. Runs the GraphQL query `domainContacts`.
+         */
         get: operations["getDomainsByDomainNameContacts"];
         put?: never;
         post?: never;
@@ -1748,7 +2748,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** contactType: registrant, admin, tech or billing */
+        /**
+         * Set domain contact
+         * @description contactType: registrant, admin, tech or billing. Answers 200 on success. Runs the GraphQL mutation `setDomainContact`.
+         */
         put: operations["putDomainsByDomainNameContactsByContactType"];
         post?: never;
         delete?: never;
@@ -1764,10 +2767,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Records of a domain's zone (default 100, max 500) */
+        /**
+         * List dns records
+         * @description Records of a domain's zone (default 100, max 500). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `dnsRecords`.
+         */
         get: operations["getDomainsByDomainNameDns"];
         put?: never;
-        /** POST /domains/:domainName/dns */
+        /**
+         * Create dns record
+         * @description Create dns record. Answers 201 on success. Runs the GraphQL mutation `createDnsRecord`.
+         */
         post: operations["postDomainsByDomainNameDns"];
         delete?: never;
         options?: never;
@@ -1785,11 +2794,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /domains/:domainName/dns/:recordId */
+        /**
+         * Delete dns record
+         * @description Delete dns record. Answers 200 on success. Runs the GraphQL mutation `deleteDnsRecord`.
+         */
         delete: operations["deleteDomainsByDomainNameDnsByRecordId"];
         options?: never;
         head?: never;
-        /** PATCH /domains/:domainName/dns/:recordId */
+        /**
+         * Update dns record
+         * @description Update dns record. Answers 200 on success. Runs the GraphQL mutation `updateDnsRecord`.
+         */
         patch: operations["patchDomainsByDomainNameDnsByRecordId"];
         trace?: never;
     };
@@ -1802,7 +2817,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /domains/:domainName/dns/presets */
+        /**
+         * Apply dns preset
+         * @description Apply dns preset. Answers 201 on success. Runs the GraphQL mutation `applyDnsPreset`.
+         */
         post: operations["postDomainsByDomainNameDnsPresets"];
         delete?: never;
         options?: never;
@@ -1817,7 +2835,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/:domainName/dnssec */
+        /**
+         * Get domain dnssec
+         * @description Get domain dnssec. Answers 200 on success. Runs the GraphQL query `domainDnssec`.
+         */
         get: operations["getDomainsByDomainNameDnssec"];
         put?: never;
         post?: never;
@@ -1836,7 +2857,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /domains/:domainName/dnssec/disable */
+        /**
+         * Disable domain dnssec
+         * @description Disable domain dnssec. Answers 200 on success. Runs the GraphQL mutation `disableDomainDnssec`.
+         */
         post: operations["postDomainsByDomainNameDnssecDisable"];
         delete?: never;
         options?: never;
@@ -1851,7 +2875,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** DS records (SHA-256) to give the parent zone; empty while DNSSEC is off */
+        /**
+         * Get domain ds records
+         * @description DS records (SHA-256) to give the parent zone; empty while DNSSEC is off. Answers 200 on success. Runs the GraphQL query `domainDsRecords`.
+         */
         get: operations["getDomainsByDomainNameDnssecDs"];
         put?: never;
         post?: never;
@@ -1870,7 +2897,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /domains/:domainName/dnssec/enable */
+        /**
+         * Enable domain dnssec
+         * @description Enable domain dnssec. Answers 200 on success. Runs the GraphQL mutation `enableDomainDnssec`.
+         */
         post: operations["postDomainsByDomainNameDnssecEnable"];
         delete?: never;
         options?: never;
@@ -1886,7 +2916,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /domains/:domainName/nameservers */
+        /**
+         * Set domain nameservers
+         * @description Set domain nameservers. Answers 200 on success. Runs the GraphQL mutation `setDomainNameservers`.
+         */
         put: operations["putDomainsByDomainNameNameservers"];
         post?: never;
         delete?: never;
@@ -1904,7 +2937,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /domains/:domainName/renew */
+        /**
+         * Renew domain
+         * @description Renew domain. Answers 200 on success. Runs the GraphQL mutation `renewDomain`.
+         */
         post: operations["postDomainsByDomainNameRenew"];
         delete?: never;
         options?: never;
@@ -1925,7 +2961,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH /domains/:domainName/settings */
+        /**
+         * Update domain settings
+         * @description Update domain settings. Answers 200 on success. Runs the GraphQL mutation `updateDomainSettings`.
+         */
         patch: operations["patchDomainsByDomainNameSettings"];
         trace?: never;
     };
@@ -1936,7 +2975,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/availability */
+        /**
+         * Domain availability
+         * @description Domain availability. Answers 200 on success. Runs the GraphQL query `domainAvailability`.
+         */
         get: operations["getDomainsAvailability"];
         put?: never;
         post?: never;
@@ -1955,7 +2997,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Registers a name for 1 to 10 years */
+        /**
+         * Register domain
+         * @description Registers a name for 1 to 10 years. Answers 201 on success. Runs the GraphQL mutation `registerDomain`.
+         */
         post: operations["postDomainsRegister"];
         delete?: never;
         options?: never;
@@ -1970,7 +3015,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The term on each TLD, plus a few suggestions */
+        /**
+         * Domain search
+         * @description The term on each TLD, plus a few suggestions. Answers 200 on success. Runs the GraphQL query `domainSearch`.
+         */
         get: operations["getDomainsSearch"];
         put?: never;
         post?: never;
@@ -1989,7 +3037,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a transfer in; completes later (domain.transferred_in) */
+        /**
+         * Transfer domain
+         * @description Starts a transfer in; completes later (domain.transferred_in). Answers 202 on success. Runs the GraphQL mutation `transferDomain`.
+         */
         post: operations["postDomainsTransfer"];
         delete?: never;
         options?: never;
@@ -2004,11 +3055,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/transfers/:transferId */
+        /**
+         * Get domain transfer
+         * @description Get domain transfer. Answers 200 on success. Runs the GraphQL query `domainTransfer`.
+         */
         get: operations["getDomainsTransfersByTransferId"];
         put?: never;
         post?: never;
-        /** DELETE /domains/transfers/:transferId */
+        /**
+         * Cancel domain transfer
+         * @description Cancel domain transfer. Answers 200 on success. Runs the GraphQL mutation `cancelDomainTransfer`.
+         */
         delete: operations["deleteDomainsTransfersByTransferId"];
         options?: never;
         head?: never;
@@ -2022,10 +3079,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getDomainsWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postDomainsWebhooks"];
         delete?: never;
         options?: never;
@@ -2040,15 +3103,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /domains/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getDomainsWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /domains/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteDomainsWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /domains/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchDomainsWebhooksByWebhookId"];
         trace?: never;
     };
@@ -2059,7 +3131,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getDomainsWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -2078,7 +3153,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues one email; the answer is {messageId, status: QUEUED} */
+        /**
+         * Send email
+         * @description Queues one email; the answer is {messageId, status: QUEUED}. Retrying with the same `Idempotency-Key` answers the first result. Answers 200 on success. Runs the GraphQL mutation `sendEmail`.
+         */
         post: operations["postEmails"];
         delete?: never;
         options?: never;
@@ -2095,7 +3173,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Up to 500 send bodies; one result per item, in order */
+        /**
+         * Send email batch
+         * @description Up to 500 send bodies; one result per item, in order. Answers 200 on success. Runs the GraphQL mutation `sendEmailBatch`.
+         */
         post: operations["postEmailsBatch"];
         delete?: never;
         options?: never;
@@ -2110,7 +3191,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Bounced messages, newest bounce first */
+        /**
+         * List email bounces
+         * @description Bounced messages, newest bounce first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `emailBounces`.
+         */
         get: operations["getEmailsBounces"];
         put?: never;
         post?: never;
@@ -2127,7 +3211,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages, newest first */
+        /**
+         * List email messages
+         * @description Messages, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `emailMessages`.
+         */
         get: operations["getEmailsMessages"];
         put?: never;
         post?: never;
@@ -2144,7 +3231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /emails/messages/:id */
+        /**
+         * Get email message
+         * @description Get email message. Answers 200 on success. Runs the GraphQL query `emailMessage`.
+         */
         get: operations["getEmailsMessagesById"];
         put?: never;
         post?: never;
@@ -2161,7 +3251,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One item per UTC day that has messages, newest first */
+        /**
+         * List email stats
+         * @description One item per UTC day that has messages, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `emailStats`.
+         */
         get: operations["getEmailsStats"];
         put?: never;
         post?: never;
@@ -2178,10 +3271,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppressed addresses, newest first */
+        /**
+         * List email suppressions
+         * @description Suppressed addresses, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `emailSuppressions`.
+         */
         get: operations["getEmailsSuppressions"];
         put?: never;
-        /** Adds an address; an address already suppressed comes back unchanged */
+        /**
+         * Add email suppression
+         * @description Adds an address; an address already suppressed comes back unchanged. Answers 201 on success. Runs the GraphQL mutation `addEmailSuppression`.
+         */
         post: operations["postEmailsSuppressions"];
         delete?: never;
         options?: never;
@@ -2199,7 +3298,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Lets the address receive mail again; NOT_FOUND when it was not suppressed */
+        /**
+         * Remove email suppression
+         * @description Lets the address receive mail again; NOT_FOUND when it was not suppressed. Answers 200 on success. Runs the GraphQL mutation `removeEmailSuppression`.
+         */
         delete: operations["deleteEmailsSuppressionsByEmail"];
         options?: never;
         head?: never;
@@ -2213,7 +3315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The original URL, or null for a bad token */
+        /**
+         * Record email click
+         * @description The original URL, or null for a bad token. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `recordEmailClick`.
+         */
         get: operations["getEmailsTClickByToken"];
         put?: never;
         post?: never;
@@ -2230,7 +3335,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /emails/t/open/:token */
+        /**
+         * Record email open
+         * @description Record email open. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `recordEmailOpen`.
+         */
         get: operations["getEmailsTOpenByToken"];
         put?: never;
         post?: never;
@@ -2247,10 +3355,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /emails/t/unsubscribe/:token */
+        /**
+         * Unsubscribe email
+         * @description Unsubscribe email. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `unsubscribeEmail`.
+         */
         get: operations["getEmailsTUnsubscribeByToken"];
         put?: never;
-        /** POST /emails/t/unsubscribe/:token */
+        /**
+         * Unsubscribe email
+         * @description Unsubscribe email. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `unsubscribeEmail`.
+         */
         post: operations["postEmailsTUnsubscribeByToken"];
         delete?: never;
         options?: never;
@@ -2265,10 +3379,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Templates, newest first */
+        /**
+         * List email templates
+         * @description Templates, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `emailTemplates`.
+         */
         get: operations["getEmailsTemplates"];
         put?: never;
-        /** Needs name, subject and htmlBody or textBody */
+        /**
+         * Create email template
+         * @description Needs name, subject and htmlBody or textBody. Answers 201 on success. Runs the GraphQL mutation `createEmailTemplate`.
+         */
         post: operations["postEmailsTemplates"];
         delete?: never;
         options?: never;
@@ -2283,15 +3403,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** By id or alias */
+        /**
+         * Get email template
+         * @description By id or alias. Answers 200 on success. Runs the GraphQL query `emailTemplate`.
+         */
         get: operations["getEmailsTemplatesById"];
         put?: never;
         post?: never;
-        /** DELETE /emails/templates/:id */
+        /**
+         * Delete email template
+         * @description Delete email template. Answers 200 on success. Runs the GraphQL mutation `deleteEmailTemplate`.
+         */
         delete: operations["deleteEmailsTemplatesById"];
         options?: never;
         head?: never;
-        /** Changes the fields given; null clears alias, htmlBody or textBody */
+        /**
+         * Update email template
+         * @description Changes the fields given; null clears alias, htmlBody or textBody. Answers 200 on success. Runs the GraphQL mutation `updateEmailTemplate`.
+         */
         patch: operations["patchEmailsTemplatesById"];
         trace?: never;
     };
@@ -2302,7 +3431,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A LIVE form as respondents see it */
+        /**
+         * Get public form
+         * @description A LIVE form as respondents see it. Needs no API key. Answers 200 on success. Runs the GraphQL query `publicForm`.
+         */
         get: operations["getFByFormRef"];
         put?: never;
         post?: never;
@@ -2321,7 +3453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates or continues a partial submission; answers merge */
+        /**
+         * Save form partial
+         * @description Creates or continues a partial submission; answers merge. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `saveFormPartial`.
+         */
         post: operations["postFByFormRefPartial"];
         delete?: never;
         options?: never;
@@ -2338,7 +3473,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata */
+        /**
+         * Submit form
+         * @description data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `submitForm`.
+         */
         post: operations["postFByFormRefSubmit"];
         delete?: never;
         options?: never;
@@ -2355,7 +3493,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** sessionId, visitorHash, referrer */
+        /**
+         * Record form view
+         * @description sessionId, visitorHash, referrer. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `recordFormView`.
+         */
         post: operations["postFByFormRefView"];
         delete?: never;
         options?: never;
@@ -2370,10 +3511,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Forms, newest first */
+        /**
+         * List forms
+         * @description Forms, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `forms`.
+         */
         get: operations["getForms"];
         put?: never;
-        /** Body of POST /forms: title, slug, description, settings, theme, fields[]; the form starts in DRAFT */
+        /**
+         * Create form
+         * @description Body of POST /forms: title, slug, description, settings, theme, fields[]; the form starts in DRAFT. Answers 201 on success. Runs the GraphQL mutation `createForm`.
+         */
         post: operations["postForms"];
         delete?: never;
         options?: never;
@@ -2388,12 +3535,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /forms/:formId */
+        /**
+         * Get form
+         * @description Get form. Answers 200 on success. Runs the GraphQL query `form`.
+         */
         get: operations["getFormsByFormId"];
-        /** Changes the keys given: title, slug, description, settings, theme, status (CLOSED only) */
+        /**
+         * Update form
+         * @description Changes the keys given: title, slug, description, settings, theme, status (CLOSED only). Answers 200 on success. Runs the GraphQL mutation `updateForm`.
+         */
         put: operations["putFormsByFormId"];
         post?: never;
-        /** Soft delete: the form becomes ARCHIVED */
+        /**
+         * Archive form
+         * @description Soft delete: the form becomes ARCHIVED. Answers 204 on success. Runs the GraphQL mutation `archiveForm`.
+         */
         delete: operations["deleteFormsByFormId"];
         options?: never;
         head?: never;
@@ -2407,7 +3563,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Summary {views, starts, completions, completionRate}, buckets by day, week or month, per-field drop-off */
+        /**
+         * Get form analytics
+         * @description Summary {views, starts, completions, completionRate}, buckets by day, week or month, per-field drop-off. Answers 200 on success. Runs the GraphQL query `formAnalytics`.
+         */
         get: operations["getFormsByFormIdAnalytics"];
         put?: never;
         post?: never;
@@ -2426,7 +3585,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A DRAFT copy with every field; the title gets " (Copy)" */
+        /**
+         * Duplicate form
+         * @description A DRAFT copy with every field; the title gets " (Copy)". Answers 201 on success. Runs the GraphQL mutation `duplicateForm`.
+         */
         post: operations["postFormsByFormIdDuplicate"];
         delete?: never;
         options?: never;
@@ -2443,7 +3605,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** type, label, placeholder, required, order, ref, settings */
+        /**
+         * Create form field
+         * @description type, label, placeholder, required, order, ref, settings. Answers 201 on success. Runs the GraphQL mutation `createFormField`.
+         */
         post: operations["postFormsByFormIdFields"];
         delete?: never;
         options?: never;
@@ -2459,10 +3624,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes the keys given */
+        /**
+         * Update form field
+         * @description Changes the keys given. Answers 200 on success. Runs the GraphQL mutation `updateFormField`.
+         */
         put: operations["putFormsByFormIdFieldsByFieldId"];
         post?: never;
-        /** DELETE /forms/:formId/fields/:fieldId */
+        /**
+         * Delete form field
+         * @description Delete form field. Answers 204 on success. Runs the GraphQL mutation `deleteFormField`.
+         */
         delete: operations["deleteFormsByFormIdFieldsByFieldId"];
         options?: never;
         head?: never;
@@ -2478,7 +3649,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** {fieldOrder: [field ids]}: a permutation of the form's field ids; answers the fields in their new order */
+        /**
+         * Reorder form fields
+         * @description {fieldOrder: [field ids]}: a permutation of the form's field ids; answers the fields in their new order. Answers 200 on success. Runs the GraphQL mutation `reorderFormFields`.
+         */
         post: operations["postFormsByFormIdFieldsReorder"];
         delete?: never;
         options?: never;
@@ -2495,7 +3669,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** DRAFT, PAUSED or CLOSED → LIVE; sets publishedAt */
+        /**
+         * Publish form
+         * @description DRAFT, PAUSED or CLOSED → LIVE; sets publishedAt. Answers 200 on success. Runs the GraphQL mutation `publishForm`.
+         */
         post: operations["postFormsByFormIdPublish"];
         delete?: never;
         options?: never;
@@ -2510,7 +3687,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions of a form, newest first */
+        /**
+         * List form submissions
+         * @description Submissions of a form, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `formSubmissions`.
+         */
         get: operations["getFormsByFormIdSubmissions"];
         put?: never;
         post?: never;
@@ -2527,11 +3707,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /forms/:formId/submissions/:submissionId */
+        /**
+         * Get form submission
+         * @description Get form submission. Answers 200 on success. Runs the GraphQL query `formSubmission`.
+         */
         get: operations["getFormsByFormIdSubmissionsBySubmissionId"];
         put?: never;
         post?: never;
-        /** DELETE /forms/:formId/submissions/:submissionId */
+        /**
+         * Delete form submission
+         * @description Delete form submission. Answers 204 on success. Runs the GraphQL mutation `deleteFormSubmission`.
+         */
         delete: operations["deleteFormsByFormIdSubmissionsBySubmissionId"];
         options?: never;
         head?: never;
@@ -2545,7 +3731,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One page of a CSV or JSON export, oldest first; REST streams every page */
+        /**
+         * Export form submissions
+         * @description One page of a CSV or JSON export, oldest first; REST streams every page. Answers 200 on success. Runs the GraphQL query `formSubmissionExport`.
+         */
         get: operations["getFormsByFormIdSubmissionsExport"];
         put?: never;
         post?: never;
@@ -2564,7 +3753,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** LIVE → PAUSED */
+        /**
+         * Unpublish form
+         * @description LIVE → PAUSED. Answers 200 on success. Runs the GraphQL mutation `unpublishForm`.
+         */
         post: operations["postFormsByFormIdUnpublish"];
         delete?: never;
         options?: never;
@@ -2581,7 +3773,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends one template SMS; per-message refusals (1001..1006) come back in the result */
+        /**
+         * Send sms
+         * @description Sends one template SMS; per-message refusals (1001..1006) come back in the result. Answers 200 on success. Runs the GraphQL mutation `sendSms`.
+         */
         post: operations["postSms"];
         delete?: never;
         options?: never;
@@ -2596,7 +3791,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sms/:messageId */
+        /**
+         * Get sms message
+         * @description Get sms message. Answers 200 on success. Runs the GraphQL query `smsMessage`.
+         */
         get: operations["getSmsByMessageId"];
         put?: never;
         post?: never;
@@ -2615,7 +3813,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Up to 500 send requests; one result per item, in order */
+        /**
+         * Send sms batch
+         * @description Up to 500 send requests; one result per item, in order. Answers 200 on success. Runs the GraphQL mutation `sendSmsBatch`.
+         */
         post: operations["postSmsBatch"];
         delete?: never;
         options?: never;
@@ -2632,7 +3833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provider inbound-message callback (form fields as sent, X-Twilio-Signature) */
+        /**
+         * Sms inbound callback
+         * @description Provider inbound-message callback (form fields as sent, X-Twilio-Signature). Needs no API key. Answers 200 on success. Runs the GraphQL mutation `smsInboundCallback`.
+         */
         post: operations["postSmsCallbacksInbound"];
         delete?: never;
         options?: never;
@@ -2649,7 +3853,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Provider status callback (form fields as sent, X-Twilio-Signature) */
+        /**
+         * Sms status callback
+         * @description Provider status callback (form fields as sent, X-Twilio-Signature). Needs no API key. Answers 200 on success. Runs the GraphQL mutation `smsStatusCallback`.
+         */
         post: operations["postSmsCallbacksStatus"];
         delete?: never;
         options?: never;
@@ -2664,7 +3871,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Inbound messages, newest first */
+        /**
+         * List sms inbound
+         * @description Inbound messages, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `smsInbound`.
+         */
         get: operations["getSmsInbound"];
         put?: never;
         post?: never;
@@ -2681,7 +3891,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Outbound and inbound messages, newest first */
+        /**
+         * List sms messages
+         * @description Outbound and inbound messages, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `smsMessages`.
+         */
         get: operations["getSmsMessages"];
         put?: never;
         post?: never;
@@ -2700,7 +3913,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox: as if `from` had texted `body` to the pool number `to` */
+        /**
+         * Receive sandbox sms
+         * @description Sandbox: as if `from` had texted `body` to the pool number `to`. Answers 201 on success. Runs the GraphQL mutation `receiveSandboxSms`.
+         */
         post: operations["postSmsSandboxInbound"];
         delete?: never;
         options?: never;
@@ -2715,14 +3931,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sms/settings */
+        /**
+         * Get sms settings
+         * @description Get sms settings. Answers 200 on success. Runs the GraphQL query `smsSettings`.
+         */
         get: operations["getSmsSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Turns SMS on or off for the organization; approves pool templates */
+        /**
+         * Update sms settings
+         * @description Turns SMS on or off for the organization; approves pool templates. Answers 200 on success. Runs the GraphQL mutation `updateSmsSettings`.
+         */
         patch: operations["patchSmsSettings"];
         trace?: never;
     };
@@ -2733,10 +3955,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Suppressed numbers, newest first */
+        /**
+         * List sms suppressions
+         * @description Suppressed numbers, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `smsSuppressions`.
+         */
         get: operations["getSmsSuppressions"];
         put?: never;
-        /** Adds a number (MANUAL by default); one already suppressed comes back unchanged */
+        /**
+         * Add sms suppression
+         * @description Adds a number (MANUAL by default); one already suppressed comes back unchanged. Answers 201 on success. Runs the GraphQL mutation `addSmsSuppression`.
+         */
         post: operations["postSmsSuppressions"];
         delete?: never;
         options?: never;
@@ -2751,11 +3979,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sms/suppressions/:phoneNumber */
+        /**
+         * Check sms suppression
+         * @description Check sms suppression. Answers 200 on success. Runs the GraphQL query `smsSuppression`.
+         */
         get: operations["getSmsSuppressionsByPhoneNumber"];
         put?: never;
         post?: never;
-        /** DELETE /sms/suppressions/:phoneNumber */
+        /**
+         * Remove sms suppression
+         * @description Remove sms suppression. Answers 200 on success. Runs the GraphQL mutation `removeSmsSuppression`.
+         */
         delete: operations["deleteSmsSuppressionsByPhoneNumber"];
         options?: never;
         head?: never;
@@ -2769,10 +4003,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pool templates, then the organization’s own */
+        /**
+         * List sms templates
+         * @description Pool templates, then the organization’s own. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `smsTemplates`.
+         */
         get: operations["getSmsTemplates"];
         put?: never;
-        /** POST /sms/templates */
+        /**
+         * Create sms template
+         * @description Create sms template. Answers 201 on success. Runs the GraphQL mutation `createSmsTemplate`.
+         */
         post: operations["postSmsTemplates"];
         delete?: never;
         options?: never;
@@ -2787,15 +4027,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** By alias (pool or custom) or pool id */
+        /**
+         * Get sms template
+         * @description By alias (pool or custom) or pool id. Answers 200 on success. Runs the GraphQL query `smsTemplate`.
+         */
         get: operations["getSmsTemplatesByAlias"];
         put?: never;
         post?: never;
-        /** DELETE /sms/templates/:alias */
+        /**
+         * Delete sms template
+         * @description Delete sms template. Answers 200 on success. Runs the GraphQL mutation `deleteSmsTemplate`.
+         */
         delete: operations["deleteSmsTemplatesByAlias"];
         options?: never;
         head?: never;
-        /** PATCH /sms/templates/:alias */
+        /**
+         * Update sms template
+         * @description Update sms template. Answers 200 on success. Runs the GraphQL mutation `updateSmsTemplate`.
+         */
         patch: operations["patchSmsTemplatesByAlias"];
         trace?: never;
     };
@@ -2806,10 +4055,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getSmsWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postSmsWebhooks"];
         delete?: never;
         options?: never;
@@ -2824,15 +4079,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /sms/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getSmsWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /sms/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteSmsWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /sms/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchSmsWebhooksByWebhookId"];
         trace?: never;
     };
@@ -2843,7 +4107,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getSmsWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -2862,7 +4129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a webhook.test event to this webhook (one attempt, no retries) */
+        /**
+         * Send webhook test
+         * @description Queues a webhook.test event to this webhook (one attempt, no retries). Answers 200 on success. Runs the GraphQL mutation `sendWebhookTest`.
+         */
         post: operations["postSmsWebhooksByWebhookIdTest"];
         delete?: never;
         options?: never;
@@ -2877,7 +4147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook’s deliveries, newest first (cursor pagination) */
+        /**
+         * Webhook delivery log
+         * @description Every webhook’s deliveries, newest first (cursor pagination). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveryLog`.
+         */
         get: operations["getSmsWebhooksDeliveries"];
         put?: never;
         post?: never;
@@ -2896,7 +4169,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues one more attempt of this delivery now */
+        /**
+         * Retry webhook delivery
+         * @description Queues one more attempt of this delivery now. Answers 200 on success. Runs the GraphQL mutation `retryWebhookDelivery`.
+         */
         post: operations["postSmsWebhooksDeliveriesByDeliveryIdRetry"];
         delete?: never;
         options?: never;
@@ -2911,7 +4187,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Conversations created per UTC day, by current status */
+        /**
+         * Get support analytics conversations
+         * @description Conversations created per UTC day, by current status. Answers 200 on success. Runs the GraphQL query `supportAnalyticsConversations`.
+         */
         get: operations["getSupportAnalyticsConversations"];
         put?: never;
         post?: never;
@@ -2928,7 +4207,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts and average times (seconds) of the range */
+        /**
+         * Get support analytics overview
+         * @description Counts and average times (seconds) of the range. Answers 200 on success. Runs the GraphQL query `supportAnalyticsOverview`.
+         */
         get: operations["getSupportAnalyticsOverview"];
         put?: never;
         post?: never;
@@ -2945,7 +4227,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** p50, p90 and a histogram of first response (or reply) times */
+        /**
+         * Get support analytics response time
+         * @description p50, p90 and a histogram of first response (or reply) times. Answers 200 on success. Runs the GraphQL query `supportAnalyticsResponseTime`.
+         */
         get: operations["getSupportAnalyticsResponseTime"];
         put?: never;
         post?: never;
@@ -2962,7 +4247,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Per agent */
+        /**
+         * Get support analytics team
+         * @description Per agent. Answers 200 on success. Runs the GraphQL query `supportAnalyticsTeam`.
+         */
         get: operations["getSupportAnalyticsTeam"];
         put?: never;
         post?: never;
@@ -2979,10 +4267,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/canned-responses */
+        /**
+         * List support canned responses
+         * @description List support canned responses. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportCannedResponses`.
+         */
         get: operations["getSupportCannedResponses"];
         put?: never;
-        /** A taken shortcut is a 409 CONFLICT */
+        /**
+         * Create support canned response
+         * @description A taken shortcut is a 409 CONFLICT. Answers 201 on success. Runs the GraphQL mutation `createSupportCannedResponse`.
+         */
         post: operations["postSupportCannedResponses"];
         delete?: never;
         options?: never;
@@ -2997,12 +4291,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/canned-responses/:responseId */
+        /**
+         * Get support canned response
+         * @description Get support canned response. Answers 200 on success. Runs the GraphQL query `supportCannedResponse`.
+         */
         get: operations["getSupportCannedResponsesByResponseId"];
-        /** PUT /support/canned-responses/:responseId */
+        /**
+         * Update support canned response
+         * @description Update support canned response. Answers 200 on success. Runs the GraphQL mutation `updateSupportCannedResponse`.
+         */
         put: operations["putSupportCannedResponsesByResponseId"];
         post?: never;
-        /** DELETE /support/canned-responses/:responseId */
+        /**
+         * Delete support canned response
+         * @description Delete support canned response. Answers 200 on success. Runs the GraphQL mutation `deleteSupportCannedResponse`.
+         */
         delete: operations["deleteSupportCannedResponsesByResponseId"];
         options?: never;
         head?: never;
@@ -3016,10 +4319,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support companies
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportCompanies`.
+         */
         get: operations["getSupportCompanies"];
         put?: never;
-        /** A taken id is a 409 CONFLICT */
+        /**
+         * Create support company
+         * @description A taken id is a 409 CONFLICT. Answers 201 on success. Runs the GraphQL mutation `createSupportCompany`.
+         */
         post: operations["postSupportCompanies"];
         delete?: never;
         options?: never;
@@ -3034,12 +4343,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/companies/:companyId */
+        /**
+         * Get support company
+         * @description Get support company. Answers 200 on success. Runs the GraphQL query `supportCompany`.
+         */
         get: operations["getSupportCompaniesByCompanyId"];
-        /** PUT /support/companies/:companyId */
+        /**
+         * Update support company
+         * @description Update support company. Answers 200 on success. Runs the GraphQL mutation `updateSupportCompany`.
+         */
         put: operations["putSupportCompaniesByCompanyId"];
         post?: never;
-        /** Removes the company and its notes; its visitors are unlinked */
+        /**
+         * Delete support company
+         * @description Removes the company and its notes; its visitors are unlinked. Answers 200 on success. Runs the GraphQL mutation `deleteSupportCompany`.
+         */
         delete: operations["deleteSupportCompaniesByCompanyId"];
         options?: never;
         head?: never;
@@ -3053,7 +4371,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/companies/:companyId/conversations */
+        /**
+         * List support company conversations
+         * @description List support company conversations. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportCompanyConversations`.
+         */
         get: operations["getSupportCompaniesByCompanyIdConversations"];
         put?: never;
         post?: never;
@@ -3070,10 +4391,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support company notes
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportCompanyNotes`.
+         */
         get: operations["getSupportCompaniesByCompanyIdNotes"];
         put?: never;
-        /** POST /support/companies/:companyId/notes */
+        /**
+         * Add support company note
+         * @description Add support company note. Answers 201 on success. Runs the GraphQL mutation `addSupportCompanyNote`.
+         */
         post: operations["postSupportCompaniesByCompanyIdNotes"];
         delete?: never;
         options?: never;
@@ -3088,7 +4415,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/companies/:companyId/stats */
+        /**
+         * Get support company stats
+         * @description Get support company stats. Answers 200 on success. Runs the GraphQL query `supportCompanyStats`.
+         */
         get: operations["getSupportCompaniesByCompanyIdStats"];
         put?: never;
         post?: never;
@@ -3105,7 +4435,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Visitors linked to the company */
+        /**
+         * List support company users
+         * @description Visitors linked to the company. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportCompanyUsers`.
+         */
         get: operations["getSupportCompaniesByCompanyIdUsers"];
         put?: never;
         post?: never;
@@ -3122,7 +4455,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Most recent activity first */
+        /**
+         * List support conversations
+         * @description Most recent activity first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportConversations`.
+         */
         get: operations["getSupportConversations"];
         put?: never;
         post?: never;
@@ -3139,9 +4475,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/conversations/:conversationId */
+        /**
+         * Get support conversation
+         * @description Get support conversation. Answers 200 on success. Runs the GraphQL query `supportConversation`.
+         */
         get: operations["getSupportConversationsByConversationId"];
-        /** open, pending, resolved or closed */
+        /**
+         * Set support conversation status
+         * @description open, pending, resolved or closed. Answers 200 on success. Runs the GraphQL mutation `setSupportConversationStatus`.
+         */
         put: operations["putSupportConversationsByConversationId"];
         post?: never;
         delete?: never;
@@ -3159,7 +4501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The assignee must be a member of the conversation's inbox */
+        /**
+         * Assign support conversation
+         * @description The assignee must be a member of the conversation's inbox. Answers 200 on success. Runs the GraphQL mutation `assignSupportConversation`.
+         */
         post: operations["postSupportConversationsByConversationIdAssign"];
         delete?: never;
         options?: never;
@@ -3174,7 +4519,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An attachment of the conversation with its bytes (base64) */
+        /**
+         * Get support attachment
+         * @description An attachment of the conversation with its bytes (base64). Answers 200 on success. Runs the GraphQL query `supportAttachment`.
+         */
         get: operations["getSupportConversationsByConversationIdAttachmentsByAttachmentId"];
         put?: never;
         post?: never;
@@ -3193,7 +4541,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** type reply (reaches the visitor) or note (agents only); optional authorId, cannedResponseId, attachments */
+        /**
+         * Reply support conversation
+         * @description type reply (reaches the visitor) or note (agents only); optional authorId, cannedResponseId, attachments. Answers 201 on success. Runs the GraphQL mutation `replySupportConversation`.
+         */
         post: operations["postSupportConversationsByConversationIdReply"];
         delete?: never;
         options?: never;
@@ -3210,7 +4561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Snoozed until `until`, then open again */
+        /**
+         * Snooze support conversation
+         * @description Snoozed until `until`, then open again. Answers 200 on success. Runs the GraphQL mutation `snoozeSupportConversation`.
+         */
         post: operations["postSupportConversationsByConversationIdSnooze"];
         delete?: never;
         options?: never;
@@ -3227,7 +4581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Adds tags (created on first use); answers every tag of the conversation */
+        /**
+         * Tag support conversation
+         * @description Adds tags (created on first use); answers every tag of the conversation. Answers 200 on success. Runs the GraphQL mutation `tagSupportConversation`.
+         */
         post: operations["postSupportConversationsByConversationIdTags"];
         delete?: never;
         options?: never;
@@ -3245,7 +4602,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes one tag (by tag id) from the conversation; answers the remaining tags */
+        /**
+         * Untag support conversation
+         * @description Removes one tag (by tag id) from the conversation; answers the remaining tags. Answers 200 on success. Runs the GraphQL mutation `untagSupportConversation`.
+         */
         delete: operations["deleteSupportConversationsByConversationIdTagsByTagId"];
         options?: never;
         head?: never;
@@ -3259,10 +4619,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Inboxes, oldest first */
+        /**
+         * List support inboxes
+         * @description Inboxes, oldest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportInboxes`.
+         */
         get: operations["getSupportInboxes"];
         put?: never;
-        /** POST /support/inboxes */
+        /**
+         * Create support inbox
+         * @description Create support inbox. Answers 201 on success. Runs the GraphQL mutation `createSupportInbox`.
+         */
         post: operations["postSupportInboxes"];
         delete?: never;
         options?: never;
@@ -3277,13 +4643,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/inboxes/:inboxId */
+        /**
+         * Get support inbox
+         * @description Get support inbox. Answers 200 on success. Runs the GraphQL query `supportInbox`.
+         */
         get: operations["getSupportInboxesByInboxId"];
-        /** PUT /support/inboxes/:inboxId */
+        /**
+         * Update support inbox
+         * @description Update support inbox. Answers 200 on success. Runs the GraphQL mutation `updateSupportInbox`.
+         */
         put: operations["putSupportInboxesByInboxId"];
         post?: never;
-        /** Removes the inbox, its members and its conversations */
+        /**
+         * Delete support inbox
+         * @description Removes the inbox, its members and its conversations. Answers 200 on success. Runs the GraphQL mutation `deleteSupportInbox`.
+         */
         delete: operations["deleteSupportInboxesByInboxId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/inboxes/{inboxId}/identity-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate support inbox identity secret
+         * @description A new identity verification secret for the widget (the previous one stops verifying); shown once. Answers 201 on success. Runs the GraphQL mutation `rotateSupportInboxIdentitySecret`.
+         */
+        post: operations["postSupportInboxesByInboxIdIdentitySecret"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3296,10 +4691,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/inboxes/:inboxId/members */
+        /**
+         * List support inbox members
+         * @description List support inbox members. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportInboxMembers`.
+         */
         get: operations["getSupportInboxesByInboxIdMembers"];
         put?: never;
-        /** POST /support/inboxes/:inboxId/members */
+        /**
+         * Add support inbox member
+         * @description Add support inbox member. Answers 201 on success. Runs the GraphQL mutation `addSupportInboxMember`.
+         */
         post: operations["postSupportInboxesByInboxIdMembers"];
         delete?: never;
         options?: never;
@@ -3317,7 +4718,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /support/inboxes/:inboxId/members/:userId */
+        /**
+         * Remove support inbox member
+         * @description Remove support inbox member. Answers 200 on success. Runs the GraphQL mutation `removeSupportInboxMember`.
+         */
         delete: operations["deleteSupportInboxesByInboxIdMembersByUserId"];
         options?: never;
         head?: never;
@@ -3332,7 +4736,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /support/inboxes/:inboxId/members/:userId/availability */
+        /**
+         * Set support member availability
+         * @description Set support member availability. Answers 200 on success. Runs the GraphQL mutation `setSupportMemberAvailability`.
+         */
         put: operations["putSupportInboxesByInboxIdMembersByUserIdAvailability"];
         post?: never;
         delete?: never;
@@ -3348,7 +4755,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/inboxes/:inboxId/stats */
+        /**
+         * Get support inbox stats
+         * @description Get support inbox stats. Answers 200 on success. Runs the GraphQL query `supportInboxStats`.
+         */
         get: operations["getSupportInboxesByInboxIdStats"];
         put?: never;
         post?: never;
@@ -3365,7 +4775,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support visitors
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportVisitors`.
+         */
         get: operations["getSupportVisitors"];
         put?: never;
         post?: never;
@@ -3382,12 +4795,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/visitors/:visitorId */
+        /**
+         * Get support visitor
+         * @description Get support visitor. Answers 200 on success. Runs the GraphQL query `supportVisitor`.
+         */
         get: operations["getSupportVisitorsByVisitorId"];
-        /** PUT /support/visitors/:visitorId */
+        /**
+         * Update support visitor
+         * @description Update support visitor. Answers 200 on success. Runs the GraphQL mutation `updateSupportVisitor`.
+         */
         put: operations["putSupportVisitorsByVisitorId"];
         post?: never;
-        /** Removes the visitor with its sessions, events and conversations */
+        /**
+         * Delete support visitor
+         * @description Removes the visitor with its sessions, events and conversations. Answers 200 on success. Runs the GraphQL mutation `deleteSupportVisitor`.
+         */
         delete: operations["deleteSupportVisitorsByVisitorId"];
         options?: never;
         head?: never;
@@ -3403,7 +4825,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Irreversible and idempotent */
+        /**
+         * Anonymize support visitor
+         * @description Irreversible and idempotent. Answers 200 on success. Runs the GraphQL mutation `anonymizeSupportVisitor`.
+         */
         post: operations["postSupportVisitorsByVisitorIdAnonymize"];
         delete?: never;
         options?: never;
@@ -3419,7 +4844,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** PUT /support/visitors/:visitorId/company */
+        /**
+         * Set support visitor company
+         * @description Set support visitor company. Answers 200 on success. Runs the GraphQL mutation `setSupportVisitorCompany`.
+         */
         put: operations["putSupportVisitorsByVisitorIdCompany"];
         post?: never;
         delete?: never;
@@ -3435,7 +4863,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support visitor conversations
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportVisitorConversations`.
+         */
         get: operations["getSupportVisitorsByVisitorIdConversations"];
         put?: never;
         post?: never;
@@ -3452,7 +4883,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support visitor events
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportVisitorEvents`.
+         */
         get: operations["getSupportVisitorsByVisitorIdEvents"];
         put?: never;
         post?: never;
@@ -3469,7 +4903,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Everything held about the visitor, as one document */
+        /**
+         * Export support visitor
+         * @description Everything held about the visitor, as one document. Answers 200 on success. Runs the GraphQL query `supportVisitorExport`.
+         */
         get: operations["getSupportVisitorsByVisitorIdExport"];
         put?: never;
         post?: never;
@@ -3486,7 +4923,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first */
+        /**
+         * List support visitor sessions
+         * @description Newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `supportVisitorSessions`.
+         */
         get: operations["getSupportVisitorsByVisitorIdSessions"];
         put?: never;
         post?: never;
@@ -3503,10 +4943,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getSupportWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postSupportWebhooks"];
         delete?: never;
         options?: never;
@@ -3521,15 +4967,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /support/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getSupportWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /support/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteSupportWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /support/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchSupportWebhooksByWebhookId"];
         trace?: never;
     };
@@ -3540,7 +4995,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getSupportWebhooksByWebhookIdLogs"];
         put?: never;
         post?: never;
@@ -3559,8 +5017,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a webhook.test event to this webhook (one attempt, no retries) */
+        /**
+         * Send webhook test
+         * @description Queues a webhook.test event to this webhook (one attempt, no retries). Answers 200 on success. Runs the GraphQL mutation `sendWebhookTest`.
+         */
         post: operations["postSupportWebhooksByWebhookIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/widget.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get support widget script
+         * @description The chat widget script websites embed: <script src=".../support/widget.js" data-widget-token="wt_…" async>
+         */
+        get: operations["getSupportWidgetScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/widget/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get support widget config
+         * @description What the widget shows before a visitor exists: the inbox, its availability, what it asks. Needs no API key. Answers 200 on success. Runs the GraphQL query `supportWidgetConfig`.
+         */
+        get: operations["getSupportWidgetConfig"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3574,10 +5075,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The visitor's conversations in this inbox, newest first (at most 100) */
+        /**
+         * List support widget conversations
+         * @description The visitor's conversations in this inbox, newest first (at most 100). Needs no API key. Answers 200 on success. Runs the GraphQL query `supportWidgetConversations`.
+         */
         get: operations["getSupportWidgetConversations"];
         put?: never;
-        /** POST /support/widget/conversations */
+        /**
+         * Start support widget conversation
+         * @description Start support widget conversation. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `startSupportWidgetConversation`.
+         */
         post: operations["postSupportWidgetConversations"];
         delete?: never;
         options?: never;
@@ -3592,8 +5099,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The visitor's own conversation; notes never included */
+        /**
+         * Get support widget conversation
+         * @description The visitor's own conversation; notes never included. Needs no API key. Answers 200 on success. Runs the GraphQL query `supportWidgetConversation`.
+         */
         get: operations["getSupportWidgetConversationsByConversationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/widget/conversations/{conversationId}/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get support widget attachment
+         * @description A file of the visitor's own conversation (never a note's), bytes in base64. Needs no API key. Answers 200 on success. Runs the GraphQL query `supportWidgetAttachment`.
+         */
+        get: operations["getSupportWidgetConversationsByConversationIdAttachmentsByAttachmentId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3611,7 +5141,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /support/widget/conversations/:conversationId/messages */
+        /**
+         * Post support widget message
+         * @description Post support widget message. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `postSupportWidgetMessage`.
+         */
         post: operations["postSupportWidgetConversationsByConversationIdMessages"];
         delete?: never;
         options?: never;
@@ -3626,7 +5159,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A demo page that runs the support widget in a browser (no CDN) */
+        /**
+         * Show widget demo page
+         * @description A sample shop page that embeds the real chat widget script (`?widgetToken=wt_…`), served by the platform.
+         */
         get: operations["getSupportWidgetDemo"];
         put?: never;
         post?: never;
@@ -3645,7 +5181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /support/widget/events */
+        /**
+         * Record support widget event
+         * @description Record support widget event. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `recordSupportWidgetEvent`.
+         */
         post: operations["postSupportWidgetEvents"];
         delete?: never;
         options?: never;
@@ -3662,7 +5201,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gives the visitor an email (visitor.identified) and a name */
+        /**
+         * Identify support widget visitor
+         * @description Gives the visitor an email (visitor.identified) and a name. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `identifySupportWidgetVisitor`.
+         */
         post: operations["postSupportWidgetIdentify"];
         delete?: never;
         options?: never;
@@ -3679,7 +5221,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new visitor unless a valid visitor token is given; always a new session */
+        /**
+         * Start support widget session
+         * @description A new visitor unless a valid visitor token is given; always a new session. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `startSupportWidgetSession`.
+         */
         post: operations["postSupportWidgetSessions"];
         delete?: never;
         options?: never;
@@ -3694,10 +5239,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/agent-email/domains */
+        /**
+         * List mailbox domains
+         * @description List mailbox domains. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `mailboxDomains`.
+         */
         get: operations["getV1AgentEmailDomains"];
         put?: never;
-        /** Registers a domain; the answer lists the DNS records to publish */
+        /**
+         * Create mailbox domain
+         * @description Registers a domain; the answer lists the DNS records to publish. Answers 201 on success. Runs the GraphQL mutation `createMailboxDomain`.
+         */
         post: operations["postV1AgentEmailDomains"];
         delete?: never;
         options?: never;
@@ -3712,11 +5263,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/agent-email/domains/:domainId */
+        /**
+         * Get mailbox domain
+         * @description Get mailbox domain. Answers 200 on success. Runs the GraphQL query `mailboxDomain`.
+         */
         get: operations["getV1AgentEmailDomainsByDomainId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/agent-email/domains/:domainId */
+        /**
+         * Delete mailbox domain
+         * @description Delete mailbox domain. Answers 200 on success. Runs the GraphQL mutation `deleteMailboxDomain`.
+         */
         delete: operations["deleteV1AgentEmailDomainsByDomainId"];
         options?: never;
         head?: never;
@@ -3732,7 +5289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Looks the records up over DNS; a verdict per record */
+        /**
+         * Verify mailbox domain
+         * @description Looks the records up over DNS; a verdict per record. Answers 200 on success. Runs the GraphQL mutation `verifyMailboxDomain`.
+         */
         post: operations["postV1AgentEmailDomainsByDomainIdVerify"];
         delete?: never;
         options?: never;
@@ -3750,7 +5310,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /v1/agent-email/inbox */
+        /**
+         * Delete mailbox messages
+         * @description Delete mailbox messages. Answers 200 on success. Runs the GraphQL mutation `deleteMailboxMessages`.
+         */
         delete: operations["deleteV1AgentEmailInbox"];
         options?: never;
         head?: never;
@@ -3764,7 +5327,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true) */
+        /**
+         * Open mailbox message
+         * @description The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true). Answers 200 on success. Runs the GraphQL mutation `openMailboxMessage`.
+         */
         get: operations["getV1AgentEmailInboxByMessageId"];
         put?: never;
         post?: never;
@@ -3783,7 +5349,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/inbox/:messageId/labels */
+        /**
+         * Label mailbox message
+         * @description Label mailbox message. Answers 200 on success. Runs the GraphQL mutation `labelMailboxMessage`.
+         */
         post: operations["postV1AgentEmailInboxByMessageIdLabels"];
         delete?: never;
         options?: never;
@@ -3801,7 +5370,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** DELETE /v1/agent-email/inbox/:messageId/labels/:labelName */
+        /**
+         * Unlabel mailbox message
+         * @description Unlabel mailbox message. Answers 200 on success. Runs the GraphQL mutation `unlabelMailboxMessage`.
+         */
         delete: operations["deleteV1AgentEmailInboxByMessageIdLabelsByLabelName"];
         options?: never;
         head?: never;
@@ -3817,7 +5389,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/inbox/archive */
+        /**
+         * Archive mailbox messages
+         * @description Archive mailbox messages. Answers 200 on success. Runs the GraphQL mutation `archiveMailboxMessages`.
+         */
         post: operations["postV1AgentEmailInboxArchive"];
         delete?: never;
         options?: never;
@@ -3834,7 +5409,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/inbox/mark-read */
+        /**
+         * Mark mailbox messages read
+         * @description Mark mailbox messages read. Answers 200 on success. Runs the GraphQL mutation `markMailboxMessagesRead`.
+         */
         post: operations["postV1AgentEmailInboxMarkRead"];
         delete?: never;
         options?: never;
@@ -3851,7 +5429,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/inbox/mark-unread */
+        /**
+         * Mark mailbox messages unread
+         * @description Mark mailbox messages unread. Answers 200 on success. Runs the GraphQL mutation `markMailboxMessagesUnread`.
+         */
         post: operations["postV1AgentEmailInboxMarkUnread"];
         delete?: never;
         options?: never;
@@ -3868,7 +5449,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/inbox/unarchive */
+        /**
+         * Unarchive mailbox messages
+         * @description Unarchive mailbox messages. Answers 200 on success. Runs the GraphQL mutation `unarchiveMailboxMessages`.
+         */
         post: operations["postV1AgentEmailInboxUnarchive"];
         delete?: never;
         options?: never;
@@ -3883,10 +5467,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Newest first (limit default 50, max 100) */
+        /**
+         * List mailboxes
+         * @description Newest first (limit default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `mailboxes`.
+         */
         get: operations["getV1AgentEmailMailboxes"];
         put?: never;
-        /** POST /v1/agent-email/mailboxes */
+        /**
+         * Create mailbox
+         * @description Create mailbox. Answers 201 on success. Runs the GraphQL mutation `createMailbox`.
+         */
         post: operations["postV1AgentEmailMailboxes"];
         delete?: never;
         options?: never;
@@ -3901,11 +5491,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/agent-email/mailboxes/:mailboxId */
+        /**
+         * Get mailbox
+         * @description Get mailbox. Answers 200 on success. Runs the GraphQL query `mailbox`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxId"];
         put?: never;
         post?: never;
-        /** Removes the mailbox with its messages, threads and labels */
+        /**
+         * Delete mailbox
+         * @description Removes the mailbox with its messages, threads and labels. Answers 200 on success. Runs the GraphQL mutation `deleteMailbox`.
+         */
         delete: operations["deleteV1AgentEmailMailboxesByMailboxId"];
         options?: never;
         head?: never;
@@ -3919,7 +5515,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Received messages of a mailbox */
+        /**
+         * List mailbox inbox
+         * @description Received messages of a mailbox. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `mailboxInbox`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxIdInbox"];
         put?: never;
         post?: never;
@@ -3936,7 +5535,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Full-text search, best match first: words, "phrases", OR, -word */
+        /**
+         * Search mailbox
+         * @description Full-text search, best match first: words, "phrases", OR, -word. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `searchMailbox`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxIdInboxSearch"];
         put?: never;
         post?: never;
@@ -3953,10 +5555,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/agent-email/mailboxes/:mailboxId/labels */
+        /**
+         * List mailbox labels
+         * @description List mailbox labels. Answers 200 on success. Runs the GraphQL query `mailboxLabels`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxIdLabels"];
         put?: never;
-        /** POST /v1/agent-email/mailboxes/:mailboxId/labels */
+        /**
+         * Create mailbox label
+         * @description Create mailbox label. Answers 201 on success. Runs the GraphQL mutation `createMailboxLabel`.
+         */
         post: operations["postV1AgentEmailMailboxesByMailboxIdLabels"];
         delete?: never;
         options?: never;
@@ -3974,7 +5582,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Deletes the label and takes it off the mailbox's messages */
+        /**
+         * Delete mailbox label
+         * @description Deletes the label and takes it off the mailbox's messages. Answers 200 on success. Runs the GraphQL mutation `deleteMailboxLabel`.
+         */
         delete: operations["deleteV1AgentEmailMailboxesByMailboxIdLabelsByLabelName"];
         options?: never;
         head?: never;
@@ -3988,7 +5599,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Threads of a mailbox (sort default last_message_at:desc; limit default 50, max 100) */
+        /**
+         * List mailbox threads
+         * @description Threads of a mailbox (sort default last_message_at:desc; limit default 50, max 100). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `mailboxThreads`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxIdThreads"];
         put?: never;
         post?: never;
@@ -4005,10 +5619,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getV1AgentEmailMailboxesByMailboxIdWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postV1AgentEmailMailboxesByMailboxIdWebhooks"];
         delete?: never;
         options?: never;
@@ -4025,7 +5645,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** scheduled → cancelled; 409 once it has gone */
+        /**
+         * Cancel mailbox message
+         * @description scheduled → cancelled; 409 once it has gone. Answers 200 on success. Runs the GraphQL mutation `cancelMailboxMessage`.
+         */
         post: operations["postV1AgentEmailMessagesByMessageIdCancel"];
         delete?: never;
         options?: never;
@@ -4042,7 +5665,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/messages/:messageId/forward */
+        /**
+         * Forward mailbox message
+         * @description Forward mailbox message. Answers 202 on success. Runs the GraphQL mutation `forwardMailboxMessage`.
+         */
         post: operations["postV1AgentEmailMessagesByMessageIdForward"];
         delete?: never;
         options?: never;
@@ -4059,7 +5685,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/messages/:messageId/reply */
+        /**
+         * Reply to mailbox message
+         * @description Reply to mailbox message. Answers 202 on success. Runs the GraphQL mutation `replyToMailboxMessage`.
+         */
         post: operations["postV1AgentEmailMessagesByMessageIdReply"];
         delete?: never;
         options?: never;
@@ -4076,7 +5705,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/agent-email/messages/:messageId/reply-all */
+        /**
+         * Reply all to mailbox message
+         * @description Reply all to mailbox message. Answers 202 on success. Runs the GraphQL mutation `replyAllToMailboxMessage`.
+         */
         post: operations["postV1AgentEmailMessagesByMessageIdReplyAll"];
         delete?: never;
         options?: never;
@@ -4093,7 +5725,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a message (status queued, or scheduled with a future scheduledAt) */
+        /**
+         * Send mailbox message
+         * @description Queues a message (status queued, or scheduled with a future scheduledAt). Answers 202 on success. Runs the GraphQL mutation `sendMailboxMessage`.
+         */
         post: operations["postV1AgentEmailMessagesSend"];
         delete?: never;
         options?: never;
@@ -4110,7 +5745,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Up to 100 messages; one result per item, in order */
+        /**
+         * Send mailbox batch
+         * @description Up to 100 messages; one result per item, in order. Answers 202 on success. Runs the GraphQL mutation `sendMailboxBatch`.
+         */
         post: operations["postV1AgentEmailMessagesSendBatch"];
         delete?: never;
         options?: never;
@@ -4125,7 +5763,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The thread and all its messages, oldest first */
+        /**
+         * Get mailbox thread
+         * @description The thread and all its messages, oldest first. Answers 200 on success. Runs the GraphQL query `mailboxThread`.
+         */
         get: operations["getV1AgentEmailThreadsByThreadId"];
         put?: never;
         post?: never;
@@ -4142,15 +5783,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/agent-email/webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getV1AgentEmailWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /v1/agent-email/webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteV1AgentEmailWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /v1/agent-email/webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchV1AgentEmailWebhooksByWebhookId"];
         trace?: never;
     };
@@ -4161,7 +5811,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getV1AgentEmailWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -4180,7 +5833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a webhook.test event to this webhook (one attempt, no retries) */
+        /**
+         * Send webhook test
+         * @description Queues a webhook.test event to this webhook (one attempt, no retries). Answers 200 on success. Runs the GraphQL mutation `sendWebhookTest`.
+         */
         post: operations["postV1AgentEmailWebhooksByWebhookIdTest"];
         delete?: never;
         options?: never;
@@ -4195,10 +5851,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Webhooks, newest first */
+        /**
+         * List webhooks
+         * @description Webhooks, newest first. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhooks`.
+         */
         get: operations["getWebhooks"];
         put?: never;
-        /** The answer carries the signing secret, shown this once */
+        /**
+         * Create webhook
+         * @description The answer carries the signing secret, shown this once. Answers 201 on success. Runs the GraphQL mutation `createWebhook`.
+         */
         post: operations["postWebhooks"];
         delete?: never;
         options?: never;
@@ -4213,15 +5875,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /webhooks/:webhookId */
+        /**
+         * Get webhook
+         * @description Get webhook. Answers 200 on success. Runs the GraphQL query `webhook`.
+         */
         get: operations["getWebhooksByWebhookId"];
         put?: never;
         post?: never;
-        /** DELETE /webhooks/:webhookId */
+        /**
+         * Delete webhook
+         * @description Delete webhook. Answers 200 on success. Runs the GraphQL mutation `deleteWebhook`.
+         */
         delete: operations["deleteWebhooksByWebhookId"];
         options?: never;
         head?: never;
-        /** PATCH /webhooks/:webhookId */
+        /**
+         * Update webhook
+         * @description Update webhook. Answers 200 on success. Runs the GraphQL mutation `updateWebhook`.
+         */
         patch: operations["patchWebhooksByWebhookId"];
         trace?: never;
     };
@@ -4232,7 +5903,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook’s deliveries, newest first (count/offset) */
+        /**
+         * List webhook deliveries
+         * @description One webhook’s deliveries, newest first (count/offset). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveries`.
+         */
         get: operations["getWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -4251,7 +5925,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues a webhook.test event to this webhook (one attempt, no retries) */
+        /**
+         * Send webhook test
+         * @description Queues a webhook.test event to this webhook (one attempt, no retries). Answers 200 on success. Runs the GraphQL mutation `sendWebhookTest`.
+         */
         post: operations["postWebhooksByWebhookIdTest"];
         delete?: never;
         options?: never;
@@ -4266,7 +5943,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every webhook’s deliveries, newest first (cursor pagination) */
+        /**
+         * Webhook delivery log
+         * @description Every webhook’s deliveries, newest first (cursor pagination). A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `webhookDeliveryLog`.
+         */
         get: operations["getWebhooksDeliveries"];
         put?: never;
         post?: never;
@@ -4285,7 +5965,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Queues one more attempt of this delivery now */
+        /**
+         * Retry webhook delivery
+         * @description Queues one more attempt of this delivery now. Answers 200 on success. Runs the GraphQL mutation `retryWebhookDelivery`.
+         */
         post: operations["postWebhooksDeliveriesByDeliveryIdRetry"];
         delete?: never;
         options?: never;
@@ -4297,33 +5980,62 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AiBudgetInput: {
+            /** @description A gateway key id; absent or null: the whole organization */
+            keyId?: string | null;
+            /** @description day or month */
+            period: string;
+            /** @description USD, more than 0 */
+            amountUsd: number;
+        };
         AiGatewayKeyInput: {
             name?: string | null;
             /** @description ISO 8601; after it the key answers 401 */
             expiresAt?: string | null;
         };
+        /** @description Per-key limits; an absent field is left as it is, null removes the limit */
+        AiGatewayKeyLimitsInput: {
+            allowedModels?: (string | string[]) | null;
+            requestsPerMinute?: number | null;
+            tokensPerMinute?: number | null;
+        };
+        AiLogSettingsInput: {
+            enabled: boolean;
+            /** @description Default 7 */
+            retentionDays?: number | null;
+            /** @description Default: email and api_key */
+            redact?: (string | string[]) | null;
+            redactStrings?: (string | string[]) | null;
+        };
+        AiModelPriceInput: {
+            provider: string;
+            /** @description The model name at the provider (after `provider/`) */
+            model: string;
+            inputPerMTok: number;
+            outputPerMTok: number;
+        };
         AiProviderInput: {
-            apiKey: string | null;
+            apiKey: string;
             /** @description Where an OpenAI-compatible server listens (vLLM, Ollama, a proxy); required for unknown providers */
             baseUrl?: string | null;
         };
         AiRouteInput: {
             /** @description Tried in order: the next one on 429, 5xx, timeouts and connection failures */
-            targets: (components["schemas"]["AiRouteTargetInput"] | null)[] | null;
+            targets: components["schemas"]["AiRouteTargetInput"][];
         };
         AiRouteTargetInput: {
-            provider: string | null;
-            model: string | null;
+            provider: string;
+            model: string;
         };
         AuthApplicationInput: {
             /** @description 1..200 characters */
             name?: string | null;
             /** @description SPA, WEB, NATIVE or M2M (not changeable) */
             type?: string | null;
-            redirectUris?: (string | null)[] | null;
-            allowedOrigins?: (string | null)[] | null;
+            redirectUris?: (string | string[]) | null;
+            allowedOrigins?: (string | string[]) | null;
             /** @description AUTHORIZATION_CODE, REFRESH_TOKEN, CLIENT_CREDENTIALS, DEVICE_CODE */
-            grantTypes?: (string | null)[] | null;
+            grantTypes?: (string | string[]) | null;
         };
         AuthOrganizationInput: {
             /** @description 1..200 characters */
@@ -4388,8 +6100,11 @@ export interface components {
             provider?: string | null;
             /** @description OIDC: issuerUrl, clientId, clientSecret; SAML: idpEntityId, ssoUrl, idpCertificate (PEM) */
             config?: unknown;
-            domains?: (string | null)[] | null;
+            domains?: (string | string[]) | null;
+            /** @description Create unknown users of the connection's domains at their first SSO sign-in */
             jitProvisioning?: boolean | null;
+            /** @description A disabled connection signs nobody in (default true) */
+            enabled?: boolean | null;
         };
         AuthUserProfileInput: {
             /** @description At most 100 characters */
@@ -4398,15 +6113,18 @@ export interface components {
             lastName?: string | null;
         };
         CalendarAttendeeInput: {
-            name: string | null;
-            email: string | null;
+            name: string;
+            email: string;
             /** @description IANA time zone, e.g. Europe/Berlin */
-            timezone: string | null;
+            timezone: string;
         };
         /** @description VIDEO; LINK with url; PHONE with phone; IN_PERSON with address */
         CalendarEventLocationInput: {
-            /** @description VIDEO, LINK, PHONE or IN_PERSON */
-            type: string | null;
+            /**
+             * @description VIDEO, LINK, PHONE or IN_PERSON
+             * @enum {string}
+             */
+            type: "VIDEO" | "LINK" | "PHONE" | "IN_PERSON";
             url?: string | null;
             phone?: string | null;
             address?: string | null;
@@ -4414,8 +6132,8 @@ export interface components {
         /** @description A date blocked (isAvailable false) or opened with its own hours */
         CalendarScheduleOverrideInput: {
             /** @description YYYY-MM-DD */
-            date: string | null;
-            isAvailable: boolean | null;
+            date: string;
+            isAvailable: boolean;
             reason?: string | null;
             /** @description HH:mm; only when isAvailable */
             startTime?: string | null;
@@ -4424,17 +6142,23 @@ export interface components {
         };
         /** @description Open hours on one weekday */
         CalendarWeeklyRuleInput: {
-            /** @description MONDAY … SUNDAY */
-            day: string | null;
+            /**
+             * @description MONDAY … SUNDAY
+             * @enum {string}
+             */
+            day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
             /** @description HH:mm */
-            startTime: string | null;
+            startTime: string;
             /** @description HH:mm, after startTime; 24:00 for the end of the day */
-            endTime: string | null;
+            endTime: string;
         };
         CancelCalendarBookingInput: {
             reason?: string | null;
-            /** @description attendee or host (default) */
-            cancelledBy?: string | null;
+            /**
+             * @description attendee or host (default)
+             * @enum {string|null}
+             */
+            cancelledBy?: "attendee" | "host" | null;
             notifyHost?: boolean | null;
         };
         CreateAuthUserInput: {
@@ -4448,12 +6172,12 @@ export interface components {
             metadata?: unknown;
         };
         CreateCalendarBookingInput: {
-            eventTypeId: string | null;
+            eventTypeId: string;
             /** @description ISO 8601 with a UTC offset, e.g. 2030-01-07T10:00:00+01:00 */
-            startTime: string | null;
+            startTime: string;
             /** @description Minutes; one of the event type's durations */
             duration?: number | null;
-            attendee: components["schemas"]["CalendarAttendeeInput"] | null;
+            attendee: components["schemas"]["CalendarAttendeeInput"];
             notes?: string | null;
             /** @description Answers to the booking questions; at most 16 KiB */
             responses?: unknown;
@@ -4463,13 +6187,13 @@ export interface components {
         CreateCalendarEventTypeInput: {
             hostName?: string | null;
             hostEmail?: string | null;
-            title: string | null;
+            title: string;
             /** @description Default: from the title */
             slug?: string | null;
             description?: string | null;
-            duration: number | null;
+            duration: number;
             /** @description Lengths offered; must include duration */
-            durations?: (number | null)[] | null;
+            durations?: (number | number[]) | null;
             location?: components["schemas"]["CalendarEventLocationInput"] | null;
             /** @description Default: the host's default schedule */
             scheduleId?: string | null;
@@ -4481,49 +6205,51 @@ export interface components {
             dailyLimit?: number | null;
             slotInterval?: number | null;
             active?: boolean | null;
+            /** @description Bookable through the public booking page; the slug must then be unique in the organization */
+            public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
-            reminderOffsets?: (number | null)[] | null;
+            reminderOffsets?: (number | number[]) | null;
             /** @description The auth user who is booked */
-            hostId: string | null;
+            hostId: string;
         };
         CreateCalendarScheduleInput: {
-            name: string | null;
-            timezone: string | null;
+            name: string;
+            timezone: string;
             /** @description Takes the default from the host's current default schedule */
             isDefault?: boolean | null;
             /** @description Replaces the weekly hours (default: Monday to Friday, 09:00–17:00) */
-            availability?: (components["schemas"]["CalendarWeeklyRuleInput"] | null)[] | null;
+            availability?: components["schemas"]["CalendarWeeklyRuleInput"][] | null;
             /** @description The auth user whose hours these are */
-            hostId: string | null;
+            hostId: string;
         };
         CreateFormInput: {
             /** @description Required: 1 to 200 characters */
-            title?: string | null;
+            title: string;
             slug?: string | null;
             description?: string | null;
             settings?: components["schemas"]["FormSettingsInput"] | null;
             theme?: components["schemas"]["FormThemeInput"] | null;
-            fields?: (components["schemas"]["FormFieldInput"] | null)[] | null;
+            fields?: components["schemas"]["FormFieldInput"][] | null;
         };
         CreateMailboxDomainInput: {
-            domain: string | null;
+            domain: string;
         };
         CreateMailboxInput: {
             /** @description Local part: letters, digits, dots, hyphens, underscores and plus; 1 to 64 characters */
-            name: string | null;
+            name: string;
             /** @description The default domain when absent; otherwise a verified custom domain */
             domain?: string | null;
         };
         CreateMailboxLabelInput: {
-            name: string | null;
+            name: string;
             /** @description Hex color: #rgb or #rrggbb */
-            color: string | null;
+            color: string;
         };
         CreateWebhookInput: {
             /** @description http(s) URL that receives the POSTs */
             url?: string | null;
             /** @description Event types to receive */
-            events?: (string | null)[] | null;
+            events?: (string | string[]) | null;
             /** @description Default true */
             active?: boolean | null;
             /** @description Signing secret; generated (whsec_…) when omitted */
@@ -4531,8 +6257,11 @@ export interface components {
             description?: string | null;
         };
         CrmActivityInput: {
-            /** @description Required: NOTE, CALL, MEETING, EMAIL, TASK */
-            type?: string | null;
+            /**
+             * @description Required: NOTE, CALL, MEETING, EMAIL, TASK
+             * @enum {string}
+             */
+            type: "NOTE" | "CALL" | "MEETING" | "EMAIL" | "TASK";
             content?: string | null;
             /** @description Free-form details of the activity (at most 64 KiB of JSON) */
             properties?: unknown;
@@ -4547,14 +6276,17 @@ export interface components {
             plan?: string | null;
             website?: string | null;
             phone?: string | null;
-            /** @description ACTIVE or ARCHIVED */
-            status?: string | null;
+            /**
+             * @description ACTIVE or ARCHIVED
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "ARCHIVED" | null;
             /** @description Custom property values keyed by property key; null removes one */
             properties?: unknown;
         };
         CrmContactCompanyInput: {
             /** @description Numeric id or cmp_ external id */
-            companyId?: string | null;
+            companyId: string | number;
             role?: string | null;
             /** @description The contact's primary company (the others lose the mark) */
             isPrimary?: boolean | null;
@@ -4565,10 +6297,16 @@ export interface components {
             givenName?: string | null;
             familyName?: string | null;
             phone?: string | null;
-            /** @description SUBSCRIBER, LEAD, MARKETING_QUALIFIED, SALES_QUALIFIED, OPPORTUNITY, CUSTOMER, EVANGELIST */
-            lifecycleStage?: string | null;
-            /** @description ACTIVE or ARCHIVED; DELETE deletes */
-            status?: string | null;
+            /**
+             * @description SUBSCRIBER, LEAD, MARKETING_QUALIFIED, SALES_QUALIFIED, OPPORTUNITY, CUSTOMER, EVANGELIST
+             * @enum {string|null}
+             */
+            lifecycleStage?: "SUBSCRIBER" | "LEAD" | "MARKETING_QUALIFIED" | "SALES_QUALIFIED" | "OPPORTUNITY" | "CUSTOMER" | "EVANGELIST" | null;
+            /**
+             * @description ACTIVE or ARCHIVED; DELETE deletes
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "ARCHIVED" | null;
             /** @description Custom property values keyed by property key; null removes one */
             properties?: unknown;
         };
@@ -4579,24 +6317,33 @@ export interface components {
             limit?: number | null;
             /** @description A field name */
             sortBy?: string | null;
-            /** @description asc or desc (default desc) */
-            sortOrder?: string | null;
+            /**
+             * @description asc or desc (default desc)
+             * @enum {string|null}
+             */
+            sortOrder?: "asc" | "desc" | null;
         };
         CrmIntegrationInput: {
-            /** @description Required: hubspot or salesforce */
-            provider?: string | null;
+            /**
+             * @description Required: hubspot or salesforce
+             * @enum {string}
+             */
+            provider: "hubspot" | "salesforce";
             /** @description Required: 1 to 200 characters */
-            name?: string | null;
+            name: string;
             /** @description Required: the provider API's absolute https URL */
-            baseUrl?: string | null;
+            baseUrl: string;
             /** @description Required: 8 to 4096 characters; sealed at rest */
             accessToken?: string | null;
         };
         CrmListInput: {
             /** @description Required: 1 to 200 characters */
-            name?: string | null;
-            /** @description CONTACT (the default) */
-            entityType?: string | null;
+            name: string;
+            /**
+             * @description CONTACT (the default)
+             * @enum {string|null}
+             */
+            entityType?: "CONTACT" | null;
             /** @description Default false */
             isDynamic?: boolean | null;
             /** @description A CQL filter object, compiled when it is stored */
@@ -4604,32 +6351,44 @@ export interface components {
         };
         CrmListMembersInput: {
             /** @description Contact ids */
-            entityIds?: (number | null)[] | null;
+            entityIds?: (number | number[]) | null;
         };
         CrmMergeContactsInput: {
             /** @description Numeric id, ctc_ external id or email of the contact merged into the winner */
-            loserId?: string | null;
+            loserId: string | number;
         };
         CrmPropertyInput: {
             /** @description Required: lowercase letters, digits and underscores, starting with a letter (at most 63) */
-            key?: string | null;
-            /** @description CONTACT (the default) or COMPANY */
-            entity?: string | null;
+            key: string;
+            /**
+             * @description CONTACT (the default) or COMPANY
+             * @enum {string|null}
+             */
+            entity?: "CONTACT" | "COMPANY" | "CONTACT_COMPANY" | null;
             /** @description Required */
-            label?: string | null;
-            /** @description Required: TEXT, NUMBER, BOOLEAN, DATE, DATETIME, EMAIL, PHONE, URL, SELECT, MULTI_SELECT, CURRENCY, TEXTAREA */
-            type?: string | null;
-            /** @description Default CUSTOM */
-            group?: string | null;
+            label: string;
+            /**
+             * @description Required: TEXT, NUMBER, BOOLEAN, DATE, DATETIME, EMAIL, PHONE, URL, SELECT, MULTI_SELECT, CURRENCY, TEXTAREA
+             * @enum {string}
+             */
+            type: "TEXT" | "NUMBER" | "BOOLEAN" | "DATE" | "DATETIME" | "EMAIL" | "PHONE" | "URL" | "SELECT" | "MULTI_SELECT" | "CURRENCY" | "TEXTAREA";
+            /**
+             * @description Default CUSTOM
+             * @enum {string|null}
+             */
+            group?: "BASIC" | "CONTACT_INFO" | "SOCIAL" | "COMPANY_INFO" | "CUSTOM" | null;
             description?: string | null;
             /** @description SELECT and MULTI_SELECT: 1 to 500 distinct non-empty strings (checked with the type) */
-            options?: (string | null)[] | null;
+            options?: (string | string[]) | null;
             /** @description Default false */
             isRequired?: boolean | null;
         };
         CrmQueryInput: {
-            /** @description contact (the default) or company */
-            entity?: string | null;
+            /**
+             * @description contact (the default) or company
+             * @enum {string|null}
+             */
+            entity?: "contact" | "company" | null;
             /** @description CQL text, e.g. `lifecycleStage = CUSTOMER AND score > 10` */
             where?: string | null;
             /** @description A CQL filter tree {logic, conditions[]}; parsed and compiled by the CQL compiler */
@@ -4641,25 +6400,25 @@ export interface components {
         };
         CrmTagContactInput: {
             /** @description Required */
-            tagId?: string | null;
+            tagId: string | number;
         };
         CrmTagInput: {
             /** @description Required: lowercase letters, digits, hyphens or underscores (at most 64) */
-            key?: string | null;
+            key: string;
             name?: string | null;
             description?: string | null;
             color?: string | null;
         };
         DnsPresetInput: {
             /** @description SERVICE_EMAIL */
-            preset: string | null;
+            preset: string;
         };
         DnsRecordInput: {
             /** @description A, AAAA, CNAME, MX, TXT, NS, SRV or CAA */
-            type: string | null;
+            type: string;
             /** @description @ (default) for the apex, or a name relative to the domain */
             name?: string | null;
-            value: string | null;
+            value: string;
             /** @description 60 to 86400 seconds; default 3600 */
             ttl?: number | null;
             /** @description MX and SRV only, 0 to 65535 */
@@ -4667,22 +6426,22 @@ export interface components {
         };
         /** @description A registration contact (registrant, admin, tech or billing) */
         DomainContactInput: {
-            firstName: string | null;
-            lastName: string | null;
+            firstName: string;
+            lastName: string;
             organization?: string | null;
-            email: string | null;
+            email: string;
             /** @description E.164, e.g. +14155550100 */
-            phone: string | null;
-            address: string | null;
-            city: string | null;
+            phone: string;
+            address: string;
+            city: string;
             state?: string | null;
-            postalCode: string | null;
+            postalCode: string;
             /** @description ISO 3166-1 alpha-2, e.g. US */
-            country: string | null;
+            country: string;
         };
         DomainNameserversInput: {
             /** @description 2 to 13 host names */
-            nameservers: (string | null)[] | null;
+            nameservers: string | string[];
         };
         DomainSettingsInput: {
             autoRenew?: boolean | null;
@@ -4691,14 +6450,14 @@ export interface components {
             registrarLock?: boolean | null;
         };
         EmailAttachmentInput: {
-            filename: string | null;
+            filename: string;
             /** @description Base64 */
-            content: string | null;
+            content: string;
             contentType?: string | null;
         };
         EmailTagInput: {
-            name: string | null;
-            value: string | null;
+            name: string;
+            value: string;
         };
         EmailTemplateInput: {
             /** @description 1 to 200 characters */
@@ -4739,23 +6498,35 @@ export interface components {
             settings?: components["schemas"]["FormFieldSettingsInput"] | null;
             /**
              * @description Required
-             * @enum {string|null}
+             * @enum {string}
              */
-            type?: "SHORT_TEXT" | "LONG_TEXT" | "EMAIL" | "URL" | "PHONE" | "NUMBER" | "RATING" | "NPS" | "SLIDER" | "DATE" | "DATE_TIME" | "SELECT" | "MULTI_SELECT" | "CHECKBOX" | "FILE" | null;
+            type: "SHORT_TEXT" | "LONG_TEXT" | "EMAIL" | "URL" | "PHONE" | "NUMBER" | "RATING" | "NPS" | "SLIDER" | "DATE" | "DATE_TIME" | "SELECT" | "MULTI_SELECT" | "CHECKBOX" | "FILE";
             /** @description Required: 1 to 500 characters */
-            label?: string | null;
+            label: string;
+        };
+        FormFieldJumpInput: {
+            /** @description Required: equals, notEquals, includes (choices), greaterThan, lessThan (numbers), answered, unanswered */
+            when?: string | null;
+            /** @description Required: the ref of a later field, or "end" */
+            to?: string | null;
+            /** @description Compared with text and choice answers */
+            value?: string | null;
+            /** @description Compared with NUMBER, RATING, NPS and SLIDER answers */
+            valueNumber?: number | null;
         };
         FormFieldSettingsInput: {
             minLength?: number | null;
             maxLength?: number | null;
             min?: number | null;
             max?: number | null;
-            options?: (string | null)[] | null;
+            options?: (string | string[]) | null;
+            /** @description Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps") */
+            jumps?: components["schemas"]["FormFieldJumpInput"][] | null;
         };
         FormPartialInput: {
             /** @description Answers keyed by field ref; their types are the fields' */
             data?: unknown;
-            answers?: (components["schemas"]["FormAnswerInput"] | null)[] | null;
+            answers?: components["schemas"]["FormAnswerInput"][] | null;
             /** @description Completes the partial submission of that id */
             submissionId?: string | null;
             respondentEmail?: string | null;
@@ -4764,14 +6535,24 @@ export interface components {
             lastFieldId?: number | null;
         };
         FormSettingsInput: {
-            /** @description PUBLIC */
-            accessType?: string | null;
+            /**
+             * @description PUBLIC
+             * @enum {string|null}
+             */
+            accessType?: "PUBLIC" | null;
             /** @description Public calls need a key of the organization */
             requireApiKey?: boolean | null;
             /** @description Where the submit result sends the respondent */
             redirectUrl?: string | null;
             /** @description 4 to 128 characters (checked by the service, which names only the length); null removes it */
             password?: string | null;
+            /**
+             * @description The hosted page: ALL_AT_ONCE (default) or ONE_PER_SCREEN
+             * @enum {string|null}
+             */
+            layout?: "ALL_AT_ONCE" | "ONE_PER_SCREEN" | null;
+            /** @description Shown by the hosted page after a submission (when there is no redirectUrl); at most 1000 characters */
+            thankYouMessage?: string | null;
         };
         FormSubmissionMetadataInput: {
             source?: string | null;
@@ -4781,7 +6562,7 @@ export interface components {
         FormSubmitInput: {
             /** @description Answers keyed by field ref; their types are the fields' */
             data?: unknown;
-            answers?: (components["schemas"]["FormAnswerInput"] | null)[] | null;
+            answers?: components["schemas"]["FormAnswerInput"][] | null;
             /** @description Completes the partial submission of that id */
             submissionId?: string | null;
             respondentEmail?: string | null;
@@ -4793,9 +6574,17 @@ export interface components {
             text?: string | null;
         };
         FormThemeInput: {
-            /** @description MODERN or BOLD */
-            preset?: string | null;
+            /**
+             * @description MODERN or BOLD
+             * @enum {string|null}
+             */
+            preset?: "MODERN" | "BOLD" | null;
             colors?: components["schemas"]["FormThemeColorsInput"] | null;
+            /**
+             * @description SANS (default), SERIF or MONO: system fonts, nothing downloaded
+             * @enum {string|null}
+             */
+            font?: "SANS" | "SERIF" | "MONO" | null;
         };
         FormUtmInput: {
             source?: string | null;
@@ -4808,63 +6597,86 @@ export interface components {
             referrer?: string | null;
         };
         MailboxAttachmentInput: {
-            filename: string | null;
+            filename: string;
             /** @description Base64 */
-            content: string | null;
+            content: string;
             contentType?: string | null;
         };
         MailboxBatchInput: {
-            from: string | null;
-            messages: (components["schemas"]["MailboxBatchItemInput"] | null)[] | null;
+            from: string;
+            messages: components["schemas"]["MailboxBatchItemInput"][];
         };
         MailboxBatchItemInput: {
-            to: string | null;
-            subject: string | null;
+            to: string;
+            subject: string;
             html?: string | null;
             text?: string | null;
         };
         MailboxForwardInput: {
-            to: (string | null)[] | null;
+            to: string | string[];
             html?: string | null;
             text?: string | null;
         };
         MailboxLabelsInput: {
-            labels: (string | null)[] | null;
+            labels: string | string[];
         };
         MailboxMessageIdsInput: {
-            messageIds: (string | null)[] | null;
+            messageIds: string | string[];
         };
         MailboxReplyInput: {
             html?: string | null;
             text?: string | null;
-            attachments?: (components["schemas"]["MailboxAttachmentInput"] | null)[] | null;
+            attachments?: components["schemas"]["MailboxAttachmentInput"][] | null;
         };
         MailboxSendInput: {
             /** @description Address (or mbx_ id) of one of your mailboxes */
-            from: string | null;
-            to: (string | null)[] | null;
-            cc?: (string | null)[] | null;
-            bcc?: (string | null)[] | null;
-            subject: string | null;
+            from: string;
+            to: string | string[];
+            cc?: (string | string[]) | null;
+            bcc?: (string | string[]) | null;
+            subject: string;
             html?: string | null;
             text?: string | null;
-            attachments?: (components["schemas"]["MailboxAttachmentInput"] | null)[] | null;
+            attachments?: components["schemas"]["MailboxAttachmentInput"][] | null;
             /** @description Custom headers: name → value (free-form; addressing and identity headers are refused) */
             headers?: Record<string, never> | null;
-            tags?: (string | null)[] | null;
+            tags?: (string | string[]) | null;
             /**
              * Format: date-time
              * @description Send at this time instead of now
              */
             scheduledAt?: string | null;
         };
+        PublicCalendarBookingInput: {
+            /** @description A slot's `start`: ISO 8601 with a UTC offset */
+            start: string;
+            /** @description Minutes; one of the event type's durations (default its duration) */
+            duration?: number | null;
+            /** @description The booker's IANA time zone */
+            timeZone: string;
+            name: string;
+            email: string;
+        };
+        PublicCalendarCancelInput: {
+            /** @description The token of the link in the attendee's email */
+            token: string;
+            reason?: string | null;
+        };
+        PublicCalendarRescheduleInput: {
+            /** @description The token of the link in the attendee's email */
+            token: string;
+            /** @description The new start, ISO 8601 with a UTC offset (a slot's start) */
+            start: string;
+            /** @description IANA zone of the attendee; their emails say the time in it */
+            timeZone: string;
+        };
         RegisterDomainInput: {
             /** @description Unicode or A-label form, e.g. example.com or bücher.de */
-            domainName: string | null;
+            domainName: string;
             /** @description 1 to 10; default 1 */
             years?: number | null;
             /** @description Also used as the admin, tech and billing contact until changed */
-            registrant: components["schemas"]["DomainContactInput"] | null;
+            registrant: components["schemas"]["DomainContactInput"];
             /** @description Default true */
             whoisPrivacy?: boolean | null;
             /** @description Default true */
@@ -4883,7 +6695,7 @@ export interface components {
         };
         RescheduleCalendarBookingInput: {
             /** @description ISO 8601 with a UTC offset */
-            startTime: string | null;
+            startTime: string;
             reason?: string | null;
             /** @description Default true */
             notifyAttendee?: boolean | null;
@@ -4891,25 +6703,25 @@ export interface components {
         /** @description Sandbox: an inbound message, as if `from` had texted `body` to the pool number `to` */
         SandboxSmsInput: {
             /** @description Sender, E.164 */
-            from: string | null;
+            from: string;
             /** @description A pool number, E.164 */
-            to: string | null;
-            body: string | null;
+            to: string;
+            body: string;
         };
         SendEmailInput: {
             from?: string | null;
             /** @description One address or a list */
-            to?: (string | null)[] | null;
-            cc?: (string | null)[] | null;
-            bcc?: (string | null)[] | null;
-            replyTo?: (string | null)[] | null;
+            to?: (string | string[]) | null;
+            cc?: (string | string[]) | null;
+            bcc?: (string | string[]) | null;
+            replyTo?: (string | string[]) | null;
             subject?: string | null;
             html?: string | null;
             text?: string | null;
             /** @description An object of header name to single-line string */
             headers?: unknown;
-            tags?: (components["schemas"]["EmailTagInput"] | null)[] | null;
-            attachments?: (components["schemas"]["EmailAttachmentInput"] | null)[] | null;
+            tags?: components["schemas"]["EmailTagInput"][] | null;
+            attachments?: components["schemas"]["EmailAttachmentInput"][] | null;
             /** @description Template id or alias */
             templateId?: string | null;
             /** @description An object of template variables */
@@ -4922,8 +6734,8 @@ export interface components {
         /** @description One template SMS: `to` in E.164 and a template by alias or pool id */
         SendSmsInput: {
             /** @description E.164, e.g. +14155550123 */
-            to: string | null;
-            templateAlias?: string | null;
+            to: string;
+            templateAlias: string;
             /** @description A pool template id */
             templateId?: number | null;
             /** @description Values of the template variables (strings or numbers) */
@@ -4933,7 +6745,7 @@ export interface components {
         };
         SmsSettingsInput: {
             enabled?: boolean | null;
-            approvedPoolTemplateIds?: (number | null)[] | null;
+            approvedPoolTemplateIds?: (number | number[]) | null;
         };
         SmsTemplateInput: {
             alias?: string | null;
@@ -4945,21 +6757,24 @@ export interface components {
             assigneeId?: string | null;
         };
         SupportAttachmentInput: {
-            filename: string | null;
+            filename: string;
             /** @description A MIME type, e.g. image/png */
-            contentType: string | null;
+            contentType: string;
             /** @description Base64 */
-            content: string | null;
+            content: string;
         };
         SupportAvailabilityInput: {
-            /** @description available, busy or offline */
-            status: string | null;
+            /**
+             * @description available, busy or offline
+             * @enum {string}
+             */
+            status: "available" | "busy" | "offline";
         };
         SupportCannedResponseCreateInput: {
-            title: string | null;
+            title: string;
             /** @description Letters, digits, _ . - */
-            shortcut: string | null;
-            content: string | null;
+            shortcut: string;
+            content: string;
         };
         SupportCannedResponseUpdateInput: {
             title?: string | null;
@@ -4968,35 +6783,48 @@ export interface components {
         };
         SupportCompanyCreateInput: {
             /** @description Chosen by the caller: 1 to 200 characters, no slashes */
-            id: string | null;
-            name: string | null;
+            id: string;
+            name: string;
+            /** Format: uri */
             website?: string | null;
             industry?: string | null;
             /** @description An object */
             attributes?: unknown;
         };
         SupportCompanyNoteInput: {
-            content: string | null;
+            content: string;
         };
         /** @description Only the fields given change; attributes are merged (a null value removes a key) */
         SupportCompanyUpdateInput: {
             name?: string | null;
+            /** Format: uri */
             website?: string | null;
             industry?: string | null;
             /** @description An object */
             attributes?: unknown;
         };
         SupportInboxCreateInput: {
-            name: string | null;
+            name: string;
             description?: string | null;
             email?: string | null;
             workingHours?: components["schemas"]["SupportWorkingHoursInput"] | null;
+            /** @description Origins the widget may run on, scheme://host[:port]; null or empty: any */
+            allowedOrigins?: (string | string[]) | null;
+            preChatEmail?: boolean | null;
+            /**
+             * @description in_a_few_minutes, in_a_few_hours (default), in_a_day
+             * @enum {string|null}
+             */
+            replyTime?: "in_a_few_minutes" | "in_a_few_hours" | "in_a_day" | null;
         };
         SupportInboxMemberInput: {
             /** @description An auth user id, user_… */
-            userId: string | null;
-            /** @description agent (default) or admin */
-            role?: string | null;
+            userId: string;
+            /**
+             * @description agent (default) or admin
+             * @enum {string|null}
+             */
+            role?: "agent" | "admin" | null;
             /** @description Shown to visitors ({{agent.name}}) */
             name?: string | null;
             email?: string | null;
@@ -5007,28 +6835,42 @@ export interface components {
             description?: string | null;
             email?: string | null;
             workingHours?: components["schemas"]["SupportWorkingHoursInput"] | null;
+            /** @description Origins the widget may run on, scheme://host[:port]; null or empty: any */
+            allowedOrigins?: (string | string[]) | null;
+            preChatEmail?: boolean | null;
+            /**
+             * @description in_a_few_minutes, in_a_few_hours (default), in_a_day
+             * @enum {string|null}
+             */
+            replyTime?: "in_a_few_minutes" | "in_a_few_hours" | "in_a_day" | null;
         };
         SupportReplyInput: {
             /** @description Required unless cannedResponseId gives the content */
             message?: string | null;
-            /** @description reply (default: reaches the visitor) or note (agents only) */
-            type?: string | null;
+            /**
+             * @description reply (default: reaches the visitor) or note (agents only)
+             * @enum {string|null}
+             */
+            type?: "reply" | "note" | null;
             /** @description A member of the inbox (user_…); without it the reply is sent as the inbox */
             authorId?: string | null;
             /** @description Its Liquid content is rendered and becomes the message */
             cannedResponseId?: string | null;
-            attachments?: (components["schemas"]["SupportAttachmentInput"] | null)[] | null;
+            attachments?: components["schemas"]["SupportAttachmentInput"][] | null;
         };
         SupportSnoozeInput: {
             /** @description ISO 8601, in the future */
-            until: string | null;
+            until: string;
         };
         SupportStatusInput: {
-            /** @description open, pending, resolved or closed */
-            status: string | null;
+            /**
+             * @description open, pending, resolved or closed
+             * @enum {string}
+             */
+            status: "open" | "pending" | "resolved" | "closed";
         };
         SupportTagsInput: {
-            tags: (string | null)[] | null;
+            tags: string | string[];
         };
         SupportVisitorCompanyInput: {
             /** @description A company id; null unlinks */
@@ -5042,17 +6884,21 @@ export interface components {
             attributes?: unknown;
         };
         SupportWidgetEventInput: {
-            name: string | null;
+            name: string;
             /** @description An object */
             properties?: unknown;
             sessionId?: string | null;
         };
         SupportWidgetIdentifyInput: {
-            email: string | null;
+            email: string;
             name?: string | null;
+            /** @description Hex HMAC-SHA256 of the lower-cased email with the inbox's identity secret, computed by the host page's server */
+            userHash?: string | null;
         };
         SupportWidgetMessageInput: {
-            message: string | null;
+            message: string;
+            /** @description At most 5 files and 10 MB (decoded) in all */
+            attachments?: components["schemas"]["SupportAttachmentInput"][] | null;
         };
         SupportWidgetSessionInput: {
             pageUrl?: string | null;
@@ -5061,22 +6907,25 @@ export interface components {
         };
         SupportWorkingHoursInput: {
             /** @description IANA zone, e.g. Europe/Berlin */
-            timezone: string | null;
-            hours: (components["schemas"]["SupportWorkingRangeInput"] | null)[] | null;
+            timezone: string;
+            hours: components["schemas"]["SupportWorkingRangeInput"][];
         };
         SupportWorkingRangeInput: {
-            /** @description MONDAY … SUNDAY */
-            day: string | null;
+            /**
+             * @description MONDAY … SUNDAY
+             * @enum {string}
+             */
+            day: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
             /** @description HH:mm */
-            startTime: string | null;
+            startTime: string;
             /** @description HH:mm; 24:00 ends the day */
-            endTime: string | null;
+            endTime: string;
         };
         TransferDomainInput: {
-            domainName: string | null;
+            domainName: string;
             /** @description The code the current registrar gave the holder */
-            authCode: string | null;
-            registrant: components["schemas"]["DomainContactInput"] | null;
+            authCode: string;
+            registrant: components["schemas"]["DomainContactInput"];
             /** @description Default true */
             whoisPrivacy?: boolean | null;
         };
@@ -5096,7 +6945,7 @@ export interface components {
             /** @description The default length */
             duration?: number | null;
             /** @description Lengths offered; must include duration */
-            durations?: (number | null)[] | null;
+            durations?: (number | number[]) | null;
             location?: components["schemas"]["CalendarEventLocationInput"] | null;
             /** @description Default: the host's default schedule */
             scheduleId?: string | null;
@@ -5108,8 +6957,10 @@ export interface components {
             dailyLimit?: number | null;
             slotInterval?: number | null;
             active?: boolean | null;
+            /** @description Bookable through the public booking page; the slug must then be unique in the organization */
+            public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
-            reminderOffsets?: (number | null)[] | null;
+            reminderOffsets?: (number | number[]) | null;
         };
         /** @description The keys given change; hostId is fixed */
         UpdateCalendarScheduleInput: {
@@ -5119,7 +6970,7 @@ export interface components {
             /** @description Takes the default from the host's current default schedule */
             isDefault?: boolean | null;
             /** @description Replaces the weekly hours (default: Monday to Friday, 09:00–17:00) */
-            availability?: (components["schemas"]["CalendarWeeklyRuleInput"] | null)[] | null;
+            availability?: components["schemas"]["CalendarWeeklyRuleInput"][] | null;
         };
         UpdateCrmListInput: {
             name?: string | null;
@@ -5129,9 +6980,10 @@ export interface components {
         UpdateCrmPropertyInput: {
             label?: string | null;
             description?: string | null;
-            group?: string | null;
+            /** @enum {string|null} */
+            group?: "BASIC" | "CONTACT_INFO" | "SOCIAL" | "COMPANY_INFO" | "CUSTOM" | null;
             /** @description SELECT and MULTI_SELECT: 1 to 500 distinct non-empty strings (checked with the type) */
-            options?: (string | null)[] | null;
+            options?: (string | string[]) | null;
             isRequired?: boolean | null;
         };
         UpdateCrmTagInput: {
@@ -5164,12 +7016,15 @@ export interface components {
             description?: string | null;
             settings?: components["schemas"]["FormSettingsInput"] | null;
             theme?: components["schemas"]["FormThemeInput"] | null;
-            /** @description CLOSED only; publish, unpublish and DELETE move to the other states */
-            status?: string | null;
+            /**
+             * @description CLOSED only; publish, unpublish and DELETE move to the other states
+             * @enum {string|null}
+             */
+            status?: "CLOSED" | null;
         };
         UpdateWebhookInput: {
             url?: string | null;
-            events?: (string | null)[] | null;
+            events?: (string | string[]) | null;
             /** @description true re-enables a failed webhook and clears its failed mark */
             active?: boolean | null;
             description?: string | null;
@@ -5366,6 +7221,25 @@ export interface components {
                 };
             };
         };
+        /** @description Error codes: SERVICE_UNAVAILABLE */
+        EmailError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @constant */
+                    success: false;
+                    error: {
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description What was wrong: usually `{field, received, expected}`. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
         /** @description Error codes: NOT_FOUND */
         WebhooksError404: {
             headers: {
@@ -5548,6 +7422,22 @@ export interface components {
                 };
             };
         };
+        /** @description Error codes: SERVICE_UNAVAILABLE */
+        SmsError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        statusCode: number;
+                    };
+                };
+            };
+        };
         /** @description Error codes: VALIDATION_ERROR */
         FormsError400: {
             headers: {
@@ -5660,6 +7550,23 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description What was wrong: usually `{field, received, expected}`. */
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+        /** @description Error codes: SERVICE_UNAVAILABLE */
+        FormsError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
                         message: string;
                         /** @description What was wrong: usually `{field, received, expected}`. */
                         details?: unknown;
@@ -5898,25 +7805,6 @@ export interface components {
                 };
             };
         };
-        /** @description Error codes: SERVICE_UNAVAILABLE */
-        AuthError503: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @constant */
-                    success: false;
-                    error: {
-                        /** @enum {string} */
-                        code: "SERVICE_UNAVAILABLE";
-                        message: string;
-                        /** @description What was wrong: usually `{field, received, expected}`. */
-                        details?: unknown;
-                    };
-                };
-            };
-        };
         /** @description Error codes: INVALID_REQUEST, VALIDATION_ERROR, PAST_BOOKING, MINIMUM_NOTICE, MAXIMUM_ADVANCE, INVALID_TIMEZONE */
         CalendarError400: {
             headers: {
@@ -6147,6 +8035,21 @@ export interface components {
                 };
             };
         };
+        /** @description Error codes: SERVICE_UNAVAILABLE */
+        MailboxesError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description Error codes: invalid_request, model_not_found, provider_not_configured */
         AiGatewayError400: {
             headers: {
@@ -6215,7 +8118,7 @@ export interface components {
                 };
             };
         };
-        /** @description Error codes: rate_limit_exceeded */
+        /** @description Error codes: rate_limit_exceeded, budget_exceeded */
         AiGatewayError429: {
             headers: {
                 [name: string]: unknown;
@@ -6224,7 +8127,7 @@ export interface components {
                 "application/json": {
                     error: {
                         /** @enum {string} */
-                        code: "rate_limit_exceeded";
+                        code: "rate_limit_exceeded" | "budget_exceeded";
                         message: string;
                         type: string;
                         param?: string;
@@ -6259,6 +8162,23 @@ export interface components {
                     error: {
                         /** @enum {string} */
                         code: "provider_unavailable";
+                        message: string;
+                        type: string;
+                        param?: string;
+                    };
+                };
+            };
+        };
+        /** @description Error codes: service_unavailable */
+        AiGatewayError503: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "service_unavailable";
                         message: string;
                         type: string;
                         param?: string;
@@ -6308,6 +8228,186 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getAiV1Budgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "key_id": "example",
+                     *           "period": "example",
+                     *           "amount_usd": 1,
+                     *           "spent_usd": 1,
+                     *           "window_start": "2026-01-31T09:00:00Z",
+                     *           "created_at": "2026-01-31T09:00:00Z",
+                     *           "updated_at": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            id: string;
+                            /** @description The gateway key it limits; null: the whole organization */
+                            key_id: string | null;
+                            /** @description day or month (UTC) */
+                            period: string;
+                            amount_usd: number;
+                            /** @description Spent in the current window (the usage log, plus this process's requests not yet written) */
+                            spent_usd: number;
+                            /**
+                             * Format: date-time
+                             * @description Start of the current window
+                             */
+                            window_start: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    putAiV1Budgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "period": "example",
+                 *       "amountUsd": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiBudgetInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "key_id": "example",
+                     *       "period": "example",
+                     *       "amount_usd": 1,
+                     *       "spent_usd": 1,
+                     *       "window_start": "2026-01-31T09:00:00Z",
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "updated_at": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @description The gateway key it limits; null: the whole organization */
+                        key_id: string | null;
+                        /** @description day or month (UTC) */
+                        period: string;
+                        amount_usd: number;
+                        /** @description Spent in the current window (the usage log, plus this process's requests not yet written) */
+                        spent_usd: number;
+                        /**
+                         * Format: date-time
+                         * @description Start of the current window
+                         */
+                        window_start: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    deleteAiV1BudgetsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        object: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
     postAiV1ChatCompletions: {
         parameters: {
             query?: never;
@@ -6317,6 +8417,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "example",
+                 *       "messages": [
+                 *         {
+                 *           "role": "system",
+                 *           "content": "example",
+                 *           "name": "Example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A route name, a model, or provider/model */
                     model: string;
@@ -6349,6 +8461,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "chat.completion",
+                     *       "created": 1,
+                     *       "model": "example",
+                     *       "choices": [
+                     *         "example"
+                     *       ],
+                     *       "usage": {}
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @constant */
@@ -6359,6 +8483,212 @@ export interface operations {
                         usage?: Record<string, never>;
                     };
                     "text/event-stream": string;
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postAiV1Embeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "example",
+                 *       "input": "example"
+                 *     }
+                 */
+                "application/json": {
+                    model: string;
+                    input: unknown;
+                    dimensions?: number;
+                    /** @enum {string} */
+                    encoding_format?: "float" | "base64";
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OpenAI-style embedding list (vectors as floats, or base64 of little-endian float32s) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "object": "embedding",
+                     *           "index": 1,
+                     *           "embedding": "example"
+                     *         }
+                     *       ],
+                     *       "model": "example",
+                     *       "usage": {}
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @constant */
+                            object: "embedding";
+                            index: number;
+                            embedding: unknown;
+                        }[];
+                        model?: string;
+                        usage: Record<string, never>;
+                    };
                 };
             };
             /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
@@ -6522,6 +8852,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "object": "example",
+                     *           "name": "Example",
+                     *           "prefix": "example",
+                     *           "created_at": "2026-01-31T09:00:00Z",
+                     *           "expires_at": "2026-01-31T09:00:00Z",
+                     *           "revoked_at": "2026-01-31T09:00:00Z",
+                     *           "allowed_models": [
+                     *             "example"
+                     *           ],
+                     *           "requests_per_minute": 1,
+                     *           "tokens_per_minute": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -6538,6 +8889,12 @@ export interface operations {
                             expires_at: string | null;
                             /** Format: date-time */
                             revoked_at: string | null;
+                            /** @description Model names (as requested) the key may call; null: any */
+                            allowed_models: string[] | null;
+                            /** @description Requests per minute (per gateway process); null: the plan rate only */
+                            requests_per_minute: number | null;
+                            /** @description Tokens per minute (per gateway process); null: unlimited */
+                            tokens_per_minute: number | null;
                         }[];
                     };
                 };
@@ -6549,6 +8906,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     postAiV1Keys: {
@@ -6560,6 +8918,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AiGatewayKeyInput"];
             };
         };
@@ -6570,6 +8933,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "key": "example",
+                     *       "name": "Example",
+                     *       "prefix": "example",
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "expires_at": "2026-01-31T09:00:00Z",
+                     *       "revoked_at": "2026-01-31T09:00:00Z",
+                     *       "allowed_models": [
+                     *         "example"
+                     *       ],
+                     *       "requests_per_minute": 1,
+                     *       "tokens_per_minute": 1
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         /** @description "gateway_key" */
@@ -6585,6 +8965,12 @@ export interface operations {
                         expires_at: string | null;
                         /** Format: date-time */
                         revoked_at: string | null;
+                        /** @description Model names (as requested) the key may call; null: any */
+                        allowed_models: string[] | null;
+                        /** @description Requests per minute (per gateway process); null: the plan rate only */
+                        requests_per_minute: number | null;
+                        /** @description Tokens per minute (per gateway process); null: unlimited */
+                        tokens_per_minute: number | null;
                     };
                 };
             };
@@ -6597,6 +8983,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     deleteAiV1KeysById: {
@@ -6616,6 +9003,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         object: string;
@@ -6632,6 +9026,186 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    patchAiV1KeysById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": components["schemas"]["AiGatewayKeyLimitsInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "name": "Example",
+                     *       "prefix": "example",
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "expires_at": "2026-01-31T09:00:00Z",
+                     *       "revoked_at": "2026-01-31T09:00:00Z",
+                     *       "allowed_models": [
+                     *         "example"
+                     *       ],
+                     *       "requests_per_minute": 1,
+                     *       "tokens_per_minute": 1
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @description "gateway_key" */
+                        object: string;
+                        name: string;
+                        /** @description The first characters of the key */
+                        prefix: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        /** Format: date-time */
+                        revoked_at: string | null;
+                        /** @description Model names (as requested) the key may call; null: any */
+                        allowed_models: string[] | null;
+                        /** @description Requests per minute (per gateway process); null: the plan rate only */
+                        requests_per_minute: number | null;
+                        /** @description Tokens per minute (per gateway process); null: unlimited */
+                        tokens_per_minute: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    getAiV1Logging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "retention_days": 1,
+                     *       "redact": [
+                     *         "example"
+                     *       ],
+                     *       "redact_strings": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @description Days bodies are kept (1 to 365) */
+                        retention_days: number;
+                        /** @description Built-in redactors: email, api_key, card_number, phone */
+                        redact: string[];
+                        /** @description Literal strings blanked out (case-insensitive), never regular expressions */
+                        redact_strings: string[];
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    putAiV1Logging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiLogSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "retention_days": 1,
+                     *       "redact": [
+                     *         "example"
+                     *       ],
+                     *       "redact_strings": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        enabled: boolean;
+                        /** @description Days bodies are kept (1 to 365) */
+                        retention_days: number;
+                        /** @description Built-in redactors: email, api_key, card_number, phone */
+                        redact: string[];
+                        /** @description Literal strings blanked out (case-insensitive), never regular expressions */
+                        redact_strings: string[];
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     getAiV1Models: {
@@ -6649,6 +9223,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "object": "model",
+                     *           "owned_by": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -6695,6 +9281,276 @@ export interface operations {
             };
         };
     };
+    getAiV1Model: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAI-style model */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "model",
+                     *       "created": 1,
+                     *       "owned_by": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "model";
+                        created?: number;
+                        owned_by: string;
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAiV1Prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "provider": "example",
+                     *           "model": "example",
+                     *           "input_per_mtok": 1,
+                     *           "output_per_mtok": 1,
+                     *           "created_at": "2026-01-31T09:00:00Z",
+                     *           "updated_at": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            id: string;
+                            provider: string;
+                            /** @description The model name at the provider */
+                            model: string;
+                            /** @description USD per million prompt tokens */
+                            input_per_mtok: number;
+                            /** @description USD per million completion tokens */
+                            output_per_mtok: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    putAiV1Prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "example",
+                 *       "model": "example",
+                 *       "inputPerMTok": 1,
+                 *       "outputPerMTok": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["AiModelPriceInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "provider": "example",
+                     *       "model": "example",
+                     *       "input_per_mtok": 1,
+                     *       "output_per_mtok": 1,
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "updated_at": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        provider: string;
+                        /** @description The model name at the provider */
+                        model: string;
+                        /** @description USD per million prompt tokens */
+                        input_per_mtok: number;
+                        /** @description USD per million completion tokens */
+                        output_per_mtok: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    deleteAiV1PricesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        object: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            413: components["responses"]["AiGatewayError413"];
+            415: components["responses"]["AiGatewayError415"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
     getAiV1Providers: {
         parameters: {
             query?: never;
@@ -6710,6 +9566,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "provider": "example",
+                     *           "base_url": "https://example.com/hook",
+                     *           "format": "example",
+                     *           "api_key_hint": "example",
+                     *           "created_at": "2026-01-31T09:00:00Z",
+                     *           "updated_at": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -6736,6 +9607,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     putAiV1ProvidersByProvider: {
@@ -6749,6 +9621,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "apiKey": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AiProviderInput"];
             };
         };
@@ -6759,6 +9636,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "provider": "example",
+                     *       "base_url": "https://example.com/hook",
+                     *       "format": "example",
+                     *       "api_key_hint": "example",
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "updated_at": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         provider: string;
                         /** @description Null: the provider default */
@@ -6783,6 +9670,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     deleteAiV1ProvidersByProvider: {
@@ -6802,6 +9690,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         object: string;
@@ -6818,6 +9713,383 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    postAiV1Responses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "example",
+                 *       "input": "example"
+                 *     }
+                 */
+                "application/json": {
+                    model: string;
+                    input: unknown;
+                    instructions?: string;
+                    previous_response_id?: string;
+                    stream?: boolean;
+                    store?: boolean;
+                    tools?: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description A `response` object, or with `stream: true` `text/event-stream` of `response.*` events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "response",
+                     *       "status": "example",
+                     *       "model": "example",
+                     *       "output": [
+                     *         "example"
+                     *       ],
+                     *       "usage": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "response";
+                        status: string;
+                        model?: string;
+                        output: unknown[];
+                        usage?: unknown;
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getAiV1Response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The response object */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "response",
+                     *       "status": "example",
+                     *       "model": "example",
+                     *       "output": [
+                     *         "example"
+                     *       ],
+                     *       "usage": "example"
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "response";
+                        status: string;
+                        model?: string;
+                        output: unknown[];
+                        usage?: unknown;
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteAiV1Response: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{id, object: "response", deleted: true}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "response",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        /** @constant */
+                        object: "response";
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
+            /** @description OpenAI-style error: `{error: {message, type, code, param?}}` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            message: string;
+                            type: string;
+                            code: string;
+                            param?: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getAiV1Routes: {
@@ -6835,6 +10107,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "model": "example",
+                     *           "targets": [
+                     *             {
+                     *               "provider": "example",
+                     *               "model": "example"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-01-31T09:00:00Z",
+                     *           "updated_at": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         object: "list";
@@ -6859,6 +10149,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     putAiV1RoutesByModel: {
@@ -6872,6 +10163,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targets": [
+                 *         {
+                 *           "provider": "example",
+                 *           "model": "example"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AiRouteInput"];
             };
         };
@@ -6882,6 +10183,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "model": "example",
+                     *       "targets": [
+                     *         {
+                     *           "provider": "example",
+                     *           "model": "example"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-31T09:00:00Z",
+                     *       "updated_at": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         model: string;
                         targets: {
@@ -6904,6 +10218,7 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     deleteAiV1RoutesByModel: {
@@ -6923,6 +10238,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "object": "example",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         object: string;
@@ -6939,6 +10261,75 @@ export interface operations {
             429: components["responses"]["AiGatewayError429"];
             500: components["responses"]["AiGatewayError500"];
             502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
+        };
+    };
+    getAiV1Usage: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                groupBy?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "object": "list",
+                     *       "data": [
+                     *         {
+                     *           "group": "example",
+                     *           "requests": 1,
+                     *           "errors": 1,
+                     *           "prompt_tokens": 1,
+                     *           "completion_tokens": 1,
+                     *           "total_tokens": 1,
+                     *           "cost_usd": 1,
+                     *           "unpriced_requests": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        data: {
+                            /** @description The requested model, the gateway key id (null: a platform key over GraphQL) or the UTC day (YYYY-MM-DD) */
+                            group: string | null;
+                            requests: number;
+                            errors: number;
+                            /** @description A sum of tokens (Float: exact to 2^53) */
+                            prompt_tokens: number;
+                            /** @description A sum of tokens (Float: exact to 2^53) */
+                            completion_tokens: number;
+                            /** @description A sum of tokens (Float: exact to 2^53) */
+                            total_tokens: number;
+                            /** @description USD of the requests whose price is known */
+                            cost_usd: number;
+                            /** @description Requests of models no price list knows: their cost is not in costUsd */
+                            unpriced_requests: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["AiGatewayError400"];
+            401: components["responses"]["AiGatewayError401"];
+            403: components["responses"]["AiGatewayError403"];
+            404: components["responses"]["AiGatewayError404"];
+            429: components["responses"]["AiGatewayError429"];
+            500: components["responses"]["AiGatewayError500"];
+            502: components["responses"]["AiGatewayError502"];
+            503: components["responses"]["AiGatewayError503"];
         };
     };
     getAuthApplications: {
@@ -6961,6 +10352,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "type": "example",
+                     *           "redirectUris": [
+                     *             "https://example.com/hook"
+                     *           ],
+                     *           "allowedOrigins": [
+                     *             "example"
+                     *           ],
+                     *           "grantTypes": [
+                     *             "example"
+                     *           ],
+                     *           "clientId": "id_01J0EXAMPLE",
+                     *           "secretLast4": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -6999,7 +10421,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthApplications: {
@@ -7011,6 +10433,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "type": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthApplicationInput"];
             };
         };
@@ -7021,6 +10449,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "redirectUris": [
+                     *           "https://example.com/hook"
+                     *         ],
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "grantTypes": [
+                     *           "example"
+                     *         ],
+                     *         "clientId": "id_01J0EXAMPLE",
+                     *         "secretLast4": "example",
+                     *         "clientSecret": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7056,7 +10508,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthApplicationsByApplicationId: {
@@ -7076,6 +10528,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "redirectUris": [
+                     *           "https://example.com/hook"
+                     *         ],
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "grantTypes": [
+                     *           "example"
+                     *         ],
+                     *         "clientId": "id_01J0EXAMPLE",
+                     *         "secretLast4": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7107,7 +10582,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthApplicationsByApplicationId: {
@@ -7127,6 +10602,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7147,7 +10630,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthApplicationsByApplicationId: {
@@ -7161,6 +10644,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "type": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthApplicationInput"];
             };
         };
@@ -7171,6 +10660,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "redirectUris": [
+                     *           "https://example.com/hook"
+                     *         ],
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "grantTypes": [
+                     *           "example"
+                     *         ],
+                     *         "clientId": "id_01J0EXAMPLE",
+                     *         "secretLast4": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7204,7 +10716,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthApplicationsByApplicationIdRotateSecret: {
@@ -7224,6 +10736,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "redirectUris": [
+                     *           "https://example.com/hook"
+                     *         ],
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "grantTypes": [
+                     *           "example"
+                     *         ],
+                     *         "clientId": "id_01J0EXAMPLE",
+                     *         "secretLast4": "example",
+                     *         "clientSecret": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7259,7 +10795,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthConnections: {
@@ -7282,6 +10818,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "type": "example",
+                     *           "provider": "example",
+                     *           "config": {},
+                     *           "domains": [
+                     *             "example.com"
+                     *           ],
+                     *           "jitProvisioning": true,
+                     *           "enabled": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7296,6 +10859,8 @@ export interface operations {
                             config: Record<string, never>;
                             domains: string[];
                             jitProvisioning: boolean;
+                            /** @description A disabled connection signs nobody in */
+                            enabled: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7319,7 +10884,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthConnections: {
@@ -7331,6 +10896,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "type": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthSsoConnectionInput"];
             };
         };
@@ -7341,6 +10912,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "provider": "example",
+                     *         "config": {},
+                     *         "domains": [
+                     *           "example.com"
+                     *         ],
+                     *         "jitProvisioning": true,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7355,6 +10945,8 @@ export interface operations {
                             config: Record<string, never>;
                             domains: string[];
                             jitProvisioning: boolean;
+                            /** @description A disabled connection signs nobody in */
+                            enabled: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7373,7 +10965,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthConnectionsByConnectionId: {
@@ -7393,6 +10985,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "provider": "example",
+                     *         "config": {},
+                     *         "domains": [
+                     *           "example.com"
+                     *         ],
+                     *         "jitProvisioning": true,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7407,6 +11018,8 @@ export interface operations {
                             config: Record<string, never>;
                             domains: string[];
                             jitProvisioning: boolean;
+                            /** @description A disabled connection signs nobody in */
+                            enabled: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7423,7 +11036,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthConnectionsByConnectionId: {
@@ -7443,6 +11056,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7463,7 +11084,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthConnectionsByConnectionId: {
@@ -7477,6 +11098,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "type": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthSsoConnectionInput"];
             };
         };
@@ -7487,6 +11114,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "provider": "example",
+                     *         "config": {},
+                     *         "domains": [
+                     *           "example.com"
+                     *         ],
+                     *         "jitProvisioning": true,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7501,6 +11147,8 @@ export interface operations {
                             config: Record<string, never>;
                             domains: string[];
                             jitProvisioning: boolean;
+                            /** @description A disabled connection signs nobody in */
+                            enabled: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7519,7 +11167,69 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    postAuthConnectionsByConnectionIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "ok": true,
+                     *         "checks": [
+                     *           {
+                     *             "name": "Example",
+                     *             "ok": true,
+                     *             "message": "Hello"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description Every check passed */
+                            ok: boolean;
+                            checks: {
+                                /** @description What was checked (discovery, issuer, jwks, certificate, ...) */
+                                name: string;
+                                ok: boolean;
+                                /** @description What was found, or what is wrong */
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AuthError400"];
+            401: components["responses"]["AuthError401"];
+            403: components["responses"]["AuthError403"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["EmailError409"];
+            413: components["responses"]["EmailError413"];
+            415: components["responses"]["EmailError415"];
+            423: components["responses"]["AuthError423"];
+            429: components["responses"]["AuthError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthConnectionsLookup: {
@@ -7539,6 +11249,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "type": "example",
+                     *         "provider": "example",
+                     *         "config": {},
+                     *         "domains": [
+                     *           "example.com"
+                     *         ],
+                     *         "jitProvisioning": true,
+                     *         "enabled": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7553,6 +11282,8 @@ export interface operations {
                             config: Record<string, never>;
                             domains: string[];
                             jitProvisioning: boolean;
+                            /** @description A disabled connection signs nobody in */
+                            enabled: boolean;
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -7569,7 +11300,274 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getAuthHostedDiscover: {
+        parameters: {
+            query: {
+                /** @description The address typed so far */
+                email: string;
+            };
+            header?: never;
+            path: {
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{success: true, data: {sso}}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "sso": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            sso: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getAuthHostedSignIn: {
+        parameters: {
+            query: {
+                /** @description One of the application's redirectUris, exactly */
+                redirectUri: string;
+                /** @description Returned unchanged with the code */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postAuthHostedSignIn: {
+        parameters: {
+            query: {
+                /** @description One of the application's redirectUris, exactly */
+                redirectUri: string;
+                /** @description Returned unchanged with the code */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                applicationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    csrf: string;
+                    /** @enum {string} */
+                    action?: "password" | "reset" | "mfa";
+                    email?: string;
+                    password?: string;
+                    mfaToken?: string;
+                    code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description HTML page (next step or error) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To redirectUri with code and state */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
         };
     };
     postAuthInvitationsAccept: {
@@ -7581,8 +11579,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    token?: string | null;
+                    token?: string;
                     password?: string | null;
                 };
             };
@@ -7594,6 +11593,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "organizationId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "role": "example",
+                     *           "status": "example",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "acceptedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "member": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "organizationId": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "role": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "user": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "profile": {
+                     *             "firstName": "Example",
+                     *             "lastName": "Example"
+                     *           },
+                     *           "metadata": {},
+                     *           "ssoConnectionId": "id_01J0EXAMPLE",
+                     *           "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *           "lockedUntil": "2026-01-31T09:00:00Z",
+                     *           "blockedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7636,6 +11676,8 @@ export interface operations {
                                     lastName: string | null;
                                 };
                                 metadata: Record<string, never>;
+                                /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                                ssoConnectionId: string | null;
                                 /** Format: date-time */
                                 lastSignInAt: string | null;
                                 /**
@@ -7664,7 +11706,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthLogs: {
@@ -7694,6 +11736,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "type": "example",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "ip": "example",
+                     *           "userAgent": "example",
+                     *           "data": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7727,7 +11791,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthOrganizations: {
@@ -7750,6 +11814,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "slug": "example",
+                     *           "displayName": "Example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7782,7 +11867,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthOrganizations: {
@@ -7794,6 +11879,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthOrganizationInput"];
             };
         };
@@ -7804,6 +11894,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "slug": "example",
+                     *         "displayName": "Example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7831,7 +11934,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthOrganizationsByOrganizationId: {
@@ -7851,6 +11954,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "slug": "example",
+                     *         "displayName": "Example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7876,7 +11992,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthOrganizationsByOrganizationId: {
@@ -7896,6 +12012,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7916,7 +12040,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthOrganizationsByOrganizationId: {
@@ -7930,6 +12054,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthOrganizationInput"];
             };
         };
@@ -7940,6 +12069,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "slug": "example",
+                     *         "displayName": "Example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -7967,7 +12109,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthOrganizationsByOrganizationIdInvitations: {
@@ -7981,6 +12123,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email?: string | null;
                     role?: string | null;
@@ -7995,6 +12142,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "organizationId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "acceptedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8026,7 +12188,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthOrganizationsByOrganizationIdMembers: {
@@ -8051,6 +12213,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "organizationId": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "role": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8083,7 +12265,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthOrganizationsByOrganizationIdMembers: {
@@ -8097,6 +12279,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     userId?: string | null;
                     role?: string | null;
@@ -8110,6 +12293,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "organizationId": "id_01J0EXAMPLE",
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "role": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8137,7 +12332,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthOrganizationsByOrganizationIdMembersByUserId: {
@@ -8158,6 +12353,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "organizationId": "id_01J0EXAMPLE",
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "role": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8185,7 +12392,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthPasswordReset: {
@@ -8197,8 +12404,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
-                    email?: string | null;
+                    email?: string;
                     redirectUrl?: string | null;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
@@ -8211,6 +12423,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "sent": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8230,7 +12450,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthPasswordResetConfirm: {
@@ -8242,9 +12462,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    token?: string | null;
-                    password?: string | null;
+                    token?: string;
+                    password?: string;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
             };
@@ -8256,6 +12477,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8271,6 +12514,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -8298,7 +12543,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthSecurityPasswordPolicy: {
@@ -8316,6 +12561,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "minLength": 1,
+                     *         "maxLength": 1,
+                     *         "requireUppercase": true,
+                     *         "requireLowercase": true,
+                     *         "requireNumbers": true,
+                     *         "requireSymbols": true,
+                     *         "breachedPasswordCheck": true,
+                     *         "disallowEmailInPassword": true,
+                     *         "lockoutThreshold": 1,
+                     *         "lockoutDurationMinutes": 1,
+                     *         "requireEmailVerification": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8344,7 +12607,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthSecurityPasswordPolicy: {
@@ -8356,6 +12619,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["AuthPasswordPolicyInput"];
             };
         };
@@ -8366,6 +12630,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "minLength": 1,
+                     *         "maxLength": 1,
+                     *         "requireUppercase": true,
+                     *         "requireLowercase": true,
+                     *         "requireNumbers": true,
+                     *         "requireSymbols": true,
+                     *         "breachedPasswordCheck": true,
+                     *         "disallowEmailInPassword": true,
+                     *         "lockoutThreshold": 1,
+                     *         "lockoutDurationMinutes": 1,
+                     *         "requireEmailVerification": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8396,7 +12678,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthSecuritySessionPolicy: {
@@ -8414,6 +12696,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "lifetimeMinutes": 1,
+                     *         "idleTimeoutMinutes": 1,
+                     *         "mfaRequired": true,
+                     *         "maxSessionsPerUser": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8436,7 +12729,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthSecuritySessionPolicy: {
@@ -8448,6 +12741,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["AuthSessionPolicyInput"];
             };
         };
@@ -8458,6 +12752,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "lifetimeMinutes": 1,
+                     *         "idleTimeoutMinutes": 1,
+                     *         "mfaRequired": true,
+                     *         "maxSessionsPerUser": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8482,7 +12787,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthSessionsBySessionId: {
@@ -8504,6 +12809,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "applicationId": "id_01J0EXAMPLE",
+                     *         "ip": "example",
+                     *         "userAgent": "example",
+                     *         "mfaVerified": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "lastActiveAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "revokedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8538,7 +12860,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthSessionsVerify: {
@@ -8550,7 +12872,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                /** @example {} */
+                "application/json": {
+                    token?: string;
+                };
             };
         };
         responses: {
@@ -8560,6 +12885,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "valid": true,
+                     *         "session": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "mfaVerified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "lastActiveAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "user": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8593,7 +12940,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthSignIn: {
@@ -8607,6 +12954,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AuthSignInInput"];
             };
         };
@@ -8617,6 +12969,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "token": "example",
+                     *         "session": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "applicationId": "id_01J0EXAMPLE",
+                     *           "ip": "example",
+                     *           "userAgent": "example",
+                     *           "mfaVerified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "lastActiveAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "revokedAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "user": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "profile": {
+                     *             "firstName": "Example",
+                     *             "lastName": "Example"
+                     *           },
+                     *           "metadata": {},
+                     *           "ssoConnectionId": "id_01J0EXAMPLE",
+                     *           "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *           "lockedUntil": "2026-01-31T09:00:00Z",
+                     *           "blockedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8653,6 +13042,8 @@ export interface operations {
                                     lastName: string | null;
                                 };
                                 metadata: Record<string, never>;
+                                /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                                ssoConnectionId: string | null;
                                 /** Format: date-time */
                                 lastSignInAt: string | null;
                                 /**
@@ -8681,7 +13072,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthSignInMfa: {
@@ -8695,6 +13086,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["AuthSignInMfaInput"];
             };
         };
@@ -8705,6 +13097,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "token": "example",
+                     *         "session": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "applicationId": "id_01J0EXAMPLE",
+                     *           "ip": "example",
+                     *           "userAgent": "example",
+                     *           "mfaVerified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "lastActiveAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "revokedAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "user": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "profile": {
+                     *             "firstName": "Example",
+                     *             "lastName": "Example"
+                     *           },
+                     *           "metadata": {},
+                     *           "ssoConnectionId": "id_01J0EXAMPLE",
+                     *           "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *           "lockedUntil": "2026-01-31T09:00:00Z",
+                     *           "blockedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8741,6 +13170,8 @@ export interface operations {
                                     lastName: string | null;
                                 };
                                 metadata: Record<string, never>;
+                                /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                                ssoConnectionId: string | null;
                                 /** Format: date-time */
                                 lastSignInAt: string | null;
                                 /**
@@ -8769,7 +13200,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthSignOut: {
@@ -8781,8 +13212,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    token?: string | null;
+                    token?: string;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
             };
@@ -8794,6 +13226,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "revoked": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8813,7 +13255,427 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getAuthSsoAuthorize: {
+        parameters: {
+            query: {
+                /** @description app_… */
+                applicationId: string;
+                /** @description One of the application's redirectUris, exactly */
+                redirectUri: string;
+                /** @description Returned unchanged with the code */
+                state?: string;
+                /** @description conn_…; or give email */
+                connectionId?: string;
+                /** @description Finds the connection by the address's domain */
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, or to redirectUri with error and error_description */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getAuthSsoOidcCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To redirectUri with code (one-time, 60 s) and state, or error */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getAuthSsoSamlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SAML metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/samlmetadata+xml": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postAuthSsoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    SAMLResponse: string;
+                    RelayState: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To /auth/sso/saml/continue, or redirectUri with error */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getAuthSsoSamlContinue: {
+        parameters: {
+            query: {
+                /** @description ssof_… */
+                flow: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To redirectUri */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+            /** @description Platform error envelope (an HTML page when the request accepts text/html) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: false;
+                        error: Record<string, never>;
+                    };
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    postAuthSsoToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": {
+                    code?: string;
+                    applicationId?: string | null;
+                    client?: components["schemas"]["AuthRequestInfo"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "token": "example",
+                     *         "session": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "applicationId": "id_01J0EXAMPLE",
+                     *           "ip": "example",
+                     *           "userAgent": "example",
+                     *           "mfaVerified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "lastActiveAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "revokedAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "user": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "profile": {
+                     *             "firstName": "Example",
+                     *             "lastName": "Example"
+                     *           },
+                     *           "metadata": {},
+                     *           "ssoConnectionId": "id_01J0EXAMPLE",
+                     *           "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *           "lockedUntil": "2026-01-31T09:00:00Z",
+                     *           "blockedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "profile": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description The session token (`sess_….<secret>`), shown only here; send it to POST /auth/sessions/verify */
+                            token: string;
+                            session: {
+                                /** @description sess_… */
+                                id: string;
+                                userId: string;
+                                applicationId: string | null;
+                                ip: string | null;
+                                userAgent: string | null;
+                                /** @description A second factor was checked when it was created */
+                                mfaVerified: boolean;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                lastActiveAt: string;
+                                /** Format: date-time */
+                                expiresAt: string;
+                                /** Format: date-time */
+                                revokedAt: string | null;
+                            };
+                            user: {
+                                /** @description user_… */
+                                id: string;
+                                email: string;
+                                emailVerified: boolean;
+                                /** @enum {string} */
+                                status: "PENDING_VERIFICATION" | "ACTIVE" | "BLOCKED" | "DELETED";
+                                profile: {
+                                    firstName: string | null;
+                                    lastName: string | null;
+                                };
+                                metadata: Record<string, never>;
+                                /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                                ssoConnectionId: string | null;
+                                /** Format: date-time */
+                                lastSignInAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description Set while the account is locked after failed sign-ins
+                                 */
+                                lockedUntil: string | null;
+                                /** Format: date-time */
+                                blockedAt: string | null;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                            /** @description SSO: what the identity provider proved {connectionId, connectionType, idpId, email, firstName, lastName, attributes}; null for a password sign-in */
+                            profile: Record<string, never> | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["AuthError400"];
+            401: components["responses"]["AuthError401"];
+            403: components["responses"]["AuthError403"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["EmailError409"];
+            413: components["responses"]["EmailError413"];
+            415: components["responses"]["EmailError415"];
+            423: components["responses"]["AuthError423"];
+            429: components["responses"]["AuthError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthUsers: {
@@ -8838,6 +13700,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "status": "PENDING_VERIFICATION",
+                     *           "profile": {
+                     *             "firstName": "Example",
+                     *             "lastName": "Example"
+                     *           },
+                     *           "metadata": {},
+                     *           "ssoConnectionId": "id_01J0EXAMPLE",
+                     *           "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *           "lockedUntil": "2026-01-31T09:00:00Z",
+                     *           "blockedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8853,6 +13745,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -8885,7 +13779,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsers: {
@@ -8899,6 +13793,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAuthUserInput"];
             };
         };
@@ -8909,6 +13808,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8924,6 +13845,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -8951,7 +13874,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthUsersByUserId: {
@@ -8971,6 +13894,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -8986,6 +13931,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9011,7 +13958,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthUsersByUserId: {
@@ -9033,6 +13980,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "PENDING_VERIFICATION"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9055,7 +14011,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthUsersByUserId: {
@@ -9069,6 +14025,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["UpdateAuthUserInput"];
             };
         };
@@ -9079,6 +14036,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9094,6 +14073,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9121,7 +14102,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdBlock: {
@@ -9143,6 +14124,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9158,6 +14161,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9185,7 +14190,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthUsersByUserIdMfaFactors: {
@@ -9205,6 +14210,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "type": "example",
+                     *           "status": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "verifiedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9232,7 +14252,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthUsersByUserIdMfaFactorsByFactorId: {
@@ -9255,6 +14275,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "type": "example",
+                     *         "status": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "verifiedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9284,7 +14317,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdMfaRecoveryCodes: {
@@ -9306,6 +14339,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "codes": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9326,7 +14369,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdMfaTotpEnroll: {
@@ -9346,6 +14389,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "factorId": "id_01J0EXAMPLE",
+                     *         "secret": "example",
+                     *         "qrCodeUri": "https://example.com/hook"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9370,7 +14423,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdMfaTotpVerify: {
@@ -9384,8 +14437,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    code?: string | null;
+                    code?: string;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
             };
@@ -9397,6 +14451,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "verified": true,
+                     *         "factor": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "type": "example",
+                     *           "status": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "verifiedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9429,7 +14499,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdPassword: {
@@ -9443,8 +14513,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    password?: string | null;
+                    password?: string;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
             };
@@ -9456,6 +14527,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9471,6 +14564,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9498,7 +14593,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthUsersByUserIdSessions: {
@@ -9520,6 +14615,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "applicationId": "id_01J0EXAMPLE",
+                     *           "ip": "example",
+                     *           "userAgent": "example",
+                     *           "mfaVerified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "lastActiveAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "revokedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9552,7 +14666,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthUsersByUserIdSessions: {
@@ -9574,6 +14688,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "revoked": [
+                     *           "example"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9593,7 +14717,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdUnblock: {
@@ -9615,6 +14739,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9630,6 +14776,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9657,7 +14805,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthUsersByUserIdVerificationEmail: {
@@ -9671,7 +14819,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                /** @example {} */
+                "application/json": {
+                    redirectUrl?: string | null;
+                };
             };
         };
         responses: {
@@ -9681,6 +14832,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "sent": true,
+                     *         "messageId": "id_01J0EXAMPLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9702,7 +14862,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthVerifyEmail: {
@@ -9714,8 +14874,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    token?: string | null;
+                    token?: string;
                     client?: components["schemas"]["AuthRequestInfo"] | null;
                 };
             };
@@ -9727,6 +14888,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "status": "PENDING_VERIFICATION",
+                     *         "profile": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example"
+                     *         },
+                     *         "metadata": {},
+                     *         "ssoConnectionId": "id_01J0EXAMPLE",
+                     *         "lastSignInAt": "2026-01-31T09:00:00Z",
+                     *         "lockedUntil": "2026-01-31T09:00:00Z",
+                     *         "blockedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9742,6 +14925,8 @@ export interface operations {
                                 lastName: string | null;
                             };
                             metadata: Record<string, never>;
+                            /** @description The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in */
+                            ssoConnectionId: string | null;
                             /** Format: date-time */
                             lastSignInAt: string | null;
                             /**
@@ -9769,7 +14954,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthWebhooks: {
@@ -9792,6 +14977,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9829,7 +15040,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthWebhooks: {
@@ -9841,6 +15052,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -9851,6 +15068,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9885,7 +15121,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthWebhooksByWebhookId: {
@@ -9905,6 +15141,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9935,7 +15189,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteAuthWebhooksByWebhookId: {
@@ -9955,6 +15209,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -9975,7 +15238,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchAuthWebhooksByWebhookId: {
@@ -9989,6 +15252,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -9999,6 +15268,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10031,7 +15318,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthWebhooksByWebhookIdDeliveries: {
@@ -10057,6 +15344,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10125,7 +15452,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthWebhooksByWebhookIdTest: {
@@ -10139,9 +15466,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -10152,6 +15480,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10215,7 +15575,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getAuthWebhooksDeliveries: {
@@ -10238,6 +15598,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "cursor": "example",
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10304,7 +15702,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postAuthWebhooksDeliveriesByDeliveryIdRetry: {
@@ -10318,9 +15716,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -10331,6 +15730,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10394,7 +15825,7 @@ export interface operations {
             423: components["responses"]["AuthError423"];
             429: components["responses"]["AuthError429"];
             500: components["responses"]["EmailError500"];
-            503: components["responses"]["AuthError503"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarAvailability: {
@@ -10419,6 +15850,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "timezone": "example",
+                     *         "duration": 1,
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "slots": [
+                     *               {
+                     *                 "startTime": "example",
+                     *                 "endTime": "example",
+                     *                 "start": "example",
+                     *                 "end": "example"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10453,6 +15908,302 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getCalendarBookingLinksByUid: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "status": "example",
+                     *         "title": "Welcome",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "timeZone": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "locationType": "example",
+                     *         "meetingUrl": "https://example.com/hook"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uid: string;
+                            /** @description CONFIRMED, or PENDING when the host confirms bookings */
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            /** Format: date-time */
+                            endTime: string;
+                            timeZone: string;
+                            name: string;
+                            email: string;
+                            locationType: string;
+                            /** @description Where to join (VIDEO and LINK) */
+                            meetingUrl: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    postCalendarBookingLinksByUidCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicCalendarCancelInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "status": "example",
+                     *         "title": "Welcome",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "timeZone": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "locationType": "example",
+                     *         "meetingUrl": "https://example.com/hook"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uid: string;
+                            /** @description CONFIRMED, or PENDING when the host confirms bookings */
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            /** Format: date-time */
+                            endTime: string;
+                            timeZone: string;
+                            name: string;
+                            email: string;
+                            locationType: string;
+                            /** @description Where to join (VIDEO and LINK) */
+                            meetingUrl: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            413: components["responses"]["EmailError413"];
+            415: components["responses"]["EmailError415"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    postCalendarBookingLinksByUidReschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "example",
+                 *       "start": "example",
+                 *       "timeZone": "example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicCalendarRescheduleInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "status": "example",
+                     *         "title": "Welcome",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "timeZone": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "locationType": "example",
+                     *         "meetingUrl": "https://example.com/hook"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uid: string;
+                            /** @description CONFIRMED, or PENDING when the host confirms bookings */
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            /** Format: date-time */
+                            endTime: string;
+                            timeZone: string;
+                            name: string;
+                            email: string;
+                            locationType: string;
+                            /** @description Where to join (VIDEO and LINK) */
+                            meetingUrl: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            413: components["responses"]["EmailError413"];
+            415: components["responses"]["EmailError415"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getCalendarBookingLinksByUidSlots: {
+        parameters: {
+            query?: {
+                token?: string;
+                from?: string;
+                to?: string;
+                timeZone?: string;
+            };
+            header?: never;
+            path: {
+                uid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "timeZone": "example",
+                     *         "duration": 1,
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "slots": [
+                     *               {
+                     *                 "startTime": "example",
+                     *                 "endTime": "example",
+                     *                 "start": "example",
+                     *                 "end": "example"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description The booker's zone the days and times are in */
+                            timeZone: string;
+                            duration: number;
+                            days: {
+                                /** @description YYYY-MM-DD in the viewer's zone */
+                                date: string;
+                                slots: {
+                                    /** @description HH:mm in the viewer's zone */
+                                    startTime: string;
+                                    /** @description HH:mm in the viewer's zone */
+                                    endTime: string;
+                                    /** @description ISO 8601 with the viewer's offset: what to book (tells a repeated fall-back hour apart) */
+                                    start: string;
+                                    /** @description ISO 8601 with the viewer's offset */
+                                    end: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarBookings: {
@@ -10480,6 +16231,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "uid": "example",
+                     *           "eventTypeId": "id_01J0EXAMPLE",
+                     *           "title": "Welcome",
+                     *           "status": "example",
+                     *           "startTime": "2026-01-31T09:00:00Z",
+                     *           "endTime": "2026-01-31T09:00:00Z",
+                     *           "attendee": {
+                     *             "name": "Example",
+                     *             "email": "ada@example.com",
+                     *             "timezone": "example"
+                     *           },
+                     *           "host": {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "name": "Example",
+                     *             "email": "ada@example.com"
+                     *           },
+                     *           "location": {
+                     *             "type": "example",
+                     *             "url": "https://example.com/hook",
+                     *             "phone": "+14155550123",
+                     *             "address": "ada@example.com"
+                     *           },
+                     *           "meetingUrl": "https://example.com/hook",
+                     *           "rescheduleUrl": "https://example.com/hook",
+                     *           "cancelUrl": "https://example.com/hook",
+                     *           "notes": "Hello",
+                     *           "responses": {},
+                     *           "metadata": {},
+                     *           "cancellationReason": "example",
+                     *           "cancelledBy": "example",
+                     *           "rejectionReason": "example",
+                     *           "rescheduleReason": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10553,6 +16353,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarBookings: {
@@ -10564,6 +16365,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "eventTypeId": "id_01J0EXAMPLE",
+                 *       "startTime": "example",
+                 *       "attendee": {
+                 *         "name": "Example",
+                 *         "email": "ada@example.com",
+                 *         "timezone": "example"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCalendarBookingInput"];
             };
         };
@@ -10574,6 +16386,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10642,6 +16495,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarBookingsByUid: {
@@ -10661,6 +16515,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10727,6 +16622,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarBookingsByUidCancel: {
@@ -10740,6 +16636,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CancelCalendarBookingInput"];
             };
         };
@@ -10750,6 +16647,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10818,6 +16756,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarBookingsByUidConfirm: {
@@ -10831,6 +16770,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": Record<string, never>;
             };
         };
@@ -10841,6 +16781,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -10909,6 +16890,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarBookingsByUidReject: {
@@ -10922,6 +16904,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RejectCalendarBookingInput"];
             };
         };
@@ -10932,6 +16915,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11000,6 +17024,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarBookingsByUidReschedule: {
@@ -11013,6 +17038,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "startTime": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RescheduleCalendarBookingInput"];
             };
         };
@@ -11023,6 +17053,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "eventTypeId": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "status": "example",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "attendee": {
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "timezone": "example"
+                     *         },
+                     *         "host": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com"
+                     *         },
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "rescheduleUrl": "https://example.com/hook",
+                     *         "cancelUrl": "https://example.com/hook",
+                     *         "notes": "Hello",
+                     *         "responses": {},
+                     *         "metadata": {},
+                     *         "cancellationReason": "example",
+                     *         "cancelledBy": "example",
+                     *         "rejectionReason": "example",
+                     *         "rescheduleReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11091,6 +17162,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarEventTypes: {
@@ -11115,6 +17187,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "hostId": "id_01J0EXAMPLE",
+                     *           "hostName": "Example",
+                     *           "hostEmail": "ada@example.com",
+                     *           "title": "Welcome",
+                     *           "slug": "example",
+                     *           "description": "Hello",
+                     *           "duration": 1,
+                     *           "durations": [
+                     *             1
+                     *           ],
+                     *           "location": {
+                     *             "type": "example",
+                     *             "url": "https://example.com/hook",
+                     *             "phone": "+14155550123",
+                     *             "address": "ada@example.com"
+                     *           },
+                     *           "scheduleId": "id_01J0EXAMPLE",
+                     *           "bufferBefore": 1,
+                     *           "bufferAfter": 1,
+                     *           "minimumNotice": 1,
+                     *           "maximumAdvance": 1,
+                     *           "requiresConfirmation": true,
+                     *           "dailyLimit": 1,
+                     *           "slotInterval": 1,
+                     *           "active": true,
+                     *           "public": true,
+                     *           "bookingUrl": "https://example.com/hook",
+                     *           "bookingEmbed": {
+                     *             "iframe": "example",
+                     *             "script": "example"
+                     *           },
+                     *           "reminderOffsets": [
+                     *             1
+                     *           ],
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11152,6 +17276,16 @@ export interface operations {
                             /** @description Step between start times; null: the duration */
                             slotInterval: number | null;
                             active: boolean;
+                            /** @description Bookable by anyone through the booking page */
+                            public: boolean;
+                            /** @description The public booking page (absolute); null when not public */
+                            bookingUrl: string | null;
+                            bookingEmbed: {
+                                /** @description An <iframe> of the booking page */
+                                iframe: string;
+                                /** @description A <script> that puts a link opening the booking page in a popup window */
+                                script: string;
+                            } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
                             /** Format: date-time */
@@ -11176,6 +17310,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarEventTypes: {
@@ -11187,6 +17322,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome",
+                 *       "duration": 1,
+                 *       "hostId": "user_01J0EXAMPLE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCalendarEventTypeInput"];
             };
         };
@@ -11197,6 +17339,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "hostName": "Example",
+                     *         "hostEmail": "ada@example.com",
+                     *         "title": "Welcome",
+                     *         "slug": "example",
+                     *         "description": "Hello",
+                     *         "duration": 1,
+                     *         "durations": [
+                     *           1
+                     *         ],
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "scheduleId": "id_01J0EXAMPLE",
+                     *         "bufferBefore": 1,
+                     *         "bufferAfter": 1,
+                     *         "minimumNotice": 1,
+                     *         "maximumAdvance": 1,
+                     *         "requiresConfirmation": true,
+                     *         "dailyLimit": 1,
+                     *         "slotInterval": 1,
+                     *         "active": true,
+                     *         "public": true,
+                     *         "bookingUrl": "https://example.com/hook",
+                     *         "bookingEmbed": {
+                     *           "iframe": "example",
+                     *           "script": "example"
+                     *         },
+                     *         "reminderOffsets": [
+                     *           1
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11234,6 +17420,16 @@ export interface operations {
                             /** @description Step between start times; null: the duration */
                             slotInterval: number | null;
                             active: boolean;
+                            /** @description Bookable by anyone through the booking page */
+                            public: boolean;
+                            /** @description The public booking page (absolute); null when not public */
+                            bookingUrl: string | null;
+                            bookingEmbed: {
+                                /** @description An <iframe> of the booking page */
+                                iframe: string;
+                                /** @description A <script> that puts a link opening the booking page in a popup window */
+                                script: string;
+                            } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
                             /** Format: date-time */
@@ -11253,6 +17449,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarEventTypesById: {
@@ -11272,6 +17469,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "hostName": "Example",
+                     *         "hostEmail": "ada@example.com",
+                     *         "title": "Welcome",
+                     *         "slug": "example",
+                     *         "description": "Hello",
+                     *         "duration": 1,
+                     *         "durations": [
+                     *           1
+                     *         ],
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "scheduleId": "id_01J0EXAMPLE",
+                     *         "bufferBefore": 1,
+                     *         "bufferAfter": 1,
+                     *         "minimumNotice": 1,
+                     *         "maximumAdvance": 1,
+                     *         "requiresConfirmation": true,
+                     *         "dailyLimit": 1,
+                     *         "slotInterval": 1,
+                     *         "active": true,
+                     *         "public": true,
+                     *         "bookingUrl": "https://example.com/hook",
+                     *         "bookingEmbed": {
+                     *           "iframe": "example",
+                     *           "script": "example"
+                     *         },
+                     *         "reminderOffsets": [
+                     *           1
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11309,6 +17550,16 @@ export interface operations {
                             /** @description Step between start times; null: the duration */
                             slotInterval: number | null;
                             active: boolean;
+                            /** @description Bookable by anyone through the booking page */
+                            public: boolean;
+                            /** @description The public booking page (absolute); null when not public */
+                            bookingUrl: string | null;
+                            bookingEmbed: {
+                                /** @description An <iframe> of the booking page */
+                                iframe: string;
+                                /** @description A <script> that puts a link opening the booking page in a popup window */
+                                script: string;
+                            } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
                             /** Format: date-time */
@@ -11326,6 +17577,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteCalendarEventTypesById: {
@@ -11345,6 +17597,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11364,6 +17625,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchCalendarEventTypesById: {
@@ -11377,6 +17639,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCalendarEventTypeInput"];
             };
         };
@@ -11387,6 +17654,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "hostName": "Example",
+                     *         "hostEmail": "ada@example.com",
+                     *         "title": "Welcome",
+                     *         "slug": "example",
+                     *         "description": "Hello",
+                     *         "duration": 1,
+                     *         "durations": [
+                     *           1
+                     *         ],
+                     *         "location": {
+                     *           "type": "example",
+                     *           "url": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com"
+                     *         },
+                     *         "scheduleId": "id_01J0EXAMPLE",
+                     *         "bufferBefore": 1,
+                     *         "bufferAfter": 1,
+                     *         "minimumNotice": 1,
+                     *         "maximumAdvance": 1,
+                     *         "requiresConfirmation": true,
+                     *         "dailyLimit": 1,
+                     *         "slotInterval": 1,
+                     *         "active": true,
+                     *         "public": true,
+                     *         "bookingUrl": "https://example.com/hook",
+                     *         "bookingEmbed": {
+                     *           "iframe": "example",
+                     *           "script": "example"
+                     *         },
+                     *         "reminderOffsets": [
+                     *           1
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11424,6 +17735,16 @@ export interface operations {
                             /** @description Step between start times; null: the duration */
                             slotInterval: number | null;
                             active: boolean;
+                            /** @description Bookable by anyone through the booking page */
+                            public: boolean;
+                            /** @description The public booking page (absolute); null when not public */
+                            bookingUrl: string | null;
+                            bookingEmbed: {
+                                /** @description An <iframe> of the booking page */
+                                iframe: string;
+                                /** @description A <script> that puts a link opening the booking page in a popup window */
+                                script: string;
+                            } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
                             /** Format: date-time */
@@ -11443,6 +17764,233 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getCalendarPublicByOrganizationSlugByEventTypeSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationSlug: string;
+                eventTypeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "organizationSlug": "example",
+                     *         "slug": "example",
+                     *         "title": "Welcome",
+                     *         "description": "Hello",
+                     *         "duration": 1,
+                     *         "durations": [
+                     *           1
+                     *         ],
+                     *         "locationType": "example",
+                     *         "timeZone": "example",
+                     *         "requiresConfirmation": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            organizationSlug: string;
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            /** @description Default length, minutes */
+                            duration: number;
+                            /** @description Lengths the booker may pick (always holds duration) */
+                            durations: number[];
+                            /** @description VIDEO, LINK, PHONE or IN_PERSON */
+                            locationType: string;
+                            /** @description IANA zone of the host's schedule; null while the host has none */
+                            timeZone: string | null;
+                            /** @description A booking waits for the host to confirm it */
+                            requiresConfirmation: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    postCalendarPublicByOrganizationSlugByEventTypeSlugBookings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationSlug: string;
+                eventTypeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": "example",
+                 *       "timeZone": "example",
+                 *       "name": "Example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PublicCalendarBookingInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "uid": "example",
+                     *         "status": "example",
+                     *         "title": "Welcome",
+                     *         "startTime": "2026-01-31T09:00:00Z",
+                     *         "endTime": "2026-01-31T09:00:00Z",
+                     *         "timeZone": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "locationType": "example",
+                     *         "meetingUrl": "https://example.com/hook",
+                     *         "ics": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uid: string;
+                            /** @description CONFIRMED, or PENDING when the host confirms bookings */
+                            status: string;
+                            title: string;
+                            /** Format: date-time */
+                            startTime: string;
+                            /** Format: date-time */
+                            endTime: string;
+                            timeZone: string;
+                            name: string;
+                            email: string;
+                            locationType: string;
+                            /** @description Where to join (VIDEO and LINK) */
+                            meetingUrl: string | null;
+                            /** @description The invite (iCalendar) of a confirmed booking; null while PENDING */
+                            ics: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            413: components["responses"]["EmailError413"];
+            415: components["responses"]["EmailError415"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getCalendarPublicByOrganizationSlugByEventTypeSlugSlots: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                timeZone?: string;
+                duration?: number;
+            };
+            header?: never;
+            path: {
+                organizationSlug: string;
+                eventTypeSlug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "timeZone": "example",
+                     *         "duration": 1,
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "slots": [
+                     *               {
+                     *                 "startTime": "example",
+                     *                 "endTime": "example",
+                     *                 "start": "example",
+                     *                 "end": "example"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description The booker's zone the days and times are in */
+                            timeZone: string;
+                            duration: number;
+                            days: {
+                                /** @description YYYY-MM-DD in the viewer's zone */
+                                date: string;
+                                slots: {
+                                    /** @description HH:mm in the viewer's zone */
+                                    startTime: string;
+                                    /** @description HH:mm in the viewer's zone */
+                                    endTime: string;
+                                    /** @description ISO 8601 with the viewer's offset: what to book (tells a repeated fall-back hour apart) */
+                                    start: string;
+                                    /** @description ISO 8601 with the viewer's offset */
+                                    end: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["CalendarError400"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["CalendarError409"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarSchedules: {
@@ -11466,6 +18014,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "hostId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "timezone": "example",
+                     *           "isDefault": true,
+                     *           "availability": [
+                     *             {
+                     *               "day": "example",
+                     *               "startTime": "example",
+                     *               "endTime": "example"
+                     *             }
+                     *           ],
+                     *           "overrides": [
+                     *             {
+                     *               "id": "id_01J0EXAMPLE",
+                     *               "scheduleId": "id_01J0EXAMPLE",
+                     *               "date": "2026-01-31T09:00:00Z",
+                     *               "isAvailable": true,
+                     *               "startTime": "example",
+                     *               "endTime": "example",
+                     *               "reason": "example",
+                     *               "createdAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11519,6 +18108,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarSchedules: {
@@ -11530,6 +18120,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "timezone": "example",
+                 *       "hostId": "user_01J0EXAMPLE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCalendarScheduleInput"];
             };
         };
@@ -11540,6 +18137,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "timezone": "example",
+                     *         "isDefault": true,
+                     *         "availability": [
+                     *           {
+                     *             "day": "example",
+                     *             "startTime": "example",
+                     *             "endTime": "example"
+                     *           }
+                     *         ],
+                     *         "overrides": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "scheduleId": "id_01J0EXAMPLE",
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "isAvailable": true,
+                     *             "startTime": "example",
+                     *             "endTime": "example",
+                     *             "reason": "example",
+                     *             "createdAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11588,6 +18218,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarSchedulesById: {
@@ -11607,6 +18238,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "timezone": "example",
+                     *         "isDefault": true,
+                     *         "availability": [
+                     *           {
+                     *             "day": "example",
+                     *             "startTime": "example",
+                     *             "endTime": "example"
+                     *           }
+                     *         ],
+                     *         "overrides": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "scheduleId": "id_01J0EXAMPLE",
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "isAvailable": true,
+                     *             "startTime": "example",
+                     *             "endTime": "example",
+                     *             "reason": "example",
+                     *             "createdAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11653,6 +18317,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteCalendarSchedulesById: {
@@ -11672,6 +18337,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11691,6 +18365,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchCalendarSchedulesById: {
@@ -11704,6 +18379,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCalendarScheduleInput"];
             };
         };
@@ -11714,6 +18394,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "hostId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "timezone": "example",
+                     *         "isDefault": true,
+                     *         "availability": [
+                     *           {
+                     *             "day": "example",
+                     *             "startTime": "example",
+                     *             "endTime": "example"
+                     *           }
+                     *         ],
+                     *         "overrides": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "scheduleId": "id_01J0EXAMPLE",
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "isAvailable": true,
+                     *             "startTime": "example",
+                     *             "endTime": "example",
+                     *             "reason": "example",
+                     *             "createdAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11762,6 +18475,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarSchedulesByScheduleIdOverrides: {
@@ -11775,6 +18489,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-01-31T09:00:00Z",
+                 *       "isAvailable": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CalendarScheduleOverrideInput"];
             };
         };
@@ -11785,6 +18505,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "scheduleId": "id_01J0EXAMPLE",
+                     *         "date": "2026-01-31T09:00:00Z",
+                     *         "isAvailable": true,
+                     *         "startTime": "example",
+                     *         "endTime": "example",
+                     *         "reason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11812,6 +18547,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteCalendarSchedulesByScheduleIdOverridesByOverrideId: {
@@ -11832,6 +18568,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11851,6 +18596,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarWebhooks: {
@@ -11873,6 +18619,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11909,6 +18681,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postCalendarWebhooks: {
@@ -11920,6 +18693,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -11930,6 +18709,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -11963,6 +18761,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarWebhooksByWebhookId: {
@@ -11982,6 +18781,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -12011,6 +18828,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteCalendarWebhooksByWebhookId: {
@@ -12030,6 +18848,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -12049,6 +18876,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchCalendarWebhooksByWebhookId: {
@@ -12062,6 +18890,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -12072,6 +18906,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -12103,6 +18955,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCalendarWebhooksByWebhookIdDeliveries: {
@@ -12128,6 +18981,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -12195,6 +19088,7 @@ export interface operations {
             409: components["responses"]["CalendarError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getCrmActivitiesContactsById: {
@@ -12221,6 +19115,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "contactId": "id_01J0EXAMPLE",
+                     *           "type": "example",
+                     *           "module": "example",
+                     *           "content": "Hello",
+                     *           "properties": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12253,6 +19169,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmActivitiesContactsById: {
@@ -12266,6 +19183,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "NOTE",
+                 *       "content": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmActivityInput"];
             };
         };
@@ -12286,6 +19209,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmCompanies: {
@@ -12314,6 +19238,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "industry": "example",
+                     *           "size": "example",
+                     *           "plan": "example",
+                     *           "website": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "status": "example",
+                     *           "properties": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12351,6 +19302,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmCompanies: {
@@ -12362,6 +19314,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "domain": "example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmCompanyInput"];
             };
         };
@@ -12382,6 +19340,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmCompaniesById: {
@@ -12401,6 +19360,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "industry": "example",
+                     *         "size": "example",
+                     *         "plan": "example",
+                     *         "website": "https://example.com/hook",
+                     *         "phone": "+14155550123",
+                     *         "status": "example",
+                     *         "properties": {},
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12420,7 +19398,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                        } | null;
+                        };
                     };
                 };
             };
@@ -12432,6 +19410,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putCrmCompaniesById: {
@@ -12445,6 +19424,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "domain": "example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmCompanyInput"];
             };
         };
@@ -12465,6 +19450,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmCompaniesById: {
@@ -12494,6 +19480,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchCrmCompaniesById: {
@@ -12507,6 +19494,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "domain": "example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmCompanyInput"];
             };
         };
@@ -12527,6 +19520,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmCompaniesByIdContacts: {
@@ -12546,6 +19540,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "contactId": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "name": "Example",
+                     *           "role": "example",
+                     *           "isPrimary": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             contactId: string;
@@ -12566,6 +19574,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmCompaniesFilter: {
@@ -12577,6 +19586,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CrmFilterInput"];
             };
         };
@@ -12587,6 +19597,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "industry": "example",
+                     *           "size": "example",
+                     *           "plan": "example",
+                     *           "website": "https://example.com/hook",
+                     *           "phone": "+14155550123",
+                     *           "status": "example",
+                     *           "properties": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12626,6 +19663,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmCompaniesSearch: {
@@ -12646,6 +19684,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "status": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12667,6 +19718,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContacts: {
@@ -12696,6 +19748,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "name": "Example",
+                     *           "givenName": "Example",
+                     *           "familyName": "Example",
+                     *           "phone": "+14155550123",
+                     *           "lifecycleStage": "example",
+                     *           "status": "example",
+                     *           "mergedIntoId": "id_01J0EXAMPLE",
+                     *           "properties": {},
+                     *           "module": "example",
+                     *           "isIdentified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12742,6 +19824,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContacts: {
@@ -12753,6 +19836,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmContactInput"];
             };
         };
@@ -12773,6 +19862,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsById: {
@@ -12792,6 +19882,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "name": "Example",
+                     *         "givenName": "Example",
+                     *         "familyName": "Example",
+                     *         "phone": "+14155550123",
+                     *         "lifecycleStage": "example",
+                     *         "status": "example",
+                     *         "mergedIntoId": "id_01J0EXAMPLE",
+                     *         "properties": {},
+                     *         "module": "example",
+                     *         "isIdentified": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *         "companies": [
+                     *           {
+                     *             "companyId": "id_01J0EXAMPLE",
+                     *             "externalId": "id_01J0EXAMPLE",
+                     *             "name": "Example",
+                     *             "domain": "example.com",
+                     *             "role": "example",
+                     *             "isPrimary": true
+                     *           }
+                     *         ],
+                     *         "tags": [
+                     *           {
+                     *             "id": 1,
+                     *             "key": "example",
+                     *             "name": "Example",
+                     *             "color": "example"
+                     *           }
+                     *         ],
+                     *         "activityCount": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -12835,7 +19966,7 @@ export interface operations {
                                 color: string | null;
                             }[];
                             activityCount: number;
-                        } | null;
+                        };
                     };
                 };
             };
@@ -12847,6 +19978,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putCrmContactsById: {
@@ -12860,6 +19992,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmContactInput"];
             };
         };
@@ -12880,6 +20018,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmContactsById: {
@@ -12909,6 +20048,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchCrmContactsById: {
@@ -12922,6 +20062,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmContactInput"];
             };
         };
@@ -12942,6 +20088,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsByIdActivities: {
@@ -12968,6 +20115,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "contactId": "id_01J0EXAMPLE",
+                     *           "type": "example",
+                     *           "module": "example",
+                     *           "content": "Hello",
+                     *           "properties": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13000,6 +20169,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContactsByIdActivities: {
@@ -13013,6 +20183,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "NOTE",
+                 *       "content": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmActivityInput"];
             };
         };
@@ -13033,6 +20209,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsByIdCompanies: {
@@ -13052,6 +20229,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "role": "example",
+                     *           "isPrimary": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             companyId: string;
@@ -13072,6 +20263,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContactsByIdCompanies: {
@@ -13085,6 +20277,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "companyId": "id_01J0EXAMPLE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmContactCompanyInput"];
             };
         };
@@ -13095,6 +20292,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "role": "example",
+                     *           "isPrimary": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             companyId: string;
@@ -13117,6 +20328,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmContactsByIdCompaniesByCompanyId: {
@@ -13137,6 +20349,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "role": "example",
+                     *           "isPrimary": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             companyId: string;
@@ -13159,6 +20385,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContactsByIdMerge: {
@@ -13172,6 +20399,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "loserId": "id_01J0EXAMPLE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmMergeContactsInput"];
             };
         };
@@ -13192,6 +20424,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsByIdSummary: {
@@ -13211,6 +20444,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "lifecycleStage": "example",
+                     *         "companies": [
+                     *           {
+                     *             "name": "Example",
+                     *             "domain": "example.com",
+                     *             "role": "example"
+                     *           }
+                     *         ],
+                     *         "tags": [
+                     *           "example"
+                     *         ],
+                     *         "activityCount": 1,
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13239,6 +20495,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsByIdSyncStatus: {
@@ -13258,6 +20515,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "contactId": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "integrations": [
+                     *           {
+                     *             "integrationId": "id_01J0EXAMPLE",
+                     *             "integrationName": "Example",
+                     *             "provider": "example",
+                     *             "externalId": "id_01J0EXAMPLE",
+                     *             "lastSyncedAt": "2026-01-31T09:00:00Z",
+                     *             "syncHash": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             contactId: string;
@@ -13286,6 +20561,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContactsByIdTags: {
@@ -13299,6 +20575,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tagId": "id_01J0EXAMPLE"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmTagContactInput"];
             };
         };
@@ -13309,6 +20590,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "key": "example",
+                     *           "name": "Example",
+                     *           "description": "Hello",
+                     *           "color": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13332,6 +20627,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmContactsByIdTagsByTagId: {
@@ -13352,6 +20648,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "key": "example",
+                     *           "name": "Example",
+                     *           "description": "Hello",
+                     *           "color": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13375,6 +20685,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmContactsFilter: {
@@ -13386,6 +20697,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CrmFilterInput"];
             };
         };
@@ -13396,6 +20708,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "name": "Example",
+                     *           "givenName": "Example",
+                     *           "familyName": "Example",
+                     *           "phone": "+14155550123",
+                     *           "lifecycleStage": "example",
+                     *           "status": "example",
+                     *           "mergedIntoId": "id_01J0EXAMPLE",
+                     *           "properties": {},
+                     *           "module": "example",
+                     *           "isIdentified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13444,6 +20786,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmContactsSearch: {
@@ -13464,6 +20807,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "name": "Example",
+                     *           "phone": "+14155550123",
+                     *           "status": "example",
+                     *           "lifecycleStage": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13488,6 +20846,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmFields: {
@@ -13507,6 +20866,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "Example",
+                     *           "label": "example",
+                     *           "type": "example",
+                     *           "isSystem": true,
+                     *           "operators": [
+                     *             "example"
+                     *           ],
+                     *           "options": [
+                     *             "example"
+                     *           ],
+                     *           "access": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             name: string;
@@ -13530,6 +20908,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmIntegrations: {
@@ -13547,6 +20926,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "provider": "example",
+                     *           "baseUrl": "https://example.com/hook",
+                     *           "lastError": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13569,6 +20962,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmIntegrations: {
@@ -13580,6 +20974,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "provider": "hubspot",
+                 *       "name": "Example",
+                 *       "baseUrl": "https://example.com/hook"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmIntegrationInput"];
             };
         };
@@ -13590,6 +20991,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "provider": "example",
+                     *         "baseUrl": "https://example.com/hook",
+                     *         "lastError": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13614,6 +21027,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmIntegrationsById: {
@@ -13633,6 +21047,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -13647,6 +21066,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmLists: {
@@ -13666,6 +21086,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Example",
+                     *           "entityType": "example",
+                     *           "isDynamic": true,
+                     *           "filterCriteria": "example",
+                     *           "memberCount": 1,
+                     *           "lastEvaluatedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13693,6 +21130,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmLists: {
@@ -13704,6 +21142,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmListInput"];
             };
         };
@@ -13714,6 +21157,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Example",
+                     *         "entityType": "example",
+                     *         "isDynamic": true,
+                     *         "filterCriteria": "example",
+                     *         "memberCount": 1,
+                     *         "lastEvaluatedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13743,6 +21201,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmListsById: {
@@ -13762,6 +21221,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Example",
+                     *         "entityType": "example",
+                     *         "isDynamic": true,
+                     *         "filterCriteria": "example",
+                     *         "memberCount": 1,
+                     *         "lastEvaluatedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13789,6 +21263,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmListsById: {
@@ -13808,6 +21283,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -13822,6 +21302,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchCrmListsById: {
@@ -13835,6 +21316,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCrmListInput"];
             };
         };
@@ -13845,6 +21331,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "name": "Example",
+                     *         "entityType": "example",
+                     *         "isDynamic": true,
+                     *         "filterCriteria": "example",
+                     *         "memberCount": 1,
+                     *         "lastEvaluatedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -13874,6 +21375,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmListsByIdEvaluate: {
@@ -13893,6 +21395,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "memberCount": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             memberCount: number;
@@ -13909,6 +21418,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmListsByIdMembers: {
@@ -13931,6 +21441,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "externalId": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "name": "Example",
+                     *           "givenName": "Example",
+                     *           "familyName": "Example",
+                     *           "phone": "+14155550123",
+                     *           "lifecycleStage": "example",
+                     *           "status": "example",
+                     *           "mergedIntoId": "id_01J0EXAMPLE",
+                     *           "properties": {},
+                     *           "module": "example",
+                     *           "isIdentified": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -13976,6 +21516,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmListsByIdMembers: {
@@ -13989,6 +21530,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CrmListMembersInput"];
             };
         };
@@ -13999,6 +21541,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "changed": 1,
+                     *         "memberCount": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description Members added or removed by this call */
@@ -14017,6 +21567,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmListsByIdMembers: {
@@ -14030,6 +21581,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CrmListMembersInput"];
             };
         };
@@ -14040,6 +21592,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "changed": 1,
+                     *         "memberCount": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description Members added or removed by this call */
@@ -14058,6 +21618,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmProperties: {
@@ -14079,6 +21640,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "key": "example",
+                     *           "entity": "example",
+                     *           "label": "example",
+                     *           "type": "example",
+                     *           "group": "example",
+                     *           "description": "Hello",
+                     *           "options": [
+                     *             "example"
+                     *           ],
+                     *           "isRequired": true,
+                     *           "isSystem": true,
+                     *           "archived": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number | null;
@@ -14106,6 +21688,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmProperties: {
@@ -14117,6 +21700,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "example",
+                 *       "label": "example",
+                 *       "type": "TEXT"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmPropertyInput"];
             };
         };
@@ -14127,6 +21717,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "key": "example",
+                     *         "entity": "example",
+                     *         "label": "example",
+                     *         "type": "example",
+                     *         "group": "example",
+                     *         "description": "Hello",
+                     *         "options": [
+                     *           "example"
+                     *         ],
+                     *         "isRequired": true,
+                     *         "isSystem": true,
+                     *         "archived": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number | null;
@@ -14156,6 +21765,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmPropertiesById: {
@@ -14175,6 +21785,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "key": "example",
+                     *         "entity": "example",
+                     *         "label": "example",
+                     *         "type": "example",
+                     *         "group": "example",
+                     *         "description": "Hello",
+                     *         "options": [
+                     *           "example"
+                     *         ],
+                     *         "isRequired": true,
+                     *         "isSystem": true,
+                     *         "archived": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number | null;
@@ -14204,6 +21833,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchCrmPropertiesById: {
@@ -14217,6 +21847,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "label": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCrmPropertyInput"];
             };
         };
@@ -14227,6 +21862,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "key": "example",
+                     *         "entity": "example",
+                     *         "label": "example",
+                     *         "type": "example",
+                     *         "group": "example",
+                     *         "description": "Hello",
+                     *         "options": [
+                     *           "example"
+                     *         ],
+                     *         "isRequired": true,
+                     *         "isSystem": true,
+                     *         "archived": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number | null;
@@ -14256,6 +21910,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmQuery: {
@@ -14267,6 +21922,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CrmQueryInput"];
             };
         };
@@ -14287,6 +21943,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getCrmTags: {
@@ -14304,6 +21961,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "key": "example",
+                     *           "name": "Example",
+                     *           "description": "Hello",
+                     *           "color": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -14324,6 +21995,7 @@ export interface operations {
             409: components["responses"]["CrmError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postCrmTags: {
@@ -14335,6 +22007,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "key": "example",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CrmTagInput"];
             };
         };
@@ -14345,6 +22023,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "key": "example",
+                     *         "name": "Example",
+                     *         "description": "Hello",
+                     *         "color": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -14367,6 +22057,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteCrmTagsById: {
@@ -14386,6 +22077,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -14400,6 +22096,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchCrmTagsById: {
@@ -14413,6 +22110,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCrmTagInput"];
             };
         };
@@ -14423,6 +22125,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "key": "example",
+                     *         "name": "Example",
+                     *         "description": "Hello",
+                     *         "color": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -14445,6 +22159,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getDomains: {
@@ -14469,6 +22184,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "domainName": "example.com",
+                     *           "unicodeName": "Example",
+                     *           "tld": "example",
+                     *           "status": "example",
+                     *           "registeredAt": "2026-01-31T09:00:00Z",
+                     *           "expiresAt": "2026-01-31T09:00:00Z",
+                     *           "autoRenew": true,
+                     *           "whoisPrivacy": true,
+                     *           "registrarLock": true,
+                     *           "nameservers": [
+                     *             "example"
+                     *           ],
+                     *           "dnssec": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14514,6 +22260,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainName: {
@@ -14533,6 +22280,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "unicodeName": "Example",
+                     *         "tld": "example",
+                     *         "status": "example",
+                     *         "registeredAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "autoRenew": true,
+                     *         "whoisPrivacy": true,
+                     *         "registrarLock": true,
+                     *         "nameservers": [
+                     *           "example"
+                     *         ],
+                     *         "dnssec": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14571,6 +22341,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainNameAuthCode: {
@@ -14590,6 +22361,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "authCode": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14609,6 +22389,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainNameContacts: {
@@ -14628,6 +22409,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "registrant": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "admin": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "tech": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "billing": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14693,6 +22530,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     putDomainsByDomainNameContactsByContactType: {
@@ -14707,6 +22545,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Example",
+                 *       "lastName": "Example",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+14155550123",
+                 *       "address": "ada@example.com",
+                 *       "city": "example",
+                 *       "postalCode": "example",
+                 *       "country": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DomainContactInput"];
             };
         };
@@ -14717,6 +22567,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "registrant": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "admin": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "tech": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         },
+                     *         "billing": {
+                     *           "firstName": "Example",
+                     *           "lastName": "Example",
+                     *           "organization": "example",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+14155550123",
+                     *           "address": "ada@example.com",
+                     *           "city": "example",
+                     *           "state": "example",
+                     *           "postalCode": "example",
+                     *           "country": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14784,6 +22690,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainNameDns: {
@@ -14809,6 +22716,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "domainName": "example.com",
+                     *           "type": "example",
+                     *           "name": "Example",
+                     *           "fqdn": "example",
+                     *           "value": "example",
+                     *           "ttl": 1,
+                     *           "priority": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14846,6 +22778,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsByDomainNameDns: {
@@ -14859,6 +22792,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "example",
+                 *       "name": "Example",
+                 *       "value": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsRecordInput"];
             };
         };
@@ -14869,6 +22809,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "type": "example",
+                     *         "name": "Example",
+                     *         "fqdn": "example",
+                     *         "value": "example",
+                     *         "ttl": 1,
+                     *         "priority": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14901,6 +22858,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteDomainsByDomainNameDnsByRecordId: {
@@ -14921,6 +22879,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14941,6 +22908,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchDomainsByDomainNameDnsByRecordId: {
@@ -14955,6 +22923,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDnsRecordInput"];
             };
         };
@@ -14965,6 +22938,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "type": "example",
+                     *         "name": "Example",
+                     *         "fqdn": "example",
+                     *         "value": "example",
+                     *         "ttl": 1,
+                     *         "priority": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -14997,6 +22987,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsByDomainNameDnsPresets: {
@@ -15010,6 +23001,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "preset": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DnsPresetInput"];
             };
         };
@@ -15020,6 +23016,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "preset": "example",
+                     *         "created": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "domainName": "example.com",
+                     *             "type": "example",
+                     *             "name": "Example",
+                     *             "fqdn": "example",
+                     *             "value": "example",
+                     *             "ttl": 1,
+                     *             "priority": 1,
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "updatedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "records": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "domainName": "example.com",
+                     *             "type": "example",
+                     *             "name": "Example",
+                     *             "fqdn": "example",
+                     *             "value": "example",
+                     *             "ttl": 1,
+                     *             "priority": 1,
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "updatedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15071,6 +23103,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainNameDnssec: {
@@ -15090,6 +23123,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "enabled": true,
+                     *         "keys": [
+                     *           {
+                     *             "flags": 1,
+                     *             "role": "example",
+                     *             "algorithm": 1,
+                     *             "keyTag": 1,
+                     *             "publicKey": "example",
+                     *             "dnskey": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15121,6 +23173,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsByDomainNameDnssecDisable: {
@@ -15140,6 +23193,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "enabled": true,
+                     *         "keys": [
+                     *           {
+                     *             "flags": 1,
+                     *             "role": "example",
+                     *             "algorithm": 1,
+                     *             "keyTag": 1,
+                     *             "publicKey": "example",
+                     *             "dnskey": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15173,6 +23245,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsByDomainNameDnssecDs: {
@@ -15192,6 +23265,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "keyTag": 1,
+                     *           "algorithm": 1,
+                     *           "digestType": 1,
+                     *           "digest": "example",
+                     *           "record": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15216,6 +23303,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsByDomainNameDnssecEnable: {
@@ -15235,6 +23323,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domainName": "example.com",
+                     *         "enabled": true,
+                     *         "keys": [
+                     *           {
+                     *             "flags": 1,
+                     *             "role": "example",
+                     *             "algorithm": 1,
+                     *             "keyTag": 1,
+                     *             "publicKey": "example",
+                     *             "dnskey": "example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15268,6 +23375,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     putDomainsByDomainNameNameservers: {
@@ -15281,6 +23389,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "nameservers": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DomainNameserversInput"];
             };
         };
@@ -15291,6 +23404,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "unicodeName": "Example",
+                     *         "tld": "example",
+                     *         "status": "example",
+                     *         "registeredAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "autoRenew": true,
+                     *         "whoisPrivacy": true,
+                     *         "registrarLock": true,
+                     *         "nameservers": [
+                     *           "example"
+                     *         ],
+                     *         "dnssec": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15331,6 +23467,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsByDomainNameRenew: {
@@ -15344,6 +23481,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RenewDomainInput"];
             };
         };
@@ -15354,6 +23492,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "unicodeName": "Example",
+                     *         "tld": "example",
+                     *         "status": "example",
+                     *         "registeredAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "autoRenew": true,
+                     *         "whoisPrivacy": true,
+                     *         "registrarLock": true,
+                     *         "nameservers": [
+                     *           "example"
+                     *         ],
+                     *         "dnssec": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15394,6 +23555,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchDomainsByDomainNameSettings: {
@@ -15407,6 +23569,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["DomainSettingsInput"];
             };
         };
@@ -15417,6 +23580,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "unicodeName": "Example",
+                     *         "tld": "example",
+                     *         "status": "example",
+                     *         "registeredAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "autoRenew": true,
+                     *         "whoisPrivacy": true,
+                     *         "registrarLock": true,
+                     *         "nameservers": [
+                     *           "example"
+                     *         ],
+                     *         "dnssec": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15457,6 +23643,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsAvailability: {
@@ -15476,6 +23663,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "domain": "example.com",
+                     *         "available": true,
+                     *         "price": 1,
+                     *         "renewalPrice": 1,
+                     *         "isPremium": true,
+                     *         "currency": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15501,6 +23701,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsRegister: {
@@ -15512,6 +23713,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domainName": "example.com",
+                 *       "registrant": {
+                 *         "firstName": "Example",
+                 *         "lastName": "Example",
+                 *         "email": "ada@example.com",
+                 *         "phone": "+14155550123",
+                 *         "address": "ada@example.com",
+                 *         "city": "example",
+                 *         "postalCode": "example",
+                 *         "country": "example"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterDomainInput"];
             };
         };
@@ -15522,6 +23738,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "unicodeName": "Example",
+                     *         "tld": "example",
+                     *         "status": "example",
+                     *         "registeredAt": "2026-01-31T09:00:00Z",
+                     *         "expiresAt": "2026-01-31T09:00:00Z",
+                     *         "autoRenew": true,
+                     *         "whoisPrivacy": true,
+                     *         "registrarLock": true,
+                     *         "nameservers": [
+                     *           "example"
+                     *         ],
+                     *         "dnssec": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15562,6 +23801,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsSearch: {
@@ -15583,6 +23823,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "available": [
+                     *           {
+                     *             "domain": "example.com",
+                     *             "price": 1,
+                     *             "isPremium": true
+                     *           }
+                     *         ],
+                     *         "unavailable": [
+                     *           {
+                     *             "domain": "example.com"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15608,6 +23867,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsTransfer: {
@@ -15619,6 +23879,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domainName": "example.com",
+                 *       "authCode": "example",
+                 *       "registrant": {
+                 *         "firstName": "Example",
+                 *         "lastName": "Example",
+                 *         "email": "ada@example.com",
+                 *         "phone": "+14155550123",
+                 *         "address": "ada@example.com",
+                 *         "city": "example",
+                 *         "postalCode": "example",
+                 *         "country": "example"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransferDomainInput"];
             };
         };
@@ -15629,6 +23905,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "status": "example",
+                     *         "price": 1,
+                     *         "completesAt": "2026-01-31T09:00:00Z",
+                     *         "completedAt": "2026-01-31T09:00:00Z",
+                     *         "failureReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15665,6 +23957,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsTransfersByTransferId: {
@@ -15684,6 +23977,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "status": "example",
+                     *         "price": 1,
+                     *         "completesAt": "2026-01-31T09:00:00Z",
+                     *         "completedAt": "2026-01-31T09:00:00Z",
+                     *         "failureReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15718,6 +24027,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteDomainsTransfersByTransferId: {
@@ -15737,6 +24047,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domainName": "example.com",
+                     *         "status": "example",
+                     *         "price": 1,
+                     *         "completesAt": "2026-01-31T09:00:00Z",
+                     *         "completedAt": "2026-01-31T09:00:00Z",
+                     *         "failureReason": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15773,6 +24099,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsWebhooks: {
@@ -15795,6 +24122,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15832,6 +24185,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postDomainsWebhooks: {
@@ -15843,6 +24197,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -15853,6 +24213,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15887,6 +24266,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsWebhooksByWebhookId: {
@@ -15906,6 +24286,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15936,6 +24334,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteDomainsWebhooksByWebhookId: {
@@ -15955,6 +24354,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -15975,6 +24383,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchDomainsWebhooksByWebhookId: {
@@ -15988,6 +24397,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -15998,6 +24413,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16030,6 +24463,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getDomainsWebhooksByWebhookIdDeliveries: {
@@ -16055,6 +24489,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16123,6 +24597,7 @@ export interface operations {
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postEmails: {
@@ -16136,6 +24611,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "ada@example.com",
+                 *       "to": "ada@example.com",
+                 *       "subject": "Welcome",
+                 *       "html": "<p>Hello</p>",
+                 *       "text": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendEmailInput"];
             };
         };
@@ -16146,6 +24630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "status": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16166,6 +24659,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postEmailsBatch: {
@@ -16177,7 +24671,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": (Record<string, never> | null)[];
+                /** @example {} */
+                "application/json": {
+                    emails?: Record<string, never> | Record<string, never>[];
+                };
             };
         };
         responses: {
@@ -16187,6 +24684,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "index": 1,
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "error": {
+                     *             "code": "example",
+                     *             "message": "Hello",
+                     *             "details": "example"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16213,6 +24727,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsBounces: {
@@ -16238,6 +24753,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "to": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "subject": "Welcome",
+                     *           "bounceType": "example",
+                     *           "reason": "example",
+                     *           "bouncedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16270,6 +24808,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsMessages: {
@@ -16295,6 +24834,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "from": "ada@example.com",
+                     *           "to": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "cc": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "subject": "Welcome",
+                     *           "status": "QUEUED",
+                     *           "tags": [
+                     *             {
+                     *               "name": "Example",
+                     *               "value": "example"
+                     *             }
+                     *           ],
+                     *           "bounceType": "example",
+                     *           "openCount": 1,
+                     *           "clickCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "sentAt": "2026-01-31T09:00:00Z",
+                     *           "deliveredAt": "2026-01-31T09:00:00Z",
+                     *           "bouncedAt": "2026-01-31T09:00:00Z",
+                     *           "failedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16343,6 +24921,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsMessagesById: {
@@ -16362,6 +24941,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "replyTo": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "html": "<p>Hello</p>",
+                     *         "text": "Hello",
+                     *         "headers": {},
+                     *         "tags": [
+                     *           {
+                     *             "name": "Example",
+                     *             "value": "example"
+                     *           }
+                     *         ],
+                     *         "attachments": [
+                     *           {
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1
+                     *           }
+                     *         ],
+                     *         "templateId": "id_01J0EXAMPLE",
+                     *         "status": "QUEUED",
+                     *         "bounceType": "example",
+                     *         "lastResponse": "example",
+                     *         "providerMessageId": "id_01J0EXAMPLE",
+                     *         "trackOpens": true,
+                     *         "trackClicks": true,
+                     *         "listUnsubscribe": true,
+                     *         "openCount": 1,
+                     *         "clickCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "sentAt": "2026-01-31T09:00:00Z",
+                     *         "deliveredAt": "2026-01-31T09:00:00Z",
+                     *         "bouncedAt": "2026-01-31T09:00:00Z",
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "openedAt": "2026-01-31T09:00:00Z",
+                     *         "clickedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16425,6 +25059,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsStats: {
@@ -16449,6 +25084,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-01-31T09:00:00Z",
+                     *           "total": 1,
+                     *           "queued": 1,
+                     *           "sent": 1,
+                     *           "delivered": 1,
+                     *           "bounced": 1,
+                     *           "failed": 1,
+                     *           "opened": 1,
+                     *           "clicked": 1
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16486,6 +25145,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsSuppressions: {
@@ -16509,6 +25169,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "email": "ada@example.com",
+                     *           "reason": "HARD_BOUNCE",
+                     *           "sourceMessageId": "id_01J0EXAMPLE",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16541,6 +25221,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postEmailsSuppressions: {
@@ -16552,8 +25233,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": {
-                    email?: string | null;
+                    email?: string;
                     reason?: string | null;
                 };
             };
@@ -16565,6 +25251,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "reason": "HARD_BOUNCE",
+                     *         "sourceMessageId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16592,6 +25290,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteEmailsSuppressionsByEmail: {
@@ -16611,6 +25310,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16628,6 +25333,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsTClickByToken: {
@@ -16656,6 +25362,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsTOpenByToken: {
@@ -16684,6 +25391,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsTUnsubscribeByToken: {
@@ -16710,6 +25418,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postEmailsTUnsubscribeByToken: {
@@ -16738,6 +25447,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsTemplates: {
@@ -16760,6 +25470,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "alias": "example",
+                     *           "subject": "Welcome",
+                     *           "active": true,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16793,6 +25525,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postEmailsTemplates: {
@@ -16804,6 +25537,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "subject": "Welcome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailTemplateInput"];
             };
         };
@@ -16814,6 +25553,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "alias": "example",
+                     *         "subject": "Welcome",
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "active": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16844,6 +25599,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getEmailsTemplatesById: {
@@ -16863,6 +25619,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "alias": "example",
+                     *         "subject": "Welcome",
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "active": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16891,6 +25663,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteEmailsTemplatesById: {
@@ -16910,6 +25683,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16927,6 +25706,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchEmailsTemplatesById: {
@@ -16940,6 +25720,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "subject": "Welcome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EmailTemplateInput"];
             };
         };
@@ -16950,6 +25736,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "alias": "example",
+                     *         "subject": "Welcome",
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "active": true,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -16980,6 +25782,7 @@ export interface operations {
             422: components["responses"]["EmailError422"];
             429: components["responses"]["EmailError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getFByFormRef: {
@@ -17001,6 +25804,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "uuid": "example",
+                     *         "title": "Welcome",
+                     *         "description": "Hello",
+                     *         "fields": [
+                     *           {
+                     *             "ref": "example",
+                     *             "type": "example",
+                     *             "label": "example",
+                     *             "required": true,
+                     *             "placeholder": "example",
+                     *             "settings": {}
+                     *           }
+                     *         ],
+                     *         "settings": {
+                     *           "requiresAuth": true,
+                     *           "hasPassword": true,
+                     *           "layout": "example",
+                     *           "thankYouMessage": "example"
+                     *         },
+                     *         "theme": {
+                     *           "preset": "example",
+                     *           "colors": {},
+                     *           "font": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             uuid: string;
@@ -17020,10 +25853,16 @@ export interface operations {
                                 requiresAuth: boolean;
                                 /** @description True when respondents need the form's password (X-Form-Password); fields are empty until it is given */
                                 hasPassword: boolean;
+                                /** @description ALL_AT_ONCE or ONE_PER_SCREEN: how the hosted page shows the questions */
+                                layout: string;
+                                /** @description What the hosted page says after a submission without redirectUrl */
+                                thankYouMessage: string | null;
                             };
                             theme: {
                                 preset: string | null;
                                 colors: Record<string, never> | null;
+                                /** @description SANS, SERIF or MONO */
+                                font: string | null;
                             };
                         };
                     };
@@ -17036,6 +25875,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFByFormRefPartial: {
@@ -17051,6 +25891,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FormPartialInput"];
             };
         };
@@ -17061,6 +25902,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "submissionId": "id_01J0EXAMPLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             submissionId: string;
@@ -17077,6 +25925,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFByFormRefSubmit: {
@@ -17092,6 +25941,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FormSubmitInput"];
             };
         };
@@ -17102,6 +25952,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "submissionId": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "redirectUrl": "https://example.com/hook"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             submissionId: string;
@@ -17122,6 +25981,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFByFormRefView: {
@@ -17137,6 +25997,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["FormViewInput"];
             };
         };
@@ -17147,6 +26008,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "recorded": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             recorded: boolean;
@@ -17163,6 +26031,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getForms: {
@@ -17185,6 +26054,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "uuid": "example",
+                     *           "title": "Welcome",
+                     *           "slug": "example",
+                     *           "status": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "publishedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17216,6 +26107,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postForms: {
@@ -17227,6 +26119,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateFormInput"];
             };
         };
@@ -17237,6 +26134,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "uuid": "example",
+                     *         "title": "Welcome",
+                     *         "status": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17257,6 +26164,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getFormsByFormId: {
@@ -17276,6 +26184,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "uuid": "example",
+                     *         "title": "Welcome",
+                     *         "slug": "example",
+                     *         "status": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "publishedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "settings": {},
+                     *         "theme": {},
+                     *         "fields": [
+                     *           {
+                     *             "id": 1,
+                     *             "ref": "example",
+                     *             "type": "example",
+                     *             "label": "example",
+                     *             "placeholder": "example",
+                     *             "required": true,
+                     *             "order": 1,
+                     *             "settings": {}
+                     *           }
+                     *         ],
+                     *         "analytics": {
+                     *           "views": 1,
+                     *           "submissions": 1,
+                     *           "completionRate": 1
+                     *         },
+                     *         "url": "https://example.com/hook",
+                     *         "embed": {
+                     *           "iframe": "example",
+                     *           "script": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17305,7 +26252,7 @@ export interface operations {
                                 placeholder: string | null;
                                 required: boolean;
                                 order: number;
-                                /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices) */
+                                /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type) */
                                 settings: Record<string, never>;
                             }[];
                             analytics: {
@@ -17314,6 +26261,14 @@ export interface operations {
                                 submissions: number;
                                 /** @description submissions / views, 0 to 1 (0 without views) */
                                 completionRate: number;
+                            };
+                            /** @description The hosted page (GET with Accept: text/html) */
+                            url: string;
+                            embed: {
+                                /** @description An <iframe> showing the hosted page inline */
+                                iframe: string;
+                                /** @description A <script> that renders the hosted page in an iframe where it is placed */
+                                script: string;
                             };
                         };
                     };
@@ -17326,6 +26281,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putFormsByFormId: {
@@ -17339,6 +26295,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateFormInput"];
             };
         };
@@ -17349,6 +26310,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "uuid": "example",
+                     *         "title": "Welcome",
+                     *         "slug": "example",
+                     *         "status": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "publishedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "settings": {},
+                     *         "theme": {},
+                     *         "fields": [
+                     *           {
+                     *             "id": 1,
+                     *             "ref": "example",
+                     *             "type": "example",
+                     *             "label": "example",
+                     *             "placeholder": "example",
+                     *             "required": true,
+                     *             "order": 1,
+                     *             "settings": {}
+                     *           }
+                     *         ],
+                     *         "analytics": {
+                     *           "views": 1,
+                     *           "submissions": 1,
+                     *           "completionRate": 1
+                     *         },
+                     *         "url": "https://example.com/hook",
+                     *         "embed": {
+                     *           "iframe": "example",
+                     *           "script": "example"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17378,7 +26378,7 @@ export interface operations {
                                 placeholder: string | null;
                                 required: boolean;
                                 order: number;
-                                /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices) */
+                                /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type) */
                                 settings: Record<string, never>;
                             }[];
                             analytics: {
@@ -17387,6 +26387,14 @@ export interface operations {
                                 submissions: number;
                                 /** @description submissions / views, 0 to 1 (0 without views) */
                                 completionRate: number;
+                            };
+                            /** @description The hosted page (GET with Accept: text/html) */
+                            url: string;
+                            embed: {
+                                /** @description An <iframe> showing the hosted page inline */
+                                iframe: string;
+                                /** @description A <script> that renders the hosted page in an iframe where it is placed */
+                                script: string;
                             };
                         };
                     };
@@ -17401,6 +26409,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteFormsByFormId: {
@@ -17420,6 +26429,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -17434,6 +26448,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getFormsByFormIdAnalytics: {
@@ -17458,6 +26473,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "summary": {
+                     *           "views": 1,
+                     *           "starts": 1,
+                     *           "completions": 1,
+                     *           "completionRate": 1
+                     *         },
+                     *         "daily": [
+                     *           {
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "views": 1,
+                     *             "starts": 1,
+                     *             "completions": 1
+                     *           }
+                     *         ],
+                     *         "dropOff": [
+                     *           {
+                     *             "fieldId": 1,
+                     *             "ref": "example",
+                     *             "label": "example",
+                     *             "count": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             summary: {
@@ -17493,6 +26536,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFormsByFormIdDuplicate: {
@@ -17512,6 +26556,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "uuid": "example",
+                     *         "title": "Welcome",
+                     *         "status": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17532,6 +26586,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFormsByFormIdFields: {
@@ -17545,6 +26600,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "SHORT_TEXT",
+                 *       "label": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FormFieldInput"];
             };
         };
@@ -17555,6 +26616,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "ref": "example",
+                     *         "type": "example",
+                     *         "label": "example",
+                     *         "placeholder": "example",
+                     *         "required": true,
+                     *         "order": 1,
+                     *         "settings": {}
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17566,7 +26641,7 @@ export interface operations {
                             placeholder: string | null;
                             required: boolean;
                             order: number;
-                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices) */
+                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type) */
                             settings: Record<string, never>;
                         };
                     };
@@ -17581,6 +26656,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putFormsByFormIdFieldsByFieldId: {
@@ -17595,6 +26671,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "SHORT_TEXT",
+                 *       "label": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateFormFieldInput"];
             };
         };
@@ -17605,6 +26687,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "ref": "example",
+                     *         "type": "example",
+                     *         "label": "example",
+                     *         "placeholder": "example",
+                     *         "required": true,
+                     *         "order": 1,
+                     *         "settings": {}
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17616,7 +26712,7 @@ export interface operations {
                             placeholder: string | null;
                             required: boolean;
                             order: number;
-                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices) */
+                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type) */
                             settings: Record<string, never>;
                         };
                     };
@@ -17631,6 +26727,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteFormsByFormIdFieldsByFieldId: {
@@ -17651,6 +26748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -17665,6 +26767,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFormsByFormIdFieldsReorder: {
@@ -17678,6 +26781,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["ReorderFormFieldsInput"];
             };
         };
@@ -17688,6 +26792,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "ref": "example",
+                     *           "type": "example",
+                     *           "label": "example",
+                     *           "placeholder": "example",
+                     *           "required": true,
+                     *           "order": 1,
+                     *           "settings": {}
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17699,7 +26819,7 @@ export interface operations {
                             placeholder: string | null;
                             required: boolean;
                             order: number;
-                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices) */
+                            /** @description minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type) */
                             settings: Record<string, never>;
                         }[];
                     };
@@ -17714,6 +26834,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFormsByFormIdPublish: {
@@ -17733,6 +26854,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "status": "example",
+                     *         "publishedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17753,6 +26883,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getFormsByFormIdSubmissions: {
@@ -17778,6 +26909,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "submissionId": "id_01J0EXAMPLE",
+                     *           "formId": 1,
+                     *           "status": "example",
+                     *           "answers": {},
+                     *           "respondentEmail": "ada@example.com",
+                     *           "metadata": {},
+                     *           "lastFieldId": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "completedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             submissionId: string;
@@ -17814,6 +26969,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getFormsByFormIdSubmissionsBySubmissionId: {
@@ -17834,6 +26990,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "submissionId": "id_01J0EXAMPLE",
+                     *         "formId": 1,
+                     *         "status": "example",
+                     *         "answers": {},
+                     *         "respondentEmail": "ada@example.com",
+                     *         "metadata": {},
+                     *         "lastFieldId": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "completedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             submissionId: string;
@@ -17864,6 +27036,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteFormsByFormIdSubmissionsBySubmissionId: {
@@ -17884,6 +27057,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": true
+                     *     }
+                     */
                     "application/json": {
                         data: boolean;
                     };
@@ -17898,6 +27076,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getFormsByFormIdSubmissionsExport: {
@@ -17929,6 +27108,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postFormsByFormIdUnpublish: {
@@ -17948,6 +27128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1,
+                     *         "status": "example",
+                     *         "publishedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: number;
@@ -17968,6 +27157,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSms: {
@@ -17979,6 +27169,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "ada@example.com",
+                 *       "templateAlias": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendSmsInput"];
             };
         };
@@ -17989,6 +27185,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "to": "ada@example.com",
+                     *       "submittedAt": "2026-01-31T09:00:00Z",
+                     *       "messageId": "id_01J0EXAMPLE",
+                     *       "errorCode": 1,
+                     *       "message": "Hello"
+                     *     }
+                     */
                     "application/json": {
                         to: string;
                         submittedAt: string;
@@ -18007,6 +27212,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsByMessageId: {
@@ -18026,6 +27232,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "id_01J0EXAMPLE",
+                     *       "providerMessageId": "id_01J0EXAMPLE",
+                     *       "from": "ada@example.com",
+                     *       "to": "ada@example.com",
+                     *       "body": "Hello",
+                     *       "status": "QUEUED",
+                     *       "direction": "OUTBOUND",
+                     *       "segments": 1,
+                     *       "country": "example",
+                     *       "tag": "example",
+                     *       "metadata": {},
+                     *       "errorCode": 1,
+                     *       "errorMessage": "example",
+                     *       "queuedAt": "2026-01-31T09:00:00Z",
+                     *       "sentAt": "2026-01-31T09:00:00Z",
+                     *       "deliveredAt": "2026-01-31T09:00:00Z",
+                     *       "failedAt": "2026-01-31T09:00:00Z",
+                     *       "receivedAt": "2026-01-31T09:00:00Z",
+                     *       "events": [
+                     *         {
+                     *           "eventType": "example",
+                     *           "timestamp": "example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         messageId: string;
                         providerMessageId: string | null;
@@ -18074,6 +27308,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsBatch: {
@@ -18085,7 +27320,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": (components["schemas"]["SendSmsInput"] | null)[];
+                /**
+                 * @example [
+                 *       {
+                 *         "to": "ada@example.com",
+                 *         "templateAlias": "example"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["SendSmsInput"][];
             };
         };
         responses: {
@@ -18095,6 +27338,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "to": "ada@example.com",
+                     *         "submittedAt": "2026-01-31T09:00:00Z",
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "errorCode": 1,
+                     *         "message": "Hello"
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         to: string;
                         submittedAt: string;
@@ -18113,6 +27367,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsCallbacksInbound: {
@@ -18136,6 +27391,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applied": true,
+                     *       "messageId": "id_01J0EXAMPLE"
+                     *     }
+                     */
                     "application/json": {
                         applied: boolean;
                         messageId: string | null;
@@ -18151,6 +27412,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsCallbacksStatus: {
@@ -18174,6 +27436,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applied": true,
+                     *       "messageId": "id_01J0EXAMPLE"
+                     *     }
+                     */
                     "application/json": {
                         applied: boolean;
                         messageId: string | null;
@@ -18189,6 +27457,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsInbound: {
@@ -18215,6 +27484,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "providerMessageId": "id_01J0EXAMPLE",
+                     *           "from": "ada@example.com",
+                     *           "to": "ada@example.com",
+                     *           "body": "Hello",
+                     *           "receivedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -18240,6 +27524,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsMessages: {
@@ -18267,6 +27552,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "from": "ada@example.com",
+                     *           "to": "ada@example.com",
+                     *           "status": "QUEUED",
+                     *           "direction": "OUTBOUND",
+                     *           "segments": 1,
+                     *           "country": "example",
+                     *           "tag": "example",
+                     *           "queuedAt": "2026-01-31T09:00:00Z",
+                     *           "sentAt": "2026-01-31T09:00:00Z",
+                     *           "deliveredAt": "2026-01-31T09:00:00Z",
+                     *           "failedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -18304,6 +27610,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsSandboxInbound: {
@@ -18315,6 +27622,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "ada@example.com",
+                 *       "to": "ada@example.com",
+                 *       "body": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SandboxSmsInput"];
             };
         };
@@ -18325,6 +27639,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messageId": "id_01J0EXAMPLE",
+                     *       "providerMessageId": "id_01J0EXAMPLE",
+                     *       "from": "ada@example.com",
+                     *       "to": "ada@example.com",
+                     *       "body": "Hello",
+                     *       "receivedAt": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         messageId: string;
                         providerMessageId: string | null;
@@ -18349,6 +27673,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsSettings: {
@@ -18366,6 +27691,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "approvedPoolTemplateIds": [
+                     *         1
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         enabled: boolean;
                         approvedPoolTemplateIds: number[];
@@ -18379,6 +27712,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     patchSmsSettings: {
@@ -18390,6 +27724,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["SmsSettingsInput"];
             };
         };
@@ -18400,6 +27735,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "enabled": true,
+                     *       "approvedPoolTemplateIds": [
+                     *         1
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         enabled: boolean;
                         approvedPoolTemplateIds: number[];
@@ -18415,6 +27758,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsSuppressions: {
@@ -18438,6 +27782,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "phoneNumber": "+14155550123",
+                     *           "reason": "MANUAL",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -18457,6 +27813,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsSuppressions: {
@@ -18468,8 +27825,9 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    phoneNumber?: string | null;
+                    phoneNumber?: string;
                     reason?: string | null;
                 };
             };
@@ -18481,6 +27839,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "phoneNumber": "+14155550123",
+                     *       "reason": "MANUAL",
+                     *       "createdAt": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         phoneNumber: string;
                         /** @enum {string} */
@@ -18499,6 +27864,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsSuppressionsByPhoneNumber: {
@@ -18518,6 +27884,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "phoneNumber": "+14155550123",
+                     *       "suppressed": true,
+                     *       "reason": "MANUAL"
+                     *     }
+                     */
                     "application/json": {
                         phoneNumber: string;
                         suppressed: boolean;
@@ -18533,6 +27906,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     deleteSmsSuppressionsByPhoneNumber: {
@@ -18552,6 +27926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example true */
                     "application/json": boolean;
                 };
             };
@@ -18564,6 +27939,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsTemplates: {
@@ -18586,6 +27962,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "templateId": 1,
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "alias": "example",
+                     *           "name": "Example",
+                     *           "body": "Hello",
+                     *           "type": "example",
+                     *           "approved": true,
+                     *           "variables": [
+                     *             "example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -18613,6 +28008,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsTemplates: {
@@ -18624,6 +28020,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "body": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsTemplateInput"];
             };
         };
@@ -18634,6 +28036,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templateId": 1,
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "alias": "example",
+                     *       "name": "Example",
+                     *       "body": "Hello",
+                     *       "type": "example",
+                     *       "approved": true,
+                     *       "variables": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Pool template id; null for custom templates */
                         templateId: number | null;
@@ -18660,6 +28076,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsTemplatesByAlias: {
@@ -18679,6 +28096,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templateId": 1,
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "alias": "example",
+                     *       "name": "Example",
+                     *       "body": "Hello",
+                     *       "type": "example",
+                     *       "approved": true,
+                     *       "variables": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Pool template id; null for custom templates */
                         templateId: number | null;
@@ -18703,6 +28134,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     deleteSmsTemplatesByAlias: {
@@ -18722,6 +28154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example true */
                     "application/json": boolean;
                 };
             };
@@ -18734,6 +28167,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     patchSmsTemplatesByAlias: {
@@ -18747,6 +28181,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "body": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsTemplateInput"];
             };
         };
@@ -18757,6 +28197,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "templateId": 1,
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "alias": "example",
+                     *       "name": "Example",
+                     *       "body": "Hello",
+                     *       "type": "example",
+                     *       "approved": true,
+                     *       "variables": [
+                     *         "example"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Pool template id; null for custom templates */
                         templateId: number | null;
@@ -18783,6 +28237,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsWebhooks: {
@@ -18805,6 +28260,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -18833,6 +28308,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsWebhooks: {
@@ -18844,6 +28320,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -18854,6 +28336,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "url": "https://example.com/hook",
+                     *       "events": [
+                     *         "example"
+                     *       ],
+                     *       "active": true,
+                     *       "failed": true,
+                     *       "failedAt": "2026-01-31T09:00:00Z",
+                     *       "description": "Hello",
+                     *       "createdAt": "2026-01-31T09:00:00Z",
+                     *       "updatedAt": "2026-01-31T09:00:00Z",
+                     *       "secret": "example"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         url: string;
@@ -18883,6 +28381,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsWebhooksByWebhookId: {
@@ -18902,6 +28401,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "url": "https://example.com/hook",
+                     *       "events": [
+                     *         "example"
+                     *       ],
+                     *       "active": true,
+                     *       "failed": true,
+                     *       "failedAt": "2026-01-31T09:00:00Z",
+                     *       "description": "Hello",
+                     *       "createdAt": "2026-01-31T09:00:00Z",
+                     *       "updatedAt": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         url: string;
@@ -18927,6 +28441,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     deleteSmsWebhooksByWebhookId: {
@@ -18946,6 +28461,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "deleted": true
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         deleted: boolean;
@@ -18961,6 +28482,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     patchSmsWebhooksByWebhookId: {
@@ -18974,6 +28496,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -18984,6 +28512,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "url": "https://example.com/hook",
+                     *       "events": [
+                     *         "example"
+                     *       ],
+                     *       "active": true,
+                     *       "failed": true,
+                     *       "failedAt": "2026-01-31T09:00:00Z",
+                     *       "description": "Hello",
+                     *       "createdAt": "2026-01-31T09:00:00Z",
+                     *       "updatedAt": "2026-01-31T09:00:00Z"
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         url: string;
@@ -19011,6 +28554,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsWebhooksByWebhookIdDeliveries: {
@@ -19036,6 +28580,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "totalCount": 1,
+                     *       "messages": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         totalCount: number;
                         messages: {
@@ -19095,6 +28673,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsWebhooksByWebhookIdTest: {
@@ -19108,9 +28687,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -19121,6 +28701,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "webhookId": "id_01J0EXAMPLE",
+                     *       "eventId": "id_01J0EXAMPLE",
+                     *       "eventType": "example",
+                     *       "status": "PENDING",
+                     *       "responseCode": 1,
+                     *       "error": "example",
+                     *       "attemptedAt": "2026-01-31T09:00:00Z",
+                     *       "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *       "attemptCount": 1,
+                     *       "createdAt": "2026-01-31T09:00:00Z",
+                     *       "payload": "example",
+                     *       "attempts": [
+                     *         {
+                     *           "number": 1,
+                     *           "manual": true,
+                     *           "success": true,
+                     *           "responseCode": 1,
+                     *           "responseBody": "example",
+                     *           "error": "example",
+                     *           "durationMs": 1,
+                     *           "scheduledFor": "2026-01-31T09:00:00Z",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         webhookId: string;
@@ -19179,6 +28788,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSmsWebhooksDeliveries: {
@@ -19201,8 +28811,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "messages": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "cursor": "example",
+                     *       "hasMore": true
+                     *     }
+                     */
                     "application/json": {
-                        totalCount: number;
                         messages: {
                             id: string;
                             webhookId: string;
@@ -19250,6 +28894,9 @@ export interface operations {
                                 attemptedAt: string;
                             }[];
                         }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page */
+                        cursor: string | null;
+                        hasMore: boolean;
                     };
                 };
             };
@@ -19260,6 +28907,7 @@ export interface operations {
             409: components["responses"]["SmsError409"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     postSmsWebhooksDeliveriesByDeliveryIdRetry: {
@@ -19273,9 +28921,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -19286,6 +28935,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "id_01J0EXAMPLE",
+                     *       "webhookId": "id_01J0EXAMPLE",
+                     *       "eventId": "id_01J0EXAMPLE",
+                     *       "eventType": "example",
+                     *       "status": "PENDING",
+                     *       "responseCode": 1,
+                     *       "error": "example",
+                     *       "attemptedAt": "2026-01-31T09:00:00Z",
+                     *       "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *       "attemptCount": 1,
+                     *       "createdAt": "2026-01-31T09:00:00Z",
+                     *       "payload": "example",
+                     *       "attempts": [
+                     *         {
+                     *           "number": 1,
+                     *           "manual": true,
+                     *           "success": true,
+                     *           "responseCode": 1,
+                     *           "responseBody": "example",
+                     *           "error": "example",
+                     *           "durationMs": 1,
+                     *           "scheduledFor": "2026-01-31T09:00:00Z",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         id: string;
                         webhookId: string;
@@ -19344,6 +29022,7 @@ export interface operations {
             415: components["responses"]["SmsError415"];
             429: components["responses"]["SmsError429"];
             500: components["responses"]["SmsError500"];
+            503: components["responses"]["SmsError503"];
         };
     };
     getSupportAnalyticsConversations: {
@@ -19365,6 +29044,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "startDate": "2026-01-31T09:00:00Z",
+                     *         "endDate": "2026-01-31T09:00:00Z",
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-01-31T09:00:00Z",
+                     *             "total": 1,
+                     *             "open": 1,
+                     *             "pending": 1,
+                     *             "snoozed": 1,
+                     *             "resolved": 1,
+                     *             "closed": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: date-time */
@@ -19392,6 +29090,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportAnalyticsOverview: {
@@ -19413,6 +29112,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "startDate": "2026-01-31T09:00:00Z",
+                     *         "endDate": "2026-01-31T09:00:00Z",
+                     *         "conversations": 1,
+                     *         "incomingMessages": 1,
+                     *         "outgoingMessages": 1,
+                     *         "resolutions": 1,
+                     *         "avgFirstResponseTime": 1,
+                     *         "avgResolutionTime": 1,
+                     *         "avgReplyTime": 1,
+                     *         "businessHours": {
+                     *           "avgFirstResponseTime": 1,
+                     *           "avgResolutionTime": 1,
+                     *           "avgReplyTime": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: date-time */
@@ -19445,6 +29164,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportAnalyticsResponseTime: {
@@ -19468,6 +29188,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "startDate": "2026-01-31T09:00:00Z",
+                     *         "endDate": "2026-01-31T09:00:00Z",
+                     *         "metric": "example",
+                     *         "businessHours": true,
+                     *         "count": 1,
+                     *         "average": 1,
+                     *         "p50": 1,
+                     *         "p90": 1,
+                     *         "histogram": [
+                     *           {
+                     *             "label": "example",
+                     *             "fromSeconds": 1,
+                     *             "toSeconds": 1,
+                     *             "count": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: date-time */
@@ -19500,6 +29242,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportAnalyticsTeam: {
@@ -19521,6 +29264,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "startDate": "2026-01-31T09:00:00Z",
+                     *         "endDate": "2026-01-31T09:00:00Z",
+                     *         "agents": [
+                     *           {
+                     *             "userId": "id_01J0EXAMPLE",
+                     *             "firstResponses": 1,
+                     *             "replies": 1,
+                     *             "outgoingMessages": 1,
+                     *             "resolutions": 1,
+                     *             "avgFirstResponseTime": 1,
+                     *             "avgResolutionTime": 1,
+                     *             "avgReplyTime": 1,
+                     *             "businessHours": {
+                     *               "avgFirstResponseTime": 1,
+                     *               "avgResolutionTime": 1,
+                     *               "avgReplyTime": 1
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: date-time */
@@ -19556,6 +29324,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCannedResponses: {
@@ -19577,6 +29346,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "title": "Welcome",
+                     *           "shortcut": "example",
+                     *           "content": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description canned_… */
@@ -19607,6 +29396,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportCannedResponses: {
@@ -19618,6 +29408,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome",
+                 *       "shortcut": "example",
+                 *       "content": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportCannedResponseCreateInput"];
             };
         };
@@ -19628,6 +29425,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "shortcut": "example",
+                     *         "content": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description canned_… */
@@ -19654,6 +29463,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCannedResponsesByResponseId: {
@@ -19673,6 +29483,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "shortcut": "example",
+                     *         "content": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description canned_… */
@@ -19697,6 +29519,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportCannedResponsesByResponseId: {
@@ -19710,6 +29533,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Welcome",
+                 *       "content": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportCannedResponseUpdateInput"];
             };
         };
@@ -19720,6 +29549,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "title": "Welcome",
+                     *         "shortcut": "example",
+                     *         "content": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description canned_… */
@@ -19746,6 +29587,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportCannedResponsesByResponseId: {
@@ -19775,6 +29617,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompanies: {
@@ -19797,6 +29640,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "website": "https://example.com/hook",
+                     *           "industry": "example",
+                     *           "attributes": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The caller's own id */
@@ -19826,6 +29690,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportCompanies: {
@@ -19837,6 +29702,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "id_01J0EXAMPLE",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportCompanyCreateInput"];
             };
         };
@@ -19847,6 +29718,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "website": "https://example.com/hook",
+                     *         "industry": "example",
+                     *         "attributes": {},
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The caller's own id */
@@ -19872,6 +29756,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompaniesByCompanyId: {
@@ -19891,6 +29776,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "website": "https://example.com/hook",
+                     *         "industry": "example",
+                     *         "attributes": {},
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The caller's own id */
@@ -19914,6 +29812,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportCompaniesByCompanyId: {
@@ -19927,6 +29826,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportCompanyUpdateInput"];
             };
         };
@@ -19937,6 +29841,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "website": "https://example.com/hook",
+                     *         "industry": "example",
+                     *         "attributes": {},
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The caller's own id */
@@ -19962,6 +29879,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportCompaniesByCompanyId: {
@@ -19991,6 +29909,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompaniesByCompanyIdConversations: {
@@ -20013,6 +29932,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "visitorId": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "assigneeId": "id_01J0EXAMPLE",
+                     *           "channel": "example",
+                     *           "subject": "Welcome",
+                     *           "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *           "waitingSince": "2026-01-31T09:00:00Z",
+                     *           "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *           "resolvedAt": "2026-01-31T09:00:00Z",
+                     *           "closedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "tags": [
+                     *             {
+                     *               "id": "id_01J0EXAMPLE",
+                     *               "name": "Example"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20066,6 +30020,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompaniesByCompanyIdNotes: {
@@ -20088,6 +30043,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "content": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description note_… */
@@ -20113,6 +30086,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportCompaniesByCompanyIdNotes: {
@@ -20126,6 +30100,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportCompanyNoteInput"];
             };
         };
@@ -20136,6 +30115,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "content": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description note_… */
@@ -20157,6 +30146,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompaniesByCompanyIdStats: {
@@ -20176,6 +30166,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "users": 1,
+                     *         "conversations": 1,
+                     *         "open": 1,
+                     *         "pending": 1,
+                     *         "snoozed": 1,
+                     *         "resolved": 1,
+                     *         "closed": 1,
+                     *         "notes": 1,
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             companyId: string;
@@ -20201,6 +30207,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportCompaniesByCompanyIdUsers: {
@@ -20223,12 +30230,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "attributes": {},
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "identified": true,
+                     *           "identifiedAt": "2026-01-31T09:00:00Z",
+                     *           "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *           "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -20262,6 +30298,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportConversations: {
@@ -20287,6 +30324,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "visitorId": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "assigneeId": "id_01J0EXAMPLE",
+                     *           "channel": "example",
+                     *           "subject": "Welcome",
+                     *           "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *           "waitingSince": "2026-01-31T09:00:00Z",
+                     *           "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *           "resolvedAt": "2026-01-31T09:00:00Z",
+                     *           "closedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "tags": [
+                     *             {
+                     *               "id": "id_01J0EXAMPLE",
+                     *               "name": "Example"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20340,6 +30412,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportConversationsByConversationId: {
@@ -20359,6 +30432,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "assigneeId": "id_01J0EXAMPLE",
+                     *         "channel": "example",
+                     *         "subject": "Welcome",
+                     *         "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *         "waitingSince": "2026-01-31T09:00:00Z",
+                     *         "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *         "resolvedAt": "2026-01-31T09:00:00Z",
+                     *         "closedAt": "2026-01-31T09:00:00Z",
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "tags": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "name": "Example"
+                     *           }
+                     *         ],
+                     *         "messages": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "conversationId": "id_01J0EXAMPLE",
+                     *             "type": "example",
+                     *             "senderType": "example",
+                     *             "authorId": "id_01J0EXAMPLE",
+                     *             "content": "Hello",
+                     *             "cannedResponseId": "id_01J0EXAMPLE",
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "filename": "Example",
+                     *                 "contentType": "example",
+                     *                 "size": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20429,6 +30549,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportConversationsByConversationId: {
@@ -20442,6 +30563,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "open"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportStatusInput"];
             };
         };
@@ -20452,6 +30578,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "assigneeId": "id_01J0EXAMPLE",
+                     *         "channel": "example",
+                     *         "subject": "Welcome",
+                     *         "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *         "waitingSince": "2026-01-31T09:00:00Z",
+                     *         "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *         "resolvedAt": "2026-01-31T09:00:00Z",
+                     *         "closedAt": "2026-01-31T09:00:00Z",
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "tags": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "name": "Example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20501,6 +30654,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportConversationsByConversationIdAssign: {
@@ -20514,6 +30668,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["SupportAssignInput"];
             };
         };
@@ -20524,6 +30679,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "assigneeId": "id_01J0EXAMPLE",
+                     *         "channel": "example",
+                     *         "subject": "Welcome",
+                     *         "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *         "waitingSince": "2026-01-31T09:00:00Z",
+                     *         "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *         "resolvedAt": "2026-01-31T09:00:00Z",
+                     *         "closedAt": "2026-01-31T09:00:00Z",
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "tags": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "name": "Example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20573,6 +30755,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportConversationsByConversationIdAttachmentsByAttachmentId: {
@@ -20601,6 +30784,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportConversationsByConversationIdReply: {
@@ -20614,6 +30798,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "reply"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportReplyInput"];
             };
         };
@@ -20624,6 +30813,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "conversationId": "id_01J0EXAMPLE",
+                     *         "type": "example",
+                     *         "senderType": "example",
+                     *         "authorId": "id_01J0EXAMPLE",
+                     *         "content": "Hello",
+                     *         "cannedResponseId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "attachments": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -20660,6 +30871,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportConversationsByConversationIdSnooze: {
@@ -20673,6 +30885,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "until": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportSnoozeInput"];
             };
         };
@@ -20683,6 +30900,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "assigneeId": "id_01J0EXAMPLE",
+                     *         "channel": "example",
+                     *         "subject": "Welcome",
+                     *         "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *         "waitingSince": "2026-01-31T09:00:00Z",
+                     *         "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *         "resolvedAt": "2026-01-31T09:00:00Z",
+                     *         "closedAt": "2026-01-31T09:00:00Z",
+                     *         "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "tags": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "name": "Example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -20732,6 +30976,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportConversationsByConversationIdTags: {
@@ -20745,6 +30990,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "tags": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportTagsInput"];
             };
         };
@@ -20755,6 +31005,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description tag_… */
@@ -20773,6 +31033,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportConversationsByConversationIdTagsByTagId: {
@@ -20793,6 +31054,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description tag_… */
@@ -20811,6 +31082,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportInboxes: {
@@ -20831,6 +31103,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "description": "Hello",
+                     *           "email": "ada@example.com",
+                     *           "widgetToken": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "workingHours": {
+                     *             "timezone": "example",
+                     *             "hours": [
+                     *               {
+                     *                 "day": "example",
+                     *                 "startTime": "example",
+                     *                 "endTime": "example"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "allowedOrigins": [
+                     *             "example"
+                     *           ],
+                     *           "preChatEmail": true,
+                     *           "replyTime": "example",
+                     *           "identityVerification": true
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description inbox_… */
@@ -20857,6 +31166,14 @@ export interface operations {
                                     endTime: string;
                                 }[];
                             } | null;
+                            /** @description Origins the widget may run on (https://shop.example); null: any */
+                            allowedOrigins: string[] | null;
+                            /** @description The widget asks for the visitor's email before the first message */
+                            preChatEmail: boolean;
+                            /** @description Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day */
+                            replyTime: string;
+                            /** @description An identity verification secret exists: widget identities signed with it are verified */
+                            identityVerification: boolean;
                         }[];
                         meta: {
                             page: number;
@@ -20874,6 +31191,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportInboxes: {
@@ -20885,6 +31203,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportInboxCreateInput"];
             };
         };
@@ -20895,6 +31219,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "description": "Hello",
+                     *         "email": "ada@example.com",
+                     *         "widgetToken": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "workingHours": {
+                     *           "timezone": "example",
+                     *           "hours": [
+                     *             {
+                     *               "day": "example",
+                     *               "startTime": "example",
+                     *               "endTime": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "preChatEmail": true,
+                     *         "replyTime": "example",
+                     *         "identityVerification": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description inbox_… */
@@ -20921,6 +31274,14 @@ export interface operations {
                                     endTime: string;
                                 }[];
                             } | null;
+                            /** @description Origins the widget may run on (https://shop.example); null: any */
+                            allowedOrigins: string[] | null;
+                            /** @description The widget asks for the visitor's email before the first message */
+                            preChatEmail: boolean;
+                            /** @description Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day */
+                            replyTime: string;
+                            /** @description An identity verification secret exists: widget identities signed with it are verified */
+                            identityVerification: boolean;
                         };
                     };
                 };
@@ -20934,6 +31295,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportInboxesByInboxId: {
@@ -20953,6 +31315,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "description": "Hello",
+                     *         "email": "ada@example.com",
+                     *         "widgetToken": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "workingHours": {
+                     *           "timezone": "example",
+                     *           "hours": [
+                     *             {
+                     *               "day": "example",
+                     *               "startTime": "example",
+                     *               "endTime": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "preChatEmail": true,
+                     *         "replyTime": "example",
+                     *         "identityVerification": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description inbox_… */
@@ -20979,6 +31370,14 @@ export interface operations {
                                     endTime: string;
                                 }[];
                             } | null;
+                            /** @description Origins the widget may run on (https://shop.example); null: any */
+                            allowedOrigins: string[] | null;
+                            /** @description The widget asks for the visitor's email before the first message */
+                            preChatEmail: boolean;
+                            /** @description Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day */
+                            replyTime: string;
+                            /** @description An identity verification secret exists: widget identities signed with it are verified */
+                            identityVerification: boolean;
                         };
                     };
                 };
@@ -20990,6 +31389,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportInboxesByInboxId: {
@@ -21003,6 +31403,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportInboxUpdateInput"];
             };
         };
@@ -21013,6 +31419,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "description": "Hello",
+                     *         "email": "ada@example.com",
+                     *         "widgetToken": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "workingHours": {
+                     *           "timezone": "example",
+                     *           "hours": [
+                     *             {
+                     *               "day": "example",
+                     *               "startTime": "example",
+                     *               "endTime": "example"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "allowedOrigins": [
+                     *           "example"
+                     *         ],
+                     *         "preChatEmail": true,
+                     *         "replyTime": "example",
+                     *         "identityVerification": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description inbox_… */
@@ -21039,6 +31474,14 @@ export interface operations {
                                     endTime: string;
                                 }[];
                             } | null;
+                            /** @description Origins the widget may run on (https://shop.example); null: any */
+                            allowedOrigins: string[] | null;
+                            /** @description The widget asks for the visitor's email before the first message */
+                            preChatEmail: boolean;
+                            /** @description Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day */
+                            replyTime: string;
+                            /** @description An identity verification secret exists: widget identities signed with it are verified */
+                            identityVerification: boolean;
                         };
                     };
                 };
@@ -21052,6 +31495,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportInboxesByInboxId: {
@@ -21081,6 +31525,53 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
+    postSupportInboxesByInboxIdIdentitySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inboxId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            inboxId: string;
+                            /** @description userHash = hex HMAC-SHA256 of the visitor's lower-cased email with this secret */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            413: components["responses"]["FormsError413"];
+            415: components["responses"]["FormsError415"];
+            429: components["responses"]["CrmError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportInboxesByInboxIdMembers: {
@@ -21103,6 +31594,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "userId": "id_01J0EXAMPLE",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "role": "example",
+                     *           "status": "example",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "lastAssignedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The auth user, user_… */
@@ -21138,6 +31651,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportInboxesByInboxIdMembers: {
@@ -21151,6 +31665,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "userId": "user_01J0EXAMPLE",
+                 *       "name": "Example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportInboxMemberInput"];
             };
         };
@@ -21161,6 +31682,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "lastAssignedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The auth user, user_… */
@@ -21192,6 +31727,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportInboxesByInboxIdMembersByUserId: {
@@ -21222,6 +31758,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportInboxesByInboxIdMembersByUserIdAvailability: {
@@ -21236,6 +31773,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "available"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportAvailabilityInput"];
             };
         };
@@ -21246,6 +31788,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "userId": "id_01J0EXAMPLE",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "role": "example",
+                     *         "status": "example",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "lastAssignedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description The auth user, user_… */
@@ -21277,6 +31833,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportInboxesByInboxIdStats: {
@@ -21296,6 +31853,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "total": 1,
+                     *         "open": 1,
+                     *         "pending": 1,
+                     *         "snoozed": 1,
+                     *         "resolved": 1,
+                     *         "closed": 1,
+                     *         "unassigned": 1,
+                     *         "members": 1,
+                     *         "membersAvailable": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             inboxId: string;
@@ -21320,6 +31893,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitors: {
@@ -21343,12 +31917,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "attributes": {},
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "identified": true,
+                     *           "identifiedAt": "2026-01-31T09:00:00Z",
+                     *           "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *           "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -21382,6 +31985,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitorsByVisitorId: {
@@ -21401,12 +32005,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "attributes": {},
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "identified": true,
+                     *         "identifiedAt": "2026-01-31T09:00:00Z",
+                     *         "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *         "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -21434,6 +32059,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportVisitorsByVisitorId: {
@@ -21447,6 +32073,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportVisitorUpdateInput"];
             };
         };
@@ -21457,12 +32089,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "attributes": {},
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "identified": true,
+                     *         "identifiedAt": "2026-01-31T09:00:00Z",
+                     *         "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *         "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -21492,6 +32145,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportVisitorsByVisitorId: {
@@ -21521,6 +32175,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportVisitorsByVisitorIdAnonymize: {
@@ -21540,12 +32195,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "attributes": {},
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "identified": true,
+                     *         "identifiedAt": "2026-01-31T09:00:00Z",
+                     *         "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *         "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -21575,6 +32251,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     putSupportVisitorsByVisitorIdCompany: {
@@ -21588,6 +32265,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["SupportVisitorCompanyInput"];
             };
         };
@@ -21598,12 +32276,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "email": "ada@example.com",
+                     *         "emailVerified": true,
+                     *         "attributes": {},
+                     *         "companyId": "id_01J0EXAMPLE",
+                     *         "identified": true,
+                     *         "identifiedAt": "2026-01-31T09:00:00Z",
+                     *         "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *         "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *         "inboxId": "id_01J0EXAMPLE",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description vis_… */
                             id: string;
                             name: string | null;
                             email: string | null;
+                            /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                            emailVerified: boolean;
                             attributes: Record<string, never>;
                             companyId: string | null;
                             /** @description Whether the visitor has given an email */
@@ -21633,6 +32332,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitorsByVisitorIdConversations: {
@@ -21655,6 +32355,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "visitorId": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "assigneeId": "id_01J0EXAMPLE",
+                     *           "channel": "example",
+                     *           "subject": "Welcome",
+                     *           "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *           "waitingSince": "2026-01-31T09:00:00Z",
+                     *           "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *           "resolvedAt": "2026-01-31T09:00:00Z",
+                     *           "closedAt": "2026-01-31T09:00:00Z",
+                     *           "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z",
+                     *           "tags": [
+                     *             {
+                     *               "id": "id_01J0EXAMPLE",
+                     *               "name": "Example"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description conv_… */
@@ -21708,6 +32443,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitorsByVisitorIdEvents: {
@@ -21730,6 +32466,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "visitorId": "id_01J0EXAMPLE",
+                     *           "sessionId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "properties": {},
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -21756,6 +32512,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitorsByVisitorIdExport: {
@@ -21775,6 +32532,93 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "exportedAt": "2026-01-31T09:00:00Z",
+                     *         "visitor": {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "email": "ada@example.com",
+                     *           "emailVerified": true,
+                     *           "attributes": {},
+                     *           "companyId": "id_01J0EXAMPLE",
+                     *           "identified": true,
+                     *           "identifiedAt": "2026-01-31T09:00:00Z",
+                     *           "anonymizedAt": "2026-01-31T09:00:00Z",
+                     *           "lastSeenAt": "2026-01-31T09:00:00Z",
+                     *           "inboxId": "id_01J0EXAMPLE",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         },
+                     *         "sessions": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "visitorId": "id_01J0EXAMPLE",
+                     *             "pageUrl": "https://example.com/hook",
+                     *             "referrer": "example",
+                     *             "userAgent": "example",
+                     *             "createdAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "events": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "visitorId": "id_01J0EXAMPLE",
+                     *             "sessionId": "id_01J0EXAMPLE",
+                     *             "name": "Example",
+                     *             "properties": {},
+                     *             "createdAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ],
+                     *         "conversations": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "inboxId": "id_01J0EXAMPLE",
+                     *             "visitorId": "id_01J0EXAMPLE",
+                     *             "status": "example",
+                     *             "assigneeId": "id_01J0EXAMPLE",
+                     *             "channel": "example",
+                     *             "subject": "Welcome",
+                     *             "snoozedUntil": "2026-01-31T09:00:00Z",
+                     *             "waitingSince": "2026-01-31T09:00:00Z",
+                     *             "firstReplyAt": "2026-01-31T09:00:00Z",
+                     *             "resolvedAt": "2026-01-31T09:00:00Z",
+                     *             "closedAt": "2026-01-31T09:00:00Z",
+                     *             "lastActivityAt": "2026-01-31T09:00:00Z",
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "updatedAt": "2026-01-31T09:00:00Z",
+                     *             "tags": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "name": "Example"
+                     *               }
+                     *             ],
+                     *             "messages": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "conversationId": "id_01J0EXAMPLE",
+                     *                 "type": "example",
+                     *                 "senderType": "example",
+                     *                 "authorId": "id_01J0EXAMPLE",
+                     *                 "content": "Hello",
+                     *                 "cannedResponseId": "id_01J0EXAMPLE",
+                     *                 "createdAt": "2026-01-31T09:00:00Z",
+                     *                 "attachments": [
+                     *                   {
+                     *                     "id": "id_01J0EXAMPLE",
+                     *                     "filename": "Example",
+                     *                     "contentType": "example",
+                     *                     "size": 1
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** Format: date-time */
@@ -21784,6 +32628,8 @@ export interface operations {
                                 id: string;
                                 name: string | null;
                                 email: string | null;
+                                /** @description The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget */
+                                emailVerified: boolean;
                                 attributes: Record<string, never>;
                                 companyId: string | null;
                                 /** @description Whether the visitor has given an email */
@@ -21889,6 +32735,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportVisitorsByVisitorIdSessions: {
@@ -21911,6 +32758,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "visitorId": "id_01J0EXAMPLE",
+                     *           "pageUrl": "https://example.com/hook",
+                     *           "referrer": "example",
+                     *           "userAgent": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 1,
+                     *         "limit": 1,
+                     *         "total": 1,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -21937,6 +32804,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportWebhooks: {
@@ -21959,6 +32827,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -21993,6 +32886,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWebhooks: {
@@ -22004,6 +32898,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -22014,6 +32914,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22045,6 +32963,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportWebhooksByWebhookId: {
@@ -22064,6 +32983,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22091,6 +33027,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     deleteSupportWebhooksByWebhookId: {
@@ -22110,6 +33047,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22127,6 +33072,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     patchSupportWebhooksByWebhookId: {
@@ -22140,6 +33086,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -22150,6 +33102,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22179,6 +33148,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportWebhooksByWebhookIdLogs: {
@@ -22204,6 +33174,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22269,6 +33278,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWebhooksByWebhookIdTest: {
@@ -22282,9 +33292,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -22295,6 +33306,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22355,14 +33397,42 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
-    getSupportWidgetConversations: {
+    getSupportWidgetScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JavaScript (gzip when accepted), cacheable five minutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getSupportWidgetConfig: {
         parameters: {
             query?: never;
             header?: {
                 "X-Widget-Token"?: string;
-                "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path?: never;
             cookie?: never;
@@ -22375,6 +33445,123 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "inboxName": "Example",
+                     *         "description": "Hello",
+                     *         "preChatEmail": true,
+                     *         "replyTime": "example",
+                     *         "online": true,
+                     *         "openNow": true,
+                     *         "agents": [
+                     *           {
+                     *             "name": "Example"
+                     *           }
+                     *         ],
+                     *         "workingHours": {
+                     *           "timezone": "example",
+                     *           "hours": [
+                     *             {
+                     *               "day": "example",
+                     *               "startTime": "example",
+                     *               "endTime": "example"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            inboxName: string;
+                            description: string | null;
+                            /** @description Ask the visitor's email before the first message */
+                            preChatEmail: boolean;
+                            /** @description in_a_few_minutes, in_a_few_hours or in_a_day: shown when nobody is available */
+                            replyTime: string;
+                            /** @description Some member is available now */
+                            online: boolean;
+                            /** @description Inside the working hours now; null without working hours */
+                            openNow: boolean | null;
+                            agents: {
+                                name: string;
+                            }[];
+                            workingHours: {
+                                /** @description IANA zone, e.g. Europe/Berlin */
+                                timezone: string;
+                                hours: {
+                                    /** @description MONDAY … SUNDAY */
+                                    day: string;
+                                    /** @description HH:mm */
+                                    startTime: string;
+                                    /** @description HH:mm; 24:00 ends the day */
+                                    endTime: string;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            429: components["responses"]["CrmError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
+    getSupportWidgetConversations: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Widget-Token"?: string;
+                "X-Visitor-Token"?: string;
+                Origin?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "messages": [
+                     *             {
+                     *               "id": "id_01J0EXAMPLE",
+                     *               "conversationId": "id_01J0EXAMPLE",
+                     *               "type": "example",
+                     *               "senderType": "example",
+                     *               "authorName": "Example",
+                     *               "content": "Hello",
+                     *               "createdAt": "2026-01-31T09:00:00Z",
+                     *               "attachments": [
+                     *                 {
+                     *                   "id": "id_01J0EXAMPLE",
+                     *                   "filename": "Example",
+                     *                   "contentType": "example",
+                     *                   "size": 1
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22386,6 +33573,10 @@ export interface operations {
                                 conversationId: string;
                                 /** @description incoming (the visitor's) or reply */
                                 type: string;
+                                /** @description visitor, agent or inbox */
+                                senderType: string;
+                                /** @description The agent's name (or the inbox's for a reply sent as the inbox); null for the visitor's own */
+                                authorName: string | null;
                                 content: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -22409,6 +33600,7 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWidgetConversations: {
@@ -22417,12 +33609,18 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportWidgetMessageInput"];
             };
         };
@@ -22433,6 +33631,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "conversationId": "id_01J0EXAMPLE",
+                     *             "type": "example",
+                     *             "senderType": "example",
+                     *             "authorName": "Example",
+                     *             "content": "Hello",
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "filename": "Example",
+                     *                 "contentType": "example",
+                     *                 "size": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22444,6 +33670,10 @@ export interface operations {
                                 conversationId: string;
                                 /** @description incoming (the visitor's) or reply */
                                 type: string;
+                                /** @description visitor, agent or inbox */
+                                senderType: string;
+                                /** @description The agent's name (or the inbox's for a reply sent as the inbox); null for the visitor's own */
+                                authorName: string | null;
                                 content: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -22469,6 +33699,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportWidgetConversationsByConversationId: {
@@ -22477,6 +33708,7 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path: {
                 conversationId: string;
@@ -22491,6 +33723,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "conversationId": "id_01J0EXAMPLE",
+                     *             "type": "example",
+                     *             "senderType": "example",
+                     *             "authorName": "Example",
+                     *             "content": "Hello",
+                     *             "createdAt": "2026-01-31T09:00:00Z",
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "filename": "Example",
+                     *                 "contentType": "example",
+                     *                 "size": 1
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22502,6 +33762,10 @@ export interface operations {
                                 conversationId: string;
                                 /** @description incoming (the visitor's) or reply */
                                 type: string;
+                                /** @description visitor, agent or inbox */
+                                senderType: string;
+                                /** @description The agent's name (or the inbox's for a reply sent as the inbox); null for the visitor's own */
+                                authorName: string | null;
                                 content: string;
                                 /** Format: date-time */
                                 createdAt: string;
@@ -22525,6 +33789,40 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
+    getSupportWidgetConversationsByConversationIdAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Widget-Token"?: string;
+                "X-Visitor-Token"?: string;
+                Origin?: string;
+            };
+            path: {
+                conversationId: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            429: components["responses"]["CrmError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWidgetConversationsByConversationIdMessages: {
@@ -22533,6 +33831,7 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path: {
                 conversationId: string;
@@ -22541,6 +33840,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "message": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportWidgetMessageInput"];
             };
         };
@@ -22551,12 +33855,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "conversationId": "id_01J0EXAMPLE",
+                     *         "type": "example",
+                     *         "senderType": "example",
+                     *         "authorName": "Example",
+                     *         "content": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "attachments": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
                             conversationId: string;
                             /** @description incoming (the visitor's) or reply */
                             type: string;
+                            /** @description visitor, agent or inbox */
+                            senderType: string;
+                            /** @description The agent's name (or the inbox's for a reply sent as the inbox); null for the visitor's own */
+                            authorName: string | null;
                             content: string;
                             /** Format: date-time */
                             createdAt: string;
@@ -22581,6 +33910,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getSupportWidgetDemo: {
@@ -22609,12 +33939,18 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportWidgetEventInput"];
             };
         };
@@ -22625,6 +33961,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "ok": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             ok: boolean;
@@ -22641,6 +33984,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWidgetIdentify: {
@@ -22649,12 +33993,19 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SupportWidgetIdentifyInput"];
             };
         };
@@ -22665,11 +34016,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "name": "Example",
+                     *         "verified": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             visitorId: string;
                             email: string | null;
                             name: string | null;
+                            /** @description The host page signed the email (userHash): only then is the visitor listed under the CRM contact of that email */
+                            verified: boolean;
                         };
                     };
                 };
@@ -22683,6 +34046,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     postSupportWidgetSessions: {
@@ -22691,12 +34055,14 @@ export interface operations {
             header?: {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
+                Origin?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["SupportWidgetSessionInput"];
             };
         };
@@ -22707,6 +34073,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "visitorId": "id_01J0EXAMPLE",
+                     *         "visitorToken": "example",
+                     *         "sessionId": "id_01J0EXAMPLE",
+                     *         "inboxName": "Example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             visitorId: string;
@@ -22727,6 +34103,7 @@ export interface operations {
             415: components["responses"]["FormsError415"];
             429: components["responses"]["CrmError429"];
             500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
         };
     };
     getV1AgentEmailDomains: {
@@ -22747,6 +34124,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "domain": "example.com",
+                     *           "status": "example",
+                     *           "verifiedAt": "2026-01-31T09:00:00Z",
+                     *           "lastCheckedAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "records": [
+                     *             {
+                     *               "type": "example",
+                     *               "name": "Example",
+                     *               "value": "example",
+                     *               "priority": 1,
+                     *               "purpose": "example",
+                     *               "status": "example",
+                     *               "found": [
+                     *                 "example"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description dom_… */
@@ -22764,7 +34173,10 @@ export interface operations {
                                 /** @description MX or TXT */
                                 type: string;
                                 name: string;
+                                /** @description For MX the host alone; its preference is priority */
                                 value: string;
+                                /** @description MX preference; null for TXT records */
+                                priority: number | null;
                                 /** @description mx, spf, dkim or dmarc */
                                 purpose: string;
                                 /** @description pending (never checked), verified, missing or error */
@@ -22788,6 +34200,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailDomains: {
@@ -22799,6 +34212,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domain": "example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMailboxDomainInput"];
             };
         };
@@ -22809,6 +34227,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "verifiedAt": "2026-01-31T09:00:00Z",
+                     *         "lastCheckedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "records": [
+                     *           {
+                     *             "type": "example",
+                     *             "name": "Example",
+                     *             "value": "example",
+                     *             "priority": 1,
+                     *             "purpose": "example",
+                     *             "status": "example",
+                     *             "found": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description dom_… */
@@ -22826,7 +34269,10 @@ export interface operations {
                                 /** @description MX or TXT */
                                 type: string;
                                 name: string;
+                                /** @description For MX the host alone; its preference is priority */
                                 value: string;
+                                /** @description MX preference; null for TXT records */
+                                priority: number | null;
                                 /** @description mx, spf, dkim or dmarc */
                                 purpose: string;
                                 /** @description pending (never checked), verified, missing or error */
@@ -22847,6 +34293,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailDomainsByDomainId: {
@@ -22866,6 +34313,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "verifiedAt": "2026-01-31T09:00:00Z",
+                     *         "lastCheckedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "records": [
+                     *           {
+                     *             "type": "example",
+                     *             "name": "Example",
+                     *             "value": "example",
+                     *             "priority": 1,
+                     *             "purpose": "example",
+                     *             "status": "example",
+                     *             "found": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description dom_… */
@@ -22883,7 +34355,10 @@ export interface operations {
                                 /** @description MX or TXT */
                                 type: string;
                                 name: string;
+                                /** @description For MX the host alone; its preference is priority */
                                 value: string;
+                                /** @description MX preference; null for TXT records */
+                                priority: number | null;
                                 /** @description mx, spf, dkim or dmarc */
                                 purpose: string;
                                 /** @description pending (never checked), verified, missing or error */
@@ -22902,6 +34377,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailDomainsByDomainId: {
@@ -22921,6 +34397,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -22938,6 +34422,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailDomainsByDomainIdVerify: {
@@ -22951,7 +34436,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                /** @example {} */
+                "application/json": {
+                    id?: string | number;
+                };
             };
         };
         responses: {
@@ -22961,6 +34449,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "verifiedAt": "2026-01-31T09:00:00Z",
+                     *         "lastCheckedAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "records": [
+                     *           {
+                     *             "type": "example",
+                     *             "name": "Example",
+                     *             "value": "example",
+                     *             "priority": 1,
+                     *             "purpose": "example",
+                     *             "status": "example",
+                     *             "found": [
+                     *               "example"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description dom_… */
@@ -22978,7 +34491,10 @@ export interface operations {
                                 /** @description MX or TXT */
                                 type: string;
                                 name: string;
+                                /** @description For MX the host alone; its preference is priority */
                                 value: string;
+                                /** @description MX preference; null for TXT records */
+                                priority: number | null;
                                 /** @description mx, spf, dkim or dmarc */
                                 purpose: string;
                                 /** @description pending (never checked), verified, missing or error */
@@ -22999,6 +34515,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailInbox: {
@@ -23010,6 +34527,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messageIds": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxMessageIdsInput"];
             };
         };
@@ -23020,6 +34542,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageIds": [
+                     *           "id_01J0EXAMPLE"
+                     *         ],
+                     *         "updated": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             messageIds: string[];
@@ -23037,6 +34569,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailInboxByMessageId: {
@@ -23058,6 +34591,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "direction": "example",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "textPreview": "example",
+                     *         "read": true,
+                     *         "archived": true,
+                     *         "labels": [
+                     *           "example"
+                     *         ],
+                     *         "tags": [
+                     *           "example"
+                     *         ],
+                     *         "attachmentCount": 1,
+                     *         "receivedAt": "2026-01-31T09:00:00Z",
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "inReplyTo": "example",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z",
+                     *         "sentAt": "2026-01-31T09:00:00Z",
+                     *         "deliveredAt": "2026-01-31T09:00:00Z",
+                     *         "bouncedAt": "2026-01-31T09:00:00Z",
+                     *         "bounceReason": "example",
+                     *         "auth": {
+                     *           "spf": "example",
+                     *           "dkim": "example",
+                     *           "dmarc": "example"
+                     *         },
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "headers": {},
+                     *         "attachments": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1,
+                     *             "content": "Hello"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -23128,6 +34718,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailInboxByMessageIdLabels: {
@@ -23141,6 +34732,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "labels": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxLabelsInput"];
             };
         };
@@ -23151,6 +34747,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "direction": "example",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "textPreview": "example",
+                     *         "read": true,
+                     *         "archived": true,
+                     *         "labels": [
+                     *           "example"
+                     *         ],
+                     *         "tags": [
+                     *           "example"
+                     *         ],
+                     *         "attachmentCount": 1,
+                     *         "receivedAt": "2026-01-31T09:00:00Z",
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "inReplyTo": "example",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z",
+                     *         "sentAt": "2026-01-31T09:00:00Z",
+                     *         "deliveredAt": "2026-01-31T09:00:00Z",
+                     *         "bouncedAt": "2026-01-31T09:00:00Z",
+                     *         "bounceReason": "example",
+                     *         "auth": {
+                     *           "spf": "example",
+                     *           "dkim": "example",
+                     *           "dmarc": "example"
+                     *         },
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "headers": {},
+                     *         "attachments": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1,
+                     *             "content": "Hello"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -23223,6 +34876,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailInboxByMessageIdLabelsByLabelName: {
@@ -23243,6 +34897,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "direction": "example",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "textPreview": "example",
+                     *         "read": true,
+                     *         "archived": true,
+                     *         "labels": [
+                     *           "example"
+                     *         ],
+                     *         "tags": [
+                     *           "example"
+                     *         ],
+                     *         "attachmentCount": 1,
+                     *         "receivedAt": "2026-01-31T09:00:00Z",
+                     *         "messageId": "id_01J0EXAMPLE",
+                     *         "inReplyTo": "example",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z",
+                     *         "sentAt": "2026-01-31T09:00:00Z",
+                     *         "deliveredAt": "2026-01-31T09:00:00Z",
+                     *         "bouncedAt": "2026-01-31T09:00:00Z",
+                     *         "bounceReason": "example",
+                     *         "auth": {
+                     *           "spf": "example",
+                     *           "dkim": "example",
+                     *           "dmarc": "example"
+                     *         },
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "htmlBody": "<p>Hello</p>",
+                     *         "textBody": "example",
+                     *         "headers": {},
+                     *         "attachments": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "filename": "Example",
+                     *             "contentType": "example",
+                     *             "size": 1,
+                     *             "content": "Hello"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -23315,6 +35026,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailInboxArchive: {
@@ -23326,6 +35038,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messageIds": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxMessageIdsInput"];
             };
         };
@@ -23336,6 +35053,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageIds": [
+                     *           "id_01J0EXAMPLE"
+                     *         ],
+                     *         "updated": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             messageIds: string[];
@@ -23353,6 +35080,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailInboxMarkRead: {
@@ -23364,6 +35092,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messageIds": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxMessageIdsInput"];
             };
         };
@@ -23374,6 +35107,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageIds": [
+                     *           "id_01J0EXAMPLE"
+                     *         ],
+                     *         "updated": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             messageIds: string[];
@@ -23391,6 +35134,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailInboxMarkUnread: {
@@ -23402,6 +35146,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messageIds": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxMessageIdsInput"];
             };
         };
@@ -23412,6 +35161,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageIds": [
+                     *           "id_01J0EXAMPLE"
+                     *         ],
+                     *         "updated": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             messageIds: string[];
@@ -23429,6 +35188,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailInboxUnarchive: {
@@ -23440,6 +35200,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messageIds": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxMessageIdsInput"];
             };
         };
@@ -23450,6 +35215,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "messageIds": [
+                     *           "id_01J0EXAMPLE"
+                     *         ],
+                     *         "updated": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             messageIds: string[];
@@ -23467,6 +35242,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxes: {
@@ -23487,6 +35263,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "address": "ada@example.com",
+                     *           "name": "Example",
+                     *           "domain": "example.com",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description mbx_… */
@@ -23514,6 +35308,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMailboxes: {
@@ -23525,6 +35320,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "domain": "example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMailboxInput"];
             };
         };
@@ -23535,6 +35336,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "address": "ada@example.com",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description mbx_… */
@@ -23559,6 +35371,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxId: {
@@ -23578,6 +35391,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "address": "ada@example.com",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description mbx_… */
@@ -23600,6 +35424,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailMailboxesByMailboxId: {
@@ -23619,6 +35444,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -23636,6 +35469,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxIdInbox: {
@@ -23665,6 +35499,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "mailboxId": "id_01J0EXAMPLE",
+                     *           "threadId": "id_01J0EXAMPLE",
+                     *           "direction": "example",
+                     *           "status": "example",
+                     *           "from": "ada@example.com",
+                     *           "to": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "cc": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "subject": "Welcome",
+                     *           "textPreview": "example",
+                     *           "read": true,
+                     *           "archived": true,
+                     *           "labels": [
+                     *             "example"
+                     *           ],
+                     *           "tags": [
+                     *             "example"
+                     *           ],
+                     *           "attachmentCount": 1,
+                     *           "receivedAt": "2026-01-31T09:00:00Z",
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "inReplyTo": "example",
+                     *           "scheduledAt": "2026-01-31T09:00:00Z",
+                     *           "sentAt": "2026-01-31T09:00:00Z",
+                     *           "deliveredAt": "2026-01-31T09:00:00Z",
+                     *           "bouncedAt": "2026-01-31T09:00:00Z",
+                     *           "bounceReason": "example",
+                     *           "auth": {
+                     *             "spf": "example",
+                     *             "dkim": "example",
+                     *             "dmarc": "example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -23724,6 +35607,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxIdInboxSearch: {
@@ -23748,6 +35632,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "mailboxId": "id_01J0EXAMPLE",
+                     *           "threadId": "id_01J0EXAMPLE",
+                     *           "direction": "example",
+                     *           "status": "example",
+                     *           "from": "ada@example.com",
+                     *           "to": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "cc": [
+                     *             "ada@example.com"
+                     *           ],
+                     *           "subject": "Welcome",
+                     *           "textPreview": "example",
+                     *           "read": true,
+                     *           "archived": true,
+                     *           "labels": [
+                     *             "example"
+                     *           ],
+                     *           "tags": [
+                     *             "example"
+                     *           ],
+                     *           "attachmentCount": 1,
+                     *           "receivedAt": "2026-01-31T09:00:00Z",
+                     *           "messageId": "id_01J0EXAMPLE",
+                     *           "inReplyTo": "example",
+                     *           "scheduledAt": "2026-01-31T09:00:00Z",
+                     *           "sentAt": "2026-01-31T09:00:00Z",
+                     *           "deliveredAt": "2026-01-31T09:00:00Z",
+                     *           "bouncedAt": "2026-01-31T09:00:00Z",
+                     *           "bounceReason": "example",
+                     *           "auth": {
+                     *             "spf": "example",
+                     *             "dkim": "example",
+                     *             "dmarc": "example"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -23807,6 +35740,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxIdLabels: {
@@ -23826,6 +35760,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "mailboxId": "id_01J0EXAMPLE",
+                     *           "name": "Example",
+                     *           "color": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -23846,6 +35793,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMailboxesByMailboxIdLabels: {
@@ -23859,6 +35807,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Example",
+                 *       "color": "#3b82f6"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateMailboxLabelInput"];
             };
         };
@@ -23869,6 +35823,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "color": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -23891,6 +35856,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailMailboxesByMailboxIdLabelsByLabelName: {
@@ -23911,6 +35877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "color": "example",
+                     *         "createdAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -23933,6 +35910,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxIdThreads: {
@@ -23956,6 +35934,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "mailboxId": "id_01J0EXAMPLE",
+                     *           "subject": "Welcome",
+                     *           "participants": [
+                     *             "example"
+                     *           ],
+                     *           "messageCount": 1,
+                     *           "unreadCount": 1,
+                     *           "lastMessageAt": "2026-01-31T09:00:00Z",
+                     *           "createdAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "limit": 1,
+                     *         "offset": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description thd_… */
@@ -23986,6 +35987,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailMailboxesByMailboxIdWebhooks: {
@@ -24010,6 +36012,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24044,6 +36071,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMailboxesByMailboxIdWebhooks: {
@@ -24057,6 +36085,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -24067,6 +36101,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24098,6 +36150,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesByMessageIdCancel: {
@@ -24111,7 +36164,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                /** @example {} */
+                "application/json": {
+                    id?: string | number;
+                };
             };
         };
         responses: {
@@ -24121,6 +36177,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -24129,6 +36206,10 @@ export interface operations {
                             status: string;
                             from: string;
                             to: string[];
+                            /** @description Copy recipients, as sent (reply-all fills them from the original) */
+                            cc: string[];
+                            /** @description Blind copy recipients: named here for the sender, never in the message */
+                            bcc: string[];
                             subject: string;
                             /** @description thd_… */
                             threadId: string;
@@ -24147,6 +36228,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesByMessageIdForward: {
@@ -24160,6 +36242,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "ada@example.com",
+                 *       "html": "<p>Hello</p>",
+                 *       "text": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxForwardInput"];
             };
         };
@@ -24170,6 +36259,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -24178,6 +36288,10 @@ export interface operations {
                             status: string;
                             from: string;
                             to: string[];
+                            /** @description Copy recipients, as sent (reply-all fills them from the original) */
+                            cc: string[];
+                            /** @description Blind copy recipients: named here for the sender, never in the message */
+                            bcc: string[];
                             subject: string;
                             /** @description thd_… */
                             threadId: string;
@@ -24196,6 +36310,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesByMessageIdReply: {
@@ -24209,6 +36324,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "html": "<p>Hello</p>",
+                 *       "text": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxReplyInput"];
             };
         };
@@ -24219,6 +36340,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -24227,6 +36369,10 @@ export interface operations {
                             status: string;
                             from: string;
                             to: string[];
+                            /** @description Copy recipients, as sent (reply-all fills them from the original) */
+                            cc: string[];
+                            /** @description Blind copy recipients: named here for the sender, never in the message */
+                            bcc: string[];
                             subject: string;
                             /** @description thd_… */
                             threadId: string;
@@ -24245,6 +36391,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesByMessageIdReplyAll: {
@@ -24258,6 +36405,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "html": "<p>Hello</p>",
+                 *       "text": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxReplyInput"];
             };
         };
@@ -24268,6 +36421,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -24276,6 +36450,10 @@ export interface operations {
                             status: string;
                             from: string;
                             to: string[];
+                            /** @description Copy recipients, as sent (reply-all fills them from the original) */
+                            cc: string[];
+                            /** @description Blind copy recipients: named here for the sender, never in the message */
+                            bcc: string[];
                             subject: string;
                             /** @description thd_… */
                             threadId: string;
@@ -24294,6 +36472,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesSend: {
@@ -24305,6 +36484,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "ada@example.com",
+                 *       "to": "ada@example.com",
+                 *       "subject": "Welcome",
+                 *       "html": "<p>Hello</p>",
+                 *       "text": "Hello"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxSendInput"];
             };
         };
@@ -24315,6 +36503,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "status": "example",
+                     *         "from": "ada@example.com",
+                     *         "to": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "cc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "bcc": [
+                     *           "ada@example.com"
+                     *         ],
+                     *         "subject": "Welcome",
+                     *         "threadId": "id_01J0EXAMPLE",
+                     *         "scheduledAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description msg_… */
@@ -24323,6 +36532,10 @@ export interface operations {
                             status: string;
                             from: string;
                             to: string[];
+                            /** @description Copy recipients, as sent (reply-all fills them from the original) */
+                            cc: string[];
+                            /** @description Blind copy recipients: named here for the sender, never in the message */
+                            bcc: string[];
                             subject: string;
                             /** @description thd_… */
                             threadId: string;
@@ -24341,6 +36554,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailMessagesSendBatch: {
@@ -24352,6 +36566,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "ada@example.com",
+                 *       "messages": [
+                 *         {
+                 *           "to": "ada@example.com",
+                 *           "subject": "Welcome",
+                 *           "html": "<p>Hello</p>",
+                 *           "text": "Hello"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MailboxBatchInput"];
             };
         };
@@ -24362,6 +36589,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 1,
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "status": "example",
+                     *           "to": "ada@example.com",
+                     *           "error": {
+                     *             "code": "example",
+                     *             "message": "Hello"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             index: number;
@@ -24385,6 +36628,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailThreadsByThreadId: {
@@ -24404,6 +36648,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "mailboxId": "id_01J0EXAMPLE",
+                     *         "subject": "Welcome",
+                     *         "participants": [
+                     *           "example"
+                     *         ],
+                     *         "messageCount": 1,
+                     *         "unreadCount": 1,
+                     *         "lastMessageAt": "2026-01-31T09:00:00Z",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "messages": [
+                     *           {
+                     *             "id": "id_01J0EXAMPLE",
+                     *             "mailboxId": "id_01J0EXAMPLE",
+                     *             "threadId": "id_01J0EXAMPLE",
+                     *             "direction": "example",
+                     *             "status": "example",
+                     *             "from": "ada@example.com",
+                     *             "to": [
+                     *               "ada@example.com"
+                     *             ],
+                     *             "cc": [
+                     *               "ada@example.com"
+                     *             ],
+                     *             "subject": "Welcome",
+                     *             "textPreview": "example",
+                     *             "read": true,
+                     *             "archived": true,
+                     *             "labels": [
+                     *               "example"
+                     *             ],
+                     *             "tags": [
+                     *               "example"
+                     *             ],
+                     *             "attachmentCount": 1,
+                     *             "receivedAt": "2026-01-31T09:00:00Z",
+                     *             "messageId": "id_01J0EXAMPLE",
+                     *             "inReplyTo": "example",
+                     *             "scheduledAt": "2026-01-31T09:00:00Z",
+                     *             "sentAt": "2026-01-31T09:00:00Z",
+                     *             "deliveredAt": "2026-01-31T09:00:00Z",
+                     *             "bouncedAt": "2026-01-31T09:00:00Z",
+                     *             "bounceReason": "example",
+                     *             "auth": {
+                     *               "spf": "example",
+                     *               "dkim": "example",
+                     *               "dmarc": "example"
+                     *             },
+                     *             "bcc": [
+                     *               "ada@example.com"
+                     *             ],
+                     *             "htmlBody": "<p>Hello</p>",
+                     *             "textBody": "example",
+                     *             "headers": {},
+                     *             "attachments": [
+                     *               {
+                     *                 "id": "id_01J0EXAMPLE",
+                     *                 "filename": "Example",
+                     *                 "contentType": "example",
+                     *                 "size": 1,
+                     *                 "content": "Hello"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @description thd_… */
@@ -24476,7 +36791,7 @@ export interface operations {
                                     /** @description Base64 */
                                     content: string;
                                 }[] | null;
-                            }[] | null;
+                            }[];
                         };
                     };
                 };
@@ -24488,6 +36803,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailWebhooksByWebhookId: {
@@ -24507,6 +36823,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24534,6 +36867,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     deleteV1AgentEmailWebhooksByWebhookId: {
@@ -24553,6 +36887,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24570,6 +36912,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     patchV1AgentEmailWebhooksByWebhookId: {
@@ -24583,6 +36926,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -24593,6 +36942,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24622,6 +36988,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getV1AgentEmailWebhooksByWebhookIdDeliveries: {
@@ -24647,6 +37014,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24712,6 +37118,7 @@ export interface operations {
             409: components["responses"]["MailboxesError409"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     postV1AgentEmailWebhooksByWebhookIdTest: {
@@ -24725,9 +37132,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -24738,6 +37146,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             id: string;
@@ -24798,6 +37237,7 @@ export interface operations {
             415: components["responses"]["MailboxesError415"];
             429: components["responses"]["MailboxesError429"];
             500: components["responses"]["MailboxesError500"];
+            503: components["responses"]["MailboxesError503"];
         };
     };
     getWebhooks: {
@@ -24820,6 +37260,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "url": "https://example.com/hook",
+                     *           "events": [
+                     *             "example"
+                     *           ],
+                     *           "active": true,
+                     *           "failed": true,
+                     *           "failedAt": "2026-01-31T09:00:00Z",
+                     *           "description": "Hello",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -24856,6 +37322,7 @@ export interface operations {
             409: components["responses"]["EmailError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postWebhooks: {
@@ -24867,6 +37334,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookInput"];
             };
         };
@@ -24877,6 +37350,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z",
+                     *         "secret": "example"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -24910,6 +37402,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getWebhooksByWebhookId: {
@@ -24929,6 +37422,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -24958,6 +37469,7 @@ export interface operations {
             409: components["responses"]["EmailError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     deleteWebhooksByWebhookId: {
@@ -24977,6 +37489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -24996,6 +37517,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     patchWebhooksByWebhookId: {
@@ -25009,6 +37531,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hook",
+                 *       "events": "example"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookInput"];
             };
         };
@@ -25019,6 +37547,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "url": "https://example.com/hook",
+                     *         "events": [
+                     *           "example"
+                     *         ],
+                     *         "active": true,
+                     *         "failed": true,
+                     *         "failedAt": "2026-01-31T09:00:00Z",
+                     *         "description": "Hello",
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "updatedAt": "2026-01-31T09:00:00Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -25050,6 +37596,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getWebhooksByWebhookIdDeliveries: {
@@ -25075,6 +37622,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -25142,6 +37729,7 @@ export interface operations {
             409: components["responses"]["EmailError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postWebhooksByWebhookIdTest: {
@@ -25155,9 +37743,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -25168,6 +37757,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -25230,6 +37851,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     getWebhooksDeliveries: {
@@ -25252,6 +37874,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "webhookId": "id_01J0EXAMPLE",
+                     *           "eventId": "id_01J0EXAMPLE",
+                     *           "eventType": "example",
+                     *           "status": "PENDING",
+                     *           "responseCode": 1,
+                     *           "error": "example",
+                     *           "attemptedAt": "2026-01-31T09:00:00Z",
+                     *           "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *           "attemptCount": 1,
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "payload": "example",
+                     *           "attempts": [
+                     *             {
+                     *               "number": 1,
+                     *               "manual": true,
+                     *               "success": true,
+                     *               "responseCode": 1,
+                     *               "responseBody": "example",
+                     *               "error": "example",
+                     *               "durationMs": 1,
+                     *               "scheduledFor": "2026-01-31T09:00:00Z",
+                     *               "attemptedAt": "2026-01-31T09:00:00Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "cursor": "example",
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -25317,6 +37977,7 @@ export interface operations {
             409: components["responses"]["EmailError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
     postWebhooksDeliveriesByDeliveryIdRetry: {
@@ -25330,9 +37991,10 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
-                    id?: string | null;
-                    namespace?: string | null;
+                    id?: string | number;
+                    namespace?: string;
                 };
             };
         };
@@ -25343,6 +38005,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "webhookId": "id_01J0EXAMPLE",
+                     *         "eventId": "id_01J0EXAMPLE",
+                     *         "eventType": "example",
+                     *         "status": "PENDING",
+                     *         "responseCode": 1,
+                     *         "error": "example",
+                     *         "attemptedAt": "2026-01-31T09:00:00Z",
+                     *         "nextAttemptAt": "2026-01-31T09:00:00Z",
+                     *         "attemptCount": 1,
+                     *         "createdAt": "2026-01-31T09:00:00Z",
+                     *         "payload": "example",
+                     *         "attempts": [
+                     *           {
+                     *             "number": 1,
+                     *             "manual": true,
+                     *             "success": true,
+                     *             "responseCode": 1,
+                     *             "responseBody": "example",
+                     *             "error": "example",
+                     *             "durationMs": 1,
+                     *             "scheduledFor": "2026-01-31T09:00:00Z",
+                     *             "attemptedAt": "2026-01-31T09:00:00Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @constant */
                         success: true;
@@ -25405,6 +38099,7 @@ export interface operations {
             415: components["responses"]["EmailError415"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
+            503: components["responses"]["EmailError503"];
         };
     };
 }

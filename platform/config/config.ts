@@ -1,6 +1,7 @@
 /** Platform configuration: the only place that reads process.env. Validated once; every problem reported together. */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { isEmailAddress } from '../validation/email-address.js';
 
 export interface Config {
   /** Public HTTP port of the one-process platform. */
@@ -13,6 +14,8 @@ export interface Config {
   databaseUrl?: string;
   /** Most connections one process's ORM pool holds (the job store and the event listener hold a few more). */
   databasePoolMax: number;
+  /** How long start-up waits for a database that refuses connections (full, restarting) before giving up. */
+  databaseStartupTimeoutMs: number;
   /** Data folder and port of the embedded PostgreSQL. */
   embeddedPostgres: { dataDir: string; port: number };
   /** Redis for shared rate-limit counters and cross-process events; in-process when unset. */
@@ -67,6 +70,10 @@ export interface Config {
   aiIdleTimeoutMs: number;
   /** AI gateway: deadline of a whole request, fallback attempts included. */
   aiTotalTimeoutMs: number;
+  /** AI gateway: the built-in `sandbox` provider for every organization (AI_SANDBOX_ENABLED, default true). */
+  aiSandboxEnabled: boolean;
+  /** AI gateway: `host:port` pairs provider base URLs may reach even when private (AI_PROVIDER_ALLOWED_HOSTS; operator only). */
+  aiProviderAllowedHosts: string[];
   /** Minimum level of the JSON logs. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
@@ -81,7 +88,7 @@ export interface Config {
   mailboxDefaultDomain: string;
   /** The platform's one inbound MX host (INBOUND_MX_HOST): the MX of SERVICE_EMAIL zones and of custom mailbox domains. */
   inboundMxHost: string;
-  /** The SPF include custom mailbox domains must publish. */
+  /** The platform's one SPF include (MAIL_SPF_INCLUDE), the same for custom mailbox domains and SERVICE_EMAIL zones. */
   mailboxSpfInclude: string;
   /** `host:port` of the DNS resolver used to verify domains; the system's resolvers when unset. */
   dnsResolver?: string;
@@ -115,7 +122,7 @@ export interface DomainsConfig {
   dnsResponsesPerSecond: number;
   /** Name servers a new domain is delegated to (the platform's own). */
   nameservers: string[];
-  /** SPF `include:` of the platform's outgoing mail. */
+  /** SPF `include:` of the platform's outgoing mail: the same value as `mailboxSpfInclude` (MAIL_SPF_INCLUDE). */
   spfInclude: string;
   /** Sandbox registrar: how long a transfer waits before it completes. */
   transferDelayMs: number;
@@ -123,6 +130,8 @@ export interface DomainsConfig {
   lifecycleInterval: string;
   /** Auto-renew runs this many days before expiry. */
   autoRenewDaysBefore: number;
+  /** Records one zone may hold: a zone is kept in memory by the DNS server and sent whole in a zone transfer. */
+  maxRecordsPerZone: number;
   /** Supported TLDs (public suffixes) and their prices. */
   tlds: Record<string, TldPrice>;
   /** Premium names (A-labels) and their yearly price. */
@@ -230,7 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const email = (name: string) => {
     const raw = str(name);
-    if (raw !== undefined && !/^[^\s@<>]+@[^\s@<>]+$/.test(raw)) problems.push(`${name} must be an email address (got "${raw}")`);
+    if (raw !== undefined && !isEmailAddress(raw)) problems.push(`${name} must be an email address (got "${raw}")`);
     return raw;
   };
   const hostOf = (raw: string | undefined) => {
@@ -309,6 +318,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (new Set(mxNames.map((name) => str(name)!.toLowerCase())).size > 1) problems.push(`${mxNames.join(', ')} name the one inbound MX host with different values; set INBOUND_MX_HOST alone`);
   const inboundMxHost = (mxNames[0] ? str(mxNames[0])! : `mx.${mailboxDefaultDomain}`).toLowerCase();
   if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(inboundMxHost)) problems.push(`INBOUND_MX_HOST must be a host name (got "${inboundMxHost}")`);
+  // One SPF include for the platform's mail: two would make a domain publishing both fail SPF (RFC 7208 permerror).
+  // DOMAINS_SPF_INCLUDE and MAILBOX_SPF_INCLUDE are its deprecated names.
+  const spfNames = ['MAIL_SPF_INCLUDE', 'DOMAINS_SPF_INCLUDE', 'MAILBOX_SPF_INCLUDE'].filter((name) => str(name) !== undefined);
+  if (new Set(spfNames.map((name) => str(name)!.toLowerCase())).size > 1) problems.push(`${spfNames.join(', ')} name the one SPF include with different values; set MAIL_SPF_INCLUDE alone`);
+  const mailSpfInclude = (spfNames[0] ? str(spfNames[0])! : `_spf.${mailboxDefaultDomain}`).toLowerCase();
   const dnsResolver = str('DNS_RESOLVER');
   if (dnsResolver !== undefined && !/^(?:[0-9.]+|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/.test(dnsResolver)) problems.push(`DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`);
 
@@ -318,6 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 500),
+    databaseStartupTimeoutMs: int('DATABASE_STARTUP_TIMEOUT_MS', 60_000, 0, 3_600_000),
     embeddedPostgres: { dataDir: str('EMBEDDED_PG_DIR') ?? '.data/postgres', port: int('EMBEDDED_PG_PORT', 5499, 1, 65535) },
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     agendaMongoUrl: url('AGENDA_MONGO_URL', ['mongodb:', 'mongodb+srv:']),
@@ -345,11 +360,13 @@ export function loadConfig(env: Env = process.env): Config {
     aiFirstByteTimeoutMs: int('AI_FIRST_BYTE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     aiIdleTimeoutMs: int('AI_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
     aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
+    aiSandboxEnabled: str('AI_SANDBOX_ENABLED') === undefined || bool('AI_SANDBOX_ENABLED'),
+    aiProviderAllowedHosts: hostPortList('AI_PROVIDER_ALLOWED_HOSTS', str('AI_PROVIDER_ALLOWED_HOSTS'), problems),
     logLevel,
     smtpInbound: { port: int('SMTP_INBOUND_PORT', 2525, 0, 65535), host: str('SMTP_INBOUND_HOST') ?? '127.0.0.1', maxBytes: int('SMTP_INBOUND_MAX_BYTES', 40 * 1024 * 1024, 1024, 200 * 1024 * 1024) },
     mailboxDefaultDomain,
     inboundMxHost,
-    mailboxSpfInclude: (str('MAILBOX_SPF_INCLUDE') ?? `_spf.${mailboxDefaultDomain}`).toLowerCase(),
+    mailboxSpfInclude: mailSpfInclude,
     dnsResolver,
     tracing: tracingConfig(env, problems),
     // One core left to the event loop: on two cores, two hashes at once doubled /healthz p99 under sign-ins.
@@ -360,10 +377,11 @@ export function loadConfig(env: Env = process.env): Config {
       dnsPort: int('DNS_PORT', 5353, 0, 65535),
       dnsResponsesPerSecond: int('DNS_RATE_LIMIT', 20, 0, 1_000_000),
       nameservers,
-      spfInclude: (str('DOMAINS_SPF_INCLUDE') ?? `spf.${publicHost}`).toLowerCase(),
+      spfInclude: mailSpfInclude,
       transferDelayMs: int('DOMAIN_TRANSFER_DELAY_SECONDS', 300, 0, 30 * 86_400) * 1000,
       lifecycleInterval: str('DOMAIN_LIFECYCLE_INTERVAL') ?? '1 hour',
       autoRenewDaysBefore: int('DOMAIN_AUTO_RENEW_DAYS_BEFORE', 7, 1, 29),
+      maxRecordsPerZone: int('DNS_MAX_RECORDS_PER_ZONE', 1000, 1, 100_000),
       tlds: jsonTable('DOMAIN_TLD_PRICES', DEFAULT_TLD_PRICES, (v) => isObject(v) && Object.values(v).every((p) => isObject(p) && isPrice(p.register) && isPrice(p.renew) && isPrice(p.transfer))),
       premiumNames: jsonTable('DOMAIN_PREMIUM_NAMES', DEFAULT_PREMIUM_NAMES, (v) => isObject(v) && Object.values(v).every(isPrice)),
       registrar: registrarKind === 'namecom' && namecom[1] && namecom[2]
@@ -373,4 +391,14 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** `host:port,host:port` in lower case (IPv6 in brackets: `[fd00::1]:8000`); a malformed entry is a start-up problem. */
+function hostPortList(name: string, raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  for (const entry of entries) {
+    const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})$/.exec(entry);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) problems.push(`${name} must list host:port pairs (got "${entry}")`);
+  }
+  return entries;
 }

@@ -11,6 +11,8 @@ export interface NotificationListenerOptions {
   logger: Logger;
   /** Called with each notification's payload, and with no payload after every (re)connect: what came meanwhile was missed. */
   onNotify(payload?: string): void;
+  /** Called when the connection drops or an attempt fails: notifications are missed until the next `onNotify()`. */
+  onLost?(): void;
 }
 
 /**
@@ -58,6 +60,7 @@ export class NotificationListener {
     this.client = undefined;
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
+    this.options.onLost?.();
     if (error) this.options.logger.warn('notification listener lost; reconnecting', { channel: this.options.channel, error });
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_AFTER_MS);

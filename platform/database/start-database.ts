@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { checkEmbeddedAccess } from './embedded-access.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 
 export interface Database {
   url: string;
@@ -18,7 +19,10 @@ export interface Database {
  * `npm run keys` works beside the platform.
  */
 export async function startDatabase(config: Config, logger: Logger): Promise<Database> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
+  if (config.databaseUrl) {
+    await waitForDatabase(config.databaseUrl, logger, config.databaseStartupTimeoutMs);
+    return { url: config.databaseUrl, stop: async () => {} };
+  }
   const dataDir = resolve(config.embeddedPostgres.dataDir);
   const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgres.port}/platform`;
   if (existsSync(resolve(dataDir, 'postmaster.pid')) && (await answers(url))) {
@@ -59,5 +63,30 @@ async function answers(url: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Waits until the database takes a connection, retrying with capped exponential backoff and full jitter while it
+ * refuses for a passing reason (slots full, starting up): processes started beside a busy database wait for a slot
+ * instead of exiting. Any other failure (bad password, unknown database) and the deadline end the wait with the error.
+ */
+export async function waitForDatabase(url: string, logger: Logger, timeoutMs: number, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() >= deadline) throw error;
+      const delay = Math.min(deadline - Date.now(), Math.random() * Math.min(5_000, 250 * 2 ** attempt));
+      logger.warn('database unavailable at start-up; retrying', { error: (error as Error).message, attempt: attempt + 1, retryInMs: Math.round(delay) });
+      await wait(delay);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 }

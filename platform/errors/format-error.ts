@@ -2,6 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { CLIENT_MISTAKE_CODES, isErrorCode, statusOf } from './error-codes.js';
 import { coercionDetails } from './coercion-details.js';
 import { DomainError } from './domain-error.js';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../database/database-unavailable.js';
 
 /**
  * Normalises every GraphQL error to a platform code with its HTTP status, and hides internals:
@@ -10,6 +11,10 @@ import { DomainError } from './domain-error.js';
 export function formatError(formatted: GraphQLFormattedError, error?: unknown): GraphQLFormattedError {
   // A validation rule's DomainError (query limits) comes wrapped in Apollo's GRAPHQL_VALIDATION_FAILED: keep its code.
   const original = (error as { originalError?: unknown } | undefined)?.originalError;
+  if (isDatabaseUnavailable(original)) {
+    const unavailable = databaseUnavailableError();
+    return { message: unavailable.message, path: formatted.path, extensions: unavailable.extensions };
+  }
   if (original instanceof DomainError && formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED') {
     formatted = { ...formatted, extensions: { ...formatted.extensions, code: original.code } };
   }

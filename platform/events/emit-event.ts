@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../ids/ids.js';
 import { TENANT_FILTER } from '../orm/tenancy.js';
 import type { PlatformEvent } from './platform-event.js';
+import type { ORG } from '../orm/tenant-sql.js';
 
 /** Channel that wakes the dispatcher when an outbox row commits. */
 export const EVENTS_CHANNEL = 'platform_events';
@@ -16,9 +17,10 @@ export interface OutboxInsert<T> {
 
 /**
  * The outbox row of a new event. `from` (e.g. `from submission`) writes it once per row of that CTE, so a statement
- * writes the event only when its change happened; without it the row is written once.
+ * writes the event only when its change happened; without it the row is written once. Inside a `tenantSql` statement
+ * pass `ORG` as the organization, so the statement binds its own.
  */
-export function outboxInsert<T extends object>(organizationId: string, type: string, data: T, from = ''): OutboxInsert<T> {
+export function outboxInsert<T extends object>(organizationId: string | typeof ORG, type: string, data: T, from = ''): OutboxInsert<T> {
   const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
   return {
     event,

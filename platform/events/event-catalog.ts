@@ -12,13 +12,14 @@ export const MODULE_EVENTS = {
     'conversation.created', 'conversation.replied', 'conversation.assigned', 'conversation.resolved', 'conversation.closed',
     'message.received', 'message.sent', 'visitor.identified', 'visitor.updated',
   ],
-  auth: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset'],
+  auth: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset', 'session.created'],
   calendar: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder', 'booking.confirmed', 'booking.rejected'],
   domains: [
     'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
     'dns.changed', 'dnssec.enabled', 'dnssec.disabled',
   ],
   mailboxes: ['message.received', 'message.sent', 'message.delivered', 'message.bounced', 'domain.verified'],
+  'ai-gateway': ['ai.budget.threshold'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Sent by POST /webhooks/{id}/test only; not subscribable. */

@@ -2,6 +2,7 @@ import { createEventBus, type EventBus } from '../events/event-bus.js';
 import { EventDispatcher } from '../events/event-dispatcher.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../events/prune-events.job.js';
+import { inboundAddressOwner } from '../mail/inbound-addresses.js';
 import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../mail/inbound-smtp-server.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from './subgraph-module.js';
 
@@ -74,7 +75,7 @@ export async function startBackground(options: BackgroundOptions): Promise<Modul
     }
     for (const module of modules) listeners.push(...((await module.startListeners?.(deps)) ?? []));
     const handlers = modules.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));
-    if (handlers.length > 0) smtp = await startInboundSmtp({ ...config.smtpInbound, handlers, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver });
+    if (handlers.length > 0) smtp = await startInboundSmtp({ ...config.smtpInbound, handlers, ownerOf: async (address) => (await inboundAddressOwner(deps.orm.em, address))?.module ?? null, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver });
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

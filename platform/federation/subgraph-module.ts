@@ -8,9 +8,11 @@ import type { PortProvider } from '../ports/port-registry.js';
 import type { EventSinkProvider } from '../events/event-dispatcher.js';
 import type { HttpRouteProvider } from '../http/module-http.js';
 import type { DirectRouteProvider } from '../http/direct-route.js';
+import type { PageRouteProvider } from '../http/html/page-route.js';
 import type { SubscriptionFieldProvider } from '../graphql/subscription-fields.js';
 import type { InboundMailHandler } from '../mail/inbound-mail.js';
 import type { PlatformMetrics } from '../metrics/platform-metrics.js';
+import type { ModuleErrorCodeEntry } from '../errors/error-codes.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -37,11 +39,13 @@ export interface ModuleListener {
  * (ports, event sinks, raw and direct HTTP routes, subscription fields, inbound mail, listeners) are typed
  * optional fields, wired by the one-process runner and by the module's own main.ts alike.
  */
-export interface SubgraphModule extends PortProvider, EventSinkProvider, HttpRouteProvider, DirectRouteProvider, SubscriptionFieldProvider {
+export interface SubgraphModule extends PortProvider, EventSinkProvider, HttpRouteProvider, DirectRouteProvider, PageRouteProvider, SubscriptionFieldProvider {
   /** Subgraph name in the supergraph, e.g. `email`. */
   name: string;
   /** Entities and migrations. */
   data: ModuleData;
+  /** The codes only this module raises, from its `<module>-error-codes.ts`; listed on its routes in the OpenAPI document. */
+  errorCodes?: Readonly<Record<string, ModuleErrorCodeEntry>>;
   /** Builds the federated schema; never listens. */
   buildSchema(deps: PlatformDeps): Promise<GraphQLSchema>;
   /** Registers the module's job handlers. */

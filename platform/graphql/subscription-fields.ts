@@ -13,6 +13,8 @@ export interface SubscriptionCaller {
 export interface PublicSubscriptionCaller {
   /** The graphql-ws `connectionParams` (the field checks its own credentials there, e.g. widget tokens). */
   connectionParams: Readonly<Record<string, unknown>>;
+  /** The `Origin` header of the WebSocket upgrade (a page's origin; absent from servers). */
+  origin?: string;
   /** The platform's live events that pass `accept`, as `Subscription.events` streams them (ended when the client goes). */
   events(accept: (message: BusEvent) => boolean): AsyncIterableIterator<PlatformEvent>;
 }

@@ -23,4 +23,6 @@ export interface ModuleHttpRoute {
 /** A module with paths of its own; the runner asks once at start-up. */
 export interface HttpRouteProvider {
   httpRoutes?(deps: PlatformDeps): ModuleHttpRoute[];
+  /** Path prefixes that pages of other sites call from the browser (CORS without credentials; platform/http/cross-origin.ts). */
+  crossOriginPaths?: readonly string[];
 }

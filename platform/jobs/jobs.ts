@@ -5,6 +5,7 @@ import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../logging/logger.js';
 import { forkForTenant } from '../orm/tenancy.js';
 import { WorkerLiveness } from './worker-liveness.js';
+import { installFairSelection, organizationShare, RoundRobin } from './fair-selection.js';
 
 const JOBS_TABLE = 'agenda_jobs';
 
@@ -82,10 +83,24 @@ export class Jobs {
   private started = false;
   /** Sum of the defined jobs' concurrency: the process-wide limit. */
   private lanes = 0;
+  /** Per lane, how many of its slots one organization may hold in this worker (fair-selection.ts). */
+  private readonly shares = new Map<string, number>();
+  /** Per lane, when this worker last started a job of each organization (the fair selection's round robin). */
+  private readonly turns = new RoundRobin();
+  /** Statements sent to the job store by this process (Agenda's, the liveness sweeps', metrics'): how busy the scheduler is. */
+  private queries = 0;
 
   private constructor(agenda: Agenda, private readonly options: JobsOptions, pool?: pg.Pool) {
     this.agenda = agenda;
     this.pool = pool;
+    if (pool) {
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      pool.query = ((...args: unknown[]) => {
+        this.queries++;
+        return query(...args);
+      }) as typeof pool.query;
+      installFairSelection(agenda.db, pool, JOBS_TABLE, (name) => this.shares.get(name) ?? 1, this.turns);
+    }
     this.transactional = !options.mongoUrl;
     agenda.on('error', (error: unknown) => options.logger.error('job store error', { error }));
   }
@@ -112,17 +127,20 @@ export class Jobs {
    * Each job name runs in a lane of its own: its `concurrency` is its budget, and the process-wide limit is the sum of
    * every lane's, so one kind of job (webhook retries stuck on a slow host) can never take the slots of another (sends).
    * A worker locks no more jobs of a name than it can run at once: the rest stay free for other workers, and Agenda's
-   * queue of locked jobs stays short (it scans that queue for a free slot on every turn).
+   * queue of locked jobs stays short (it scans that queue for a free slot on every turn). Within a lane, organizations
+   * take turns and none holds more than its share (fair-selection.ts), so one tenant's backlog cannot hold back another's.
    */
   define<T extends object>(def: JobDefinition<T>): void {
     const concurrency = def.concurrency ?? 10;
     this.lanes += concurrency;
+    this.shares.set(def.name, organizationShare(concurrency));
     this.agenda.maxConcurrency(this.lanes);
     this.agenda.define(
       def.name,
       async (job: Job<T>) => {
         const data = job.attrs.data;
         const organizationId = (data as { organizationId?: string }).organizationId;
+        this.turns.served(def.name, organizationId ?? '');
         const root = this.options.orm.em;
         const em = organizationId ? forkForTenant(root, organizationId) : root.fork({ clear: true, useContext: false, disableFilters: true } as never);
         const logger = this.options.logger.child({ job: def.name, jobId: String(job.attrs._id) });
@@ -174,6 +192,11 @@ export class Jobs {
       `select name, count(*)::int as n from ${JOBS_TABLE} where next_run_at <= now() and locked_at is null and disabled is not true group by name`,
     );
     return new Map(rows.map((r) => [r.name, r.n]));
+  }
+
+  /** How many statements this process sent to the job store so far (PostgreSQL only; 0 on MongoDB). */
+  get storeQueries(): number {
+    return this.queries;
   }
 
   /** Reaches the job store (readiness). */

@@ -10,7 +10,7 @@ export interface MailAuthVerdicts {
 
 /** One message as the platform's inbound SMTP listener received it. */
 export interface InboundMail {
-  /** The message as it came over the wire (headers and body). */
+  /** The message as it came over the wire (headers and body), joined from its DATA chunks when first read. */
   raw: Buffer;
   /** mailparser's reading of `raw`: headers, text, html, attachments. */
   parsed: ParsedMail;

@@ -1,11 +1,10 @@
 import { Resolver } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
-import { authenticate } from 'mailauth';
 import type { Logger } from '../logging/logger.js';
 import type { InboundMailHandler, MailAuthVerdicts } from './inbound-mail.js';
 import { HeaderLimitCheck } from './header-limits.js';
-import { ParsePool } from './parse-pool.js';
+import { MailWorker, type MailUpload, type SenderFacts } from './mail-worker.js';
 
 /** mailauth's DNS function: `(name, rrtype)` → records, as `dns.promises.resolve` answers. */
 export type MailAuthResolver = (name: string, rrtype: string) => Promise<string[][] | string[]>;
@@ -18,6 +17,11 @@ export interface InboundSmtpOptions {
   maxBytes: number;
   /** Every module's claim on inbound mail, asked in order at RCPT TO. */
   handlers: InboundMailHandler[];
+  /**
+   * The one module that owns an address (the platform's inbound address namespace), by handler name; null when none
+   * does. When given, only that module is asked; otherwise the first handler that claims the address gets it.
+   */
+  ownerOf?: (address: string) => Promise<string | null>;
   logger: Logger;
   /** DNS for the SPF, DKIM and DMARC checks; default node:dns over `dnsServer` (or the system's resolvers). */
   resolver?: MailAuthResolver;
@@ -56,14 +60,15 @@ const UNKNOWN: MailAuthVerdicts = { spf: 'none', dkim: 'none', dmarc: 'none' };
 
 /**
  * The platform's one inbound SMTP listener (smtp-server). At RCPT TO it asks the modules whose address it is (550
- * when none claims it; 421 and the connection closed after too many); while DATA streams in it checks the header
- * block against its limits (552 over them, before any parsing); after DATA it parses the message (mailparser), computes SPF, DKIM and DMARC verdicts
- * (mailauth) and hands the message to each claiming module with its recipients. A module that throws answers
- * 451, so the sender retries; modules drop a Message-ID they already stored.
+ * when none claims it, and only its one owner in the platform's inbound address namespace; 421 and the connection
+ * closed after too many); while DATA streams in it checks the header block against its limits (552 over them, before
+ * any parsing); after DATA it parses the message (mailparser) and computes SPF, DKIM and DMARC verdicts (mailauth),
+ * both in a worker thread, and hands the message to each claiming module with its recipients. A module that fails
+ * for a passing reason answers 451, so the sender retries; modules drop a Message-ID they already stored.
  */
 export async function startInboundSmtp(options: InboundSmtpOptions): Promise<InboundSmtp> {
   const resolver = options.resolver ?? systemResolver(options.dnsServer);
-  const parser = new ParsePool();
+  const worker = new MailWorker(resolver);
   const sessions = new WeakMap<SMTPServerSession, Claims>();
   const refusedRecipients = new WeakMap<SMTPServerSession, number>();
   const claimsOf = (session: SMTPServerSession) => {
@@ -87,12 +92,16 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       const rcpt = address.address.toLowerCase();
       void (async () => {
         let claimed = false;
+        // Exactly one owner per address: a message is never stored in two organizations.
+        const owner = options.ownerOf ? await options.ownerOf(rcpt) : undefined;
         for (const handler of options.handlers) {
+          if (owner !== undefined && handler.name !== owner) continue;
           if (!(await handler.claims(rcpt))) continue;
           claimed = true;
           const set = claimsOf(session).byHandler.get(handler) ?? new Set<string>();
           set.add(rcpt);
           claimsOf(session).byHandler.set(handler, set);
+          break;
         }
         if (claimed) return callback();
         const refused = (refusedRecipients.get(session) ?? 0) + 1;
@@ -105,24 +114,40 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
       });
     },
     onData(stream: SMTPServerDataStream, session, callback) {
+      // Our copy for the claimants, and the worker's, sent chunk by chunk as it arrives (see MailUpload).
       const chunks: Buffer[] = [];
+      const upload = worker.upload();
       const header = new HeaderLimitCheck();
       let refused = false;
       stream.on('data', (chunk: Buffer) => {
         // Over a header limit, the rest is read and dropped: the client gets its answer after the final dot.
         if (refused || (refused = Boolean(header.push(chunk)))) {
           chunks.length = 0;
+          upload.drop();
           return;
         }
         chunks.push(chunk);
+        upload.push(chunk);
       });
-      stream.on('error', (error) => callback(error));
+      stream.on('error', (error) => {
+        upload.drop();
+        callback(error);
+      });
       stream.on('end', () => {
-        if (stream.sizeExceeded) return callback(smtpError(552, `5.3.4 Message exceeds the ${options.maxBytes} byte limit`));
+        if (stream.sizeExceeded) {
+          upload.drop();
+          return callback(smtpError(552, `5.3.4 Message exceeds the ${options.maxBytes} byte limit`));
+        }
         const problem = header.end();
-        if (problem) return callback(smtpError(552, `5.3.4 Message refused: ${problem}`));
-        const raw = Buffer.concat(chunks);
-        deliver(raw, session).then(() => callback(), (error: Error) => {
+        if (problem) {
+          upload.drop();
+          return callback(smtpError(552, `5.3.4 Message refused: ${problem}`));
+        }
+        deliver(chunks, upload, session).then((outcome) => {
+          if (outcome === 'retry') return callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+          if (outcome === 'refused') return callback(smtpError(554, '5.6.0 Message refused: it cannot be stored as sent'));
+          callback();
+        }, (error: Error) => {
           options.logger.error('inbound smtp: delivery failed', { error: error.message });
           callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
         });
@@ -130,26 +155,41 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     },
   });
 
-  async function deliver(raw: Buffer, session: SMTPServerSession) {
+  async function deliver(chunks: Buffer[], upload: MailUpload, session: SMTPServerSession) {
     const claims = sessions.get(session)?.byHandler ?? new Map<InboundMailHandler, Set<string>>();
     const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-    // Parsing (worker thread) and the SPF/DKIM/DMARC checks (DNS) wait at the same time.
-    const [parsed, auth] = await Promise.all([parser.parse(raw), verdicts(raw, session, mailFrom)]);
+    const sender: SenderFacts = {
+      ip: session.remoteAddress.replace(/^::ffff:/, ''), helo: session.hostNameAppearsAs, sender: mailFrom, mta: options.hostname ?? 'localhost',
+    };
+    // Parsing (worker thread) and the SPF/DKIM/DMARC checks (DNS) wait at the same time. A signed message is
+    // authenticated on the worker's copy; otherwise only a copy of its header block crosses.
+    const header = headerOnly(chunks);
+    const examined = upload.examine(header ? undefined : sender);
+    const [parsed, auth] = await Promise.all([examined.parsed, verdicts(examined.verdicts ?? worker.authenticate(header!, sender))]);
     const receivedAt = new Date();
+    // Joined only when a claimant reads it (a delivery report): copying 10 MB into a new buffer was one slice of the
+    // main thread that grew with the message, and storing a message reads only `parsed`.
+    let raw: Buffer | undefined;
+    // Each claimant on its own: one that fails does not undo the others. A passing failure (database busy) asks the
+    // sender to retry, and claimants that stored the message drop its Message-ID on the retry; a failure no retry
+    // mends (data PostgreSQL refuses) is a 554 only when no claimant could store the message.
+    const outcomes: DeliveryOutcome[] = [];
     for (const [handler, recipients] of claims) {
-      await handler.deliver({ raw, parsed, envelope: { from: mailFrom.toLowerCase(), to: [...recipients] }, auth, remoteAddress: session.remoteAddress, receivedAt });
+      try {
+        await handler.deliver({ get raw() { return (raw ??= Buffer.concat(chunks)); }, parsed, envelope: { from: mailFrom.toLowerCase(), to: [...recipients] }, auth, remoteAddress: session.remoteAddress, receivedAt });
+        outcomes.push('stored');
+      } catch (error) {
+        const permanent = isPermanentFailure(error);
+        options.logger.error('inbound smtp: delivery failed', { module: handler.name, permanent, error: (error as Error).message });
+        outcomes.push(permanent ? 'refused' : 'retry');
+      }
     }
+    if (outcomes.includes('retry')) return 'retry';
+    if (outcomes.length > 0 && outcomes.every((o) => o === 'refused')) return 'refused';
+    return 'stored';
   }
 
-  async function verdicts(raw: Buffer, session: SMTPServerSession, sender: string): Promise<MailAuthVerdicts> {
-    const check = authenticate(authInput(raw), {
-      ip: session.remoteAddress.replace(/^::ffff:/, ''), helo: session.hostNameAppearsAs, sender, mta: options.hostname ?? 'localhost',
-      resolver: resolver as never, disableArc: true, disableBimi: true,
-    }).then((result) => ({
-      spf: result.spf ? String(result.spf.status.result) : 'none',
-      dkim: dkimVerdict(result.dkim?.results ?? []),
-      dmarc: result.dmarc ? String(result.dmarc.status.result) : 'none',
-    }));
+  async function verdicts(check: Promise<MailAuthVerdicts>): Promise<MailAuthVerdicts> {
     const timeout = new Promise<MailAuthVerdicts>((resolve) => setTimeout(() => resolve({ spf: 'temperror', dkim: 'temperror', dmarc: 'temperror' }), AUTH_DEADLINE_MS).unref());
     return Promise.race([check, timeout]).catch((error: Error) => {
       options.logger.warn('inbound smtp: authentication checks failed', { error: error.message });
@@ -172,7 +212,7 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     close: async (graceMs = SMTP_CLOSE_GRACE_MS) => {
       server.options.closeTimeout = Math.max(1, graceMs); // read by smtp-server when close() is called
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await parser.close();
+      await worker.close();
     },
   };
 }
@@ -181,24 +221,39 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
  * What mailauth reads of a message: all of it when a header is a DKIM or ARC signature (it hashes the body for each),
  * else the header block alone. Without a signature it uses nothing of the body, but still walks it byte by byte: 0.09 ms
  * of its 0.14 ms for a 51 KB message (1,000 calls, interleaved, load 12). The verdicts are the same either way.
+ * Answers a copy of the header block (a view would carry the whole message across the thread boundary), or null when
+ * mailauth needs the whole message. Reads only the chunks up to the blank line (the header limits bound them).
  */
-function authInput(raw: Buffer): Buffer {
-  const end = raw.indexOf('\r\n\r\n');
-  if (end < 0) return raw;
-  const header = raw.subarray(0, end + 4);
-  return /^(?:dkim-signature|arc-message-signature|arc-seal)[ \t]*:/im.test(header.toString('latin1')) ? raw : header;
-}
-
-/** `pass` when any signature passes, else the first verdict, else `none`. */
-function dkimVerdict(results: { status: { result: string } }[]): string {
-  if (results.some((r) => r.status.result === 'pass')) return 'pass';
-  return results[0]?.status.result ?? 'none';
+function headerOnly(chunks: Buffer[]): Buffer | null {
+  let head: Buffer = Buffer.alloc(0);
+  let end = -1;
+  for (let i = 0; i < chunks.length && end < 0; i++) {
+    // From 3 bytes back: the blank line may straddle two chunks.
+    const from = Math.max(0, head.length - 3);
+    head = i === 0 ? chunks[0]! : Buffer.concat([head, chunks[i]!]);
+    end = head.indexOf('\r\n\r\n', from);
+  }
+  if (end < 0) return null;
+  const header = head.subarray(0, end + 4);
+  return /^(?:dkim-signature|arc-message-signature|arc-seal)[ \t]*:/im.test(header.toString('latin1')) ? null : Buffer.from(header);
 }
 
 function systemResolver(server?: string): MailAuthResolver {
   const resolver = new Resolver({ timeout: 3_000, tries: 2 });
   if (server) resolver.setServers([server]);
   return (name, rrtype) => resolver.resolve(name, rrtype) as Promise<string[][] | string[]>;
+}
+
+/** What became of a message: stored by some claimant, refused by all of them for good, or to be retried. */
+type DeliveryOutcome = 'stored' | 'refused' | 'retry';
+
+/**
+ * Failures that the same message would meet again: PostgreSQL's data exceptions (class 22: a value it cannot
+ * represent) and integrity violations (class 23 other than a unique violation, which a redelivery hits harmlessly).
+ */
+function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || (code.startsWith('23') && code !== '23505'));
 }
 
 function smtpError(code: number, message: string): Error {

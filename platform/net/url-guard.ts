@@ -22,6 +22,15 @@ export interface UrlGuardOptions {
   allowPrivate: boolean;
   /** Save-time resolver; defaults to the system's (getaddrinfo, every address). */
   resolver?: Resolver;
+  /**
+   * `host:port` pairs (lower case, IPv6 in brackets) the operator lets URLs reach whatever their addresses: a model
+   * server on its own network. Set from operator configuration only, never from a tenant's input.
+   */
+  allowedHosts?: readonly string[];
+  /** How long a connect-time lookup may take before the connection fails (default 5 s): a name that never answers must not hold a job. */
+  lookupTimeoutMs?: number;
+  /** Connect-time lookup; defaults to the system's (node:dns `lookup`). */
+  systemLookup?: typeof dnsLookup;
 }
 
 export const MAX_URL_LENGTH = 2048;
@@ -50,7 +59,18 @@ export function urlSyntaxProblem(value: string, rules: Omit<UrlRules, 'field'>):
  * where the connection is made; `refusedHost` covers IP literals, for which net.connect does no lookup.
  */
 export class UrlGuard {
-  constructor(private readonly options: UrlGuardOptions) {}
+  private readonly allowedHosts: ReadonlySet<string>;
+
+  constructor(private readonly options: UrlGuardOptions) {
+    this.allowedHosts = new Set(options.allowedHosts ?? []);
+  }
+
+  /** Whether the URL's exact host and port (the scheme's default when absent) are on the operator's allow-list. */
+  allowListed(url: URL): boolean {
+    if (this.allowedHosts.size === 0) return false;
+    const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+    return this.allowedHosts.has(`${url.hostname.toLowerCase()}:${port}`);
+  }
 
   get allowPrivate(): boolean {
     return this.options.allowPrivate;
@@ -60,7 +80,7 @@ export class UrlGuard {
   async check(value: string, rules: UrlRules): Promise<string> {
     const parsed = urlSyntaxProblem(value, rules);
     if ('problem' in parsed) throw invalid(rules.field, value, parsed.problem, `Invalid ${rules.field}: expected ${parsed.problem}`);
-    if (this.options.allowPrivate) return value; // no lookup: every address may be reached
+    if (this.options.allowPrivate || this.allowListed(parsed.url)) return value; // no lookup: the address may be reached
     const verdict = await resolveAndJudge(parsed.url.hostname, { allowPrivate: this.options.allowPrivate, resolver: this.options.resolver });
     if (!verdict.ok && verdict.refused) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${verdict.reason}`);
     return value; // a public host, or one that does not resolve now: connect time decides
@@ -76,8 +96,17 @@ export class UrlGuard {
   }
 
   /** A dns.lookup for net/tls/undici that answers only when every address is public (the rule of `resolveAndJudge`). */
-  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: any[]) => void): void => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, answer: (...args: any[]) => void): void => {
+    let answered = false;
+    const callback = (...args: unknown[]) => {
+      if (answered) return; // a late answer after the time limit
+      answered = true;
+      clearTimeout(timer);
+      answer(...args);
+    };
+    const limit = this.options.lookupTimeoutMs ?? 5_000;
+    const timer = setTimeout(() => callback(Object.assign(new Error(`DNS lookup of ${hostname} timed out after ${limit} ms`), { code: 'ETIMEOUT' })), limit);
+    (this.options.systemLookup ?? dnsLookup)(hostname, { ...options, all: true }, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
       if (error) return callback(error);
       const verdict = judgeAddresses(hostname, addresses.map((a) => a.address), this.options.allowPrivate);
       if (!verdict.ok) return callback(Object.assign(new Error(`Refused: ${verdict.reason}`), { code: 'EADDRREFUSED' }));

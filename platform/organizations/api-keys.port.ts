@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
 import type { ApiKeyType } from './api-key.entity.js';
 import { hashApiKey } from './api-key.service.js';
+import type { PlanName } from '../rate-limit/plans.js';
 
 /** A key as a module lists it: never its hash. */
 export interface ApiKeyRecord {
@@ -10,6 +11,21 @@ export interface ApiKeyRecord {
   prefix: string;
   createdAt: Date;
   revokedAt: Date | null;
+}
+
+/** A platform key (SERVER or SENDING) as its organization's settings list it: with its type and scopes, never its hash. */
+export interface PlatformKeyRecord extends ApiKeyRecord {
+  type: ApiKeyType;
+  scopes: string[];
+}
+
+/** The organization a key belongs to, with its plan. */
+export interface OrganizationRecord {
+  id: string;
+  slug: string;
+  name: string;
+  plan: PlanName;
+  createdAt: Date;
 }
 
 /**
@@ -23,6 +39,14 @@ export interface ApiKeysPort {
   list(em: EntityManager, type: ApiKeyType): Promise<ApiKeyRecord[]>;
   /** Revokes a key of that type (a repeat keeps the first time); false when the organization has no such key. */
   revoke(em: EntityManager, type: ApiKeyType, id: string): Promise<boolean>;
+  /** The organization's SERVER and SENDING keys (GATEWAY keys are the AI gateway's), newest first, a page of them. */
+  listPlatformKeys(em: EntityManager, page: { limit: number; offset: number }): Promise<{ rows: PlatformKeyRecord[]; total: number }>;
+  /** Revokes a SERVER or SENDING key; false when the organization has no such key. */
+  revokePlatformKey(em: EntityManager, id: string): Promise<boolean>;
+  /** The EntityManager's organization. */
+  organization(em: EntityManager): Promise<OrganizationRecord | null>;
+  /** Units counted against the monthly quotas in `period` (YYYY-MM, UTC), by resource. */
+  usage(em: EntityManager, period: string): Promise<Record<string, number>>;
 }
 
 interface KeyRow {
@@ -57,5 +81,34 @@ export const organizationApiKeys: ApiKeysPort = {
         where id = ${id} and organization_id = ${ORG} and type = ${type} returning id`,
     );
     return rows.length > 0;
+  },
+  async listPlatformKeys(em, { limit, offset }) {
+    const rows = await tenantSql(em).rows<KeyRow & { type: ApiKeyType; scopes: string[]; total: string }>(
+      sql`select id, name, prefix, created_at, revoked_at, type, scopes, count(*) over () as total from platform.api_keys
+        where organization_id = ${ORG} and type in ('SERVER', 'SENDING') order by created_at desc, id limit ${limit} offset ${offset}`,
+    );
+    const total = rows[0] ? Number(rows[0].total) : (await tenantSql(em).one<{ n: string }>(
+      sql`select count(*) as n from platform.api_keys where organization_id = ${ORG} and type in ('SERVER', 'SENDING')`,
+    ))?.n;
+    return { rows: rows.map((row) => ({ ...record(row), type: row.type, scopes: row.scopes })), total: Number(total ?? 0) };
+  },
+  async revokePlatformKey(em, id) {
+    const rows = await tenantSql(em).rows<{ id: string }>(
+      sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
+        where id = ${id} and organization_id = ${ORG} and type in ('SERVER', 'SENDING') returning id`,
+    );
+    return rows.length > 0;
+  },
+  async organization(em) {
+    const row = await tenantSql(em).one<{ id: string; slug: string; name: string; plan: PlanName; created_at: Date }>(
+      sql`select id, slug, name, plan, created_at from platform.organizations where id = ${ORG}`,
+    );
+    return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, createdAt: new Date(row.created_at) } : null;
+  },
+  async usage(em, period) {
+    const rows = await tenantSql(em).rows<{ resource: string; used: string }>(
+      sql`select resource, used from platform.usage where organization_id = ${ORG} and period = ${period}`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.resource, Number(r.used)]));
   },
 };

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
 import { startDatabase } from '../database/start-database.js';
@@ -9,14 +10,15 @@ import { runMigrations } from '../migrations/run-migrations.js';
 import { ApiKeyService } from './api-key.service.js';
 import type { ApiKeyType } from './api-key.entity.js';
 
-const USAGE = 'usage: npm run keys -- create --org <slug> --type SERVER|SENDING|GATEWAY [--scopes crm,email,...] [--name <label>]';
+const USAGE = 'usage: npx platform-api keys create --org <slug> --type SERVER|SENDING|GATEWAY [--scopes crm,email,...] [--name <label>]';
 
 /**
  * `npm run keys -- create ...`: creates a key (and the organization, Starter plan, when new) in the configured
  * database and prints the key alone on the last line. Runs the platform's own migrations first so it works on a fresh database.
  */
-async function main() {
+export async function keysCommand(args: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
+    args,
     allowPositionals: true,
     options: { org: { type: 'string' }, type: { type: 'string', default: 'SERVER' }, scopes: { type: 'string' }, name: { type: 'string' } },
   });
@@ -42,7 +44,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+// Run as a script of its own too (tests and older scripts call this file); `platform-api keys` is the usual way.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  keysCommand(process.argv.slice(2)).catch((error) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

@@ -9,9 +9,14 @@ import { sqlOf, type SqlStatement } from './tenant-sql.js';
  * Never flush or relate what this returns: they are not managed entities.
  */
 export function plainRows<T extends object>(em: EntityManager, entity: EntityName<T>, rows: Record<string, unknown>[]): T[] {
+  return rows.map(plainRowOf(em, entity));
+}
+
+/** `plainRows` for one row at a time (to map a long result in slices, between turns of the event loop). */
+export function plainRowOf<T extends object>(em: EntityManager, entity: EntityName<T>): (row: Record<string, unknown>) => T {
   const meta = metaOf(em, entity);
   const driver = em.getDriver();
-  return rows.map((row) => driver.mapResult(row as never, meta) as T);
+  return (row) => driver.mapResult(row as never, meta) as T;
 }
 
 const selectLists = new Map<string, SqlStatement>();

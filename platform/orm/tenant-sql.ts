@@ -86,8 +86,19 @@ export class TenantSql {
 
   private bind(statement: SqlStatement): unknown[] {
     if (!statement.values.includes(ORG)) throw new Error(`Raw SQL without the organization bound: ${statement.text.slice(0, 80)}`);
+    observer?.(statement);
     return statement.values.map((value) => (value === ORG ? this.organizationId : value));
   }
+}
+
+let observer: ((statement: SqlStatement) => void) | undefined;
+
+/**
+ * Hands every statement `TenantSql` runs to `next` before it is sent (unset: nothing, the production case). Tests
+ * parse each one and prove that every table with an organization column is filtered by it.
+ */
+export function observeTenantStatements(next: ((statement: SqlStatement) => void) | undefined): void {
+  observer = next;
 }
 
 /** Raw SQL bound to the EntityManager's organization (see TenantSql). */
@@ -126,6 +137,11 @@ export function crossTenantSql(em: EntityManager, why: string) {
   };
   return {
     rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) => (await execute(statement, 'all')) as T[],
+    /** Rows with the values bound by the driver, as `TenantSql.rowsBound` (arrays bind as PostgreSQL arrays). */
+    rowsBound: async <T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> => {
+      if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
+      return boundRows<T>(em, statement.text, [...statement.values]);
+    },
     run: async (statement: SqlStatement) => ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
     /**
      * Runs a write outside any transaction with its values bound by the driver rather than inlined into the text

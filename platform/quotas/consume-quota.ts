@@ -51,9 +51,10 @@ export interface QuotaCount {
 /**
  * Counts `amount` units only when they fit the plan's allowance: the upsert's row lock serialises concurrent counts
  * like consumeQuota's, but instead of aborting a transaction it counts nothing and returns no row, so the CTEs that
- * chain on it (`from <this cte>`) write nothing either. `from` guards the count itself on an earlier CTE.
+ * chain on it (`from <this cte>`) write nothing either. `from` guards the count itself on an earlier CTE. Inside a
+ * `tenantSql` statement pass `ORG` as the organization, so the statement binds its own.
  */
-export function countQuotaIfAllowed(organizationId: string, plan: PlanName, resource: QuotaResource, amount: number, from = '', now = new Date()): QuotaCount {
+export function countQuotaIfAllowed(organizationId: string | typeof ORG, plan: PlanName, resource: QuotaResource, amount: number, from = '', now = new Date()): QuotaCount {
   const quota = PLANS[plan].quotas[resource];
   const { period, resetsAt } = monthPeriod(now);
   return {

@@ -134,6 +134,12 @@ const own: RouteSpec[] = [
   { method: 'GET', path: '/auth/connections/:connectionId', operation: 'GetAuthConnection', result: 'authConnection', rateLimit: READS },
   { method: 'PATCH', path: '/auth/connections/:connectionId', operation: 'UpdateAuthConnection', result: 'updateAuthConnection', rateLimit: WRITES, bodyVariable: 'input' },
   { method: 'DELETE', path: '/auth/connections/:connectionId', operation: 'DeleteAuthConnection', result: 'deleteAuthConnection', rateLimit: WRITES },
+  { method: 'POST', path: '/auth/connections/:connectionId/test', operation: 'TestAuthConnection', result: 'testAuthConnection', rateLimit: WRITES, ignoreBody: true },
+  // SSO and hosted sign-in: the code the redirect URI received becomes a session (the browser paths are the module's own)
+  {
+    method: 'POST', path: '/auth/sso/token', operation: 'RedeemAuthSignInCode', result: 'redeemAuthSignInCode', rateLimit: WRITES,
+    variables: (r) => { const b = body(r, ['code', 'applicationId', ...CLIENT_FIELDS]); return { code: str(b, 'code'), applicationId: typeof b.applicationId === 'string' ? b.applicationId : null, client: clientOf(r, b) }; },
+  },
   // Organizations, members, invitations
   { method: 'GET', path: '/auth/organizations', operation: 'ListAuthOrganizations', result: 'authOrganizations', list: true, query: PAGE_QUERY, rateLimit: READS },
   { method: 'POST', path: '/auth/organizations', operation: 'CreateAuthOrganization', result: 'createAuthOrganization', status: 201, rateLimit: WRITES, bodyVariable: 'input' },

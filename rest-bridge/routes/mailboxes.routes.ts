@@ -56,7 +56,7 @@ export const mailboxesRoutes: ModuleRoutes = {
     write({ method: 'DELETE', path: `${P}/inbox`, operation: 'DeleteMailboxMessages', result: 'deleteMailboxMessages', deleteWithBody: true, variables: input }),
 
     read({ method: 'GET', path: `${P}/mailboxes/:mailboxId/threads`, operation: 'ListMailboxThreads', result: 'mailboxThreads', list: true, query: { ...PAGE, sort: 'string' }, variables: (r) => ({ mailboxId: r.params.mailboxId, ...r.query }) }),
-    read({ method: 'GET', path: `${P}/threads/:threadId`, operation: 'GetMailboxThread', result: 'mailboxThread', variables: id('threadId') }),
+    read({ method: 'GET', path: `${P}/threads/:threadId`, operation: 'GetMailboxThread', result: 'mailboxThread', filled: ['messages'], variables: id('threadId') }),
 
     read({ method: 'GET', path: `${P}/mailboxes/:mailboxId/labels`, operation: 'ListMailboxLabels', result: 'mailboxLabels', variables: (r) => ({ mailboxId: r.params.mailboxId }) }),
     write({ method: 'POST', path: `${P}/mailboxes/:mailboxId/labels`, operation: 'CreateMailboxLabel', result: 'createMailboxLabel', status: 201, variables: (r) => ({ mailboxId: r.params.mailboxId, ...input(r) }) }),

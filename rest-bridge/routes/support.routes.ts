@@ -8,6 +8,8 @@ const STANDARD = { limit: 100, windowMs: 60_000 };
 const WIDGET = { limit: 1_000, windowMs: 60_000 };
 /** A reply carries up to 25 MB of attachments, base64 (4/3) plus the message and JSON. */
 const REPLY_BODY_LIMIT = 36 * 1024 * 1024;
+/** A visitor's message carries up to 10 MB of files, base64 (4/3) plus the message and JSON. */
+const WIDGET_BODY_LIMIT = 15 * 1024 * 1024;
 const PAGE: Record<string, QueryParamType> = { page: 'int', limit: 'int' };
 
 /** The body as a JSON object; support names every 400 VALIDATION_ERROR. */
@@ -42,7 +44,8 @@ const header = (r: BridgeRequest, name: string) => {
   const value = r.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? null;
 };
-const tokens = (r: BridgeRequest) => ({ widgetToken: header(r, 'x-widget-token'), visitorToken: header(r, 'x-visitor-token') });
+/** The widget's credentials and the page's origin, which the inbox's allowedOrigins must admit. */
+const tokens = (r: BridgeRequest) => ({ widgetToken: header(r, 'x-widget-token'), visitorToken: header(r, 'x-visitor-token'), origin: header(r, 'origin') });
 
 const read = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'reads', endpoint: STANDARD } });
 const write = (spec: Omit<RouteSpec, 'rateLimit'>): RouteSpec => ({ ...spec, rateLimit: { category: 'general', endpoint: STANDARD } });
@@ -98,6 +101,7 @@ export const supportRoutes: ModuleRoutes = {
     read({ method: 'GET', path: I, operation: 'GetSupportInbox', result: 'supportInbox' }),
     write({ method: 'PUT', path: I, operation: 'UpdateSupportInbox', result: 'updateSupportInbox', variables: withInput('inboxId') }),
     write({ method: 'DELETE', path: I, operation: 'DeleteSupportInbox', result: 'deleteSupportInbox', respond: deleted('inboxId') }),
+    write({ method: 'POST', path: `${I}/identity-secret`, operation: 'RotateSupportInboxIdentitySecret', result: 'rotateSupportInboxIdentitySecret', status: 201 }),
     read({ method: 'GET', path: `${I}/stats`, operation: 'GetSupportInboxStats', result: 'supportInboxStats' }),
     read({ method: 'GET', path: `${I}/members`, operation: 'ListSupportInboxMembers', result: 'supportInboxMembers', list: true, query: PAGE }),
     write({ method: 'POST', path: `${I}/members`, operation: 'AddSupportInboxMember', result: 'addSupportInboxMember', status: 201, variables: withInput('inboxId') }),
@@ -115,15 +119,20 @@ export const supportRoutes: ModuleRoutes = {
     read({ method: 'GET', path: '/support/analytics/team', operation: 'GetSupportAnalyticsTeam', result: 'supportAnalyticsTeam', query: ANALYTICS }),
     read({ method: 'GET', path: '/support/analytics/response-time', operation: 'GetSupportAnalyticsResponseTime', result: 'supportAnalyticsResponseTime', query: { ...ANALYTICS, metric: 'string', businessHours: 'boolean' } }),
 
+    widget({ method: 'GET', path: '/support/widget/config', operation: 'GetSupportWidgetConfig', result: 'supportWidgetConfig', variables: (r) => ({ widgetToken: header(r, 'x-widget-token'), origin: header(r, 'origin') }) }),
     widget({ method: 'POST', path: '/support/widget/sessions', operation: 'StartSupportWidgetSession', result: 'startSupportWidgetSession', status: 201, variables: (r) => ({ ...tokens(r), input: r.body === undefined ? {} : body(r) }) }),
     widget({ method: 'POST', path: '/support/widget/events', operation: 'RecordSupportWidgetEvent', result: 'recordSupportWidgetEvent', status: 201, variables: (r) => ({ ...tokens(r), input: body(r) }) }),
     widget({ method: 'POST', path: '/support/widget/identify', operation: 'IdentifySupportWidgetVisitor', result: 'identifySupportWidgetVisitor', variables: (r) => ({ ...tokens(r), input: body(r) }) }),
     widget({ method: 'GET', path: '/support/widget/conversations', operation: 'ListSupportWidgetConversations', result: 'supportWidgetConversations', variables: tokens }),
-    widget({ method: 'POST', path: '/support/widget/conversations', operation: 'StartSupportWidgetConversation', result: 'startSupportWidgetConversation', status: 201, variables: (r) => ({ ...tokens(r), input: body(r) }) }),
+    widget({ method: 'POST', path: '/support/widget/conversations', operation: 'StartSupportWidgetConversation', result: 'startSupportWidgetConversation', status: 201, variables: (r) => ({ ...tokens(r), input: body(r) }), bodyLimitBytes: WIDGET_BODY_LIMIT }),
     widget({ method: 'GET', path: '/support/widget/conversations/:conversationId', operation: 'GetSupportWidgetConversation', result: 'supportWidgetConversation', variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId }) }),
     widget({
       method: 'POST', path: '/support/widget/conversations/:conversationId/messages', operation: 'PostSupportWidgetMessage', result: 'postSupportWidgetMessage', status: 201,
-      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r) }),
+      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r) }), bodyLimitBytes: WIDGET_BODY_LIMIT,
+    }),
+    widget({
+      method: 'GET', path: '/support/widget/conversations/:conversationId/attachments/:attachmentId', operation: 'GetSupportWidgetAttachment', result: 'supportWidgetAttachment',
+      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, attachmentId: r.params.attachmentId }), respond: download,
     }),
 
     ...webhookRouteSpecs({ namespace: 'support', path: '/support/webhooks', only: ['create', 'list', 'get', 'update', 'delete', 'test', 'deliveries'], deliveriesSegment: 'logs' })

@@ -1,68 +1,10 @@
 import {
   getNamedType, isEnumType, isListType, isNonNullType, isObjectType, isAbstractType, isScalarType, Kind,
-  type FragmentDefinitionNode, type GraphQLInputType, type GraphQLOutputType, type GraphQLSchema, type SelectionSetNode, type GraphQLNamedType,
+  type FragmentDefinitionNode, type GraphQLOutputType, type GraphQLSchema, type SelectionSetNode, type GraphQLNamedType,
 } from 'graphql';
+import { nullable, scalar, type JsonSchema } from '../../rest-bridge/body-schema.js';
 
-/** A JSON Schema (2020-12, as OpenAPI 3.1 uses it). */
-export type JsonSchema = Record<string, unknown>;
-
-/** How our scalars travel in JSON. */
-const SCALARS: Record<string, JsonSchema> = {
-  String: { type: 'string' },
-  ID: { type: 'string' },
-  Int: { type: 'integer' },
-  Float: { type: 'number' },
-  Boolean: { type: 'boolean' },
-  DateTimeISO: { type: 'string', format: 'date-time' },
-  DateTime: { type: 'string', format: 'date-time' },
-  JSONObject: { type: 'object' },
-  JSON: {},
-};
-
-function nullable(schema: JsonSchema): JsonSchema {
-  // A nullable enum admits null among its values too, or `enum` alone refuses it.
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
-  if (Object.keys(schema).length === 0) return schema;
-  return { anyOf: [schema, { type: 'null' }] };
-}
-
-function scalar(name: string, description?: string | null): JsonSchema {
-  return SCALARS[name] ?? (description ? { description } : {});
-}
-
-/**
- * Input types become components (they may be recursive and are shared across routes): `inputSchema` returns a
- * schema that refers to `#/components/schemas/<Name>` and records every input type it reached in `components`.
- */
-export class InputSchemas {
-  readonly components: Record<string, JsonSchema> = {};
-
-  of(type: GraphQLInputType): JsonSchema {
-    if (isNonNullType(type)) return this.of(type.ofType);
-    return nullable(this.required(type));
-  }
-
-  /** The schema of a value that must be present (its non-null wrapper already taken off). */
-  required(type: GraphQLInputType): JsonSchema {
-    if (isNonNullType(type)) return this.required(type.ofType);
-    if (isListType(type)) return { type: 'array', items: this.of(type.ofType) };
-    if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.value as string) };
-    if (isScalarType(type)) return scalar(type.name, type.description);
-    const name = type.name;
-    if (!(name in this.components)) {
-      this.components[name] = {}; // placeholder first: recursive inputs refer to themselves
-      const properties: Record<string, JsonSchema> = {};
-      const required: string[] = [];
-      for (const field of Object.values(type.getFields())) {
-        const schema = this.of(field.type);
-        properties[field.name] = field.description ? { ...schema, description: field.description } : schema;
-        if (isNonNullType(field.type) && field.defaultValue === undefined) required.push(field.name);
-      }
-      this.components[name] = { type: 'object', ...(type.description ? { description: type.description } : {}), properties, ...(required.length ? { required } : {}), additionalProperties: false };
-    }
-    return { $ref: `#/components/schemas/${name}` };
-  }
-}
+export type { JsonSchema };
 
 /** The JSON shape of an operation's selection on an output type: exactly the fields the route returns. */
 export function selectionSchema(schema: GraphQLSchema, type: GraphQLOutputType, selection: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>): JsonSchema {

@@ -4,6 +4,10 @@ import type { PlatformPorts } from '../../platform/ports/port-registry.js';
 import type { BreachChecker } from './passwords/breach-checker.js';
 import type { PasswordHasher } from './passwords/password-hasher.js';
 import type { SessionCache } from './sessions/session-cache.js';
+import type { UrlGuard } from '../../platform/net/url-guard.js';
+import type { GuardedFetch } from '../../platform/net/guarded-fetch.js';
+import type { OidcClient } from './sso/oidc-client.js';
+import type { SamlClient } from './sso/saml-client.js';
 
 /** What the auth module's services use. */
 export interface AuthDeps extends PlatformDeps {
@@ -18,4 +22,11 @@ export interface AuthDeps extends PlatformDeps {
   hasher: PasswordHasher;
   /** Verified sessions, shared by the fast verification path and the revocations that invalidate it. */
   sessions: SessionCache;
+  /** The one URL guard: identity provider URLs at save time. */
+  urls: UrlGuard;
+  /** Outbound fetches to identity providers (discovery, JWKS, token endpoint) through that guard. */
+  fetch: GuardedFetch;
+  /** OIDC discovery, authorization URLs and code exchange (openid-client), discovery cached per connection. */
+  oidc: OidcClient;
+  saml: SamlClient;
 }

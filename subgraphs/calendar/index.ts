@@ -10,6 +10,7 @@ import { ScheduleResolver } from './schedules/schedule.resolver.js';
 import { EventTypeResolver } from './event-types/event-type.resolver.js';
 import { AvailabilityResolver } from './availability/availability.resolver.js';
 import { BookingResolver } from './bookings/booking.resolver.js';
+import { PublicBookingResolver } from './public/public-booking.resolver.js';
 import { CalendarStatsResolver } from './dashboard/calendar-stats.resolver.js';
 import { ContactBookingsResolver } from './federation/contact-bookings.resolver.js';
 import { ContactStub } from './federation/contact.stub.js';
@@ -17,9 +18,14 @@ import { UserStub } from './federation/user.stub.js';
 import { bookingReminderJob } from './jobs/booking-reminder.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
+import { Migration20261201230000_calendar_public_event_types } from './migrations/Migration20261201230000_calendar_public_event_types.js';
 import type { CalendarDeps } from './calendar-deps.js';
+import { bookingPageRoutes } from './hosted/booking-page.route.js';
+import { cancelPageRoutes } from './hosted/cancel-page.route.js';
+import { reschedulePageRoutes } from './hosted/reschedule-page.route.js';
+import { CALENDAR_ERROR_CODES } from './calendar-error-codes.js';
 
-export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver, CalendarStatsResolver] as const;
+export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver, PublicBookingResolver, CalendarStatsResolver] as const;
 
 export interface CalendarModuleOptions {
   /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
@@ -38,10 +44,13 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
     (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform) });
   return {
     name: 'calendar',
+    errorCodes: CALENDAR_ERROR_CODES,
     data: {
       entities: [Schedule, ScheduleOverride, EventType, Booking],
-      migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar }],
+      migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar },
+        { name: 'Migration20261201230000_calendar_public_event_types', class: Migration20261201230000_calendar_public_event_types }],
     },
+    pageRoutes: (platform) => [...bookingPageRoutes(platform), ...cancelPageRoutes(platform), ...reschedulePageRoutes(platform)],
     defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: options.contactBookings === false ? [...CALENDAR_RESOLVERS] : [...CALENDAR_RESOLVERS, ContactBookingsResolver],

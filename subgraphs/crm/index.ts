@@ -13,7 +13,7 @@ import { Tag } from './entities/tag.entity.js';
 import { CrmList } from './entities/crm-list.entity.js';
 import { ListResolver } from './lists/list.resolver.js';
 import { ActivityResolver } from './activities/activity.resolver.js';
-import { DashboardResolver } from './dashboards/dashboard.resolver.js';
+import { CrmDashboardResolver } from './dashboards/dashboard.resolver.js';
 import { IntegrationResolver } from './integrations/integration.resolver.js';
 import { integrationPushJob } from './integrations/integration-push.job.js';
 import { ContactFieldsResolver } from './contacts/contact-fields.resolver.js';
@@ -25,8 +25,9 @@ import { CommitLane } from './writes/commit-lane.js';
 import { startWriteSweeper } from './writes/write-sweeper.js';
 import { Migration20261125000100_crm } from './migrations/Migration20261125000100_crm.js';
 import { Migration20261127000100_crm_contact_totals } from './migrations/Migration20261127000100_crm_contact_totals.js';
+import { CRM_ERROR_CODES } from './crm-error-codes.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, DashboardResolver, IntegrationResolver] as const;
+export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, CrmDashboardResolver, IntegrationResolver] as const;
 
 export interface CrmOptions {
   /** Awaited before each drain of accepted writes (tests hold commits back to observe PENDING). */
@@ -41,6 +42,7 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
   let lane: CommitLane | undefined;
   return {
     name: 'crm',
+    errorCodes: CRM_ERROR_CODES,
     data: {
       entities: [Contact, Company, PropertyDefinition, Tag, CrmList],
       migrations: [

@@ -23,6 +23,7 @@ import { Migration20261125120000_domains } from './migrations/Migration202611251
 import { Migration20261125170000_domains_dkim_port } from './migrations/Migration20261125170000_domains_dkim_port.js';
 import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import type { DomainsDeps } from './domains-deps.js';
+import { DOMAINS_ERROR_CODES } from './domains-error-codes.js';
 
 export interface DomainsModuleOptions {
   /** Now, for expiry and the lifecycle sweep; default the wall clock. */
@@ -51,6 +52,7 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
   };
   return {
     name: 'domains',
+    errorCodes: DOMAINS_ERROR_CODES,
     data: {
       entities: [Domain, DnsRecord, DnssecKey, DomainTransfer],
       migrations: [

@@ -24,6 +24,7 @@ import { DkimKeys } from '../../platform/mail/dkim-keys.js';
 import type { EmailDeps } from './email-deps.js';
 import type { PortProvider } from '../../platform/ports/port-registry.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
+import { EMAIL_ERROR_CODES } from './email-error-codes.js';
 
 export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTemplateResolver, EmailSuppressionResolver, EmailBounceResolver, EmailStatsResolver] as const;
 
@@ -40,6 +41,7 @@ export function emailModule(): SubgraphModule & PortProvider {
   };
   return {
     name: 'email',
+    errorCodes: EMAIL_ERROR_CODES,
     data: {
       entities: [EmailMessage, EmailTemplate, EmailSuppression, CapturedEmail],
       migrations: [

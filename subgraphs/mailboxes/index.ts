@@ -10,10 +10,10 @@ import { MailLabel } from './entities/mail-label.entity.js';
 import { MailMessage } from './entities/mail-message.entity.js';
 import { MailboxResolver } from './mailboxes/mailbox.resolver.js';
 import { MessageResolver } from './messages/message.resolver.js';
-import { InboxResolver } from './inbox/inbox.resolver.js';
+import { MailboxInboxResolver } from './inbox/inbox.resolver.js';
 import { ThreadResolver } from './threads/thread.resolver.js';
 import { LabelResolver } from './labels/label.resolver.js';
-import { DomainResolver } from './domains/domain.resolver.js';
+import { MailboxDomainResolver } from './domains/domain.resolver.js';
 import { ContactMailboxMessagesResolver } from './federation/contact-mailbox-messages.resolver.js';
 import { ContactStub } from './federation/contact.stub.js';
 import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
@@ -26,9 +26,11 @@ import { Migration20261125160000_search_vector } from './migrations/Migration202
 import { Migration20261125170000_mailboxes_dkim_port } from './migrations/Migration20261125170000_mailboxes_dkim_port.js';
 import { Migration20261125210000_message_compression } from './migrations/Migration20261125210000_message_compression.js';
 import { Migration20261126010100_mailboxes_webhook_resources } from './migrations/Migration20261126010100_mailboxes_webhook_resources.js';
+import { Migration20261128110100_mailboxes_inbound_addresses } from './migrations/Migration20261128110100_mailboxes_inbound_addresses.js';
 import type { MailboxesDeps } from './mailboxes-deps.js';
+import { MAILBOXES_ERROR_CODES } from './mailboxes-error-codes.js';
 
-export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, InboxResolver, ThreadResolver, LabelResolver, DomainResolver] as const;
+export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, MailboxInboxResolver, ThreadResolver, LabelResolver, MailboxDomainResolver] as const;
 
 export interface MailboxesModuleOptions {
   /** Now, for scheduled sends; default the wall clock. */
@@ -47,6 +49,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
   const withContacts = options.contactMessages !== false;
   return {
     name: 'mailboxes',
+    errorCodes: MAILBOXES_ERROR_CODES,
     data: {
       entities: [Mailbox, MailDomain, MailThread, MailLabel, MailMessage],
       migrations: [
@@ -55,6 +58,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
         { name: 'Migration20261125210000_message_compression', class: Migration20261125210000_message_compression },
         { name: 'Migration20261126010100_mailboxes_webhook_resources', class: Migration20261126010100_mailboxes_webhook_resources },
+        { name: 'Migration20261128110100_mailboxes_inbound_addresses', class: Migration20261128110100_mailboxes_inbound_addresses },
       ],
     },
     defineJobs: (platform) => {

@@ -16,6 +16,7 @@ import { providerCarrierJob } from './jobs/provider-carrier.job.js';
 import { SmsCallbackResolver } from './provider/sms-callback.resolver.js';
 import { Migration20261124000100_sms } from './migrations/Migration20261124000100_sms.js';
 import { Migration20261124000200_sms_provider_ids } from './migrations/Migration20261124000200_sms_provider_ids.js';
+import { SMS_ERROR_CODES } from './sms-error-codes.js';
 
 export const SMS_RESOLVERS = [SmsMessageResolver, SmsTemplateResolver, SmsSuppressionResolver, SmsInboundResolver, SmsSettingsResolver, SmsStatsResolver, SmsCallbackResolver] as const;
 
@@ -23,6 +24,7 @@ export const SMS_RESOLVERS = [SmsMessageResolver, SmsTemplateResolver, SmsSuppre
 export function smsModule(): SubgraphModule {
   return {
     name: 'sms',
+    errorCodes: SMS_ERROR_CODES,
     data: {
       entities: [SmsMessage, SmsCustomTemplate, SmsSuppression, SmsSettings],
       migrations: [

@@ -15,27 +15,30 @@ import { Attachment } from './entities/attachment.entity.js';
 import { ConversationTag, SupportTag } from './entities/tag.entity.js';
 import { CannedResponse } from './entities/canned-response.entity.js';
 import { ReportingEvent } from './entities/reporting-event.entity.js';
-import { InboxResolver } from './inboxes/inbox.resolver.js';
+import { SupportInboxResolver } from './inboxes/inbox.resolver.js';
 import { ConversationResolver } from './conversations/conversation.resolver.js';
 import { VisitorResolver } from './visitors/visitor.resolver.js';
-import { CompanyResolver } from './companies/company.resolver.js';
+import { SupportCompanyResolver } from './companies/company.resolver.js';
 import { CannedResponseResolver } from './canned-responses/canned-response.resolver.js';
 import { WidgetResolver } from './widget/widget.resolver.js';
 import { AnalyticsResolver } from './analytics/analytics.resolver.js';
-import { DashboardResolver } from './dashboards/dashboard.resolver.js';
+import { SupportDashboardResolver } from './dashboards/dashboard.resolver.js';
 import { ContactConversationsResolver } from './federation/contact-conversations.resolver.js';
 import { ContactStub } from './federation/contact.stub.js';
 import { snoozeJob } from './jobs/snooze.job.js';
 import { SupportInboundMail } from './email/support-inbound-mail.js';
 import { widgetSubscriptions } from './widget/widget-subscription.js';
+import { widgetScriptRoute } from './widget/widget-script.route.js';
 import { widgetDemoRoute } from './widget/widget-demo.route.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import type { SupportDeps } from './shared/support-deps.js';
 import { Migration20261125000200_support } from './migrations/Migration20261125000200_support.js';
 import { Migration20261125160000_support_rollup } from './migrations/Migration20261125160000_support_rollup.js';
+import { Migration20261128110100_support_inbound_addresses } from './migrations/Migration20261128110100_support_inbound_addresses.js';
+import { Migration20261201120000_support_widget_embed } from './migrations/Migration20261201120000_support_widget_embed.js';
 
 export const SUPPORT_RESOLVERS = [
-  InboxResolver, ConversationResolver, VisitorResolver, CompanyResolver, CannedResponseResolver, WidgetResolver, AnalyticsResolver, DashboardResolver,
+  SupportInboxResolver, ConversationResolver, VisitorResolver, SupportCompanyResolver, CannedResponseResolver, WidgetResolver, AnalyticsResolver, SupportDashboardResolver,
 ] as const;
 
 export interface SupportModuleOptions {
@@ -61,12 +64,15 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
       migrations: [
         { name: 'Migration20261125000200_support', class: Migration20261125000200_support },
         { name: 'Migration20261125160000_support_rollup', class: Migration20261125160000_support_rollup },
+        { name: 'Migration20261128110100_support_inbound_addresses', class: Migration20261128110100_support_inbound_addresses },
+        { name: 'Migration20261201120000_support_widget_embed', class: Migration20261201120000_support_widget_embed },
       ],
     },
     defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),
     inboundMail: (platform) => new SupportInboundMail(depsFor(platform)),
     publicSubscriptions: (platform) => widgetSubscriptions(depsFor(platform)),
-    httpRoutes: () => [widgetDemoRoute()],
+    httpRoutes: (platform) => [widgetScriptRoute(), widgetDemoRoute(platform.config.publicUrl)],
+    crossOriginPaths: ['/support/widget/'],
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: withContacts ? [...SUPPORT_RESOLVERS, ContactConversationsResolver] : [...SUPPORT_RESOLVERS],
       orphanedTypes: withContacts ? [ContactStub] : [],

@@ -10,8 +10,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 interface Job {
   port: number;
-  /** One encoded query; its first two bytes (the id) are rewritten per send. */
-  query: Uint8Array;
+  /** Encoded queries, sent in turn; their first two bytes (the id) are rewritten per send. */
+  queries: Uint8Array[];
   durationMs: number;
   sockets: number;
   /** Closed loop: queries in flight per socket. */
@@ -43,7 +43,7 @@ const clients: Client[] = await Promise.all(Array.from({ length: job.sockets }, 
 
 function send(client: Client) {
   const id = (client.nextId = (client.nextId + 1) & 0xffff);
-  const buf = Buffer.from(job.query);
+  const buf = Buffer.from(job.queries[sent % job.queries.length]!);
   buf.writeUInt16BE(id, 0);
   client.inFlight.set(id, performance.now());
   sent++;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import type { LoadResult, SequentialResult, Target } from './load.js';
 
 export interface Measured {
@@ -26,7 +27,7 @@ export interface RunInfo {
   rounds: number;
 }
 
-/** The figures the issue sets (REST through bridge + gateway vs straight to the subgraph). */
+/** The targets for REST through bridge + gateway against the same query sent straight to the subgraph. */
 export const TARGETS = { addedP50Ms: 1, restRequestsPerSec: 1000 } as const;
 
 const ms = (v: number) => `${v.toFixed(2)} ms`;
@@ -62,7 +63,7 @@ export function renderReport(info: RunInfo, rest: Measured, direct: Measured, gr
     `- Server CPU per request: (a) − (b) = ${ms(rest.load.serverCpuMsPerRequest - direct.load.serverCpuMsPerRequest)}, (c) − (b) = ${ms(graphql.load.serverCpuMsPerRequest - direct.load.serverCpuMsPerRequest)}; one dedicated core at (a)'s cost would serve at most ${Math.round(1000 / rest.load.serverCpuMsPerRequest).toLocaleString('en-US')} req/s.`,
     `- Added sequential p50 over the subgraph: REST (a) − (b) = **${ms(addedRest)}**; gateway /graphql (c) − (b) = ${ms(addedGraphql)}; the bridge alone (a) − (c) = ${ms(rest.sequential.p50 - graphql.sequential.p50)}.`,
     '',
-    'Targets from the issue:',
+    'Targets:',
     '',
     `- "bridge+gateway add at most 1 ms at p50 over the subgraph": **${latencyMet ? 'met' : 'not met'}** (${ms(addedRest)} added).`,
     `- "REST list ≥ 1,000 req/s at c=32": **${throughputMet ? 'met' : 'not met'}** (${Math.round(rest.load.requestsPerSec).toLocaleString('en-US')} req/s${failures ? `, ${failures} failed requests` : ''}).`,
@@ -71,15 +72,71 @@ export function renderReport(info: RunInfo, rest: Measured, direct: Measured, gr
 
 
 
-/** Replaces this benchmark's section of BENCHMARKS.md, keeping everything else (other benchmarks, notes). */
-/** Replaces (or appends) the section `key` of BENCHMARKS.md; `body` starts with its own `## heading`. */
-export function writeSection(file: string, key: string, body: string): void {
+/** Where a run was made, stamped on every section it writes. */
+export interface RunStamp {
+  date: string;
+  machine: string;
+  node: string;
+}
+
+export function runStamp(): RunStamp {
+  const cores = cpus();
+  return { date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, machine: `${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'})`, node: process.version };
+}
+
+/** The heading under which hand-written sections sit, after every generated one; `npm run bench` never edits below it. */
+export const HAND_WRITTEN_HEADING = '## Hand-written sections';
+
+/**
+ * A section as BENCHMARKS.md holds it: the body with its hard-wrapped paragraph and list lines joined (the file stays
+ * short; Markdown renders them the same), then when, where and by which command it ran, and how to reproduce it.
+ */
+export function sectionText(key: string, body: string, stamp: RunStamp): string {
+  const [heading, ...rest] = compactMarkdown(body.trim()).split('\n');
+  return [
+    heading,
+    ...rest,
+    '',
+    `Run ${stamp.date} on ${stamp.machine}, Node ${stamp.node}, by \`npm run bench -- --only ${key}\`. How to reproduce: the same command (it builds first) on a machine with nothing else running; ratios measured in one run hold across machines, absolute figures move with the machine and its load.`,
+  ].join('\n');
+}
+
+// A line that starts a Markdown block of its own (table row, heading, list item, comment, fence, quote) is never joined.
+const BLOCK_START = /^\s*(\||#|[-*+] |\d+\. |<!--|```|>)/;
+
+/** Joins soft-wrapped lines into the paragraph or list item they continue; tables, headings and fences stay as they are. */
+export function compactMarkdown(text: string): string {
+  const out: string[] = [];
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (line.trim().startsWith('```')) fenced = !fenced;
+    const previous = out[out.length - 1] ?? '';
+    const continues = !fenced && line.trim() !== '' && previous.trim() !== '' && !BLOCK_START.test(line) && !/^\s*(\||#|<!--|```)/.test(previous);
+    if (continues) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
+    else out.push(line);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Replaces (or adds) the section `key` of BENCHMARKS.md; `body` starts with its own `## heading`. A new section goes
+ * after the last generated one, before the hand-written sections.
+ */
+export function writeSection(file: string, key: string, body: string, stamp: RunStamp = runStamp()): void {
   const START = `<!-- bench:${key}:start (written by npm run bench; edits inside are overwritten) -->`;
   const END = `<!-- bench:${key}:end -->`;
-  const section = `${START}\n${body.trimEnd()}\n${END}`;
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nProduced by `npm run bench`; numbers are from one run on the machine named in each section.\n';
+  const section = `${START}\n${sectionText(key, body, stamp)}\n${END}`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\nWritten by \`npm run bench\`; numbers are from one run on the machine named in each section.\n\n${HAND_WRITTEN_HEADING}\n`;
   const start = current.indexOf(START);
   const end = current.indexOf(END);
-  const next = start >= 0 && end > start ? current.slice(0, start) + section + current.slice(end + END.length) : `${current.trimEnd()}\n\n${section}\n`;
+  let next: string;
+  if (start >= 0 && end > start) next = current.slice(0, start) + section + current.slice(end + END.length);
+  else {
+    const hand = current.indexOf(`\n${HAND_WRITTEN_HEADING}\n`);
+    const before = (hand >= 0 ? current.slice(0, hand) : current).trimEnd();
+    // Sections follow each other without a blank line (their markers separate them); prose before the first needs one.
+    const joined = `${before}${before.endsWith('-->') ? '\n' : '\n\n'}${section}`;
+    next = hand >= 0 ? `${joined}\n\n${current.slice(hand + 1)}` : `${joined}\n`;
+  }
   writeFileSync(file, next);
 }

@@ -60,7 +60,9 @@ export async function benchStall(): Promise<string> {
   try {
     mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: '200' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
-    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: 2 });
+    // BENCH_STALL_CPU_PROF=<dir>: the platform process writes a V8 CPU profile there on exit, to find the long tasks.
+    const profileDir = process.env.BENCH_STALL_CPU_PROF;
+    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: 2, execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
     const p = platform;
     const [key, other] = p.keys as [string, string];
     const auth = { authorization: `Bearer ${key}` };

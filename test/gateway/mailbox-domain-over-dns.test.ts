@@ -33,16 +33,16 @@ describe('a mailbox custom domain published with the domains API and verified ov
     expect((await t.request('POST', '/domains/register', { key, body: { domainName, registrant: REGISTRANT } })).status).toBe(201);
     const created = await t.request('POST', '/v1/agent-email/domains', { key, body: { domain: domainName } });
     expect(created.status).toBe(201);
-    const { id, records } = created.body.data as { id: string; records: { type: 'MX' | 'TXT'; name: string; value: string }[] };
+    const { id, records } = created.body.data as { id: string; records: { type: 'MX' | 'TXT'; name: string; value: string; priority: number | null }[] };
 
     const before = await t.request('POST', `/v1/agent-email/domains/${id}/verify`, { key });
     expect(before.body.data.status).toBe('failed');
 
     for (const record of records) {
       const name = record.name === domainName ? '@' : record.name.slice(0, -(domainName.length + 1));
-      const body = record.type === 'MX'
-        ? { type: 'MX', name, priority: Number(record.value.split(' ')[0]), value: record.value.split(' ')[1] }
-        : { type: 'TXT', name, value: record.value };
+      const body = record.priority === null
+        ? { type: record.type, name, value: record.value }
+        : { type: record.type, name, value: record.value, priority: record.priority };
       const res = await t.request('POST', `/domains/${domainName}/dns`, { key, body });
       expect(res.status).toBe(201);
     }

@@ -44,8 +44,12 @@ describe('an event type two modules raise', () => {
 
     await platformHooks.waitFor((rs) => rs.length >= 2);
     await eventually(async () => supportHooks.requests.length >= 1 && mailboxHooks.requests.length >= 1);
-    // Every delivery of the other module's event would have been queued in the same dispatch: give it the same chance.
-    await new Promise((r) => setTimeout(r, 500));
+    // A delivery row is written in the transaction that dispatches its event, and both events are dispatched (the
+    // platform webhook has both): the rows are every delivery there will be, whether or not its request has arrived.
+    const queued = await t.platform.orm.em.fork().getConnection().execute<{ url: string; n: number }[]>(
+      'select w.url, count(d.id)::int as n from webhooks.webhooks w left join webhooks.deliveries d on d.webhook_id = w.id group by w.url order by w.url',
+    );
+    expect(Object.fromEntries(queued.map((r) => [r.url, r.n]))).toEqual({ [supportHooks.url]: 1, [mailboxHooks.url]: 1, [platformHooks.url]: 2 });
     expect(supportHooks.requests.map((r) => [r.json.type, r.json.data.conversationId ?? null])).toStrictEqual([['message.received', conversationId]]);
     expect(mailboxHooks.requests.map((r) => [r.json.type, r.json.data.mailboxId ?? null])).toStrictEqual([['message.received', mailbox.id]]);
     expect(platformHooks.requests.map((r) => r.json.type)).toEqual(['message.received', 'message.received']);

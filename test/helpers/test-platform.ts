@@ -3,6 +3,7 @@ import { startPlatform, type Platform, type PlatformOptions } from '../../gatewa
 import type { ApiKeyType } from '../../platform/organizations/api-key.entity.js';
 import { createTestDatabase } from './test-database.js';
 import { responseChecker } from './openapi-response-check.js';
+import { checkTenantStatements } from './tenant-statement-check.js';
 
 export interface TestPlatform {
   platform: Platform;
@@ -29,8 +30,10 @@ export interface TestResponse {
  */
 export async function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...poolOverride(), ...env });
+  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...poolOverride(), ...env });
   const platform = await startPlatform(config, options);
+  // Every tenantSql statement this platform runs is parsed: a table with an organization column left unfiltered fails stop().
+  const tenantCheck = await checkTenantStatements(database.url);
   const url = platform.url;
   const request: TestPlatform['request'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -60,8 +63,10 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     request,
     graphql: (key, query, variables) => request('POST', '/graphql', { key, body: { query, variables } }),
     stop: async () => {
+      const unfiltered = tenantCheck.stop();
       await platform.stop();
       await database.drop();
+      if (unfiltered.length > 0) throw new Error(`tenantSql statements that do not filter every table by organization_id:\n${unfiltered.join('\n')}`);
     },
   };
 }

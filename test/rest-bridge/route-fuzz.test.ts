@@ -130,6 +130,30 @@ describe('every route of the route table under malformed input', () => {
     });
   }
 
+  it('should refuse a key without the route\'s module scope with 403 before reading its body, on every keyed route', async () => {
+    const smsOnly = await t.key('fuzz-scope', 'SERVER', ['sms']);
+    const emailOnly = await t.key('fuzz-scope', 'SERVER', ['email']);
+    // Enterprise: no per-endpoint caps, so every route answers its scope check rather than the rate limiter.
+    await t.platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'fuzz-scope'`);
+    for (const module of ALL_ROUTES) {
+      if (module.module === 'webhooks') continue; // each module's webhook namespace checks its own scope per call
+      const other = module.module === 'sms' ? emailOnly : smsOnly;
+      for (const spec of module.routes.filter((r) => r.auth !== 'public')) {
+        const path = spec.path.replace(/:(\w+)/g, 'x');
+        const hasBody = !(spec.method === 'GET' || (spec.method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
+        const res = await fetch(`${t.url}${path}`, {
+          method: spec.method,
+          headers: { authorization: `Bearer ${other}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          body: hasBody ? '{"not": json' : undefined,
+          redirect: 'manual',
+        });
+        const body = await res.json().catch(() => undefined);
+        expect({ route: `${spec.method} ${spec.path}`, status: res.status }).toEqual({ route: `${spec.method} ${spec.path}`, status: 403 });
+        expect(isErrorEnvelope(module.envelope, res.status, body)).toBe(true);
+      }
+    }
+  });
+
   it('should answer a 404 under a module\'s prefix in that module\'s envelope', async () => {
     for (const module of ALL_ROUTES) {
       const res = await send(module, { method: 'GET', path: `${module.prefix}/no/such/path/here` } as RouteSpec, [], '', null);

@@ -33,7 +33,9 @@ describe('schema/openapi.json', () => {
     // Raw routes need only their paths here: no database, no listener is touched by asking for them.
     const deps = { config: loadConfig({}), logger: createLogger('silent'), orm: null, jobs: null, metrics: new PlatformMetrics() } as unknown as PlatformDeps;
     const modules = allModules();
-    const raw = modules.flatMap((m) => (m.httpRoutes?.(deps) ?? []).map((r) => ({ path: r.path, method: r.method?.toLowerCase() })));
+    // Fastify's `:name` and a trailing `*` (the rest of the path) are `{name}` and `{id}` in the document.
+    const template = (path: string) => path.replace(/\/\*$/, '/{id}').replace(/:(\w+)/g, '{$1}');
+    const raw = modules.flatMap((m) => (m.httpRoutes?.(deps) ?? []).map((r) => ({ path: template(r.path), method: r.method?.toLowerCase() })));
     for (const module of modules) void module.close?.();
     for (const route of raw) if (!(route.method ? paths[route.path]?.[route.method] : paths[route.path])) missing.push(`${route.method ?? '*'} ${route.path}`);
     expect(missing).toEqual([]);
@@ -64,15 +66,17 @@ describe('schema/openapi.json', () => {
 describe('GET /openapi.json', () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    t = await startTestPlatform({}, { modules: [emailModule()] });
+    t = await startTestPlatform({ PUBLIC_URL: 'https://api.example.test' }, { modules: [emailModule()] });
   });
   afterAll(() => t.stop());
 
-  it('should serve the committed document without a key', async () => {
+  it('should serve the committed document without a key, its servers the platform\'s PUBLIC_URL', async () => {
     const res = await fetch(`${t.url}/openapi.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(await res.text()).toBe(readFileSync(file, 'utf8'));
+    const served = await res.json() as Record<string, unknown>;
+    expect(served.servers).toEqual([{ url: 'https://api.example.test', description: 'This platform (PUBLIC_URL)' }]);
+    expect({ ...served, servers: undefined }).toEqual({ ...JSON.parse(readFileSync(file, 'utf8')), servers: undefined });
   });
 
   it('should serve the reference page at /docs from this origin only (Redoc from npm, no CDN)', async () => {

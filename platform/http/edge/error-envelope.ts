@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../errors/domain-error.js';
 import { statusOf } from '../../errors/error-codes.js';
+import { databaseUnavailableError, isDatabaseUnavailable } from '../../database/database-unavailable.js';
 
 /** An error answer as an entry writes it. */
 export interface RenderedError {
@@ -37,13 +38,24 @@ export const INTERNAL_ERROR: RenderedError = { status: 500, body: { success: fal
  * and becomes its 500 (the platform's when it has none); a 5xx puts its message on the log line.
  */
 export function renderFailure(error: unknown, log: Record<string, unknown>, envelope: ErrorEnvelope): RenderedError {
+  if (!(error instanceof DomainError) && isDatabaseUnavailable(error)) {
+    log.error ??= (error as Error).message;
+    error = databaseUnavailableError();
+  }
   const rendered = envelope(error);
   if (rendered) {
     if (rendered.status >= 500) log.error ??= (error as Error).message;
-    return rendered;
+    return withRetryAfter(rendered, error);
   }
   log.error = error;
   return envelope(new DomainError('INTERNAL_ERROR', 'Internal server error')) ?? INTERNAL_ERROR;
+}
+
+/** A refusal that says when to come back (429, 503) carries it as Retry-After too, in seconds. */
+function withRetryAfter(rendered: RenderedError, error: unknown): RenderedError {
+  const retryAfter = error instanceof DomainError ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
+  if ((rendered.status !== 429 && rendered.status !== 503) || typeof retryAfter !== 'number' || retryAfter <= 0 || rendered.headers?.['Retry-After']) return rendered;
+  return { ...rendered, headers: { ...rendered.headers, 'Retry-After': String(Math.ceil(retryAfter)) } };
 }
 
 /** Answers JSON through Fastify (a string is sent as is). */

@@ -60,7 +60,7 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  /** USD, from the catalog's prices (OpenRouter's field name); on the usage chunk of a stream. */
+  /** USD, from the model's price (OpenRouter's field name); on the usage chunk of a stream; absent when unpriced. */
   cost?: number;
 }
 
@@ -100,6 +100,8 @@ export interface ResponseMeta {
   id: string;
   created: number;
   model: string;
+  /** The tool that carries a structured output (Anthropic's way to a json_schema): its input is the answer's text. */
+  structuredTool?: string;
 }
 
 export function chunkOf(meta: ResponseMeta, delta: ChunkDelta, finish: FinishReason | null = null): ChatChunk {

@@ -6,6 +6,8 @@ export class GatewayError extends Error {
   readonly type: string;
   /** The provider target tried last, when every target failed (for the usage log). */
   lastTarget?: { provider: string; model: string };
+  /** Seconds for `Retry-After` (a key's rate limit, a budget's next window). */
+  retryAfter?: number;
 
   constructor(readonly code: OpenAiErrorCode, message: string, readonly param?: string, readonly providerError?: unknown) {
     super(message);

@@ -6,6 +6,7 @@ import type { AiGatewayDeps } from '../ai-gateway-deps.js';
 import { ProviderCredential } from '../entities/provider-credential.entity.js';
 import { DEFAULT_BASE_URLS, PROVIDER_NAME, adapterFor } from '../providers/adapters.js';
 import { credentialBinding } from '../routing/org-config.cache.js';
+import { SANDBOX_PROVIDER } from '../providers/sandbox-upstream.js';
 import type { AiDeleted, AiProvider, AiProviderInput } from './provider-credential.types.js';
 
 export function checkProviderName(provider: string, field = 'provider') {
@@ -26,6 +27,7 @@ export class ProviderCredentialService {
 
   async put(em: EntityManager, provider: string, input: AiProviderInput): Promise<AiProvider> {
     checkProviderName(provider);
+    if (provider === SANDBOX_PROVIDER) throw invalid('provider', provider, 'a provider other than the built-in sandbox', 'sandbox is the built-in provider: it needs no credential');
     if (typeof input.apiKey !== 'string' || input.apiKey.trim() === '' || input.apiKey.length > 4096) throw invalid('apiKey', input.apiKey ? '(hidden)' : input.apiKey, 'a non-empty string of at most 4096 characters');
     const baseUrl = input.baseUrl?.trim() || null;
     if (baseUrl) await this.deps.urls.check(baseUrl, { field: 'baseUrl' }); // the one URL guard: no private hosts, query, fragment or credentials

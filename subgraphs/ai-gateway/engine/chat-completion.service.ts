@@ -11,12 +11,16 @@ import type { CompletionEngine } from './completion-engine.js';
 import { UpstreamError } from '../providers/upstream-error.js';
 import type { CancelToken } from './cancel-token.js';
 import { RelayedStream, type ChunkStream, type StreamOutcome } from './relayed-stream.js';
+import type { Guardrails } from '../budgets/guardrails.js';
+import type { RequestLogWriter } from '../request-logs/request-log.writer.js';
 
 /** Who is asking: the organization, its key, the request id of the logs. */
 export interface Caller {
   organizationId: string;
   keyId: string | null;
   requestId: string;
+  /** The path the usage log names (chat when unset). */
+  endpoint?: 'chat' | 'responses';
 }
 
 export interface CallOptions {
@@ -32,7 +36,8 @@ export interface CompletionResult {
   json?: string;
   provider: string;
   cache: 'HIT' | 'MISS';
-  costUsd: number;
+  /** USD; null when no price list knows the model. */
+  costUsd: number | null;
 }
 
 export interface StreamResult {
@@ -40,8 +45,8 @@ export interface StreamResult {
   cache: 'HIT' | 'MISS';
   /** OpenAI chunks, the usage chunk last when asked for; a failure mid-stream throws a GatewayError. */
   chunks: ChunkStream;
-  /** USD, once the stream finished (with or without a usage chunk); undefined before or after a failure. */
-  costUsd(): number | undefined;
+  /** USD, once the stream finished (with or without a usage chunk); undefined before or after a failure; null when unpriced. */
+  costUsd(): number | null | undefined;
 }
 
 /**
@@ -49,7 +54,7 @@ export interface StreamResult {
  * fallback, cost, and one usage row per request (written later, in batches).
  */
 export class ChatCompletionService {
-  constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink }) {}
+  constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink; guard?: Guardrails; bodies?: RequestLogWriter }) {}
 
   async complete(caller: Caller, request: ChatRequest, options: CallOptions): Promise<CompletionResult> {
     this.refuseWhenUnaccountable();
@@ -57,22 +62,27 @@ export class ChatCompletionService {
     const log = this.logger(caller, request, false, options.noCache, startedAt);
     try {
       const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
+      this.deps.guard?.check(caller, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
         const usage = hit.completion.usage;
         log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
-        return { completion: { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) }, provider: hit.provider, cache: 'HIT', costUsd: 0 };
+        const completion = { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) };
+        this.keepBodies(caller, request, completion);
+        return { completion, provider: hit.provider, cache: 'HIT', costUsd: 0 };
       }
       const { completion, target, json } = await this.deps.engine.complete(request, targets, options.signal);
       const usage = completion.usage;
       const costUsd = costOf(target.price, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0);
       if (key && completion.choices[0]?.finish_reason) this.deps.cache.set(key, { completion, provider: target.provider });
       log({ status: 'SUCCESS', target, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, costUsd });
+      this.keepBodies(caller, request, completion);
       return { completion, json, provider: target.provider, cache: 'MISS', costUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
       log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code, target: failure.lastTarget });
+      this.keepBodies(caller, request, failure.toBody());
       throw failure;
     }
   }
@@ -85,6 +95,7 @@ export class ChatCompletionService {
     const includeUsage = request.stream_options?.include_usage === true;
     try {
       const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
+      this.deps.guard?.check(caller, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
@@ -96,7 +107,7 @@ export class ChatCompletionService {
         return { provider: hit.provider, cache: 'HIT', chunks: fromArray(chunks), costUsd: () => 0 };
       }
       const run = await this.deps.engine.stream(request, targets, options.signal);
-      let finishedCostUsd: number | undefined;
+      let finishedCostUsd: number | null | undefined;
       const firstChunkMs = performance.now() - startedAt;
       // Whatever ends the stream, one usage row: the provider's usage, or (cut short) tokens estimated from what was sent.
       const cutShort = (received: CompletionAccumulator, status: UsageEntry['status'], errorCode: string | null) => {
@@ -112,8 +123,9 @@ export class ChatCompletionService {
           const costUsd = costOf(run.target.price, usage.prompt_tokens, usage.completion_tokens);
           if (key && received.finished) this.deps.cache.set(key, { completion: { ...received.completion(), usage }, provider: run.target.provider });
           log({ status: 'SUCCESS', target: run.target, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, costUsd, firstChunkMs, estimated: !run.usage() });
+          this.keepBodies(caller, request, { ...received.completion(), usage });
           finishedCostUsd = costUsd;
-          return includeUsage ? usageChunkOf(run.meta, { ...usage, cost: costUsd }) : undefined;
+          return includeUsage ? usageChunkOf(run.meta, costUsd === null ? usage : { ...usage, cost: costUsd }) : undefined;
         },
         failed: (error, received) => {
           let failure: GatewayError | undefined;
@@ -135,6 +147,13 @@ export class ChatCompletionService {
     }
   }
 
+  /** The request and its answer, for an organization that keeps bodies (an in-memory check; the work is the writer's). */
+  private keepBodies(caller: Caller, request: ChatRequest, response: unknown) {
+    const bodies = this.deps.bodies;
+    const logging = bodies?.loggingOf(caller.organizationId);
+    if (logging) bodies!.record({ organizationId: caller.organizationId, requestId: caller.requestId, endpoint: caller.endpoint ?? 'chat', model: request.model, request, response, logging });
+  }
+
   /** Every request is billed from the usage log: while its store is down and the backlog full, none is served (503). */
   private refuseWhenUnaccountable() {
     if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
@@ -153,7 +172,7 @@ export class ChatCompletionService {
       provider?: string;
       promptTokens?: number;
       completionTokens?: number;
-      costUsd?: number;
+      costUsd?: number | null;
       errorCode?: string | null;
       firstChunkMs?: number;
       estimated?: boolean;
@@ -164,12 +183,13 @@ export class ChatCompletionService {
         organizationId: caller.organizationId,
         requestId: caller.requestId,
         keyId: caller.keyId,
+        endpoint: caller.endpoint,
         model: request.model,
         provider: fields.target?.provider ?? fields.provider ?? null,
         providerModel: fields.target?.model ?? null,
         promptTokens: fields.promptTokens ?? 0,
         completionTokens: fields.completionTokens ?? 0,
-        costUsd: fields.costUsd ?? 0,
+        costUsd: fields.costUsd === undefined ? 0 : fields.costUsd,
         latencyMs: performance.now() - startedAt,
         firstChunkMs: fields.firstChunkMs ?? null,
         cache: fields.cache ?? (noCache ? 'BYPASS' : 'MISS'),

@@ -1,7 +1,7 @@
 import type { ChatChunk, ChatCompletion, ChatRequest, ResponseMeta, Usage } from '../chat/chat-types.js';
 import { newCompletionId } from '../chat/chat-types.js';
 import { GatewayError } from '../chat/gateway-error.js';
-import type { CatalogModel } from '../catalog/model-catalog.js';
+import type { ModelPrice } from '../catalog/model-catalog.js';
 import type { ProviderAdapter, ProviderTarget } from '../providers/provider-adapter.js';
 import { postUpstream, readText, type UpstreamResponse } from '../providers/upstream-http.js';
 import { UpstreamError, providerErrorOf, retriableStatus, retriableStreamError } from '../providers/upstream-error.js';
@@ -10,10 +10,10 @@ import { UpstreamChunks } from './upstream-chunks.js';
 import type { Deadlines } from './deadlines.js';
 import type { CancelToken } from './cancel-token.js';
 
-/** A target with its wire format and (when the catalog has it) its price. */
+/** A target with its wire format and (when an override or a price list has it) its price. */
 export interface ResolvedTarget extends ProviderTarget {
   adapter: ProviderAdapter;
-  price?: CatalogModel;
+  price?: ModelPrice;
 }
 
 /** A stream that has started: its first chunk is in hand, so there is no falling back any more. */
@@ -45,7 +45,7 @@ export class CompletionEngine {
         attempt.startIdleClock();
         const text = await readText(res, undefined, () => attempt.touch());
         refuseError(res, text);
-        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
+        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model, structuredTool: target.adapter.structuredTool?.(request) };
         const completion = target.adapter.response(JSON.parse(text), meta);
         // An OpenAI-compatible answer is the completion itself: its text goes out as received, not re-serialized.
         return { completion, target, json: target.adapter.format === 'openai' ? text : undefined };
@@ -69,7 +69,7 @@ export class CompletionEngine {
       try {
         const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
         if (res.status >= 400) refuseError(res, await readText(res, 1024 * 1024));
-        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model };
+        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model, structuredTool: target.adapter.structuredTool?.(request) };
         const translator = target.adapter.streamTranslator(meta);
         const chunks = new UpstreamChunks(res, translator, attempt);
         const first = await chunks.next(); // still under the first-byte deadline

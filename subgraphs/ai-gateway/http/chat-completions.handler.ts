@@ -8,12 +8,11 @@ import type { KeyGate } from './key-gate.js';
 import { CancelToken } from '../engine/cancel-token.js';
 import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
+import { costHeaders, formatCost } from './cost-header.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
 const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no', Trailer: 'X-Cost-Total' };
 
-/** USD as a plain decimal string (no exponent): `0.0000123`. */
-export const formatCost = (usd: number) => usd.toFixed(10).replace(/\.?0+$/, '') || '0';
 
 /**
  * POST /ai/v1/chat/completions, served in-process beside the REST bridge: key and rate limit from memory,
@@ -44,7 +43,7 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!chat.stream) {
     const result = await service.complete(caller, chat, options);
-    return replyJson(reply, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, 'X-Cost-Total': formatCost(result.costUsd) });
+    return replyJson(reply, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, ...costHeaders(result.costUsd) });
   }
   const result = await service.stream(caller, chat, options);
   // Server-sent events with a trailer: written on the raw response, which Fastify leaves to us from here.
@@ -69,7 +68,7 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
     if (!res.destroyed) res.write(`data: ${JSON.stringify(error.toBody())}\n\n`);
   }
   const cost = result.costUsd();
-  if (cost !== undefined) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
+  if (cost !== undefined && cost !== null) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
   res.end();
   return reply;
 }
@@ -100,7 +99,7 @@ function coalescing(res: ServerResponse): (text: string) => boolean {
 }
 
 /** Resolves when the socket takes more data, or is gone. */
-function drained(res: ServerResponse): Promise<void> {
+export function drained(res: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done).off('close', done);

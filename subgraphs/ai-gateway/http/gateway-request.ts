@@ -41,7 +41,8 @@ function gated(request: FastifyRequest, gate: KeyGate, authentication: Authentic
 export const gatewayEnvelope: ErrorEnvelope = (error) => {
   const gateway = error instanceof GatewayError ? error : error instanceof DomainError ? fromEdge(error) : undefined;
   if (!gateway) return undefined;
-  return { status: gateway.status, body: gateway.toBody(), headers: gateway.code === 'service_unavailable' ? { 'Retry-After': '1' } : undefined };
+  const retryAfter = gateway.retryAfter ?? (gateway.code === 'service_unavailable' ? 1 : undefined);
+  return { status: gateway.status, body: gateway.toBody(), headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined };
 };
 
 function fromEdge(error: DomainError): GatewayError | undefined {

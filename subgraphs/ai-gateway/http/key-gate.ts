@@ -9,10 +9,19 @@ import { LRUCache } from 'lru-cache';
 /** How long the platform caches a key lookup (platform/organizations/api-key.service.ts): revocations are remembered as long. */
 const PLATFORM_KEY_CACHE_MS = 10_000;
 
-/** A key's expiry as loaded from its metadata row. */
+/** What the gateway enforces per key beyond its expiry. */
+export interface KeyPolicy {
+  /** Requested model names the key may call; null: any. */
+  allowedModels: ReadonlySet<string> | null;
+  requestsPerMinute: number | null;
+  tokensPerMinute: number | null;
+}
+
+/** A key's expiry and policy as loaded from its metadata row. */
 interface Expiry {
   /** Epoch ms; null when the key never expires; undefined while `loading`. */
   expiresAt: number | null | undefined;
+  policy?: KeyPolicy;
   loading: Promise<void>;
   /** Cached until then (epoch ms). */
   until: number;
@@ -49,6 +58,16 @@ export class KeyGate {
     this.expiries.delete(keyId);
   }
 
+  /** The key's policy once `check` has loaded it (always, by the time a request body is handled). */
+  policyNow(keyId: string): KeyPolicy | undefined {
+    return this.expiries.get(keyId)?.policy;
+  }
+
+  /** The key's settings changed in this process: the next request reloads them. */
+  forget(keyId: string) {
+    this.expiries.delete(keyId);
+  }
+
   private refuseExpired(expiresAt: number | null | undefined, now: number) {
     if (expiresAt != null && expiresAt <= now) throw new GatewayError('unauthorized', 'This key has expired');
   }
@@ -62,6 +81,11 @@ export class KeyGate {
       .findOne(GatewayKeyMeta, { keyId: auth.keyId })
       .then((meta) => {
         entry.expiresAt = meta?.expiresAt?.getTime() ?? null;
+        entry.policy = {
+          allowedModels: meta?.allowedModels ? new Set(meta.allowedModels) : null,
+          requestsPerMinute: meta?.requestsPerMinute ?? null,
+          tokensPerMinute: meta?.tokensPerMinute ?? null,
+        };
       });
     entry.loading.catch(() => this.expiries.delete(auth.keyId));
     this.expiries.set(auth.keyId, entry);

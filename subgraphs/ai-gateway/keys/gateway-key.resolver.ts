@@ -3,7 +3,7 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import type { AiGatewayDeps } from '../ai-gateway-deps.js';
 import { AiDeleted } from '../credentials/provider-credential.types.js';
 import { GatewayKeyService } from './gateway-key.service.js';
-import { AiGatewayKey, AiGatewayKeyCreated, AiGatewayKeyInput, AiGatewayKeyList } from './gateway-key.types.js';
+import { AiGatewayKey, AiGatewayKeyCreated, AiGatewayKeyInput, AiGatewayKeyLimitsInput, AiGatewayKeyList } from './gateway-key.types.js';
 
 @Resolver(() => AiGatewayKey)
 export class GatewayKeyResolver {
@@ -23,6 +23,12 @@ export class GatewayKeyResolver {
   @Mutation(() => AiGatewayKeyCreated, { description: 'Creates a gw_sk_ key; the key is in this answer only' })
   createAiGatewayKey(@Arg('input', () => AiGatewayKeyInput, { nullable: true }) input: AiGatewayKeyInput | null, @Ctx() ctx: SubgraphContext): Promise<AiGatewayKeyCreated> {
     return this.service.create(ctx.em, input ?? {});
+  }
+
+  @Authorized('ai')
+  @Mutation(() => AiGatewayKey, { description: "Sets a gateway key's model allow-list and requests and tokens per minute" })
+  updateAiGatewayKey(@Arg('id', () => ID) id: string, @Arg('input') input: AiGatewayKeyLimitsInput, @Ctx() ctx: SubgraphContext): Promise<AiGatewayKey> {
+    return this.service.update(ctx.em, id, input);
   }
 
   @Authorized('ai')

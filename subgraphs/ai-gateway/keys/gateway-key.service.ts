@@ -7,7 +7,7 @@ import type { AiGatewayDeps } from '../ai-gateway-deps.js';
 import { GatewayKeyMeta } from '../entities/gateway-key-meta.entity.js';
 import { GATEWAY_KEY_PREFIX } from '../http/gateway-request.js';
 import type { AiDeleted } from '../credentials/provider-credential.types.js';
-import type { AiGatewayKey, AiGatewayKeyCreated, AiGatewayKeyInput } from './gateway-key.types.js';
+import type { AiGatewayKey, AiGatewayKeyCreated, AiGatewayKeyInput, AiGatewayKeyLimitsInput } from './gateway-key.types.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -29,14 +29,37 @@ export class GatewayKeyService {
       const row = await this.deps.apiKeys.create(tx, { type: 'GATEWAY', scopes: ['ai'], name, key });
       tx.create(GatewayKeyMeta, { keyId: row.id, organizationId: tenantOf(tx), expiresAt });
       await tx.flush();
-      return { ...view(row, expiresAt), key };
+      return { ...view(row, null), expiresAt, key };
     });
   }
 
   async list(em: EntityManager): Promise<AiGatewayKey[]> {
     const rows = await this.deps.apiKeys.list(em, 'GATEWAY');
-    const metas = new Map((await em.find(GatewayKeyMeta, {})).map((m) => [m.keyId, m.expiresAt]));
+    const metas = new Map((await em.find(GatewayKeyMeta, {})).map((m) => [m.keyId, m]));
     return rows.map((r) => view(r, metas.get(r.id) ?? null));
+  }
+
+  /** Sets the key's model allow-list and per-minute limits (absent: unchanged, null: removed). */
+  async update(em: EntityManager, id: string, input: AiGatewayKeyLimitsInput): Promise<AiGatewayKey> {
+    const meta = UUID.test(id) ? await em.findOne(GatewayKeyMeta, { keyId: id }) : null;
+    const row = meta ? (await this.deps.apiKeys.list(em, 'GATEWAY')).find((r) => r.id === id) : undefined;
+    if (!meta || !row) throw new DomainError('NOT_FOUND', 'Gateway key not found');
+    if (input.allowedModels !== undefined) {
+      const models = input.allowedModels;
+      if (models !== null && (models.length === 0 || models.length > 100 || models.some((m) => typeof m !== 'string' || m.trim() === '' || m.length > 256))) {
+        throw invalid('allowedModels', models, '1 to 100 model names, or null for any model');
+      }
+      meta.allowedModels = models === null ? null : [...new Set(models)];
+    }
+    for (const field of ['requestsPerMinute', 'tokensPerMinute'] as const) {
+      const value = input[field];
+      if (value === undefined) continue;
+      if (value !== null && (!Number.isInteger(value) || value < 1 || value > 100_000_000)) throw invalid(field, value, 'a positive integer, or null for no limit');
+      meta[field] = value;
+    }
+    await em.flush();
+    this.deps.gate.forget(id);
+    return view(row, meta);
   }
 
   async revoke(em: EntityManager, id: string): Promise<AiDeleted> {
@@ -47,6 +70,9 @@ export class GatewayKeyService {
   }
 }
 
-function view(row: ApiKeyRecord, expiresAt: Date | null): AiGatewayKey {
-  return { id: row.id, object: 'gateway_key', name: row.name, prefix: row.prefix, createdAt: row.createdAt, expiresAt, revokedAt: row.revokedAt };
+function view(row: ApiKeyRecord, meta: GatewayKeyMeta | null): AiGatewayKey {
+  return {
+    id: row.id, object: 'gateway_key', name: row.name, prefix: row.prefix, createdAt: row.createdAt, expiresAt: meta?.expiresAt ?? null, revokedAt: row.revokedAt,
+    allowedModels: meta?.allowedModels ?? null, requestsPerMinute: meta?.requestsPerMinute ?? null, tokensPerMinute: meta?.tokensPerMinute ?? null,
+  };
 }

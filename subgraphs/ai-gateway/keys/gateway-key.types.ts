@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 
 @ObjectType({ description: 'A gateway key (gw_sk_...): opens /ai/v1 only' })
 export class AiGatewayKey {
@@ -22,6 +22,15 @@ export class AiGatewayKey {
 
   @Field(() => Date, { nullable: true })
   revokedAt!: Date | null;
+
+  @Field(() => [String], { nullable: true, description: 'Model names (as requested) the key may call; null: any' })
+  allowedModels!: string[] | null;
+
+  @Field(() => Int, { nullable: true, description: 'Requests per minute (per gateway process); null: the plan rate only' })
+  requestsPerMinute!: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Tokens per minute (per gateway process); null: unlimited' })
+  tokensPerMinute!: number | null;
 }
 
 @ObjectType()
@@ -43,4 +52,16 @@ export class AiGatewayKeyInput {
 
   @Field(() => String, { nullable: true, description: 'ISO 8601; after it the key answers 401' })
   expiresAt?: string | null;
+}
+
+@InputType({ description: 'Per-key limits; an absent field is left as it is, null removes the limit' })
+export class AiGatewayKeyLimitsInput {
+  @Field(() => [String], { nullable: true })
+  allowedModels?: string[] | null;
+
+  @Field(() => Int, { nullable: true })
+  requestsPerMinute?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  tokensPerMinute?: number | null;
 }

@@ -80,8 +80,31 @@ function toolChoiceOf(choice: ChatRequest['tool_choice']): Block | undefined {
   return { type: 'tool', name: choice.function.name };
 }
 
+/**
+ * Messages has no response_format. A json_schema without tools of its own is asked as a forced tool whose input
+ * schema is the schema (LiteLLM's way); its input comes back as the answer's text. Otherwise (json_object, or a
+ * schema beside tools) the system prompt asks for JSON.
+ */
+export function structuredToolOf(request: ChatRequest): string | undefined {
+  const format = request.response_format;
+  if (format?.type !== 'json_schema' || request.tools?.length) return undefined;
+  const name = (format.json_schema as { name?: unknown } | undefined)?.name;
+  return typeof name === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(name) ? name : 'json_response';
+}
+
+function jsonInstruction(request: ChatRequest): string | undefined {
+  const format = request.response_format;
+  if (format?.type === 'json_object') return 'Respond with a single JSON object and nothing else.';
+  if (format?.type === 'json_schema' && request.tools?.length) {
+    return `Respond with a single JSON object matching this JSON schema, and nothing else: ${JSON.stringify((format.json_schema as { schema?: unknown } | undefined)?.schema ?? {})}`;
+  }
+  return undefined;
+}
+
 export function anthropicRequestBody(request: ChatRequest, model: string, stream: boolean): Record<string, unknown> {
-  const { system, messages } = anthropicMessages(request);
+  const { system: asked, messages } = anthropicMessages(request);
+  const instruction = jsonInstruction(request);
+  const system = instruction ? (asked ? `${asked}\n\n${instruction}` : instruction) : asked;
   const body: Record<string, unknown> = { model, messages, max_tokens: request.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
   if (system) body.system = system;
   // Anthropic's temperature range is 0..1; OpenAI's 0..2 is clamped rather than refused.
@@ -93,6 +116,12 @@ export function anthropicRequestBody(request: ChatRequest, model: string, stream
   }
   const toolChoice = toolChoiceOf(request.tool_choice);
   if (toolChoice && request.tools?.length) body.tool_choice = toolChoice;
+  const structured = structuredToolOf(request);
+  if (structured) {
+    const schema = (request.response_format!.json_schema as { schema?: unknown } | undefined)?.schema;
+    body.tools = [{ name: structured, description: 'Answer with this structure', input_schema: schema ?? { type: 'object', properties: {} } }];
+    body.tool_choice = { type: 'tool', name: structured };
+  }
   if (request.user) body.metadata = { user_id: request.user };
   if (stream) body.stream = true;
   return body;
@@ -108,9 +137,10 @@ interface AnthropicResponse {
 
 export function anthropicCompletion(body: AnthropicResponse, meta: ResponseMeta): ChatCompletion {
   if (!body || !Array.isArray(body.content)) throw new UpstreamError('Anthropic answered without content', false, { providerError: body });
-  const text = body.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+  const structured = body.content.find((b) => b.type === 'tool_use' && b.name === meta.structuredTool);
+  const text = structured ? JSON.stringify(structured.input ?? {}) : body.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
   const calls: ToolCall[] = body.content
-    .filter((b) => b.type === 'tool_use')
+    .filter((b) => b.type === 'tool_use' && b !== structured)
     .map((b) => ({ id: b.id!, type: 'function', function: { name: b.name!, arguments: JSON.stringify(b.input ?? {}) } }));
   return {
     id: meta.id,
@@ -120,7 +150,7 @@ export function anthropicCompletion(body: AnthropicResponse, meta: ResponseMeta)
     choices: [{
       index: 0,
       message: { role: 'assistant', content: text || (calls.length ? null : ''), ...(calls.length ? { tool_calls: calls } : {}) },
-      finish_reason: anthropicFinishReason(body.stop_reason, calls.length > 0),
+      finish_reason: structured && body.stop_reason === 'tool_use' ? 'stop' : anthropicFinishReason(body.stop_reason, calls.length > 0),
     }],
     usage: usageOf(body.usage),
   };
@@ -133,6 +163,8 @@ export function anthropicStreamTranslator(meta: ResponseMeta): StreamTranslator 
   let rawUsage: Record<string, number> = {};
   let toolCount = 0;
   const toolIndexOfBlock = new Map<number, number>();
+  /** Block index of the structured-output tool: its JSON streams as content. */
+  let structuredBlock: number | undefined;
   return {
     get done() {
       return done;
@@ -149,16 +181,22 @@ export function anthropicStreamTranslator(meta: ResponseMeta): StreamTranslator 
           return [chunkOf(meta, { role: 'assistant', content: '' })];
         case 'content_block_start': {
           const block = data.content_block ?? {};
+          if (block.type === 'tool_use' && block.name === meta.structuredTool) {
+            structuredBlock = data.index;
+            return [];
+          }
           if (block.type === 'tool_use') {
             const index = toolCount++;
             toolIndexOfBlock.set(data.index, index);
             return [chunkOf(meta, { tool_calls: [{ index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }] })];
           }
-          return block.type === 'text' && block.text ? [chunkOf(meta, { content: block.text })] : [];
+          return block.type === 'text' && block.text && !meta.structuredTool ? [chunkOf(meta, { content: block.text })] : [];
         }
         case 'content_block_delta': {
           const delta = data.delta ?? {};
-          if (delta.type === 'text_delta') return [chunkOf(meta, { content: delta.text })];
+          // With a structured output the forced tool's JSON is the whole text: a preface would break it.
+          if (delta.type === 'text_delta') return meta.structuredTool ? [] : [chunkOf(meta, { content: delta.text })];
+          if (delta.type === 'input_json_delta' && data.index === structuredBlock) return delta.partial_json ? [chunkOf(meta, { content: delta.partial_json })] : [];
           if (delta.type === 'input_json_delta') {
             const index = toolIndexOfBlock.get(data.index);
             return index === undefined || !delta.partial_json ? [] : [chunkOf(meta, { tool_calls: [{ index, function: { arguments: delta.partial_json } }] })];
@@ -169,7 +207,7 @@ export function anthropicStreamTranslator(meta: ResponseMeta): StreamTranslator 
           // output_tokens here is cumulative: it replaces, never adds.
           rawUsage = { ...rawUsage, ...(data.usage ?? {}) };
           usage = usageOf(rawUsage);
-          return [chunkOf(meta, {}, anthropicFinishReason(data.delta?.stop_reason, toolCount > 0))];
+          return [chunkOf(meta, {}, structuredBlock !== undefined && toolCount === 0 ? 'stop' : anthropicFinishReason(data.delta?.stop_reason, toolCount > 0))];
         case 'message_stop':
           done = true;
           return [];
@@ -193,4 +231,5 @@ export const anthropicAdapter: ProviderAdapter = {
   },
   response: (body, meta) => anthropicCompletion(body as AnthropicResponse, meta),
   streamTranslator: anthropicStreamTranslator,
+  structuredTool: structuredToolOf,
 };

@@ -88,6 +88,9 @@ export function geminiRequestBody(request: ChatRequest): Record<string, unknown>
   if (request.frequency_penalty !== undefined) config.frequencyPenalty = request.frequency_penalty;
   if (typeof request.seed === 'number') config.seed = request.seed;
   if (request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema') config.responseMimeType = 'application/json';
+  // Gemini takes a JSON Schema as it is in responseJsonSchema (responseSchema wants its OpenAPI subset).
+  const schema = request.response_format?.type === 'json_schema' ? (request.response_format.json_schema as { schema?: unknown } | undefined)?.schema : undefined;
+  if (schema) config.responseJsonSchema = schema;
   if (Object.keys(config).length) body.generationConfig = config;
   if (request.tools?.length) {
     body.tools = [{ functionDeclarations: request.tools.map((t) => ({ name: t.function.name, description: t.function.description, ...(t.function.parameters ? { parameters: t.function.parameters } : {}) })) }];

@@ -32,6 +32,8 @@ export interface ProviderAdapter {
   request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest;
   response(body: unknown, meta: ResponseMeta): ChatCompletion;
   streamTranslator(meta: ResponseMeta): StreamTranslator;
+  /** The name of the tool a structured output is asked through, for formats without response_format. */
+  structuredTool?(request: ChatRequest): string | undefined;
 }
 
 export const trimSlash = (url: string) => url.replace(/\/+$/, '');

@@ -5,6 +5,7 @@ import { UpstreamError } from './upstream-error.js';
 import type { UrlGuard } from '../../../platform/net/url-guard.js';
 import type { CancelToken } from '../engine/cancel-token.js';
 import { LRUCache } from 'lru-cache';
+import { isSandboxUrl, sandboxAnswer } from './sandbox-upstream.js';
 
 // undici's dispatcher rather than node:http's client: about half the CPU per call here (no ClientRequest, no agent
 // bookkeeping, no async resource per socket reuse). A pool per origin keeps connections warm. Its own timeouts are
@@ -14,6 +15,9 @@ let dispatcher: Agent | null = null;
 let guard: UrlGuard | null = null;
 const dispatcherNow = () =>
   (dispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0, ...(guard ? { connect: { lookup: guard.lookup } } : {}) }));
+// Hosts on the operator's allow-list (AI_PROVIDER_ALLOWED_HOSTS) are reached without the private-address refusal.
+let allowListedDispatcher: Agent | null = null;
+const allowListedNow = () => (allowListedDispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 }));
 
 /**
  * Connect-time half of the URL guard: provider names are resolved through `guard.lookup` (special-purpose
@@ -22,16 +26,18 @@ const dispatcherNow = () =>
  */
 export function guardUpstream(urlGuard: UrlGuard): void {
   guard = urlGuard;
-  const previous = dispatcher;
-  dispatcher = null;
+  const previous = [dispatcher, allowListedDispatcher];
+  dispatcher = allowListedDispatcher = null;
   endpoints.clear();
-  void previous?.close();
+  for (const agent of previous) void agent?.close();
 }
 
 /** A provider URL taken apart once: `new URL` costs more per call than the rest of the set-up. */
 interface Endpoint {
   origin: string;
   path: string;
+  /** On the operator's allow-list: reached without the guard's address check. */
+  allowListed: boolean;
 }
 
 const endpoints = new LRUCache<string, Endpoint>({ max: 10_000 });
@@ -46,9 +52,10 @@ function endpointOf(address: string): Endpoint {
     throw new UpstreamError(`Invalid provider URL ${address}`, false);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UpstreamError(`Invalid provider URL ${address}`, false);
-  const refused = guard?.refusedHost(url.hostname);
+  const allowListed = guard?.allowListed(url) ?? false;
+  const refused = allowListed ? null : guard?.refusedHost(url.hostname);
   if (refused) throw new UpstreamError(`Refused provider URL: ${refused}`, false);
-  endpoint = { origin: url.origin, path: url.pathname + url.search };
+  endpoint = { origin: url.origin, path: url.pathname + url.search, allowListed };
   endpoints.set(address, endpoint);
   return endpoint;
 }
@@ -60,6 +67,9 @@ export interface BodySink {
   error(error: Error): void;
 }
 
+/** What a response needs of its connection: backpressure and abort (undici's controller, or the sandbox's). */
+export type BodyController = Pick<Dispatcher.DispatchController, 'pause' | 'resume' | 'paused' | 'abort'>;
+
 /**
  * A provider's answer once its status arrived. The body is handed to one `read` sink; pieces that arrive before
  * it is attached wait in order. `pause`/`resume` apply backpressure to the connection.
@@ -70,7 +80,7 @@ export class UpstreamResponse {
   private outcome: 'open' | 'ended' | Error = 'open';
   private decoder: StringDecoder | null = null;
 
-  constructor(readonly status: number, private readonly controller: Dispatcher.DispatchController) {}
+  constructor(readonly status: number, private readonly controller: BodyController) {}
 
   read(sink: BodySink) {
     this.sink = sink;
@@ -129,6 +139,7 @@ export class UpstreamResponse {
  * once, so the provider sees it go (the disconnect rule).
  */
 export function postUpstream(request: UpstreamRequest, signal: CancelToken): Promise<UpstreamResponse> {
+  if (isSandboxUrl(request.url)) return sandboxAnswer(request, signal);
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
@@ -143,7 +154,7 @@ export function postUpstream(request: UpstreamRequest, signal: CancelToken): Pro
     }
     let response: UpstreamResponse | null = null;
     let stopListening: (() => void) | undefined;
-    dispatcherNow().dispatch({ origin: endpoint.origin, path: endpoint.path, method: 'POST', headers: request.headers, body: request.body }, {
+    (endpoint.allowListed ? allowListedNow() : dispatcherNow()).dispatch({ origin: endpoint.origin, path: endpoint.path, method: 'POST', headers: request.headers, body: request.body }, {
       onRequestStart(controller) {
         stopListening = signal.onAbort(() => controller.abort(signal.reason instanceof Error ? signal.reason : new Error('aborted')));
       },
@@ -190,7 +201,7 @@ export function readText(res: UpstreamResponse, limit = 16 * 1024 * 1024, onData
 
 /** Closes every provider connection (the platform is stopping). */
 export async function closeUpstreamAgents(): Promise<void> {
-  const closing = dispatcher;
-  dispatcher = null;
-  await closing?.destroy();
+  const closing = [dispatcher, allowListedDispatcher];
+  dispatcher = allowListedDispatcher = null;
+  await Promise.all(closing.map((agent) => agent?.destroy()));
 }

@@ -5,6 +5,12 @@ import { ModelRoute, type RouteTarget } from '../entities/model-route.entity.js'
 import { ProviderCredential } from '../entities/provider-credential.entity.js';
 import type { ResolvedTarget } from '../engine/completion-engine.js';
 import { LRUCache } from 'lru-cache';
+import { ModelPriceOverride } from '../entities/model-price.entity.js';
+import { AiBudget } from '../entities/budget.entity.js';
+import type { SpendLedger } from '../budgets/spend-ledger.js';
+import { LogSettings } from '../entities/log-settings.entity.js';
+import type { BodyLogging } from '../request-logs/request-log.writer.js';
+import type { ModelPrice } from '../catalog/model-catalog.js';
 
 export interface OpenedCredential {
   apiKey: string;
@@ -15,6 +21,12 @@ export interface OpenedCredential {
 export interface OrgConfig {
   credentials: Map<string, OpenedCredential>;
   routes: Map<string, RouteTarget[]>;
+  /** The organization's own prices, by `provider/model`. */
+  prices: Map<string, ModelPrice>;
+  /** Request and response bodies are kept (the organization turned logging on). */
+  logging?: BodyLogging;
+  /** Whether the built-in sandbox provider is on (the operator's switch). */
+  sandbox: boolean;
   /** Model names the router has resolved against this config, so it resolves each once per load (see Router). */
   resolved: Map<string, ResolvedTarget[]>;
 }
@@ -36,7 +48,15 @@ export const credentialBinding = (organizationId: string, provider: string) => `
 export class OrgConfigCache {
   private readonly entries = new LRUCache<string, CachedConfig>({ max: 50_000 });
 
-  constructor(private readonly orm: MikroORM, private readonly secrets: () => Promise<SecretBox>, private readonly ttlMs = 5_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly secrets: () => Promise<SecretBox>,
+    private readonly ttlMs = 5_000,
+    private readonly now: () => number = Date.now,
+    private readonly sandbox = true,
+    /** Told each organization's budgets as they load, so their spend is counted in memory. */
+    private readonly ledger?: SpendLedger,
+  ) {}
 
   get(organizationId: string): Promise<OrgConfig> {
     const entry = this.entries.get(organizationId);
@@ -63,10 +83,16 @@ export class OrgConfigCache {
 
   private async load(organizationId: string): Promise<OrgConfig> {
     const em = forkForTenant(this.orm.em, organizationId);
-    const [credentials, routes, box] = await Promise.all([em.find(ProviderCredential, {}), em.find(ModelRoute, {}), this.secrets()]);
+    const [credentials, routes, prices, budgets, logging, box] = await Promise.all([
+      em.find(ProviderCredential, {}), em.find(ModelRoute, {}), em.find(ModelPriceOverride, {}), em.find(AiBudget, {}), em.findOne(LogSettings, {}), this.secrets(),
+    ]);
+    await this.ledger?.load(organizationId, budgets);
     return {
       credentials: new Map(credentials.map((c) => [c.provider, { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl }])),
       routes: new Map(routes.map((r) => [r.model, r.targets])),
+      prices: new Map(prices.map((p) => [`${p.provider}/${p.model}`, { inputPerMTok: p.inputPerMTok, outputPerMTok: p.outputPerMTok }])),
+      logging: logging?.enabled ? { retentionDays: logging.retentionDays, redact: logging.redact, redactStrings: logging.redactStrings } : undefined,
+      sandbox: this.sandbox,
       resolved: new Map(),
     };
   }

@@ -4,6 +4,7 @@ import type { RouteTarget } from '../entities/model-route.entity.js';
 import type { ResolvedTarget } from '../engine/completion-engine.js';
 import { DEFAULT_BASE_URLS, adapterFor } from '../providers/adapters.js';
 import type { OrgConfig, OrgConfigCache } from './org-config.cache.js';
+import { SANDBOX_BASE_URL, SANDBOX_MODELS, SANDBOX_PROVIDER } from '../providers/sandbox-upstream.js';
 
 /**
  * Model name → targets in fallback order: an organization route first, then `provider/model`, then the catalog.
@@ -34,13 +35,17 @@ export class Router {
 }
 
 const MAX_RESOLVED_MODELS = 1_000;
+const SANDBOX_ENDPOINT = { apiKey: '', baseUrl: SANDBOX_BASE_URL };
 
 function resolveTargets(config: OrgConfig, model: string): ResolvedTarget[] {
   const targets = targetsOf(config, model);
   const resolved: ResolvedTarget[] = [];
   for (const target of targets) {
+    if (target.provider === SANDBOX_PROVIDER && config.sandbox && !(SANDBOX_MODELS as readonly string[]).includes(target.model)) {
+      throw new GatewayError('model_not_found', `The sandbox has no model '${target.model}': it has ${SANDBOX_MODELS.map((m) => `sandbox/${m}`).join(', ')}`, 'model');
+    }
     const endpoint = providerEndpoint(config, target.provider);
-    if (endpoint) resolved.push({ ...target, ...endpoint, adapter: adapterFor(target.provider), price: priceOf(target.provider, target.model) });
+    if (endpoint) resolved.push({ ...target, ...endpoint, adapter: adapterFor(target.provider), price: config.prices.get(`${target.provider}/${target.model}`) ?? priceOf(target.provider, target.model) });
   }
   if (resolved.length === 0) {
     const names = [...new Set(targets.map((t) => t.provider))].join(', ');
@@ -51,6 +56,7 @@ function resolveTargets(config: OrgConfig, model: string): ResolvedTarget[] {
 
 /** The key and base URL a provider is called with, or undefined without a credential (or a URL for an unknown provider). */
 export function providerEndpoint(config: OrgConfig, provider: string): { apiKey: string; baseUrl: string } | undefined {
+  if (provider === SANDBOX_PROVIDER) return config.sandbox ? SANDBOX_ENDPOINT : undefined;
   const credential = config.credentials.get(provider);
   const baseUrl = credential?.baseUrl ?? DEFAULT_BASE_URLS[provider];
   return credential && baseUrl ? { apiKey: credential.apiKey, baseUrl } : undefined;

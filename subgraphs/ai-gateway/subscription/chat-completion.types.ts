@@ -75,7 +75,7 @@ const Usage = new GraphQLObjectType({
     promptTokens: { type: nonNull(GraphQLInt) },
     completionTokens: { type: nonNull(GraphQLInt) },
     totalTokens: { type: nonNull(GraphQLInt) },
-    cost: { type: GraphQLFloat, description: 'USD' },
+    cost: { type: GraphQLFloat, description: 'USD; null when no price is known for the model' },
   },
 });
 

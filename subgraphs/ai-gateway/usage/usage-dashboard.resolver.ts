@@ -3,7 +3,7 @@ import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { AiUsageRecordList } from './usage-record.types.js';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { UsageDashboardService } from './usage-dashboard.service.js';
-import { AiUsageDay, AiUsageSummary } from './usage-dashboard.types.js';
+import { AiUsageDay, AiUsageGroupList, AiUsageSummary } from './usage-dashboard.types.js';
 
 @ArgsType()
 class AiUsageLogArgs extends PageArgsInput {
@@ -36,6 +36,17 @@ export class UsageDashboardResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<AiUsageSummary> {
     return this.service.summary(ctx.em, fromDate, toDate);
+  }
+
+  @Authorized('ai')
+  @Query(() => AiUsageGroupList, { description: 'Requests, tokens and cost per requested model, gateway key or UTC day (30 days by default, at most 366)' })
+  async aiUsage(
+    @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
+    @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
+    @Arg('groupBy', () => String, { nullable: true, description: 'model (default), key or day' }) groupBy: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AiUsageGroupList> {
+    return { data: await this.service.grouped(ctx.em, fromDate, toDate, groupBy) };
   }
 
   @Authorized('ai')

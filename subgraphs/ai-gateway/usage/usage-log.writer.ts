@@ -7,13 +7,16 @@ export interface UsageEntry {
   organizationId: string;
   requestId: string;
   keyId: string | null;
+  /** Which path served it; chat when unset. */
+  endpoint?: 'chat' | 'embeddings' | 'responses';
   /** The model the client asked for (a bare name, a route or provider/model). */
   model: string;
   provider: string | null;
   providerModel: string | null;
   promptTokens: number;
   completionTokens: number;
-  costUsd: number;
+  /** USD; null when no price is known for the model (unknown, not free). */
+  costUsd: number | null;
   latencyMs: number;
   firstChunkMs: number | null;
   cache: 'HIT' | 'MISS' | 'BYPASS';
@@ -40,7 +43,7 @@ export interface UsageLogWriterOptions {
   backlogLimit?: number;
 }
 
-const COLUMN_LIST = `organization_id, request_id, key_id, model, provider, provider_model, prompt_tokens, completion_tokens,
+const COLUMN_LIST = `organization_id, request_id, key_id, endpoint, model, provider, provider_model, prompt_tokens, completion_tokens,
   total_tokens, cost_usd, latency_ms, first_chunk_ms, cache, status, error_code, stream, estimated, created_at`;
 
 /**
@@ -97,7 +100,7 @@ export class UsageLogWriter implements UsageSink {
 
   private async insert(batch: UsageEntry[]) {
     const rows = batch.map((e) => ({
-      organization_id: e.organizationId, request_id: e.requestId, key_id: e.keyId, model: e.model, provider: e.provider,
+      organization_id: e.organizationId, request_id: e.requestId, key_id: e.keyId, endpoint: e.endpoint ?? 'chat', model: e.model, provider: e.provider,
       provider_model: e.providerModel, prompt_tokens: e.promptTokens, completion_tokens: e.completionTokens,
       total_tokens: e.promptTokens + e.completionTokens, cost_usd: e.costUsd, latency_ms: Math.round(e.latencyMs),
       first_chunk_ms: e.firstChunkMs === null ? null : Math.round(e.firstChunkMs), cache: e.cache, status: e.status,

@@ -21,8 +21,8 @@ export class AiUsageRecord {
   @Field(() => Int)
   completionTokens!: number;
 
-  @Field(() => Float)
-  costUsd!: number;
+  @Field(() => Float, { nullable: true, description: 'USD; null when no price is known for the model (unknown, not free)' })
+  costUsd!: number | null;
 
   @Field(() => Int)
   latencyMs!: number;
@@ -44,6 +44,12 @@ export class AiUsageRecord {
 
   @Field({ description: 'Tokens estimated from characters (a stream cut short before usage arrived)' })
   estimated!: boolean;
+
+  @Field({ description: 'chat, embeddings or responses: the path that served it' })
+  endpoint!: string;
+
+  @Field({ description: 'Answered by the built-in sandbox provider (no real model, no cost)' })
+  sandbox!: boolean;
 
   @Field()
   createdAt!: Date;

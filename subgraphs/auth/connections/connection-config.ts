@@ -9,14 +9,31 @@ export const PROVIDERS = ['OKTA', 'AZURE_AD', 'GOOGLE_WORKSPACE', 'ONELOGIN', 'P
 const OIDC_FIELDS = ['issuerUrl', 'clientId', 'clientSecret'];
 const SAML_FIELDS = ['idpEntityId', 'ssoUrl', 'idpCertificate'];
 
+/** What the operator allows for identity provider URLs. */
+export interface IdpUrlRules {
+  /** WEBHOOK_ALLOW_PRIVATE: http on a loopback host is accepted too (a test identity provider on 127.0.0.1). */
+  allowLoopbackHttp: boolean;
+}
+
+/** http://127.x, http://[::1] or http://localhost: the only plain-http identity provider URLs, and only when allowed. */
+export function isLoopbackHttp(value: string): boolean {
+  try {
+    const url = new URL(value);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    return url.protocol === 'http:' && (/^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === 'localhost');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The URL guard's rules for identity provider URLs: https, no credentials, no fragment (an OIDC issuer no query
- * either). The platform never connects to them (browsers are sent to `ssoUrl`; the issuer is compared, not fetched),
- * so no address check applies; discovery, if added, must call UrlGuard.check.
+ * either). The issuer's address is checked by UrlGuard.check when saved and at every connection (discovery, JWKS,
+ * token); browsers are sent to `ssoUrl`, which the platform never fetches.
  */
-function httpsUrl(field: string, value: unknown, allowQuery: boolean): string {
+function idpUrl(field: string, value: unknown, allowQuery: boolean, rules: IdpUrlRules): string {
   if (typeof value !== 'string') throw invalid(field, value ?? null, 'an https URL');
-  const parsed = urlSyntaxProblem(value, { httpsOnly: true, allowQuery });
+  const parsed = urlSyntaxProblem(value, { httpsOnly: !(rules.allowLoopbackHttp && isLoopbackHttp(value)), allowQuery });
   if ('problem' in parsed) throw invalid(field, value, parsed.problem);
   return value;
 }
@@ -42,7 +59,7 @@ export function parseCertificate(value: unknown, now: Date): X509Certificate {
 }
 
 /** Stored config: OIDC clientSecret sealed (bound to the connection id); unknown keys refused. */
-export function checkConfig(type: string, config: Record<string, unknown>, box: SecretBox, connectionId: string, now: Date, current?: Record<string, unknown>): Record<string, unknown> {
+export function checkConfig(type: string, config: Record<string, unknown>, box: SecretBox, connectionId: string, now: Date, rules: IdpUrlRules, current?: Record<string, unknown>): Record<string, unknown> {
   const allowed = type === 'OIDC' ? OIDC_FIELDS : SAML_FIELDS;
   for (const key of Object.keys(config)) if (!allowed.includes(key)) throw invalid(`config.${key}`, key, allowed);
   const merged = { ...current, ...config };
@@ -50,13 +67,13 @@ export function checkConfig(type: string, config: Record<string, unknown>, box: 
     const secret = config.clientSecret !== undefined ? text('config.clientSecret', config.clientSecret) : undefined;
     if (secret === undefined && !current?.clientSecretSealed) throw invalid('config.clientSecret', null, 'the client secret of the IdP application');
     return {
-      issuerUrl: httpsUrl('config.issuerUrl', merged.issuerUrl, false),
+      issuerUrl: idpUrl('config.issuerUrl', merged.issuerUrl, false, rules),
       clientId: text('config.clientId', merged.clientId),
       clientSecretSealed: secret !== undefined ? box.seal(secret, connectionId) : current!.clientSecretSealed,
     };
   }
   const cert = parseCertificate(merged.idpCertificate, now);
-  return { idpEntityId: text('config.idpEntityId', merged.idpEntityId, 2048), ssoUrl: httpsUrl('config.ssoUrl', merged.ssoUrl, true), idpCertificate: cert.toString() };
+  return { idpEntityId: text('config.idpEntityId', merged.idpEntityId, 2048), ssoUrl: idpUrl('config.ssoUrl', merged.ssoUrl, true, rules), idpCertificate: cert.toString() };
 }
 
 /** What callers see: never the client secret; SAML adds the certificate's subject, expiry and SHA-256 fingerprint. */

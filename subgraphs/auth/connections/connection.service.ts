@@ -5,7 +5,7 @@ import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagina
 import { SsoConnection } from '../entities/sso-connection.entity.js';
 import { normalizeEmail } from '../users/user.validate.js';
 import type { AuthDeps } from '../auth-deps.js';
-import { checkConfig, checkDomains, CONNECTION_TYPES, PROVIDERS, publicConfig } from './connection-config.js';
+import { checkConfig, checkDomains, CONNECTION_TYPES, isLoopbackHttp, PROVIDERS, publicConfig } from './connection-config.js';
 import type { SsoConnectionInput, SsoConnectionList } from './connection.types.js';
 
 /** OIDC and SAML identity providers; a domain routes to at most one connection of the organization. */
@@ -29,8 +29,8 @@ export class ConnectionService {
     const id = newId('conn');
     const fields = {
       name: name(input.name), type: type as 'OIDC' | 'SAML', provider: provider(input.provider ?? 'CUSTOM'),
-      config: checkConfig(type, input.config, await this.deps.secrets(), id, this.deps.now()),
-      domains: checkDomains(input.domains ?? []), jitProvisioning: input.jitProvisioning ?? false,
+      config: await this.checkedConfig(type, input.config, id),
+      domains: checkDomains(input.domains ?? []), jitProvisioning: input.jitProvisioning ?? false, enabled: input.enabled ?? true,
     };
     await this.checkDomainsFree(em, fields.domains, null);
     const connection = em.create(SsoConnection, { id, organizationId: undefined as never, ...fields });
@@ -44,12 +44,13 @@ export class ConnectionService {
     const change: Partial<SsoConnection> = {};
     if (input.name !== undefined && input.name !== null) change.name = name(input.name);
     if (input.provider !== undefined && input.provider !== null) change.provider = provider(input.provider);
-    if (input.config) change.config = checkConfig(connection.type, input.config, await this.deps.secrets(), connection.id, this.deps.now(), connection.config);
+    if (input.config) change.config = await this.checkedConfig(connection.type, input.config, connection.id, connection.config);
     if (input.domains) {
       change.domains = checkDomains(input.domains);
       await this.checkDomainsFree(em, change.domains, connection.id);
     }
     if (input.jitProvisioning !== undefined && input.jitProvisioning !== null) change.jitProvisioning = input.jitProvisioning;
+    if (input.enabled !== undefined && input.enabled !== null) change.enabled = input.enabled;
     em.assign(connection, change);
     await em.flush();
     return shown(connection);
@@ -74,7 +75,15 @@ export class ConnectionService {
     throw notFound('SSO connection for this email domain');
   }
 
-  private async find(em: EntityManager, id: string) {
+  /** The config's syntax, then the issuer's host by the URL guard (discovery will connect to it). */
+  private async checkedConfig(type: string, config: Record<string, unknown>, id: string, current?: Record<string, unknown>) {
+    const rules = { allowLoopbackHttp: this.deps.urls.allowPrivate };
+    const checked = checkConfig(type, config, await this.deps.secrets(), id, this.deps.now(), rules, current);
+    if (type === 'OIDC') await this.deps.urls.check(String(checked.issuerUrl), { field: 'config.issuerUrl', httpsOnly: !isLoopbackHttp(String(checked.issuerUrl)) });
+    return checked;
+  }
+
+  async find(em: EntityManager, id: string) {
     const connection = await em.findOne(SsoConnection, { id });
     if (!connection) throw notFound('SSO connection');
     return connection;
@@ -90,7 +99,7 @@ export class ConnectionService {
   }
 }
 
-function shown(connection: SsoConnection): SsoConnection {
+export function shown(connection: SsoConnection): SsoConnection {
   connection.publicConfig = publicConfig(connection.type, connection.config);
   return connection;
 }

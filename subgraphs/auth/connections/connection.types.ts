@@ -23,8 +23,11 @@ export class SsoConnectionInput {
   @Field(() => [String], { nullable: true })
   domains?: string[] | null;
 
-  @Field(() => Boolean, { nullable: true })
+  @Field(() => Boolean, { nullable: true, description: 'Create unknown users of the connection\'s domains at their first SSO sign-in' })
   jitProvisioning?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'A disabled connection signs nobody in (default true)' })
+  enabled?: boolean | null;
 }
 
 @ObjectType('AuthSsoConnectionList')

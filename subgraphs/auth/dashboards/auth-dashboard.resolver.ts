@@ -75,7 +75,7 @@ export class AuthDashboardResolver {
   async authMfaAdoption(@Ctx() ctx: SubgraphContext): Promise<MfaAdoption> {
     const rows = await tenantSql(ctx.em).rows<{ users: string; with_mfa: string }>(
       sql`select count(*) as users,
-              count(*) filter (where exists (select 1 from auth.mfa_factors f where f.user_id = u.id and f.status = 'VERIFIED')) as with_mfa
+              count(*) filter (where exists (select 1 from auth.mfa_factors f where f.organization_id = u.organization_id and f.user_id = u.id and f.status = 'VERIFIED')) as with_mfa
          from auth.users u where u.organization_id = ${ORG} and u.deleted_at is null`,
     );
     const users = Number(rows[0]?.users ?? 0);

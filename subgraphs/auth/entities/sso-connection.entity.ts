@@ -39,6 +39,10 @@ export class SsoConnection extends TimestampedTenantRow {
   @Property({ type: 'boolean' })
   jitProvisioning: boolean = false;
 
+  @Field({ description: 'A disabled connection signs nobody in' })
+  @Property({ type: 'boolean' })
+  enabled: boolean = true;
+
   @Field()
   override createdAt!: Date;
 

@@ -67,6 +67,14 @@ export class User extends TimestampedTenantRow {
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt?: Date | null;
 
+  @Field(() => String, { nullable: true, description: 'The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in' })
+  @Property({ type: 'text', nullable: true })
+  ssoConnectionId?: string | null;
+
+  /** The identity provider's id of the user (OIDC `sub`, SAML NameID): SSO identities are keyed by it, not by email. */
+  @Property({ type: 'text', nullable: true })
+  ssoSubject?: string | null;
+
   @Field()
   override createdAt!: Date;
 

@@ -7,7 +7,7 @@ import { Member } from '../entities/member.entity.js';
 import type { AuthDeps } from '../auth-deps.js';
 import { InvitationService } from './invitation.service.js';
 import { OrganizationService } from './organization.service.js';
-import { InvitationAcceptance, MemberList, OrganizationInput, OrganizationList } from './organization.types.js';
+import { InvitationAcceptance, AuthMemberList, OrganizationInput, OrganizationList } from './organization.types.js';
 
 @Resolver()
 export class OrganizationResolver {
@@ -49,8 +49,8 @@ export class OrganizationResolver {
   }
 
   @Authorized('auth')
-  @Query(() => MemberList)
-  authOrganizationMembers(@Arg('organizationId', () => ID) organizationId: string, @Args() args: PageArgsInput, @Ctx() ctx: SubgraphContext): Promise<MemberList> {
+  @Query(() => AuthMemberList)
+  authOrganizationMembers(@Arg('organizationId', () => ID) organizationId: string, @Args() args: PageArgsInput, @Ctx() ctx: SubgraphContext): Promise<AuthMemberList> {
     return this.organizations.members(ctx.em, organizationId, args);
   }
 

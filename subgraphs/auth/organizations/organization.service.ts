@@ -6,7 +6,7 @@ import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagina
 import { AuthOrganization } from '../entities/auth-organization.entity.js';
 import { Member } from '../entities/member.entity.js';
 import { User } from '../entities/user.entity.js';
-import type { MemberList, OrganizationInput, OrganizationList } from './organization.types.js';
+import type { AuthMemberList, OrganizationInput, OrganizationList } from './organization.types.js';
 
 export const ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -55,7 +55,7 @@ export class OrganizationService {
     return org;
   }
 
-  async members(em: EntityManager, organizationId: string, args: PageArgs): Promise<MemberList> {
+  async members(em: EntityManager, organizationId: string, args: PageArgs): Promise<AuthMemberList> {
     await this.get(em, organizationId);
     const page = resolvePage(args, LIMITS);
     const [data, total] = await em.findAndCount(Member, { authOrganizationId: organizationId }, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });

@@ -21,7 +21,7 @@ export class OrganizationInput {
 export class OrganizationList extends OffsetList(AuthOrganization) {}
 
 @ObjectType('AuthMemberList')
-export class MemberList extends OffsetList(Member) {}
+export class AuthMemberList extends OffsetList(Member) {}
 
 @ObjectType('AuthInvitationAcceptance')
 export class InvitationAcceptance {

@@ -21,6 +21,12 @@ export class PolicyService {
     return { ...SESSION_POLICY_DEFAULTS, ...(await this.row(em))?.session };
   }
 
+  /** Both policies from one read (a sign-in needs both; each getter alone costs a round trip). */
+  async policies(em: EntityManager): Promise<{ password: PasswordPolicy; session: SessionPolicy }> {
+    const row = await this.row(em);
+    return { password: { ...PASSWORD_POLICY_DEFAULTS, ...row?.password }, session: { ...SESSION_POLICY_DEFAULTS, ...row?.session } };
+  }
+
   async updatePasswordPolicy(em: EntityManager, patch: Partial<PasswordPolicy>): Promise<PasswordPolicy> {
     const next = { ...(await this.passwordPolicy(em)), ...given(patch) };
     checkRanges(next, PASSWORD_RANGES);

@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Logger } from '../../../platform/logging/logger.js';
+import { NotificationListener } from '../../../platform/database/notification-listener.js';
 import { LRUCache } from 'lru-cache';
 
 /** Channel on which revocations name the sessions every process must drop from its cache. */
@@ -27,27 +27,37 @@ export interface CachedSession {
 }
 
 /**
- * A small per-process cache of verified sessions (DESIGN §2: caches are fine if they are only caches). Revocations
- * NOTIFY the session ids on commit; every process LISTENs and drops them, and the TTL bounds staleness should a
- * notification be lost (listener reconnecting).
+ * A small per-process cache of verified sessions: only a cache, so any process may hold a copy. Revocations NOTIFY the
+ * session ids on commit; every process LISTENs (platform/database/notification-listener.ts) and drops them. While the
+ * listener is down nothing is served from the cache, and the TTL bounds staleness should a notification be lost.
  */
 export class SessionCache {
   private readonly entries: LRUCache<string, CachedSession>;
-  private listener?: pg.Client;
-  private listening?: Promise<void>;
+  private readonly listener?: NotificationListener;
+  private started?: Promise<void>;
+  /** The listener is up: revocations reach this process. */
+  private listening = false;
   private closed = false;
-  /** After a failed connection, no new attempt before this time (the database may be down: do not retry per request). */
-  private retryAt = 0;
 
   constructor(private readonly options: { databaseUrl?: string; ttlMs: number; maxEntries: number; logger: Logger }) {
     // Bounded by count, least recently used out first; the TTL is checked against the caller's clock in get().
     this.entries = new LRUCache({ max: options.maxEntries });
+    if (options.databaseUrl) {
+      this.listener = new NotificationListener({
+        databaseUrl: options.databaseUrl,
+        channel: SESSION_REVOKED_CHANNEL,
+        logger: options.logger,
+        // No payload: (re)connected, and what was revoked meanwhile is unknown, so start from an empty cache.
+        onNotify: (payload) => (payload === undefined ? this.serve() : this.drop(payload.split(','))),
+        onLost: () => this.suspend(),
+      });
+    }
   }
 
   get(id: string, now: number): CachedSession | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
-    if (now - entry.loadedAt > this.options.ttlMs || !this.listener) {
+    if (now - entry.loadedAt > this.options.ttlMs || !this.listening) {
       this.entries.delete(id);
       return undefined;
     }
@@ -55,50 +65,33 @@ export class SessionCache {
   }
 
   set(entry: CachedSession) {
-    this.entries.set(entry.id, entry);
+    if (this.listening) this.entries.set(entry.id, entry);
   }
 
   drop(ids: readonly string[]) {
     for (const id of ids) this.entries.delete(id);
   }
 
-  /** Starts the LISTEN connection once; until it is up, nothing is served from the cache. */
+  /** Starts the LISTEN connection once (it reconnects by itself); until it is up, nothing is served from the cache. */
   start(): Promise<void> {
-    if (!this.options.databaseUrl || this.closed || (!this.listening && Date.now() < this.retryAt)) return Promise.resolve();
-    this.listening ??= this.listen();
-    return this.listening;
+    if (!this.listener || this.closed) return Promise.resolve();
+    this.started ??= this.listener.start();
+    return this.started;
   }
 
   async close() {
     this.closed = true;
-    const client = this.listener;
-    this.listener = undefined;
-    this.entries.clear();
-    if (client) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => undefined);
-    }
+    this.suspend();
+    await this.listener?.stop();
   }
 
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl });
-    client.on('notification', (message) => this.drop((message.payload ?? '').split(',')));
-    const lost = (error?: unknown) => {
-      if (this.listener === client) this.listener = undefined;
-      this.entries.clear();
-      this.listening = undefined;
-      this.retryAt = Date.now() + 1000;
-      if (!this.closed) this.options.logger.warn('session revocation listener lost; cache off until it reconnects', { error });
-    };
-    client.on('error', lost);
-    client.on('end', () => lost());
-    try {
-      await client.connect();
-      await client.query(`listen ${SESSION_REVOKED_CHANNEL}`);
-      if (this.closed) await client.end();
-      else this.listener = client;
-    } catch (error) {
-      lost(error);
-    }
+  private serve() {
+    this.entries.clear();
+    this.listening = !this.closed;
+  }
+
+  private suspend() {
+    this.listening = false;
+    this.entries.clear();
   }
 }

@@ -52,7 +52,7 @@ export class SessionVerifier {
     const rows = await db.rows<Record<string, any>>(
       sql`select s.id, s.organization_id, s.secret_hash, s.user_id, s.mfa_verified, s.created_at, s.expires_at, s.last_active_at, s.revoked_at,
               u.email, u.email_verified, u.status, p.session as policy
-         from auth.sessions s join auth.users u on u.id = s.user_id left join auth.policies p on p.organization_id = s.organization_id
+         from auth.sessions s join auth.users u on u.id = s.user_id and u.organization_id = s.organization_id left join auth.policies p on p.organization_id = s.organization_id
         where s.id = ${id} and s.organization_id = ${ORG}`,
     );
     const row = rows[0];

@@ -7,9 +7,10 @@ import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
 import { recordAudit } from '../audit/audit-trail.js';
+import { emitEvent } from '../../../platform/events/emit-event.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { PolicyService } from '../security/policy.service.js';
-import type { PasswordPolicy } from '../security/policy-defaults.js';
+import type { PasswordPolicy, SessionPolicy } from '../security/policy-defaults.js';
 import { issueToken, parseToken, secretMatches } from '../shared/secret-token.js';
 import { clip } from '../shared/request-info.js';
 import { normalizeEmail } from '../users/user.validate.js';
@@ -34,6 +35,15 @@ export class SignInService {
   }
 
   async signIn(em: EntityManager, input: SignInInput): Promise<SignInResult> {
+    const { user, client, sessionPolicy } = await this.authenticate(em, input);
+    return this.openSession(em, user, client, { applicationId: input.applicationId ?? null, mfaVerified: false, method: 'password' }, sessionPolicy);
+  }
+
+  /**
+   * Every check of a password sign-in, without opening a session (the hosted sign-in page hands out a one-time code
+   * instead): the user whose password matched and may sign in now, or the error (MFA_REQUIRED with a challenge).
+   */
+  async authenticate(em: EntityManager, input: SignInInput): Promise<{ user: User; client: Client; sessionPolicy: SessionPolicy }> {
     const email = normalizeEmail(input.email);
     if (typeof input.password !== 'string' || input.password.length === 0) throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
     if (input.password.length > 1024) throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
@@ -41,8 +51,9 @@ export class SignInService {
     if (input.applicationId !== undefined && input.applicationId !== null && !(await em.findOne(Application, { id: input.applicationId }))) {
       throw invalid('applicationId', input.applicationId, 'the id of one of this organization\'s applications (app_…)');
     }
-    const policy = await this.policies.passwordPolicy(em);
-    const user = await em.findOne(User, { email, deletedAt: null });
+    // Round trips are the sign-in's cost beside the hash itself: the reads that do not depend on each other go together.
+    const [policies, user] = await Promise.all([this.policies.policies(em), em.findOne(User, { email, deletedAt: null })]);
+    const policy = policies.password;
     if (!user || !user.passwordHash) {
       await this.deps.hasher.verify(input.password, await this.deps.hasher.decoyHash()); // same work as a real check: timing does not reveal the address
       await this.fail(em, null, client, { email, reason: user ? 'NO_PASSWORD' : 'UNKNOWN_USER' });
@@ -53,14 +64,24 @@ export class SignInService {
       await this.fail(em, user, client, { email, reason: 'ACCOUNT_LOCKED' });
       throw locked(user.lockedUntil);
     }
-    if (!(await this.deps.hasher.verify(input.password, user.passwordHash))) {
+    // The second-factor lookup runs while the thread pool verifies the password; its answer is used only on a match.
+    const [matches, hasFactor] = await Promise.all([this.deps.hasher.verify(input.password, user.passwordHash), this.mfa.hasVerifiedFactor(em, user.id)]);
+    if (!matches) {
       const lockedUntil = await this.countFailure(em, user.id, policy, client, { email, reason: 'INVALID_PASSWORD' });
       if (lockedUntil) throw locked(lockedUntil);
       throw badCredentials();
     }
     await this.checkAllowed(em, user, policy, client);
-    const sessionPolicy = await this.policies.sessionPolicy(em);
-    const hasFactor = await this.mfa.hasVerifiedFactor(em, user.id);
+    await this.requireNoSecondFactor(em, user, client, input.applicationId ?? null, { sessionPolicy: policies.session, hasFactor });
+    return { user, client, sessionPolicy: policies.session };
+  }
+
+  /** MFA_REQUIRED with a fresh challenge when the user has a verified factor or the session policy demands one. */
+  async requireNoSecondFactor(em: EntityManager, user: User, client: Client, applicationId: string | null, known?: { sessionPolicy: SessionPolicy; hasFactor: boolean }): Promise<void> {
+    const email = user.email;
+    const now = this.deps.now();
+    const sessionPolicy = known?.sessionPolicy ?? (await this.policies.sessionPolicy(em));
+    const hasFactor = known?.hasFactor ?? (await this.mfa.hasVerifiedFactor(em, user.id));
     if (hasFactor || sessionPolicy.mfaRequired) {
       if (!hasFactor) {
         await this.fail(em, user, client, { email, reason: 'MFA_ENROLLMENT_REQUIRED' });
@@ -69,18 +90,23 @@ export class SignInService {
       const challenge = issueToken('mfa_ch');
       const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_MINUTES * 60_000);
       await em.transactional(async (tx) => {
-        tx.create(AuthToken, { id: challenge.id, organizationId: undefined as never, kind: 'MFA_CHALLENGE', userId: user.id, secretHash: challenge.secretHash, data: { applicationId: input.applicationId ?? null }, expiresAt, createdAt: now });
+        tx.create(AuthToken, { id: challenge.id, organizationId: undefined as never, kind: 'MFA_CHALLENGE', userId: user.id, secretHash: challenge.secretHash, data: { applicationId }, expiresAt, createdAt: now });
         await tx.flush();
       });
       throw new DomainError('MFA_REQUIRED', 'A second factor is required: send a TOTP or recovery code with this mfaToken to POST /auth/sign-in/mfa', {
         mfaToken: challenge.token, factors: ['totp', 'recovery_code'], expiresAt: expiresAt.toISOString(),
       });
     }
-    return this.openSession(em, user, client, { applicationId: input.applicationId ?? null, mfaVerified: false, method: 'password' });
   }
 
   /** Second step: the challenge token plus a TOTP or recovery code. Wrong codes count towards the lockout. */
   async completeMfa(em: EntityManager, input: SignInMfaInput): Promise<SignInResult> {
+    const done = await this.authenticateMfa(em, input);
+    return this.openSession(em, done.user, done.client, { applicationId: done.applicationId, mfaVerified: true, method: done.method });
+  }
+
+  /** The second step's checks without opening a session: the challenge's user, once the code was accepted. */
+  async authenticateMfa(em: EntityManager, input: SignInMfaInput): Promise<{ user: User; client: Client; applicationId: string | null; method: string }> {
     const parsed = parseToken(input.mfaToken, 'mfa_ch');
     if (!parsed) throw invalid('mfaToken', input.mfaToken ?? null, 'the mfaToken of an MFA_REQUIRED answer');
     const client = clip(input);
@@ -120,7 +146,7 @@ export class SignInService {
       throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: hasCode ? 'code' : 'recoveryCode' });
     }
     await this.checkAllowed(em, user, policy, client);
-    return this.openSession(em, user, client, { applicationId: (challenge.data.applicationId as string | null) ?? null, mfaVerified: true, method: hasCode ? 'totp' : 'recovery_code' });
+    return { user, client, applicationId: (challenge.data.applicationId as string | null) ?? null, method: hasCode ? 'totp' : 'recovery_code' };
   }
 
   /** Blocked and unverified users stop here, after their password proved who they are. */
@@ -135,9 +161,10 @@ export class SignInService {
     }
   }
 
-  private async openSession(em: EntityManager, user: User, client: Client, options: { applicationId: string | null; mfaVerified: boolean; method: string }): Promise<SignInResult> {
+  /** A new session for a user every check already admitted (login.success, session.created, the policy's maximum). */
+  async openSession(em: EntityManager, user: User, client: Client, options: { applicationId: string | null; mfaVerified: boolean; method: string }, knownPolicy?: SessionPolicy): Promise<SignInResult> {
     const now = this.deps.now();
-    const policy = await this.policies.sessionPolicy(em);
+    const policy = knownPolicy ?? (await this.policies.sessionPolicy(em));
     const issued = issueToken('sess');
     return em.transactional(async (tx) => {
       const session = tx.create(Session, {
@@ -149,6 +176,8 @@ export class SignInService {
       await tx.flush();
       if (policy.maxSessionsPerUser > 0) await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
       await recordAudit(tx, { type: 'login.success', userId: user.id, ...client, data: { email: user.email, sessionId: session.id, method: options.method } }, now);
+      // The session's own event for subscribers that track sessions; login.success already holds it in the audit log.
+      await emitEvent(tx, 'session.created', { userId: user.id, sessionId: session.id, applicationId: options.applicationId, method: options.method, mfaVerified: options.mfaVerified, expiresAt: session.expiresAt.toISOString(), ...client, occurredAt: now.toISOString() });
       return { token: issued.token, session, user };
     });
   }

@@ -1,13 +1,12 @@
 import { invalid } from '../../../platform/errors/domain-error.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
 import type { UserProfileInput } from './user.types.js';
-
-const EMAIL = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** Lower-cased, trimmed address; 400 with details when it is not one. */
 export function normalizeEmail(value: unknown, field = 'email'): string {
   if (typeof value !== 'string') throw invalid(field, value ?? null, 'an email address', `${field} is required`);
   const email = value.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL.test(email)) throw invalid(field, value, 'an email address such as ada@example.com', `${field} is not a valid email address`);
+  if (!isEmailAddress(email)) throw invalid(field, value, 'an email address such as ada@example.com', `${field} is not a valid email address`);
   return email;
 }
 

@@ -2,7 +2,7 @@ import { Args, ArgsType, Authorized, Ctx, Field, Int, Query, Resolver } from 'ty
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { CalendarDeps } from '../calendar-deps.js';
 import { AvailabilityService } from './availability.service.js';
-import { AvailabilityView } from './availability.types.js';
+import { CalendarAvailabilityView } from './availability.types.js';
 
 @ArgsType()
 class AvailabilityArgsInput {
@@ -34,8 +34,8 @@ export class AvailabilityResolver {
   }
 
   @Authorized('calendar')
-  @Query(() => AvailabilityView, { description: 'Free slots per day in the viewer\'s zone' })
-  calendarAvailability(@Args() args: AvailabilityArgsInput, @Ctx() ctx: SubgraphContext): Promise<AvailabilityView> {
+  @Query(() => CalendarAvailabilityView, { description: 'Free slots per day in the viewer\'s zone' })
+  calendarAvailability(@Args() args: AvailabilityArgsInput, @Ctx() ctx: SubgraphContext): Promise<CalendarAvailabilityView> {
     return this.service.availability(ctx.em, args);
   }
 }

@@ -9,7 +9,7 @@ import { assertTimezone, isDate } from '../shared/input-checks.js';
 import type { ScheduleRules } from './schedule-rules.js';
 import { bookingsPerDay, busyTimes } from './busy-times.js';
 import { computeSlots, groupByDay } from './slots.js';
-import type { AvailabilityView } from './availability.types.js';
+import type { CalendarAvailabilityView } from './availability.types.js';
 
 export interface AvailabilityArgs {
   eventTypeId?: string | null;
@@ -30,7 +30,7 @@ export class AvailabilityService {
 
   constructor(private readonly deps: CalendarDeps) {}
 
-  async availability(em: EntityManager, args: AvailabilityArgs): Promise<AvailabilityView> {
+  async availability(em: EntityManager, args: AvailabilityArgs): Promise<CalendarAvailabilityView> {
     if (!args.eventTypeId) throw invalid('eventTypeId', args.eventTypeId ?? null, 'an event type id', 'eventTypeId is required');
     const eventType = await this.bookable(em, args.eventTypeId);
     if (args.hostId && args.hostId !== eventType.hostId) throw invalid('hostId', args.hostId, eventType.hostId, 'This event type has another host');

@@ -25,7 +25,7 @@ export class AvailabilityDayView {
 }
 
 @ObjectType('CalendarAvailability')
-export class AvailabilityView {
+export class CalendarAvailabilityView {
   @Field()
   eventTypeId!: string;
 

@@ -35,7 +35,8 @@ export class BookingLifecycleService {
     });
   }
 
-  async reschedule(em: EntityManager, uid: string, given: RescheduleBookingInput): Promise<BookingView> {
+  /** `attendeeTimezone`: the zone the attendee picked the new time in (their own reschedule page), for their emails. */
+  async reschedule(em: EntityManager, uid: string, given: RescheduleBookingInput, attendeeTimezone?: string): Promise<BookingView> {
     const input = { startTime: new Date(given.startTime), reason: given.reason ?? null, notifyAttendee: given.notifyAttendee ?? true };
     const current = await this.bookings.find(em, uid);
     const eventType = await em.findOne(EventType, { id: current.eventTypeId });
@@ -50,6 +51,7 @@ export class BookingLifecycleService {
       await checkDailyLimit(tx, eventType, rules.timezone, start, uid);
       const previous = { startTime: booking.startTime.toISOString(), endTime: booking.endTime.toISOString() };
       Object.assign(booking, { startTime: start, endTime: end, ...blocked(eventType, start, end), rescheduleReason: input.reason, rescheduleCount: booking.rescheduleCount + 1 });
+      if (attendeeTimezone) booking.attendeeTimezone = attendeeTimezone;
       await tx.flush();
       if (booking.status === 'CONFIRMED') await this.bookings.reminders.reschedule(tx, booking, eventType.reminderOffsets);
       await emitEvent(tx, 'booking.rescheduled', {

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { CalendarDeps } from '../calendar-deps.js';
 import type { Booking } from '../entities/booking.entity.js';
 import { buildIcs } from './ics.js';
+import { bookingLinkPageUrl } from '../public/booking-link-token.js';
 
 type Notice = 'confirmation' | 'request' | 'reschedule' | 'cancellation' | 'rejection';
 
@@ -43,6 +44,10 @@ export class BookingNotifier {
       options.reason ? `Reason: ${options.reason}` : null,
       notice === 'request' ? 'The host will confirm or decline this request; you will get another email then.' : null,
       `Booking: ${booking.uid}`,
+      // The attendee's own links to move or cancel, signed for this booking (the booking page's link pages).
+      ...(!toHost && (notice === 'confirmation' || notice === 'request' || notice === 'reschedule')
+        ? (['reschedule', 'cancel'] as const).map((action) => `${action === 'cancel' ? 'Cancel' : 'Reschedule'}: ${bookingLinkPageUrl(this.deps.config.publicUrl, this.deps.config.internalSecret, booking.uid, action)}`)
+        : []),
     ].filter((l): l is string => l !== null);
     const method = notice === 'cancellation' || notice === 'rejection' ? 'CANCEL' : notice === 'request' ? null : 'REQUEST';
     await sender.send(tx, {
@@ -55,7 +60,8 @@ export class BookingNotifier {
     });
   }
 
-  private invite(b: Booking, method: 'REQUEST' | 'CANCEL'): string {
+  /** The iCalendar invite of a booking, as the emails attach it (and the booking page offers it). */
+  invite(b: Booking, method: 'REQUEST' | 'CANCEL'): string {
     return buildIcs({
       uid: b.uid, domain: new URL(this.deps.config.publicUrl).hostname, method, sequence: b.rescheduleCount + (method === 'CANCEL' ? 1 : 0),
       start: b.startTime, end: b.endTime, stamp: this.deps.clock.now(), summary: b.title, description: b.notes,

@@ -1,7 +1,7 @@
-import { IsIn, IsOptional, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsOptional, Length, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { JSON } from '../../../platform/graphql/scalars.js';
-import { EMAIL } from '../shared/input-checks.js';
+import { IsEmailAddress } from '../../../platform/validation/email-address.js';
 import { IsInstant, IsSmallObject, SingleLine } from '../shared/input-rules.js';
 
 @InputType('CalendarAttendeeInput')
@@ -12,7 +12,7 @@ export class AttendeeInput {
   name!: string;
 
   @MaxLength(320)
-  @Matches(EMAIL, { message: 'an email address' })
+  @IsEmailAddress()
   @Field()
   email!: string;
 

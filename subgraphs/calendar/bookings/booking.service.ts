@@ -13,7 +13,8 @@ import { BOOKING_STATUSES } from '../entities/booking-status.js';
 import type { EventType } from '../entities/event-type.entity.js';
 import { AvailabilityService, durationOf } from '../availability/availability.service.js';
 import { CALENDAR_LIMITS } from '../schedules/schedule.service.js';
-import { assertTimezone, EMAIL, isDate } from '../shared/input-checks.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
+import { assertTimezone, isDate } from '../shared/input-checks.js';
 import { checkDailyLimit, checkTiming, isOverlap, slotTaken } from './booking-rules.js';
 import type { CreateBookingInput } from './booking.input.js';
 import { bookingEventData, bookingView } from './booking-view.js';
@@ -96,7 +97,7 @@ export class BookingService {
     if (Object.keys(range).length > 0) where.startTime = range;
     if (args.eventTypeId != null) where.eventTypeId = args.eventTypeId;
     if (args.attendeeEmail != null) {
-      if (!EMAIL.test(args.attendeeEmail) || args.attendeeEmail.length > 320) throw invalid('attendeeEmail', args.attendeeEmail, 'an email address');
+      if (!isEmailAddress(args.attendeeEmail)) throw invalid('attendeeEmail', args.attendeeEmail, 'an email address');
       where.attendeeEmail = args.attendeeEmail.toLowerCase();
     }
     const { rows, total } = await findPage(em, Booking, where, { limit: page.count, offset: page.offset, orderBy: { startTime: 'asc', uid: 'asc' } });

@@ -18,7 +18,7 @@ export interface EventLocation {
 /** A bookable kind of meeting of one host. Every length is in minutes. */
 @Entity({ schema: 'calendar', tableName: 'event_types' })
 export class EventType extends TimestampedTenantRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt' | 'public';
 
   @Property({ type: 'text' })
   hostId!: string;
@@ -79,6 +79,10 @@ export class EventType extends TimestampedTenantRow {
 
   @Property({ type: 'boolean' })
   active!: boolean;
+
+  /** Bookable by anyone through the public booking page; its slug is then unique in the organization. */
+  @Property({ type: 'boolean', default: false })
+  public: boolean = false;
 
   /** Minutes before the start at which `booking.reminder` fires, one per entry. */
   @Property({ type: 'jsonb' })

@@ -2,7 +2,8 @@ import { ArrayMaxSize, ArrayUnique, IsIn, IsOptional, Length, Matches, Max, MaxL
 import { Field, InputType, Int } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { LOCATION_TYPES, type EventLocation } from '../entities/event-type.entity.js';
-import { EMAIL, HOST_ID } from '../shared/input-checks.js';
+import { IsEmailAddress } from '../../../platform/validation/email-address.js';
+import { HOST_ID } from '../shared/input-checks.js';
 import { SingleLine } from '../shared/input-rules.js';
 
 const DAY = 1440;
@@ -42,7 +43,7 @@ export class UpdateEventTypeInput {
 
   @IsOptional()
   @MaxLength(320)
-  @Matches(EMAIL, { message: 'an email address' })
+  @IsEmailAddress()
   @Field(() => String, { nullable: true })
   hostEmail?: string | null;
 
@@ -129,6 +130,9 @@ export class UpdateEventTypeInput {
   @Field(() => Boolean, { nullable: true })
   active?: boolean | null;
 
+  @Field(() => Boolean, { nullable: true, description: 'Bookable through the public booking page; the slug must then be unique in the organization' })
+  public?: boolean | null;
+
   @IsOptional()
   @ArrayMaxSize(5)
   @ArrayUnique({ message: 'distinct values' })
@@ -172,6 +176,7 @@ export interface EventTypeDraft {
   dailyLimit?: number | null;
   slotInterval?: number | null;
   active?: boolean;
+  public?: boolean;
   reminderOffsets?: number[];
 }
 

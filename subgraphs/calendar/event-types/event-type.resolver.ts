@@ -3,6 +3,7 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { CreateEventTypeInput, UpdateEventTypeInput } from './event-type.input.js';
 import { DeletedView } from '../schedules/schedule.types.js';
+import type { CalendarDeps } from '../calendar-deps.js';
 import { EventTypeService } from './event-type.service.js';
 import { EventTypeList, EventTypeView } from './event-type.types.js';
 
@@ -17,7 +18,11 @@ class EventTypeListArgs extends PageArgsInput {
 
 @Resolver()
 export class EventTypeResolver {
-  private readonly service = new EventTypeService();
+  private readonly service: EventTypeService;
+
+  constructor(deps: CalendarDeps) {
+    this.service = new EventTypeService(deps.config.publicUrl);
+  }
 
   @Authorized('calendar')
   @Query(() => EventTypeList, { description: 'Event types, oldest first (default 50, max 100)' })

@@ -16,6 +16,16 @@ export class LocationView {
   address?: string | null;
 }
 
+/** The booking page inline (`iframe`) or behind a link that opens it in a popup (`script`), ready to paste. */
+@ObjectType('CalendarBookingEmbed')
+export class BookingEmbedView {
+  @Field({ description: 'An <iframe> of the booking page' })
+  iframe!: string;
+
+  @Field({ description: 'A <script> that puts a link opening the booking page in a popup window' })
+  script!: string;
+}
+
 @ObjectType('EventType', { description: 'A bookable kind of meeting; every length is in minutes' })
 export class EventTypeView {
   @Field(() => ID)
@@ -74,6 +84,15 @@ export class EventTypeView {
 
   @Field()
   active!: boolean;
+
+  @Field({ description: 'Bookable by anyone through the booking page' })
+  public!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'The public booking page (absolute); null when not public' })
+  bookingUrl!: string | null;
+
+  @Field(() => BookingEmbedView, { nullable: true, description: 'Snippets that embed the booking page on another site; null when not public' })
+  bookingEmbed!: BookingEmbedView | null;
 
   @Field(() => [Int], { description: 'Minutes before the start at which booking.reminder fires' })
   reminderOffsets!: number[];

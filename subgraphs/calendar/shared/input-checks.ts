@@ -25,7 +25,5 @@ export function assertTimezone(zone: string, field = 'timezone'): void {
   throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
 }
 
-export const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
-
 /** Host ids are auth user ids, taken as given (calendar cannot read auth's tables). */
 export const HOST_ID = /^user_[A-Za-z0-9_-]{1,100}$/;

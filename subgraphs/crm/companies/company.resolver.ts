@@ -40,7 +40,7 @@ export class CompanyResolver {
   private readonly service = new CompanyService();
 
   @Authorized('crm')
-  @Query(() => CompanyView, { nullable: true })
+  @Query(() => CompanyView)
   async company(@Arg('id', () => ID, COMPANY_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompanyView> {
     return companyView(await this.service.get(ctx.em, id));
   }

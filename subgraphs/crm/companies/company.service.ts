@@ -113,7 +113,7 @@ export class CompanyService {
   async contacts(em: EntityManager, rawId: string): Promise<CompanyContactLink[]> {
     const company = await this.get(em, rawId);
     return tenantSql(em).rows<CompanyContactLink>(sql`select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
-       from crm.contact_companies l join crm.contacts c on c.id = l.contact_id
+       from crm.contact_companies l join crm.contacts c on c.id = l.contact_id and c.organization_id = l.organization_id
        where l.organization_id = ${ORG} and l.company_id = ${company.id} and c.status in ('ACTIVE', 'ARCHIVED') order by l.is_primary desc, c.id`);
   }
 

@@ -54,7 +54,7 @@ async function mergeContacts(contacts: ContactRows, winnerId: string, loserExter
   await db.run(sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${l}`);
   await db.run(sql`update crm.activities set contact_id = ${winnerId} where organization_id = ${ORG} and contact_id = ${l}`);
   await db.run(sql`insert into crm.list_members (organization_id, list_id, contact_id, added_at)
-     select m.organization_id, m.list_id, ${winnerId}, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id where m.organization_id = ${ORG} and m.contact_id = ${l} and not li.is_dynamic on conflict do nothing`);
+     select m.organization_id, m.list_id, ${winnerId}, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id and li.organization_id = m.organization_id where m.organization_id = ${ORG} and m.contact_id = ${l} and not li.is_dynamic on conflict do nothing`);
   await db.run(sql`delete from crm.list_members where organization_id = ${ORG} and contact_id = ${l}`);
   await db.run(sql`update crm.contacts w set name = coalesce(w.name, lo.name), given_name = coalesce(w.given_name, lo.given_name), family_name = coalesce(w.family_name, lo.family_name),
        phone = coalesce(w.phone, lo.phone), lifecycle_stage = coalesce(w.lifecycle_stage, lo.lifecycle_stage), properties = lo.properties || w.properties,

@@ -38,7 +38,7 @@ export class ContactExtrasResolver {
     const contact = await getContact(ctx.em, id);
     const [companies, tags, count] = await Promise.all([
       linksOf(ctx.em, [contact.id]),
-      tenantSql(ctx.em).rows<{ key: string }>(sql`select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ${ORG} and ct.contact_id = ${contact.id} order by t.key`),
+      tenantSql(ctx.em).rows<{ key: string }>(sql`select t.key from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = ${ORG} and ct.contact_id = ${contact.id} order by t.key`),
       tenantSql(ctx.em).rows<{ n: number }>(sql`select count(*)::int as n from crm.activities where organization_id = ${ORG} and contact_id = ${contact.id}`),
     ]);
     return {
@@ -53,7 +53,7 @@ export class ContactExtrasResolver {
   async contactSyncStatus(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactSyncStatus> {
     const contact = await getContact(ctx.em, id);
     const rows = await tenantSql(ctx.em).rows<IntegrationSync>(sql`select i.id::text as "integrationId", i.name as "integrationName", i.provider, s.external_id as "externalId", s.last_synced_at as "lastSyncedAt", s.sync_hash as "syncHash"
-       from crm.integrations i left join crm.contact_syncs s on s.integration_id = i.id and s.contact_id = ${contact.id}
+       from crm.integrations i left join crm.contact_syncs s on s.integration_id = i.id and s.organization_id = i.organization_id and s.contact_id = ${contact.id}
        where i.organization_id = ${ORG} order by i.id`);
     return { contactId: contact.id, externalId: contact.externalId, integrations: rows.map((r) => ({ ...r, lastSyncedAt: r.lastSyncedAt ? new Date(r.lastSyncedAt) : null })) };
   }

@@ -21,7 +21,7 @@ export class ContactFieldsResolver {
     return batchLoader(ctx, 'crm:contact-tags', async (keys) => {
       const rows = await tenantSql(ctx.em).rows<(TagView & { contactId: string })>(sqlOf(
         `select ct.contact_id::text as "contactId", t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt"
-         from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.organization_id = ? and ct.contact_id in (${ids(keys)}) order by t.key`,
+         from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = ? and ct.contact_id in (${ids(keys)}) order by t.key`,
         [ORG, ...keys]));
       return groupBy(rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })), (r) => r.contactId);
     }, [] as TagView[]).load(contact.id);

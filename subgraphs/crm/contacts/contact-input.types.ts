@@ -3,7 +3,7 @@ import { IsIn, IsOptional, Matches, MaxLength, ValidateIf } from 'class-validato
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 import { LIFECYCLE_STAGES } from '../entities/contact.entity.js';
-import { isEmail } from '../shared/identifier.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
 
 const TEXT = rule('a string of at most 500 characters', 'at most 500 characters');
 export const PHONE_PATTERN = /^\+?[0-9 ().-]{3,30}$/;
@@ -18,7 +18,7 @@ const STATUSES = ['ACTIVE', 'ARCHIVED'];
 export class CrmContactInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @Satisfies('email', (v) => typeof v === 'string' && isEmail(v.trim()), 'an email address', 'email must be a valid email address')
+  @Satisfies('email', (v) => typeof v === 'string' && isEmailAddress(v.trim()), 'an email address', 'email must be a valid email address')
   email?: string | null;
 
   @Field(() => String, { nullable: true })

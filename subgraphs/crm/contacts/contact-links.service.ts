@@ -43,7 +43,7 @@ export class ContactLinksService {
 export async function linksOf(em: EntityManager, contactIds: readonly string[]): Promise<Map<string, ContactCompanyLink[]>> {
   if (contactIds.length === 0) return new Map();
   const rows = await tenantSql(em).rows<(ContactCompanyLink & { contactId: string })>(sqlOf(
-    `select ${LINK_COLUMNS} from crm.contact_companies l join crm.companies co on co.id = l.company_id
+    `select ${LINK_COLUMNS} from crm.contact_companies l join crm.companies co on co.id = l.company_id and co.organization_id = l.organization_id
      where l.organization_id = ? and l.contact_id in (${contactIds.map(() => '?').join(', ')}) and co.status <> 'DELETED' order by l.is_primary desc, co.name`,
     [ORG, ...contactIds],
   ));

@@ -44,7 +44,7 @@ export class ContactResolver {
   private readonly writes = new ContactWritesService();
 
   @Authorized('crm')
-  @Query(() => ContactView, { nullable: true, description: 'One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed' })
+  @Query(() => ContactView, { description: 'One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed' })
   contact(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactView> {
     return this.reads.get(ctx.em, id);
   }

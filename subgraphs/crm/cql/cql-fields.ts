@@ -51,9 +51,9 @@ const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 const TAGS: FieldDef = sys('tags', 'Tags', 'MULTI_SELECT', 'null', {
   multi: {
-    any: (values) => ({ sql: `exists (select 1 from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.contact_id = c.id and t.key in (${placeholders(values)}))`, params: values }),
-    all: (values) => ({ sql: `(select count(distinct t.key) from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id where ct.contact_id = c.id and t.key in (${placeholders(values)})) = ?`, params: [...values, new Set(values).size] }),
-    empty: () => col('not exists (select 1 from crm.contact_tags ct where ct.contact_id = c.id)'),
+    any: (values) => ({ sql: `exists (select 1 from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)}))`, params: values }),
+    all: (values) => ({ sql: `(select count(distinct t.key) from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)})) = ?`, params: [...values, new Set(values).size] }),
+    empty: () => col('not exists (select 1 from crm.contact_tags ct where ct.organization_id = c.organization_id and ct.contact_id = c.id)'),
   },
   access: 'read',
 });

@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 /** Dashboard queries: live contacts by lifecycle stage, new contacts per day, list sizes. */
 @Resolver()
-export class DashboardResolver {
+export class CrmDashboardResolver {
   @Authorized('crm')
   @Query(() => [LifecycleStageCount], { description: 'Active and archived contacts per lifecycle stage' })
   crmContactsByLifecycleStage(@Ctx() ctx: SubgraphContext): Promise<LifecycleStageCount[]> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
+import { doubling, fullJitter } from '../../../platform/jobs/retry-backoff.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
 import { SafeHttpClient } from '../../../platform/net/safe-http-client.js';
 import type { CrmDeps } from '../crm-deps.js';
@@ -13,13 +14,16 @@ export const INTEGRATION_PUSH_JOB = 'crm.integration-push';
 export interface PushJobData {
   organizationId: string;
   integrationId: number;
+  /** Failed pushes in a row: the wait before the next try grows with it; a push that gets through resets it. */
+  failures?: number;
 }
 
 interface IntegrationRow { id: number; provider: string; base_url: string; access_token_sealed: string }
 /** `created_at` (as text: microseconds, which a JS Date would round) doubles as a version: a change committed while the entry is being pushed moves it (integration-triggers.ts). */
 interface OutboxRow { id: string; kind: 'contact' | 'activity'; ref_id: string; version: string }
 
-const FAILURE_RETRY_MS = 5_000;
+// After a failed push: uniform up to 10 s, 20 s, 40 s, ... 10 min, then every 10 min at most (5 s on average the first time).
+const FAILURE_BACKOFF = fullJitter(doubling(10_000, 600_000, 7), { repeatLast: true });
 const BATCH = 20;
 
 /** What a push sends is what the hash covers: an unchanged record hashes the same and is skipped. */
@@ -40,6 +44,7 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
     concurrency: 4,
     lockLifetimeMs: 120_000,
     handler: async (data, { em }) => {
+      let failures = data.failures ?? 0;
       const db = tenantSql(em);
       await db.run(sql`update crm.integrations set push_pending = false where organization_id = ${ORG} and id = ${data.integrationId}`);
       // A lease, not a session lock: pooled connections would not release one reliably, and a crashed worker's lease lapses.
@@ -74,7 +79,8 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
               const stored = refused ? `${error} (pushes stopped: connect the integration again with a public URL)` : error;
               await db.run(sql`update crm.integrations set last_error = ${stored} where organization_id = ${ORG} and id = ${integration.id}`);
               if (refused) return;
-              return again(em, data, new Date(Date.now() + FAILURE_RETRY_MS));
+              failures += 1;
+              return again(em, { ...data, failures }, new Date(Date.now() + FAILURE_BACKOFF.delayBefore(failures)!));
             }
             let body: unknown = null;
             try { body = JSON.parse(result.body); } catch { body = null; }
@@ -89,6 +95,7 @@ export function integrationPushJob(deps: CrmDeps, clock: () => Date = () => new 
               await t.run(sql`delete from crm.integration_outbox where organization_id = ${ORG} and id = ${entry.id} and created_at = ${entry.version}::timestamptz`);
               await t.run(sql`update crm.integrations set last_error = null where organization_id = ${ORG} and id = ${integration.id}`);
             });
+            failures = 0;
           }
         }
       } finally {
@@ -105,7 +112,7 @@ async function prepare(em: EntityManager, integrationId: number, entry: OutboxRo
     const rows = await db.rows<PushContact & { status: string; externalId: string | null; syncHash: string | null }>(
       sql`select c.id::text as id, c.email, c.given_name as "givenName", c.family_name as "familyName", c.name, c.phone, c.lifecycle_stage as "lifecycleStage", c.status,
               s.external_id as "externalId", s.sync_hash as "syncHash"
-       from crm.contacts c left join crm.contact_syncs s on s.contact_id = c.id and s.integration_id = ${integrationId} where c.organization_id = ${ORG} and c.id = ${entry.ref_id}`);
+       from crm.contacts c left join crm.contact_syncs s on s.contact_id = c.id and s.organization_id = c.organization_id and s.integration_id = ${integrationId} where c.organization_id = ${ORG} and c.id = ${entry.ref_id}`);
     const contact = rows[0];
     if (!contact || contact.status === 'DELETED' || contact.status === 'MERGED') return null;
     if (provider.name === 'hubspot' && !contact.email) return null; // upserts are keyed by email
@@ -115,7 +122,7 @@ async function prepare(em: EntityManager, integrationId: number, entry: OutboxRo
   }
   const rows = await db.rows<PushActivity & { contactExternalId: string | null }>(
     sql`select a.type, a.content, to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt", s.external_id as "contactExternalId"
-     from crm.activities a left join crm.contact_syncs s on s.contact_id = a.contact_id and s.integration_id = ${integrationId} where a.organization_id = ${ORG} and a.id = ${entry.ref_id}`);
+     from crm.activities a left join crm.contact_syncs s on s.contact_id = a.contact_id and s.organization_id = a.organization_id and s.integration_id = ${integrationId} where a.organization_id = ${ORG} and a.id = ${entry.ref_id}`);
   if (!rows[0]) return null;
   const request = provider.activity(rows[0], rows[0].contactExternalId);
   return { request, hash: syncHash(request) };

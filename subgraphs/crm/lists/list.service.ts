@@ -107,7 +107,7 @@ export class ListService {
     const page = resolvePage(args);
     const { rows, total } = await pageQuery<Parameters<typeof contactView>[0]>(
       em,
-      `select ${CONTACT_COLUMNS}, count(*) over() as __total from crm.list_members m join crm.contacts c on c.id = m.contact_id
+      `select ${CONTACT_COLUMNS}, count(*) over() as __total from crm.list_members m join crm.contacts c on c.id = m.contact_id and c.organization_id = m.organization_id
        where m.organization_id = ? and m.list_id = ? order by m.added_at desc, c.id desc`,
       [ORG, list.id], page.limit, page.offset,
       'select count(*) as n from crm.list_members m where m.organization_id = ? and m.list_id = ?',

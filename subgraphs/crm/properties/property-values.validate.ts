@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import type { PropertyDefinition, PropertyType } from '../entities/property-definition.entity.js';
-import { isEmail } from '../shared/identifier.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,7 +38,7 @@ export function checkValue(def: { key: string; type: PropertyType; options: stri
       if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(value))) throw fail('an ISO 8601 date-time with a zone');
       return new Date(value).toISOString();
     case 'EMAIL':
-      if (typeof value !== 'string' || !isEmail(value)) throw fail('an email address');
+      if (!isEmailAddress(value)) throw fail('an email address');
       return value.toLowerCase();
     case 'PHONE':
       if (typeof value !== 'string' || !PHONE.test(value)) throw fail('a phone number');

@@ -80,7 +80,7 @@ export class TagService {
   }
 
   async ofContact(em: EntityManager, contactId: string): Promise<TagView[]> {
-    const rows = await tenantSql(em).rows<TagView>(sql`select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id
+    const rows = await tenantSql(em).rows<TagView>(sql`select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id
        where ct.organization_id = ${ORG} and ct.contact_id = ${contactId} order by t.key`);
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
   }

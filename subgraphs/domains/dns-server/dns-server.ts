@@ -8,6 +8,7 @@ import { compressOwnerNames } from './name-compression.js';
 import { cookieOf, COOKIE_OPTION, DnsCookies } from './dns-cookies.js';
 import { ResponseRateLimiter } from './response-rate-limit.js';
 import type { ZoneStore } from './zone-store.js';
+import type { Zone } from './zone.js';
 
 /** Largest UDP answer we send when the client advertises more (the DNS flag day 2020 figure, avoids fragmentation). */
 const EDNS_UDP_MAX = 1232;
@@ -102,14 +103,15 @@ export class DnsServer {
         if (truncated) this.udp?.send(truncated, remote.port, remote.address);
         return;
       }
-      // A repeated question is answered at once from the wire cache, without a promise per query.
-      const cached = this.cached(message, 'udp', remote.address);
-      if (cached) {
-        this.udp?.send(cached, remote.port, remote.address);
+      // Answered at once, without a promise per query, whenever the zone is in memory (a repeated question straight
+      // from the wire cache); only a zone to load from PostgreSQL waits.
+      const reply = this.respondNow(message, 'udp', remote.address);
+      if (reply !== NEEDS_ZONE) {
+        if (reply) this.udp?.send(reply, remote.port, remote.address);
         return;
       }
-      void this.respond(message, 'udp', remote.address).then((reply) => {
-        if (reply) this.udp?.send(reply, remote.port, remote.address);
+      void this.respond(message, 'udp', remote.address).then((loaded) => {
+        if (loaded) this.udp?.send(loaded, remote.port, remote.address);
       });
     });
   }
@@ -158,8 +160,7 @@ export class DnsServer {
   }
 
   /** The encoded answer to a question asked before, while its zone object is current, with this query's id; else null. */
-  private cached(message: Buffer, transport: 'udp' | 'tcp', address: string): Buffer | null {
-    const key = cacheKeyOf(message, transport, address);
+  private cached(message: Buffer, key: string | null): Buffer | null {
     const hit = key ? this.wireCache.get(key) : undefined;
     if (!hit || this.options.zones.current(hit.apex) !== hit.zone) return null;
     const copy = Buffer.from(hit.wire);
@@ -169,23 +170,38 @@ export class DnsServer {
 
   /** The wire answer to one message, or null when it deserves none (garbage, or a response). Never throws. */
   async respond(message: Buffer, transport: 'udp' | 'tcp', address: string): Promise<Buffer | null> {
+    const now = this.respondNow(message, transport, address);
+    if (now !== NEEDS_ZONE) return now;
+    let zone: Loaded;
     try {
-      return await this.answer(message, transport, address);
+      zone = { zone: await this.options.zones.zoneFor(questionName(message)) };
+    } catch (error) {
+      this.options.logger.error('dns zone load failed', { error: (error as Error).message });
+      zone = 'failed';
+    }
+    const reply = this.respondNow(message, transport, address, zone);
+    return reply === NEEDS_ZONE ? null : reply;
+  }
+
+  /** respond() without a promise, or NEEDS_ZONE when the question's zone is not in memory (and `loaded` not given). */
+  private respondNow(message: Buffer, transport: 'udp' | 'tcp', address: string, loaded?: Loaded): Buffer | null | typeof NEEDS_ZONE {
+    try {
+      return this.answer(message, transport, address, loaded);
     } catch (error) {
       this.options.logger.warn('dns query dropped', { error: (error as Error).message });
       return message.length >= 12 ? encodeHeaderOnly(message.readUInt16BE(0), RCODE.SERVFAIL) : null;
     }
   }
 
-  private async answer(message: Buffer, transport: 'udp' | 'tcp', address: string): Promise<Buffer | null> {
+  private answer(message: Buffer, transport: 'udp' | 'tcp', address: string, loaded?: Loaded): Buffer | null | typeof NEEDS_ZONE {
     if (message.length < 12 || (message[2]! & 0x80) !== 0) return null;
     // A query holds one question, no answers or authorities, and an OPT at most (TSIG, cookies aside): anything else is
     // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
     const [qd, an, ns, ar] = [4, 6, 8, 10].map((at) => message.readUInt16BE(at));
     if (qd !== 1 || an !== 0 || ns !== 0 || ar > 2) return encodeHeaderOnly(message.readUInt16BE(0), RCODE.FORMERR);
-    const cached = this.cached(message, transport, address);
-    if (cached) return cached;
     const cacheKey = cacheKeyOf(message, transport, address);
+    const cached = this.cached(message, cacheKey);
+    if (cached) return cached;
     let query: Query;
     try {
       query = dnsPacket.decode(message) as unknown as Query;
@@ -219,13 +235,9 @@ export class DnsServer {
     if (question.class !== 'IN') return encode(reply(RCODE.REFUSED));
     const qname = question.name.toLowerCase().replace(/\.$/, '');
     const dnssec = opt !== undefined && ((opt.flags ?? 0) & dnsPacket.DNSSEC_OK) !== 0;
-    let zone;
-    try {
-      zone = await this.options.zones.zoneFor(qname);
-    } catch (error) {
-      this.options.logger.error('dns zone load failed', { error: (error as Error).message, qname });
-      return encode(reply(RCODE.SERVFAIL));
-    }
+    if (loaded === 'failed') return encode(reply(RCODE.SERVFAIL));
+    const zone = loaded ? loaded.zone : this.options.zones.zoneForNow(qname);
+    if (zone === undefined) return NEEDS_ZONE;
     if (!zone) return encode(reply(RCODE.REFUSED));
     const advertised = opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
     const limit = transport === 'tcp' ? 65_535 : sourceProven ? advertised : Math.min(advertised, Math.max(PLAIN_UDP_MAX, UDP_AMPLIFICATION_MAX * message.length));
@@ -255,6 +267,17 @@ function cacheKeyOf(message: Buffer, transport: 'udp' | 'tcp', address: string):
 }
 
 const encode = (packet: unknown) => dnsPacket.encode(packet as never);
+
+/** What answer() returns when the question's zone must first be loaded from PostgreSQL. */
+const NEEDS_ZONE = Symbol('needs zone');
+/** A zone loaded for one question (null: no zone holds it), or the load failed (SERVFAIL). */
+type Loaded = { zone: Zone | null } | 'failed';
+
+/** The question's name from a message answer() returned NEEDS_ZONE for (so it decoded). */
+function questionName(message: Buffer): string {
+  const query = dnsPacket.decode(message) as unknown as Query;
+  return query.questions[0]!.name.toLowerCase().replace(/\.$/, '');
+}
 
 /** The query's header and question with QR and TC set and no records: what a rate-limited client gets on a slip. */
 function truncatedReply(query: Buffer): Buffer | null {

@@ -62,6 +62,13 @@ export class ZoneStore {
     return this.cache.get(apex)?.zone;
   }
 
+  /** zoneFor() without a promise: the zone when it is in memory (null: no zone holds the name), undefined when it must be loaded. */
+  zoneForNow(qname: string): Zone | null | undefined {
+    const apex = getDomain(qname, { allowPrivateDomains: false });
+    if (!apex) return null;
+    return this.cache.get(apex)?.zone;
+  }
+
   /** The zone a name falls in (the registrable name above it), or null when no active domain holds it. */
   async zoneFor(qname: string): Promise<Zone | null> {
     const apex = getDomain(qname, { allowPrivateDomains: false });

@@ -1,3 +1,4 @@
+import { platformMailRecords, type MailRecord } from '../../../platform/mail/mail-records.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
@@ -47,7 +48,8 @@ export class DnsRecordService {
         name: input.name ?? record.name,
         value: input.value ?? record.value,
         ttl: input.ttl ?? record.ttl,
-        priority: input.priority ?? record.priority,
+        // A new MX value written "20 host" brings its own priority.
+        priority: input.priority ?? (record.type === 'MX' && input.value && /^\s*\d+\s/.test(input.value) ? null : record.priority),
       });
       await this.checkRules(tx, domain, next, record.id);
       Object.assign(record, { name: next.name, value: next.value, ttl: next.ttl, priority: next.priority, rdataKey: next.rdataKey });
@@ -91,18 +93,18 @@ export class DnsRecordService {
   }
 
   /**
-   * SERVICE_EMAIL: SPF allowing the platform's mail, the domain's DKIM key (platform/mail/dkim-keys.ts: the
-   * key the email module signs this organization's mail from the domain), DMARC in monitoring mode, and MX to the platform's inbound host.
+   * SERVICE_EMAIL: the platform's one set of mail records (platform/mail/mail-records.ts: MX to the inbound host, SPF
+   * including the platform's mail, the domain's DKIM key the email module signs with, DMARC in monitoring mode), the
+   * same an agent mailbox custom domain asks for, written relative to the zone.
    */
   private async emailPreset(tx: EntityManager, domain: Domain): Promise<RecordRequest[]> {
     const dkim = await this.deps.dkimKeys.ensure(tx, domain.domainName);
-    const config = this.deps.domains;
-    return [
-      { type: 'TXT', name: '@', value: `v=spf1 include:${config.spfInclude} ~all`, ttl: 3600 },
-      { type: 'TXT', name: `${dkim.selector}._domainkey`, value: dkim.recordValue, ttl: 3600 },
-      { type: 'TXT', name: '_dmarc', value: `v=DMARC1; p=none; rua=mailto:dmarc-reports@${domain.domainName}`, ttl: 3600 },
-      { type: 'MX', name: '@', value: this.deps.config.inboundMxHost, priority: 10, ttl: 3600 },
-    ];
+    const records = platformMailRecords({ spfInclude: this.deps.domains.spfInclude, mxHost: this.deps.config.inboundMxHost }, domain.domainName, dkim);
+    const relative = (name: string) => (name === domain.domainName ? '@' : name.slice(0, -(domain.domainName.length + 1)));
+    const order: MailRecord['purpose'][] = ['spf', 'dkim', 'dmarc', 'mx'];
+    return order.map((purpose) => records.find((r) => r.purpose === purpose)!).map((r) => ({
+      type: r.type, name: relative(r.name), value: r.value, ...(r.priority !== undefined ? { priority: r.priority } : {}), ttl: 3600,
+    }));
   }
 
   /** One change of a zone: the domain row locked, the work, the SOA serial bumped, dns.changed and the zone NOTIFY. */
@@ -125,6 +127,11 @@ export class DnsRecordService {
 
   private async insert(tx: EntityManager, domain: Domain, record: CanonicalRecord): Promise<DnsRecord> {
     await this.checkRules(tx, domain, record);
+    // The domain row is locked for the change, so the count cannot race another create.
+    const limit = this.deps.domains.maxRecordsPerZone;
+    if ((await tx.count(DnsRecord, { domainId: domain.id })) >= limit) {
+      throw new DomainError('CONFLICT', `${domain.domainName} holds its limit of ${limit} records; delete one before adding another`, { limit });
+    }
     const row = tx.create(DnsRecord, { id: newId('dnsrec'), organizationId: domain.organizationId, domainId: domain.id, ...record });
     await tx.flush();
     return row;

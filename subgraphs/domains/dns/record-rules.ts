@@ -40,6 +40,15 @@ export function canonicalRecord(zone: string, req: RecordRequest): CanonicalReco
   const ttl = req.ttl ?? TTL_DEFAULT;
   if (!Number.isInteger(ttl) || ttl < TTL_MIN || ttl > TTL_MAX) throw bad('ttl', req.ttl, `${TTL_MIN}..${TTL_MAX}`, `ttl must be from ${TTL_MIN} to ${TTL_MAX} seconds`);
   const wantsPriority = type === 'MX' || type === 'SRV';
+  // An MX written the way zone files (and the agent mailboxes' older answers) write it, "10 host", carries its priority.
+  const mxPair = type === 'MX' && typeof req.value === 'string' ? /^\s*(\d{1,5})\s+(\S+)\s*$/.exec(req.value) : null;
+  if (mxPair) {
+    const inline = Number(mxPair[1]);
+    if (req.priority != null && req.priority !== inline) {
+      throw bad('priority', req.priority, inline, `priority ${req.priority} differs from the ${inline} written in the value; give one of them`);
+    }
+    req = { ...req, value: mxPair[2]!, priority: inline };
+  }
   if (!wantsPriority && req.priority != null) throw bad('priority', req.priority, null, `priority applies to MX and SRV records only`);
   const priority = wantsPriority ? req.priority : null;
   if (wantsPriority && (priority == null || !Number.isInteger(priority) || priority < 0 || priority > 65535)) {

@@ -2,7 +2,7 @@ import { Arg, Args, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { DomainsDeps } from '../domains-deps.js';
 import { SearchService } from './search.service.js';
-import { AvailabilityView, DomainSearchArgs, SearchResult } from './search.types.js';
+import { DomainAvailabilityView, DomainSearchArgs, SearchResult } from './search.types.js';
 
 @Resolver()
 export class SearchResolver {
@@ -19,8 +19,8 @@ export class SearchResolver {
   }
 
   @Authorized('domains')
-  @Query(() => AvailabilityView)
-  domainAvailability(@Arg('domain') domain: string, @Ctx() ctx: SubgraphContext): Promise<AvailabilityView> {
+  @Query(() => DomainAvailabilityView)
+  domainAvailability(@Arg('domain') domain: string, @Ctx() ctx: SubgraphContext): Promise<DomainAvailabilityView> {
     return this.service.check(ctx.em, domain);
   }
 }

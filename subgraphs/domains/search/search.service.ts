@@ -5,7 +5,7 @@ import { parseDomainName, toAsciiName, type DomainName } from '../names/domain-n
 import { quote } from '../names/pricing.js';
 import type { DomainsDeps } from '../domains-deps.js';
 import { registrarCall } from '../shared/domain-lookup.js';
-import type { AvailabilityView, DomainSearchArgs, SearchResult } from './search.types.js';
+import type { DomainAvailabilityView, DomainSearchArgs, SearchResult } from './search.types.js';
 
 /** Search over the supported TLDs with a few suggestions, and availability of one name. */
 export class SearchService {
@@ -31,7 +31,7 @@ export class SearchService {
     };
   }
 
-  async check(em: EntityManager, domain: string): Promise<AvailabilityView> {
+  async check(em: EntityManager, domain: string): Promise<DomainAvailabilityView> {
     const name = parseDomainName(domain, this.deps.domains.tlds);
     const one = (await this.availability(em, [name])).get(name.ascii)!;
     return { domain: name.ascii, available: one.available, price: one.price, renewalPrice: one.isPremium ? one.price : quote(this.deps.domains, name, 'renew').price, isPremium: one.isPremium, currency: 'USD' };

@@ -41,7 +41,7 @@ export class SearchResult {
 }
 
 @ObjectType('DomainAvailability')
-export class AvailabilityView {
+export class DomainAvailabilityView {
   @Field({ description: 'A-label form' })
   domain!: string;
 

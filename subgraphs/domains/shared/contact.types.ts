@@ -1,5 +1,7 @@
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { IsEmail, IsISO31661Alpha2, IsOptional, IsPhoneNumber, Length, Matches, MaxLength } from 'class-validator';
+import { IsISO31661Alpha2, IsOptional, IsPhoneNumber, Length, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../../platform/validation/email-address.js';
+import { IsE164 } from '../../../platform/validation/phone-number.js';
 
 @InputType('DomainContactInput', { description: 'A registration contact (registrant, admin, tech or billing)' })
 export class ContactInput {
@@ -16,12 +18,12 @@ export class ContactInput {
   @Field(() => String, { nullable: true })
   organization?: string | null;
 
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   @Field()
   email!: string;
 
-  @Matches(/^\+[1-9]\d{6,14}$/, { message: 'an E.164 phone number such as +14155550100' })
+  @IsE164()
   @IsPhoneNumber(undefined, { message: 'a valid phone number' })
   @Field({ description: 'E.164, e.g. +14155550100' })
   phone!: string;
@@ -49,7 +51,7 @@ export class ContactInput {
 }
 
 @ObjectType('DomainContact')
-export class ContactView {
+export class DomainContactView {
   @Field()
   firstName!: string;
 
@@ -86,15 +88,15 @@ export class ContactsView {
   @Field()
   domainName!: string;
 
-  @Field(() => ContactView)
-  registrant!: ContactView;
+  @Field(() => DomainContactView)
+  registrant!: DomainContactView;
 
-  @Field(() => ContactView)
-  admin!: ContactView;
+  @Field(() => DomainContactView)
+  admin!: DomainContactView;
 
-  @Field(() => ContactView)
-  tech!: ContactView;
+  @Field(() => DomainContactView)
+  tech!: DomainContactView;
 
-  @Field(() => ContactView)
-  billing!: ContactView;
+  @Field(() => DomainContactView)
+  billing!: DomainContactView;
 }

@@ -14,11 +14,15 @@ import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
 import { openBody } from '../system-email/redacted-content.js';
 import type { EmailOutcomeData } from '../../../platform/ports/system-email.js';
+import { fullJitter } from '../../../platform/jobs/retry-backoff.js';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
-/** Delays before the 2nd, 3rd and 4th attempt after a temporary failure (4xx or no connection). */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000];
+/**
+ * Waits before the 2nd, 3rd and 4th attempt after a temporary failure (4xx or no connection): uniform up to 2, 10 and
+ * 60 minutes, so 1, 5 and 30 minutes on average, and messages a relay outage failed together do not return together.
+ */
+export const SEND_RETRY_BACKOFF = fullJitter([2 * 60_000, 10 * 60_000, 60 * 60_000]);
 
 interface SendEmailJobData {
   organizationId: string;
@@ -100,8 +104,8 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   }
   message.lastResponse = outcome.kind === 'rejected' ? outcome.response : outcome.error;
   const permanent = outcome.kind === 'rejected' && outcome.permanent;
-  const retryDelay = RETRY_DELAYS_MS[message.attempts - 1];
-  if (!permanent && retryDelay !== undefined) {
+  const retryDelay = SEND_RETRY_BACKOFF.delayBefore(message.attempts);
+  if (!permanent && retryDelay !== null) {
     await deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: message.organizationId, messageId: message.id }, new Date(now.getTime() + retryDelay));
     return;
   }

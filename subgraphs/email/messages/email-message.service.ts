@@ -15,6 +15,7 @@ import { EmailTemplate } from '../entities/email-template.entity.js';
 import { bareAddress } from '../sending/address.js';
 import { renderTemplate } from '../sending/template-render.js';
 import { validateSend, type ValidSend } from './send-email.validate.js';
+import { assertFromDomainAllowed } from '../../../platform/mail/inbound-addresses.js';
 import type { EmailDeps } from '../email-deps.js';
 import type { EmailMessageList, SendEmailBatchItem, SendEmailResult } from './email-message.types.js';
 import { SEND_EMAIL_JOB } from '../jobs/send-email.job.js';
@@ -121,6 +122,7 @@ export class EmailMessageService {
         text: valid.text ?? (template.textBody ? renderTemplate(template.textBody, valid.templateModel, 'text') : undefined),
       };
     }
+    await assertFromDomainAllowed(em, bareAddress(prepared.from));
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);
     // A bound statement, not em.find: its query building and hydration were half the accept's CPU.
     const [s] = await tenantSql(em).rowsBound<Pick<EmailSuppression, 'email' | 'reason'>>(

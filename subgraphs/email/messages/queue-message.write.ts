@@ -20,7 +20,7 @@ export async function writeQueuedMessage(em: EntityManager, plan: PlanName, send
   const id = newId('em');
   const now = new Date();
   const organizationId = tenantOf(em);
-  const quota = countQuotaIfAllowed(organizationId, plan, 'emails', 1, '', now);
+  const quota = countQuotaIfAllowed(ORG, plan, 'emails', 1, '', now);
   const job = jobInsert(SEND_EMAIL_JOB, { organizationId, messageId: id }, now, 'from message');
   const notify = job.notify('job');
   const attachmentInfo = send.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') }));

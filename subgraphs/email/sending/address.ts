@@ -1,3 +1,5 @@
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
+
 /** Email address lists as the API accepts them: `user@example.com` or `Name <user@example.com>`, one string or an array. */
 // Not nodemailer's addressparser (mailboxes uses it for one entry at a time): it is a lenient header reader, and this
 // is the API's validator. It drops empty entries (`a@x.com,,b@x.com` is refused here), accepts an unclosed `<`, splits
@@ -5,14 +7,9 @@
 
 /** Most recipients one field may hold; more is a mailing list, not transactional email. */
 export const MAX_ADDRESSES = 50;
-/** RFC 5321 path limit on the address part. */
-const MAX_ADDRESS_LENGTH = 254;
 /** Cap on one entry including its display name, checked before any parsing so no input is expensive. */
 const MAX_ENTRY_LENGTH = 512;
 
-// Each class is disjoint from what follows it, so these run in linear time whatever the input.
-const LOCAL_PART = /^[^\s@<>()[\]\\,;:"]+$/u;
-const DOMAIN_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
 // Characters that make a display name ambiguous to an address parser unless quoted.
 const NAME_SPECIALS = /[()<>[\]:;@\\,."]/;
 
@@ -57,19 +54,6 @@ export function bareAddress(addr: string): string {
   return inner.trim().toLowerCase();
 }
 
-/** True for a bare `local@domain.tld` address. */
-export function isValidAddress(address: string): boolean {
-  if (address.length === 0 || address.length > MAX_ADDRESS_LENGTH) return false;
-  const at = address.lastIndexOf('@');
-  if (at <= 0 || at > 64) return false;
-  const local = address.slice(0, at);
-  const domain = address.slice(at + 1);
-  if (!LOCAL_PART.test(local) || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  return labels.every((label) => label.length <= 63 && DOMAIN_LABEL.test(label));
-}
-
 function fail(received: unknown, message: string): AddressListResult {
   return { ok: false, received, message };
 }
@@ -78,12 +62,12 @@ function fail(received: unknown, message: string): AddressListResult {
 function parseEntry(raw: string): string | null {
   if (raw.length > MAX_ENTRY_LENGTH || /[\r\n\0]/.test(raw)) return null;
   const entry = raw.trim();
-  if (!entry.endsWith('>')) return isValidAddress(entry) ? entry : null;
+  if (!entry.endsWith('>')) return isEmailAddress(entry) ? entry : null;
 
   const open = entry.lastIndexOf('<');
   if (open < 0) return null;
   const address = entry.slice(open + 1, -1).trim();
-  if (!isValidAddress(address)) return null;
+  if (!isEmailAddress(address)) return null;
   let name = entry.slice(0, open).trim();
   if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1).replace(/\\(.)/g, '$1');
   if (name.includes('<') || name.includes('>')) return null;

@@ -72,6 +72,8 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
     maxConnections: opts.poolSize,
     // A job waits on each send, so give up well before nodemailer's minutes-long defaults.
     connectionTimeout: 15_000,
+    // The relay's name: a resolver that never answers fails the send in 5 s (connectionTimeout covers the rest).
+    dnsTimeout: 5_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
     // Content comes from API callers: never let it name a local file or a URL for nodemailer to read.

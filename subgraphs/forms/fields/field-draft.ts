@@ -2,6 +2,7 @@ import type { FieldType } from '../entities/form-status.js';
 import { validationError } from '../shared/validation-error.js';
 import { provided } from '../../../platform/validation/input-rules.js';
 import { checkSettings } from './field-rules.js';
+import { checkJumps } from './field-jumps.js';
 import type { FormFieldInput, UpdateFormFieldInput } from './form-field-input.types.js';
 
 /** A field's editable properties, whole. */
@@ -29,7 +30,9 @@ export function fieldDraft(input: FormFieldInput | UpdateFormFieldInput, where: 
   const rawSettings = changes.settings !== undefined ? provided(changes.settings) : current && current.type !== merged.type ? {} : (merged.settings ?? {});
   let settings: Record<string, unknown>;
   try {
-    settings = checkSettings(merged.type, rawSettings);
+    const { jumps, ...rules } = rawSettings;
+    settings = checkSettings(merged.type, rules);
+    if (jumps != null) settings.jumps = checkJumps(merged.type, settings.options as string[] | undefined, jumps);
   } catch (error) {
     const details = (error as { details?: { field?: string } }).details;
     if (where && details?.field) details.field = `${where}.${details.field}`;

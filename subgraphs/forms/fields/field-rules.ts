@@ -1,5 +1,7 @@
 import type { FieldType } from '../entities/form-status.js';
-import { E164, EMAIL, isHttpUrl, validationError } from '../shared/validation-error.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
+import { isE164 } from '../../../platform/validation/phone-number.js';
+import { isHttpUrl, validationError } from '../shared/validation-error.js';
 
 /** The answer's value key(s) by field type. */
 export type ValueKind = 'text' | 'number' | 'date' | 'choice' | 'file';
@@ -98,9 +100,9 @@ export function checkAnswer(field: FieldLike, value: unknown): unknown {
       const min = (settings.minLength as number | undefined) ?? 0;
       const max = (settings.maxLength as number | undefined) ?? DEFAULT_MAX_LENGTH[type]!;
       if (text.length < min || text.length > max) fail(`${min}..${max} characters`, `${ref} must hold ${min} to ${max} characters`);
-      if (type === 'EMAIL' && !EMAIL.test(text)) fail('an email address such as name@example.com', `${ref} must be an email address`);
+      if (type === 'EMAIL' && !isEmailAddress(text)) fail('an email address such as name@example.com', `${ref} must be an email address`);
       if (type === 'URL' && !isHttpUrl(text)) fail('an absolute http(s) URL', `${ref} must be an http(s) URL`);
-      if (type === 'PHONE' && !E164.test(text)) fail('E.164, e.g. +14155550123', `${ref} must be a phone number in E.164 format`);
+      if (type === 'PHONE' && !isE164(text)) fail('E.164, e.g. +14155550123', `${ref} must be a phone number in E.164 format`);
       return text;
     }
     case 'number': {

@@ -12,6 +12,22 @@ const REF = /^[A-Za-z0-9_-]{1,64}$/;
 const isLabel = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 500;
 const LABEL = ['label', isLabel, 'string of 1 to 500 characters', 'label is required'] as const;
 
+/** After this question: when the condition holds for its answer, go on at a later question (or the end). */
+@InputType()
+export class FormFieldJumpInput {
+  @Field(() => String, { nullable: true, description: 'Required: equals, notEquals, includes (choices), greaterThan, lessThan (numbers), answered, unanswered' })
+  when?: string;
+
+  @Field(() => String, { nullable: true, description: 'Required: the ref of a later field, or "end"' })
+  to?: string;
+
+  @Field(() => String, { nullable: true, description: 'Compared with text and choice answers' })
+  value?: string | null;
+
+  @Field(() => Float, { nullable: true, description: 'Compared with NUMBER, RATING, NPS and SLIDER answers' })
+  valueNumber?: number | null;
+}
+
 /**
  * Settings by type: minLength/maxLength (text), min/max (NUMBER, SLIDER), max (RATING), options (choices).
  * Which keys apply to which type, and min ≤ max, are checked with the type (fields/field-rules.ts).
@@ -32,6 +48,9 @@ export class FormFieldSettingsInput {
 
   @Field(() => [String], { nullable: true })
   options?: string[] | null;
+
+  @Field(() => [FormFieldJumpInput], { nullable: true, description: 'Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps")' })
+  jumps?: FormFieldJumpInput[] | null;
 }
 
 /** Keys a field body may hold, shared by the create and update inputs (not emitted on its own). */

@@ -26,7 +26,7 @@ export class FormFieldView {
   @Field(() => Int)
   order!: number;
 
-  @Field(() => JSONObject, { description: 'minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices)' })
+  @Field(() => JSONObject, { description: 'minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type)' })
   settings!: Record<string, unknown>;
 }
 

@@ -28,6 +28,7 @@ export function formDraft(input: CreateFormInput | UpdateFormInput): FormDraft {
     draft.theme = {};
     if (theme.preset != null) draft.theme.preset = theme.preset;
     if (theme.colors != null) draft.theme.colors = provided(theme.colors);
+    if (theme.font != null) draft.theme.font = theme.font;
   }
   if (fields) {
     draft.fields = fields.map((field, i) => fieldDraft(field, `fields[${i}]`));

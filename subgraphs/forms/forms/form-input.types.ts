@@ -6,6 +6,8 @@ import { FormFieldInput } from '../fields/form-field-input.types.js';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRESETS = ['MODERN', 'BOLD'];
+const LAYOUTS = ['ALL_AT_ONCE', 'ONE_PER_SCREEN'];
+const FONTS = ['SANS', 'SERIF', 'MONO'];
 const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const MAX_FIELDS = 200;
 
@@ -34,6 +36,16 @@ export class FormSettingsInput {
 
   @Field(() => String, { nullable: true, description: '4 to 128 characters (checked by the service, which names only the length); null removes it' })
   password?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The hosted page: ALL_AT_ONCE (default) or ONE_PER_SCREEN' })
+  @IsOptional()
+  @IsIn(LAYOUTS, rule(LAYOUTS, 'settings.layout must be ALL_AT_ONCE or ONE_PER_SCREEN'))
+  layout?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Shown by the hosted page after a submission (when there is no redirectUrl); at most 1000 characters' })
+  @IsOptional()
+  @Satisfies('thankYouMessage', (v) => typeof v === 'string' && v.length <= 1000, 'string of at most 1000 characters', 'settings.thankYouMessage holds at most 1000 characters')
+  thankYouMessage?: string | null;
 }
 
 @InputType()
@@ -65,6 +77,11 @@ export class FormThemeInput {
   @IsOptional()
   @ValidateNested()
   colors?: FormThemeColorsInput | null;
+
+  @Field(() => String, { nullable: true, description: 'SANS (default), SERIF or MONO: system fonts, nothing downloaded' })
+  @IsOptional()
+  @IsIn(FONTS, rule(FONTS, 'theme.font must be SANS, SERIF or MONO'))
+  font?: string | null;
 }
 
 /** POST /forms: the form starts in DRAFT; `slug` is made from the title when left out. */

@@ -10,6 +10,7 @@ import { slugify, uniqueName } from '../shared/naming.js';
 import { validationError } from '../shared/validation-error.js';
 import { fieldView } from '../fields/form-field.types.js';
 import type { FieldDraft } from '../fields/field-draft.js';
+import { checkJumpTargets } from '../fields/field-jumps.js';
 import { fieldsOf, findForm } from './form-lookup.js';
 import { assertTransition } from './form-state.js';
 import { settingsToStore, settingsView } from './form-password.js';
@@ -92,7 +93,9 @@ export class FormService {
     assertTransition('publish', form.status);
     if (form.status !== 'LIVE') {
       // A form with no field could only ever collect empty submissions.
-      if ((await em.count(FormField, { formId: form.id })) === 0) throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
+      const fields = await fieldsOf(em, form.id);
+      if (fields.length === 0) throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
+      checkJumpTargets(fields);
       form.status = 'LIVE';
       form.publishedAt = new Date();
       await em.flush();

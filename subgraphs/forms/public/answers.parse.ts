@@ -1,6 +1,7 @@
 import type { FormField } from '../entities/form-field.entity.js';
 import { checkAnswer, isEmpty, KIND_OF, VALUE_KEYS } from '../fields/field-rules.js';
 import { validationError } from '../shared/validation-error.js';
+import { questionPath } from '../fields/field-jumps.js';
 
 /** Answers by field ref; null clears an earlier partial answer. */
 export type AnswerMap = Record<string, unknown>;
@@ -70,11 +71,19 @@ export function mergeAnswers(stored: AnswerMap, given: AnswerMap): AnswerMap {
   return merged;
 }
 
-/** Every required field must be answered when a submission completes. */
-export function checkRequired(fields: FormField[], answers: AnswerMap): void {
+/**
+ * The answers a completed submission keeps. Questions the respondent's path skipped (logic jumps) are neither
+ * required nor kept; every required question on the path must be answered.
+ */
+export function completedAnswers(fields: FormField[], answers: AnswerMap): AnswerMap {
+  const path = questionPath(fields, answers);
+  const kept: AnswerMap = { ...answers };
   for (const field of fields) {
-    if (field.required && isEmpty(answers[field.ref])) {
+    if (!path.has(field.ref)) {
+      delete kept[field.ref];
+    } else if (field.required && isEmpty(answers[field.ref])) {
       throw validationError(field.ref, null, `an answer (${VALUE_KEYS[KIND_OF[field.type]].join(', ')})`, `${field.label} is required`);
     }
   }
+  return kept;
 }

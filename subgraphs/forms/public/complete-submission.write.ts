@@ -24,10 +24,9 @@ export async function writeCompleteSubmission(em: EntityManager, s: NewCompleteS
   const id = newId('sub');
   const now = new Date();
   const { form, plan } = s.live;
-  const organizationId = form.organizationId;
   const guard = liveFormGuard(s.ref, s.live);
-  const quota = countQuotaIfAllowed(organizationId, plan, 'formSubmissions', 1, 'from live', now);
-  const event = outboxInsert(organizationId, 'form.submitted', {
+  const quota = countQuotaIfAllowed(ORG, plan, 'formSubmissions', 1, 'from live', now);
+  const event = outboxInsert(ORG, 'form.submitted', {
     formId: form.id, submissionId: id, fields: s.answers, respondentEmail: s.respondentEmail, submittedAt: now.toISOString(),
   }, 'from submission');
   // The root EntityManager of the public hot path (no fork per request): the organization is the LIVE form's owner.

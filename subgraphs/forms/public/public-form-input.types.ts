@@ -1,7 +1,7 @@
 import { Field, Float, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, IsOptional, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { JSON as JSONScalar } from '../../../platform/graphql/scalars.js';
-import { EMAIL } from '../shared/validation-error.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 
 const TEXT = (field: string) => rule('string of at most 2048 characters', `${field} must be a string`);
@@ -115,7 +115,7 @@ export class FormSubmitInput {
 
   @Field(() => String, { nullable: true })
   @ValidateIf((o: FormSubmitInput) => o.respondentEmail != null && o.respondentEmail !== '')
-  @Satisfies('email', (v) => typeof v === 'string' && v.length <= 254 && EMAIL.test(v), 'an email address such as name@example.com', 'respondentEmail must be an email address')
+  @Satisfies('email', isEmailAddress, 'an email address such as name@example.com', 'respondentEmail must be an email address')
   respondentEmail?: string | null;
 
   @Field(() => FormSubmissionMetadataInput, { nullable: true })

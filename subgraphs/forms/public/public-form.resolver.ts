@@ -2,8 +2,11 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { PUBLIC } from '../../../platform/auth/auth-checker.js';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { PublicFormService } from './public-form.service.js';
+import { FormPasswordAttempts } from './form-password-attempts.js';
+import { organizationPlans } from '../../../platform/organizations/plans.port.js';
+import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
 import { FormPartialInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
-import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
+import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormState } from './public-form.types.js';
 
 const REF = { description: 'Form uuid or slug' };
 const PASSWORD = { nullable: true, description: 'The form password, for password-protected forms (REST: X-Form-Password)' };
@@ -11,12 +14,22 @@ const PASSWORD = { nullable: true, description: 'The form password, for password
 /** Public operations: no key needed; the LIVE form found by uuid or slug decides the organization. */
 @Resolver()
 export class PublicFormResolver {
-  private readonly service = new PublicFormService();
+  private readonly service: PublicFormService;
+
+  constructor(deps: PlatformDeps) {
+    this.service = new PublicFormService(organizationPlans, FormPasswordAttempts.fromConfig(deps.config));
+  }
 
   @Authorized(PUBLIC)
   @Query(() => PublicForm, { description: 'A LIVE form as respondents see it' })
   publicForm(@Arg('ref', REF) ref: string, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<PublicForm> {
     return this.service.view(ctx.em, ref, password);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => PublicFormState, { description: 'LIVE, CLOSED, PAUSED or NOT_FOUND: what the hosted page says of a form it cannot show' })
+  publicFormState(@Arg('ref', REF) ref: string, @Ctx() ctx: SubgraphContext): Promise<PublicFormState> {
+    return this.service.state(ctx.em, ref);
   }
 
   @Authorized(PUBLIC)

@@ -12,17 +12,19 @@ import type { FormField } from '../entities/form-field.entity.js';
 import { FormSubmission } from '../entities/form-submission.entity.js';
 import { FormView } from '../entities/form-view.entity.js';
 import { fieldsOf } from '../forms/form-lookup.js';
-import { checkFormPassword, hasPassword } from '../forms/form-password.js';
+import { hasPassword } from '../forms/form-password.js';
+import { FormPasswordAttempts, type FormPasswordCheck } from './form-password-attempts.js';
+import { MemoryRateLimitStore, RateLimiter } from '../../../platform/rate-limit/rate-limiter.js';
 import { SLUG } from '../forms/form-input.types.js';
 import { UUID, validationError } from '../shared/validation-error.js';
 import { provided } from '../../../platform/validation/input-rules.js';
 import type { FormPartialInput, FormSubmissionMetadataInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
-import { checkRequired, mergeAnswers, parseAnswers } from './answers.parse.js';
+import { completedAnswers, mergeAnswers, parseAnswers } from './answers.parse.js';
 import { writeCompleteSubmission } from './complete-submission.write.js';
 import { fieldsVersionSql, LiveFormCache, type LiveForm } from './live-form.cache.js';
 import { organizationPlans, type PlansPort } from '../../../platform/organizations/plans.port.js';
 import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm } from './public-form.types.js';
+import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormState } from './public-form.types.js';
 
 /** How long a cached LIVE form (and its owner's plan) is reused; its fields and settings are re-checked by every write anyway. */
 const LIVE_FORM_TTL_MS = 10_000;
@@ -35,7 +37,10 @@ const MAX_SUBMIT_ATTEMPTS = 3;
  */
 export class PublicFormService {
   /** The owner's plan comes through the platform's port (platform.organizations is not the module's table). */
-  constructor(private readonly plans: PlansPort = organizationPlans) {}
+  constructor(
+    private readonly plans: PlansPort = organizationPlans,
+    private readonly passwords: FormPasswordAttempts = new FormPasswordAttempts(new RateLimiter(new MemoryRateLimitStore())),
+  ) {}
 
   private readonly liveForms = new LiveFormCache({ ttlMs: LIVE_FORM_TTL_MS, maxEntries: 10_000 });
 
@@ -43,21 +48,35 @@ export class PublicFormService {
   async view(root: EntityManager, ref: string, password: string | null): Promise<PublicForm> {
     const { form, em } = await this.liveForm(root, ref);
     const locked = hasPassword(form.settings) && password == null;
-    if (!locked) await checkFormPassword(form.settings, password);
+    if (!locked) await this.passwords.forRequest(password)(form);
     const fields = locked ? [] : await fieldsOf(em, form.id);
-    const theme = form.theme as { preset?: string; colors?: Record<string, unknown> };
+    const theme = form.theme as { preset?: string; colors?: Record<string, unknown>; font?: string };
     return {
       uuid: form.uuid, title: form.title, description: form.description,
       fields: fields.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required, placeholder: f.placeholder, settings: f.settings })),
-      settings: { requiresAuth: form.settings.requireApiKey === true, hasPassword: hasPassword(form.settings) },
-      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null },
+      settings: {
+        requiresAuth: form.settings.requireApiKey === true, hasPassword: hasPassword(form.settings),
+        layout: form.settings.layout === 'ONE_PER_SCREEN' ? 'ONE_PER_SCREEN' : 'ALL_AT_ONCE',
+        thankYouMessage: typeof form.settings.thankYouMessage === 'string' ? form.settings.thankYouMessage : null,
+      },
+      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null, font: theme.font ?? null },
     };
+  }
+
+  /** Whether a ref names a LIVE form, or one its owner closed or unpublished (drafts and archived forms stay unknown). */
+  async state(root: EntityManager, ref: string): Promise<PublicFormState> {
+    const where = UUID.test(ref) ? { uuid: ref.toLowerCase() } : SLUG.test(ref) ? { slug: ref } : null;
+    // Public and unfiltered, like the LIVE lookup; newest state of that ref first.
+    const forms = where ? await root.find(Form, { ...where, status: { $in: ['LIVE', 'CLOSED', 'PAUSED'] } }, { filters: false, orderBy: { updatedAt: 'desc' }, limit: 5 }) : [];
+    const shown = forms.find((f) => f.status === 'LIVE') ?? forms[0];
+    if (!shown) return { state: 'NOT_FOUND', title: null };
+    return { state: shown.status, title: shown.status === 'LIVE' ? null : shown.title };
   }
 
   async recordView(root: EntityManager, ref: string, input: FormViewInput | null, password: string | null): Promise<FormViewRecorded> {
     const body = provided(input);
     const { form, em } = await this.liveForm(root, ref);
-    await checkFormPassword(form.settings, password);
+    await this.passwords.forRequest(password)(form);
     em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: body.sessionId ?? null, visitorHash: body.visitorHash ?? null, referrer: body.referrer ?? null });
     await em.flush();
     return { recorded: true };
@@ -66,11 +85,12 @@ export class PublicFormService {
   /** Completes a submission: a new one, or the partial named by `submissionId` (answers merge). */
   async submit(root: EntityManager, auth: Auth | null, ref: string, input: FormSubmitInput | null, password: string | null): Promise<FormSubmitResult> {
     const body: Record<string, unknown> = provided(input);
+    const checkPassword = this.passwords.forRequest(password);
     if (body.submissionId != null) {
       const { form, em } = await this.liveForm(root, ref);
       // Two independent reads, one round trip of waiting.
       const [fields, plan] = await Promise.all([fieldsOf(em, form.id), planOf(this.plans, em, form, auth)]);
-      const checked = await checkSubmit({ form, fields, plan }, auth, body, password);
+      const checked = await checkSubmit({ form, fields, plan }, auth, body, checkPassword);
       return submitted(form, await this.completePartial(em, checked, body.submissionId));
     }
     // A new submission, the hot path: the form from the cache, checked again by the write itself.
@@ -79,7 +99,7 @@ export class PublicFormService {
       const cached = this.liveForms.get(key, Date.now());
       const live = cached ?? (await this.readLiveForm(root, key));
       try {
-        const submissionId = await submitNew(root, key, live, auth, body, password);
+        const submissionId = await submitNew(root, key, live, auth, body, checkPassword);
         if (submissionId) return submitted(live.form, submissionId);
       } catch (error) {
         // A refusal may come from a stale copy (a password just removed, an option just added): only a fresh read refuses.
@@ -107,8 +127,7 @@ export class PublicFormService {
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
       const row = await this.openPartial(tx, form, submissionId);
-      const answers = mergeAnswers(row.answers, given);
-      checkRequired(fields, answers);
+      const answers = completedAnswers(fields, mergeAnswers(row.answers, given));
       tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
       await tx.flush();
       // Counted and announced in the submission's own transaction: all three commit or none.
@@ -124,7 +143,7 @@ export class PublicFormService {
     const body: Record<string, unknown> = provided(input);
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
-    await checkFormPassword(form.settings, password);
+    await this.passwords.forRequest(password)(form);
     const fields = await fieldsOf(em, form.id);
     const given = parseAnswers(fields, body);
     const respondentEmail = checkEmail(body.respondentEmail);
@@ -171,17 +190,16 @@ interface CheckedSubmit {
   metadata: Record<string, unknown>;
 }
 
-async function checkSubmit(target: Pick<LiveForm, 'form' | 'fields' | 'plan'>, auth: Auth | null, body: Record<string, unknown>, password: string | null): Promise<CheckedSubmit> {
+async function checkSubmit(target: Pick<LiveForm, 'form' | 'fields' | 'plan'>, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck): Promise<CheckedSubmit> {
   checkAccess(target.form, auth);
-  await checkFormPassword(target.form.settings, password);
+  await checkPassword(target.form);
   return { ...target, given: parseAnswers(target.fields, body), respondentEmail: checkEmail(body.respondentEmail), metadata: checkMetadata(body.metadata) };
 }
 
 /** Checks a new submission against `live` and writes it; null when the form changed since `live` was read. */
-async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, password: string | null): Promise<string | null> {
-  const checked = await checkSubmit(live, auth, body, password);
-  const answers = mergeAnswers({}, checked.given);
-  checkRequired(live.fields, answers);
+async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck): Promise<string | null> {
+  const checked = await checkSubmit(live, auth, body, checkPassword);
+  const answers = completedAnswers(live.fields, mergeAnswers({}, checked.given));
   return writeCompleteSubmission(em, { ref, live, answers, respondentEmail: checked.respondentEmail, metadata: checked.metadata });
 }
 

@@ -30,6 +30,12 @@ export class PublicFormSettings {
 
   @Field({ description: 'True when respondents need the form\'s password (X-Form-Password); fields are empty until it is given' })
   hasPassword!: boolean;
+
+  @Field({ description: 'ALL_AT_ONCE or ONE_PER_SCREEN: how the hosted page shows the questions' })
+  layout!: string;
+
+  @Field(() => String, { nullable: true, description: 'What the hosted page says after a submission without redirectUrl' })
+  thankYouMessage!: string | null;
 }
 
 @ObjectType()
@@ -39,6 +45,9 @@ export class PublicFormTheme {
 
   @Field(() => JSONObject, { nullable: true })
   colors!: Record<string, unknown> | null;
+
+  @Field(() => String, { nullable: true, description: 'SANS, SERIF or MONO' })
+  font!: string | null;
 }
 
 @ObjectType()
@@ -86,3 +95,13 @@ export class FormPartialResult {
   submissionId!: string;
 }
 
+
+/** Why a form is not public, for the hosted page: only forms that were once published are told apart from unknown ones. */
+@ObjectType()
+export class PublicFormState {
+  @Field({ description: 'LIVE, CLOSED, PAUSED (unpublished) or NOT_FOUND (unknown, draft or archived)' })
+  state!: string;
+
+  @Field(() => String, { nullable: true, description: 'The title, for CLOSED and PAUSED forms' })
+  title!: string | null;
+}

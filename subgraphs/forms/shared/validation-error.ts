@@ -5,8 +5,6 @@ export function validationError(field: string, received: unknown, expected: unkn
   return new DomainError('VALIDATION_ERROR', message ?? `Invalid value for ${field}`, { field, received: received === undefined ? null : received, expected });
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const E164 = /^\+[1-9]\d{1,14}$/;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isHttpUrl(value: string): boolean {

@@ -4,7 +4,8 @@ import { FormSubmission } from '../entities/form-submission.entity.js';
 import { SUBMISSION_STATUSES } from '../entities/form-status.js';
 import { findForm } from '../forms/form-lookup.js';
 import { formPageMeta, resolveFormPage } from '../shared/form-page.js';
-import { EMAIL, endOfDayIfDate, parseDate, validationError } from '../shared/validation-error.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
+import { endOfDayIfDate, parseDate, validationError } from '../shared/validation-error.js';
 import { submissionView, type FormSubmissionList, type FormSubmissionView } from './form-submission.types.js';
 
 export interface SubmissionListArgs {
@@ -38,7 +39,7 @@ export class FormSubmissionService {
    */
   async byRespondent(em: EntityManager, email: string, args: { page?: number | null; limit?: number | null }): Promise<FormSubmissionList> {
     const page = resolveFormPage(args);
-    if (!EMAIL.test(email) || email.length > 254) throw validationError('email', email, 'an email address such as name@example.com', 'email must be an email address');
+    if (!isEmailAddress(email)) throw validationError('email', email, 'an email address such as name@example.com', 'email must be an email address');
     const [rows, total] = await em.findAndCount(FormSubmission, { respondentEmail: email.trim().toLowerCase() }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
     return { data: rows.map(submissionView), meta: formPageMeta(page, total) };
   }

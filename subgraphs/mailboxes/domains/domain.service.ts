@@ -9,16 +9,19 @@ import { Mailbox } from '../entities/mailbox.entity.js';
 import { mailboxPage } from '../shared/mailbox-page.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import type { DkimPublicKey } from '../../../platform/mail/dkim-keys.js';
-import type { CreateDomainInput, DomainDeleted, DomainList, DomainView } from './domain.types.js';
+import { claimVerifiedDomain, releaseVerifiedDomain } from '../../../platform/mail/inbound-addresses.js';
+import { platformMailRecords, publishedTxtMatches, type MailRecord, type MailRecordSettings } from '../../../platform/mail/mail-records.js';
+import { INBOUND_MODULE } from '../mailboxes/mailbox.service.js';
+import type { CreateDomainInput, DomainDeleted, MailboxDomainList, MailboxDomainView } from './domain.types.js';
 
 /**
  * Custom domains: the records to publish (MX, SPF, DKIM, DMARC), and their verification over DNS. The DKIM key is the
  * email module's for this organization and domain (the DKIM-key port): the one that signs the mailboxes' outbound mail.
  */
-export class DomainService {
+export class MailboxDomainService {
   constructor(private readonly deps: MailboxesDeps) {}
 
-  async create(em: EntityManager, input: CreateDomainInput): Promise<DomainView> {
+  async create(em: EntityManager, input: CreateDomainInput): Promise<MailboxDomainView> {
     const domain = input.domain.toLowerCase();
     if (domain === this.deps.config.mailboxDefaultDomain) throw new DomainError('CONFLICT', `${domain} is the platform's default domain`);
     try {
@@ -36,13 +39,13 @@ export class DomainService {
     }
   }
 
-  async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<DomainList> {
+  async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<MailboxDomainList> {
     const page = mailboxPage(limit, offset);
     const [rows, total] = await em.findAndCount(MailDomain, {}, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
     return { data: rows.map(domainView), meta: { total, ...page } };
   }
 
-  async get(em: EntityManager, id: string): Promise<DomainView> {
+  async get(em: EntityManager, id: string): Promise<MailboxDomainView> {
     return domainView(await find(em, id));
   }
 
@@ -50,7 +53,10 @@ export class DomainService {
   async delete(em: EntityManager, id: string): Promise<DomainDeleted> {
     const row = await find(em, id);
     if ((await em.count(Mailbox, { domain: row.domain })) > 0) throw new DomainError('CONFLICT', `Mailboxes still use ${row.domain}; delete them first`);
-    await em.nativeDelete(MailDomain, { id: row.id });
+    await em.transactional(async (tx) => {
+      await tx.nativeDelete(MailDomain, { id: row.id });
+      await releaseVerifiedDomain(tx, INBOUND_MODULE, row.domain);
+    });
     return { id, deleted: true };
   }
 
@@ -58,7 +64,7 @@ export class DomainService {
    * Looks every record up over DNS (DNS_RESOLVER) and keeps a verdict per record. All four found: `verified`, and
    * `domain.verified` fires on the change (not on a re-verification); otherwise `failed` until verified again.
    */
-  async verify(em: EntityManager, id: string): Promise<DomainView> {
+  async verify(em: EntityManager, id: string): Promise<MailboxDomainView> {
     const row = await find(em, id);
     const expected = this.expected(row, await this.deps.dkimKeys.ensure(em, row.domain));
     const checks = await Promise.all(expected.map((r) => this.check(r)));
@@ -75,19 +81,20 @@ export class DomainService {
         fresh.status = 'failed';
       }
       await tx.flush();
+      // From now on no other organization may claim an address on this domain (a support inbox included).
+      if (ok) await claimVerifiedDomain(tx, INBOUND_MODULE, fresh.domain);
       if (ok && was !== 'verified') await emitEvent(tx, 'domain.verified', { domainId: fresh.id, domain: fresh.domain, verifiedAt: fresh.verifiedAt!.toISOString() });
       return domainView(fresh);
     });
   }
 
+  /** The platform's one set of mail records (platform/mail/mail-records.ts), each with its verdict still pending. */
   private expected(row: MailDomain, dkim: DkimPublicKey): RecordCheck[] {
-    const mx = this.deps.config.inboundMxHost;
-    return [
-      { type: 'MX', name: row.domain, value: `10 ${mx}`, purpose: 'mx', status: 'pending', found: [] },
-      { type: 'TXT', name: row.domain, value: `v=spf1 include:${this.deps.config.mailboxSpfInclude} ~all`, purpose: 'spf', status: 'pending', found: [] },
-      { type: 'TXT', name: dkim.recordName, value: dkim.recordValue, purpose: 'dkim', status: 'pending', found: [] },
-      { type: 'TXT', name: `_dmarc.${row.domain}`, value: 'v=DMARC1; p=quarantine; adkim=r; aspf=r', purpose: 'dmarc', status: 'pending', found: [] },
-    ];
+    return platformMailRecords(this.settings(), row.domain, dkim).map((r) => ({ ...r, priority: r.priority ?? null, status: 'pending' as const, found: [] }));
+  }
+
+  private settings(): MailRecordSettings {
+    return { spfInclude: this.deps.config.mailboxSpfInclude, mxHost: this.deps.config.inboundMxHost };
   }
 
   private async check(record: RecordCheck): Promise<RecordCheck> {
@@ -99,29 +106,12 @@ export class DomainService {
         return { ...record, status: ok ? 'verified' : 'missing', found: found.map((m) => `${m.priority} ${m.exchange}`) };
       }
       const found = await this.deps.dns.txt(record.name);
-      const ok = found.some((txt) => matches(record, txt, this.deps.config.mailboxSpfInclude));
+      const ok = found.some((txt) => publishedTxtMatches(record.purpose as MailRecord['purpose'], record.value, txt, this.settings()));
       const relevant = found.filter((t) => /^v=(spf1|DKIM1|DMARC1)/i.test(t.trim()));
       return { ...record, status: ok ? 'verified' : 'missing', found: relevant.slice(0, 10) };
     } catch (error) {
       return { ...record, status: 'error', found: [(error as Error).message.slice(0, 200)] };
     }
-  }
-}
-
-/** Whether a published TXT satisfies the record: our DKIM key, an SPF including us, any DMARC policy. */
-function matches(record: RecordCheck, txt: string, spfInclude: string): boolean {
-  const compact = txt.replace(/\s+/g, '');
-  switch (record.purpose) {
-    case 'spf':
-      return /^v=spf1\s/i.test(txt.trim()) && txt.toLowerCase().split(/\s+/).includes(`include:${spfInclude.toLowerCase()}`);
-    case 'dkim': {
-      const p = /(?:^|;)p=([^;]+)/.exec(compact)?.[1];
-      return /^v=DKIM1/i.test(compact) && p === /(?:^|;)p=([^;]+)/.exec(record.value.replace(/\s+/g, ''))?.[1];
-    }
-    case 'dmarc':
-      return /^v=DMARC1;/i.test(compact) && /(?:^|;)p=(none|quarantine|reject)(?:;|$)/i.test(compact);
-    default:
-      return false;
   }
 }
 
@@ -131,6 +121,13 @@ async function find(em: EntityManager, id: string): Promise<MailDomain> {
   return row;
 }
 
-function domainView(row: MailDomain): DomainView {
-  return { id: row.id, domain: row.domain, status: row.status, records: row.records, verifiedAt: row.verifiedAt, lastCheckedAt: row.lastCheckedAt, createdAt: row.createdAt };
+function domainView(row: MailDomain): MailboxDomainView {
+  return { id: row.id, domain: row.domain, status: row.status, records: row.records.map(recordView), verifiedAt: row.verifiedAt, lastCheckedAt: row.lastCheckedAt, createdAt: row.createdAt };
+}
+
+/** MX with its preference as a field; rows written before that hold "10 host" in the value. */
+function recordView(record: RecordCheck): RecordCheck & { priority: number | null } {
+  const legacy = record.type === 'MX' && record.priority == null ? /^(\d+)\s+(\S+)$/.exec(record.value) : null;
+  if (legacy) return { ...record, value: legacy[2]!, priority: Number(legacy[1]) };
+  return { ...record, priority: record.priority ?? null };
 }

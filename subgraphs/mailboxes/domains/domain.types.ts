@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Length, Matches } from 'class-validator';
 import { MailboxOffsetList } from '../shared/list-meta.type.js';
 
@@ -10,8 +10,11 @@ export class DomainRecordView {
   @Field()
   name!: string;
 
-  @Field()
+  @Field({ description: 'For MX the host alone; its preference is priority' })
   value!: string;
+
+  @Field(() => Int, { nullable: true, description: 'MX preference; null for TXT records' })
+  priority!: number | null;
 
   @Field({ description: 'mx, spf, dkim or dmarc' })
   purpose!: string;
@@ -24,7 +27,7 @@ export class DomainRecordView {
 }
 
 @ObjectType('MailboxDomain')
-export class DomainView {
+export class MailboxDomainView {
   @Field(() => ID, { description: 'dom_…' })
   id!: string;
 
@@ -48,7 +51,7 @@ export class DomainView {
 }
 
 @ObjectType('MailboxDomainList')
-export class DomainList extends MailboxOffsetList(DomainView) {}
+export class MailboxDomainList extends MailboxOffsetList(MailboxDomainView) {}
 
 @ObjectType('MailboxDomainDeleted')
 export class DomainDeleted {

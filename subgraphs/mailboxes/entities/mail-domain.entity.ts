@@ -5,7 +5,10 @@ import { TenantRow } from '../../../platform/orm/tenant-row.js';
 export interface RecordCheck {
   type: 'MX' | 'TXT';
   name: string;
+  /** For MX the host alone (rows written before MX carried `priority` hold "10 host"; read through domainView). */
   value: string;
+  /** MX preference. */
+  priority?: number | null;
   /** What the record is for: `mx`, `spf`, `dkim`, `dmarc`. */
   purpose: string;
   /** `verified`, `missing` (no matching record) or `error` (the lookup failed). */

@@ -1,6 +1,6 @@
 import { Authorized, Ctx, Directive, FieldResolver, Resolver, Root } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { MessageView } from '../messages/message.types.js';
+import { MailboxMessageView } from '../messages/message.types.js';
 import { messageItem } from '../messages/message-view.js';
 import { ContactStub } from './contact.stub.js';
 import { messagesByAddress } from './messages-by-address.loader.js';
@@ -10,8 +10,8 @@ import { messagesByAddress } from './messages-by-address.loader.js';
 export class ContactMailboxMessagesResolver {
   @Authorized('mailboxes')
   @Directive('@requires(fields: "email")')
-  @FieldResolver(() => [MessageView], { description: 'Agent mailbox messages exchanged with the contact\'s email, newest first, at most 100 (agent mailboxes module)' })
-  async mailboxMessages(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<MessageView[]> {
+  @FieldResolver(() => [MailboxMessageView], { description: 'Agent mailbox messages exchanged with the contact\'s email, newest first, at most 100 (agent mailboxes module)' })
+  async mailboxMessages(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView[]> {
     if (!contact.email) return [];
     return (await messagesByAddress(ctx).load(contact.email.toLowerCase())).map(messageItem);
   }

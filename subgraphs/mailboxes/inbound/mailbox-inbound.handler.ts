@@ -8,6 +8,7 @@ import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { applyDeliveryReport, isDeliveryReport } from './delivery-report.js';
 import { RecipientMailboxes, type RecipientMailbox } from './recipient-mailboxes.js';
 import { storeInbound, type InboundFields } from './store-inbound.js';
+import { INBOUND_MODULE } from '../mailboxes/mailbox.service.js';
 
 /**
  * The mailboxes' claim on inbound SMTP: an address is theirs when a mailbox has it (any organization: addresses are
@@ -18,7 +19,7 @@ export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
   const recipients = new RecipientMailboxes(() => deps.orm.em, () => deps.clock.now().getTime());
   const wake = new DispatcherWakeUp(() => deps.orm.em, deps.logger);
   return {
-    name: 'mailboxes',
+    name: INBOUND_MODULE,
     claims: async (address) => (await recipients.find(address)) !== null,
     deliver: async (mail: InboundMail) => {
       const report = isDeliveryReport(mail.parsed);

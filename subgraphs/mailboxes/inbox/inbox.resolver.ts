@@ -1,7 +1,7 @@
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { BulkResult, MessageIdsInput, MessageList, MessageView } from '../messages/message.types.js';
-import { InboxService } from './inbox.service.js';
+import { BulkResult, MessageIdsInput, MessageList, MailboxMessageView } from '../messages/message.types.js';
+import { MailboxInboxService } from './inbox.service.js';
 
 @ArgsType()
 class InboxArgs {
@@ -37,8 +37,8 @@ class InboxArgs {
 }
 
 @Resolver()
-export class InboxResolver {
-  private readonly inbox = new InboxService();
+export class MailboxInboxResolver {
+  private readonly inbox = new MailboxInboxService();
 
   @Authorized('mailboxes')
   @Query(() => MessageList, { description: 'Received messages of a mailbox' })
@@ -47,14 +47,14 @@ export class InboxResolver {
   }
 
   @Authorized('mailboxes')
-  @Query(() => MessageView, { description: 'The full message' })
-  mailboxMessage(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<MessageView> {
+  @Query(() => MailboxMessageView, { description: 'The full message' })
+  mailboxMessage(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
     return this.inbox.get(ctx.em, id, false);
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => MessageView, { description: 'The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true)' })
-  openMailboxMessage(@Arg('id', () => ID) id: string, @Arg('markRead', () => Boolean, { nullable: true }) markRead: boolean | null, @Ctx() ctx: SubgraphContext): Promise<MessageView> {
+  @Mutation(() => MailboxMessageView, { description: 'The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true)' })
+  openMailboxMessage(@Arg('id', () => ID) id: string, @Arg('markRead', () => Boolean, { nullable: true }) markRead: boolean | null, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
     return this.inbox.get(ctx.em, id, markRead ?? true);
   }
 

@@ -5,7 +5,7 @@ import { MailMessage } from '../entities/mail-message.entity.js';
 import { findMailbox } from '../mailboxes/mailbox.service.js';
 import { mailboxPage } from '../shared/mailbox-page.js';
 import { fullMessage, messageItem } from '../messages/message-view.js';
-import type { BulkResult, MessageList, MessageView } from '../messages/message.types.js';
+import type { BulkResult, MessageList, MailboxMessageView } from '../messages/message.types.js';
 
 /** Inbox filters of GET /mailboxes/{id}/inbox. */
 export interface InboxFilter {
@@ -26,7 +26,7 @@ const LIST_EXCLUDES = ['text', 'headers'] as const;
 const SORTS: Record<string, keyof MailMessage> = { received_at: 'receivedAt', subject: 'subject', from: 'fromAddress' };
 
 /** The inbox (received messages), one message, full-text search, and the bulk state changes. */
-export class InboxService {
+export class MailboxInboxService {
   async list(em: EntityManager, mailboxId: string, f: InboxFilter): Promise<MessageList> {
     const mailbox = await findMailbox(em, mailboxId);
     const page = mailboxPage(f.limit, f.offset);
@@ -44,7 +44,7 @@ export class InboxService {
   }
 
   /** The full message; `markRead` marks it read first. */
-  async get(em: EntityManager, id: string, markRead: boolean): Promise<MessageView> {
+  async get(em: EntityManager, id: string, markRead: boolean): Promise<MailboxMessageView> {
     const message = await em.findOne(MailMessage, { id }, { populate: ['html', 'attachments'] });
     if (!message) throw new DomainError('MESSAGE_NOT_FOUND', 'Message not found');
     if (markRead && !message.read) {
@@ -106,7 +106,7 @@ export class InboxService {
         where t.organization_id = ${ORG} and t.id = c.thread_id`);
       await db.run(sql`
         delete from mailboxes.threads t where t.organization_id = ${ORG} and t.id in (${threadIds})
-          and not exists (select 1 from mailboxes.messages m where m.thread_id = t.id)`);
+          and not exists (select 1 from mailboxes.messages m where m.organization_id = t.organization_id and m.thread_id = t.id)`);
       return { messageIds: unique, updated: deleted };
     });
   }

@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
-import { MessageView } from '../messages/message.types.js';
+import { MailboxMessageView } from '../messages/message.types.js';
 import { LabelService } from './label.service.js';
 import { CreateLabelInput, LabelsInput, LabelView } from './label.types.js';
 
@@ -27,14 +27,14 @@ export class LabelResolver {
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => MessageView)
-  labelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('input', () => LabelsInput) input: LabelsInput, @Ctx() ctx: SubgraphContext): Promise<MessageView> {
+  @Mutation(() => MailboxMessageView)
+  labelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('input', () => LabelsInput) input: LabelsInput, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
     return this.labels.addToMessage(ctx.em, id, input.labels);
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => MessageView)
-  unlabelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('name') name: string, @Ctx() ctx: SubgraphContext): Promise<MessageView> {
+  @Mutation(() => MailboxMessageView)
+  unlabelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('name') name: string, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
     return this.labels.removeFromMessage(ctx.em, id, name);
   }
 }

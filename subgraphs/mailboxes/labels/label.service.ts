@@ -9,7 +9,7 @@ import { MailMessage } from '../entities/mail-message.entity.js';
 import { findMailbox } from '../mailboxes/mailbox.service.js';
 import { findMessage } from '../messages/message.service.js';
 import { fullMessage } from '../messages/message-view.js';
-import type { MessageView } from '../messages/message.types.js';
+import type { MailboxMessageView } from '../messages/message.types.js';
 import type { CreateLabelInput, LabelView } from './label.types.js';
 
 /** Labels of a mailbox, and the labels on its messages (by name). */
@@ -45,7 +45,7 @@ export class LabelService {
   }
 
   /** Adds labels that exist in the message's mailbox (an unknown name is a 400 naming it). */
-  async addToMessage(em: EntityManager, messageId: string, names: string[]): Promise<MessageView> {
+  async addToMessage(em: EntityManager, messageId: string, names: string[]): Promise<MailboxMessageView> {
     const message = await findMessage(em, messageId);
     const unique = [...new Set(names)];
     const known = await em.find(MailLabel, { mailboxId: message.mailboxId, name: { $in: unique } });
@@ -57,14 +57,14 @@ export class LabelService {
     return this.reload(em, message.id);
   }
 
-  async removeFromMessage(em: EntityManager, messageId: string, name: string): Promise<MessageView> {
+  async removeFromMessage(em: EntityManager, messageId: string, name: string): Promise<MailboxMessageView> {
     const message = await findMessage(em, messageId);
     if (!message.labels.includes(name)) throw new DomainError('NOT_FOUND', `The message has no label ${name}`);
     await tenantSql(em).run(sql`update mailboxes.messages set labels = array_remove(labels, ${name}) where organization_id = ${ORG} and id = ${message.id}`);
     return this.reload(em, message.id);
   }
 
-  private async reload(em: EntityManager, id: string): Promise<MessageView> {
+  private async reload(em: EntityManager, id: string): Promise<MailboxMessageView> {
     em.clear();
     return fullMessage((await em.findOne(MailMessage, { id }, { populate: ['html', 'attachments'] }))!);
   }

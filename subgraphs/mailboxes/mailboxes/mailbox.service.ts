@@ -11,10 +11,14 @@ import { MailLabel } from '../entities/mail-label.entity.js';
 import { mailboxPage } from '../shared/mailbox-page.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { forgetWebhookResource, registerWebhookResource } from '../../../platform/events/webhook-resources.js';
+import { claimInboundAddress, releaseInboundAddress } from '../../../platform/mail/inbound-addresses.js';
+
+import type { CreateMailboxInput, MailboxDeleted, MailboxList } from './mailbox.types.js';
 
 /** The webhook namespace of agent mailboxes (platform/events/event-catalog.ts), whose webhooks narrow to one mailbox. */
 const WEBHOOK_NAMESPACE = 'mailboxes';
-import type { CreateMailboxInput, MailboxDeleted, MailboxList } from './mailbox.types.js';
+/** How mailboxes appear in the platform's inbound address namespace: the name of their inbound mail handler. */
+export const INBOUND_MODULE = 'mailboxes';
 
 /** Mailboxes: create on the default or a verified custom domain, list, get, delete with everything in it. */
 export class MailboxService {
@@ -32,6 +36,9 @@ export class MailboxService {
       return await em.transactional(async (tx) => {
         const mailbox = tx.create(Mailbox, { id: newId('mbx'), organizationId: tenantOf(tx), address, name, domain });
         await tx.flush();
+        // One inbound namespace with support inboxes: an address another resource holds is a 409, and so is an
+        // address on a domain another organization verified.
+        await claimInboundAddress(tx, INBOUND_MODULE, mailbox.id, address);
         await registerWebhookResource(tx, WEBHOOK_NAMESPACE, mailbox.id); // webhooks may now be narrowed to it
         return mailbox;
       });
@@ -63,6 +70,7 @@ export class MailboxService {
       await tx.nativeDelete(MailThread, { mailboxId: mailbox.id });
       await tx.nativeDelete(MailLabel, { mailboxId: mailbox.id });
       await tx.nativeDelete(Mailbox, { id: mailbox.id });
+      await releaseInboundAddress(tx, INBOUND_MODULE, mailbox.id);
       await forgetWebhookResource(tx, WEBHOOK_NAMESPACE, mailbox.id);
       await this.deps.ports().webhookSubscriptions?.removeForResource(tx, WEBHOOK_NAMESPACE, { mailboxId: mailbox.id });
     });

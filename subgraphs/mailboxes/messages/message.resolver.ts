@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { MessageService } from './message.service.js';
-import { BatchInput, BatchItemResult, ForwardInput, ReplyInput, SendInput, SendResult } from './message.types.js';
+import { BatchInput, BatchItemResult, ForwardInput, MailboxReplyInput, SendInput, SendResult } from './message.types.js';
 
 const MESSAGE_ID = { description: 'msg_…' };
 
@@ -28,13 +28,13 @@ export class MessageResolver {
 
   @Authorized('mailboxes')
   @Mutation(() => SendResult)
-  replyToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => ReplyInput) input: ReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  replyToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
     return this.messages.reply(ctx.em, id, input, false);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => SendResult)
-  replyAllToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => ReplyInput) input: ReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  replyAllToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
     return this.messages.reply(ctx.em, id, input, true);
   }
 

@@ -9,7 +9,7 @@ import { forwardSubject, replySubject } from '../shared/base-subject.js';
 import { checkCustomHeaders } from '../shared/custom-headers.js';
 import { replyReferences } from '../threads/threading.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
-import type { BatchInput, BatchItemResult, ForwardInput, ReplyInput, SendInput, SendResult } from './message.types.js';
+import type { BatchInput, BatchItemResult, ForwardInput, MailboxReplyInput, SendInput, SendResult } from './message.types.js';
 import { OutboundService } from './outbound.service.js';
 
 /** Send, batch, reply, reply-all, forward and cancel: validation here, storage and queuing in OutboundService. */
@@ -61,7 +61,7 @@ export class MessageService {
   }
 
   /** Answers the sender (Reply-To when the original had one). */
-  async reply(em: EntityManager, messageId: string, input: ReplyInput, all = false): Promise<SendResult> {
+  async reply(em: EntityManager, messageId: string, input: MailboxReplyInput, all = false): Promise<SendResult> {
     const original = await findMessage(em, messageId);
     const mailbox = await findMailbox(em, original.mailboxId);
     const { to, cc } = replyRecipients(original, mailbox, all);
@@ -138,7 +138,7 @@ function replyRecipients(original: MailMessage, mailbox: Mailbox, all: boolean):
 }
 
 function sendResult(m: MailMessage): SendResult {
-  return { id: m.id, status: m.status, from: m.from, to: m.to, subject: m.subject, threadId: m.threadId, scheduledAt: m.scheduledAt };
+  return { id: m.id, status: m.status, from: m.from, to: m.to, cc: m.cc, bcc: m.bcc, subject: m.subject, threadId: m.threadId, scheduledAt: m.scheduledAt };
 }
 
 function escapeHtml(s: string): string {

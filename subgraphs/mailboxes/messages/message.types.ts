@@ -102,7 +102,7 @@ export class BatchInput {
 }
 
 @InputType('MailboxReplyInput')
-export class ReplyInput {
+export class MailboxReplyInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @MaxLength(5_000_000)
@@ -152,6 +152,12 @@ export class SendResult {
   @Field(() => [String])
   to!: string[];
 
+  @Field(() => [String], { description: 'Copy recipients, as sent (reply-all fills them from the original)' })
+  cc!: string[];
+
+  @Field(() => [String], { description: 'Blind copy recipients: named here for the sender, never in the message' })
+  bcc!: string[];
+
   @Field()
   subject!: string;
 
@@ -190,7 +196,7 @@ export class BatchItemResult {
 }
 
 @ObjectType('MailboxAttachment')
-export class AttachmentView {
+export class MailboxAttachmentView {
   @Field(() => ID)
   id!: string;
 
@@ -220,7 +226,7 @@ export class AuthResultsView {
 }
 
 @ObjectType('MailboxMessage', { description: 'An inbox item; the full message adds bodies, headers and attachments' })
-export class MessageView {
+export class MailboxMessageView {
   @Field(() => ID, { description: 'msg_…' })
   id!: string;
 
@@ -305,12 +311,12 @@ export class MessageView {
   @Field(() => JSONObject, { nullable: true, description: 'Full message only' })
   headers?: Record<string, string>;
 
-  @Field(() => [AttachmentView], { nullable: true, description: 'Full message only' })
-  attachments?: AttachmentView[];
+  @Field(() => [MailboxAttachmentView], { nullable: true, description: 'Full message only' })
+  attachments?: MailboxAttachmentView[];
 }
 
 @ObjectType('MailboxMessageList')
-export class MessageList extends MailboxOffsetList(MessageView) {}
+export class MessageList extends MailboxOffsetList(MailboxMessageView) {}
 
 @InputType('MailboxMessageIdsInput')
 export class MessageIdsInput {

@@ -1,19 +1,14 @@
 import addressparser from 'nodemailer/lib/addressparser';
 import { DomainError } from '../../../platform/errors/domain-error.js';
+import { isEmailAddress } from '../../../platform/validation/email-address.js';
 
 /** Most recipients one field may hold. */
 export const MAX_RECIPIENTS = 50;
-const ADDRESS = /^[^\s@<>()[\]\\,;:"]{1,64}@(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** One parsed address: its bare, lower-cased form and the entry as written into headers. */
 export interface ParsedAddress {
   address: string;
   entry: string;
-}
-
-/** True for a bare `local@domain.tld`. */
-export function isBareAddress(value: string): boolean {
-  return ADDRESS.test(value);
 }
 
 /**
@@ -25,7 +20,7 @@ export function parseAddress(entry: unknown, field: string): ParsedAddress {
   // Not flattened: a group (`team: a@b.c;`) is not one recipient.
   const parsed = addressparser(entry);
   const one = parsed.length === 1 ? parsed[0] : undefined;
-  if (!one || one.group || !one.address || !isBareAddress(one.address)) throw invalidRecipient(field, entry);
+  if (!one || one.group || !one.address || !isEmailAddress(one.address)) throw invalidRecipient(field, entry);
   const address = one.address.toLowerCase();
   const name = one.name?.trim();
   return { address, entry: name ? `"${name.replace(/["\\]/g, '')}" <${address}>` : address };

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MailboxOffsetList } from '../shared/list-meta.type.js';
-import { MessageView } from '../messages/message.types.js';
+import { MailboxMessageView } from '../messages/message.types.js';
 
 @ObjectType('MailboxThread')
 export class ThreadView {
@@ -28,8 +28,8 @@ export class ThreadView {
   @Field()
   createdAt!: Date;
 
-  @Field(() => [MessageView], { nullable: true, description: 'Every message, oldest first (GET /threads/{id} only)' })
-  messages?: MessageView[];
+  @Field(() => [MailboxMessageView], { nullable: true, description: 'Every message, oldest first (GET /threads/{id} only)' })
+  messages?: MailboxMessageView[];
 }
 
 @ObjectType('MailboxThreadList')

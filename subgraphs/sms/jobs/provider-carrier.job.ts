@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
+import { fullJitter } from '../../../platform/jobs/retry-backoff.js';
 import { lockedIn, markFailed } from '../carrier/carrier-transitions.js';
 import { SmsMessage } from '../entities/sms-message.entity.js';
 import { SmsStatus } from '../entities/sms-status.js';
@@ -8,8 +9,11 @@ import { STATUS_CALLBACK_PATH } from '../provider/callback-paths.js';
 import type { SmsDeps } from '../sms-deps.js';
 import { SMS_CARRIER_JOB, type CarrierJobData } from './sms-job-names.js';
 
-/** Delays before the 2nd, 3rd, ... hand-over of messages the provider could not take (429, 5xx, no connection). */
-export const PROVIDER_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 300_000];
+/**
+ * Waits before the 2nd to 5th hand-over of messages the provider could not take (429, 5xx, no connection): uniform up
+ * to 2 s, 20 s, 2 min and 10 min (1 s, 10 s, 1 min and 5 min on average), so a provider's outage ends without a burst.
+ */
+export const PROVIDER_RETRY_BACKOFF = fullJitter([2_000, 20_000, 120_000, 600_000]);
 const PARALLEL_REQUESTS = 10;
 
 /**
@@ -47,9 +51,9 @@ export function providerCarrierJob(deps: SmsDeps, provider: NonNullable<SmsDeps[
 }
 
 async function retryOrFail(deps: SmsDeps, em: EntityManager, data: CarrierJobData, ids: string[], attempt: number): Promise<void> {
-  const delay = PROVIDER_RETRY_DELAYS_MS[attempt - 1];
+  const delay = PROVIDER_RETRY_BACKOFF.delayBefore(attempt);
   await em.fork().transactional(async (tx) => {
-    if (delay !== undefined) {
+    if (delay !== null) {
       await deps.jobs.enqueue(tx, SMS_CARRIER_JOB, { organizationId: data.organizationId, messageIds: ids, attempt: attempt + 1 }, new Date(Date.now() + delay));
       return;
     }

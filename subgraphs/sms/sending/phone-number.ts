@@ -1,10 +1,3 @@
-/** E.164: `+`, a country code that does not start with 0, at most 15 digits in all (ITU-T E.164). */
-const E164 = /^\+[1-9]\d{6,14}$/;
-
-export function isE164(value: string): boolean {
-  return E164.test(value);
-}
-
 // Not libphonenumber-js: it places a number in a country only when the number is valid there, so the reserved
 // fictional ranges the API documents and tests use (+44 7700 900xxx answers no country; +1 500 555 likewise) would
 // find no pool number and answer 1004. Here the calling code alone decides, as carriers' routing does.

@@ -5,7 +5,7 @@ import { parseEnumFilter } from '../../../platform/graphql/date-range.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { SmsSuppression } from '../entities/sms-suppression.entity.js';
 import { SmsSuppressionReason } from '../entities/sms-status.js';
-import { isE164 } from '../sending/phone-number.js';
+import { isE164 } from '../../../platform/validation/phone-number.js';
 import { SmsSettingsService } from '../settings/sms-settings.service.js';
 import type { SmsSuppressionCheck, SmsSuppressionList } from './sms-suppression.types.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';

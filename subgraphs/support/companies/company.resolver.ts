@@ -4,40 +4,40 @@ import { SupportPageArgs } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { ConversationList } from '../conversations/conversation.types.js';
 import { VisitorList } from '../visitors/visitor.types.js';
-import { CompanyService } from './company.service.js';
-import { CompanyCreateInput, CompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, CompanyView } from './company.types.js';
+import { SupportCompanyService } from './company.service.js';
+import { CompanyCreateInput, SupportCompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, SupportCompanyView } from './company.types.js';
 
 const COMPANY = { description: 'The caller\'s company id' };
 
 @Resolver()
-export class CompanyResolver {
-  private readonly service: CompanyService;
+export class SupportCompanyResolver {
+  private readonly service: SupportCompanyService;
 
   constructor(deps: SupportDeps) {
-    this.service = new CompanyService(deps);
+    this.service = new SupportCompanyService(deps);
   }
 
   @Authorized('support')
-  @Query(() => CompanyList, { description: 'Newest first' })
-  supportCompanies(@Args() args: CompanyListArgs, @Ctx() ctx: SubgraphContext): Promise<CompanyList> {
+  @Query(() => SupportCompanyList, { description: 'Newest first' })
+  supportCompanies(@Args() args: CompanyListArgs, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyList> {
     return this.service.list(ctx.em, args);
   }
 
   @Authorized('support')
-  @Query(() => CompanyView)
-  supportCompany(@Arg('id', () => ID, COMPANY) id: string, @Ctx() ctx: SubgraphContext): Promise<CompanyView> {
+  @Query(() => SupportCompanyView)
+  supportCompany(@Arg('id', () => ID, COMPANY) id: string, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyView> {
     return this.service.get(ctx.em, id);
   }
 
   @Authorized('support')
-  @Mutation(() => CompanyView, { description: 'A taken id is a 409 CONFLICT' })
-  createSupportCompany(@Arg('input', () => CompanyCreateInput) input: CompanyCreateInput, @Ctx() ctx: SubgraphContext): Promise<CompanyView> {
+  @Mutation(() => SupportCompanyView, { description: 'A taken id is a 409 CONFLICT' })
+  createSupportCompany(@Arg('input', () => CompanyCreateInput) input: CompanyCreateInput, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('support')
-  @Mutation(() => CompanyView)
-  updateSupportCompany(@Arg('id', () => ID, COMPANY) id: string, @Arg('input', () => CompanyUpdateInput) input: CompanyUpdateInput, @Ctx() ctx: SubgraphContext): Promise<CompanyView> {
+  @Mutation(() => SupportCompanyView)
+  updateSupportCompany(@Arg('id', () => ID, COMPANY) id: string, @Arg('input', () => CompanyUpdateInput) input: CompanyUpdateInput, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyView> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -15,14 +15,14 @@ import { conversationView } from '../conversations/conversation-view.js';
 import type { ConversationList } from '../conversations/conversation.types.js';
 import { mergeAttributes, visitorView } from '../visitors/visitor.service.js';
 import type { VisitorList } from '../visitors/visitor.types.js';
-import type { CompanyCreateInput, CompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, CompanyView } from './company.types.js';
+import type { CompanyCreateInput, SupportCompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, SupportCompanyView } from './company.types.js';
 
-const companyView = (c: SupportCompany): CompanyView => ({ id: c.id, name: c.name, website: c.website, industry: c.industry, attributes: c.attributes, createdAt: c.createdAt, updatedAt: c.updatedAt });
+const companyView = (c: SupportCompany): SupportCompanyView => ({ id: c.id, name: c.name, website: c.website, industry: c.industry, attributes: c.attributes, createdAt: c.createdAt, updatedAt: c.updatedAt });
 const noteView = (n: CompanyNote): CompanyNoteView => ({ id: n.id, companyId: n.companyId, content: n.content, createdAt: n.createdAt });
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** Companies with caller-chosen ids, their visitors ("users"), conversations, stats and notes. */
-export class CompanyService {
+export class SupportCompanyService {
   constructor(private readonly deps: SupportDeps) {}
 
   async find(em: EntityManager, id: string): Promise<SupportCompany> {
@@ -31,7 +31,7 @@ export class CompanyService {
     return company;
   }
 
-  async list(em: EntityManager, args: CompanyListArgs): Promise<CompanyList> {
+  async list(em: EntityManager, args: CompanyListArgs): Promise<SupportCompanyList> {
     const page = resolveSupportPage(args);
     const where: Record<string, unknown> = {};
     if (args.search) where.$or = [{ name: { $ilike: `%${escapeLike(args.search)}%` } }, { id: { $ilike: `%${escapeLike(args.search)}%` } }];
@@ -40,12 +40,12 @@ export class CompanyService {
     return { data: rows.map(companyView), meta: supportPageMeta(page, total) };
   }
 
-  async get(em: EntityManager, id: string): Promise<CompanyView> {
+  async get(em: EntityManager, id: string): Promise<SupportCompanyView> {
     return companyView(await this.find(em, id));
   }
 
   /** A taken id answers 409 CONFLICT (the unique index decides, also between concurrent creates). */
-  async create(em: EntityManager, input: CompanyCreateInput): Promise<CompanyView> {
+  async create(em: EntityManager, input: CompanyCreateInput): Promise<SupportCompanyView> {
     const now = this.deps.clock.now();
     const company = em.create(SupportCompany, {
       uid: randomUUID(), id: input.id, name: input.name, website: input.website ?? null, industry: input.industry ?? null,
@@ -55,7 +55,7 @@ export class CompanyService {
     return companyView(company);
   }
 
-  async update(em: EntityManager, id: string, input: CompanyUpdateInput): Promise<CompanyView> {
+  async update(em: EntityManager, id: string, input: CompanyUpdateInput): Promise<SupportCompanyView> {
     const company = await this.find(em, id);
     if (input.name != null) company.name = input.name;
     if (input.website !== undefined) company.website = input.website;

@@ -4,7 +4,7 @@ import { JSON as AnyJson, JSONObject } from '../../../platform/graphql/scalars.j
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 
 @ObjectType('SupportCompany')
-export class CompanyView {
+export class SupportCompanyView {
   @Field(() => ID, { description: 'The caller\'s own id' })
   id!: string;
 
@@ -28,7 +28,7 @@ export class CompanyView {
 }
 
 @ObjectType('SupportCompanyList')
-export class CompanyList extends SupportPagedList(CompanyView) {}
+export class SupportCompanyList extends SupportPagedList(SupportCompanyView) {}
 
 @ArgsType()
 export class CompanyListArgs extends SupportPageArgs {

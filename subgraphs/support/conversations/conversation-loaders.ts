@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { Message } from '../entities/message.entity.js';
 import { ConversationTag, SupportTag } from '../entities/tag.entity.js';
-import type { TagView } from './conversation.types.js';
+import type { SupportTagView } from './conversation.types.js';
 import { byTagName } from './conversation-view.js';
 
 function perRequest<K, V>(ctx: SubgraphContext, name: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
@@ -25,12 +25,12 @@ export function messagesByConversation(ctx: SubgraphContext): DataLoader<string,
 }
 
 /** Tags of every conversation a request asks for, in two queries. */
-export function tagsByConversation(ctx: SubgraphContext): DataLoader<string, TagView[]> {
+export function tagsByConversation(ctx: SubgraphContext): DataLoader<string, SupportTagView[]> {
   return perRequest(ctx, 'support:tags', async (ids) => {
     const links = await ctx.em.find(ConversationTag, { conversationId: { $in: [...ids] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const tags = links.length ? await ctx.em.find(SupportTag, { id: { $in: [...new Set(links.map((l) => l.tagId))] } }) : [];
     const byId = new Map(tags.map((t) => [t.id, { id: t.id, name: t.name }]));
-    const by = new Map<string, TagView[]>();
+    const by = new Map<string, SupportTagView[]>();
     for (const link of links) {
       const tag = byId.get(link.tagId);
       if (tag) by.set(link.conversationId, [...(by.get(link.conversationId) ?? []), tag]);

@@ -1,6 +1,6 @@
 import type { Conversation } from '../entities/conversation.entity.js';
 import type { Message } from '../entities/message.entity.js';
-import type { ConversationView, MessageView } from './conversation.types.js';
+import type { ConversationView, SupportMessageView } from './conversation.types.js';
 
 export function conversationView(c: Conversation): ConversationView {
   return {
@@ -10,7 +10,7 @@ export function conversationView(c: Conversation): ConversationView {
   };
 }
 
-export function messageView(m: Message): MessageView {
+export function messageView(m: Message): SupportMessageView {
   return {
     id: m.id, conversationId: m.conversationId, type: m.type, senderType: m.senderType, authorId: m.authorId, content: m.content,
     attachments: m.attachments, cannedResponseId: m.cannedResponseId, createdAt: m.createdAt,

@@ -5,7 +5,7 @@ import { ConversationService } from './conversation.service.js';
 import { messagesByConversation, tagsByConversation } from './conversation-loaders.js';
 import { messageView } from './conversation-view.js';
 import {
-  AssignInput, AttachmentContent, ConversationList, ConversationListArgs, ConversationView, MessageView, ReplyInput, SnoozeInput, StatusInput, TagsInput, TagView,
+  AssignInput, AttachmentContent, ConversationList, ConversationListArgs, ConversationView, SupportMessageView, SupportReplyInput, SnoozeInput, StatusInput, TagsInput, SupportTagView,
 } from './conversation.types.js';
 
 const CONVERSATION = { description: 'conv_…' };
@@ -37,20 +37,20 @@ export class ConversationResolver {
   }
 
   @Authorized('support')
-  @FieldResolver(() => [MessageView], { description: 'Oldest first; notes included (agents only)' })
-  async messages(@Root() conversation: ConversationView, @Ctx() ctx: SubgraphContext): Promise<MessageView[]> {
+  @FieldResolver(() => [SupportMessageView], { description: 'Oldest first; notes included (agents only)' })
+  async messages(@Root() conversation: ConversationView, @Ctx() ctx: SubgraphContext): Promise<SupportMessageView[]> {
     return (await messagesByConversation(ctx).load(conversation.id)).map(messageView);
   }
 
   @Authorized('support')
-  @FieldResolver(() => [TagView])
-  tags(@Root() conversation: ConversationView, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  @FieldResolver(() => [SupportTagView])
+  tags(@Root() conversation: ConversationView, @Ctx() ctx: SubgraphContext): Promise<SupportTagView[]> {
     return tagsByConversation(ctx).load(conversation.id);
   }
 
   @Authorized('support')
-  @Mutation(() => MessageView, { description: 'type reply (reaches the visitor) or note (agents only); optional authorId, cannedResponseId, attachments' })
-  replySupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('input', () => ReplyInput) input: ReplyInput, @Ctx() ctx: SubgraphContext): Promise<MessageView> {
+  @Mutation(() => SupportMessageView, { description: 'type reply (reaches the visitor) or note (agents only); optional authorId, cannedResponseId, attachments' })
+  replySupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('input', () => SupportReplyInput) input: SupportReplyInput, @Ctx() ctx: SubgraphContext): Promise<SupportMessageView> {
     return this.service.reply(ctx.em, id, input);
   }
 
@@ -73,14 +73,14 @@ export class ConversationResolver {
   }
 
   @Authorized('support')
-  @Mutation(() => [TagView], { description: 'Adds tags (created on first use); answers every tag of the conversation' })
-  tagSupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('input', () => TagsInput) input: TagsInput, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  @Mutation(() => [SupportTagView], { description: 'Adds tags (created on first use); answers every tag of the conversation' })
+  tagSupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('input', () => TagsInput) input: TagsInput, @Ctx() ctx: SubgraphContext): Promise<SupportTagView[]> {
     return this.service.addTags(ctx.em, id, input);
   }
 
   @Authorized('support')
-  @Mutation(() => [TagView], { description: 'Removes one tag (by tag id) from the conversation; answers the remaining tags' })
-  untagSupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('tagId', () => ID) tagId: string, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  @Mutation(() => [SupportTagView], { description: 'Removes one tag (by tag id) from the conversation; answers the remaining tags' })
+  untagSupportConversation(@Arg('id', () => ID, CONVERSATION) id: string, @Arg('tagId', () => ID) tagId: string, @Ctx() ctx: SubgraphContext): Promise<SupportTagView[]> {
     return this.service.removeTag(ctx.em, id, tagId);
   }
 }

@@ -20,7 +20,7 @@ import { ConversationFlow, type AttachmentBytes } from './conversation-flow.js';
 import { byTagName, conversationEventData, conversationView, messageView } from './conversation-view.js';
 import {
   ATTACHMENTS_MAX_BYTES, type AssignInput, type AttachmentContent, type AttachmentInput, type ConversationList, type ConversationListArgs, type ConversationView,
-  type MessageView, type ReplyInput, type SnoozeInput, type StatusInput, type TagsInput, type TagView,
+  type SupportMessageView, type SupportReplyInput, type SnoozeInput, type StatusInput, type TagsInput, type SupportTagView,
 } from './conversation.types.js';
 
 /** Decodes attachments and enforces the 25 MB per message (decoded bytes, all attachments together). */
@@ -78,7 +78,7 @@ export class ConversationService {
     return { data: rows.map(conversationView), meta: supportPageMeta(page, total) };
   }
 
-  async reply(em: EntityManager, id: string, input: ReplyInput): Promise<MessageView> {
+  async reply(em: EntityManager, id: string, input: SupportReplyInput): Promise<SupportMessageView> {
     const attachments = decodeAttachments(input.attachments);
     if (!input.message && !input.cannedResponseId) throw validation('message', null, 'a non-empty string', 'message is required (or cannedResponseId)');
     return em.transactional(async (tx) => {
@@ -149,7 +149,7 @@ export class ConversationService {
   }
 
   /** Tags are created on first use (a unique index settles concurrent first uses); adding a tag twice keeps one. */
-  async addTags(em: EntityManager, id: string, input: TagsInput): Promise<TagView[]> {
+  async addTags(em: EntityManager, id: string, input: TagsInput): Promise<SupportTagView[]> {
     const byKey = new Map<string, string>();
     for (const raw of input.tags) if (raw.trim() && !byKey.has(raw.trim().toLowerCase())) byKey.set(raw.trim().toLowerCase(), raw.trim());
     const names = [...byKey.values()];
@@ -171,7 +171,7 @@ export class ConversationService {
     });
   }
 
-  async removeTag(em: EntityManager, id: string, tagId: string): Promise<TagView[]> {
+  async removeTag(em: EntityManager, id: string, tagId: string): Promise<SupportTagView[]> {
     const conversation = await this.find(em, id);
     const link = await em.findOne(ConversationTag, { conversationId: conversation.id, tagId });
     if (!link) throw notFound('Tag on this conversation');
@@ -179,7 +179,7 @@ export class ConversationService {
     return this.tagsOf(em, conversation.id);
   }
 
-  async tagsOf(em: EntityManager, conversationId: string): Promise<TagView[]> {
+  async tagsOf(em: EntityManager, conversationId: string): Promise<SupportTagView[]> {
     const links = await em.find(ConversationTag, { conversationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const tags = await em.find(SupportTag, { id: { $in: links.map((l) => l.tagId) } });
     const byId = new Map(tags.map((t) => [t.id, t]));

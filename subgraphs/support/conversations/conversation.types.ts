@@ -5,7 +5,7 @@ import { CONVERSATION_STATUSES, SETTABLE_STATUSES } from '../entities/conversati
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 
 @ObjectType('SupportAttachment')
-export class AttachmentView {
+export class SupportAttachmentView {
   @Field(() => ID, { description: 'att_…' })
   id!: string;
 
@@ -20,13 +20,13 @@ export class AttachmentView {
 }
 
 @ObjectType('SupportAttachmentContent')
-export class AttachmentContent extends AttachmentView {
+export class AttachmentContent extends SupportAttachmentView {
   @Field({ description: 'Base64' })
   content!: string;
 }
 
 @ObjectType('SupportMessage')
-export class MessageView {
+export class SupportMessageView {
   @Field(() => ID, { description: 'msg_…' })
   id!: string;
 
@@ -45,8 +45,8 @@ export class MessageView {
   @Field()
   content!: string;
 
-  @Field(() => [AttachmentView])
-  attachments!: AttachmentView[];
+  @Field(() => [SupportAttachmentView])
+  attachments!: SupportAttachmentView[];
 
   @Field(() => String, { nullable: true })
   cannedResponseId!: string | null;
@@ -56,7 +56,7 @@ export class MessageView {
 }
 
 @ObjectType('SupportTag')
-export class TagView {
+export class SupportTagView {
   @Field(() => ID, { description: 'tag_…' })
   id!: string;
 
@@ -156,7 +156,7 @@ export class AttachmentInput {
 }
 
 @InputType('SupportReplyInput')
-export class ReplyInput {
+export class SupportReplyInput {
   @Field({ nullable: true, description: 'Required unless cannedResponseId gives the content' })
   @IsOptional()
   @Length(1, 65_536)

@@ -37,7 +37,7 @@ class AgentWorkload {
 
 /** Dashboards: open conversations per inbox, agent workload. */
 @Resolver()
-export class DashboardResolver {
+export class SupportDashboardResolver {
   @Authorized('support')
   @Query(() => [InboxLoad], { description: 'Open and pending conversations per inbox' })
   async supportOpenConversationsByInbox(@Ctx() ctx: SubgraphContext): Promise<InboxLoad[]> {

@@ -11,6 +11,7 @@ import { Visitor } from '../entities/visitor.entity.js';
 import { ConversationFlow, type AttachmentBytes } from '../conversations/conversation-flow.js';
 import { ATTACHMENTS_MAX_BYTES } from '../conversations/conversation.types.js';
 import type { SupportDeps } from '../shared/support-deps.js';
+import { INBOUND_MODULE } from '../inboxes/inbox.service.js';
 
 /** Message-IDs a mail refers to: In-Reply-To first, then References, newest first. */
 function referencedIds(mail: InboundMail): string[] {
@@ -44,7 +45,7 @@ function attachmentsOf(mail: InboundMail): AttachmentBytes[] {
  * (same Message-ID, redelivered) is not stored twice; an answer to a closed conversation starts a new one.
  */
 export class SupportInboundMail implements InboundMailHandler {
-  readonly name = 'support';
+  readonly name = INBOUND_MODULE;
   private readonly flow: ConversationFlow;
 
   constructor(private readonly deps: SupportDeps) {
@@ -88,10 +89,11 @@ export class SupportInboundMail implements InboundMailHandler {
 
   /** The organization's visitor of that address, or a new identified one. */
   private async visitorFor(tx: EntityManager, inbox: Inbox, from: { email: string; name: string | null }): Promise<Visitor> {
-    const [existing] = await tx.find(Visitor, { email: from.email }, { orderBy: { createdAt: 'asc' }, limit: 1 });
+    // Only a verified email: a widget visitor who merely claimed this address must not receive its owner's mail.
+    const [existing] = await tx.find(Visitor, { email: from.email, emailVerifiedAt: { $ne: null } }, { orderBy: { createdAt: 'asc' }, limit: 1 });
     if (existing) return existing;
     const now = this.deps.clock.now();
-    const visitor = tx.create(Visitor, { id: newId('vis'), inboxId: inbox.id, email: from.email, name: from.name, identifiedAt: now, createdAt: now, updatedAt: now } as never);
+    const visitor = tx.create(Visitor, { id: newId('vis'), inboxId: inbox.id, email: from.email, name: from.name, identifiedAt: now, emailVerifiedAt: now, createdAt: now, updatedAt: now } as never);
     await tx.flush();
     await emitEvent(tx, 'visitor.identified', { visitorId: visitor.id, name: visitor.name, email: visitor.email, attributes: {}, companyId: null });
     return visitor;

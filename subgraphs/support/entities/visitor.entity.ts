@@ -4,7 +4,7 @@ import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 /** Someone talking to support: a widget visitor (anonymous until identified) or an email sender. */
 @Entity({ schema: 'support', tableName: 'visitors' })
 export class Visitor extends TimestampedTenantRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'name' | 'email' | 'attributes' | 'companyId' | 'identifiedAt' | 'anonymizedAt' | 'lastSeenAt' | 'tokenHash' | 'inboxId';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'name' | 'email' | 'attributes' | 'companyId' | 'identifiedAt' | 'anonymizedAt' | 'lastSeenAt' | 'tokenHash' | 'inboxId' | 'emailVerifiedAt';
 
   /** SHA-256 of the visitor token the widget holds (X-Visitor-Token); null for email senders. */
   @Property({ type: 'text', nullable: true })
@@ -29,6 +29,13 @@ export class Visitor extends TimestampedTenantRow {
 
   @Property({ type: 'timestamptz', nullable: true })
   identifiedAt: Date | null = null;
+
+  /**
+   * When the email became trustworthy (set by the API, by the visitor's own mail, or by the host page's signed
+   * identity); null while it is only the visitor's claim, which keeps it away from the CRM contact of that email.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null = null;
 
   @Property({ type: 'timestamptz', nullable: true })
   anonymizedAt: Date | null = null;

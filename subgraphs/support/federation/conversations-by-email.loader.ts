@@ -13,7 +13,8 @@ export function conversationsByEmail(ctx: SubgraphContext): DataLoader<string, C
   let loader = ctx.loaders.get(LOADER) as DataLoader<string, Conversation[]> | undefined;
   if (!loader) {
     loader = new DataLoader<string, Conversation[]>(async (emails) => {
-      const visitors = await ctx.em.find(Visitor, { email: { $in: [...emails] } }, { fields: ['id', 'email'] as never });
+      // Verified emails only: anyone can type an address into a widget, and a claim must not list them under its contact.
+      const visitors = await ctx.em.find(Visitor, { email: { $in: [...emails] }, emailVerifiedAt: { $ne: null } }, { fields: ['id', 'email'] as never });
       const conversations = visitors.length
         ? await ctx.em.find(Conversation, { visitorId: { $in: visitors.map((v) => v.id) } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
         : [];

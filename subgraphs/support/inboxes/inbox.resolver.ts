@@ -2,17 +2,17 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { SupportPageArgs } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
-import { InboxService, inboxView } from './inbox.service.js';
-import { AvailabilityInput, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, MemberList, MemberView } from './inbox.types.js';
+import { SupportInboxService, inboxView } from './inbox.service.js';
+import { AvailabilityInput, IdentitySecretView, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, SupportInboxMemberList, MemberView } from './inbox.types.js';
 
 const INBOX = { description: 'inbox_…' };
 
 @Resolver()
-export class InboxResolver {
-  private readonly service: InboxService;
+export class SupportInboxResolver {
+  private readonly service: SupportInboxService;
 
   constructor(deps: SupportDeps) {
-    this.service = new InboxService(deps);
+    this.service = new SupportInboxService(deps);
   }
 
   @Authorized('support')
@@ -40,6 +40,12 @@ export class InboxResolver {
   }
 
   @Authorized('support')
+  @Mutation(() => IdentitySecretView, { description: 'A new identity verification secret for the widget (the previous one stops verifying); shown once' })
+  rotateSupportInboxIdentitySecret(@Arg('id', () => ID, INBOX) id: string, @Ctx() ctx: SubgraphContext): Promise<IdentitySecretView> {
+    return this.service.rotateIdentitySecret(ctx.em, id);
+  }
+
+  @Authorized('support')
   @Mutation(() => Boolean, { description: 'Removes the inbox, its members and its conversations' })
   deleteSupportInbox(@Arg('id', () => ID, INBOX) id: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
     return this.service.remove(ctx.em, id);
@@ -52,8 +58,8 @@ export class InboxResolver {
   }
 
   @Authorized('support')
-  @Query(() => MemberList)
-  supportInboxMembers(@Arg('inboxId', () => ID, INBOX) inboxId: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<MemberList> {
+  @Query(() => SupportInboxMemberList)
+  supportInboxMembers(@Arg('inboxId', () => ID, INBOX) inboxId: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<SupportInboxMemberList> {
     return this.service.members(ctx.em, inboxId, args);
   }
 

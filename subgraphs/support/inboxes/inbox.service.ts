@@ -1,20 +1,25 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { newId, randomBase64url } from '../../../platform/ids/ids.js';
-import { notFound } from '../../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import { Inbox, type WorkingHours } from '../entities/inbox.entity.js';
 import { InboxMember } from '../entities/inbox-member.entity.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { findPage } from '../../../platform/orm/find-page.js';
 import { resolveSupportPage, supportPageMeta, validation } from '../shared/support-page.js';
 import { conflictOnDuplicate } from '../shared/unique-violation.js';
+import { claimInboundAddress, releaseInboundAddress } from '../../../platform/mail/inbound-addresses.js';
 import type { SupportDeps } from '../shared/support-deps.js';
-import type { AvailabilityInput, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, MemberList, MemberView, WorkingHoursShape } from './inbox.types.js';
+import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
+import type { SecretBox } from '../../../platform/crypto/secret-box.js';
+import { checkAllowedOrigins } from '../widget/widget-origin.js';
+import type { AvailabilityInput, IdentitySecretView, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, SupportInboxMemberList, MemberView, WorkingHoursShape } from './inbox.types.js';
 
 export function inboxView(inbox: Inbox): InboxView {
   return {
     id: inbox.id, name: inbox.name, description: inbox.description, email: inbox.email, widgetToken: inbox.widgetToken,
-    workingHours: inbox.workingHours, createdAt: inbox.createdAt, updatedAt: inbox.updatedAt,
+    workingHours: inbox.workingHours, allowedOrigins: inbox.allowedOrigins, preChatEmail: inbox.preChatEmail, replyTime: inbox.replyTime,
+    identityVerification: inbox.identitySecret !== null, createdAt: inbox.createdAt, updatedAt: inbox.updatedAt,
   };
 }
 
@@ -33,9 +38,13 @@ function checkWorkingHours(hours: WorkingHoursShape | null | undefined): Working
 }
 
 const EMAIL_TAKEN = 'This email address already belongs to an inbox';
+/** How inboxes appear in the platform's inbound address namespace: the name of their inbound mail handler. */
+export const INBOUND_MODULE = 'support';
 
 /** Inboxes, their members and availability. */
-export class InboxService {
+export class SupportInboxService {
+  private box: Promise<SecretBox> | undefined;
+
   constructor(private readonly deps: SupportDeps) {}
 
   async find(em: EntityManager, id: string): Promise<Inbox> {
@@ -55,8 +64,12 @@ export class InboxService {
     const inbox = em.create(Inbox, {
       id: newId('inbox'), name: input.name, description: input.description ?? null, email: input.email?.toLowerCase() ?? null,
       widgetToken: `wt_${randomBase64url(24)}`, workingHours: checkWorkingHours(input.workingHours), createdAt: now, updatedAt: now,
+      allowedOrigins: checkAllowedOrigins(input.allowedOrigins), preChatEmail: input.preChatEmail ?? false, replyTime: input.replyTime ?? 'in_a_few_hours',
     } as never);
-    await conflictOnDuplicate(() => em.persistAndFlush(inbox), EMAIL_TAKEN, { field: 'email', received: input.email });
+    await em.transactional(async (tx) => {
+      await conflictOnDuplicate(() => tx.persistAndFlush(inbox), EMAIL_TAKEN, { field: 'email', received: input.email });
+      await this.claimEmail(tx, inbox);
+    });
     return inboxView(inbox);
   }
 
@@ -66,18 +79,59 @@ export class InboxService {
     if (input.description !== undefined) inbox.description = input.description;
     if (input.email !== undefined) inbox.email = input.email?.toLowerCase() ?? null;
     if (input.workingHours !== undefined) inbox.workingHours = checkWorkingHours(input.workingHours);
-    await conflictOnDuplicate(() => em.flush(), EMAIL_TAKEN, { field: 'email', received: input.email });
+    if (input.allowedOrigins !== undefined) inbox.allowedOrigins = checkAllowedOrigins(input.allowedOrigins);
+    if (input.preChatEmail != null) inbox.preChatEmail = input.preChatEmail;
+    if (input.replyTime != null) inbox.replyTime = input.replyTime;
+    await em.transactional(async (tx) => {
+      await conflictOnDuplicate(() => tx.flush(), EMAIL_TAKEN, { field: 'email', received: input.email });
+      if (input.email !== undefined) await this.claimEmail(tx, inbox);
+    });
     return inboxView(inbox);
+  }
+
+  /**
+   * The inbox's email in the platform's one inbound namespace, shared with agent mailboxes: an address another
+   * inbox or mailbox holds, in any organization, or on a domain another organization verified, is a 409.
+   */
+  private async claimEmail(tx: EntityManager, inbox: Inbox): Promise<void> {
+    if (!inbox.email) return releaseInboundAddress(tx, INBOUND_MODULE, inbox.id);
+    try {
+      await claimInboundAddress(tx, INBOUND_MODULE, inbox.id, inbox.email);
+    } catch (error) {
+      if (error instanceof DomainError) throw new DomainError(error.code, error.message, { field: 'email', received: inbox.email });
+      throw error;
+    }
+  }
+
+  /**
+   * A new identity verification secret (the old one stops verifying), returned this once and kept sealed: the host
+   * page's server signs each visitor's email with it, so the widget cannot claim someone else's.
+   */
+  async rotateIdentitySecret(em: EntityManager, id: string): Promise<IdentitySecretView> {
+    const inbox = await this.find(em, id);
+    const secret = `wis_${randomBase64url(32)}`;
+    inbox.identitySecret = (await this.secrets()).seal(secret, inbox.id);
+    inbox.updatedAt = this.deps.clock.now();
+    await em.flush();
+    return { inboxId: inbox.id, secret };
+  }
+
+  private secrets() {
+    return (this.box ??= secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger));
   }
 
   /** Removes the inbox with its members and conversations (messages included). */
   async remove(em: EntityManager, id: string): Promise<boolean> {
     const inbox = await this.find(em, id);
-    await em.removeAndFlush(inbox);
+    await em.transactional(async (tx) => {
+      tx.remove(inbox);
+      await tx.flush();
+      await releaseInboundAddress(tx, INBOUND_MODULE, inbox.id);
+    });
     return true;
   }
 
-  async members(em: EntityManager, inboxId: string, args: { page?: number; limit?: number }): Promise<MemberList> {
+  async members(em: EntityManager, inboxId: string, args: { page?: number; limit?: number }): Promise<SupportInboxMemberList> {
     await this.find(em, inboxId);
     const page = resolveSupportPage(args);
     const { rows, total } = await findPage(em, InboxMember, { inboxId }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });

@@ -1,6 +1,8 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ArrayMaxSize, IsEmail, IsIn, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmailAddress } from '../../../platform/validation/email-address.js';
 import { AVAILABILITY, MEMBER_ROLES } from '../entities/inbox-member.entity.js';
+import { REPLY_TIMES } from '../entities/inbox.entity.js';
 import { SupportPagedList } from '../shared/support-page.js';
 
 export const WEEKDAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
@@ -55,6 +57,18 @@ export class InboxView {
   @Field(() => WorkingHoursShape, { nullable: true })
   workingHours!: WorkingHoursShape | null;
 
+  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on (https://shop.example); null: any' })
+  allowedOrigins!: string[] | null;
+
+  @Field({ description: 'The widget asks for the visitor\'s email before the first message' })
+  preChatEmail!: boolean;
+
+  @Field({ description: 'Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day' })
+  replyTime!: string;
+
+  @Field({ description: 'An identity verification secret exists: widget identities signed with it are verified' })
+  identityVerification!: boolean;
+
   @Field()
   createdAt!: Date;
 
@@ -78,7 +92,7 @@ export class InboxCreateInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string | null;
 
@@ -86,6 +100,23 @@ export class InboxCreateInput {
   @IsOptional()
   @ValidateNested()
   workingHours?: WorkingHoursShape | null;
+
+  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any' })
+  @IsOptional()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(300, { each: true })
+  allowedOrigins?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  preChatEmail?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'in_a_few_minutes, in_a_few_hours (default), in_a_day' })
+  @IsOptional()
+  @IsIn(REPLY_TIMES)
+  replyTime?: string | null;
 }
 
 @InputType('SupportInboxUpdateInput', { description: 'Only the fields given change; null clears description, email, workingHours' })
@@ -102,7 +133,7 @@ export class InboxUpdateInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string | null;
 
@@ -110,6 +141,32 @@ export class InboxUpdateInput {
   @IsOptional()
   @ValidateNested()
   workingHours?: WorkingHoursShape | null;
+
+  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any' })
+  @IsOptional()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(300, { each: true })
+  allowedOrigins?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true })
+  @IsOptional()
+  @IsBoolean()
+  preChatEmail?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'in_a_few_minutes, in_a_few_hours (default), in_a_day' })
+  @IsOptional()
+  @IsIn(REPLY_TIMES)
+  replyTime?: string | null;
+}
+
+@ObjectType('SupportInboxIdentitySecret', { description: 'Shown once: the host page signs visitor identities with it' })
+export class IdentitySecretView {
+  @Field()
+  inboxId!: string;
+
+  @Field({ description: 'userHash = hex HMAC-SHA256 of the visitor\'s lower-cased email with this secret' })
+  secret!: string;
 }
 
 @ObjectType('SupportInboxMember')
@@ -140,7 +197,7 @@ export class MemberView {
 }
 
 @ObjectType('SupportInboxMemberList')
-export class MemberList extends SupportPagedList(MemberView) {}
+export class SupportInboxMemberList extends SupportPagedList(MemberView) {}
 
 @InputType('SupportInboxMemberInput')
 export class MemberInput {
@@ -160,7 +217,7 @@ export class MemberInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   email?: string | null;
 }
 

@@ -16,7 +16,7 @@ import type { SessionList, SessionView, VisitorCompanyInput, VisitorEventList, V
 
 export function visitorView(v: Visitor): VisitorView {
   return {
-    id: v.id, name: v.name, email: v.email, attributes: v.attributes, companyId: v.companyId, identified: v.email !== null, identifiedAt: v.identifiedAt,
+    id: v.id, name: v.name, email: v.email, emailVerified: v.emailVerifiedAt !== null, attributes: v.attributes, companyId: v.companyId, identified: v.email !== null, identifiedAt: v.identifiedAt,
     anonymizedAt: v.anonymizedAt, lastSeenAt: v.lastSeenAt, inboxId: v.inboxId, createdAt: v.createdAt, updatedAt: v.updatedAt,
   };
 }
@@ -43,8 +43,18 @@ export function mergeAttributes(current: Record<string, unknown>, patch: Record<
  * Sets name and email and emits `visitor.updated` (the fields that changed) and, when an email arrives for the
  * first time, `visitor.identified`; the CRM contact of that email then carries the visitor's conversations.
  */
-export async function applyVisitorChanges(tx: EntityManager, visitor: Visitor, changes: { name?: string | null; email?: string | null; attributes?: Record<string, unknown> | null }, now: Date): Promise<void> {
+/**
+ * `verified` says whether the email can be trusted (the API, a signed widget identity) or is only the visitor's
+ * claim: a claimed email is kept on the visitor but leaves it out of the CRM contact of that email.
+ */
+export async function applyVisitorChanges(tx: EntityManager, visitor: Visitor, changes: { name?: string | null; email?: string | null; attributes?: Record<string, unknown> | null }, now: Date, verified = true): Promise<void> {
   const changed: string[] = [];
+  const newEmail = changes.email === undefined ? undefined : changes.email?.toLowerCase() ?? null;
+  if (newEmail !== undefined && newEmail !== visitor.email) visitor.emailVerifiedAt = verified && newEmail !== null ? now : null;
+  else if (newEmail && verified && !visitor.emailVerifiedAt) {
+    visitor.emailVerifiedAt = now;
+    changed.push('emailVerified');
+  }
   if (changes.name !== undefined && changes.name !== visitor.name) {
     visitor.name = changes.name;
     changed.push('name');
@@ -167,14 +177,14 @@ export class VisitorService {
       const visitor = await this.find(tx, id);
       if (visitor.anonymizedAt) return visitorView(visitor);
       const now = this.deps.clock.now();
-      Object.assign(visitor, { name: null, email: null, attributes: {}, tokenHash: null, anonymizedAt: now, updatedAt: now });
+      Object.assign(visitor, { name: null, email: null, emailVerifiedAt: null, attributes: {}, tokenHash: null, anonymizedAt: now, updatedAt: now });
       await tx.flush();
       const db = tenantSql(tx);
       await db.run(sql`update support.messages m set content = ${REDACTED}, attachments = '[]'::jsonb, redacted = true
         from support.conversations c
         where m.organization_id = ${ORG} and c.organization_id = ${ORG} and m.conversation_id = c.id and c.visitor_id = ${id} and m.type = 'incoming'`);
       await db.run(sql`delete from support.attachments a using support.messages m
-        where a.organization_id = ${ORG} and a.message_id = m.id and m.redacted`);
+        where a.organization_id = ${ORG} and m.organization_id = a.organization_id and a.message_id = m.id and m.redacted`);
       await db.run(sql`update support.visitor_sessions set page_url = null, referrer = null, user_agent = null where organization_id = ${ORG} and visitor_id = ${id}`);
       await db.run(sql`update support.visitor_events set properties = '{}'::jsonb where organization_id = ${ORG} and visitor_id = ${id}`);
       await emitEvent(tx, 'visitor.updated', { visitorId: visitor.id, name: null, email: null, attributes: {}, companyId: visitor.companyId, changes: ['anonymized'] });

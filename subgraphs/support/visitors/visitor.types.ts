@@ -1,5 +1,6 @@
 import { ArgsType, Field, ID, InputType, ObjectType } from 'type-graphql';
-import { IsEmail, IsObject, IsOptional, Length, MaxLength } from 'class-validator';
+import { IsObject, IsOptional, Length, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../../platform/validation/email-address.js';
 import { JSON as AnyJson, JSONObject } from '../../../platform/graphql/scalars.js';
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 import { ConversationView } from '../conversations/conversation.types.js';
@@ -26,6 +27,9 @@ export class VisitorView {
 
   @Field(() => Date, { nullable: true })
   identifiedAt!: Date | null;
+
+  @Field({ description: 'The email was set by the API, by the visitor\'s mail or by a signed widget identity, not only claimed in the widget' })
+  emailVerified!: boolean;
 
   @Field(() => Date, { nullable: true })
   anonymizedAt!: Date | null;
@@ -69,7 +73,7 @@ export class VisitorUpdateInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @IsEmail()
+  @IsEmailAddress()
   @MaxLength(254)
   email?: string | null;
 

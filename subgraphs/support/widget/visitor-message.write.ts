@@ -18,8 +18,8 @@ import type { WidgetMessageView } from './widget.types.js';
  */
 export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, content: string, now: Date): Promise<WidgetMessageView> {
   const id = newId('msg');
-  const message: WidgetMessageView = { id, conversationId, type: 'incoming', content, attachments: [], createdAt: now };
-  const event = outboxInsert(inbox.organizationId, 'message.received', {
+  const message: WidgetMessageView = { id, conversationId, type: 'incoming', senderType: 'visitor', authorName: null, content, attachments: [], createdAt: now };
+  const event = outboxInsert(ORG, 'message.received', {
     conversationId, inboxId: inbox.id, visitorId: visitor.id,
     message: { id, conversationId, type: 'incoming', senderType: 'visitor', authorId: null, content, attachments: [], cannedResponseId: null, createdAt: now.toISOString() },
   }, 'from message');

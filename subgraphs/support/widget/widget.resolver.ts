@@ -3,8 +3,9 @@ import { PUBLIC } from '../../../platform/auth/auth-checker.js';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { WidgetService } from './widget.service.js';
+import { AttachmentContent } from '../conversations/conversation.types.js';
 import {
-  WidgetAck, WidgetConversationView, WidgetEventInput, WidgetIdentifyInput, WidgetMessageInput, WidgetMessageView, WidgetSession, WidgetSessionInput,
+  WidgetAck, WidgetConfig, WidgetConversationView, WidgetEventInput, WidgetIdentifyInput, WidgetMessageInput, WidgetMessageView, WidgetSession, WidgetSessionInput,
 } from './widget.types.js';
 
 @ObjectType('SupportWidgetIdentity')
@@ -17,11 +18,15 @@ class WidgetIdentity {
 
   @Field(() => String, { nullable: true })
   name!: string | null;
+
+  @Field({ description: 'The host page signed the email (userHash): only then is the visitor listed under the CRM contact of that email' })
+  verified!: boolean;
 }
 
 const WIDGET = { description: 'The inbox\'s public widget token (REST: X-Widget-Token)' };
 const VISITOR = { description: 'The visitor token a session returned (REST: X-Visitor-Token)' };
 const OPTIONAL_VISITOR = { nullable: true, ...VISITOR };
+const ORIGIN = { nullable: true, description: 'The page\'s origin (REST: the Origin header), checked against the inbox\'s allowedOrigins' };
 
 /** Public operations of the widget: no API key; the widget token names the inbox, the visitor token the visitor. */
 @Resolver()
@@ -37,10 +42,11 @@ export class WidgetResolver {
   startSupportWidgetSession(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('input', () => WidgetSessionInput) input: WidgetSessionInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetSession> {
-    return this.service.startSession(ctx.em, widgetToken, visitorToken, input);
+    return this.service.startSession(ctx.em, { widgetToken, visitorToken, origin }, input);
   }
 
   @Authorized(PUBLIC)
@@ -48,10 +54,11 @@ export class WidgetResolver {
   async recordSupportWidgetEvent(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('input', () => WidgetEventInput) input: WidgetEventInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetAck> {
-    return { ok: await this.service.recordEvent(ctx.em, widgetToken, visitorToken, input) };
+    return { ok: await this.service.recordEvent(ctx.em, { widgetToken, visitorToken, origin }, input) };
   }
 
   @Authorized(PUBLIC)
@@ -59,10 +66,11 @@ export class WidgetResolver {
   identifySupportWidgetVisitor(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('input', () => WidgetIdentifyInput) input: WidgetIdentifyInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetIdentity> {
-    return this.service.identify(ctx.em, widgetToken, visitorToken, input);
+    return this.service.identify(ctx.em, { widgetToken, visitorToken, origin }, input);
   }
 
   @Authorized(PUBLIC)
@@ -70,10 +78,11 @@ export class WidgetResolver {
   startSupportWidgetConversation(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetConversationView> {
-    return this.service.startConversation(ctx.em, widgetToken, visitorToken, input);
+    return this.service.startConversation(ctx.em, { widgetToken, visitorToken, origin }, input);
   }
 
   @Authorized(PUBLIC)
@@ -81,11 +90,22 @@ export class WidgetResolver {
   postSupportWidgetMessage(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('conversationId', () => ID) conversationId: string,
     @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetMessageView> {
-    return this.service.postMessage(ctx.em, widgetToken, visitorToken, conversationId, input);
+    return this.service.postMessage(ctx.em, { widgetToken, visitorToken, origin }, conversationId, input);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => WidgetConfig, { description: 'What the widget shows before a visitor exists: the inbox, its availability, what it asks' })
+  supportWidgetConfig(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WidgetConfig> {
+    return this.service.config(ctx.em, { widgetToken, visitorToken: null, origin });
   }
 
   @Authorized(PUBLIC)
@@ -93,10 +113,24 @@ export class WidgetResolver {
   supportWidgetConversation(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('conversationId', () => ID) conversationId: string,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetConversationView> {
-    return this.service.getConversation(ctx.em, widgetToken, visitorToken, conversationId);
+    return this.service.getConversation(ctx.em, { widgetToken, visitorToken, origin }, conversationId);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => AttachmentContent, { description: 'A file of the visitor\'s own conversation (never a note\'s), bytes in base64' })
+  supportWidgetAttachment(
+    @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
+    @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
+    @Arg('conversationId', () => ID) conversationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AttachmentContent> {
+    return this.service.attachment(ctx.em, { widgetToken, visitorToken, origin }, conversationId, id);
   }
 
   @Authorized(PUBLIC)
@@ -104,8 +138,9 @@ export class WidgetResolver {
   supportWidgetConversations(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
+    @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetConversationView[]> {
-    return this.service.listConversations(ctx.em, widgetToken, visitorToken);
+    return this.service.listConversations(ctx.em, { widgetToken, visitorToken, origin });
   }
 }

@@ -19,6 +19,15 @@ describe(loadConfig.name, () => {
     expect((error as ConfigError).message.split('\n').length).toBeGreaterThanOrEqual(7);
   });
 
+  it('should read one SPF include for every module from MAIL_SPF_INCLUDE or either deprecated name, and refuse two different values', () => {
+    const defaults = loadConfig({});
+    expect([defaults.mailboxSpfInclude, defaults.domains.spfInclude]).toEqual(['_spf.agents.localhost', '_spf.agents.localhost']);
+    const old = loadConfig({ DOMAINS_SPF_INCLUDE: 'SPF.Mail.example' });
+    expect([old.mailboxSpfInclude, old.domains.spfInclude]).toEqual(['spf.mail.example', 'spf.mail.example']);
+    expect(loadConfig({ MAIL_SPF_INCLUDE: 'spf.example.com', MAILBOX_SPF_INCLUDE: 'spf.example.com' }).domains.spfInclude).toBe('spf.example.com');
+    expect(() => loadConfig({ DOMAINS_SPF_INCLUDE: 'a.example.com', MAILBOX_SPF_INCLUDE: 'b.example.com' })).toThrow(/set MAIL_SPF_INCLUDE alone/);
+  });
+
   it('should read the one inbound MX host from INBOUND_MX_HOST or either deprecated name, and refuse two different values', () => {
     expect(loadConfig({}).inboundMxHost).toBe('mx.agents.localhost');
     expect(loadConfig({ INBOUND_MX_HOST: 'MX.Example.com' }).inboundMxHost).toBe('mx.example.com');

@@ -6,6 +6,7 @@ import { startDatabase } from '../../../platform/database/start-database.js';
 import { checkEmbeddedAccess } from '../../../platform/database/embedded-access.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import { freePort } from '../../helpers/free-port.js';
+import { itIf } from '../../helpers/test-if.js';
 
 /** As root in a folder other users cannot enter, the embedded PostgreSQL stops at once and says what to do. */
 describe('embedded PostgreSQL in a folder the postgres user cannot enter', () => {
@@ -22,8 +23,7 @@ describe('embedded PostgreSQL in a folder the postgres user cannot enter', () =>
     expect(() => checkEmbeddedAccess(join(tmpdir(), 'open-data'), 0)).not.toThrow();
   });
 
-  it('should stop startDatabase at once with that message when this process is root', async () => {
-    if (process.getuid?.() !== 0) return; // the check only applies to root (CI and these machines run as root)
+  itIf(process.getuid?.() === 0, 'the check applies to root only and this process is not root')('should stop startDatabase at once with that message when this process is root', async () => {
     const config = loadConfig({ EMBEDDED_PG_DIR: join(privateDir, 'data'), EMBEDDED_PG_PORT: String(await freePort()), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', LOG_LEVEL: 'silent' });
     await expect(startDatabase(config, createLogger('silent'))).rejects.toThrow(/cannot enter/);
   });

@@ -1,6 +1,7 @@
 import { formatError } from '../../../platform/errors/format-error.js';
 import { coercionDetails } from '../../../platform/errors/coercion-details.js';
-import { ERROR_CODES } from '../../../platform/errors/error-codes.js';
+import { errorCodeCatalog } from '../../../platform/errors/error-codes.js';
+import '../../../gateway/modules.js';
 
 describe(formatError.name, () => {
   it('should hide unknown errors as INTERNAL_ERROR 500', () => {
@@ -16,8 +17,8 @@ describe(formatError.name, () => {
     expect(formatError({ message: 'Cannot query field "x"', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }).extensions?.code).toBe('INVALID_REQUEST');
   });
 
-  it('should map every code of the table to its status, our own 5xx codes included (SERVICE_UNAVAILABLE 503)', () => {
-    for (const [code, { status }] of Object.entries(ERROR_CODES)) {
+  it('should map every code of the catalog (the modules\' own included) to its status, our own 5xx codes included (SERVICE_UNAVAILABLE 503)', () => {
+    for (const [code, { status }] of errorCodeCatalog()) {
       const out = formatError({ message: 'm', extensions: { code } });
       expect([code, out.extensions?.code, out.extensions?.http]).toEqual([code, code, { status }]);
     }

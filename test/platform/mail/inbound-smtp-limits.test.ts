@@ -90,6 +90,31 @@ describe('inbound SMTP limits: header block, recipients', () => {
     smtp.end();
   });
 
+  const send = async (message: string) => {
+    const smtp = await open();
+    expect(await smtp.command('MAIL FROM:<x@sender.test>')).toMatch(/^250 /);
+    expect(await smtp.command(`RCPT TO:<${address}>`)).toMatch(/^250 /);
+    expect(await smtp.command('DATA')).toMatch(/^354 /);
+    const answer = await smtp.command(`${message}\r\n.\r\n`);
+    smtp.end();
+    return answer;
+  };
+
+  it('should store, not answer 451 for ever, mail whose header, encoded word, address name or file name holds a NUL', async () => {
+    const nul = '\u0000';
+    const messages = [
+      `From: a@sender.test\r\nSubject: plain${nul}nul\r\nMessage-ID: <nul-1@sender.test>\r\n\r\nbody`,
+      `From: a@sender.test\r\nSubject: =?UTF-8?B?${Buffer.from(`encoded${nul}nul`).toString('base64')}?=\r\nMessage-ID: <nul-2@sender.test>\r\n\r\nbody`,
+      `From: "Ev${nul}e" <a@sender.test>\r\nSubject: name nul\r\nMessage-ID: <nul-3@sender.test>\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nte${nul}xt\r\n--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="f${nul}.bin"\r\n\r\nabc\r\n--b--`,
+    ];
+    for (const message of messages) expect(await send(message)).toMatch(/^250 /);
+    const key = await t.key('smtp-limits');
+    const mailbox = (await t.request('GET', '/v1/agent-email/mailboxes', { key })).body.data[0];
+    const inbox = (await t.request('GET', `/v1/agent-email/mailboxes/${mailbox.id}/inbox`, { key })).body.data as { subject: string }[];
+    const subjects = inbox.map((m) => m.subject);
+    expect(subjects).toEqual(expect.arrayContaining(['plain\uFFFDnul', 'encoded\uFFFDnul', 'name nul']));
+  });
+
   it('should close the connection after too many unknown recipients', async () => {
     const smtp = await open();
     expect(await smtp.command('MAIL FROM:<x@sender.test>')).toMatch(/^250 /);

@@ -1,5 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/test-platform.js';
+import { itIf } from '../../helpers/test-if.js';
 import { startReceiver, type Receiver } from '../../subgraphs/webhooks/helpers/receiver.js';
 import { PlatformMetrics } from '../../../platform/metrics/platform-metrics.js';
 import { mayReadMetrics } from '../../../platform/metrics/metrics-route.js';
@@ -91,12 +92,12 @@ describe('GET /metrics through the stack', () => {
     expect(text).toMatch(/^# TYPE job_queue_depth gauge$/m);
   });
 
-  it('should refuse callers off loopback without the token (401), and serve them with it', async () => {
-    const address = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
-    if (!address) return; // a machine with loopback only cannot show it through the stack; the unit test below still does
+  const address = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+  // A machine with loopback only cannot show it through the stack; the unit test below still does.
+  itIf(address !== undefined, 'this machine has no non-loopback IPv4 address')('should refuse callers off loopback without the token (401), and serve them with it', async () => {
     const outside = await startTestPlatform({ HOST: '0.0.0.0', METRICS_TOKEN: TOKEN });
     try {
-      const url = outside.url.replace('127.0.0.1', address);
+      const url = outside.url.replace('127.0.0.1', address!);
       const denied = await fetch(`${url}/metrics`);
       expect(denied.status).toBe(401);
       expect(await denied.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });

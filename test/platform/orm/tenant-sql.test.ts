@@ -3,6 +3,7 @@ import { createTestDatabase } from '../../helpers/test-database.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import { ORG, crossTenantSql, joinSql, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import { positional } from '../../../platform/orm/pooled-query.js';
+import { checkTenantStatements } from '../../helpers/tenant-statement-check.js';
 
 describe('tenantSql', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -24,6 +25,21 @@ describe('tenantSql', () => {
   it('should bind the EntityManager organization wherever ${ORG} stands', async () => {
     const rows = await tenantSql(forkForTenant(orm.em, orgA)).rows<{ body: string }>(sql`select body from notes where organization_id = ${ORG}`);
     expect(rows).toEqual([{ body: 'of A' }]);
+  });
+
+  it('should have the test-time proof name a join that forgets the organization of one table', async () => {
+    await orm.em.fork().execute('create table note_tags (organization_id uuid not null, body text not null, tag text not null)');
+    await orm.em.fork().execute('insert into note_tags values (?, ?, ?), (?, ?, ?)', [orgA, 'of A', 'mine', orgB, 'of A', 'theirs']);
+    const check = await checkTenantStatements(db.url);
+    const em = forkForTenant(orm.em, orgA);
+    // Runs, and leaks: B's tag joins A's note, because nothing filters note_tags.
+    const leaked = await tenantSql(em).rows<{ tag: string }>(sql`select t.tag from notes n join note_tags t on t.body = n.body where n.organization_id = ${ORG} order by t.tag`);
+    expect(leaked.map((r) => r.tag)).toEqual(['mine', 'theirs']);
+    const kept = await tenantSql(em).rows<{ tag: string }>(sql`select t.tag from notes n join note_tags t on t.body = n.body and t.organization_id = n.organization_id where n.organization_id = ${ORG}`);
+    expect(kept.map((r) => r.tag)).toEqual(['mine']);
+    const found = check.stop();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^public\.note_tags t is not filtered by organization_id: select t\.tag from notes n join note_tags t on t\.body = n\.body where/);
   });
 
   it('should refuse a statement that does not bind the organization', async () => {

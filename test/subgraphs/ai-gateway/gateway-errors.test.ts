@@ -44,7 +44,7 @@ describe('AI gateway keys, errors and management through the stack', () => {
     it('should create a key shown once, list it without the key, and refuse it from the moment it is revoked', async () => {
       const created = await manage('POST', '/ai/v1/keys', { name: 'ci' });
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: expect.any(String), object: 'gateway_key', key: expect.stringMatching(/^gw_sk_/), name: 'ci', prefix: created.body.key.slice(0, 12), created_at: expect.any(String), expires_at: null, revoked_at: null });
+      expect(created.body).toEqual({ id: expect.any(String), object: 'gateway_key', key: expect.stringMatching(/^gw_sk_/), name: 'ci', prefix: created.body.key.slice(0, 12), created_at: expect.any(String), expires_at: null, revoked_at: null, allowed_models: null, requests_per_minute: null, tokens_per_minute: null });
       expect((await chat({ model: 'openai/ok', messages: HELLO }, created.body.key)).status).toBe(200);
       const list = await manage('GET', '/ai/v1/keys');
       expect(list.body.object).toBe('list');

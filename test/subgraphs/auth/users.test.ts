@@ -24,7 +24,7 @@ describe('auth users through the stack', () => {
       success: true,
       data: {
         id: USER_ID, email: 'ada@example.com', emailVerified: false, status: 'PENDING_VERIFICATION', profile: { firstName: 'Ada', lastName: 'Lovelace' },
-        metadata: { plan: 'pro' }, lastSignInAt: null, lockedUntil: null, blockedAt: null, createdAt: ISO, updatedAt: ISO,
+        metadata: { plan: 'pro' }, lastSignInAt: null, lockedUntil: null, blockedAt: null, ssoConnectionId: null, createdAt: ISO, updatedAt: ISO,
       },
     });
     expect(res.text).not.toContain('password');

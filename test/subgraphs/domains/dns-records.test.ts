@@ -23,6 +23,8 @@ describe('DNS records API', () => {
       [{ type: 'aaaa', name: 'WWW', value: '2001:DB8:0:0::1', ttl: 300 }, { type: 'AAAA', name: 'www', value: '2001:db8::1', ttl: 300 }],
       [{ type: 'CNAME', name: `blog.${zone}`, value: 'hosting.example.net.' }, { name: 'blog', value: 'hosting.example.net' }],
       [{ type: 'MX', value: 'mx1.example.net', priority: 10 }, { name: '@', value: 'mx1.example.net', priority: 10 }],
+      // As zone files write it (and as mail setup guides give it): the priority inside the value.
+      [{ type: 'MX', name: 'mail', value: '20 mx2.example.net' }, { name: 'mail', value: 'mx2.example.net', priority: 20 }],
       [{ type: 'TXT', name: '_verify', value: '"hello world"' }, { value: 'hello world' }],
       [{ type: 'NS', name: 'sub', value: 'ns1.other.example' }, { name: 'sub', value: 'ns1.other.example' }],
       [{ type: 'SRV', name: '_sip._tcp', value: '5 5060 sip.example.net', priority: 10 }, { value: '5 5060 sip.example.net', priority: 10 }],
@@ -45,7 +47,7 @@ describe('DNS records API', () => {
     const bad: Record<string, unknown>[] = [
       { type: 'A', value: '300.1.1.1' }, { type: 'A', value: '2001:db8::1' }, { type: 'AAAA', value: '192.0.2.1' },
       { type: 'CNAME', name: '@', value: 'x.example.net' }, { type: 'CNAME', name: 'www', value: 'x.example.net' },
-      { type: 'A', name: 'blog', value: '192.0.2.1' }, { type: 'MX', value: 'mx.example.net' }, { type: 'MX', value: 'not a host', priority: 1 },
+      { type: 'A', name: 'blog', value: '192.0.2.1' }, { type: 'MX', value: 'mx.example.net' }, { type: 'MX', value: 'not a host', priority: 1 }, { type: 'MX', name: 'mail3', value: '10 mx.example.net', priority: 20 },
       { type: 'TXT', value: 'x', priority: 3 }, { type: 'A', value: '192.0.2.1', ttl: 59 }, { type: 'A', value: '192.0.2.1', ttl: 86_401 },
       { type: 'NS', name: '@', value: 'ns.example.net' }, { type: 'SRV', name: 'sip', value: '5 5060 sip.example.net', priority: 1 },
       { type: 'SRV', name: '_sip._tcp', value: '5 99999 sip.example.net', priority: 1 }, { type: 'CAA', value: '0 policy "x"' },

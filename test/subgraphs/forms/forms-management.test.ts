@@ -51,6 +51,11 @@ describe('forms management through the stack', () => {
           { id: expect.any(Number), ref: 'topic', type: 'SELECT', label: 'Topic', placeholder: null, required: false, order: 2, settings: { options: ['Sales', 'Support'] } },
         ],
         analytics: { views: 0, submissions: 0, completionRate: 0 },
+        url: `http://localhost:0/f/${body.data.uuid}`,
+        embed: {
+          iframe: `<iframe src="http://localhost:0/f/${body.data.uuid}" title="Contact us" width="100%" height="640" style="border:0;max-width:40rem" loading="lazy"></iframe>`,
+          script: `<script src="http://localhost:0/f/embed.js" data-form="${body.data.uuid}" async></script>`,
+        },
       },
     });
     // The same form answers by uuid.

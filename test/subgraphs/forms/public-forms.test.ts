@@ -56,8 +56,8 @@ describe('public forms through the stack', () => {
         data: {
           uuid: form.uuid, title: 'Everything', description: 'All types',
           fields: EVERY_TYPE.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required ?? false, placeholder: null, settings: f.settings ?? {} })),
-          settings: { requiresAuth: false, hasPassword: false },
-          theme: { preset: 'BOLD', colors: null },
+          settings: { requiresAuth: false, hasPassword: false, layout: 'ALL_AT_ONCE', thankYouMessage: null },
+          theme: { preset: 'BOLD', colors: null, font: null },
         },
       });
       expect((await pub('GET', '/f/everything')).body.data.uuid).toBe(form.uuid);
@@ -209,7 +209,7 @@ describe('public forms through the stack', () => {
     });
 
     it('should refuse web submissions (401), keys of another organization (403) and a bad key (401), and take the owner\'s X-API-Key', async () => {
-      expect((await pub('GET', `/f/${locked.uuid}`)).body.data.settings).toEqual({ requiresAuth: true, hasPassword: false });
+      expect((await pub('GET', `/f/${locked.uuid}`)).body.data.settings).toEqual({ requiresAuth: true, hasPassword: false, layout: 'ALL_AT_ONCE', thankYouMessage: null });
       const web = await pub('POST', `/f/${locked.uuid}/submit`, { data: { q: 'hi' } });
       expect(web.status).toBe(401);
       expect(web.body).toEqual({ error: { code: 'UNAUTHORIZED', message: expect.any(String) } });

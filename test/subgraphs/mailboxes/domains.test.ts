@@ -59,7 +59,9 @@ describe('custom domains: records to publish, verified over DNS', () => {
     expect(domain.records.map((r: { purpose: string; type: string; name: string }) => [r.purpose, r.type, r.name])).toEqual([
       ['mx', 'MX', 'acme-mail.test'], ['spf', 'TXT', 'acme-mail.test'], ['dkim', 'TXT', 'pf1._domainkey.acme-mail.test'], ['dmarc', 'TXT', '_dmarc.acme-mail.test'],
     ]);
-    expect(domain.records[0].value).toBe('10 mx.agents.localhost');
+    // MX as DNS APIs take it: the host as the value, the preference as a field of its own.
+    expect(domain.records[0]).toMatchObject({ type: 'MX', value: 'mx.agents.localhost', priority: 10 });
+    expect(domain.records[1]).toMatchObject({ value: 'v=spf1 include:_spf.agents.localhost ~all', priority: null });
     expect(domain.records[2].value).toMatch(/^v=DKIM1; k=rsa; p=[A-Za-z0-9+/=]{300,}$/);
 
     // Nothing published yet, and a DKIM record with another key.
@@ -73,7 +75,7 @@ describe('custom domains: records to publish, verified over DNS', () => {
 
     zone.clear();
     zone.set('acme-mail.test', [{ type: 'TXT', value: 'google-site-verification=x' }]); // unrelated TXT records are ignored
-    for (const r of domain.records as { type: 'MX' | 'TXT'; name: string; value: string }[]) zone.set(r.name, [...(zone.get(r.name) ?? []), { type: r.type, value: r.value }]);
+    for (const r of domain.records as { type: 'MX' | 'TXT'; name: string; value: string; priority: number | null }[]) zone.set(r.name, [...(zone.get(r.name) ?? []), { type: r.type, value: r.type === 'MX' ? `${r.priority} ${r.value}` : r.value }]);
     const second = await req('POST', `/domains/${domain.id}/verify`);
     expect(second.body.data).toMatchObject({ status: 'verified', verifiedAt: expect.any(String), lastCheckedAt: expect.any(String) });
     expect(second.body.data.records.map((r: { status: string }) => r.status)).toEqual(['verified', 'verified', 'verified', 'verified']);
@@ -115,7 +117,7 @@ describe('custom domains: records to publish, verified over DNS', () => {
     const otherOrganization = await hook((await mailbox('hooks-c', other)).id, ['domain.verified'], other);
 
     const domain = (await req('POST', '/domains', { domain: 'hooked-mail.test' })).body.data;
-    for (const r of domain.records as { type: 'MX' | 'TXT'; name: string; value: string }[]) zone.set(r.name, [...(zone.get(r.name) ?? []), { type: r.type, value: r.value }]);
+    for (const r of domain.records as { type: 'MX' | 'TXT'; name: string; value: string; priority: number | null }[]) zone.set(r.name, [...(zone.get(r.name) ?? []), { type: r.type, value: r.type === 'MX' ? `${r.priority} ${r.value}` : r.value }]);
     expect((await req('POST', `/domains/${domain.id}/verify`)).body.data.status).toBe('verified');
 
     const [got] = (await receiver.waitFor((rs) => rs.some((r) => r.json?.type === 'domain.verified'))).filter((r) => r.json?.type === 'domain.verified');

@@ -29,6 +29,7 @@ describe('mailboxes across modules: Contact.mailboxMessages and sending through 
   it('should send to an outside address through the email module\'s path: from the mailbox, threading headers, then delivered', async () => {
     const sent = await t.request('POST', `${P}/messages/send`, { key, body: { from: box.address, to: ['Ada <ada@example.com>'], cc: ['bob@example.com'], subject: 'Offer', text: 'Our offer', headers: { 'X-Deal': '42' } } });
     expect(sent.status).toBe(202);
+    expect(sent.body.data).toMatchObject({ cc: ['bob@example.com'], bcc: [] });
     const delivered = await eventually(async () => {
       const m = (await t.request('GET', `${P}/inbox/${sent.body.data.id}`, { key })).body.data;
       return m.status === 'delivered' ? m : null;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { recordStatements } from '../../helpers/sent-statements.js';
@@ -31,9 +32,12 @@ describe('support across modules: Contact.conversations (real CRM) and the email
     auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' }, remoteAddress: '127.0.0.1', receivedAt: new Date(),
   });
 
-  it('should link a visitor who identifies with an email to the CRM contact: { contact { conversations { messages } } }', async () => {
+  it('should link a visitor whose identity the host page signed to the CRM contact: { contact { conversations { messages } } }', async () => {
+    const { secret } = (await t.request('POST', `/support/inboxes/${inbox.id}/identity-secret`, { key })).body.data;
     const { conversationId, visitor } = await newConversation(t, inbox.widgetToken, 'Widget question');
-    await widget(t, inbox.widgetToken, visitor.visitorToken)('POST', 'identify', { email: 'ADA@example.com', name: 'Ada' });
+    const userHash = createHmac('sha256', secret).update('ada@example.com').digest('hex');
+    const identified = await widget(t, inbox.widgetToken, visitor.visitorToken)('POST', 'identify', { email: 'ADA@example.com', name: 'Ada', userHash });
+    expect(identified.body.data).toMatchObject({ email: 'ada@example.com', verified: true });
     await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'Widget answer' } });
     const res = await t.graphql(key, 'query($id: ID!) { contact(id: $id) { email conversations { id status messages { content } } } }', { id: 'ada@example.com' });
     expect(res.body.errors).toBeUndefined();

@@ -22,7 +22,8 @@ describe('support inboxes, members and canned responses through the stack', () =
     const inbox = created.body.data;
     expect(inbox).toEqual({
       id: expect.stringMatching(/^inbox_/), name: 'Billing', description: 'Money questions', email: 'billing@acme.example', widgetToken: expect.stringMatching(/^wt_/),
-      workingHours: { timezone: 'Europe/Berlin', hours: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }] }, createdAt: expect.any(String), updatedAt: expect.any(String),
+      workingHours: { timezone: 'Europe/Berlin', hours: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }] }, allowedOrigins: null, identityVerification: false, preChatEmail: false, replyTime: 'in_a_few_hours',
+      createdAt: expect.any(String), updatedAt: expect.any(String),
     });
     expect((await t.request('GET', `/support/inboxes/${inbox.id}`, { key })).body.data).toEqual(inbox);
     const updated = await t.request('PUT', `/support/inboxes/${inbox.id}`, { key, body: { description: null, name: 'Billing EU' } });

@@ -23,7 +23,7 @@ describe('support visitors and companies through the stack', () => {
     const again = await widget(t, inbox.widgetToken, visitor.visitorToken)('POST', 'sessions', { pageUrl: 'https://shop.example/checkout' });
     expect(again.body.data).toMatchObject({ visitorId: visitor.visitorId, visitorToken: visitor.visitorToken });
     const identified = await w('POST', 'identify', { email: 'Ada@Example.com', name: 'Ada' });
-    expect(identified.body.data).toEqual({ visitorId: visitor.visitorId, email: 'ada@example.com', name: 'Ada' });
+    expect(identified.body.data).toEqual({ visitorId: visitor.visitorId, email: 'ada@example.com', name: 'Ada', verified: false });
 
     const profile = await t.request('GET', `/support/visitors/${visitor.visitorId}`, { key });
     expect(profile.body.data).toMatchObject({ id: visitor.visitorId, name: 'Ada', email: 'ada@example.com', identified: true, inboxId: inbox.id, attributes: {} });

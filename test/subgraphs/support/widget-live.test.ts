@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startTestPlatform, eventually, type TestPlatform } from '../../helpers/test-platform.js';
 import { supportModule } from '../../../subgraphs/support/index.js';
 import { webhooksModule } from '../../../subgraphs/webhooks/index.js';
-import { addMember, createInbox, newConversation, widget } from './helpers/support-fixtures.js';
+import { addMember, createInbox, newConversation } from './helpers/support-fixtures.js';
 
 /** A real graphql-ws client running one subscription; collects its results. */
 function subscribe(url: string, connectionParams: Record<string, unknown>, query: string, variables: Record<string, unknown> = {}) {
@@ -136,14 +136,22 @@ describe('support widget live over graphql-ws, and support webhooks', () => {
     }
   });
 
-  it('should serve the widget demo page without any external resource', async () => {
+  it('should serve the widget demo page embedding the real script, and the script itself', async () => {
     const res = await fetch(`${t.url}/support/widget/demo?widgetToken=${inbox.widgetToken}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
-    expect(html).toContain('graphql-transport-ws');
-    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!\$)/);
-    const w = widget(t, inbox.widgetToken);
-    expect((await w('POST', 'sessions', {})).status).toBe(201);
+    expect(html).toContain(`<script src="/support/widget.js" data-widget-token="${inbox.widgetToken}" async></script>`);
+    expect(html).not.toMatch(/<link[^>]+href=|https?:\/\//);
+    const hostile = await (await fetch(`${t.url}/support/widget/demo?widgetToken=${encodeURIComponent('"><script>alert(1)</script>')}`)).text();
+    expect(hostile).not.toContain('<script>alert(1)');
+    const script = await fetch(`${t.url}/support/widget.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('content-encoding')).toBe('gzip');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await script.text()).toContain('window.PlatformChat');
+    const again = await fetch(`${t.url}/support/widget.js`, { headers: { 'if-none-match': script.headers.get('etag')! } });
+    expect(again.status).toBe(304);
   });
 });

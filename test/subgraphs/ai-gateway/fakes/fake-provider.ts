@@ -78,6 +78,7 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 function answer(r: RecordedRequest, res: ServerResponse) {
+  if (/\/embeddings$|:embedContent$|:batchEmbedContents$/.test(r.path)) return embeddings(r, res);
   const stream = r.format === 'gemini' ? r.path.includes(':streamGenerateContent') : r.body?.stream === true;
   const failure = /^fail-(\d{3})$/.exec(r.model);
   if (failure) return json(res, Number(failure[1]), Number(failure[1]) >= 500 || failure[1] === '429' ? shapes.OPENAI_ERROR_503 : shapes.OPENAI_ERROR_400);
@@ -151,4 +152,21 @@ function streamOf(r: RecordedRequest): [string | undefined, unknown][] {
 function midStreamError(format: RecordedRequest['format']): [string | undefined, unknown] {
   if (format === 'anthropic') return shapes.ANTHROPIC_OVERLOADED;
   return [undefined, { error: { code: 503, message: 'The model is overloaded', status: 'UNAVAILABLE' } }];
+}
+
+/** The fake's vector for input `i`: `dimensions` (default 3) values starting at i + 1, so order can be checked. */
+export const fakeVector = (i: number, dimensions = 3) => Array.from({ length: dimensions }, (_, d) => (d === 0 ? i + 1 : 0.5 / (d + 1)));
+
+/** Embeddings in the provider's format (model fail-<status> fails as for chat); OpenAI counts 7 tokens per input. */
+function embeddings(r: RecordedRequest, res: ServerResponse) {
+  const failure = /^fail-(\d{3})$/.exec(r.model);
+  if (failure) return json(res, Number(failure[1]), shapes.OPENAI_ERROR_503);
+  if (r.format === 'gemini') {
+    if (r.path.endsWith(':embedContent')) return json(res, 200, { embedding: { values: fakeVector(0, r.body.outputDimensionality) } });
+    return json(res, 200, { embeddings: r.body.requests.map((q: { outputDimensionality?: number }, i: number) => ({ values: fakeVector(i, q.outputDimensionality) })) });
+  }
+  const inputs: string[] = typeof r.body.input === 'string' ? [r.body.input] : r.body.input;
+  // Listed in reverse with their index, as OpenAI allows: the gateway must put them back in order.
+  const data = inputs.map((_, i) => ({ object: 'embedding', index: i, embedding: fakeVector(i, r.body.dimensions) })).reverse();
+  return json(res, 200, { object: 'list', data, model: r.model, usage: { prompt_tokens: 7 * inputs.length, total_tokens: 7 * inputs.length } });
 }

@@ -12,8 +12,9 @@ export interface AiPlatform {
   stop(): Promise<void>;
 }
 
-export async function startAiPlatform(options: AiGatewayModuleOptions = {}, env: Record<string, string> = {}): Promise<AiPlatform> {
+export async function startAiPlatform(options: AiGatewayModuleOptions = {}, envOf: Record<string, string> | ((fake: FakeProvider) => Record<string, string>) = {}): Promise<AiPlatform> {
   const fake = await startFakeProvider();
+  const env = typeof envOf === 'function' ? envOf(fake) : envOf;
   const module = aiGatewayModule(options);
   // The fake providers listen on loopback, which the URL guard refuses unless private addresses are allowed.
   const t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true', ...env }, { modules: [module] });

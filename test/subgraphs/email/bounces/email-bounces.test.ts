@@ -48,7 +48,7 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
     await eventually(async () => (await statusOf(hardId)) === 'BOUNCED');
     await eventually(async () => (await statusOf(ok.body.data.messageId)) === 'DELIVERED');
 
-    // A soft bounce needs four temporary failures over more than half an hour of retries: write the row as the job leaves it.
+    // A soft bounce needs four temporary failures over about half an hour of retries: write the row as the job leaves it.
     const org = await t.platform.apiKeys.ensureOrganization('bnc');
     softId = 'em_softbouncetest000000000000';
     await t.platform.orm.em.getConnection().execute(

@@ -1,4 +1,5 @@
-import { countryOf, isE164 } from '../../../../subgraphs/sms/sending/phone-number.js';
+import { isE164 } from '../../../../platform/validation/phone-number.js';
+import { countryOf } from '../../../../subgraphs/sms/sending/phone-number.js';
 
 describe('E.164 and the country of a number', () => {
   it.each(['+14155550123', '+447700900123', '+4915510000123', '+819012345678', '+1234567'])('should accept %s', (n) => {

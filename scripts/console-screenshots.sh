@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates the screenshots of docs/console.md: runs the console's browser tests (headless Chromium), which save a
+# PNG of each page they check into docs/console/ when CONSOLE_SCREENSHOTS_DIR is set.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+npm run build
+export CONSOLE_SCREENSHOTS_DIR="$PWD/docs/console"
+for file in console.system.test.js console-support.system.test.js console-records.system.test.js; do
+  NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.system.config.js "dist/test/system/console/$file" --runInBand
+done

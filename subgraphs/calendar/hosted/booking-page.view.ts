@@ -1,0 +1,68 @@
+import { html, type SafeHtml } from '../../../platform/http/html/html.js';
+import type { PageOptions } from '../../../platform/http/html/page.js';
+import { SLOT_PICKER_SCRIPT, slotPicker, slotPickerData, type SlotPickerData } from './slot-picker.view.js';
+import { BOOKING_PAGE_CSS } from './booking-page.css.js';
+
+/** What the page shows of a public event type (the public operation's answer). */
+export interface HostedEventType {
+  organizationSlug: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  duration: number;
+  durations: number[];
+  locationType: string;
+  timeZone: string | null;
+  requiresConfirmation: boolean;
+}
+
+/** Anyone may frame the booking page (the iframe embed); the cancel and reschedule pages stay unframeable. */
+export const EMBEDDABLE = '*';
+
+const LOCATIONS: Record<string, string> = { VIDEO: 'Video call', LINK: 'Online meeting (link after booking)', PHONE: 'Phone call', IN_PERSON: 'In person' };
+
+const minutes = (n: number) => (n % 60 === 0 && n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`);
+
+/** The booking page: the event type, the month of free days, the day's slots, the booker's name and email. */
+export function bookingPage(eventType: HostedEventType): PageOptions {
+  const base = `/calendar/public/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
+  const data: SlotPickerData = {
+    slotsUrl: `${base}/slots`, submitUrl: `${base}/bookings`, timeZone: eventType.timeZone,
+    sending: 'Booking…', doneHeading: 'You are booked', pendingHeading: 'Your request was sent',
+  };
+  const durationControl = eventType.durations.length > 1
+    ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${minutes(d)}</option>`)}</select>`
+    : html`<p><span class="fact">Duration</span> ${minutes(eventType.duration)}</p>`;
+  const body: SafeHtml = html`<div id="booking">
+<h1>${eventType.title}</h1>
+${eventType.description ? html`<p class="description">${eventType.description}</p>` : ''}
+<p><span class="fact">Location</span> ${LOCATIONS[eventType.locationType] ?? eventType.locationType}</p>
+${durationControl}
+${slotPicker(eventType.timeZone)}
+<form id="book-form" hidden>
+<h2>Your details</h2>
+<p id="picked" class="picked"></p>
+<label for="name">Name</label>
+<input type="text" id="name" name="name" required maxlength="200" autocomplete="name">
+<label for="email">Email</label>
+<input type="email" id="email" name="email" required maxlength="320" autocomplete="email">
+<p><button type="submit" id="book">Book</button></p>
+</form>
+</div>
+<div id="confirmation" hidden>
+<h1 id="confirmed-heading" tabindex="-1">You are booked</h1>
+<p>${eventType.title}</p>
+<p id="confirmed-when" class="when"></p>
+<p id="confirmed-to"></p>
+${eventType.requiresConfirmation ? html`<p>The host will confirm or decline; you will get an email then.</p>` : ''}
+<p><a id="confirmed-join" href="#" hidden>Join the meeting</a></p>
+<p><a id="ics" class="button" href="#" download="invite.ics" hidden>Add to calendar (.ics)</a></p>
+</div>
+${slotPickerData(data)}`;
+  return { title: eventType.title, body, css: BOOKING_PAGE_CSS, scripts: [SLOT_PICKER_SCRIPT], frameAncestors: EMBEDDABLE };
+}
+
+/** An address that names no public event type, or a page that cannot be shown right now. */
+export function unavailableBookingPage(heading: string, text: string): PageOptions {
+  return { title: heading, body: html`<h1>${heading}</h1><p>${text}</p>` };
+}
