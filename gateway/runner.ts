@@ -91,7 +91,8 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
-  const apiKeys = new ApiKeyService(orm.em);
+  const apiKeys = new ApiKeyService(orm.em, { databaseUrl: database.url, logger });
+  await apiKeys.start();
   // Under the migration lock: gateways starting together on an empty database would each create the bootstrap key.
   await runMigrations(orm, async () => {
     if (config.bootstrapApiKey) await apiKeys.ensureBootstrapKey(config.bootstrapApiKey);
@@ -239,6 +240,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     await background.stop();
     await jobs.stop(Math.max(0, deadline - Date.now()));
     await gateway.stop();
+    await apiKeys.stop();
     for (const module of modules) await module.close?.();
     await store.close();
     await bus.close();

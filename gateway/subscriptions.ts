@@ -14,7 +14,7 @@ import { DomainError } from '../platform/errors/domain-error.js';
 import type { BusEvent, EventBus } from '../platform/events/event-bus.js';
 import type { PlatformEvent } from '../platform/events/platform-event.js';
 import type { Logger } from '../platform/logging/logger.js';
-import type { ApiKeyService } from '../platform/organizations/api-key.service.js';
+import { hashApiKey, type ApiKeyService } from '../platform/organizations/api-key.service.js';
 import type { PublicSubscriptionCaller, PublicSubscriptions } from '../platform/graphql/subscription-fields.js';
 import { limitedSubscriptions } from './subscription-limits.js';
 
@@ -31,6 +31,8 @@ interface ConnectionExtra extends Record<PropertyKey, unknown> {
   socket: WebSocket;
   request: IncomingMessage;
   auth?: Auth;
+  /** The hash of the key the connection was opened with: a revocation of that key closes it. */
+  keyHash?: string;
 }
 
 export interface SubscriptionServerOptions {
@@ -112,6 +114,12 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   options.server.on('upgrade', onUpgrade);
 
   const limits = limitedSubscriptions(schema);
+  // Connections by the hash of their key: a revoked key's open connections are closed, not left streaming.
+  const byKey = new Map<string, Set<WebSocket>>();
+  const stopHearingRevocations = options.apiKeys.onRevoked((hash) => {
+    for (const socket of byKey.get(hash) ?? []) socket.close(CLOSE_UNAUTHORIZED, 'API key revoked');
+    byKey.delete(hash);
+  });
   const disposable = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
@@ -126,9 +134,17 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       onConnect: async (ctx) => {
         const admitted = await authenticate(ctx, options);
         if (admitted) limits.track(ctx);
+        const { keyHash, socket } = ctx.extra;
+        if (admitted && keyHash) byKey.set(keyHash, (byKey.get(keyHash) ?? new Set()).add(socket));
         return admitted;
       },
-      onClose: (ctx) => limits.untrack(ctx),
+      onClose: (ctx) => {
+        limits.untrack(ctx);
+        const { keyHash, socket } = ctx.extra;
+        const sockets = keyHash ? byKey.get(keyHash) : undefined;
+        sockets?.delete(socket);
+        if (sockets?.size === 0) byKey.delete(keyHash!);
+      },
       onError: (_ctx, _id, _payload, errors) => {
         options.logger.debug('subscription error', { errors: errors.map((e) => e.message) });
       },
@@ -141,6 +157,7 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
     schema,
     close: async () => {
       options.server.off('upgrade', onUpgrade);
+      stopHearingRevocations();
       await disposable.dispose();
     },
   };
@@ -167,6 +184,7 @@ async function authenticate(ctx: Context<Record<string, unknown>, ConnectionExtr
   if (!auth) return refuse(CLOSE_UNAUTHORIZED, 'Invalid API key');
   if (auth.keyType === 'GATEWAY') return refuse(CLOSE_FORBIDDEN, 'AI gateway keys open /ai/v1 only');
   ctx.extra.auth = auth;
+  ctx.extra.keyHash = hashApiKey(key);
   return true;
 }
 

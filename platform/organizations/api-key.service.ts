@@ -6,6 +6,9 @@ import { SCOPES } from './scopes.js';
 import type { Auth } from '../auth/auth.js';
 import type { PlanName } from '../rate-limit/plans.js';
 import { LRUCache } from 'lru-cache';
+import { NotificationListener } from '../database/notification-listener.js';
+import type { Logger } from '../logging/logger.js';
+import { API_KEY_REVOKED_CHANNEL } from './api-key-revocation.js';
 
 const KEY_PREFIX: Record<ApiKeyType, string> = { SERVER: 'sk_srv_', SENDING: 'sk_snd_', GATEWAY: 'gw_sk_' };
 const CACHE_TTL_MS = 10_000;
@@ -26,11 +29,47 @@ export interface CreateKeyInput {
 /** Keys are 8 to 256 characters; anything else is refused without hashing or a lookup. */
 const plausibleKey = (presented: string) => presented.length >= 8 && presented.length <= 256;
 
-/** Creates organizations and keys, and turns a presented key into an Auth. Lookups are cached briefly (a cache only). */
+export interface ApiKeyServiceOptions {
+  /** The database whose revocations to hear. Without it (one-shot tools) lookups are cached for the TTL alone. */
+  databaseUrl?: string;
+  logger?: Logger;
+}
+
+/**
+ * Creates organizations and keys, and turns a presented key into an Auth. Lookups are cached briefly (a cache only).
+ * A revocation NOTIFYs the key's hash on commit and every process drops it at once; while that listener is down
+ * nothing is served from the cache, and the TTL bounds staleness should a notification be lost.
+ */
 export class ApiKeyService {
   private readonly cache = new LRUCache<string, { auth: Auth | null; expires: number }>({ max: 10_000 });
+  private readonly listener?: NotificationListener;
+  /** Revocations reach this process (always true without a listener: nothing to hear). */
+  private listening: boolean;
+  private readonly revocationHandlers = new Set<(hash: string) => void>();
 
-  constructor(private readonly rootEm: EntityManager) {}
+  constructor(private readonly rootEm: EntityManager, options: ApiKeyServiceOptions = {}) {
+    this.listening = !options.databaseUrl;
+    if (options.databaseUrl && options.logger) {
+      this.listener = new NotificationListener({
+        databaseUrl: options.databaseUrl,
+        channel: API_KEY_REVOKED_CHANNEL,
+        logger: options.logger,
+        // No payload: (re)connected, and what was revoked meanwhile is unknown, so start from an empty cache.
+        onNotify: (hash) => (hash === undefined ? this.serve() : this.revoked(hash)),
+        onLost: () => this.suspend(),
+      });
+    }
+  }
+
+  /** Starts hearing revocations (the listener reconnects by itself); until then nothing is cached. */
+  async start(): Promise<void> {
+    await this.listener?.start();
+  }
+
+  async stop(): Promise<void> {
+    this.suspend();
+    await this.listener?.stop();
+  }
 
   async ensureOrganization(slug: string, plan: PlanName = 'STARTER'): Promise<Organization> {
     const em = this.rootEm.fork();
@@ -90,7 +129,7 @@ export class ApiKeyService {
     const auth: Auth | null = row
       ? { organizationId: row.organization_id, keyId: row.id, keyType: row.type, scopes: row.scopes, plan: row.plan }
       : null;
-    this.cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
+    if (this.listening) this.cache.set(hash, { auth, expires: now + CACHE_TTL_MS });
     return auth;
   }
 
@@ -101,7 +140,28 @@ export class ApiKeyService {
   }
 
   private cachedAuth(hash: string, now: number): Auth | null | undefined {
-    const cached = this.cache.get(hash);
+    const cached = this.listening ? this.cache.get(hash) : undefined;
     return cached && cached.expires > now ? cached.auth : undefined;
+  }
+
+  /** Calls `handler` with the hash of each key revoked anywhere (what was authenticated with it must end); returns the unsubscribe. */
+  onRevoked(handler: (hash: string) => void): () => void {
+    this.revocationHandlers.add(handler);
+    return () => this.revocationHandlers.delete(handler);
+  }
+
+  private revoked(hash: string) {
+    this.cache.delete(hash);
+    for (const handler of this.revocationHandlers) handler(hash);
+  }
+
+  private serve() {
+    this.cache.clear();
+    this.listening = true;
+  }
+
+  private suspend() {
+    this.listening = false;
+    this.cache.clear();
   }
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
 import type { ApiKeyType } from './api-key.entity.js';
 import { hashApiKey } from './api-key.service.js';
+import { revokedAndAnnounced } from './api-key-revocation.js';
 import type { PlanName } from '../rate-limit/plans.js';
 
 /** A key as a module lists it: never its hash. */
@@ -76,10 +77,10 @@ export const organizationApiKeys: ApiKeysPort = {
     return rows.map(record);
   },
   async revoke(em, type, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(
+    const rows = await tenantSql(em).rows<{ id: string }>(revokedAndAnnounced(
       sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
-        where id = ${id} and organization_id = ${ORG} and type = ${type} returning id`,
-    );
+        where id = ${id} and organization_id = ${ORG} and type = ${type} returning id, hash`,
+    ));
     return rows.length > 0;
   },
   async listPlatformKeys(em, { limit, offset }) {
@@ -93,10 +94,10 @@ export const organizationApiKeys: ApiKeysPort = {
     return { rows: rows.map((row) => ({ ...record(row), type: row.type, scopes: row.scopes })), total: Number(total ?? 0) };
   },
   async revokePlatformKey(em, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(
+    const rows = await tenantSql(em).rows<{ id: string }>(revokedAndAnnounced(
       sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
-        where id = ${id} and organization_id = ${ORG} and type in ('SERVER', 'SENDING') returning id`,
-    );
+        where id = ${id} and organization_id = ${ORG} and type in ('SERVER', 'SENDING') returning id, hash`,
+    ));
     return rows.length > 0;
   },
   async organization(em) {

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { startTestPlatform, eventually, type TestPlatform } from '../helpers/test-platform.js';
 import { subscribeToEvents, type Subscriber } from './helpers/subscriber.js';
+import { hashApiKey } from '../../platform/organizations/api-key.service.js';
 
 describe('Subscription.events over graphql-ws on /graphql', () => {
   let t: TestPlatform;
@@ -88,6 +89,23 @@ describe('Subscription.events over graphql-ws on /graphql', () => {
     const gateway = subscribe({ apiKey: await t.key('org-a', 'GATEWAY') });
     await eventually(async () => gateway.closed);
     expect(gateway.closed).toEqual({ code: 4403, reason: 'AI gateway keys open /ai/v1 only' });
+  });
+
+  it('should close the open connections of a key when it is revoked, and only those', async () => {
+    const doomedKey = await t.key('org-a');
+    const doomed = subscribe({ apiKey: doomedKey });
+    const kept = subscribe({ apiKey: keyA });
+    await primed(doomed, keyA);
+    await primed(kept, keyA);
+    const [row] = await t.platform.orm.em.getConnection().execute<{ id: string }[]>('select id from platform.api_keys where hash = ?', [hashApiKey(doomedKey)]);
+    const revoked = await t.graphql(keyA, 'mutation($id: ID!) { revokeApiKey(id: $id) }', { id: row!.id });
+    expect(revoked.body.data.revokeApiKey).toBe(true);
+
+    await eventually(async () => doomed.closed);
+    expect(doomed.closed).toEqual({ code: 4401, reason: 'API key revoked' });
+    await probe(keyA, 'form.partial', 'after-revoke');
+    await eventually(async () => kept.events.some((e) => e.data?.probe === 'after-revoke'));
+    expect(kept.closed).toBeUndefined();
   });
 
   it('should answer FORBIDDEN to a key without the webhooks scope', async () => {

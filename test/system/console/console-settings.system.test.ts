@@ -64,7 +64,7 @@ describe('The console’s settings page', () => {
 
     await row.getByRole('button', { name: `Revoke Newsletter job (${secret.slice(0, 12)})` }).click();
     await row.getByText(/^revoked/).waitFor();
-    await eventually(async () => (await t.request('GET', '/emails/messages', { key: secret })).status === 401, 15_000, 250);
+    await eventually(async () => (await t.request('GET', '/emails/messages', { key: secret })).status === 401, 5_000, 50);
     expect(problems).toEqual([]);
     await context.close();
   }, 150_000);
