@@ -16,7 +16,7 @@ export interface InviteEvent {
   attendee: { name: string; email: string };
 }
 
-/** An iCalendar (RFC 5545) invite: CRLF lines folded at 75 octets, text escaped. Pure. */
+/** An iCalendar (RFC 5545) invite: CRLF lines folded at 75 octets, text escaped. Pure; ours rather than `ics` (docs/decisions/0330). */
 export function buildIcs(e: InviteEvent): string {
   const lines = [
     'BEGIN:VCALENDAR',

@@ -7,7 +7,7 @@ export const FIXED_COLUMNS = ['submissionId', 'status', 'createdAt', 'completedA
 // A spreadsheet runs a cell starting with one of these as a formula (CSV injection); a leading ' neutralises it.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One CSV cell: text is guarded against formula injection, then quoted when it holds a separator, quote or newline. */
+/** One CSV cell: text is guarded against formula injection, then quoted when it holds a separator, quote or newline (ours rather than csv-stringify: docs/decisions/0330). */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text: string;
