@@ -106,13 +106,13 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // Split mode: modules named in SUBGRAPH_URLS run (with their jobs) in their own processes.
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
-  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
+  const bus = await createEventBus(config.redisUrl, logger);
+  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus };
   for (const module of local) module.providePorts?.(deps, ports);
   // Modules in their own processes: their ports reach them as jobs on the shared store (nothing is lost while they are down).
   relayRemotePorts(deps, (name) => config.subgraphUrls.has(name));
   // The outbox is drained where the webhook engine runs: with webhooks in its own process, this one dispatches nothing.
   const dispatchesEvents = !config.subgraphUrls.has(DISPATCHING_MODULE);
-  const bus = await createEventBus(config.redisUrl, logger);
   defineBackgroundJobs(deps, dispatchesEvents);
   const subgraphs = new Map();
   for (const module of local) {

@@ -80,7 +80,7 @@ export function eventsField(bus: EventBus, maxQueued: number): GraphQLFieldConfi
       if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'The event stream needs a SERVER key');
       if (!hasScope(auth, 'webhooks')) throw new DomainError('FORBIDDEN', 'This key lacks the "webhooks" scope');
       const types = args.types?.length ? new Set(args.types) : null;
-      return busIterator(bus, (m) => m.organizationId === auth.organizationId && (!types || types.has(m.event.type)), maxQueued);
+      return busIterator(bus, (m) => m.organizationId === auth.organizationId && !m.transient && (!types || types.has(m.event.type)), maxQueued);
     },
     resolve: (payload: unknown) => payload as PlatformEvent,
   };

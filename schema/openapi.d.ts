@@ -4612,6 +4612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/support/conversations/{conversationId}/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set support conversation typing
+         * @description The visitor sees "<agent> is typing…" until false, the agent's reply, or expiresInMs without a renewal. Answers 200 on success. Runs the GraphQL mutation `setSupportConversationTyping`.
+         */
+        post: operations["postSupportConversationsByConversationIdTyping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/support/inboxes": {
         parameters: {
             query?: never;
@@ -5146,6 +5166,26 @@ export interface paths {
          * @description Post support widget message. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `postSupportWidgetMessage`.
          */
         post: operations["postSupportWidgetConversationsByConversationIdMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/widget/conversations/{conversationId}/typing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set support widget typing
+         * @description The visitor typing in their own conversation; agents' supportConversationTyping subscription gets it. Needs no API key. Answers 200 on success. Runs the GraphQL mutation `setSupportWidgetTyping`.
+         */
+        post: operations["postSupportWidgetConversationsByConversationIdTyping"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6872,6 +6912,12 @@ export interface components {
         SupportTagsInput: {
             tags: string | string[];
         };
+        SupportTypingInput: {
+            /** @description true while typing (renew within expiresInMs), false when stopped */
+            typing: boolean;
+            /** @description A member of the inbox (user_…): the visitor sees their name; without it, the inbox's */
+            authorId?: string | null;
+        };
         SupportVisitorCompanyInput: {
             /** @description A company id; null unlinks */
             companyId?: string | null;
@@ -6904,6 +6950,10 @@ export interface components {
             pageUrl?: string | null;
             referrer?: string | null;
             userAgent?: string | null;
+        };
+        SupportWidgetTypingInput: {
+            /** @description true while the visitor types (renew within expiresInMs), false when stopped */
+            typing: boolean;
         };
         SupportWorkingHoursInput: {
             /** @description IANA zone, e.g. Europe/Berlin */
@@ -31085,6 +31135,63 @@ export interface operations {
             503: components["responses"]["FormsError503"];
         };
     };
+    postSupportConversationsByConversationIdTyping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "typing": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupportTypingInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversationId": "id_01J0EXAMPLE",
+                     *         "typing": true,
+                     *         "expiresInMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            conversationId: string;
+                            typing: boolean;
+                            /** @description The signal ends by itself after this many milliseconds unless renewed (0 when typing is false) */
+                            expiresInMs: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            413: components["responses"]["FormsError413"];
+            415: components["responses"]["FormsError415"];
+            429: components["responses"]["CrmError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
     getSupportInboxes: {
         parameters: {
             query?: {
@@ -33897,6 +34004,67 @@ export interface operations {
                                 /** @description Bytes */
                                 size: number;
                             }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["CrmError401"];
+            403: components["responses"]["CrmError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            413: components["responses"]["FormsError413"];
+            415: components["responses"]["FormsError415"];
+            429: components["responses"]["CrmError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
+    postSupportWidgetConversationsByConversationIdTyping: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Widget-Token"?: string;
+                "X-Visitor-Token"?: string;
+                Origin?: string;
+            };
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "typing": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupportWidgetTypingInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "conversationId": "id_01J0EXAMPLE",
+                     *         "typing": true,
+                     *         "expiresInMs": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            conversationId: string;
+                            typing: boolean;
+                            /** @description The signal ends by itself after this many milliseconds unless renewed (0 when typing is false) */
+                            expiresInMs: number;
                         };
                     };
                 };

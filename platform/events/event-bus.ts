@@ -7,6 +7,11 @@ import type { PlatformEvent } from './platform-event.js';
 export interface BusEvent {
   organizationId: string;
   event: PlatformEvent;
+  /**
+   * A live signal published straight on the bus (support typing), never in the outbox: no webhook, no replay, and
+   * not on `Subscription.events`; only the module's own subscription fields read it.
+   */
+  transient?: true;
 }
 
 export type BusListener = (message: BusEvent) => void;

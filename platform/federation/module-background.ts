@@ -61,8 +61,7 @@ export async function startBackground(options: BackgroundOptions): Promise<Modul
   };
   try {
     if (dispatch) {
-      // Without Redis the live stream reaches only this process's subscribers: a module process has none.
-      if (!options.bus && !config.redisUrl) logger.warn('REDIS_URL is not set: live events from this process reach no gateway subscriber');
+      // Without Redis the live stream reaches only this process's subscribers: a module process has none (it warns).
       const bus = options.bus ?? (ownBus = await createEventBus(config.redisUrl, logger));
       dispatcher = new EventDispatcher({ databaseUrl: options.databaseUrl, orm: deps.orm, bus, sinks: modules.flatMap((m) => m.eventSinks?.(deps) ?? []), logger, sweepMs: config.eventsSweepMs });
       await deps.jobs.every('1 hour', PRUNE_EVENTS_JOB);

@@ -29,6 +29,7 @@ import type { PlatformDeps, SubgraphModule } from './subgraph-module.js';
 import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../ports/port-registry.js';
 import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
+import { createEventBus } from '../events/event-bus.js';
 
 export interface ServeSubgraphOptions {
   /** Port of the subgraph's listener; 0 picks a free one. */
@@ -68,6 +69,10 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
 
   const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
   const metrics = new PlatformMetrics();
+  // Where the dispatcher hands events and the module publishes its transient signals (typing); without Redis they
+  // reach no gateway subscriber.
+  if (!config.redisUrl) logger.warn('REDIS_URL is not set: live events and signals from this process reach no gateway subscriber');
+  const bus = await createEventBus(config.redisUrl, logger);
   let jobs: Jobs | undefined;
   let apollo: ApolloServer<SubgraphContext> | undefined;
   let deps: PlatformDeps | undefined;
@@ -76,7 +81,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
     const ports = new PlatformPorts();
-    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports };
+    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus };
     deps = withPorts;
     module.providePorts?.(withPorts, ports);
     // Every other module runs elsewhere: its ports are relayed through the shared job store to its process's worker.
@@ -105,6 +110,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     await apollo?.stop().catch(() => undefined);
     await jobs?.stop(0);
     await module.close?.().catch(() => undefined);
+    await bus.close();
     await orm.close(true);
     throw error;
   }
@@ -181,12 +187,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       httpServer.listen(options.port, host, () => resolve());
     });
     await jobRunner.start();
-    background = await startBackground({ modules: [module], deps: platformDeps, dispatch: dispatches, databaseUrl });
+    background = await startBackground({ modules: [module], deps: platformDeps, dispatch: dispatches, databaseUrl, bus });
   } catch (error) {
     httpServer.close();
     await server.stop();
     await jobRunner.stop(0);
     await module.close?.().catch(() => undefined);
+    await bus.close();
     await orm.close(true);
     throw error;
   }
@@ -210,6 +217,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     await jobRunner.stop(Math.max(0, deadline - Date.now()));
     await server.stop();
     await module.close?.();
+    await bus.close();
     await orm.close(true);
     logger.info('subgraph stopped');
   })());

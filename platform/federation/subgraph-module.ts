@@ -13,6 +13,7 @@ import type { SubscriptionFieldProvider } from '../graphql/subscription-fields.j
 import type { InboundMailHandler } from '../mail/inbound-mail.js';
 import type { PlatformMetrics } from '../metrics/platform-metrics.js';
 import type { ModuleErrorCodeEntry } from '../errors/error-codes.js';
+import type { EventBus } from '../events/event-bus.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -22,6 +23,11 @@ export interface PlatformDeps {
   logger: Logger;
   /** Counters a module feeds (webhook attempts, AI tokens); served at /metrics by the process. */
   metrics: PlatformMetrics;
+  /**
+   * The live stream this process publishes to and its subscriptions read (Redis across processes). Durable events go
+   * through the outbox, never here; a module publishes only transient signals on it (support typing).
+   */
+  bus: EventBus;
 }
 
 /** A network listener a module runs beside HTTP (the domains module's DNS server). */

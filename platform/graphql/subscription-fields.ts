@@ -7,6 +7,8 @@ import type { PlatformEvent } from '../events/platform-event.js';
 /** What a subscription resolver receives: the caller, authenticated when the socket connected. */
 export interface SubscriptionCaller {
   auth: Auth;
+  /** The platform's live events that pass `accept` (transient signals included: the field filters). */
+  events(accept: (message: BusEvent) => boolean): AsyncIterableIterator<PlatformEvent>;
 }
 
 /** What a public subscription field receives: no key, the connection's own parameters and the live event stream. */

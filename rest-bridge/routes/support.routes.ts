@@ -6,6 +6,8 @@ import { webhookRouteSpecs } from './webhooks.routes.js';
 /** Standard support APIs 100 per minute, widget APIs 1,000 per minute. */
 const STANDARD = { limit: 100, windowMs: 60_000 };
 const WIDGET = { limit: 1_000, windowMs: 60_000 };
+/** Typing is renewed every few seconds by each agent typing: 1,000 per minute per organization (subscribers throttle floods). */
+const TYPING = { limit: 1_000, windowMs: 60_000 };
 /** A reply carries up to 25 MB of attachments, base64 (4/3) plus the message and JSON. */
 const REPLY_BODY_LIMIT = 36 * 1024 * 1024;
 /** A visitor's message carries up to 10 MB of files, base64 (4/3) plus the message and JSON. */
@@ -68,6 +70,7 @@ export const supportRoutes: ModuleRoutes = {
     read({ method: 'GET', path: C, operation: 'GetSupportConversation', result: 'supportConversation' }),
     write({ method: 'PUT', path: C, operation: 'SetSupportConversationStatus', result: 'setSupportConversationStatus', variables: withInput('conversationId') }),
     write({ method: 'POST', path: `${C}/reply`, operation: 'ReplySupportConversation', result: 'replySupportConversation', status: 201, variables: withInput('conversationId'), bodyLimitBytes: REPLY_BODY_LIMIT }),
+    { method: 'POST', path: `${C}/typing`, operation: 'SetSupportConversationTyping', result: 'setSupportConversationTyping', variables: withInput('conversationId'), rateLimit: { category: 'general', endpoint: TYPING } },
     write({ method: 'POST', path: `${C}/assign`, operation: 'AssignSupportConversation', result: 'assignSupportConversation', variables: withInput('conversationId') }),
     write({ method: 'POST', path: `${C}/snooze`, operation: 'SnoozeSupportConversation', result: 'snoozeSupportConversation', variables: withInput('conversationId') }),
     write({ method: 'POST', path: `${C}/tags`, operation: 'TagSupportConversation', result: 'tagSupportConversation', variables: withInput('conversationId') }),
@@ -129,6 +132,10 @@ export const supportRoutes: ModuleRoutes = {
     widget({
       method: 'POST', path: '/support/widget/conversations/:conversationId/messages', operation: 'PostSupportWidgetMessage', result: 'postSupportWidgetMessage', status: 201,
       variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r) }), bodyLimitBytes: WIDGET_BODY_LIMIT,
+    }),
+    widget({
+      method: 'POST', path: '/support/widget/conversations/:conversationId/typing', operation: 'SetSupportWidgetTyping', result: 'setSupportWidgetTyping',
+      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r) }),
     }),
     widget({
       method: 'GET', path: '/support/widget/conversations/:conversationId/attachments/:attachmentId', operation: 'GetSupportWidgetAttachment', result: 'supportWidgetAttachment',

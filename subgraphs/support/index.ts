@@ -21,6 +21,9 @@ import { VisitorResolver } from './visitors/visitor.resolver.js';
 import { SupportCompanyResolver } from './companies/company.resolver.js';
 import { CannedResponseResolver } from './canned-responses/canned-response.resolver.js';
 import { WidgetResolver } from './widget/widget.resolver.js';
+import { TypingResolver } from './typing/typing.resolver.js';
+import { conversationTypingField } from './typing/typing-subscription.js';
+import { DEFAULT_TYPING, type TypingOptions } from './typing/typing-options.js';
 import { AnalyticsResolver } from './analytics/analytics.resolver.js';
 import { SupportDashboardResolver } from './dashboards/dashboard.resolver.js';
 import { ContactConversationsResolver } from './federation/contact-conversations.resolver.js';
@@ -38,12 +41,14 @@ import { Migration20261128110100_support_inbound_addresses } from './migrations/
 import { Migration20261201120000_support_widget_embed } from './migrations/Migration20261201120000_support_widget_embed.js';
 
 export const SUPPORT_RESOLVERS = [
-  SupportInboxResolver, ConversationResolver, VisitorResolver, SupportCompanyResolver, CannedResponseResolver, WidgetResolver, AnalyticsResolver, SupportDashboardResolver,
+  SupportInboxResolver, ConversationResolver, VisitorResolver, SupportCompanyResolver, CannedResponseResolver, WidgetResolver, TypingResolver, AnalyticsResolver, SupportDashboardResolver,
 ] as const;
 
 export interface SupportModuleOptions {
   /** Now, for message and status times, metrics and snoozes; default the wall clock. */
   clock?: JobClock;
+  /** Typing signals' expiry (default 6 s) and throttle window (default 300 ms); tests shorten them. */
+  typing?: Partial<TypingOptions>;
   /**
    * Adds `Contact.conversations` to CRM's Contact (default true). Its `email @external` needs the CRM subgraph in the
    * same supergraph, so a platform served without CRM (tests of a module subset) turns it off.
@@ -55,7 +60,7 @@ export interface SupportModuleOptions {
 export function supportModule(options: SupportModuleOptions = {}): SubgraphModule {
   let deps: SupportDeps | undefined;
   const depsFor = (platform: PlatformDeps): SupportDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform) });
+    (deps ??= { ...platform, clock: options.clock ?? systemClock, typing: { ...DEFAULT_TYPING, ...options.typing }, ports: () => portsOf(platform) });
   const withContacts = options.contactConversations !== false;
   return {
     name: 'support',
@@ -71,6 +76,7 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
     defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),
     inboundMail: (platform) => new SupportInboundMail(depsFor(platform)),
     publicSubscriptions: (platform) => widgetSubscriptions(depsFor(platform)),
+    subscriptionFields: (platform) => ({ supportConversationTyping: conversationTypingField(depsFor(platform)) }),
     httpRoutes: (platform) => [widgetScriptRoute(), widgetDemoRoute(platform.config.publicUrl)],
     crossOriginPaths: ['/support/widget/'],
     buildSchema: (platform) => buildFederatedSchema({

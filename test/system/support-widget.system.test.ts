@@ -5,6 +5,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { supportModule } from '../../subgraphs/support/index.js';
 import { projectRoot } from '../../platform/config/project-root.js';
@@ -146,6 +148,54 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('should show "<agent> is typing…" while the agent types, replace it with the reply, and tell the agent the visitor types', async () => {
+    const { context, page, errors } = await visit(allowed.url);
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('textbox', { name: 'Message' }).fill('Typing test');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    const conversation = await eventually(async () => {
+      for (const c of await conversationsOf()) if ((await messagesOf(c.id)).some((m) => m.content === 'Typing test')) return c;
+      return undefined;
+    });
+    const indicator = panel.getByRole('status');
+    expect(await indicator.getAttribute('aria-live')).toBe('polite');
+    const typing = (on: boolean) => t.request('POST', `/support/conversations/${conversation.id}/typing`, { key, body: { typing: on, authorId: 'user_ada' } });
+    // Signalled until the widget's live connection (opened for the new conversation) shows it.
+    await eventually(async () => {
+      await typing(true);
+      return (await indicator.textContent()) === 'Ada Lovelace is typing…';
+    });
+    await t.request('POST', `/support/conversations/${conversation.id}/reply`, { key, body: { message: 'Typed and sent', authorId: 'user_ada' } });
+    await panel.getByText('Typed and sent').waitFor();
+    await eventually(async () => (await indicator.textContent()) === '');
+    // Stopping without a reply hides it too.
+    await typing(true);
+    await eventually(async () => (await indicator.textContent()) === 'Ada Lovelace is typing…');
+    await typing(false);
+    await eventually(async () => (await indicator.textContent()) === '');
+
+    // The visitor typing in "Message" reaches the agent's subscription; sending ends it.
+    const agent: { typing: boolean }[] = [];
+    const client = createClient({ url: `${t.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
+    client.subscribe({ query: 'subscription($id: ID!) { supportConversationTyping(conversationId: $id) { typing } }', variables: { id: conversation.id } }, {
+      next: (r) => void agent.push((r.data as { supportConversationTyping: { typing: boolean } }).supportConversationTyping), error: () => undefined, complete: () => undefined,
+    });
+    const message = panel.getByRole('textbox', { name: 'Message' });
+    // Typed until the subscription is live (the widget sends at most one typing signal every 3 s, then a false on blur).
+    await eventually(async () => {
+      await message.fill('');
+      await message.blur();
+      await message.pressSequentially('Is it');
+      return agent.some((a) => a.typing);
+    }, 30_000, 500);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await eventually(async () => agent[agent.length - 1]?.typing === false);
+    await client.dispose();
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('should count unread replies on the launcher, take attachments both ways, and answer the PlatformChat API', async () => {
     const { context, page, errors } = await visit(allowed.url);

@@ -4,6 +4,7 @@ import type { PublicSubscriptions } from '../../../platform/graphql/subscription
 import type { SupportDeps } from '../shared/support-deps.js';
 import { authorNameOf, WidgetService } from './widget.service.js';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
+import { widgetTypingField } from '../typing/typing-subscription.js';
 
 const WidgetLiveMessage = new GraphQLObjectType({
   name: 'SupportWidgetLiveMessage',
@@ -75,6 +76,7 @@ export function widgetSubscriptions(deps: SupportDeps): PublicSubscriptions {
         },
         resolve: (payload: unknown) => payload,
       },
+      supportWidgetTyping: widgetTypingField(deps),
     },
   };
 }

@@ -2,8 +2,8 @@
  * The platform's chat widget: one framework-free script a website embeds with
  *   <script src="{PUBLIC_URL}/support/widget.js" data-widget-token="wt_…" async></script>
  * It draws a launcher button and a chat panel inside a shadow root (the host page's CSS cannot reach them), talks to
- * the public widget API of the platform that served it (REST under /support/widget/, agent replies live over
- * graphql-ws), and remembers the visitor in localStorage. Every text from the server is set as textContent, never as
+ * the public widget API of the platform that served it (REST under /support/widget/, agent replies and typing live
+ * over graphql-ws), and remembers the visitor in localStorage. Every text from the server is set as textContent, never as
  * markup. API: window.PlatformChat.identify({email, name, userHash}), open(), close(), track(name, props).
  */
 /* global window, document, location, navigator, localStorage, fetch, URL, WebSocket, FileReader, CSSStyleSheet, CustomEvent, setTimeout, clearTimeout, console */
@@ -38,6 +38,8 @@
   var queued = [];            // PlatformChat calls made before the widget started
   var isOpen = false;
   var started = false;
+  var typers = {};            // agents typing now, by sender: their names
+  var typingSentAt = 0;       // when the visitor's last typing true went out (0: not typing)
 
   // ---- HTTP ----------------------------------------------------------------------------------------------------
 
@@ -111,6 +113,8 @@
     '.mine .meta{color:#e8eeff}',
     '.files{margin:6px 0 0;padding:0;list-style:none}',
     '.files a,.files button{color:inherit;text-decoration:underline;background:none;border:0;padding:0;font:inherit;cursor:pointer}',
+    '.typing{margin:0;padding:0 14px;font-size:13px;color:#4a5160;background:#f6f7f9}',
+    '.typing:not(:empty){padding:2px 14px 8px}',
     '.state{font-size:12px;color:#4a5160;text-align:right;margin:-8px 0 10px}',
     '.empty{color:#4a5160;text-align:center;margin:24px 8px}',
     'form{display:flex;gap:6px;padding:10px;border-top:1px solid #dde1e8;align-items:flex-end;background:#fff}',
@@ -151,7 +155,9 @@
     ui.hours = h('p', {});
     ui.list = h('ol', { class: 'messages' });
     ui.log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' }, [ui.list]);
-    ui.input = h('textarea', { id: 'pc-message', rows: '1', 'aria-label': 'Message', placeholder: 'Write a message…', onkeydown: onKey });
+    ui.typing = h('p', { class: 'typing', role: 'status', 'aria-live': 'polite' });
+    ui.input = h('textarea', { id: 'pc-message', rows: '1', 'aria-label': 'Message', placeholder: 'Write a message…', onkeydown: onKey,
+      oninput: function () { sendTyping(!!ui.input.value.trim()); }, onblur: function () { sendTyping(false); } });
     ui.file = h('input', { type: 'file', 'aria-label': 'Attach a file', multiple: true, onchange: showChosen });
     ui.chosen = h('p', { class: 'chosen', 'aria-live': 'polite' });
     ui.composer = h('form', { onsubmit: onSend }, [
@@ -171,7 +177,7 @@
         h('div', { class: 'head-text' }, [ui.title, ui.status, ui.hours]),
         h('button', { class: 'close', type: 'button', 'aria-label': 'Close chat', onclick: close }, [svg('M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z')]),
       ]),
-      ui.log, ui.prechat, ui.chosen, ui.composer,
+      ui.log, ui.typing, ui.prechat, ui.chosen, ui.composer,
     ]);
     root.appendChild(ui.unreadText);
     root.appendChild(ui.panel);
@@ -246,6 +252,24 @@
     });
     ui.log.scrollTop = ui.log.scrollHeight;
     renderUnread();
+  }
+
+  function renderTyping() {
+    var names = Object.keys(typers).map(function (k) { return typers[k]; });
+    ui.typing.textContent = names.length ? names.join(' and ') + (names.length > 1 ? ' are' : ' is') + ' typing…' : '';
+  }
+  function typed(senderType, name, on) {
+    var k = senderType + ':' + name;
+    if (on) typers[k] = name || config.inboxName;
+    else delete typers[k];
+    if (ui.typing) renderTyping();
+  }
+
+  // The visitor's typing: true at most every 3 s while the textbox has text (the server ends it 6 s after the last), false once.
+  function sendTyping(on) {
+    if (!saved.conversationId || !saved.visitorToken || (on ? Date.now() - typingSentAt < 3000 : !typingSentAt)) return;
+    typingSentAt = on ? Date.now() : 0;
+    call('POST', 'conversations/' + saved.conversationId + '/typing', { typing: on }).catch(function () { typingSentAt = 0; });
   }
 
   function renderComposer() {
@@ -324,6 +348,7 @@
     var text = ui.input.value.trim();
     var chosen = ui.file.files && ui.file.files.length ? ui.file.files : null;
     if (!text && !chosen) return;
+    sendTyping(false);
     readFiles(chosen).then(function (attachments) {
       var names = attachments.map(function (a) { return a.filename; }).join(', ');
       var item = { key: 'pending-' + Date.now() + '-' + Math.random().toString(36).slice(2), text: text || names, at: new Date().toISOString() };
@@ -427,6 +452,7 @@
     var delay = 1000;
     var timer = null;
     var QUERY = 'subscription($id: ID!) { supportWidgetMessages(conversationId: $id) { id conversationId type senderType authorName content attachments createdAt } }';
+    var TYPING = 'subscription($id: ID!) { supportWidgetTyping(conversationId: $id) { typing senderType authorName } }';
 
     function connect() {
       if (socket || !saved.conversationId || !saved.visitorToken) return;
@@ -441,9 +467,13 @@
         if (msg.type === 'connection_ack') {
           delay = 1000;
           ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: QUERY, variables: { id: subscribedTo } } }));
+          ws.send(JSON.stringify({ id: '2', type: 'subscribe', payload: { query: TYPING, variables: { id: subscribedTo } } }));
           resync(); // replies sent while the socket was down
         } else if (msg.type === 'next' && msg.payload && msg.payload.data) {
-          merge([msg.payload.data.supportWidgetMessages]);
+          var data = msg.payload.data;
+          if (data.supportWidgetTyping) return typed(data.supportWidgetTyping.senderType, data.supportWidgetTyping.authorName, data.supportWidgetTyping.typing);
+          typed(data.supportWidgetMessages.senderType, data.supportWidgetMessages.authorName, false); // the reply replaces the indicator
+          merge([data.supportWidgetMessages]);
           renderMessages();
         } else if (msg.type === 'ping') {
           ws.send(JSON.stringify({ type: 'pong' }));
@@ -451,6 +481,8 @@
       };
       ws.onclose = function (event) {
         if (socket === ws) socket = null;
+        typers = {}; // no signal can end it while the socket is down
+        if (ui.typing) renderTyping();
         if (event.code === 4401 || event.code === 4403) return; // refused credentials: retrying cannot help
         schedule();
       };
