@@ -6118,6 +6118,24 @@ export interface components {
             /** @description IANA time zone, e.g. Europe/Berlin */
             timezone: string;
         };
+        /** @description One question of the booking form; its answer is responses[name] */
+        CalendarBookingQuestionInput: {
+            /** @description The answer's key in responses; unique within the event type */
+            name: string;
+            /** @description What the booking page shows */
+            label: string;
+            /**
+             * @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX, RADIO
+             * @enum {string}
+             */
+            type: "TEXT" | "TEXTAREA" | "EMAIL" | "PHONE" | "NUMBER" | "SELECT" | "MULTISELECT" | "CHECKBOX" | "RADIO";
+            /** @description Default false */
+            required?: boolean | null;
+            /** @description SELECT, MULTISELECT and RADIO: the choices (at least one) */
+            options?: (string | string[]) | null;
+            /** @description Text shown in an empty TEXT, TEXTAREA, EMAIL, PHONE or NUMBER field */
+            placeholder?: string | null;
+        };
         /** @description VIDEO; LINK with url; PHONE with phone; IN_PERSON with address */
         CalendarEventLocationInput: {
             /**
@@ -6209,6 +6227,8 @@ export interface components {
             public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
             reminderOffsets?: (number | number[]) | null;
+            /** @description Asked on booking, in this order (at most 20); [] removes them */
+            bookingQuestions?: components["schemas"]["CalendarBookingQuestionInput"][] | null;
             /** @description The auth user who is booked */
             hostId: string;
         };
@@ -6656,6 +6676,8 @@ export interface components {
             timeZone: string;
             name: string;
             email: string;
+            /** @description Answers to the event type's booking questions, by question name; at most 16 KiB */
+            responses?: unknown;
         };
         PublicCalendarCancelInput: {
             /** @description The token of the link in the attendee's email */
@@ -6961,6 +6983,8 @@ export interface components {
             public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
             reminderOffsets?: (number | number[]) | null;
+            /** @description Asked on booking, in this order (at most 20); [] removes them */
+            bookingQuestions?: components["schemas"]["CalendarBookingQuestionInput"][] | null;
         };
         /** @description The keys given change; hostId is fixed */
         UpdateCalendarScheduleInput: {
@@ -17227,6 +17251,18 @@ export interface operations {
                      *           "reminderOffsets": [
                      *             1
                      *           ],
+                     *           "bookingQuestions": [
+                     *             {
+                     *               "name": "Example",
+                     *               "label": "example",
+                     *               "type": "example",
+                     *               "required": true,
+                     *               "options": [
+                     *                 "example"
+                     *               ],
+                     *               "placeholder": "example"
+                     *             }
+                     *           ],
                      *           "createdAt": "2026-01-31T09:00:00Z",
                      *           "updatedAt": "2026-01-31T09:00:00Z"
                      *         }
@@ -17288,6 +17324,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17378,6 +17425,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17432,6 +17491,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17508,6 +17578,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17562,6 +17644,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17693,6 +17786,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17747,6 +17852,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17799,7 +17915,19 @@ export interface operations {
                      *         ],
                      *         "locationType": "example",
                      *         "timeZone": "example",
-                     *         "requiresConfirmation": true
+                     *         "requiresConfirmation": true,
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -17821,6 +17949,17 @@ export interface operations {
                             timeZone: string | null;
                             /** @description A booking waits for the host to confirm it */
                             requiresConfirmation: boolean;
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                         };
                     };
                 };
@@ -17877,6 +18016,7 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "locationType": "example",
                      *         "meetingUrl": "https://example.com/hook",
+                     *         "responses": "example",
                      *         "ics": "example"
                      *       }
                      *     }
@@ -17899,6 +18039,8 @@ export interface operations {
                             locationType: string;
                             /** @description Where to join (VIDEO and LINK) */
                             meetingUrl: string | null;
+                            /** @description The booker's answers to the booking questions */
+                            responses: unknown;
                             /** @description The invite (iCalendar) of a confirmed booking; null while PENDING */
                             ics: string | null;
                         };
