@@ -6197,7 +6197,7 @@ export interface components {
             duration?: number | null;
             attendee: components["schemas"]["CalendarAttendeeInput"];
             notes?: string | null;
-            /** @description Answers to the booking questions; at most 16 KiB */
+            /** @description Answers to the event type's booking questions, by question name (checked against them when it has any); at most 16 KiB */
             responses?: unknown;
             /** @description At most 16 KiB */
             metadata?: unknown;
