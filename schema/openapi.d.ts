@@ -6158,6 +6158,24 @@ export interface components {
             /** @description IANA time zone, e.g. Europe/Berlin */
             timezone: string;
         };
+        /** @description One question of the booking form; its answer is responses[name] */
+        CalendarBookingQuestionInput: {
+            /** @description The answer's key in responses; unique within the event type */
+            name: string;
+            /** @description What the booking page shows */
+            label: string;
+            /**
+             * @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX, RADIO
+             * @enum {string}
+             */
+            type: "TEXT" | "TEXTAREA" | "EMAIL" | "PHONE" | "NUMBER" | "SELECT" | "MULTISELECT" | "CHECKBOX" | "RADIO";
+            /** @description Default false */
+            required?: boolean | null;
+            /** @description SELECT, MULTISELECT and RADIO: the choices (at least one) */
+            options?: (string | string[]) | null;
+            /** @description Text shown in an empty TEXT, TEXTAREA, EMAIL, PHONE or NUMBER field */
+            placeholder?: string | null;
+        };
         /** @description VIDEO; LINK with url; PHONE with phone; IN_PERSON with address */
         CalendarEventLocationInput: {
             /**
@@ -6219,7 +6237,7 @@ export interface components {
             duration?: number | null;
             attendee: components["schemas"]["CalendarAttendeeInput"];
             notes?: string | null;
-            /** @description Answers to the booking questions; at most 16 KiB */
+            /** @description Answers to the event type's booking questions, by question name (checked against them when it has any); at most 16 KiB */
             responses?: unknown;
             /** @description At most 16 KiB */
             metadata?: unknown;
@@ -6249,6 +6267,8 @@ export interface components {
             public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
             reminderOffsets?: (number | number[]) | null;
+            /** @description Asked on booking, in this order (at most 20); [] removes them */
+            bookingQuestions?: components["schemas"]["CalendarBookingQuestionInput"][] | null;
             /** @description The auth user who is booked */
             hostId: string;
         };
@@ -6696,6 +6716,8 @@ export interface components {
             timeZone: string;
             name: string;
             email: string;
+            /** @description Answers to the event type's booking questions, by question name; at most 16 KiB */
+            responses?: unknown;
         };
         PublicCalendarCancelInput: {
             /** @description The token of the link in the attendee's email */
@@ -7011,6 +7033,8 @@ export interface components {
             public?: boolean | null;
             /** @description Minutes before the start; at most 5 */
             reminderOffsets?: (number | number[]) | null;
+            /** @description Asked on booking, in this order (at most 20); [] removes them */
+            bookingQuestions?: components["schemas"]["CalendarBookingQuestionInput"][] | null;
         };
         /** @description The keys given change; hostId is fixed */
         UpdateCalendarScheduleInput: {
@@ -17277,6 +17301,18 @@ export interface operations {
                      *           "reminderOffsets": [
                      *             1
                      *           ],
+                     *           "bookingQuestions": [
+                     *             {
+                     *               "name": "Example",
+                     *               "label": "example",
+                     *               "type": "example",
+                     *               "required": true,
+                     *               "options": [
+                     *                 "example"
+                     *               ],
+                     *               "placeholder": "example"
+                     *             }
+                     *           ],
                      *           "createdAt": "2026-01-31T09:00:00Z",
                      *           "updatedAt": "2026-01-31T09:00:00Z"
                      *         }
@@ -17338,6 +17374,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17428,6 +17475,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17482,6 +17541,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17558,6 +17628,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17612,6 +17694,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17743,6 +17836,18 @@ export interface operations {
                      *         "reminderOffsets": [
                      *           1
                      *         ],
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ],
                      *         "createdAt": "2026-01-31T09:00:00Z",
                      *         "updatedAt": "2026-01-31T09:00:00Z"
                      *       }
@@ -17797,6 +17902,17 @@ export interface operations {
                             } | null;
                             /** @description Minutes before the start at which booking.reminder fires */
                             reminderOffsets: number[];
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                             /** Format: date-time */
                             createdAt: string;
                             /** Format: date-time */
@@ -17849,7 +17965,19 @@ export interface operations {
                      *         ],
                      *         "locationType": "example",
                      *         "timeZone": "example",
-                     *         "requiresConfirmation": true
+                     *         "requiresConfirmation": true,
+                     *         "bookingQuestions": [
+                     *           {
+                     *             "name": "Example",
+                     *             "label": "example",
+                     *             "type": "example",
+                     *             "required": true,
+                     *             "options": [
+                     *               "example"
+                     *             ],
+                     *             "placeholder": "example"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -17871,6 +17999,17 @@ export interface operations {
                             timeZone: string | null;
                             /** @description A booking waits for the host to confirm it */
                             requiresConfirmation: boolean;
+                            bookingQuestions: {
+                                /** @description The answer's key in responses */
+                                name: string;
+                                label: string;
+                                /** @description TEXT, TEXTAREA, EMAIL, PHONE, NUMBER, SELECT, MULTISELECT, CHECKBOX or RADIO */
+                                type: string;
+                                required: boolean;
+                                /** @description The choices of SELECT, MULTISELECT and RADIO; empty otherwise */
+                                options: string[];
+                                placeholder: string | null;
+                            }[];
                         };
                     };
                 };
@@ -17927,6 +18066,7 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "locationType": "example",
                      *         "meetingUrl": "https://example.com/hook",
+                     *         "responses": "example",
                      *         "ics": "example"
                      *       }
                      *     }
@@ -17949,6 +18089,8 @@ export interface operations {
                             locationType: string;
                             /** @description Where to join (VIDEO and LINK) */
                             meetingUrl: string | null;
+                            /** @description The booker's answers to the booking questions */
+                            responses: unknown;
                             /** @description The invite (iCalendar) of a confirmed booking; null while PENDING */
                             ics: string | null;
                         };

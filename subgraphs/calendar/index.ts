@@ -19,6 +19,7 @@ import { bookingReminderJob } from './jobs/booking-reminder.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import { Migration20261125000100_calendar } from './migrations/Migration20261125000100_calendar.js';
 import { Migration20261201230000_calendar_public_event_types } from './migrations/Migration20261201230000_calendar_public_event_types.js';
+import { Migration20261202043000_calendar_booking_questions } from './migrations/Migration20261202043000_calendar_booking_questions.js';
 import type { CalendarDeps } from './calendar-deps.js';
 import { bookingPageRoutes } from './hosted/booking-page.route.js';
 import { cancelPageRoutes } from './hosted/cancel-page.route.js';
@@ -48,7 +49,8 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
     data: {
       entities: [Schedule, ScheduleOverride, EventType, Booking],
       migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar },
-        { name: 'Migration20261201230000_calendar_public_event_types', class: Migration20261201230000_calendar_public_event_types }],
+        { name: 'Migration20261201230000_calendar_public_event_types', class: Migration20261201230000_calendar_public_event_types },
+        { name: 'Migration20261202043000_calendar_booking_questions', class: Migration20261202043000_calendar_booking_questions }],
     },
     pageRoutes: (platform) => [...bookingPageRoutes(platform), ...cancelPageRoutes(platform), ...reschedulePageRoutes(platform)],
     defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),

@@ -39,6 +39,19 @@ async function publicEventType(t: Awaited<ReturnType<typeof startTestPlatform>>,
   return '/book/weights/intro';
 }
 
+/** The same booking page asking nine booking questions, one of every type. */
+async function eventTypeWithQuestions(t: Awaited<ReturnType<typeof startTestPlatform>>, key: string): Promise<string> {
+  const choices = ['Sales', 'Support', 'Partnership'];
+  const bookingQuestions = [
+    { name: 'company', label: 'Company', type: 'TEXT', required: true }, { name: 'about', label: 'What should we prepare?', type: 'TEXTAREA' },
+    { name: 'backup', label: 'Another email', type: 'EMAIL' }, { name: 'mobile', label: 'Mobile', type: 'PHONE' }, { name: 'size', label: 'Team size', type: 'NUMBER' },
+    { name: 'topic', label: 'Topic', type: 'SELECT', required: true, options: choices }, { name: 'channels', label: 'Channels', type: 'MULTISELECT', options: choices },
+    { name: 'when', label: 'Part of day', type: 'RADIO', options: ['Morning', 'Afternoon'] }, { name: 'agree', label: 'I accept the terms', type: 'CHECKBOX', required: true },
+  ];
+  await t.request('POST', '/calendar/event-types', { key, body: { hostId: 'user_weights', title: 'Discovery call', slug: 'discovery', duration: 30, public: true, bookingQuestions } });
+  return '/book/weights/discovery';
+}
+
 async function main() {
   const t = await startTestPlatform();
   const weights: Weight[] = [];
@@ -52,6 +65,7 @@ async function main() {
       ['Hosted form, 2 fields', `/f/${short}`],
       ['Password form, before the password', `/f/${locked}`],
       ['Booking page of a public event type', await publicEventType(t, key)],
+      ['Booking page asking 9 booking questions, one of every type', await eventTypeWithQuestions(t, key)],
     ];
     for (const [page, path] of pages) {
       const doc = await weigh(t.url + path!, 'text/html');

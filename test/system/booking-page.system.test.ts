@@ -92,6 +92,63 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     await page.close();
   });
 
+  it('should ask the booking questions as labelled native controls, show a refusal beside its field, and book with the answers', async () => {
+    const created = await eventType({
+      title: 'Qualified call', slug: 'qualified', bookingQuestions: [
+        { name: 'company', label: 'Company', type: 'TEXT', required: true, placeholder: 'Acme Inc.' },
+        { name: 'topic', label: 'Topic', type: 'SELECT', required: true, options: ['Sales', 'Support <b>desk</b>'] },
+        { name: 'channels', label: 'Channels', type: 'MULTISELECT', required: true, options: ['Email', 'Chat'] },
+        { name: 'when', label: 'Part of day', type: 'RADIO', options: ['Morning', 'Afternoon'] },
+        { name: 'news', label: 'Send me news', type: 'CHECKBOX' },
+        { name: 'odd', label: HOSTILE, type: 'TEXT' },
+      ],
+    });
+    const expected = await firstSlot('qualified');
+    const page = await open('qualified');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.getByRole('button', { name: expected.startTime, exact: true }).first().click();
+    await page.getByLabel('Name').fill('Quinn Asker');
+    await page.getByRole('textbox', { name: 'Email' }).fill('quinn@example.com');
+
+    const company = page.getByLabel('Company');
+    await expect(company.getAttribute('aria-required')).resolves.toBe('true');
+    await expect(company.getAttribute('placeholder')).resolves.toBe('Acme Inc.');
+    const topic = page.getByLabel('Topic');
+    await expect(topic.evaluate((e) => e.tagName)).resolves.toBe('SELECT');
+    await expect(topic.getAttribute('aria-required')).resolves.toBe('true');
+    await expect(page.getByRole('radiogroup', { name: 'Part of day' }).getByRole('radio').count()).resolves.toBe(2);
+    await expect(page.getByRole('checkbox', { name: 'Send me news' }).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel(HOSTILE).count()).resolves.toBe(1);
+    await expect(page.evaluate('window.__pwned')).resolves.toBeUndefined();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await company.fill('Initech');
+    await topic.selectOption('Support <b>desk</b>');
+    // No box of "Channels" ticked: the browser cannot require one of several boxes, the API refuses beside the field.
+    await page.getByRole('button', { name: 'Book' }).click();
+    await page.locator('#err-q-channels', { hasText: 'Channels' }).waitFor();
+    await expect(page.evaluate('document.activeElement.name')).resolves.toBe('q-channels');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect((await t.request('GET', `/calendar/bookings?eventTypeId=${created.id}`, { key })).body.meta.total).toBe(0);
+
+    await page.getByRole('group', { name: /Channels/ }).getByLabel('Chat').check();
+    await page.getByRole('radio', { name: 'Afternoon' }).check();
+    await page.getByRole('button', { name: 'Book' }).click();
+    await page.getByRole('heading', { name: 'You are booked' }).waitFor();
+    await expect(page.locator('#err-q-channels').textContent()).resolves.toBe('');
+    const answers = await page.locator('#answers dt, #answers dd').allTextContents();
+    expect(answers).toEqual(['Company', 'Initech', 'Topic', 'Support <b>desk</b>', 'Channels', 'Chat', 'Part of day', 'Afternoon', 'Send me news', 'No']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const bookings = (await t.request('GET', `/calendar/bookings?eventTypeId=${created.id}`, { key })).body.data;
+    expect(bookings).toHaveLength(1);
+    expect(new Date(bookings[0].startTime).getTime()).toBe(new Date(expected.start).getTime());
+    expect(bookings[0].responses).toEqual({ company: 'Initech', topic: 'Support <b>desk</b>', channels: ['Chat'], when: 'Afternoon', news: false });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('should say so when the slot was taken meanwhile, and offer the other free slots', async () => {
     await eventType({ title: 'Busy call', slug: 'busy' });
     const taken = await firstSlot('busy');

@@ -49,7 +49,7 @@ export class CreateBookingInput {
 
   @IsOptional()
   @IsSmallObject()
-  @Field(() => JSON, { nullable: true, description: 'Answers to the booking questions; at most 16 KiB' })
+  @Field(() => JSON, { nullable: true, description: 'Answers to the event type\'s booking questions, by question name (checked against them when it has any); at most 16 KiB' })
   responses?: Record<string, unknown> | null;
 
   @IsOptional()

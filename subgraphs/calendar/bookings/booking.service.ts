@@ -15,6 +15,7 @@ import { AvailabilityService, durationOf } from '../availability/availability.se
 import { CALENDAR_LIMITS } from '../schedules/schedule.service.js';
 import { isEmailAddress } from '../../../platform/validation/email-address.js';
 import { assertTimezone, isDate } from '../shared/input-checks.js';
+import { checkedResponses } from './booking-responses.js';
 import { checkDailyLimit, checkTiming, isOverlap, slotTaken } from './booking-rules.js';
 import type { CreateBookingInput } from './booking.input.js';
 import { bookingEventData, bookingView } from './booking-view.js';
@@ -52,6 +53,7 @@ export class BookingService {
     };
     const eventType = await this.availability.bookable(em, draft.eventTypeId);
     const duration = durationOf(eventType, draft.duration);
+    const responses = checkedResponses(eventType.bookingQuestions, draft.responses);
     const rules = await this.availability.rulesOf(em, eventType);
     const start = draft.startTime;
     const end = new Date(start.getTime() + duration * MINUTE);
@@ -63,7 +65,7 @@ export class BookingService {
         uid, organizationId: tenantOf(tx), eventTypeId: eventType.id, hostId: eventType.hostId, hostName: eventType.hostName, hostEmail: eventType.hostEmail,
         title: eventType.title, status: eventType.requiresConfirmation ? 'PENDING' : 'CONFIRMED', startTime: start, endTime: end,
         ...blocked(eventType, start, end), attendeeName: draft.attendee.name, attendeeEmail: draft.attendee.email, attendeeTimezone: draft.attendee.timezone,
-        notes: draft.notes, responses: draft.responses, metadata: draft.metadata, location: eventType.location, meetingUrl: this.meetingUrl(eventType, uid),
+        notes: draft.notes, responses, metadata: draft.metadata, location: eventType.location, meetingUrl: this.meetingUrl(eventType, uid),
       });
       await tx.flush();
       await emitEvent(tx, 'booking.created', bookingEventData(created));

@@ -15,10 +15,26 @@ export interface EventLocation {
   address?: string;
 }
 
+/** What a booking question asks for; SELECT, MULTISELECT and RADIO choose among `options`, CHECKBOX is one yes/no box. */
+export const BOOKING_QUESTION_TYPES = ['TEXT', 'TEXTAREA', 'EMAIL', 'PHONE', 'NUMBER', 'SELECT', 'MULTISELECT', 'CHECKBOX', 'RADIO'] as const;
+export type BookingQuestionType = (typeof BOOKING_QUESTION_TYPES)[number];
+export const CHOICE_QUESTION_TYPES: readonly BookingQuestionType[] = ['SELECT', 'MULTISELECT', 'RADIO'];
+
+/** One question the booker answers; its answer is `responses[name]` of the booking. */
+export interface BookingQuestion {
+  name: string;
+  label: string;
+  type: BookingQuestionType;
+  required: boolean;
+  /** Choice types only. */
+  options: string[];
+  placeholder: string | null;
+}
+
 /** A bookable kind of meeting of one host. Every length is in minutes. */
 @Entity({ schema: 'calendar', tableName: 'event_types' })
 export class EventType extends TimestampedTenantRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt' | 'public';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'deletedAt' | 'public' | 'bookingQuestions';
 
   @Property({ type: 'text' })
   hostId!: string;
@@ -87,6 +103,10 @@ export class EventType extends TimestampedTenantRow {
   /** Minutes before the start at which `booking.reminder` fires, one per entry. */
   @Property({ type: 'jsonb' })
   reminderOffsets!: number[];
+
+  /** Asked on booking, in this order; empty: `responses` stay free-form. */
+  @Property({ type: 'jsonb', default: '[]' })
+  bookingQuestions: BookingQuestion[] = [];
 
   /** DELETE is soft: bookings keep their event type. */
   @Property({ type: 'timestamptz', nullable: true })

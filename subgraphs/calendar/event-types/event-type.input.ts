@@ -1,10 +1,11 @@
 import { ArrayMaxSize, ArrayUnique, IsIn, IsOptional, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
-import { LOCATION_TYPES, type EventLocation } from '../entities/event-type.entity.js';
+import { LOCATION_TYPES, type BookingQuestion, type EventLocation } from '../entities/event-type.entity.js';
 import { IsEmailAddress } from '../../../platform/validation/email-address.js';
 import { HOST_ID } from '../shared/input-checks.js';
 import { SingleLine } from '../shared/input-rules.js';
+import { BookingQuestionInput, bookingQuestionsOf, MAX_BOOKING_QUESTIONS } from './booking-question.input.js';
 
 const DAY = 1440;
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -140,6 +141,12 @@ export class UpdateEventTypeInput {
   @Max(30 * DAY, { each: true, message: `integers from 1 to ${30 * DAY}` })
   @Field(() => [Int], { nullable: true, description: 'Minutes before the start; at most 5' })
   reminderOffsets?: number[] | null;
+
+  @IsOptional()
+  @ArrayMaxSize(MAX_BOOKING_QUESTIONS, { message: `at most ${MAX_BOOKING_QUESTIONS} questions` })
+  @ValidateNested()
+  @Field(() => [BookingQuestionInput], { nullable: true, description: `Asked on booking, in this order (at most ${MAX_BOOKING_QUESTIONS}); [] removes them` })
+  bookingQuestions?: BookingQuestionInput[] | null;
 }
 
 @InputType('CreateCalendarEventTypeInput')
@@ -178,6 +185,7 @@ export interface EventTypeDraft {
   active?: boolean;
   public?: boolean;
   reminderOffsets?: number[];
+  bookingQuestions?: BookingQuestion[];
 }
 
 /** Fields whose null clears the value; a null elsewhere means "not given". */
@@ -193,6 +201,7 @@ export function eventTypeDraft(input: UpdateEventTypeInput & { hostId?: string }
   if (input.durations) draft.durations = [...input.durations].sort((a, b) => a - b);
   if (input.reminderOffsets) draft.reminderOffsets = [...input.reminderOffsets].sort((a, b) => a - b);
   if (input.location) draft.location = locationOf(input.location);
+  if (input.bookingQuestions) draft.bookingQuestions = bookingQuestionsOf(input.bookingQuestions);
   return draft as EventTypeDraft;
 }
 

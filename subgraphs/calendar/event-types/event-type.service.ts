@@ -45,6 +45,7 @@ export class EventTypeService {
       bufferAfter: draft.bufferAfter ?? 0, minimumNotice: draft.minimumNotice ?? 0, maximumAdvance: draft.maximumAdvance ?? null,
       requiresConfirmation: draft.requiresConfirmation ?? false, dailyLimit: draft.dailyLimit ?? null, slotInterval: draft.slotInterval ?? null,
       active: draft.active ?? true, public: draft.public ?? false, reminderOffsets: draft.reminderOffsets ?? [],
+      bookingQuestions: draft.bookingQuestions ?? [],
     });
     await this.flush(em, slug);
     return this.view(em, eventType);
@@ -131,6 +132,7 @@ export function eventTypeView(e: EventType, publicUrl: string, orgSlug: string |
     id: e.id, hostId: e.hostId, hostName: e.hostName, hostEmail: e.hostEmail, title: e.title, slug: e.slug, description: e.description,
     duration: e.duration, durations: e.durations, location: e.location, scheduleId: e.scheduleId, bufferBefore: e.bufferBefore, bufferAfter: e.bufferAfter,
     minimumNotice: e.minimumNotice, maximumAdvance: e.maximumAdvance, requiresConfirmation: e.requiresConfirmation, dailyLimit: e.dailyLimit,
-    slotInterval: e.slotInterval, active: e.active, public: e.public, bookingUrl: url, bookingEmbed: bookingEmbed(publicUrl, url, e.title), reminderOffsets: e.reminderOffsets, createdAt: e.createdAt, updatedAt: e.updatedAt,
+    slotInterval: e.slotInterval, active: e.active, public: e.public, bookingUrl: url, bookingEmbed: bookingEmbed(publicUrl, url, e.title), reminderOffsets: e.reminderOffsets,
+    bookingQuestions: e.bookingQuestions, createdAt: e.createdAt, updatedAt: e.updatedAt,
   };
 }

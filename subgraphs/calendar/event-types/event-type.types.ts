@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
+import { BookingQuestionView } from './booking-question.types.js';
 
 @ObjectType('CalendarLocation', { description: 'Where the meeting happens' })
 export class LocationView {
@@ -96,6 +97,9 @@ export class EventTypeView {
 
   @Field(() => [Int], { description: 'Minutes before the start at which booking.reminder fires' })
   reminderOffsets!: number[];
+
+  @Field(() => [BookingQuestionView], { description: 'Asked on booking, in this order; empty: responses are free-form' })
+  bookingQuestions!: BookingQuestionView[];
 
   @Field()
   createdAt!: Date;

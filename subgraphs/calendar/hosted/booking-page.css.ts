@@ -14,4 +14,8 @@ export const BOOKING_PAGE_CSS = `
 .slot{width:100%;background:transparent;color:var(--accent)}
 .slot[aria-pressed=true]{background:var(--accent);color:var(--accent-fg)}
 .picked,.when{font-weight:600}
+.req{color:var(--danger)}
+.error:empty{margin:0}
+dt{font-weight:600;margin-top:.5rem}
+dd{margin:0;white-space:pre-line}
 `;

@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../../../platform/http/html/html.js';
 import type { PageOptions } from '../../../platform/http/html/page.js';
 import { SLOT_PICKER_SCRIPT, slotPicker, slotPickerData, type SlotPickerData } from './slot-picker.view.js';
 import { BOOKING_PAGE_CSS } from './booking-page.css.js';
+import { bookingQuestionControls, type HostedQuestion } from './booking-questions.view.js';
 
 /** What the page shows of a public event type (the public operation's answer). */
 export interface HostedEventType {
@@ -14,6 +15,7 @@ export interface HostedEventType {
   locationType: string;
   timeZone: string | null;
   requiresConfirmation: boolean;
+  bookingQuestions: HostedQuestion[];
 }
 
 /** Anyone may frame the booking page (the iframe embed); the cancel and reschedule pages stay unframeable. */
@@ -23,12 +25,13 @@ const LOCATIONS: Record<string, string> = { VIDEO: 'Video call', LINK: 'Online m
 
 const minutes = (n: number) => (n % 60 === 0 && n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`);
 
-/** The booking page: the event type, the month of free days, the day's slots, the booker's name and email. */
+/** The booking page: the event type, the month of free days, the day's slots, the booker's name, email and answers. */
 export function bookingPage(eventType: HostedEventType): PageOptions {
   const base = `/calendar/public/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
   const data: SlotPickerData = {
     slotsUrl: `${base}/slots`, submitUrl: `${base}/bookings`, timeZone: eventType.timeZone,
     sending: 'Booking…', doneHeading: 'You are booked', pendingHeading: 'Your request was sent',
+    questions: eventType.bookingQuestions.map((q) => ({ name: q.name, label: q.label, type: q.type })),
   };
   const durationControl = eventType.durations.length > 1
     ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${minutes(d)}</option>`)}</select>`
@@ -43,9 +46,12 @@ ${slotPicker(eventType.timeZone)}
 <h2>Your details</h2>
 <p id="picked" class="picked"></p>
 <label for="name">Name</label>
-<input type="text" id="name" name="name" required maxlength="200" autocomplete="name">
+<input type="text" id="name" name="name" required maxlength="200" autocomplete="name" aria-describedby="err-name">
+<p class="error" id="err-name" role="status"></p>
 <label for="email">Email</label>
-<input type="email" id="email" name="email" required maxlength="320" autocomplete="email">
+<input type="email" id="email" name="email" required maxlength="320" autocomplete="email" aria-describedby="err-email">
+<p class="error" id="err-email" role="status"></p>
+${bookingQuestionControls(eventType.bookingQuestions)}
 <p><button type="submit" id="book">Book</button></p>
 </form>
 </div>
@@ -55,6 +61,7 @@ ${slotPicker(eventType.timeZone)}
 <p id="confirmed-when" class="when"></p>
 <p id="confirmed-to"></p>
 ${eventType.requiresConfirmation ? html`<p>The host will confirm or decline; you will get an email then.</p>` : ''}
+<section id="confirmed-answers" aria-labelledby="answers-heading" hidden><h2 id="answers-heading">Your answers</h2><dl id="answers"></dl></section>
 <p><a id="confirmed-join" href="#" hidden>Join the meeting</a></p>
 <p><a id="ics" class="button" href="#" download="invite.ics" hidden>Add to calendar (.ics)</a></p>
 </div>

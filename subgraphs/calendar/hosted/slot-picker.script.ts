@@ -2,7 +2,8 @@
  * The slot picker's script, shared by the booking page and the reschedule page: the month of free days and the slots
  * of a day in the booker's zone (detected, changeable), then the post of the picked slot to the page's JSON route.
  * The page's data say where: `slotsUrl` (may carry a query), `submitUrl`, `submitExtra` (fields sent along, such as a
- * link's token) and the headings of the answer. Everything the server sent is set as text, never as markup.
+ * link's token), the booking questions (sent as `responses`, errors shown beside their control) and the headings of
+ * the answer. Everything the server sent is set as text, never as markup.
  */
 export const SLOT_PICKER_SCRIPT = `(function(){
 var cfg=JSON.parse(document.getElementById('booking-data').textContent);
@@ -76,11 +77,30 @@ zoneSel.addEventListener('change',function(){state.zone=zoneSel.value;state.day=
 if(durSel)durSel.addEventListener('change',function(){state.slot=null;form.hidden=true;load(state.month,false)});
 $('prev').addEventListener('click',function(){state.day=null;load(shiftMonth(state.month,-1),false)});
 $('next').addEventListener('click',function(){state.day=null;load(shiftMonth(state.month,1),false)});
+var questions=cfg.questions||[];
+function answer(q){
+  var c=$('q-'+q.name),v;
+  if(q.type==='CHECKBOX')return c.checked;
+  if(q.type==='RADIO'||q.type==='MULTISELECT'){
+    v=[].slice.call(c.querySelectorAll('input:checked')).map(function(i){return i.value});
+    return q.type==='RADIO'?v[0]:v.length?v:undefined;
+  }
+  v=c.value.trim();if(v==='')return undefined;
+  return q.type==='NUMBER'&&!isNaN(+v)?+v:v;
+}
+function fieldError(field,text){
+  var id=field&&field.indexOf('responses.')===0?'q-'+field.slice(10):field,box=id&&$('err-'+id),c=id&&$(id);
+  if(!box)return false;box.textContent=text;
+  if(c){c.setAttribute('aria-invalid','true');(c.tagName==='FIELDSET'?c.querySelector('input'):c).focus()}
+  return true;
+}
+function clearErrors(){[].forEach.call(form.querySelectorAll('.error'),function(p){p.textContent=''});[].forEach.call(form.querySelectorAll('[aria-invalid]'),function(c){c.removeAttribute('aria-invalid')})}
 form.addEventListener('submit',function(e){
-  e.preventDefault();if(!state.slot)return;showProblem('');
+  e.preventDefault();if(!state.slot)return;showProblem('');clearErrors();
   var body=Object.assign({},cfg.submitExtra||{},{start:state.slot.start,timeZone:state.zone});
   if($('name'))body.name=$('name').value;if($('email'))body.email=$('email').value;
   if(durSel)body.duration=+durSel.value;
+  if(questions.length){body.responses={};questions.forEach(function(q){var v=answer(q);if(v!==undefined)body.responses[q.name]=v})}
   var button=$('book');button.disabled=true;say(cfg.sending||'Booking…');
   fetch(cfg.submitUrl,{method:'POST',credentials:'omit',headers:{'Content-Type':'application/json',Accept:'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(j){return {status:r.status,j:j}})}).then(function(res){
     button.disabled=false;say('');
@@ -90,7 +110,7 @@ form.addEventListener('submit',function(e){
       state.slot=null;form.hidden=true;
       return load(state.month,true).then(function(){showProblem('That time is no longer free. Pick another time below.');var f=slotList.querySelector('button');if(f)f.focus()});
     }
-    showProblem(err.message||'That did not work: try again.');
+    if(!fieldError(err.details&&err.details.field,err.message))showProblem(err.message||'That did not work: try again.');
   }).catch(function(){button.disabled=false;say('');showProblem('The booking could not be made. Check your connection and try again.')});
 });
 function done(b){
@@ -99,6 +119,9 @@ function done(b){
   $('confirmed-heading').textContent=b.status==='PENDING'&&cfg.pendingHeading?cfg.pendingHeading:cfg.doneHeading;
   $('confirmed-when').textContent=when+' ('+b.timeZone.replace(/_/g,' ')+')';
   $('confirmed-to').textContent='A confirmation goes to '+b.email+'.';
+  var list=$('answers'),given=b.responses||{};
+  if(list)questions.forEach(function(q){var v=given[q.name];if(v==null)return;
+    list.appendChild(el('dt',q.label));list.appendChild(el('dd',v===true?'Yes':v===false?'No':[].concat(v).join(', ')));$('confirmed-answers').hidden=false});
   var join=$('confirmed-join');if(b.meetingUrl){join.href=b.meetingUrl;join.hidden=false}
   var ics=$('ics');
   if(b.ics){ics.href=URL.createObjectURL(new Blob([b.ics],{type:'text/calendar'}));ics.hidden=false}

@@ -10,6 +10,8 @@ export interface SlotPickerData {
   sending: string;
   doneHeading: string;
   pendingHeading?: string;
+  /** The booking questions the form asks (controls `q-{name}`), sent as `responses` and listed on the confirmation. */
+  questions?: { name: string; label: string; type: string }[];
 }
 
 /**

@@ -1,7 +1,8 @@
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
 import { IsOptional, Length, Max, MaxLength, Min } from 'class-validator';
 import { IsEmailAddress } from '../../../platform/validation/email-address.js';
-import { IsInstant, SingleLine } from '../shared/input-rules.js';
+import { JSON } from '../../../platform/graphql/scalars.js';
+import { IsInstant, IsSmallObject, SingleLine } from '../shared/input-rules.js';
 
 /** POST /calendar/public/{org}/{slug}/bookings. */
 @InputType('PublicCalendarBookingInput')
@@ -29,6 +30,11 @@ export class PublicBookingInput {
   @IsEmailAddress()
   @Field()
   email!: string;
+
+  @IsOptional()
+  @IsSmallObject()
+  @Field(() => JSON, { nullable: true, description: 'Answers to the event type\'s booking questions, by question name; at most 16 KiB' })
+  responses?: Record<string, unknown> | null;
 }
 
 /** POST /calendar/booking-links/{uid}/cancel: the token of the email's link, and why. */

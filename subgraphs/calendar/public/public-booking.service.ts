@@ -38,6 +38,7 @@ export class PublicBookingService {
       organizationSlug: orgSlug, slug: eventType.slug, title: eventType.title, description: eventType.description,
       duration: eventType.duration, durations: eventType.durations.length > 0 ? eventType.durations : [eventType.duration],
       locationType: eventType.location.type, timeZone: rules?.timezone ?? null, requiresConfirmation: eventType.requiresConfirmation,
+      bookingQuestions: eventType.bookingQuestions,
     };
   }
 
@@ -54,7 +55,7 @@ export class PublicBookingService {
     const { em, eventType } = await this.find(root, orgSlug, slug);
     const created = await this.bookings.create(em, {
       eventTypeId: eventType.id, startTime: input.start, duration: input.duration ?? null,
-      attendee: { name: input.name, email: input.email, timezone: input.timeZone },
+      attendee: { name: input.name, email: input.email, timezone: input.timeZone }, responses: input.responses ?? null,
     });
     const booking = await this.bookings.find(em, created.uid);
     return publicBookingView(booking, booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null);
@@ -87,11 +88,11 @@ export async function publicSlots(bookings: BookingService, em: EntityManager, e
   return { timeZone: found.timezone, duration: found.duration, days: found.days };
 }
 
-/** The booker's view of their booking: no host contact, no notes or metadata. */
+/** The booker's view of their booking: their own answers, no host contact, no notes or metadata. */
 export function publicBookingView(booking: Booking, ics: string | null): PublicBookingView {
   return {
     uid: booking.uid, status: booking.status, title: booking.title, startTime: booking.startTime, endTime: booking.endTime,
     timeZone: booking.attendeeTimezone, name: booking.attendeeName, email: booking.attendeeEmail, locationType: booking.location.type,
-    meetingUrl: booking.meetingUrl, ics,
+    meetingUrl: booking.meetingUrl, responses: booking.responses, ics,
   };
 }

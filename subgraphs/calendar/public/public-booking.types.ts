@@ -1,5 +1,7 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { JSON } from '../../../platform/graphql/scalars.js';
 import { AvailabilityDayView } from '../availability/availability.types.js';
+import { BookingQuestionView } from '../event-types/booking-question.types.js';
 
 /** What anyone may read of a public event type: nothing of the host's other types, bookings or contact details. */
 @ObjectType('PublicCalendarEventType')
@@ -30,6 +32,9 @@ export class PublicEventTypeView {
 
   @Field({ description: 'A booking waits for the host to confirm it' })
   requiresConfirmation!: boolean;
+
+  @Field(() => [BookingQuestionView], { description: 'What the booking form asks, in order; answers go in responses' })
+  bookingQuestions!: BookingQuestionView[];
 }
 
 @ObjectType('PublicCalendarSlots')
@@ -76,6 +81,9 @@ export class PublicBookingView {
 
   @Field(() => String, { nullable: true, description: 'Where to join (VIDEO and LINK)' })
   meetingUrl!: string | null;
+
+  @Field(() => JSON, { description: 'The booker\'s answers to the booking questions' })
+  responses!: Record<string, unknown>;
 
   @Field(() => String, { nullable: true, description: 'The invite (iCalendar) of a confirmed booking; null while PENDING' })
   ics!: string | null;

@@ -4,7 +4,7 @@ import { isDate } from './input-checks.js';
 
 /** Names and titles end up in email subjects and invite lines: one line, no control characters. */
 // eslint-disable-next-line no-control-regex
-export const SingleLine = () => Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'one line of text without control characters' });
+export const SingleLine = (options: ValidationOptions = {}) => Matches(/^[^\u0000-\u001f\u007f]*$/, { message: 'one line of text without control characters', ...options });
 
 /** ISO 8601 with an explicit UTC offset (or Z): a local time alone would be ambiguous. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;

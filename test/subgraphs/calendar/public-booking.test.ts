@@ -28,7 +28,7 @@ describe('calendar public booking JSON through the stack', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       organizationSlug: ORG, slug: 'intro', title: 'Intro <call>', description: 'Say hello', duration: 30, durations: [30, 60],
-      locationType: 'VIDEO', timeZone: 'Europe/Berlin', requiresConfirmation: false,
+      locationType: 'VIDEO', timeZone: 'Europe/Berlin', requiresConfirmation: false, bookingQuestions: [],
     });
   });
 

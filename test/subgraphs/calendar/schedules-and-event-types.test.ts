@@ -95,7 +95,7 @@ describe('calendar schedules, overrides and event types through the stack', () =
       id: expect.stringMatching(/^et_/), hostId: HOST, hostName: null, hostEmail: null, title: 'Intro Call', slug: 'intro-call', description: null,
       duration: 30, durations: [], location: { type: 'VIDEO', url: null, phone: null, address: null }, scheduleId: null,
       bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maximumAdvance: null, requiresConfirmation: false, dailyLimit: null, slotInterval: null,
-      active: true, public: false, bookingUrl: null, bookingEmbed: null, reminderOffsets: [], createdAt: ISO, updatedAt: ISO,
+      active: true, public: false, bookingUrl: null, bookingEmbed: null, reminderOffsets: [], bookingQuestions: [], createdAt: ISO, updatedAt: ISO,
     });
     const again = await post('/calendar/event-types', { hostId: HOST, title: 'Intro call', duration: 30 });
     expect(again.body.data.slug).toBe('intro-call-2');
