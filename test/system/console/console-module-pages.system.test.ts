@@ -52,7 +52,7 @@ describe('The console’s record pages', () => {
     const frame = page.locator('iframe[title="The template\'s HTML body"]');
     await page.frameLocator('iframe[title="The template\'s HTML body"]').getByRole('heading', { name: 'Hello {{ name }}' }).waitFor();
     expect(await frame.getAttribute('sandbox')).toBe('');
-    expect(await rows(page, 'Template details')).toContainEqual('Variables name plan.tier');
+    expect(await rows(page, 'Template details')).toContainEqual('Variables name, plan.tier');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'email-template');
     expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Anchor, Badge, Code, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
@@ -31,7 +32,7 @@ function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuer
           <Table.Tr><Table.Th scope="row">Id</Table.Th><Table.Td><Code>{t.id}</Code></Table.Td></Table.Tr>
           <Table.Tr><Table.Th scope="row">Alias</Table.Th><Table.Td>{t.alias ? <Code>{t.alias}</Code> : '—'}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th scope="row">Subject</Table.Th><Table.Td>{t.subject}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Variables</Table.Th><Table.Td>{variables.length ? variables.map((v) => <Code key={v} mr={4}>{v}</Code>) : 'none'}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th scope="row">Variables</Table.Th><Table.Td>{variables.length ? variables.map((v, i) => <Fragment key={v}>{i > 0 && ', '}<Code>{v}</Code></Fragment>) : 'none'}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th scope="row">Created</Table.Th><Table.Td><When iso={t.createdAt} /></Table.Td></Table.Tr>
           <Table.Tr><Table.Th scope="row">Updated</Table.Th><Table.Td><When iso={t.updatedAt} /></Table.Td></Table.Tr>
         </Table.Tbody>
