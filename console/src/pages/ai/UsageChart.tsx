@@ -4,7 +4,7 @@ import { axisTop, type UsageDay } from './usage-days';
 
 const WIDTH = 720;
 const HEIGHT = 160;
-const LEFT = 56;
+const LEFT = 76;
 const BOTTOM = 20;
 
 /**

@@ -25,7 +25,7 @@ function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuer
   const variables = templateVariables(t.subject, t.htmlBody, t.textBody);
   return (
     <Stack>
-      <Group gap="xs"><Badge color={t.active ? 'green' : 'gray'}>{t.active ? 'active' : 'inactive'}</Badge></Group>
+      <Group gap="xs"><Badge variant={t.active ? 'filled' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge></Group>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Template details</caption>
         <Table.Tbody>

@@ -37,7 +37,7 @@ function EmailTemplates() {
               { header: 'Name', cell: (t) => <Anchor component={Link} to={`/email/templates/${encodeURIComponent(t.id)}`}>{t.name}</Anchor> },
               { header: 'Alias', cell: (t) => (t.alias ? <code>{t.alias}</code> : '—') },
               { header: 'Subject', cell: (t) => t.subject },
-              { header: 'Active', cell: (t) => <Badge variant="light" color={t.active ? 'green' : 'gray'}>{t.active ? 'active' : 'inactive'}</Badge> },
+              { header: 'Active', cell: (t) => <Badge variant={t.active ? 'light' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge> },
               { header: 'Updated', cell: (t) => <When iso={t.updatedAt} /> },
             ]}
           />
