@@ -15,17 +15,25 @@ const Overview = lazy(() => import('./pages/overview/OverviewPage'));
 const Events = lazy(() => import('./pages/events/EventsPage'));
 const Email = lazy(() => import('./pages/email/EmailPage'));
 const EmailMessage = lazy(() => import('./pages/email/EmailMessagePage'));
+const EmailTemplates = lazy(() => import('./pages/email/EmailTemplatesPage'));
+const EmailTemplate = lazy(() => import('./pages/email/EmailTemplatePage'));
 const Sms = lazy(() => import('./pages/sms/SmsPage'));
+const SmsMessage = lazy(() => import('./pages/sms/SmsMessagePage'));
 const Forms = lazy(() => import('./pages/forms/FormsPage'));
 const Form = lazy(() => import('./pages/forms/FormPage'));
 const Crm = lazy(() => import('./pages/crm/CrmPage'));
 const Contact = lazy(() => import('./pages/crm/ContactPage'));
 const Calendar = lazy(() => import('./pages/calendar/CalendarPage'));
+const CalendarWeek = lazy(() => import('./pages/calendar/CalendarWeekPage'));
+const Booking = lazy(() => import('./pages/calendar/BookingPage'));
 const Support = lazy(() => import('./pages/support/SupportPage'));
 const Domains = lazy(() => import('./pages/domains/DomainsPage'));
 const Domain = lazy(() => import('./pages/domains/DomainPage'));
 const Mailboxes = lazy(() => import('./pages/mailboxes/MailboxesPage'));
+const Mailbox = lazy(() => import('./pages/mailboxes/MailboxPage'));
+const MailboxMessage = lazy(() => import('./pages/mailboxes/MailboxMessagePage'));
 const AiGateway = lazy(() => import('./pages/ai/AiGatewayPage'));
+const AiUsage = lazy(() => import('./pages/ai/AiUsagePage'));
 const Webhooks = lazy(() => import('./pages/webhooks/WebhooksPage'));
 const Webhook = lazy(() => import('./pages/webhooks/WebhookPage'));
 const Settings = lazy(() => import('./pages/settings/SettingsPage'));
@@ -71,18 +79,26 @@ export function App() {
           <Route path="/events" element={<Events />} />
           <Route path="/email" element={<Email />} />
           <Route path="/email/messages/:id" element={<EmailMessage />} />
+          <Route path="/email/templates" element={<EmailTemplates />} />
+          <Route path="/email/templates/:id" element={<EmailTemplate />} />
           <Route path="/sms" element={<Sms />} />
+          <Route path="/sms/messages/:id" element={<SmsMessage />} />
           <Route path="/forms" element={<Forms />} />
           <Route path="/forms/:formId" element={<Form />} />
           <Route path="/crm" element={<Crm />} />
           <Route path="/crm/contacts/:contactId" element={<Contact />} />
           <Route path="/calendar" element={<Calendar />} />
+          <Route path="/calendar/week/:week?" element={<CalendarWeek />} />
+          <Route path="/calendar/bookings/:uid" element={<Booking />} />
           <Route path="/support" element={<Support />} />
           <Route path="/support/conversations/:id" element={<Support />} />
           <Route path="/domains" element={<Domains />} />
           <Route path="/domains/:domainName" element={<Domain />} />
           <Route path="/mailboxes" element={<Mailboxes />} />
+          <Route path="/mailboxes/:mailboxId" element={<Mailbox />} />
+          <Route path="/mailboxes/:mailboxId/messages/:messageId" element={<MailboxMessage />} />
           <Route path="/ai" element={<AiGateway />} />
+          <Route path="/ai/usage" element={<AiUsage />} />
           <Route path="/webhooks" element={<Webhooks />} />
           <Route path="/webhooks/:endpointId" element={<Webhook />} />
           <Route path="/settings" element={<Settings />} />

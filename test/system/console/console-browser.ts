@@ -27,9 +27,10 @@ export interface WatchedPage {
   problems: string[];
 }
 
-export async function openWatched(browser: Browser, origin: string): Promise<WatchedPage> {
+/** `where`: the reader's time zone and locale, for pages that show local days and times (the machine's otherwise). */
+export async function openWatched(browser: Browser, origin: string, where: { timezoneId?: string; locale?: string } = {}): Promise<WatchedPage> {
   // A fresh profile per context: nothing carried over between tests (sessionStorage included).
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...where });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -49,5 +51,5 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="AI gateway" scope="ai"><List /></PageFrame>;
+  return <PageFrame title="AI gateway" scope="ai" actions={<Anchor component={Link} to="/ai/usage" size="sm">Usage per day</Anchor>}><List /></PageFrame>;
 }

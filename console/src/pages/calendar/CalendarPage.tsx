@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -34,7 +36,7 @@ function List() {
             columns={[
               { header: 'Starts', cell: (row) => <When iso={row.startTime} /> },
               { header: 'Ends', cell: (row) => <When iso={row.endTime} /> },
-              { header: 'Title', cell: (row) => row.title },
+              { header: 'Title', cell: (row) => <Anchor component={Link} to={`/calendar/bookings/${encodeURIComponent(row.uid)}`}>{row.title}</Anchor> },
               { header: 'Attendee', cell: (row) => `${row.attendee.name} <${row.attendee.email}>` },
               { header: 'Status', cell: (row) => row.status },
             ]}
@@ -47,5 +49,5 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Calendar" scope="calendar"><List /></PageFrame>;
+  return <PageFrame title="Calendar" scope="calendar" actions={<Anchor component={Link} to="/calendar/week" size="sm">Week view</Anchor>}><List /></PageFrame>;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Group, Select, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Select, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
@@ -61,5 +61,5 @@ function EmailMessages() {
 }
 
 export default function EmailPage() {
-  return <PageFrame title="Email" scope="email"><EmailMessages /></PageFrame>;
+  return <PageFrame title="Email" scope="email" actions={<Anchor component={Link} to="/email/templates" size="sm">Templates</Anchor>}><EmailMessages /></PageFrame>;
 }

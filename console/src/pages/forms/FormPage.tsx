@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import type { ApiError } from '../../api/api-error';
-import { useQuery } from '../../api/use-query';
+import { useHasScope } from '../../api/session-context';
+import { useQuery, type QueryState } from '../../api/use-query';
+import type { ConsoleFormQuery } from '../../gql/graphql';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
@@ -28,11 +30,17 @@ function Stat({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-function FormView({ id }: { id: string }) {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string | null>(null);
+interface FormViewProps {
+  result: QueryState<ConsoleFormQuery>;
+  page: number;
+  setPage: (page: number) => void;
+  status: string | null;
+  setStatus: (status: string | null) => void;
+}
+
+function FormView({ result, page, setPage, status, setStatus }: FormViewProps) {
   const [exportErrors, setExportErrors] = useState<ApiError[]>([]);
-  const { data, errors, loading } = useQuery(FormPageQuery, { id, page, limit: LIMIT, status });
+  const { data, errors, loading } = result;
 
   const download = (formId: number, format: 'csv' | 'json') => {
     setExportErrors([]);
@@ -107,9 +115,14 @@ function FormView({ id }: { id: string }) {
 /** One form: its fields, analytics with drop-off per field, and its submissions (filter, page, export). */
 export default function FormPage() {
   const { formId = '' } = useParams();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<string | null>(null);
+  // Asked here, not in the view, so the heading can be the form's title; never asked without the scope.
+  const allowed = useHasScope('forms');
+  const result = useQuery(FormPageQuery, { id: formId, page, limit: LIMIT, status }, { skip: !allowed });
   return (
-    <PageFrame title="Form" scope="forms" actions={<Anchor component={Link} to="/forms" size="sm">All forms</Anchor>}>
-      <FormView id={formId} />
+    <PageFrame title={result.data?.form.title ?? 'Form'} scope="forms" actions={<Anchor component={Link} to="/forms" size="sm">All forms</Anchor>}>
+      <FormView result={result} page={page} setPage={setPage} status={status} setStatus={setStatus} />
     </PageFrame>
   );
 }

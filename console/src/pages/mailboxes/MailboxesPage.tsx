@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -32,7 +34,7 @@ function Mailboxes() {
             rows={data.mailboxes.data}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Address', cell: (row) => row.address },
+              { header: 'Address', cell: (row) => <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(row.id)}`}>{row.address}</Anchor> },
               { header: 'Name', cell: (row) => row.name },
               { header: 'Domain', cell: (row) => row.domain },
               { header: 'Created', cell: (row) => <When iso={row.createdAt} /> },

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -37,7 +38,7 @@ function SmsMessages() {
               { header: 'Direction', cell: (m) => m.direction },
               { header: 'From', cell: (m) => m.from ?? '—' },
               { header: 'To', cell: (m) => m.to },
-              { header: 'Body', cell: (m) => m.body.slice(0, 80) },
+              { header: 'Body', cell: (m) => <Anchor component={Link} to={`/sms/messages/${encodeURIComponent(m.id)}`}>{m.body.slice(0, 80) || '(empty)'}</Anchor> },
               { header: 'Segments', cell: (m) => m.segments },
               { header: 'Status', cell: (m) => <Badge variant="light">{m.status}</Badge> },
             ]}
