@@ -58,9 +58,8 @@ describe('@platform-api/sdk grouped methods', () => {
     const api = await client('sdk-grouped-error');
     const refused = await api.emails.send({ body: { from: 'not an address', to: 'b@example.com', subject: 'Hi', text: 'x' } }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PlatformApiError);
-    expect(refused).toMatchObject({ status: 400, code: expect.any(String) });
-    expect((refused as PlatformApiError).details).toBeDefined();
-    const missing = await api.crm.contacts.get({ params: { path: { id: 'no-such-contact' } } }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400, code: 'INVALID_REQUEST', details: { field: 'from', received: 'not an address' }, requestId: expect.stringMatching(/^req_/) });
+    const missing = await api.emails.templates.get({ params: { path: { id: 'nope' } } }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
   });
 });
