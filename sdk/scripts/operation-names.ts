@@ -132,10 +132,14 @@ function isList(document: OpenApiDocument, operation: Operation | undefined): bo
   });
 }
 
+/** openapi-fetch's own members, kept on the same client object. */
+const CLIENT_MEMBERS = new Set(['request', 'use', 'eject', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+
 function checkCollisions(named: NamedOperation[]): void {
   const methods = new Map<string, NamedOperation>();
   for (const operation of named) {
     const dotted = operation.name.join('.');
+    if (CLIENT_MEMBERS.has(operation.name[0]!)) throw new Error(`${describe(operation)} is named ${dotted}, whose first part is openapi-fetch's client.${operation.name[0]}; add it to OVERRIDES in sdk/scripts/operation-names.ts`);
     const other = methods.get(dotted);
     if (other) throw new Error(`${describe(operation)} and ${describe(other)} are both named ${dotted}; add one to OVERRIDES in sdk/scripts/operation-names.ts`);
     methods.set(dotted, operation);

@@ -52,4 +52,9 @@ describe('SDK operation names', () => {
     const grown = { ...document, paths: { ...document.paths, '/crm/query/saved': { get: document.paths['/crm/tags']!.get } } };
     expect(() => nameOperations(grown)).toThrow(/POST \/crm\/query is named crm\.query, which is also the group of GET \/crm\/query\/saved/);
   });
+
+  it("should fail loudly when a name would hide one of openapi-fetch's own members", () => {
+    const grown = { ...document, paths: { ...document.paths, '/request/{id}': { get: document.paths['/crm/contacts/{id}']!.get } } };
+    expect(() => nameOperations(grown)).toThrow("GET /request/{id} is named request.get, whose first part is openapi-fetch's client.request");
+  });
 });
