@@ -1,6 +1,8 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../schema/openapi.js';
 import { PlatformApiError } from './errors.js';
+import { groupOperations, type GroupedOperations } from './grouped.js';
+import { operations } from './operations.generated.js';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.js';
 
 export interface PlatformClientOptions {
@@ -21,19 +23,23 @@ const throwOnError: Middleware = {
   },
 };
 
+/** The grouped methods (`client.emails.send`) beside openapi-fetch's raw ones (`client.POST('/emails', ...)`). */
+export type PlatformClient = Client<paths> & GroupedOperations;
+
 /**
- * A typed client of every REST path of schema/openapi.json (openapi-fetch): `client.POST('/emails', { body })` checks
- * the path, the body and the query at compile time and answers the documented success shape. Pass
- * `headers: { 'Idempotency-Key': key }` on the POSTs that take one.
+ * A typed client of every REST operation of schema/openapi.json: `client.emails.send({ body })`,
+ * `client.crm.contacts.get({ params: { path: { id } } })` (names: decision 0340) resolve with the documented success
+ * body; the raw openapi-fetch form `client.POST('/emails', { body })` answers `{ data, response }`. Both check the
+ * path, the body and the query at compile time. Pass `headers: { 'Idempotency-Key': key }` on the POSTs that take one.
  */
-export function createPlatformClient(options: PlatformClientOptions): Client<paths> {
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/$/, ''),
     headers: { authorization: `Bearer ${options.apiKey}` },
     fetch: retryingFetch(options.fetch ?? globalThis.fetch, options.retry),
   });
   client.use(throwOnError);
-  return client;
+  return Object.assign(client, groupOperations(client, operations)) as unknown as PlatformClient;
 }
 
 /**

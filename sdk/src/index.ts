@@ -1,4 +1,6 @@
-export { createPlatformClient, type PlatformClientOptions, type RequestBody } from './client.js';
+export { createPlatformClient, type PlatformClient, type PlatformClientOptions, type RequestBody } from './client.js';
+export type { GroupedOperations, OperationInit, OperationMethod, OperationResult } from './grouped.js';
+export { operations } from './operations.generated.js';
 export { PlatformApiError } from './errors.js';
 export { platformEvents, type EventStream, type EventStreamOptions, type PlatformEvent } from './events.js';
 export { paginate, type OffsetPage } from './pagination.js';

@@ -8,7 +8,8 @@ export interface OffsetPage<T> {
 
 /**
  * Every item of a list route, page after page: `fetchPage` gets the offset and page size and returns the page
- * (`(offset, limit) => client.GET('/emails/messages', { params: { query: { offset, limit } } }).then((r) => r.data!)`).
+ * (`(offset, limit) => client.emails.messages.list({ params: { query: { offset, limit } } })`: a grouped list method
+ * already answers the page).
  */
 export async function* paginate<T>(fetchPage: (offset: number, limit: number) => Promise<OffsetPage<T>>, limit = 50): AsyncGenerator<T> {
   for (let offset = 0; ; ) {
