@@ -6645,6 +6645,8 @@ export interface components {
              * @enum {string|null}
              */
             font?: "SANS" | "SERIF" | "MONO" | null;
+            /** @description The hosted page's logo as a data: URL (PNG, JPEG, GIF or WebP, base64, at most 100 KB); null removes it, left out keeps it. Read back as theme.logoUrl */
+            logo?: string | null;
         };
         FormUtmInput: {
             source?: string | null;
@@ -26021,7 +26023,8 @@ export interface operations {
                      *         "theme": {
                      *           "preset": "example",
                      *           "colors": {},
-                     *           "font": "example"
+                     *           "font": "example",
+                     *           "logoUrl": "https://example.com/hook"
                      *         }
                      *       }
                      *     }
@@ -26055,6 +26058,8 @@ export interface operations {
                                 colors: Record<string, never> | null;
                                 /** @description SANS, SERIF or MONO */
                                 font: string | null;
+                                /** @description The form's logo, served from this platform (GET /f/{uuid}/logo) */
+                                logoUrl: string | null;
                             };
                         };
                     };

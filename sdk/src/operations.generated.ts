@@ -618,6 +618,7 @@ export const operations = {
         create: ['post', '/support/conversations/{conversationId}/tags'],
         delete: ['delete', '/support/conversations/{conversationId}/tags/{tagId}'],
       },
+      typing: ['post', '/support/conversations/{conversationId}/typing'],
     },
     inboxes: {
       create: ['post', '/support/inboxes'],
@@ -683,6 +684,7 @@ export const operations = {
         messages: {
           create: ['post', '/support/widget/conversations/{conversationId}/messages'],
         },
+        typing: ['post', '/support/widget/conversations/{conversationId}/typing'],
       },
       demo: {
         get: ['get', '/support/widget/demo'],

@@ -14,6 +14,7 @@ import { ContactSubmissionsResolver, ContactWithSubmissions } from './contacts/c
 import { FormHostingResolver } from './hosted/form-hosting.resolver.js';
 import { formPageRoutes } from './hosted/form-page.route.js';
 import { Migration20261124000100_forms } from './migrations/Migration20261124000100_forms.js';
+import { Migration20261202060000_forms_logos } from './migrations/Migration20261202060000_forms_logos.js';
 import { FORMS_ERROR_CODES } from './forms-error-codes.js';
 
 export const FORMS_RESOLVERS = [FormResolver, FormFieldResolver, PublicFormResolver, FormSubmissionResolver, FormAnalyticsResolver, ContactSubmissionsResolver, FormHostingResolver] as const;
@@ -25,7 +26,10 @@ export function formsModule(): SubgraphModule {
     errorCodes: FORMS_ERROR_CODES,
     data: {
       entities: [Form, FormField, FormSubmission, FormView],
-      migrations: [{ name: 'Migration20261124000100_forms', class: Migration20261124000100_forms }],
+      migrations: [
+        { name: 'Migration20261124000100_forms', class: Migration20261124000100_forms },
+        { name: 'Migration20261202060000_forms_logos', class: Migration20261202060000_forms_logos },
+      ],
     },
     // Resolvers without dependencies ignore the argument the container gives them.
     buildSchema: (platform) => buildFederatedSchema({ resolvers: [...FORMS_RESOLVERS], orphanedTypes: [ContactWithSubmissions], container: moduleContainer(platform) as never }),

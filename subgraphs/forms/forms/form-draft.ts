@@ -2,6 +2,7 @@ import { validationError } from '../shared/validation-error.js';
 import { provided } from '../../../platform/validation/input-rules.js';
 import { fieldDraft, type FieldDraft } from '../fields/field-draft.js';
 import type { CreateFormInput, UpdateFormInput } from './form-input.types.js';
+import { parseLogoDataUrl, type FormLogo } from './form-logo.js';
 
 /** Create and update bodies as the service stores them; undefined means "not given" (update keeps the stored value). */
 export interface FormDraft {
@@ -10,6 +11,8 @@ export interface FormDraft {
   description?: string | null;
   settings?: Record<string, unknown>;
   theme?: Record<string, unknown>;
+  /** A new logo, null to remove it; undefined keeps the stored one (also when the rest of the theme is replaced). */
+  logo?: FormLogo | null;
   status?: 'CLOSED';
   fields?: FieldDraft[];
 }
@@ -29,6 +32,7 @@ export function formDraft(input: CreateFormInput | UpdateFormInput): FormDraft {
     if (theme.preset != null) draft.theme.preset = theme.preset;
     if (theme.colors != null) draft.theme.colors = provided(theme.colors);
     if (theme.font != null) draft.theme.font = theme.font;
+    if (theme.logo !== undefined) draft.logo = theme.logo === null ? null : parseLogoDataUrl(theme.logo);
   }
   if (fields) {
     draft.fields = fields.map((field, i) => fieldDraft(field, `fields[${i}]`));

@@ -3,6 +3,7 @@ import { ArrayMaxSize, IsIn, IsOptional, Matches, ValidateIf, ValidateNested } f
 import { isHttpUrl, UUID } from '../shared/validation-error.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
 import { FormFieldInput } from '../fields/form-field-input.types.js';
+import { parseLogoDataUrl } from './form-logo.js';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PRESETS = ['MODERN', 'BOLD'];
@@ -82,6 +83,11 @@ export class FormThemeInput {
   @IsOptional()
   @IsIn(FONTS, rule(FONTS, 'theme.font must be SANS, SERIF or MONO'))
   font?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The hosted page\'s logo as a data: URL (PNG, JPEG, GIF or WebP, base64, at most 100 KB); null removes it, left out keeps it. Read back as theme.logoUrl' })
+  @IsOptional()
+  @Satisfies('logo', (v) => parseLogoDataUrl(v) !== null, 'data:image/(png|jpeg|gif|webp);base64,… of at most 100 KB whose bytes are that image type', 'theme.logo must be a data: URL of a PNG, JPEG, GIF or WebP image of at most 100 KB')
+  logo?: string | null;
 }
 
 /** POST /forms: the form starts in DRAFT; `slug` is made from the title when left out. */

@@ -1,3 +1,4 @@
+import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
 import { Arg, Args, ArgsType, Authorized, Ctx, Field, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { FormPageArgs } from '../shared/form-page.js';
@@ -18,7 +19,11 @@ const FORM_ID = { description: 'Numeric id or uuid' };
 
 @Resolver()
 export class FormResolver {
-  private readonly service = new FormService();
+  private readonly service: FormService;
+
+  constructor(deps: PlatformDeps) {
+    this.service = new FormService(deps.config.publicUrl);
+  }
 
   @Authorized('forms')
   @Query(() => FormList, { description: 'Forms, newest first' })

@@ -15,6 +15,8 @@ import { fieldsOf, findForm } from './form-lookup.js';
 import { assertTransition } from './form-state.js';
 import { settingsToStore, settingsView } from './form-password.js';
 import { formDraft } from './form-draft.js';
+import { copyFormLogo, storeFormLogo } from './form-logo.store.js';
+import { themeView } from './form-logo.js';
 import type { CreateFormInput, UpdateFormInput } from './form-input.types.js';
 import { formSummary, type FormDetail, type FormList, type FormSummary } from './form.types.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
@@ -28,6 +30,9 @@ export interface FormListArgs {
 
 /** Building forms: the management endpoints (fields have their own service). */
 export class FormService {
+  /** `publicUrl` makes the theme's `logoUrl` absolute, like the form's `url`. */
+  constructor(private readonly publicUrl = '') {}
+
   /** Newest first; ARCHIVED forms only when asked for by status (DELETE is a soft delete). */
   async list(em: EntityManager, args: FormListArgs): Promise<FormList> {
     const page = resolveFormPage(args);
@@ -57,6 +62,7 @@ export class FormService {
         settings, theme: draft.theme ?? {},
       });
       await tx.flush();
+      if (draft.logo) await storeFormLogo(tx, created, draft.logo);
       addFields(tx, created.id, draft.fields ?? []);
       return created;
     });
@@ -68,11 +74,13 @@ export class FormService {
     const draft = formDraft(input);
     const form = await findForm(em, idOrUuid);
     assertTransition(draft.status === 'CLOSED' ? 'close' : 'edit', form.status);
-    const changes = { ...draft };
-    delete changes.fields;
+    const { fields: _fields, logo, ...changes } = draft;
     if (draft.settings) changes.settings = await settingsToStore(draft.settings, form.settings);
+    // A replaced theme keeps the stored logo unless the update names one.
+    if (changes.theme && form.theme.logo) changes.theme = { ...changes.theme, logo: form.theme.logo };
     await this.save(em, draft.slug, async () => {
       em.assign(form, changes);
+      if (logo !== undefined) await storeFormLogo(em, form, logo);
       await em.flush();
       return form;
     }, form.id);
@@ -118,6 +126,7 @@ export class FormService {
         settings: structuredClone(source.settings), theme: structuredClone(source.theme),
       });
       await tx.flush();
+      await copyFormLogo(tx, source.id, created.id);
       for (const field of fields) {
         tx.create(FormField, { formId: created.id, organizationId: created.organizationId, ref: field.ref, type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, settings: structuredClone(field.settings) });
       }
@@ -143,7 +152,7 @@ export class FormService {
     const views = Number(counts!.views);
     const submissions = Number(counts!.submissions);
     return {
-      ...formSummary(form), description: form.description, settings: settingsView(form.settings), theme: form.theme, fields: fields.map(fieldView),
+      ...formSummary(form), description: form.description, settings: settingsView(form.settings), theme: themeView(form.theme, form.uuid, this.publicUrl), fields: fields.map(fieldView),
       analytics: { views, submissions, completionRate: views > 0 ? Math.min(1, submissions / views) : 0 },
     };
   }

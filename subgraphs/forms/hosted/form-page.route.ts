@@ -18,7 +18,8 @@ type Params = { formRef: string };
 /**
  * The hosted form: `GET /f/{uuid or slug}` for browsers (JSON callers of the same URL get the API's answer), and
  * `POST /f/{uuid or slug}`, where the page's plain HTML form posts (password, answers). Every read and write is the
- * public API's own operation, so the page can do nothing the API would refuse.
+ * public API's own operation, so the page can do nothing the API would refuse. `GET /f/{uuid or slug}/logo` is the
+ * form's logo, served from this host so the page loads nothing from elsewhere.
  */
 export function formPageRoutes(deps: PlatformDeps): PageRoute[] {
   const guard = new PagePostGuard(deps.config.internalSecret);
@@ -29,6 +30,26 @@ export function formPageRoutes(deps: PlatformDeps): PageRoute[] {
       path: '/f/embed.js',
       rateLimit: PAGE_READS,
       handle: async (_request, reply) => reply.code(200).headers({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }).send(EMBED_SCRIPT),
+    },
+    {
+      method: 'GET',
+      path: '/f/:formRef/logo',
+      rateLimit: PAGE_READS,
+      handle: async (request, reply, api) => {
+        const { formRef } = request.params as Params;
+        const result = await api.run<{ publicFormLogo: { contentType: string; digest: string; base64: string } | null }>('GetPublicFormLogo', { formRef });
+        const logo = result.data?.publicFormLogo;
+        if (!logo) {
+          const limited = errorCode(result) === 'RATE_LIMITED';
+          return reply.code(limited ? 429 : 404).headers({ 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).send(limited ? 'Too many requests' : 'Not found');
+        }
+        // Asked for by its digest (the page's ?v=), this exact image may be cached for good; a bare URL briefly.
+        const named = (request.query as { v?: unknown }).v === logo.digest;
+        return reply.code(200).headers({
+          'Content-Type': logo.contentType, 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'",
+          'Cache-Control': named ? 'public, max-age=31536000, immutable' : 'public, max-age=300', ETag: `"${logo.digest}"`,
+        }).send(Buffer.from(logo.base64, 'base64'));
+      },
     },
     {
       method: 'GET',

@@ -6,6 +6,14 @@ import { FORM_DONE_SCRIPT, FORM_PAGE_SCRIPT } from './form-page.script.js';
 import { themeCss } from './form-theme.js';
 import type { HostedForm, PageProblems, PostedValues } from './public-form.view-model.js';
 
+/** The form's logo above its title, from this host (the path of `logoUrl`: the page never loads from elsewhere). */
+function logo(form: { title: string; theme?: HostedForm['theme'] }): SafeHtml | '' {
+  const url = form.theme?.logoUrl;
+  if (!url) return '';
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return html`<p class="logo"><img src="${pathname + search}" alt="${form.title}" height="48"></p>`;
+}
+
 /** Anyone may frame a hosted form: being embedded on the owner's site is what it is for. */
 export const EMBEDDABLE = '*';
 
@@ -26,7 +34,7 @@ export function formPage({ form, csrf, values = {}, problems = { byRef: {} }, pa
     : '';
   const stepped = form.settings.layout === 'ONE_PER_SCREEN';
   const skippable = skippableRefs(form.fields);
-  const body = html`<h1>${form.title}</h1>
+  const body = html`${logo(form)}<h1>${form.title}</h1>
 ${form.description ? html`<p class="description">${form.description}</p>` : ''}
 ${summary}
 <p class="hint">Questions marked <span class="req" aria-hidden="true">*</span><span class="visually-hidden">with an asterisk</span> are required.</p>
@@ -48,7 +56,7 @@ ${stepped ? html`<span class="progress" id="progress" aria-live="polite"></span>
 
 /** A password form before its password. */
 export function passwordPage(form: { title: string; theme?: HostedForm['theme'] }, uuid: string, csrf: string, wrong: boolean): PageOptions {
-  const body = html`<h1>${form.title}</h1>
+  const body = html`${logo(form)}<h1>${form.title}</h1>
 <p>This form is protected by a password.</p>
 ${wrong ? html`<div class="notice error" role="alert"><p>That password is not right. Try again.</p></div>` : ''}
 <form method="post" action="/f/${uuid}">

@@ -24,6 +24,8 @@ export function themeCss(theme: HostedForm['theme']): string {
 
 /** The hosted form's own layout, after the base stylesheet. */
 const FORM_CSS = `
+.logo{margin:0 0 .75rem}
+.logo img{display:block;height:48px;width:auto;max-width:100%}
 .q{margin:0 0 1.25rem}
 .req{color:var(--danger)}
 .scale{display:flex;flex-wrap:wrap;gap:.35rem}

@@ -14,7 +14,7 @@ export interface HostedForm {
   description: string | null;
   fields: HostedField[];
   settings: { requiresAuth: boolean; hasPassword: boolean; layout: string; thankYouMessage: string | null };
-  theme: { preset: string | null; colors: Record<string, unknown> | null; font: string | null };
+  theme: { preset: string | null; colors: Record<string, unknown> | null; font: string | null; logoUrl?: string | null };
 }
 
 /** What the respondent typed, by control name, shown again with a refusal. */

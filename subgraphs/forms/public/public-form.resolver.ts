@@ -6,7 +6,7 @@ import { FormPasswordAttempts } from './form-password-attempts.js';
 import { organizationPlans } from '../../../platform/organizations/plans.port.js';
 import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
 import { FormPartialInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
-import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormState } from './public-form.types.js';
+import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormLogo, PublicFormState } from './public-form.types.js';
 
 const REF = { description: 'Form uuid or slug' };
 const PASSWORD = { nullable: true, description: 'The form password, for password-protected forms (REST: X-Form-Password)' };
@@ -17,13 +17,19 @@ export class PublicFormResolver {
   private readonly service: PublicFormService;
 
   constructor(deps: PlatformDeps) {
-    this.service = new PublicFormService(organizationPlans, FormPasswordAttempts.fromConfig(deps.config));
+    this.service = new PublicFormService(organizationPlans, FormPasswordAttempts.fromConfig(deps.config), deps.config.publicUrl);
   }
 
   @Authorized(PUBLIC)
   @Query(() => PublicForm, { description: 'A LIVE form as respondents see it' })
   publicForm(@Arg('ref', REF) ref: string, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<PublicForm> {
     return this.service.view(ctx.em, ref, password);
+  }
+
+  @Authorized(PUBLIC)
+  @Query(() => PublicFormLogo, { nullable: true, description: 'A LIVE form\'s logo (null without one), for its hosted page' })
+  publicFormLogo(@Arg('ref', REF) ref: string, @Ctx() ctx: SubgraphContext): Promise<PublicFormLogo | null> {
+    return this.service.logo(ctx.em, ref);
   }
 
   @Authorized(PUBLIC)

@@ -24,7 +24,9 @@ import { writeCompleteSubmission } from './complete-submission.write.js';
 import { fieldsVersionSql, LiveFormCache, type LiveForm } from './live-form.cache.js';
 import { organizationPlans, type PlansPort } from '../../../platform/organizations/plans.port.js';
 import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormState } from './public-form.types.js';
+import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormLogo, PublicFormState } from './public-form.types.js';
+import { logoRefOf, themeView } from '../forms/form-logo.js';
+import { readFormLogo } from '../forms/form-logo.store.js';
 
 /** How long a cached LIVE form (and its owner's plan) is reused; its fields and settings are re-checked by every write anyway. */
 const LIVE_FORM_TTL_MS = 10_000;
@@ -40,6 +42,8 @@ export class PublicFormService {
   constructor(
     private readonly plans: PlansPort = organizationPlans,
     private readonly passwords: FormPasswordAttempts = new FormPasswordAttempts(new RateLimiter(new MemoryRateLimitStore())),
+    /** Makes the theme's `logoUrl` absolute, like the form's `url`. */
+    private readonly publicUrl = '',
   ) {}
 
   private readonly liveForms = new LiveFormCache({ ttlMs: LIVE_FORM_TTL_MS, maxEntries: 10_000 });
@@ -59,8 +63,15 @@ export class PublicFormService {
         layout: form.settings.layout === 'ONE_PER_SCREEN' ? 'ONE_PER_SCREEN' : 'ALL_AT_ONCE',
         thankYouMessage: typeof form.settings.thankYouMessage === 'string' ? form.settings.thankYouMessage : null,
       },
-      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null, font: theme.font ?? null },
+      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null, font: theme.font ?? null, logoUrl: (themeView(form.theme, form.uuid, this.publicUrl).logoUrl as string | undefined) ?? null },
     };
+  }
+
+  /** The logo of a LIVE form (null without one); a password form shows it before the password, like its title. */
+  async logo(root: EntityManager, ref: string): Promise<PublicFormLogo | null> {
+    const { form, em } = await this.liveForm(root, ref);
+    const logo = logoRefOf(form.theme) ? await readFormLogo(em, form.id) : null;
+    return logo ? { contentType: logo.contentType, digest: logo.digest, base64: logo.bytes.toString('base64') } : null;
   }
 
   /** Whether a ref names a LIVE form, or one its owner closed or unpublished (drafts and archived forms stay unknown). */

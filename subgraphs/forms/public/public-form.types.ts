@@ -48,6 +48,22 @@ export class PublicFormTheme {
 
   @Field(() => String, { nullable: true, description: 'SANS, SERIF or MONO' })
   font!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The form\'s logo, served from this platform (GET /f/{uuid}/logo)' })
+  logoUrl!: string | null;
+}
+
+/** A LIVE form's logo, for the hosted page's `/f/{uuid}/logo` (binary over GraphQL as base64). */
+@ObjectType()
+export class PublicFormLogo {
+  @Field({ description: 'image/png, image/jpeg, image/gif or image/webp' })
+  contentType!: string;
+
+  @Field({ description: 'Names this image: the page asks for it with ?v=digest and may cache it for good' })
+  digest!: string;
+
+  @Field({ description: 'The image, base64' })
+  base64!: string;
 }
 
 @ObjectType()
