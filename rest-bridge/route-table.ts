@@ -58,6 +58,12 @@ export interface RouteSpec {
   ignoreBody?: boolean;
   /** Renders a non-JSON answer (a pixel, a redirect) instead of the envelope. */
   respond?: (result: unknown, res: ServerResponse, req: BridgeRequest) => void;
+  /**
+   * `respond` still answers the module's envelope of the result, less these fields (sent as headers instead: CRM's
+   * accepted writes move `correlationId` and `location` to `X-Correlation-Id` and `Location`); the OpenAPI document
+   * then describes that body instead of calling it "not the JSON envelope".
+   */
+  respondEnvelopeWithout?: readonly string[];
   /** Streams a large answer page by page (exports): memory holds one page, whatever the total size. */
   stream?: StreamSpec;
 }

@@ -19387,12 +19387,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "contactExternalId": "id_01J0EXAMPLE",
+                     *         "type": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            contactExternalId: string;
+                            type: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -19518,12 +19539,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            name: string | null;
+                            domain: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -19628,12 +19672,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            name: string | null;
+                            domain: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -19658,12 +19725,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            name: string | null;
+                            domain: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -19698,12 +19788,35 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "name": "Example",
+                     *         "domain": "example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            name: string | null;
+                            domain: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20040,12 +20153,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            email: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20196,12 +20330,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            email: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20226,12 +20381,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            email: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20266,12 +20442,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            email: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20387,12 +20584,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "contactExternalId": "id_01J0EXAMPLE",
+                     *         "type": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            contactExternalId: string;
+                            type: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];
@@ -20602,12 +20820,33 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            /** @description Success */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "id_01J0EXAMPLE",
+                     *         "externalId": "id_01J0EXAMPLE",
+                     *         "email": "ada@example.com",
+                     *         "status": "example",
+                     *         "pending": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string | null;
+                            externalId: string;
+                            email: string | null;
+                            status: string;
+                            pending: boolean;
+                        };
+                    };
+                };
             };
             400: components["responses"]["CrmError400"];
             401: components["responses"]["CrmError401"];

@@ -21,6 +21,9 @@ export function accepted(result: unknown, res: ServerResponse) {
   res.end(body);
 }
 
+/** The route spec of an accepted write: its answer is the envelope of the provisional record (see `accepted`). */
+const ACCEPTED = { respond: accepted, respondEnvelopeWithout: ['correlationId', 'location'] } as const;
+
 /** GET and POST of a contact's activities, mounted at the documented path and the legacy one. */
 function activityRoutes(path: string): RouteSpec[] {
   return [
@@ -28,7 +31,7 @@ function activityRoutes(path: string): RouteSpec[] {
       method: 'GET', path, operation: 'ListContactActivities', result: 'contactActivities', list: true,
       query: { page: 'int', limit: 'int', type: 'string', module: 'string', from: 'string', to: 'string' },
     }),
-    write({ method: 'POST', path, operation: 'LogContactActivity', result: 'logContactActivity', ...INPUT, respond: accepted }),
+    write({ method: 'POST', path, operation: 'LogContactActivity', result: 'logContactActivity', ...INPUT, ...ACCEPTED }),
   ];
 }
 
@@ -53,12 +56,12 @@ export const crmRoutes: ModuleRoutes = {
     }),
     read({ method: 'POST', path: '/crm/contacts/filter', operation: 'FilterContacts', result: 'filterContacts', list: true, ...INPUT }),
     read({ method: 'GET', path: '/crm/contacts/search', operation: 'SearchContacts', result: 'searchContacts', query: { q: 'string', limit: 'int' } }),
-    write({ method: 'POST', path: '/crm/contacts', operation: 'CreateContact', result: 'createContact', ...INPUT, respond: accepted }),
+    write({ method: 'POST', path: '/crm/contacts', operation: 'CreateContact', result: 'createContact', ...INPUT, ...ACCEPTED }),
     read({ method: 'GET', path: '/crm/contacts/:id', operation: 'GetContact', result: 'contact' }),
-    write({ method: 'PUT', path: '/crm/contacts/:id', operation: 'UpsertContact', result: 'upsertContact', ...INPUT, respond: accepted }),
-    write({ method: 'PATCH', path: '/crm/contacts/:id', operation: 'UpdateContact', result: 'updateContact', ...INPUT, respond: accepted }),
-    write({ method: 'DELETE', path: '/crm/contacts/:id', operation: 'DeleteContact', result: 'deleteContact', respond: accepted }),
-    write({ method: 'POST', path: '/crm/contacts/:id/merge', operation: 'MergeContacts', result: 'mergeContacts', ...INPUT, respond: accepted }),
+    write({ method: 'PUT', path: '/crm/contacts/:id', operation: 'UpsertContact', result: 'upsertContact', ...INPUT, ...ACCEPTED }),
+    write({ method: 'PATCH', path: '/crm/contacts/:id', operation: 'UpdateContact', result: 'updateContact', ...INPUT, ...ACCEPTED }),
+    write({ method: 'DELETE', path: '/crm/contacts/:id', operation: 'DeleteContact', result: 'deleteContact', ...ACCEPTED }),
+    write({ method: 'POST', path: '/crm/contacts/:id/merge', operation: 'MergeContacts', result: 'mergeContacts', ...INPUT, ...ACCEPTED }),
 
     ...activityRoutes('/crm/contacts/:id/activities'),
     // Legacy paths, equal to the two above.
@@ -75,11 +78,11 @@ export const crmRoutes: ModuleRoutes = {
     }),
     read({ method: 'POST', path: '/crm/companies/filter', operation: 'FilterCompanies', result: 'filterCompanies', list: true, ...INPUT }),
     read({ method: 'GET', path: '/crm/companies/search', operation: 'SearchCompanies', result: 'searchCompanies', query: { q: 'string', limit: 'int' } }),
-    write({ method: 'POST', path: '/crm/companies', operation: 'CreateCompany', result: 'createCompany', ...INPUT, respond: accepted }),
+    write({ method: 'POST', path: '/crm/companies', operation: 'CreateCompany', result: 'createCompany', ...INPUT, ...ACCEPTED }),
     read({ method: 'GET', path: '/crm/companies/:id', operation: 'GetCompany', result: 'company' }),
-    write({ method: 'PUT', path: '/crm/companies/:id', operation: 'UpsertCompany', result: 'upsertCompany', ...INPUT, respond: accepted }),
-    write({ method: 'PATCH', path: '/crm/companies/:id', operation: 'UpdateCompany', result: 'updateCompany', ...INPUT, respond: accepted }),
-    write({ method: 'DELETE', path: '/crm/companies/:id', operation: 'DeleteCompany', result: 'deleteCompany', respond: accepted }),
+    write({ method: 'PUT', path: '/crm/companies/:id', operation: 'UpsertCompany', result: 'upsertCompany', ...INPUT, ...ACCEPTED }),
+    write({ method: 'PATCH', path: '/crm/companies/:id', operation: 'UpdateCompany', result: 'updateCompany', ...INPUT, ...ACCEPTED }),
+    write({ method: 'DELETE', path: '/crm/companies/:id', operation: 'DeleteCompany', result: 'deleteCompany', ...ACCEPTED }),
     read({ method: 'GET', path: '/crm/companies/:id/contacts', operation: 'ListCompanyContacts', result: 'companyContacts' }),
 
     read({ method: 'GET', path: '/crm/tags', operation: 'ListCrmTags', result: 'crmTags' }),

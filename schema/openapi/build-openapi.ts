@@ -71,8 +71,8 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
   const rootType = definition.operation === 'mutation' ? api.getMutationType() : api.getQueryType();
   const field = result?.kind === Kind.FIELD ? rootType?.getFields()[result.name.value] : undefined;
   if (!field || result?.kind !== Kind.FIELD) throw new Error(`Operation ${operation.name} has no root field ${spec.result}`);
-  const data = withFilled(selectionSchema(api, field.type, result.selectionSet, fragments), spec.filled ?? []);
-  const success = spec.respond || spec.stream
+  const data = without(withFilled(selectionSchema(api, field.type, result.selectionSet, fragments), spec.filled ?? []), spec.respondEnvelopeWithout ?? []);
+  const success = (spec.respond && !spec.respondEnvelopeWithout) || spec.stream
     ? { description: 'Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route).' }
     : { description: 'Success', content: { 'application/json': { schema: envelope(module.envelope, data, !!spec.list) } } };
   return {
@@ -87,6 +87,18 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
     responses: { ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)), [String(status)]: success },
     'x-graphql-operation': operation.name,
   };
+}
+
+/** The result's object schema less the fields a route's `respond` sends as headers instead of in the body. */
+function without(data: JsonSchema, names: readonly string[]): JsonSchema {
+  if (names.length === 0) return data;
+  const properties = { ...(data.properties as Record<string, JsonSchema> | undefined) };
+  for (const name of names) {
+    if (!(name in properties)) throw new Error(`respondEnvelopeWithout: the route's result has no field ${name}`);
+    delete properties[name];
+  }
+  const required = (data.required as string[] | undefined)?.filter((name) => !names.includes(name));
+  return { ...data, properties, ...(required ? { required } : {}) };
 }
 
 /** The route's always-filled fields without their `null`: `{type: [T, 'null']}` → `{type: T}`, `anyOf [S, null]` → S. */

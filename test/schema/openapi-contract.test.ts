@@ -16,6 +16,14 @@ describe('schema/openapi.json as a contract for callers', () => {
     expect(document.paths['/v1/agent-email/messages/send']!.post.summary).toBe('Send mailbox message');
   });
 
+  it('should describe the JSON body of every success answer in the envelope, CRM accepted writes included', () => {
+    const opaque = operations.filter(({ op }) => Object.entries(op.responses ?? {}).some(([status, r]: [string, any]) => status.startsWith('2') && status !== '204' && !r.content && !r.$ref));
+    // What stays opaque is truly not the envelope: redirects, pixels, files, streams and answers shaped by the route.
+    expect(opaque.filter((o) => o.name.includes(' /crm/contacts') || o.name.includes(' /crm/companies'))).toEqual([]);
+    const created = document.paths['/crm/contacts']!.post.responses['202'].content['application/json'].schema.properties.data;
+    expect(Object.keys(created.properties)).toEqual(['id', 'externalId', 'email', 'status', 'pending']);
+  });
+
   it('should describe every tag', () => {
     expect(document.tags.filter((t) => !t.description).map((t) => t.name)).toEqual([]);
     expect(document.tags.length).toBeGreaterThanOrEqual(11);

@@ -43,8 +43,9 @@ describe('@platform-api/sdk grouped methods', () => {
 
   it('should create a CRM contact and read it back by its id once committed', async () => {
     const api = await client('sdk-grouped-crm');
-    // The 202 of a contact creation is documented as "not the JSON envelope", so its type is `undefined`.
-    const created = (await api.crm.contacts.create({ body: { email: 'ada@example.com', name: 'Ada' } })) as unknown as { data: { externalId: string } };
+    // The 202 of a contact creation is the provisional record, typed from the document.
+    const created = await api.crm.contacts.create({ body: { email: 'ada@example.com', name: 'Ada' } });
+    expect(typeof created.data.pending).toBe('boolean');
     expect(created.data.externalId).toMatch(/^ctc_/);
     // Until the creation commits the read answers 202 PENDING: a success, so it resolves rather than throws.
     const read = await eventually(async () => {
