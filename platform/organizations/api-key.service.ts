@@ -30,7 +30,7 @@ export interface CreateKeyInput {
 const plausibleKey = (presented: string) => presented.length >= 8 && presented.length <= 256;
 
 export interface ApiKeyServiceOptions {
-  /** The database whose revocations to hear. Without it (one-shot tools) lookups are cached for the TTL alone. */
+  /** The database whose revocations to hear, with a logger for the listener. Without both (one-shot tools) lookups are cached for the TTL alone. */
   databaseUrl?: string;
   logger?: Logger;
 }
@@ -48,7 +48,6 @@ export class ApiKeyService {
   private readonly revocationHandlers = new Set<(hash: string) => void>();
 
   constructor(private readonly rootEm: EntityManager, options: ApiKeyServiceOptions = {}) {
-    this.listening = !options.databaseUrl;
     if (options.databaseUrl && options.logger) {
       this.listener = new NotificationListener({
         databaseUrl: options.databaseUrl,
@@ -59,6 +58,7 @@ export class ApiKeyService {
         onLost: () => this.suspend(),
       });
     }
+    this.listening = !this.listener;
   }
 
   /** Starts hearing revocations (the listener reconnects by itself); until then nothing is cached. */
