@@ -34325,6 +34325,7 @@ export interface operations {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
                 Origin?: string;
+                "Idempotency-Key"?: string;
             };
             path: {
                 conversationId: string;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Request headers a public cross-origin call may send (the widget's tokens and JSON). */
-const ALLOWED_HEADERS = 'Content-Type, X-Widget-Token, X-Visitor-Token';
+const ALLOWED_HEADERS = 'Content-Type, X-Widget-Token, X-Visitor-Token, Idempotency-Key';
 
 /**
  * CORS for public paths that web pages of other sites call (the support widget): the request's origin is echoed

@@ -131,7 +131,7 @@ export const supportRoutes: ModuleRoutes = {
     widget({ method: 'GET', path: '/support/widget/conversations/:conversationId', operation: 'GetSupportWidgetConversation', result: 'supportWidgetConversation', variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId }) }),
     widget({
       method: 'POST', path: '/support/widget/conversations/:conversationId/messages', operation: 'PostSupportWidgetMessage', result: 'postSupportWidgetMessage', status: 201,
-      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r) }), bodyLimitBytes: WIDGET_BODY_LIMIT,
+      variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId, input: body(r), idempotencyKey: header(r, 'idempotency-key') }), bodyLimitBytes: WIDGET_BODY_LIMIT,
     }),
     widget({
       method: 'POST', path: '/support/widget/conversations/:conversationId/typing', operation: 'SetSupportWidgetTyping', result: 'setSupportWidgetTyping',

@@ -14,7 +14,7 @@ export interface AttachmentMeta {
 
 @Entity({ schema: 'support', tableName: 'messages' })
 export class Message extends TenantRow {
-  [OptionalProps]?: 'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted';
+  [OptionalProps]?: 'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted' | 'clientKey';
 
   @Property({ type: 'text' })
   conversationId!: string;
@@ -41,6 +41,10 @@ export class Message extends TenantRow {
 
   @Property({ type: 'jsonb' })
   attachments: AttachmentMeta[] = [];
+
+  /** The widget's Idempotency-Key for a visitor message: sending it again answers this message. */
+  @Property({ type: 'text', nullable: true })
+  clientKey: string | null = null;
 
   /** Set by visitor anonymization: the body was replaced. */
   @Property({ type: 'boolean' })

@@ -14,9 +14,10 @@ import type { WidgetMessageView } from './widget.types.js';
  * `message.received` are written; a closed conversation takes no message. The conversation's update gates the
  * message, its reporting row and its event, so all of it happens or none; the row lock of that update orders it
  * against an agent's concurrent change of status. Only when nothing was written does a second read tell a closed
- * conversation (409) from one that is not the visitor's (404).
+ * conversation (409) from one that is not the visitor's (404). A `clientKey` already used in the conversation fails the
+ * whole statement on its unique index (nothing written); the caller answers the stored message.
  */
-export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, content: string, now: Date): Promise<WidgetMessageView> {
+export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, content: string, now: Date, clientKey: string | null = null): Promise<WidgetMessageView> {
   const id = newId('msg');
   const message: WidgetMessageView = { id, conversationId, type: 'incoming', senderType: 'visitor', authorName: null, content, attachments: [], createdAt: now };
   const event = outboxInsert(ORG, 'message.received', {
@@ -34,8 +35,8 @@ export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visit
       where c.organization_id = ${ORG} and c.id = ${conversationId} and c.inbox_id = ${inbox.id} and c.visitor_id = ${visitor.id} and c.status <> 'closed'
       returning c.id),
     message as (
-      insert into support.messages (id, organization_id, conversation_id, type, sender_type, content, attachments, created_at)
-      select ${id}, ${ORG}, conversation.id, 'incoming', 'visitor', ${content}, '[]', ${now} from conversation
+      insert into support.messages (id, organization_id, conversation_id, type, sender_type, content, attachments, client_key, created_at)
+      select ${id}, ${ORG}, conversation.id, 'incoming', 'visitor', ${content}, '[]', ${clientKey}, ${now} from conversation
       returning organization_id),
     reporting as (
       insert into support.reporting_events (id, organization_id, name, inbox_id, conversation_id, event_start_time, event_end_time)

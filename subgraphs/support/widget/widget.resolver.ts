@@ -26,6 +26,7 @@ class WidgetIdentity {
 const WIDGET = { description: 'The inbox\'s public widget token (REST: X-Widget-Token)' };
 const VISITOR = { description: 'The visitor token a session returned (REST: X-Visitor-Token)' };
 const OPTIONAL_VISITOR = { nullable: true, ...VISITOR };
+const IDEMPOTENCY_KEY = { nullable: true, description: 'The widget\'s own key for this message (REST: the Idempotency-Key header, at most 200 characters): sending it again answers the message already stored' };
 const ORIGIN = { nullable: true, description: 'The page\'s origin (REST: the Origin header), checked against the inbox\'s allowedOrigins' };
 
 /** Public operations of the widget: no API key; the widget token names the inbox, the visitor token the visitor. */
@@ -93,9 +94,10 @@ export class WidgetResolver {
     @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('conversationId', () => ID) conversationId: string,
     @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
+    @Arg('idempotencyKey', () => String, IDEMPOTENCY_KEY) idempotencyKey: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetMessageView> {
-    return this.service.postMessage(ctx.em, { widgetToken, visitorToken, origin }, conversationId, input);
+    return this.service.postMessage(ctx.em, { widgetToken, visitorToken, origin }, conversationId, input, idempotencyKey);
   }
 
   @Authorized(PUBLIC)

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Attachment } from '../entities/attachment.entity.js';
 import { decodeAttachments } from '../conversations/conversation.service.js';
@@ -37,6 +37,13 @@ export function authorNameOf(m: { senderType: string; authorId: string | null },
 
 export function widgetMessageView(m: Message, authorName: string | null = null): WidgetMessageView {
   return { id: m.id, conversationId: m.conversationId, type: m.type, senderType: m.senderType, authorName, content: m.content, attachments: m.attachments, createdAt: m.createdAt };
+}
+
+/** An Idempotency-Key as stored: 1 to 200 characters, or none. */
+function clientKey(value: string | null): string | null {
+  if (value === null || value === '') return null;
+  if (value.length > 200) throw new DomainError('VALIDATION_ERROR', 'Idempotency-Key holds at most 200 characters', { field: 'Idempotency-Key', expected: 'at most 200 characters' });
+  return value;
 }
 
 /** What a widget call presents: the inbox's widget token, the visitor's token, and the page's origin. */
@@ -164,16 +171,46 @@ export class WidgetService {
     return this.conversation(em, inbox, conversation);
   }
 
-  async postMessage(root: EntityManager, call: WidgetCall, conversationId: string, input: WidgetMessageInput): Promise<WidgetMessageView> {
+  /**
+   * A visitor's message. With an idempotency key (the widget sends its outbox entry's), the same key in the same
+   * conversation answers the message already stored: a message sent again after its answer was lost is not stored twice.
+   */
+  async postMessage(root: EntityManager, call: WidgetCall, conversationId: string, input: WidgetMessageInput, idempotencyKey: string | null = null): Promise<WidgetMessageView> {
+    const key = clientKey(idempotencyKey);
     const { em, inbox, visitor } = await this.scope(root, call);
     const attachments = widgetAttachments(input);
-    if (attachments.length === 0) return writeVisitorMessage(em, inbox, visitor, conversationId, input.message, this.flow.now());
-    // With files: the general path (attachment rows), the conversation locked against a concurrent status change.
-    return em.transactional(async (tx) => {
-      const conversation = await tx.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!conversation) throw notFound('Conversation');
-      return widgetMessageView(await this.flow.visitorMessage(tx, inbox, conversation, input.message, null, attachments));
-    });
+    const stored = () => (key ? this.keyedMessage(em, inbox, visitor, conversationId, key) : Promise.resolve(null));
+    const earlier = await stored();
+    if (earlier) return earlier;
+    try {
+      if (attachments.length === 0) return await writeVisitorMessage(em, inbox, visitor, conversationId, input.message, this.flow.now(), key);
+      // With files: the general path (attachment rows), the conversation locked against a concurrent status change.
+      return await em.transactional(async (tx) => {
+        const conversation = await tx.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!conversation) throw notFound('Conversation');
+        const raced = await stored(); // the same key may have committed while this one waited for the lock
+        if (raced) return raced;
+        const message = await this.flow.visitorMessage(tx, inbox, conversation, input.message, null, attachments);
+        message.clientKey = key;
+        await tx.flush();
+        return widgetMessageView(message);
+      });
+    } catch (error) {
+      // Two sends of one key at once: the unique index let one in; the other answers it.
+      if (key && error instanceof UniqueConstraintViolationException) {
+        const winner = await stored();
+        if (winner) return winner;
+      }
+      throw error;
+    }
+  }
+
+  /** The visitor's own message of this conversation stored under this key, if any. */
+  private async keyedMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, key: string): Promise<WidgetMessageView | null> {
+    const message = await em.findOne(Message, { conversationId, clientKey: key, senderType: 'visitor' });
+    if (!message) return null;
+    const own = await em.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id }, { fields: ['id'] as never });
+    return own ? widgetMessageView(message) : null;
   }
 
   /** An attachment of the visitor's own conversation, with its bytes; a note's files are never the visitor's to read. */

@@ -55,7 +55,7 @@ describe('support widget embedding: allowed origins, CORS, config, signed identi
     const preflight = await fetch(`${t.url}/support/widget/conversations`, { method: 'OPTIONS', headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-widget-token,x-visitor-token' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(SHOP);
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type, X-Widget-Token, X-Visitor-Token');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type, X-Widget-Token, X-Visitor-Token, Idempotency-Key');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const answer = await fetch(`${t.url}/support/widget/config`, { headers: { origin: SHOP, 'x-widget-token': inbox.widgetToken } });
     expect(answer.headers.get('access-control-allow-origin')).toBe(SHOP);

@@ -43,9 +43,10 @@
 
   // ---- HTTP ----------------------------------------------------------------------------------------------------
 
-  function call(method, path, body) {
+  function call(method, path, body, idempotencyKey) {
     var headers = { 'X-Widget-Token': widgetToken };
     if (saved.visitorToken) headers['X-Visitor-Token'] = saved.visitorToken;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     return fetch(apiBase + '/support/widget/' + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' })
       .then(function (res) {
@@ -377,7 +378,8 @@
     flushing = true;
     var body = { message: next.text };
     if (next.attachments) body.attachments = next.attachments;
-    var request = saved.conversationId ? call('POST', 'conversations/' + saved.conversationId + '/messages', body) : call('POST', 'conversations', body);
+    // The outbox entry's key: a message sent again after its answer was lost is answered, not stored twice.
+    var request = saved.conversationId ? call('POST', 'conversations/' + saved.conversationId + '/messages', body, next.key) : call('POST', 'conversations', body);
     request.then(function (result) {
       flushing = false;
       retryDelay = 1000;
