@@ -39,6 +39,24 @@ export class TypingRelay {
     if (state?.wanted.typing) this.signal(key, { ...state.wanted, typing: false });
   }
 
+  /**
+   * The sender's message arrived: typing ends at once, past the throttle. A client clears its indicator on the message
+   * itself, so a "still typing" left for the end of a window would make the sender's next signal look like no change.
+   */
+  ended(key: string): void {
+    const state = this.senders.get(key);
+    if (!state || this.closed) return;
+    clearTimeout(state.flush);
+    clearTimeout(state.expiry);
+    state.flush = undefined;
+    state.expiry = undefined;
+    state.wanted = { ...state.wanted, typing: false };
+    if (!state.shown) return;
+    state.shown = false;
+    state.sentAt = Date.now();
+    this.deliver(state.wanted);
+  }
+
   close(): void {
     this.closed = true;
     for (const state of this.senders.values()) {

@@ -104,7 +104,7 @@ export function widgetTypingField(deps: SupportDeps): GraphQLFieldConfig<unknown
         : m.event.type === 'message.sent' && (m.event.data as RepliedData).conversationId === id));
       return typingStream(source, deps.typing, (event, relay) => {
         if (event.type === TYPING_SIGNAL) relay.signal(senderKeyOf(event.data as unknown as TypingSignal), event.data as unknown as TypingSignal);
-        else if ((event.data as RepliedData).message?.type === 'reply') relay.stopped(senderKeyOf((event.data as RepliedData).message!));
+        else if ((event.data as RepliedData).message?.type === 'reply') relay.ended(senderKeyOf((event.data as RepliedData).message!));
       });
     },
     resolve: (payload: unknown) => payload,
@@ -131,7 +131,7 @@ export function conversationTypingField(deps: SupportDeps): GraphQLFieldConfig<u
         : m.event.type === 'message.received' && (m.event.data as RepliedData).conversationId === id));
       return typingStream(source, deps.typing, (event, relay) => {
         if (event.type === TYPING_SIGNAL) relay.signal('visitor', event.data as unknown as TypingSignal);
-        else relay.stopped('visitor');
+        else relay.ended('visitor');
       });
     },
     resolve: (payload: unknown) => payload,
