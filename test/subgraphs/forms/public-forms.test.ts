@@ -57,7 +57,7 @@ describe('public forms through the stack', () => {
           uuid: form.uuid, title: 'Everything', description: 'All types',
           fields: EVERY_TYPE.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required ?? false, placeholder: null, settings: f.settings ?? {} })),
           settings: { requiresAuth: false, hasPassword: false, layout: 'ALL_AT_ONCE', thankYouMessage: null },
-          theme: { preset: 'BOLD', colors: null, font: null },
+          theme: { preset: 'BOLD', colors: null, font: null, logoUrl: null },
         },
       });
       expect((await pub('GET', '/f/everything')).body.data.uuid).toBe(form.uuid);
