@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { fitsWidth, launchBrowser, seriousViolations, type HostedBrowser } from '../helpers/hosted-browser.js';
 import { fromIp, newVisitorIp } from '../subgraphs/forms/helpers/public-client.js';
 
@@ -136,15 +136,8 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('');
   }, 60_000);
 
-  async function eventuallyPartial(formId: number, ready: (answers: Record<string, unknown>) => boolean) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const found = (await submissions(formId)).find((s) => s.status === 'partial' && ready(s.answers));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error('no partial saved');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const eventuallyPartial = (formId: number, ready: (answers: Record<string, unknown>) => boolean) =>
+    eventually(async () => (await submissions(formId)).find((s) => s.status === 'partial' && ready(s.answers)), 10_000, 100);
 
   it('should ask for the password of a protected form, refuse a wrong one and take answers with the right one', async () => {
     const form = await createForm({ title: 'Members only', settings: { password: 'open-sesame' }, fields: [{ type: 'SHORT_TEXT', label: 'Member number', ref: 'member', required: true }] });

@@ -53,10 +53,10 @@ describe('support typing signals, live over graphql-ws both ways', () => {
   const primed = async (got: { data: any[]; at: number[] }, send: (typing: boolean) => Promise<unknown>) => {
     const last = () => Object.values(got.data[got.data.length - 1] ?? {})[0] as { typing: boolean } | undefined;
     await eventually(async () => {
+      if (last()?.typing === true) return true;
       await send(true);
-      await new Promise((r) => setTimeout(r, 100));
-      return last()?.typing === true;
-    });
+      return false;
+    }, 10_000, 100);
     await send(false);
     await eventually(async () => last()?.typing === false);
     got.data.length = 0;

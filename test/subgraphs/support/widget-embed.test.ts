@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { simpleParser } from 'mailparser';
-import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { supportModule } from '../../../subgraphs/support/index.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { createInbox, newConversation, newVisitor, widget } from './helpers/support-fixtures.js';
@@ -86,11 +86,12 @@ describe('support widget embedding: allowed origins, CORS, config, signed identi
     const file = { filename: 'plan.txt', contentType: 'text/plain', content: Buffer.from('secret plan').toString('base64') };
     const note = await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { type: 'note', message: 'internal', attachments: [file] } });
     const noteAttachment = note.body.data.attachments[0].id;
-    const deadline = Date.now() + 10_000;
-    while (replies.length === 0 && Date.now() < deadline) {
+    // Probe replies until the subscription delivers one: it is live.
+    await eventually(async () => {
+      if (replies.length > 0) return true;
       await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'probe', authorId: 'user_mia' } });
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      return false;
+    }, 10_000, 100);
     await t.request('POST', `/support/conversations/${conversationId}/reply`, { key, body: { message: 'As the inbox' } });
     await done;
     expect(replies.at(-1)).toEqual({ content: 'As the inbox', senderType: 'inbox', authorName: 'Shop help' });
