@@ -39,7 +39,8 @@ export async function readContact(em: EntityManager, raw: string): Promise<Conta
 
 /**
  * The committed contact (found by `find`: `readContact` when it is only rendered); 202 PENDING when it was accepted but its creation has not committed,
- * 404 when neither.
+ * 404 when neither. The pending check is a second statement: a creation that commits between the two leaves no pending
+ * write and was not yet visible to the first, so a miss reads the contact once more before it answers 404.
  */
 export async function getContact(em: EntityManager, raw: string, find = findContact): Promise<Contact> {
   const contact = await find(em, raw);
@@ -47,6 +48,8 @@ export async function getContact(em: EntityManager, raw: string, find = findCont
   const id = parseIdentifier(raw, 'ctc', true);
   if (id.kind === 'external' && (await hasPendingCreate(em, id.value))) throw pendingError('The contact');
   if (id.kind === 'email' && (await emailClaimant(em, id.value))) throw pendingError('The contact');
+  const committedMeanwhile = await find(em, raw);
+  if (committedMeanwhile) return committedMeanwhile;
   throw notFound('Contact');
 }
 
@@ -70,5 +73,7 @@ export async function writeTarget(em: EntityManager, raw: string): Promise<{ ext
     const claimant = await emailClaimant(em, id.value);
     if (claimant && (await hasPendingCreate(em, claimant))) return { externalId: claimant, contact: null };
   }
+  const committedMeanwhile = await findContact(em, raw);
+  if (committedMeanwhile && committedMeanwhile.status !== 'DELETED' && committedMeanwhile.status !== 'MERGED') return { externalId: committedMeanwhile.externalId, contact: committedMeanwhile };
   throw notFound('Contact');
 }

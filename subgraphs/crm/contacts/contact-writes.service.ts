@@ -27,8 +27,11 @@ export class ContactWritesService {
   async upsert(em: EntityManager, rawId: string, raw: CrmContactInput): Promise<ProvisionalRecord> {
     const id = parseIdentifier(rawId, 'ctc', false);
     if (id.kind !== 'external') throw new DomainError('INVALID_ID', 'PUT takes a ctc_ external id', { field: 'externalId', received: rawId, expected: 'ctc_ external id' });
-    const existing = await findContact(em, id.value);
-    const exists = existing !== null || (await hasPendingCreate(em, id.value));
+    let existing = await findContact(em, id.value);
+    const pendingCreate = existing === null && (await hasPendingCreate(em, id.value));
+    // A creation that commits between the two statements is in neither: read the contact once more.
+    if (existing === null && !pendingCreate) existing = await findContact(em, id.value);
+    const exists = existing !== null || pendingCreate;
     const input = await contactInput(em, raw, !exists);
     const correlationId = await acceptWrite(em, { entity: 'contact', operation: 'upsert', target: id.value, payload: input, claimEmail: input.email });
     const email = input.email !== undefined ? input.email : (existing?.email ?? null);
