@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'console/src/gql/**', 'console/node_modules/**'] },
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'console/src/gql/**', 'console/node_modules/**', 'sdk/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,7 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 
 /**
- * schema/openapi.d.ts's text: the TypeScript types of the OpenAPI document (openapi-typescript), what a user's
+ * sdk/src/openapi.generated.ts's text: the TypeScript types of the OpenAPI document (openapi-typescript), what a user's
  * `createClient<paths>()` (openapi-fetch) is typed with. Stable output: the drift test compares it.
  */
 export async function openApiTypes(documentText: string): Promise<string> {

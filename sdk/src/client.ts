@@ -1,5 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths } from '../../schema/openapi.js';
+import type { paths } from './openapi.generated.js';
 import { PlatformApiError } from './errors.js';
 import { groupOperations, type GroupedOperations } from './grouped.js';
 import { operations } from './operations.generated.js';

@@ -1,5 +1,5 @@
 import type { Client, MaybeOptionalInit } from 'openapi-fetch';
-import type { paths } from '../../schema/openapi.js';
+import type { paths } from './openapi.generated.js';
 import type { operations } from './operations.generated.js';
 
 type HttpMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';

@@ -6,4 +6,4 @@ export { platformEvents, type EventStream, type EventStreamOptions, type Platfor
 export { paginate, type OffsetPage } from './pagination.js';
 export { retryingFetch, type RetryOptions } from './retrying-fetch.js';
 export { verifyWebhookSignature, type WebhookHeaders } from './webhook-signature.js';
-export type { paths, components } from '../../schema/openapi.js';
+export type { paths, components } from './openapi.generated.js';

@@ -1,5 +1,5 @@
 import createClient from 'openapi-fetch';
-import type { paths } from '../../schema/openapi.js';
+import type { paths } from '../../sdk/src/openapi.generated.js';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { checkedFetch } from '../helpers/openapi-response-check.js';
 

@@ -1,11 +1,11 @@
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '../../schema/openapi.js';
+import type { paths } from '../../sdk/src/openapi.generated.js';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { checkedFetch } from '../helpers/openapi-response-check.js';
 
 /**
  * The document used as a user would use it: a client typed by openapi-typescript from schema/openapi.json
- * (schema/openapi.d.ts) and openapi-fetch, one thing created or read per module. tsc compiling this file is the proof
+ * (sdk/src/openapi.generated.ts) and openapi-fetch, one thing created or read per module. tsc compiling this file is the proof
  * that the types fit the calls; `checkedFetch` checks each answer against the document too.
  */
 describe('typed client (openapi-typescript + openapi-fetch)', () => {
