@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import ts from 'typescript';
 import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { matchesLoosely } from '../docs/doc-blocks.js';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -16,10 +17,14 @@ const README_BASE = 'http://localhost:4000';
  * The README's SDK examples run as written, each as a user's script against a started platform: the SDK's built code
  * in place of the package, the platform's address in place of localhost:4000, the key in PLATFORM_API_KEY.
  */
-describe("README.md's SDK examples, run", () => {
+describe("The SDK examples of README.md and docs/sdk.md, run", () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## SDK'), readme.indexOf('\n## ', readme.indexOf('## SDK') + 1));
   const [sendAndList, liveEvents] = [...section.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+  // docs/sdk.md is one script in its blocks' order; each ```text block is what the block before it prints.
+  const sdkPage = readFileSync(join(root, 'docs', 'sdk.md'), 'utf8');
+  const tour = [...sdkPage.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!).join('\n');
+  const tourOutput = [...sdkPage.matchAll(/^```text\n([\s\S]*?)^```/gm)].map((m) => m[1]!).join('');
   let t: TestPlatform;
   let smtp: SMTPServer;
   let key: string;
@@ -82,5 +87,11 @@ describe("README.md's SDK examples, run", () => {
     } finally {
       child.kill();
     }
+  }, 60_000);
+
+  it("should run docs/sdk.md's tour as one script, printing what the page shows", async () => {
+    expect(tour).toContain('createPlatformClient');
+    const { stdout } = await run('node', [script('sdk-page-tour', tour)], { cwd: dir, env: userEnv(), timeout: 30_000 });
+    expect({ stdout, matches: matchesLoosely(stdout, tourOutput) }).toEqual({ stdout, matches: true });
   }, 60_000);
 });

@@ -6,13 +6,16 @@ import ts from 'typescript';
 const root = join(import.meta.dirname, '..', '..', '..');
 
 /** The TypeScript blocks of the README's SDK section, each compiled against the SDK's source as a user's file would be. */
-describe("README.md's SDK examples", () => {
+describe("The SDK examples of README.md and docs/sdk.md", () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## SDK'), readme.indexOf('\n## ', readme.indexOf('## SDK') + 1));
-  const blocks = [...section.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+  const tsBlocks = (text: string) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+  // docs/sdk.md's blocks are one script (each uses what the ones before it declared): compiled as one file.
+  const blocks = [...tsBlocks(section), tsBlocks(readFileSync(join(root, 'docs', 'sdk.md'), 'utf8')).join('\n')];
 
   it('should hold the examples', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    expect(blocks.at(-1)).toContain('createPlatformClient');
   });
 
   it('should compile each example with no error', () => {
