@@ -1,8 +1,8 @@
-/** Structured JSON logs on stdout, one object per line. */
+/** Structured JSON logs on stdout, one object per line, written by pino. */
+import { pino, type Logger as Pino } from 'pino';
 import { withoutSqlValues } from './sql-redaction.js';
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-export type LogLevel = keyof typeof LEVELS;
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
@@ -14,20 +14,44 @@ export interface Logger {
   enabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
+/**
+ * Fields that hold credentials or what a user wrote, at the top of a line or one level down (`request.headers` is two):
+ * their values never reach the log, whatever code logs them.
+ */
+const SECRET_KEYS = ['authorization', 'cookie', 'password', 'secret', 'token', 'apiKey', 'body', 'html', 'text', 'raw'];
+export const REDACTED_PATHS = [
+  ...SECRET_KEYS,
+  ...SECRET_KEYS.map((key) => `*.${key}`),
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+];
+
 export function createLogger(level: LogLevel = 'info', base: Record<string, unknown> = {}): Logger {
-  const min = LEVELS[level];
-  const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
-    if (LEVELS[lvl] < min) return;
-    const line = { time: new Date().toISOString(), level: lvl, msg, ...base, ...fields };
-    process.stdout.write(JSON.stringify(line, errorReplacer) + '\n');
-  };
+  const root = pino(
+    {
+      level,
+      base: null,
+      messageKey: 'msg',
+      timestamp: () => `,"time":"${new Date().toISOString()}"`,
+      formatters: { level: (label) => ({ level: label }), log: withoutValues },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    },
+    // process.stdout, not a file descriptor of its own: a test or a supervisor that wraps stdout sees every line.
+    process.stdout,
+  );
+  return wrap(Object.keys(base).length ? root.child(base) : root);
+}
+
+function wrap(log: Pino): Logger {
   return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    child: (fields) => createLogger(level, { ...base, ...fields }),
-    enabled: (lvl) => LEVELS[lvl] >= min,
+    debug: (msg, fields) => (fields ? log.debug(fields, msg) : log.debug(msg)),
+    info: (msg, fields) => (fields ? log.info(fields, msg) : log.info(msg)),
+    warn: (msg, fields) => (fields ? log.warn(fields, msg) : log.warn(msg)),
+    error: (msg, fields) => (fields ? log.error(fields, msg) : log.error(msg)),
+    child: (fields) => wrap(log.child(fields)),
+    enabled: (lvl) => log.isLevelEnabled(lvl),
   };
 }
 
@@ -35,8 +59,23 @@ export function createLogger(level: LogLevel = 'info', base: Record<string, unkn
  * Errors as name, message and stack; SQL anywhere (an error, or a message copied into a field, as GraphQL errors are)
  * loses its values (emails, subjects, tokens) on the way.
  */
-function errorReplacer(_key: string, value: unknown) {
+function withoutValues(fields: Record<string, unknown>): Record<string, unknown> {
+  return scrub(fields, 0) as Record<string, unknown>;
+}
+
+/** Nesting followed; deeper values are logged as they are (a log line is not a place for deep trees). */
+const MAX_DEPTH = 6;
+
+function scrub(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return value.length > 20 ? withoutSqlValues(value) : value;
-  if (!(value instanceof Error)) return value;
-  return { name: value.name, message: withoutSqlValues(value.message), stack: value.stack && withoutSqlValues(value.stack) };
+  if (value instanceof Error) {
+    return { name: value.name, message: withoutSqlValues(value.message), stack: value.stack && withoutSqlValues(value.stack) };
+  }
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value; // a Date, a Buffer: serialised as they are
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = scrub(item, depth + 1);
+  return copy;
 }
