@@ -40,6 +40,28 @@ module.exports = {
       from: { path: '^gateway/' },
       to: { path: '^subgraphs/', pathNot: '^subgraphs/[^/]+/index\\.ts$' },
     },
+    {
+      name: 'schema-is-a-build-step',
+      comment: 'schema/ composes the supergraph and writes the OpenAPI document; only the gateway runs it, nothing below imports it.',
+      severity: 'error',
+      from: { path: '^(platform|subgraphs|rest-bridge)/' },
+      to: { path: '^schema/' },
+    },
+    {
+      name: 'schema-reaches-modules-through-the-gateway',
+      comment: "schema/ finds the modules through the gateway's module list, as the runner does, never one module directly.",
+      severity: 'error',
+      from: { path: '^schema/' },
+      to: { path: '^subgraphs/' },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import cycle at run time: a cycle makes the load order decide what is undefined. Type-only imports are erased, so they may meet.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

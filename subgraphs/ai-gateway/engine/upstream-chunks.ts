@@ -2,7 +2,7 @@ import type { ChatChunk } from '../chat/chat-types.js';
 import type { StreamTranslator } from '../providers/provider-adapter.js';
 import { SseParser, type SseEvent } from '../providers/sse-parser.js';
 import { UpstreamError } from '../providers/upstream-error.js';
-import type { UpstreamResponse } from '../providers/upstream-http.js';
+import type { UpstreamResponse } from '../providers/upstream-response.js';
 import type { Attempt } from './attempt.js';
 
 const PAUSE_AT = 256;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { UpstreamRequest } from './provider-adapter.js';
-import { UpstreamResponse, type BodyController } from './upstream-http.js';
+import { UpstreamResponse, type BodyController } from './upstream-response.js';
 import type { CancelToken } from '../engine/cancel-token.js';
 import type { ChatMessage } from '../chat/chat-types.js';
 import { textOf } from '../chat/chat-types.js';
