@@ -160,9 +160,8 @@ describe('split topology: two gateways and module processes on one database, one
     // Raised through A until B's subscription is live (the first events may precede it).
     await eventually(async () => {
       await sendEmail(gwA, 'probe');
-      await new Promise((r) => setTimeout(r, 300));
       return onB!.events.length > 0;
-    }, 30_000);
+    }, 30_000, 300);
     const messageId = await sendEmail(gwA, 'Across gateways');
     const event = await eventually(async () => onB!.events.find((e) => e.data.messageId === messageId), 20_000);
     expect(event).toMatchObject({ type: 'email.delivered', data: { messageId, subject: 'Across gateways' } });

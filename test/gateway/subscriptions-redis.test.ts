@@ -34,13 +34,12 @@ async function raiseOn(platform: Platform, key: string, subject: string): Promis
   return ((await res.json()) as { data: { messageId: string } }).data.messageId;
 }
 
-/** Raises events on `on` until `subscriber` has seen one: its subscription is live. */
+/** Raises an event on `on` every 300 ms until `subscriber` has seen one: its subscription is live. */
 async function prime(on: Platform, key: string, subscriber: Subscriber) {
   await eventually(async () => {
     await raiseOn(on, key, 'probe');
-    await new Promise((r) => setTimeout(r, 300));
     return subscriber.events.length > 0;
-  }, 15_000);
+  }, 15_000, 300);
 }
 
 describe('subscriptions across processes', () => {
@@ -66,6 +65,8 @@ describe('subscriptions across processes', () => {
       await prime(a, key, onA);
       const messageId = await raiseOn(a, key, 'Stays home');
       await eventually(async () => onA.events.some((e) => e.data.messageId === messageId));
+      // A negative check needs a bound: whichever instance claims an outbox row publishes it on its own bus, so
+      // no event raised on B is sure to reach B's subscriber as a barrier. Redis carries one in well under 500 ms.
       await new Promise((r) => setTimeout(r, 500));
       expect(onB.events).toEqual([]);
       expect(onB.errors).toEqual([]);
