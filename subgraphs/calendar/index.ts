@@ -21,6 +21,7 @@ import { Migration20261125000100_calendar } from './migrations/Migration20261125
 import { Migration20261201230000_calendar_public_event_types } from './migrations/Migration20261201230000_calendar_public_event_types.js';
 import { Migration20261202043000_calendar_booking_questions } from './migrations/Migration20261202043000_calendar_booking_questions.js';
 import type { CalendarDeps } from './calendar-deps.js';
+import { bookingConfirmationRoutes } from './hosted/booking-confirmation.route.js';
 import { bookingPageRoutes } from './hosted/booking-page.route.js';
 import { cancelPageRoutes } from './hosted/cancel-page.route.js';
 import { reschedulePageRoutes } from './hosted/reschedule-page.route.js';
@@ -52,7 +53,9 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
         { name: 'Migration20261201230000_calendar_public_event_types', class: Migration20261201230000_calendar_public_event_types },
         { name: 'Migration20261202043000_calendar_booking_questions', class: Migration20261202043000_calendar_booking_questions }],
     },
-    pageRoutes: (platform) => [...bookingPageRoutes(platform), ...cancelPageRoutes(platform), ...reschedulePageRoutes(platform)],
+    pageRoutes: (platform) => [
+      ...bookingPageRoutes(depsFor(platform)), ...bookingConfirmationRoutes(platform), ...cancelPageRoutes(platform), ...reschedulePageRoutes(depsFor(platform)),
+    ],
     defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),
     buildSchema: (platform) => buildFederatedSchema({
       resolvers: options.contactBookings === false ? [...CALENDAR_RESOLVERS] : [...CALENDAR_RESOLVERS, ContactBookingsResolver],

@@ -42,6 +42,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
+/**
+ * The same for a page loaded with JavaScript disabled, where axe cannot run (its checks wait on callbacks, and no
+ * callback runs there): the document that page shows (its `<noscript>` as markup, none of its scripts run) is copied
+ * into `checker`, a page of a browser with JavaScript, and checked there.
+ */
+export async function seriousViolationsWithoutScript(page: Page, checker: Page): Promise<string[]> {
+  const shown = await page.evaluate(`(() => {
+    const copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll('script, template').forEach((n) => n.remove());
+    copy.querySelectorAll('noscript').forEach((n) => n.replaceWith(...n.childNodes));
+    return '<!doctype html>' + copy.outerHTML;
+  })()`) as string;
+  await checker.setContent(shown);
+  return seriousViolations(checker);
+}
+
 /** Whether the page needs no sideways scrolling at its current width. */
 export async function fitsWidth(page: Page): Promise<boolean> {
   return page.evaluate(`document.documentElement.scrollWidth <= window.innerWidth`) as Promise<boolean>;

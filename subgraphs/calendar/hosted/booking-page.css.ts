@@ -1,4 +1,4 @@
-/** The booking page's own styles: a month grid and slot buttons that fit 360 px, touch-sized targets. */
+/** The booking page's own styles: a month grid and slot buttons (radio buttons without a script) that fit 360 px, touch-sized targets. */
 export const BOOKING_PAGE_CSS = `
 .fact{font-weight:600;margin-right:.4rem}
 .description{white-space:pre-line}
@@ -18,4 +18,10 @@ export const BOOKING_PAGE_CSS = `
 .error:empty{margin:0}
 dt{font-weight:600;margin-top:.5rem}
 dd{margin:0;white-space:pre-line}
+.slot-choice{display:flex;gap:.4rem;align-items:center;justify-content:center;margin:0;min-height:2.75rem;border:1px solid var(--accent);border-radius:.4rem;color:var(--accent)}
+.slot-choice input{width:1.1rem;height:1.1rem;margin:0}
+.slot-choice:has(input:checked){background:var(--accent);color:var(--accent-fg)}
+.day-bar{display:flex;flex-wrap:wrap;justify-content:space-between;gap:.5rem 1rem;margin:.25rem 0 .5rem}
+.day-bar a{display:inline-block;min-height:2.75rem;padding:.6rem 0}
+.plain-chooser{border-top:1px solid var(--border);margin-top:1rem}
 `;

@@ -2,31 +2,20 @@ import { html, type SafeHtml } from '../../../platform/http/html/html.js';
 import type { PageOptions } from '../../../platform/http/html/page.js';
 import { SLOT_PICKER_SCRIPT, slotPicker, slotPickerData, type SlotPickerData } from './slot-picker.view.js';
 import { BOOKING_PAGE_CSS } from './booking-page.css.js';
-import { bookingQuestionControls, type HostedQuestion } from './booking-questions.view.js';
+import { bookingQuestionControls } from './booking-questions.view.js';
+import { eventTypeHead, singleDuration, type HostedEventType } from './event-type-head.view.js';
+import { EMBEDDABLE, plainBooking, type PlainBookingForm } from './plain-booking.view.js';
+import { durationLabel } from './plain-slots.view.js';
 
-/** What the page shows of a public event type (the public operation's answer). */
-export interface HostedEventType {
-  organizationSlug: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  duration: number;
-  durations: number[];
-  locationType: string;
-  timeZone: string | null;
-  requiresConfirmation: boolean;
-  bookingQuestions: HostedQuestion[];
-}
+export { EMBEDDABLE };
+export type { HostedEventType };
 
-/** Anyone may frame the booking page (the iframe embed); the cancel and reschedule pages stay unframeable. */
-export const EMBEDDABLE = '*';
-
-const LOCATIONS: Record<string, string> = { VIDEO: 'Video call', LINK: 'Online meeting (link after booking)', PHONE: 'Phone call', IN_PERSON: 'In person' };
-
-const minutes = (n: number) => (n % 60 === 0 && n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`);
-
-/** The booking page: the event type, the month of free days, the day's slots, the booker's name, email and answers. */
-export function bookingPage(eventType: HostedEventType): PageOptions {
+/**
+ * The booking page: the event type, the month of free days, the day's slots, the booker's name, email and answers.
+ * The script's picker is a `<template>` the script puts in place; without a script the browser shows the `<noscript>`
+ * plain form instead, so neither finds the other's controls (they share ids).
+ */
+export function bookingPage(eventType: HostedEventType, plain: PlainBookingForm): PageOptions {
   const base = `/calendar/public/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
   const data: SlotPickerData = {
     slotsUrl: `${base}/slots`, submitUrl: `${base}/bookings`, timeZone: eventType.timeZone,
@@ -34,12 +23,10 @@ export function bookingPage(eventType: HostedEventType): PageOptions {
     questions: eventType.bookingQuestions.map((q) => ({ name: q.name, label: q.label, type: q.type })),
   };
   const durationControl = eventType.durations.length > 1
-    ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${minutes(d)}</option>`)}</select>`
-    : html`<p><span class="fact">Duration</span> ${minutes(eventType.duration)}</p>`;
-  const body: SafeHtml = html`<div id="booking">
-<h1>${eventType.title}</h1>
-${eventType.description ? html`<p class="description">${eventType.description}</p>` : ''}
-<p><span class="fact">Location</span> ${LOCATIONS[eventType.locationType] ?? eventType.locationType}</p>
+    ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${durationLabel(d)}</option>`)}</select>`
+    : singleDuration(eventType);
+  const enhanced: SafeHtml = html`<div id="booking">
+${eventTypeHead(eventType)}
 ${durationControl}
 ${slotPicker(eventType.timeZone)}
 <form id="book-form" hidden>
@@ -64,7 +51,9 @@ ${eventType.requiresConfirmation ? html`<p>The host will confirm or decline; you
 <section id="confirmed-answers" aria-labelledby="answers-heading" hidden><h2 id="answers-heading">Your answers</h2><dl id="answers"></dl></section>
 <p><a id="confirmed-join" href="#" hidden>Join the meeting</a></p>
 <p><a id="ics" class="button" href="#" download="invite.ics" hidden>Add to calendar (.ics)</a></p>
-</div>
+</div>`;
+  const body = html`<template id="enhanced">${enhanced}</template>
+<noscript>${plainBooking(eventType, plain)}</noscript>
 ${slotPickerData(data)}`;
   return { title: eventType.title, body, css: BOOKING_PAGE_CSS, scripts: [SLOT_PICKER_SCRIPT], frameAncestors: EMBEDDABLE };
 }

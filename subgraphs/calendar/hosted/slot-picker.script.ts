@@ -3,9 +3,11 @@
  * of a day in the booker's zone (detected, changeable), then the post of the picked slot to the page's JSON route.
  * The page's data say where: `slotsUrl` (may carry a query), `submitUrl`, `submitExtra` (fields sent along, such as a
  * link's token), the booking questions (sent as `responses`, errors shown beside their control) and the headings of
- * the answer. Everything the server sent is set as text, never as markup.
+ * the answer. Everything the server sent is set as text, never as markup. The picker's markup comes in
+ * `<template id="enhanced">`, put in place first (without a script the page shows its plain form).
  */
 export const SLOT_PICKER_SCRIPT = `(function(){
+var tpl=document.getElementById('enhanced');if(tpl)tpl.replaceWith(tpl.content);
 var cfg=JSON.parse(document.getElementById('booking-data').textContent);
 var $=function(id){return document.getElementById(id)};
 var zoneSel=$('zone'),durSel=$('duration'),grid=$('days'),slotList=$('slots'),dayHeading=$('day-heading'),monthHeading=$('month-heading');

@@ -16,12 +16,13 @@ export interface SlotPickerData {
 
 /**
  * The part the booking page and the reschedule page share: the time zone, the month of free days and the day's slots.
- * The page puts its form (`#book-form`, submit `#book`) after it and the answer (`#confirmation`) outside `#booking`.
+ * The page puts its form (`#book-form`, submit `#book`) after it and the answer (`#confirmation`) outside `#booking`,
+ * all of it in `<template id="enhanced">`, which the script puts in place (without a script the page's `<noscript>`
+ * plain form is shown instead).
  */
 export function slotPicker(timeZone: string | null): SafeHtml {
   return html`<label for="zone">Time zone</label>
 <select id="zone"><option value="${timeZone ?? 'UTC'}">${timeZone ?? 'UTC'}</option></select>
-<noscript><p class="notice error">This page needs JavaScript to show the free times.</p></noscript>
 <p id="problem" class="notice error" role="alert" hidden></p>
 <p id="status" class="hint" role="status" aria-live="polite"></p>
 <section class="month" aria-labelledby="month-heading">

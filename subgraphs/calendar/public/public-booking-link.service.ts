@@ -21,9 +21,10 @@ export class PublicBookingLinkService {
     this.lifecycle = new BookingLifecycleService(bookings);
   }
 
+  /** The booking and, while it is confirmed, its invite (the no-JavaScript confirmation offers it as a download). */
   async view(root: EntityManager, uid: string, token: string): Promise<PublicBookingView> {
     const { booking } = await this.find(root, uid, token);
-    return publicBookingView(booking, null);
+    return publicBookingView(booking, booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null);
   }
 
   /** The attendee cancels: the API's own cancel (events, emails, reminders removed), the host told too. */
