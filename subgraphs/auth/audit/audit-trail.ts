@@ -24,7 +24,10 @@ export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date
     ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, data: entry.data ?? {}, createdAt: at,
   });
   await tx.flush();
-  if (WEBHOOK_TYPES.has(entry.type)) {
-    await emitEvent(tx, entry.type, { userId: entry.userId ?? null, ...entry.data, ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, occurredAt: at.toISOString() });
-  }
+  if (WEBHOOK_TYPES.has(entry.type)) await emitEvent(tx, entry.type, auditEventData(entry, at));
+}
+
+/** The webhook event's data of an audit entry: its data plus userId, ip, userAgent and when it happened. */
+export function auditEventData(entry: AuditEntry, at: Date): Record<string, unknown> {
+  return { userId: entry.userId ?? null, ...entry.data, ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, occurredAt: at.toISOString() };
 }
