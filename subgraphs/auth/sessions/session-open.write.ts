@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notifyEventsOf, OUTBOX_COLUMNS, outboxRow } from '../../../platform/events/emit-event.js';
-import { newId } from '../../../platform/ids/ids.js';
 import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import { auditEventData } from '../audit/audit-trail.js';
+import { auditEventData, auditRow } from '../audit/audit-trail.js';
 import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
 import type { Client } from '../security/lockout.js';
@@ -28,8 +27,8 @@ export interface SessionOpening {
  */
 export async function writeOpenedSession(em: EntityManager, o: SessionOpening): Promise<{ session: Session; user: User }> {
   const { user, client, now } = o;
-  const audit = { email: user.email, sessionId: o.issued.id, method: o.method };
-  const login = outboxRow(ORG, 'login.success', auditEventData({ type: 'login.success', userId: user.id, ...client, data: audit }, now));
+  const entry = { type: 'login.success', userId: user.id, ...client, data: { email: user.email, sessionId: o.issued.id, method: o.method } };
+  const login = outboxRow(ORG, 'login.success', auditEventData(entry, now));
   const created = outboxRow(ORG, 'session.created', {
     userId: user.id, sessionId: o.issued.id, applicationId: o.applicationId, method: o.method, mfaVerified: o.mfaVerified,
     expiresAt: o.expiresAt.toISOString(), ...client, occurredAt: now.toISOString(),
@@ -40,9 +39,7 @@ export async function writeOpenedSession(em: EntityManager, o: SessionOpening): 
     with opened as (
       insert into auth.sessions (id, organization_id, user_id, secret_hash, application_id, ip, user_agent, mfa_verified, created_at, last_active_at, expires_at)
       values (${o.issued.id}, ${ORG}, ${user.id}, ${o.issued.secretHash}, ${o.applicationId}::text, ${client.ip}::text, ${client.userAgent}::text, ${o.mfaVerified}, ${now}, ${now}, ${o.expiresAt})),
-    audited as (
-      insert into auth.audit_logs (id, organization_id, type, user_id, ip, user_agent, data, created_at)
-      values (${newId('log')}, ${ORG}, 'login.success', ${user.id}, ${client.ip}::text, ${client.userAgent}::text, ${JSON.stringify(audit)}::jsonb, ${now})),
+    audited as (insert into auth.audit_logs ${auditRow(entry, now)}),
     events as (
       insert into ${sqlOf(OUTBOX_COLUMNS, [])} values ${sqlOf(login.sql, login.params)}, ${sqlOf(created.sql, created.params)}
       returning organization_id),

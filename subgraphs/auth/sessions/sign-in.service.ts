@@ -5,7 +5,7 @@ import { AuthToken } from '../entities/auth-token.entity.js';
 import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
-import { recordAudit } from '../audit/audit-trail.js';
+import { writeAudit } from '../audit/audit-trail.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { PolicyService } from '../security/policy.service.js';
 import type { PasswordPolicy, SessionPolicy } from '../security/policy-defaults.js';
@@ -187,7 +187,7 @@ export class SignInService {
   }
 
   private async fail(em: EntityManager, user: User | null, client: Client, data: Record<string, unknown>) {
-    await em.transactional((tx) => recordAudit(tx, { type: 'login.failed', userId: user?.id ?? null, ...client, data }, this.deps.now()));
+    await writeAudit(em, { type: 'login.failed', userId: user?.id ?? null, ...client, data }, this.deps.now());
   }
 }
 

@@ -1,31 +1,13 @@
-import { jest } from '@jest/globals';
-import pg from 'pg';
+import { recordSentStatements, roundTrips, statementsOf, type SentStatement } from '../../helpers/sent-round-trips.js';
 import { startAuthPlatform, type AuthTestPlatform } from './helpers/auth-platform.js';
 
 const PASSWORD = 'correct horse battery';
 
-/** Every statement sent while recording, with the number of the round trip it went in (statements in flight together share one). */
-function recordRoundTrips() {
-  const sent: { text: string; trip: number }[] = [];
-  let inFlight = 0;
-  let trips = 0;
-  const original = pg.Client.prototype.query;
-  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
-    const query = args[0];
-    const text = typeof query === 'string' ? query : (query as { text?: string })?.text ?? '';
-    if (inFlight === 0) trips++;
-    inFlight++;
-    sent.push({ text, trip: trips });
-    const result = (original as (...a: unknown[]) => unknown).apply(this, args);
-    const done = () => { inFlight--; };
-    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
-    else done();
-    return result as never;
-  });
-  return { sent, stop: () => spy.mockRestore() };
-}
+/** Auth's statements and the outbox writes (the dispatcher's and the job store's statements are not the request's). */
+const signInStatement = (text: string) => /\bauth\.|"auth"\.|insert into platform\.events/i.test(text);
+const oneLine = (s: SentStatement) => s.text.replace(/\s+/g, ' ').trim();
 
-describe('sign-in statements', () => {
+describe('what one sign-in sends to PostgreSQL', () => {
   let t: AuthTestPlatform;
   let key: string;
 
@@ -33,18 +15,52 @@ describe('sign-in statements', () => {
     t = await startAuthPlatform();
     key = await t.key('auth-sign-in-trips');
     expect((await t.request('POST', '/auth/users', { key, body: { email: 'trips@example.com', password: PASSWORD, emailVerified: true } })).status).toBe(201);
+    await signIn({ email: 'trips@example.com', password: PASSWORD }); // prepared statements and caches warm
   });
   afterAll(() => t.stop());
 
-  it('probe', async () => {
-    const signIn = () => t.request('POST', '/auth/sign-in', { key, body: { email: 'trips@example.com', password: PASSWORD, ip: '203.0.113.7', userAgent: 'Browser/1.0' } });
-    expect((await signIn()).status).toBe(200);
-    const rec = recordRoundTrips();
+  const signIn = (body: Record<string, unknown>) => t.request('POST', '/auth/sign-in', { key, body: { ip: '203.0.113.7', userAgent: 'Browser/1.0', ...body } });
+
+  /** The statements of one sign-in, with its answer. */
+  async function recorded(body: Record<string, unknown>) {
+    const recording = recordSentStatements();
     try {
-      expect((await signIn()).status).toBe(200);
+      const res = await signIn(body);
+      return { res, statements: statementsOf(recording.sent, signInStatement) };
     } finally {
-      rec.stop();
+      recording.stop();
     }
-    process.stderr.write(rec.sent.map((s) => `${s.trip}: ${s.text.replace(/\s+/g, ' ').slice(0, 300)}`).join('\n') + '\n');
+  }
+
+  it('should send two statements in two round trips: one read before the hash, one write after it, no BEGIN/COMMIT', async () => {
+    const { res, statements } = await recorded({ email: 'trips@example.com', password: PASSWORD });
+    expect(res.status).toBe(200);
+    const texts = statements.map(oneLine);
+    expect(texts).toHaveLength(2);
+    expect(roundTrips(statements)).toBe(2);
+    expect(texts[0]).toMatch(/^select .* from \(select 1\) as one left join auth\.users u .* left join auth\.policies p/);
+    for (const table of ['insert into auth.sessions', 'insert into auth.audit_logs', 'insert into platform.events', 'update auth.users']) expect(texts[1]).toContain(table);
+    // The write's own result: the session and user answered are the ones written, not read again.
+    expect(res.body.data.user.lastSignInAt).toBe(new Date(t.clock.ms).toISOString());
+  });
+
+  it('should check an applicationId in the same read', async () => {
+    const app = await t.request('POST', '/auth/applications', { key, body: { name: 'Trips app', type: 'SPA', redirectUris: ['https://app.example.com/callback'] } });
+    expect(app.status).toBe(201);
+    const { res, statements } = await recorded({ email: 'trips@example.com', password: PASSWORD, applicationId: app.body.data.id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.session.applicationId).toBe(app.body.data.id);
+    expect(statements).toHaveLength(2);
+    expect(roundTrips(statements)).toBe(2);
+  });
+
+  it('should read an unknown address with the same one statement as a known one before the hash (timing does not tell them apart)', async () => {
+    const known = await recorded({ email: 'trips@example.com', password: 'not the password' });
+    const unknown = await recorded({ email: 'nobody@example.com', password: 'not the password' });
+    expect(known.res.status).toBe(401);
+    expect(unknown.res.status).toBe(401);
+    expect(unknown.res.body).toEqual(known.res.body);
+    expect(oneLine(unknown.statements[0]!)).toBe(oneLine(known.statements[0]!));
+    expect(oneLine(known.statements[0]!)).toMatch(/left join auth\.users u/);
   });
 });
