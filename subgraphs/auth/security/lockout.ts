@@ -6,6 +6,8 @@ import { ORG, sql, sqlOf, tenantSql, type SqlStatement } from '../../../platform
 import { auditEventData } from '../audit/audit-trail.js';
 import type { PasswordPolicy } from './policy-defaults.js';
 
+const AUDIT_COLUMNS = sql`(id, organization_id, type, user_id, ip, user_agent, data, created_at)`;
+
 export type Client = { ip: string | null; userAgent: string | null };
 
 /**
@@ -19,7 +21,7 @@ export async function countFailure(em: EntityManager, now: Date, userId: string,
   const eventData = JSON.stringify(auditEventData({ type: 'login.failed', userId, ...client, data }, now)); // failedAttempts joins it below
   const row = (entry: string, type: string, json: SqlStatement) => sql`select ${entry}::text, ${ORG}::uuid, ${type}::text, ${userId}::text, ${client.ip}::text, ${client.userAgent}::text, ${json}, ${now}::timestamptz from decided d`;
   const withCount = (json: string) => sql`${json}::jsonb || jsonb_build_object('failedAttempts', d.failures)`;
-  // Typed values: a UNION's untyped ones would be text. A lock that ran out starts a fresh count. FOR UPDATE waits for a concurrent failure and reads the count it left.
+  // A lock that ran out starts a fresh count. FOR UPDATE waits for a concurrent failure and reads the count it left.
   const [result] = await tenantSql(em).rowsBound<{ lock_now: boolean }>(sql`
     with prior as (
       select id, locked_until, locked_until <= ${now} as expired, (case when locked_until <= ${now} then 0 else failed_attempts end) + 1 as failures
@@ -29,11 +31,8 @@ export async function countFailure(em: EntityManager, now: Date, userId: string,
       update auth.users u set failed_attempts = case when d.lock_now then 0 else d.failures end,
         locked_until = case when d.lock_now then ${lockUntil} when d.expired then null else d.locked_until end, updated_at = ${new Date()}
       from decided d where u.organization_id = ${ORG} and u.id = d.id),
-    audited as (
-      insert into auth.audit_logs (id, organization_id, type, user_id, ip, user_agent, data, created_at)
-      ${row(newId('log'), 'login.failed', withCount(JSON.stringify(data)))}
-      union all
-      ${row(newId('log'), 'user.locked', sql`${JSON.stringify({ lockedUntil: lockUntil.toISOString() })}::jsonb`)} where d.lock_now),
+    audited as (insert into auth.audit_logs ${AUDIT_COLUMNS} ${row(newId('log'), 'login.failed', withCount(JSON.stringify(data)))}),
+    locked as (insert into auth.audit_logs ${AUDIT_COLUMNS} ${row(newId('log'), 'user.locked', sql`${JSON.stringify({ lockedUntil: lockUntil.toISOString() })}::jsonb`)} where d.lock_now),
     events as (
       insert into ${sqlOf(OUTBOX_COLUMNS, [])} select ${newId('evt')}::text, ${ORG}::uuid, 'login.failed', ${withCount(eventData)}, ${new Date().toISOString()}::timestamptz from decided d
       returning organization_id)
