@@ -62,5 +62,13 @@ describe('what one sign-in sends to PostgreSQL', () => {
     expect(unknown.res.body).toEqual(known.res.body);
     expect(oneLine(unknown.statements[0]!)).toBe(oneLine(known.statements[0]!));
     expect(oneLine(known.statements[0]!)).toMatch(/left join auth\.users u/);
+    // After the hash each writes its failure in one statement: the count, login.failed and its event (no BEGIN/COMMIT).
+    for (const failed of [known, unknown]) {
+      expect(failed.statements).toHaveLength(2);
+      expect(roundTrips(failed.statements)).toBe(2);
+      expect(oneLine(failed.statements[1]!)).toContain('insert into auth.audit_logs');
+      expect(oneLine(failed.statements[1]!)).toContain('insert into platform.events');
+    }
+    expect(oneLine(known.statements[1]!)).toContain('update auth.users');
   });
 });
