@@ -10,7 +10,7 @@ export const EVENTS_CHANNEL = 'platform_events';
 /** An event's outbox row as the body of a data-modifying CTE, for callers that write it inside a larger statement. */
 export interface OutboxInsert<T> {
   event: PlatformEvent<T>;
-  /** `insert into platform.events … returning organization_id`; one row per row of `from`. */
+  /** `insert into platform.events … returning organization_id`, one row per row of `from` (outboxRow: the VALUES tuple). */
   sql: string;
   params: unknown[];
 }
@@ -21,12 +21,20 @@ export interface OutboxInsert<T> {
  * pass `ORG` as the organization, so the statement binds its own.
  */
 export function outboxInsert<T extends object>(organizationId: string | typeof ORG, type: string, data: T, from = ''): OutboxInsert<T> {
+  const row = outboxRow(organizationId, type, data);
+  return { ...row, sql: `insert into ${OUTBOX_COLUMNS} select ?, ?, ?, ?::jsonb, ? ${from} returning organization_id` };
+}
+
+/** The outbox table and the columns `outboxRow` fills, for `insert into ${OUTBOX_COLUMNS} values …`. */
+export const OUTBOX_COLUMNS = 'platform.events (id, organization_id, type, data, created_at)';
+
+/**
+ * An event's outbox row as one VALUES tuple `(?, ?, ?, ?::jsonb, ?)`, for a statement that writes several events:
+ * the rows of one VALUES list are inserted in their order, so the dispatcher sends them in that order.
+ */
+export function outboxRow<T extends object>(organizationId: string | typeof ORG, type: string, data: T): OutboxInsert<T> {
   const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
-  return {
-    event,
-    sql: `insert into platform.events (id, organization_id, type, data, created_at) select ?, ?, ?, ?::jsonb, ? ${from} returning organization_id`,
-    params: [event.id, organizationId, type, JSON.stringify(data), event.timestamp],
-  };
+  return { event, sql: '(?, ?, ?, ?::jsonb, ?)', params: [event.id, organizationId, type, JSON.stringify(data), event.timestamp] };
 }
 
 /** The select that NOTIFYs the dispatcher (delivered on commit) once per row of the outbox CTE named `cte`. */

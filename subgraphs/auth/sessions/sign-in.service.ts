@@ -1,13 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
 
-import { Application } from '../entities/application.entity.js';
 import { AuthToken } from '../entities/auth-token.entity.js';
 import { Session } from '../entities/session.entity.js';
 import { User } from '../entities/user.entity.js';
 import { UserStatus } from '../entities/user-status.js';
-import { recordAudit } from '../audit/audit-trail.js';
-import { emitEvent } from '../../../platform/events/emit-event.js';
+import { writeAudit } from '../audit/audit-trail.js';
 import { MfaService } from '../mfa/mfa.service.js';
 import { PolicyService } from '../security/policy.service.js';
 import type { PasswordPolicy, SessionPolicy } from '../security/policy-defaults.js';
@@ -17,6 +15,8 @@ import { normalizeEmail } from '../users/user.validate.js';
 import type { AuthDeps } from '../auth-deps.js';
 import { revokeSessions } from './session-revocation.js';
 import { countFailure, locked, type Client } from '../security/lockout.js';
+import { writeOpenedSession } from './session-open.write.js';
+import { readSignIn } from './sign-in.read.js';
 import type { SignInInput, SignInMfaInput, SignInResult } from './session.types.js';
 
 const MFA_CHALLENGE_MINUTES = 5;
@@ -48,12 +48,11 @@ export class SignInService {
     if (typeof input.password !== 'string' || input.password.length === 0) throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
     if (input.password.length > 1024) throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
     const client = clip(input);
-    if (input.applicationId !== undefined && input.applicationId !== null && !(await em.findOne(Application, { id: input.applicationId }))) {
-      throw invalid('applicationId', input.applicationId, 'the id of one of this organization\'s applications (app_…)');
-    }
-    // Round trips are the sign-in's cost beside the hash itself: the reads that do not depend on each other go together.
-    const [policies, user] = await Promise.all([this.policies.policies(em), em.findOne(User, { email, deletedAt: null })]);
-    const policy = policies.password;
+    const applicationId = input.applicationId ?? null;
+    // Round trips are the sign-in's cost beside the hash itself: everything the checks need comes in one, then the hash.
+    const facts = await readSignIn(em, email, applicationId);
+    if (!facts.applicationFound) throw invalid('applicationId', applicationId, 'the id of one of this organization\'s applications (app_…)');
+    const { user, password: policy, session: sessionPolicy } = facts;
     if (!user || !user.passwordHash) {
       await this.deps.hasher.verify(input.password, await this.deps.hasher.decoyHash()); // same work as a real check: timing does not reveal the address
       await this.fail(em, null, client, { email, reason: user ? 'NO_PASSWORD' : 'UNKNOWN_USER' });
@@ -64,16 +63,15 @@ export class SignInService {
       await this.fail(em, user, client, { email, reason: 'ACCOUNT_LOCKED' });
       throw locked(user.lockedUntil);
     }
-    // The second-factor lookup runs while the thread pool verifies the password; its answer is used only on a match.
-    const [matches, hasFactor] = await Promise.all([this.deps.hasher.verify(input.password, user.passwordHash), this.mfa.hasVerifiedFactor(em, user.id)]);
+    const matches = await this.deps.hasher.verify(input.password, user.passwordHash);
     if (!matches) {
       const lockedUntil = await this.countFailure(em, user.id, policy, client, { email, reason: 'INVALID_PASSWORD' });
       if (lockedUntil) throw locked(lockedUntil);
       throw badCredentials();
     }
     await this.checkAllowed(em, user, policy, client);
-    await this.requireNoSecondFactor(em, user, client, input.applicationId ?? null, { sessionPolicy: policies.session, hasFactor });
-    return { user, client, sessionPolicy: policies.session };
+    await this.requireNoSecondFactor(em, user, client, applicationId, { sessionPolicy, hasFactor: facts.hasFactor });
+    return { user, client, sessionPolicy };
   }
 
   /** MFA_REQUIRED with a fresh challenge when the user has a verified factor or the session policy demands one. */
@@ -166,20 +164,16 @@ export class SignInService {
     const now = this.deps.now();
     const policy = knownPolicy ?? (await this.policies.sessionPolicy(em));
     const issued = issueToken('sess');
-    return em.transactional(async (tx) => {
-      const session = tx.create(Session, {
-        id: issued.id, organizationId: undefined as never, userId: user.id, secretHash: issued.secretHash, applicationId: options.applicationId,
-        ip: client.ip, userAgent: client.userAgent, mfaVerified: options.mfaVerified, createdAt: now, lastActiveAt: now,
-        expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000),
-      });
-      tx.assign(user, { failedAttempts: 0, lockedUntil: null, lastSignInAt: now });
-      await tx.flush();
-      if (policy.maxSessionsPerUser > 0) await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
-      await recordAudit(tx, { type: 'login.success', userId: user.id, ...client, data: { email: user.email, sessionId: session.id, method: options.method } }, now);
-      // The session's own event for subscribers that track sessions; login.success already holds it in the audit log.
-      await emitEvent(tx, 'session.created', { userId: user.id, sessionId: session.id, applicationId: options.applicationId, method: options.method, mfaVerified: options.mfaVerified, expiresAt: session.expiresAt.toISOString(), ...client, occurredAt: now.toISOString() });
-      return { token: issued.token, session, user };
-    });
+    const opening = { user, client, issued, ...options, now, expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000) };
+    // Without a session limit the one statement is the whole write; a limit adds the trim, in one transaction with it.
+    const opened = policy.maxSessionsPerUser > 0
+      ? await em.transactional(async (tx) => {
+        const written = await writeOpenedSession(tx, opening);
+        await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
+        return written;
+      })
+      : await writeOpenedSession(em, opening);
+    return { token: issued.token, ...opened };
   }
 
   /** Ends the oldest active sessions beyond the policy's maximum. */
@@ -193,7 +187,7 @@ export class SignInService {
   }
 
   private async fail(em: EntityManager, user: User | null, client: Client, data: Record<string, unknown>) {
-    await em.transactional((tx) => recordAudit(tx, { type: 'login.failed', userId: user?.id ?? null, ...client, data }, this.deps.now()));
+    await writeAudit(em, { type: 'login.failed', userId: user?.id ?? null, ...client, data }, this.deps.now());
   }
 }
 
