@@ -1,6 +1,6 @@
 import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
 import { fromMustache } from '../../../platform/templates/legacy-syntax.js';
-import { parseTemplate, templateVariables as variablesOf } from '../../../platform/templates/parse-template.js';
+import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
 import { templateScope } from '../../../platform/templates/template-model.js';
 
 /** Email templates are Liquid (docs/email.md); `{{{ var }}}` from the Postmark-style syntax still inserts raw. */
@@ -10,15 +10,15 @@ export type RenderMode = 'html' | 'text';
 const engines = { html: createTemplateEngine({ output: 'html', rawUnescaped: true }), text: createTemplateEngine({ output: 'text' }) };
 
 /**
- * Renders a stored template field against `model`; missing values render as ''. Throws TemplateSyntaxError naming
- * `field` when the source does not parse (a template stored before templates were checked at create).
+ * Renders a stored template field against `model`; missing values render as ''. Throws TemplateError naming
+ * `field` when the source does not parse (stored before templates were checked) or reaches a render limit.
  */
 export function renderTemplate(source: string, model: Record<string, unknown>, mode: RenderMode, field = 'template'): string {
   const engine = engines[mode];
-  return engine.renderSync(parseTemplate(engine, fromMustache(source), field), templateScope(model)) as string;
+  return renderParsed(engine, parseTemplate(engine, fromMustache(source), field), templateScope(model), field);
 }
 
-/** Throws TemplateSyntaxError naming `field` when `source` is not a template email can render. */
+/** Throws TemplateError naming `field` when `source` is not a template email can render. */
 export function checkTemplate(source: string, field: string): void {
   parseTemplate(engines.html, fromMustache(source), field);
 }

@@ -1,12 +1,12 @@
-import { LiquidError } from 'liquidjs';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
 import { fromSmsEscapes } from '../../../platform/templates/legacy-syntax.js';
-import { parseTemplate, templateVariables as variablesOf } from '../../../platform/templates/parse-template.js';
+import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
+import { TemplateValueError } from '../../../platform/templates/template-error.js';
 import { templateScope } from '../../../platform/templates/template-model.js';
 
 /** An object or array reached an output: it has no text form worth sending. */
-class NonScalarOutput extends Error {
+class NonScalarOutput extends TemplateValueError {
   constructor(readonly received: 'array' | 'object') {
     super('not a string, number or boolean');
   }
@@ -23,19 +23,19 @@ const engine = createTemplateEngine({
 /**
  * Renders an SMS template (Liquid; `\{{` still stands for literal braces) with `templateModel`. Values are inserted
  * as they are, once (a value holding `{{x}}` is not expanded again); missing or null renders empty; an object or
- * array output is a 400 naming `templateModel.<path>`. Throws TemplateSyntaxError when the body does not parse.
+ * array output is a 400 naming `templateModel.<path>`. Throws TemplateError when the body does not parse or reaches
+ * a render limit.
  */
 export function renderSmsTemplate(body: string, model: Record<string, unknown> = {}): string {
-  const templates = parseTemplate(engine, fromSmsEscapes(body), 'body');
   try {
-    return engine.renderSync(templates, templateScope(model)) as string;
+    return renderParsed(engine, parseTemplate(engine, fromSmsEscapes(body), 'body'), templateScope(model), 'body');
   } catch (error) {
-    if (error instanceof LiquidError && error.originalError instanceof NonScalarOutput) throw nonScalar(error, model, error.originalError.received);
+    if (error instanceof NonScalarOutput) throw nonScalar(error, model);
     throw error;
   }
 }
 
-/** Throws TemplateSyntaxError naming `body` when it is not a template SMS can render. */
+/** Throws TemplateError naming `body` when it is not a template SMS can render. */
 export function checkSmsTemplate(body: string): void {
   parseTemplate(engine, fromSmsEscapes(body), 'body');
 }
@@ -49,12 +49,11 @@ export function templateVariables(body: string): string[] {
   }
 }
 
-// The output's expression names the variable when it is a plain model path (`{{ user }}`); a loop's own variable or
-// a filtered value is reported as the model as a whole.
-function nonScalar(error: LiquidError, model: Record<string, unknown>, received: 'array' | 'object'): DomainError {
-  const expression = error.token?.getText().replace(/^\{\{-?|-?\}\}$/g, '').trim() ?? '';
-  const root = expression.split('.')[0];
-  const isModelPath = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/.test(expression) && Object.prototype.hasOwnProperty.call(model, root);
-  const field = isModelPath ? `templateModel.${expression}` : 'templateModel';
-  return new DomainError('INVALID_REQUEST', `${field} must be a string, number or boolean`, { field, received, expected: 'string, number or boolean' });
+// The output names the variable when it is a plain model path (`{{ user }}`); a loop's own variable or a filtered
+// value is reported as the model as a whole.
+function nonScalar(error: NonScalarOutput, model: Record<string, unknown>): DomainError {
+  const path = error.expression;
+  const isModelPath = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/.test(path) && Object.prototype.hasOwnProperty.call(model, path.split('.')[0]);
+  const field = isModelPath ? `templateModel.${path}` : 'templateModel';
+  return new DomainError('INVALID_REQUEST', `${field} must be a string, number or boolean`, { field, received: error.received, expected: 'string, number or boolean' });
 }
