@@ -1,4 +1,4 @@
-import { LiquidError, type Liquid, type Template } from 'liquidjs';
+import { AssertionError, LiquidError, type Liquid, type Template } from 'liquidjs';
 import { TemplateError, TemplateValueError } from './template-error.js';
 
 /** Parses `source` (already in Liquid syntax) or throws TemplateError naming `field`. */
@@ -6,7 +6,8 @@ export function parseTemplate(engine: Liquid, source: string, field: string): Te
   try {
     return engine.parse(source);
   } catch (error) {
-    if (error instanceof LiquidError) throw TemplateError.of(error, field);
+    // A limit (the parse length) is an AssertionError, not a LiquidError.
+    if (error instanceof LiquidError || error instanceof AssertionError) throw TemplateError.of(error, field);
     throw error;
   }
 }
@@ -19,6 +20,7 @@ export function renderParsed(engine: Liquid, templates: Template[], scope: Recor
   try {
     return engine.renderSync(templates, scope) as string;
   } catch (error) {
+    if (error instanceof AssertionError) throw TemplateError.of(error, field);
     if (!(error instanceof LiquidError)) throw error;
     const refused = error.originalError;
     if (!(refused instanceof TemplateValueError)) throw TemplateError.of(error, field);

@@ -1,4 +1,4 @@
-import type { LiquidError } from 'liquidjs';
+import { LiquidError, type AssertionError } from 'liquidjs';
 import { DomainError } from '../errors/domain-error.js';
 
 /** Where in a template Liquid stopped, 1-based, as the error details give it. */
@@ -17,9 +17,9 @@ export class TemplateError extends Error {
     super(`${field} is not a valid Liquid template${position ? ` (line ${position.line}, column ${position.column})` : ''}: ${reason}`);
   }
 
-  static of(error: LiquidError, field: string): TemplateError {
+  static of(error: LiquidError | AssertionError, field: string): TemplateError {
     // Liquid's message ends with ", line:2, col:5"; the position goes in the details instead.
-    const [line, column] = error.token?.getPosition() ?? [];
+    const [line, column] = error instanceof LiquidError ? (error.token?.getPosition() ?? []) : [];
     const position = typeof line === 'number' && typeof column === 'number' ? { line, column } : null;
     return new TemplateError(field, error.message.replace(/, line:\d+, col:\d+$/, ''), position);
   }

@@ -87,7 +87,7 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       await req('POST', '/sms/templates', { alias: 'fine', name: 'Fine', body: 'Hi {{ name }}' });
       const patched = await req('PATCH', '/sms/templates/fine', { body: 'Hi {{#each names}}' });
       expect(patched).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
-      expect(patched.body.error.message).toContain('line 1, column 4');
+      expect(patched.body.error.message).toContain('line 1, column 6');
       expect((await req('GET', '/sms/templates/fine')).body.body).toBe('Hi {{ name }}');
     });
 
@@ -97,7 +97,7 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       await t.platform.orm.em.fork().getConnection().execute(`update sms.templates set body = 'Hi {{#name}}x{{/name}}' where alias = 'stale'`);
       const res = await req('POST', '/sms', { to: US, templateAlias: 'stale', templateModel: { name: 'A' } });
       expect(res).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
-      expect(res.body.error.message).toMatch(/^SMS template stale cannot be rendered: body is not a valid Liquid template \(line 1, column 4\)/);
+      expect(res.body.error.message).toMatch(/^SMS template stale cannot be rendered: body is not a valid Liquid template \(line 1, column 6\)/);
     });
 
     it('should answer 409 for a duplicate or pool alias, 400 for a bad alias, 404 TEMPLATE_NOT_FOUND for an unknown one', async () => {
