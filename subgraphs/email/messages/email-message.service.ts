@@ -13,7 +13,7 @@ import { EmailStatus } from '../entities/email-status.js';
 import { EmailSuppression } from '../entities/email-suppression.entity.js';
 import { EmailTemplate } from '../entities/email-template.entity.js';
 import { bareAddress } from '../sending/address.js';
-import { renderTemplate } from '../sending/template-render.js';
+import { renderTemplateFields } from './render-template-fields.js';
 import { validateSend, type ValidSend } from './send-email.validate.js';
 import { assertFromDomainAllowed } from '../../../platform/mail/inbound-addresses.js';
 import type { EmailDeps } from '../email-deps.js';
@@ -115,12 +115,7 @@ export class EmailMessageService {
     if (valid.templateId) {
       const template = await em.findOne(EmailTemplate, { $or: [{ id: valid.templateId }, { alias: valid.templateId }] });
       if (!template || !template.active) throw new DomainError('NOT_FOUND', `Template ${valid.templateId} not found`, { field: 'templateId', received: valid.templateId });
-      prepared = {
-        ...valid,
-        subject: valid.subject ?? renderTemplate(template.subject, valid.templateModel, 'text'),
-        html: valid.html ?? (template.htmlBody ? renderTemplate(template.htmlBody, valid.templateModel, 'html') : undefined),
-        text: valid.text ?? (template.textBody ? renderTemplate(template.textBody, valid.templateModel, 'text') : undefined),
-      };
+      prepared = renderTemplateFields(valid, template);
     }
     await assertFromDomainAllowed(em, bareAddress(prepared.from));
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);

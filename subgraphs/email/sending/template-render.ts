@@ -1,73 +1,33 @@
-/** Postmark/Mustache-style variable substitution for stored templates: `{{ var }}`, `{{ a.b }}`, `{{{ raw }}}`. */
-// Not liquidjs (support's canned responses): the documented syntax has `{{{ raw }}}`, which Liquid lacks, and stored
-// templates may hold Mustache sections (`{{#each}}`) that render as written here but would fail Liquid's parser.
+import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
+import { fromMustache } from '../../../platform/templates/legacy-syntax.js';
+import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
+import { templateScope } from '../../../platform/templates/template-model.js';
 
+/** Email templates are Liquid (docs/email.md); `{{{ var }}}` from the Postmark-style syntax still inserts raw. */
 export type RenderMode = 'html' | 'text';
 
-// `[^{}]*` cannot overlap the braces around it, so matching stays linear on any input.
-const TAG = /\{\{(\{?)([^{}]*)\}\}(\}?)/g;
-// Identifier first, then dot-separated keys (digits allowed, for array items like `items.0.name`).
-const PATH = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/;
-// Keys that lead out of the model into prototypes, refused even when the model holds them as own properties.
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+// HTML bodies escape every output unless `raw`; subjects and text bodies never escape. Objects print as ''.
+const engines = { html: createTemplateEngine({ output: 'html', rawUnescaped: true }), text: createTemplateEngine({ output: 'text' }) };
 
 /**
- * Replaces every variable tag with its value from `model`. Missing values render as ''.
- * In html mode `{{ }}` is HTML-escaped and `{{{ }}}` is inserted as is; text mode never escapes.
- * Tags that are not a plain variable path (sections, partials, mismatched braces) are left untouched.
+ * Renders a stored template field against `model`; missing values render as ''. Throws TemplateError naming
+ * `field` when the source does not parse (stored before templates were checked) or reaches a render limit.
  */
-export function renderTemplate(source: string, model: Record<string, unknown>, mode: RenderMode): string {
-  return source.replace(TAG, (whole: string, open: string, inner: string, close: string) => {
-    const tag = parseTag(open, inner, close);
-    if (tag === null) return whole;
-    const value = format(lookup(model, tag.path));
-    return mode === 'html' && !tag.raw ? escapeHtml(value) : value;
-  });
+export function renderTemplate(source: string, model: Record<string, unknown>, mode: RenderMode, field = 'template'): string {
+  const engine = engines[mode];
+  return renderParsed(engine, parseTemplate(engine, fromMustache(source), field), templateScope(model), field);
 }
 
-/** Variable paths the template uses, each once, in order of first use. */
+/** Throws TemplateError naming `field` when `source` is not a template email can render. */
+export function checkTemplate(source: string, field: string): void {
+  parseTemplate(engines.html, fromMustache(source), field);
+}
+
+/** Model paths the template reads, each once, in order of first use; none for a template that does not parse. */
 export function templateVariables(source: string): string[] {
-  const seen = new Set<string>();
-  for (const match of source.matchAll(TAG)) {
-    const tag = parseTag(match[1], match[2], match[3]);
-    if (tag !== null) seen.add(tag.path);
-  }
-  return [...seen];
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
-}
-
-function parseTag(open: string, inner: string, close: string): { path: string; raw: boolean } | null {
-  if (open.length !== close.length) return null;
-  const path = inner.trim();
-  return PATH.test(path) ? { path, raw: open === '{' } : null;
-}
-
-/** Walks own properties only, so nothing inherited from a prototype is reachable. */
-function lookup(model: Record<string, unknown>, path: string): unknown {
-  let current: unknown = model;
-  for (const key of path.split('.')) {
-    if (FORBIDDEN_KEYS.has(key)) return undefined;
-    if (current === null || typeof current !== 'object') return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
-}
-
-/** Scalars print as themselves; objects, arrays and functions print as '' rather than `[object Object]`. */
-function format(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return value;
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-      return String(value);
-    default:
-      return '';
+  try {
+    return variablesOf(engines.text, parseTemplate(engines.text, fromMustache(source), 'template'));
+  } catch {
+    return [];
   }
 }

@@ -7,6 +7,7 @@ import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagina
 import { EmailTemplate } from '../entities/email-template.entity.js';
 import { TEMPLATE_ID_PREFIX } from './email-template.types.js';
 import { completeTemplate, type TemplateDraft } from './complete-template.js';
+import { checkTemplateSyntax } from './check-template-syntax.js';
 import type { EmailTemplateList } from './email-template.types.js';
 
 /** Stored templates, as Postmark has them; sending renders them (messages service). */
@@ -27,6 +28,7 @@ export class EmailTemplateService {
 
   async create(em: EntityManager, draft: TemplateDraft): Promise<EmailTemplate> {
     const fields = completeTemplate(draft);
+    checkTemplateSyntax(fields);
     await this.checkAliasFree(em, fields.alias, null);
     const template = em.create(EmailTemplate, { id: newId('tpl'), organizationId: tenantOf(em), ...fields });
     await this.flush(em, fields.alias);
@@ -39,6 +41,7 @@ export class EmailTemplateService {
     const current: TemplateDraft = { name: template.name, subject: template.subject, alias: template.alias, htmlBody: template.htmlBody, textBody: template.textBody };
     const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     const fields = completeTemplate({ ...current, ...given });
+    checkTemplateSyntax(given);
     if (fields.alias !== template.alias) await this.checkAliasFree(em, fields.alias, template.id);
     em.assign(template, fields);
     await this.flush(em, fields.alias);

@@ -15,7 +15,7 @@ import { countSegments } from '../sending/segments.js';
 import { isE164 } from '../../../platform/validation/phone-number.js';
 import { countryOf } from '../sending/phone-number.js';
 import { poolNumberFor } from '../sending/pool-numbers.js';
-import { renderSmsTemplate } from '../sending/template-render.js';
+import { renderStoredTemplate } from './render-stored-template.js';
 import { poolTemplateByAlias, poolTemplateById } from '../templates/pool-templates.js';
 import { SmsSettingsService, type SmsSettingsView } from '../settings/sms-settings.service.js';
 import { SMS_CARRIER_JOB } from '../jobs/sms-job-names.js';
@@ -189,7 +189,7 @@ function decide(send: ValidSmsSend, settings: SmsSettingsView, custom: Map<strin
   const country = countryOf(send.to);
   const from = poolNumberFor(country, send.to);
   if (!from) return { kind: 'refused', result: SMS_RESULT.NO_POOL_NUMBER };
-  const text = renderSmsTemplate(body, send.templateModel);
+  const text = renderStoredTemplate(body, templateAlias, send.templateModel);
   const row = { from, to: send.to, body: text, segments: countSegments(text).segments, country, tag: send.tag, metadata: send.metadata, templateId, templateAlias };
   if (suppressed.has(send.to)) return { kind: 'store', status: SmsStatus.BLOCKED, result: SMS_RESULT.SUPPRESSED, row };
   return { kind: 'store', status: SmsStatus.QUEUED, result: SMS_RESULT.OK, row };

@@ -1,32 +1,59 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
+import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
+import { fromSmsEscapes } from '../../../platform/templates/legacy-syntax.js';
+import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
+import { TemplateValueError } from '../../../platform/templates/template-error.js';
+import { templateScope } from '../../../platform/templates/template-model.js';
 
-// Not liquidjs (support's canned responses): the documented `\{{` escape is not Liquid syntax, an object value must be
-// a 400 naming `templateModel.<path>` (Liquid prints it), and `{%` in a message body would become a tag.
-/** `{{ name }}` or `{{ a.b }}`; `\{{` stands for literal braces. */
-const PLACEHOLDER = /\\\{\{|\{\{\s*([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*\}\}/g;
-
-/**
- * Substitutes `templateModel` into an SMS template. SMS is plain text, so values are inserted as they are (no
- * HTML escaping); one pass only, so a value containing `{{x}}` is never expanded again. Strings, numbers and
- * booleans are inserted; a missing or null variable renders empty; an object or array is a 400 (it has no
- * text form worth sending). `\{{` renders a literal `{{`.
- */
-export function renderSmsTemplate(body: string, model: Record<string, unknown> = {}): string {
-  return body.replace(PLACEHOLDER, (match, path: string | undefined) => {
-    if (path === undefined) return '{{';
-    let value: unknown = model;
-    for (const key of path.split('.')) {
-      value = typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-    }
-    if (value === undefined || value === null) return '';
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-    throw new DomainError('INVALID_REQUEST', `templateModel.${path} must be a string, number or boolean`, { field: `templateModel.${path}`, received: Array.isArray(value) ? 'array' : 'object', expected: 'string, number or boolean' });
-  });
+/** An object or array reached an output: it has no text form worth sending. */
+class NonScalarOutput extends TemplateValueError {
+  constructor(readonly received: 'array' | 'object') {
+    super('not a string, number or boolean');
+  }
 }
 
-/** Variable names a template uses (for the template record). */
+// SMS is plain text: no HTML escaping, ever.
+const engine = createTemplateEngine({
+  output: 'text',
+  nonScalar: (value) => {
+    throw new NonScalarOutput(Array.isArray(value) ? 'array' : 'object');
+  },
+});
+
+/**
+ * Renders an SMS template (Liquid; `\{{` still stands for literal braces) with `templateModel`. Values are inserted
+ * as they are, once (a value holding `{{x}}` is not expanded again); missing or null renders empty; an object or
+ * array output is a 400 naming `templateModel.<path>`. Throws TemplateError when the body does not parse or reaches
+ * a render limit.
+ */
+export function renderSmsTemplate(body: string, model: Record<string, unknown> = {}): string {
+  try {
+    return renderParsed(engine, parseTemplate(engine, fromSmsEscapes(body), 'body'), templateScope(model), 'body');
+  } catch (error) {
+    if (error instanceof NonScalarOutput) throw nonScalar(error, model);
+    throw error;
+  }
+}
+
+/** Throws TemplateError naming `body` when it is not a template SMS can render. */
+export function checkSmsTemplate(body: string): void {
+  parseTemplate(engine, fromSmsEscapes(body), 'body');
+}
+
+/** Variable names a template uses (for the template record); none for a body that does not parse. */
 export function templateVariables(body: string): string[] {
-  const names = new Set<string>();
-  for (const m of body.matchAll(PLACEHOLDER)) if (m[1]) names.add(m[1]);
-  return [...names];
+  try {
+    return variablesOf(engine, parseTemplate(engine, fromSmsEscapes(body), 'body'));
+  } catch {
+    return [];
+  }
+}
+
+// The output names the variable when it is a plain model path (`{{ user }}`); a loop's own variable or a filtered
+// value is reported as the model as a whole.
+function nonScalar(error: NonScalarOutput, model: Record<string, unknown>): DomainError {
+  const path = error.expression;
+  const isModelPath = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/.test(path) && Object.prototype.hasOwnProperty.call(model, path.split('.')[0]);
+  const field = isModelPath ? `templateModel.${path}` : 'templateModel';
+  return new DomainError('INVALID_REQUEST', `${field} must be a string, number or boolean`, { field, received: error.received, expected: 'string, number or boolean' });
 }

@@ -4,7 +4,8 @@ import { newId } from '../../../platform/ids/ids.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { resolvePage, offsetMeta, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { SmsCustomTemplate } from '../entities/sms-template.entity.js';
-import { templateVariables } from '../sending/template-render.js';
+import { checkSmsTemplate, templateVariables } from '../sending/template-render.js';
+import { invalidTemplate, TemplateError } from '../../../platform/templates/template-error.js';
 import { SmsSettingsService } from '../settings/sms-settings.service.js';
 import { POOL_TEMPLATES, poolTemplateByAlias, type PoolTemplate } from './pool-templates.js';
 import type { SmsTemplateInput, SmsTemplateList, SmsTemplateView } from './sms-template.types.js';
@@ -93,6 +94,12 @@ function checkName(name: string | undefined): string {
 
 function checkBody(body: string | undefined): string {
   if (typeof body !== 'string' || body === '' || body.length > MAX_BODY) throw new DomainError('INVALID_REQUEST', `body is required (at most ${MAX_BODY} characters)`, { field: 'body', received: body == null ? null : body.length, expected: `1..${MAX_BODY} characters` });
+  try {
+    checkSmsTemplate(body);
+  } catch (error) {
+    if (error instanceof TemplateError) throw invalidTemplate(error, body);
+    throw error;
+  }
   return body;
 }
 

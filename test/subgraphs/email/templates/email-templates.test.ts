@@ -64,6 +64,29 @@ describe('email templates through the stack', () => {
       });
     });
 
+    it.each([
+      ['htmlBody', { htmlBody: '<p>Hi {{ name }}</p>\n<p>{% if vip %}VIP</p>' }, { line: 2, column: 4 }],
+      ['textBody', { textBody: 'Hi {{#each items}}x{{/each}}' }, { line: 1, column: 6 }],
+      ['subject', { subject: 'Hi {{ name' }, { line: 1, column: 4 }],
+    ])('should refuse a %s Liquid cannot parse with 400 naming the field and the position, storing nothing', async (field, fields, position) => {
+      const body = { name: 'Broken', alias: `broken-${field.toLowerCase()}`, subject: 's', htmlBody: '<p>h</p>', ...fields };
+      const res = await create(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'INVALID_REQUEST', message: expect.stringMatching(new RegExp(`^${field} is not a valid Liquid template \\(line`)), details: { field, received: body[field as keyof typeof body], expected: 'a Liquid template', ...position } },
+      });
+      expect((await t.request('GET', `/emails/templates/${body.alias}`, { key })).status).toBe(404);
+    });
+
+    it('should refuse an update to a body Liquid cannot parse, keeping the template as it was', async () => {
+      const created = (await create({ ...welcome, alias: 'bad-update' })).body.data;
+      const res = await t.request('PATCH', '/emails/templates/bad-update', { key, body: { htmlBody: '{% for x in %}' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'htmlBody', expected: 'a Liquid template', line: 1 } });
+      expect((await t.request('GET', '/emails/templates/bad-update', { key })).body.data).toEqual(created);
+    });
+
     it('should refuse a field of the wrong type and an unknown field, naming them', async () => {
       const wrongType = await create({ name: 5, subject: 's', htmlBody: 'h' });
       expect(wrongType.status).toBe(400);
@@ -257,6 +280,50 @@ describe('email templates through the stack', () => {
           text: 'Hello Ada <Lovelace>',
         });
       }
+    });
+
+    const deliveredMessage = async (templateId: string, templateModel: Record<string, unknown>) => {
+      const sent = await t.request('POST', '/emails', { key, body: { from: 'app@acme.example', to: 'ada@example.com', templateId, templateModel } });
+      expect(sent.status).toBe(200);
+      return eventually(async () => {
+        const got = await t.request('GET', `/emails/messages/${sent.body.data.messageId}`, { key });
+        return got.body.data.status === 'DELIVERED' ? got.body.data : null;
+      });
+    };
+
+    it('should render Liquid filters and conditions, escaping the HTML body only', async () => {
+      await create({
+        name: 'Liquid',
+        alias: 'liquid',
+        subject: '{{ name | upcase }}{% if vip %} (VIP){% endif %}',
+        htmlBody: '<p>{{ name | upcase }}{% if vip %} <b>VIP</b>{% endif %}: {% for item in items %}{{ item.title | default: "untitled" }};{% endfor %}</p>',
+        textBody: 'Hi {{ name | upcase }}{% unless vip %}, not VIP{% endunless %}',
+      });
+      expect(await deliveredMessage('liquid', { name: 'ada <l>', vip: true, items: [{ title: 'A&B' }, {}] })).toMatchObject({
+        subject: 'ADA <L> (VIP)',
+        html: '<p>ADA &lt;L&gt; <b>VIP</b>: A&amp;B;untitled;</p>',
+        text: 'Hi ADA <L>',
+      });
+      expect(await deliveredMessage('liquid', { name: 'bo' })).toMatchObject({ subject: 'BO', html: '<p>BO: </p>', text: 'Hi BO, not VIP' });
+    });
+
+    it('should keep rendering a template in the old syntax', async () => {
+      await create({ name: 'Old', alias: 'old-syntax', subject: 'For {{user.name}}', htmlBody: '<p>{{ note }} / {{{ note }}} / {{ items.0.name }} / [{{ missing }}] / [{{ user }}]</p>', textBody: '{{{ note }}} {{ braces }}' });
+      expect(await deliveredMessage('old-syntax', { note: '<i>hi</i>', items: [{ name: 'Zoë' }], user: { name: 'Ann' }, braces: '{{ note }}' })).toMatchObject({
+        subject: 'For Ann',
+        html: '<p>&lt;i&gt;hi&lt;/i&gt; / <i>hi</i> / Zoë / [] / []</p>',
+        text: '<i>hi</i> {{ note }}',
+      });
+    });
+
+    it('should refuse a send with a stored template that no longer parses with a 400 naming it, never a 500', async () => {
+      const stale = (await create({ ...welcome, alias: 'stale' })).body.data;
+      // A body stored before templates were checked: Mustache's sections are not Liquid.
+      await t.platform.orm.em.fork().getConnection().execute('update email.templates set html_body = ? where id = ?', ['<p>{{#items}}x{{/items}}</p>', stale.id]);
+      const res = await t.request('POST', '/emails', { key, body: { from: 'app@acme.example', to: 'ada@example.com', templateId: 'stale', templateModel: { name: 'A' } } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'templateId', received: 'stale', templateField: 'htmlBody', line: 1, column: expect.any(Number) } });
+      expect(res.body.error.message).toMatch(/^Template stale cannot be rendered: htmlBody is not a valid Liquid template/);
     });
 
     it('should answer 404 for a deleted template', async () => {

@@ -1,4 +1,5 @@
-import { renderSmsTemplate, templateVariables } from '../../../../subgraphs/sms/sending/template-render.js';
+import { checkSmsTemplate, renderSmsTemplate, templateVariables } from '../../../../subgraphs/sms/sending/template-render.js';
+import { TemplateError } from '../../../../platform/templates/template-error.js';
 import { keywordOf } from '../../../../subgraphs/sms/inbound/opt-out-keywords.js';
 import { DomainError } from '../../../../platform/errors/domain-error.js';
 
@@ -27,6 +28,25 @@ describe('SMS template substitution', () => {
       expect(error).toBeInstanceOf(DomainError);
       expect((error as DomainError).details).toEqual({ field: 'templateModel.x', received: 'array', expected: 'string, number or boolean' });
     }
+  });
+
+  it('should apply Liquid filters and conditions, never HTML-escaping', () => {
+    const body = '{% if vip %}VIP {% endif %}{{ name | upcase }}: {{ code | default: "none" }}{% for s in stops %} {{ s }}{% endfor %}';
+    expect(renderSmsTemplate(body, { vip: true, name: 'a&b', stops: ['<1>', 2] })).toBe('VIP A&B: none <1> 2');
+  });
+
+  it('should name the model as a whole for an object output that is not a model path', () => {
+    expect.assertions(1);
+    try {
+      renderSmsTemplate('{% for u in users %}{{ u }}{% endfor %}', { users: [{ a: 1 }] });
+    } catch (error) {
+      expect((error as DomainError).details).toEqual({ field: 'templateModel', received: 'object', expected: 'string, number or boolean' });
+    }
+  });
+
+  it('should throw TemplateError for a body Liquid cannot parse', () => {
+    expect(() => renderSmsTemplate('Hi {% if x %}')).toThrow(TemplateError);
+    expect(() => checkSmsTemplate('{{ x }} {{#each y}}')).toThrow(TemplateError);
   });
 
   it('should list the variables of a template', () => {
