@@ -149,7 +149,7 @@ async function main() {
       const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
       lines.push('', `Raw profile: ${join(profileDir, file)}`);
       for (const [k, kind] of KINDS.entries()) {
-        lines.push('', `## ${kind.name}: this build, ${PROFILED} sequential requests`, '', renderProfile(summarizeProfile(profile, windows[k]), PROFILED));
+        lines.push('', `## ${kind.name}: this build, ${PROFILED} sequential requests`, '', `Window ${windows[k]!.fromUs}–${windows[k]!.toUs} µs (monotonic clock).`, '', renderProfile(summarizeProfile(profile, windows[k]), PROFILED));
       }
     }
     for (const build of builds) build.agent.destroy();
