@@ -5,9 +5,9 @@ import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
 import { CancelToken } from '../engine/cancel-token.js';
-import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
-import { costHeaders, formatCost } from './cost-header.js';
+import { formatCost, withCost } from './cost-header.js';
+import { replyRawJson } from './raw-json.js';
 import { coalescing, drained } from './sse-writes.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
@@ -43,7 +43,7 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!chat.stream) {
     const result = await service.complete(caller, chat, options);
-    return replyJson(reply, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, ...costHeaders(result.costUsd) });
+    return replyRawJson(reply, result.json ?? JSON.stringify(result.completion), withCost({ 'X-Provider': result.provider, 'X-Cache': result.cache }, result.costUsd));
   }
   const result = await service.stream(caller, chat, options);
   // Server-sent events with a trailer: written on the raw response, which Fastify leaves to us from here.

@@ -7,7 +7,8 @@ import type { ResponsesService } from '../responses/responses.service.js';
 import { validateResponsesRequest } from '../responses/response-request.js';
 import type { KeyGate } from './key-gate.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
-import { costHeaders } from './cost-header.js';
+import { withCost } from './cost-header.js';
+import { replyRawJson } from './raw-json.js';
 import { coalescing, drained } from './sse-writes.js';
 import type { ResponseEvent } from '../responses/response-object.js';
 
@@ -60,7 +61,7 @@ async function create(service: ResponsesService, request: FastifyRequest, reply:
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!body.stream) {
     const result = await service.create(caller, body, options);
-    return replyJson(reply, 200, result.response, { 'X-Provider': result.provider, ...costHeaders(result.costUsd) });
+    return replyRawJson(reply, JSON.stringify(result.response), withCost({ 'X-Provider': result.provider }, result.costUsd));
   }
   const result = await service.stream(caller, body, options);
   reply.hijack();
