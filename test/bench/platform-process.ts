@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Auth } from '../../platform/auth/auth.js';
-import type { ChildDone, ChildReady, ParentCommand } from './protocol.js';
+import type { ChildCpuUsage, ChildDone, ChildReady, ParentCommand } from './protocol.js';
 import { exited, nextMessage } from './child-process.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,6 +40,8 @@ export interface PlatformProcess {
   /** Lets running jobs finish and takes no new ones: queued jobs (deliveries) wait until `resumeJobs`. */
   pauseJobs(): Promise<void>;
   resumeJobs(): Promise<void>;
+  /** The process's CPU time so far (user + system, every thread), in milliseconds with microsecond resolution. */
+  cpuMs(): Promise<number>;
   /** Stops the platform and waits for the process to exit (a `--cpu-prof` profile is written then; killed after 10 s). */
   stop(): Promise<void>;
 }
@@ -85,6 +87,12 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
     },
     pauseJobs: () => command('pause-jobs'),
     resumeJobs: () => command('resume-jobs'),
+    async cpuMs() {
+      const answer = nextMessage<ChildCpuUsage>(child);
+      child.send({ type: 'cpu-usage' } satisfies ParentCommand);
+      const { user, system } = await answer;
+      return (user + system) / 1000;
+    },
     async stop() {
       if (child.connected) child.send({ type: 'stop' } satisfies ParentCommand);
       await exited(child);

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { loadConfig as LoadConfig } from '../../platform/config/config.js';
 import type { startPlatform as StartPlatform } from '../../gateway/runner.js';
 import type { Auth } from '../../platform/auth/auth.js';
-import type { ChildDone, ChildReady, ParentCommand } from './protocol.js';
+import type { ChildCpuUsage, ChildDone, ChildReady, ParentCommand } from './protocol.js';
 
 const dist = process.env.BENCH_PLATFORM_DIST ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = <T>(path: string) => import(pathToFileURL(join(dist, path)).href) as Promise<T>;
@@ -50,6 +50,10 @@ async function main() {
     if (command.type === 'stop') {
       await platform.stop();
       process.exit(0); // --cpu-prof, when given, writes its profile here
+    }
+    if (command.type === 'cpu-usage') {
+      process.send!({ type: 'cpu-usage', ...process.cpuUsage() } satisfies ChildCpuUsage);
+      return;
     }
     // Agenda's own pause: running jobs finish, the worker stops listening and scanning; start() takes it all up again.
     if (command.type === 'pause-jobs') await platform.jobs.agenda.drain({ closeConnection: false });

@@ -16,10 +16,17 @@ export interface ChildReady {
  * What the runner asks of the platform process. `pause-jobs` lets running jobs finish and takes no new ones (queued
  * jobs wait in the store), `resume-jobs` takes them again: a write bench measures accepting apart from delivering.
  */
-export type ParentCommand = { type: 'stop' } | { type: 'pause-jobs' } | { type: 'resume-jobs' };
+export type ParentCommand = { type: 'stop' } | { type: 'pause-jobs' } | { type: 'resume-jobs' } | { type: 'cpu-usage' };
 
 /** The platform process's answer once a `pause-jobs` or `resume-jobs` is done. */
 export interface ChildDone {
   type: 'done';
   command: ParentCommand['type'];
+}
+
+/** The platform process's answer to `cpu-usage`: its `process.cpuUsage()` so far (microseconds, every thread). */
+export interface ChildCpuUsage {
+  type: 'cpu-usage';
+  user: number;
+  system: number;
 }

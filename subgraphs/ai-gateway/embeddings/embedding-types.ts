@@ -9,10 +9,9 @@ export interface EmbeddingRequest {
   user?: string;
 }
 
-/** Vectors in input order, and the tokens the provider counted (or that were estimated). */
-export interface EmbeddingResult {
-  vectors: number[][];
-  promptTokens: number;
-  estimated: boolean;
-  model: string;
-}
+/** The tokens the provider counted (or that were estimated), and the vectors in input order or the answer itself. */
+export type EmbeddingResult = { promptTokens: number; estimated: boolean; model: string } & (
+  | { vectors: number[][] }
+  /** The provider's text, already the answer the gateway would write (embedding-passthrough.ts). */
+  | { json: string }
+);

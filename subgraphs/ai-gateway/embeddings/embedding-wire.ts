@@ -3,10 +3,13 @@ import { trimSlash } from '../providers/provider-adapter.js';
 import { UpstreamError } from '../providers/upstream-error.js';
 import { estimateTokens } from '../cache/completion-accumulator.js';
 import type { EmbeddingRequest, EmbeddingResult } from './embedding-types.js';
+import { passThroughEmbeddings } from './embedding-passthrough.js';
 
 /** Embeddings in one provider's wire format: the request to send and how to read the answer. */
 export interface EmbeddingWire {
   request(request: EmbeddingRequest, target: ProviderTarget): UpstreamRequest;
+  /** The answer's text when it can go out as received (no vector parsed); undefined sends it to `result`. */
+  passThrough?(text: string, request: EmbeddingRequest): EmbeddingResult | undefined;
   result(body: unknown, request: EmbeddingRequest, target: ProviderTarget): EmbeddingResult;
 }
 
@@ -20,6 +23,11 @@ const openaiWire: EmbeddingWire = {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
     return { url: `${trimSlash(target.baseUrl)}/embeddings`, headers, body: JSON.stringify(body) };
+  },
+  passThrough(text, request) {
+    if (request.encoding_format !== 'float') return undefined; // base64 is encoded here, from the parsed floats
+    const read = passThroughEmbeddings(text, request.input.length);
+    return read && { ...read, estimated: false, json: text };
   },
   result(body, request, target) {
     const answer = body as { data?: { index?: number; embedding?: unknown }[]; usage?: { prompt_tokens?: number }; model?: string };

@@ -28,7 +28,8 @@ export interface EmbeddingResponse {
 export class EmbeddingService {
   constructor(private readonly deps: { router: Router; usage: UsageSink; deadlines: Deadlines; guard?: Guardrails }) {}
 
-  async embed(caller: Caller, request: EmbeddingRequest, signal: CancelToken): Promise<{ body: EmbeddingResponse; provider: string; costUsd: number | null }> {
+  /** `body` is the answer, or its JSON text as the provider sent it when that already is the answer. */
+  async embed(caller: Caller, request: EmbeddingRequest, signal: CancelToken): Promise<{ body: EmbeddingResponse | string; provider: string; costUsd: number | null }> {
     if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
     const startedAt = performance.now();
     let target: ResolvedTarget | undefined;
@@ -40,6 +41,7 @@ export class EmbeddingService {
       target = answered;
       const costUsd = costOf(answered.price, result.promptTokens, 0);
       this.record(caller, request, startedAt, { status: 'SUCCESS', target: answered, promptTokens: result.promptTokens, costUsd, estimated: result.estimated });
+      if ('json' in result) return { body: result.json, provider: answered.provider, costUsd };
       const data = result.vectors.map((vector, index) => ({ object: 'embedding' as const, index, embedding: request.encoding_format === 'base64' ? base64Vector(vector) : vector }));
       return { body: { object: 'list', data, model: result.model, usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens } }, provider: answered.provider, costUsd };
     } catch (error) {
@@ -61,7 +63,7 @@ export class EmbeddingService {
         attempt.startIdleClock();
         const text = await readText(res, 256 * 1024 * 1024, () => attempt.touch());
         if (res.status >= 400) throw new UpstreamError(`The provider answered HTTP ${res.status}`, retriableStatus(res.status), { status: res.status, providerError: providerErrorOf(text) });
-        return { result: wire.result(JSON.parse(text), request, target), target };
+        return { result: wire.passThrough?.(text, request) ?? wire.result(JSON.parse(text), request, target), target };
       } catch (error) {
         const failure = attempt.errorFor(error);
         if (!(failure instanceof UpstreamError)) throw failure;

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
 import { validateChatRequest } from '../chat/chat-request.validate.js';
@@ -6,9 +5,10 @@ import { GatewayError } from '../chat/gateway-error.js';
 import type { ChatCompletionService } from '../engine/chat-completion.service.js';
 import type { KeyGate } from './key-gate.js';
 import { CancelToken } from '../engine/cancel-token.js';
-import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
-import { costHeaders, formatCost } from './cost-header.js';
+import { formatCost, withCost } from './cost-header.js';
+import { replyRawJson } from './raw-json.js';
+import { coalescing, drained } from './sse-writes.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
 const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no', Trailer: 'X-Cost-Total' };
@@ -43,7 +43,7 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!chat.stream) {
     const result = await service.complete(caller, chat, options);
-    return replyJson(reply, 200, result.json ?? result.completion, { 'X-Provider': result.provider, 'X-Cache': result.cache, ...costHeaders(result.costUsd) });
+    return replyRawJson(reply, result.json ?? JSON.stringify(result.completion), withCost({ 'X-Provider': result.provider, 'X-Cache': result.cache }, result.costUsd));
   }
   const result = await service.stream(caller, chat, options);
   // Server-sent events with a trailer: written on the raw response, which Fastify leaves to us from here.
@@ -71,40 +71,4 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
   if (cost !== undefined && cost !== null) res.addTrailers({ 'X-Cost-Total': formatCost(cost) });
   res.end();
   return reply;
-}
-
-/**
- * res.write that sends the chunks produced in one turn of the event loop (one provider read often carries several
- * events) in one syscall: the socket is corked at a write and uncorked once the turn is over. The first chunk
- * (with the headers) goes out at once: time to first chunk is what a streaming client feels.
- */
-function coalescing(res: ServerResponse): (text: string) => boolean {
-  let corked = false;
-  let first = true;
-  return (text) => {
-    if (first) {
-      first = false;
-      return res.write(text);
-    }
-    if (!corked) {
-      corked = true;
-      res.cork();
-      setImmediate(() => {
-        corked = false;
-        res.uncork();
-      });
-    }
-    return res.write(text);
-  };
-}
-
-/** Resolves when the socket takes more data, or is gone. */
-export function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done).off('close', done);
-      resolve();
-    };
-    res.on('drain', done).on('close', done);
-  });
 }

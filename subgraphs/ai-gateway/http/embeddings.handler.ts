@@ -1,11 +1,11 @@
 import type { ModuleHttpRoute } from '../../../platform/http/module-http.js';
-import { replyJson } from '../../../platform/http/edge/error-envelope.js';
 import { CancelToken } from '../engine/cancel-token.js';
 import type { EmbeddingService } from '../embeddings/embedding.service.js';
 import { validateEmbeddingRequest } from '../embeddings/embedding-request.validate.js';
 import type { KeyGate } from './key-gate.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
-import { costHeaders } from './cost-header.js';
+import { withCost } from './cost-header.js';
+import { replyRawJson } from './raw-json.js';
 
 const ROUTE = 'POST /ai/v1/embeddings';
 
@@ -26,7 +26,7 @@ export function embeddingsRoute(service: EmbeddingService, gate: KeyGate): Modul
       const embedding = validateEmbeddingRequest(request.body);
       const auth = request.edge.auth!;
       const result = await service.embed({ organizationId: auth.organizationId, keyId: auth.keyId, requestId: request.edge.requestId }, embedding, cancel);
-      return replyJson(reply, 200, result.body, { 'X-Provider': result.provider, ...costHeaders(result.costUsd) });
+      return replyRawJson(reply, typeof result.body === 'string' ? result.body : JSON.stringify(result.body), withCost({ 'X-Provider': result.provider }, result.costUsd));
     },
   };
 }

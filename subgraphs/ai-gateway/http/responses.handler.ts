@@ -7,8 +7,10 @@ import type { ResponsesService } from '../responses/responses.service.js';
 import { validateResponsesRequest } from '../responses/response-request.js';
 import type { KeyGate } from './key-gate.js';
 import { admit, gatewayEnvelope } from './gateway-request.js';
-import { costHeaders } from './cost-header.js';
-import { drained } from './chat-completions.handler.js';
+import { withCost } from './cost-header.js';
+import { replyRawJson } from './raw-json.js';
+import { coalescing, drained } from './sse-writes.js';
+import type { ResponseEvent } from '../responses/response-object.js';
 
 const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' };
 
@@ -59,19 +61,27 @@ async function create(service: ResponsesService, request: FastifyRequest, reply:
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!body.stream) {
     const result = await service.create(caller, body, options);
-    return replyJson(reply, 200, result.response, { 'X-Provider': result.provider, ...costHeaders(result.costUsd) });
+    return replyRawJson(reply, JSON.stringify(result.response), withCost({ 'X-Provider': result.provider }, result.costUsd));
   }
   const result = await service.stream(caller, body, options);
   reply.hijack();
   res.writeHead(200, { ...SSE_HEADERS, 'X-Provider': result.provider });
+  const write = coalescing(res);
   try {
-    for await (const event of result.events) {
+    for await (const events of result.events) {
       if (res.destroyed) break;
-      if (!res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)) await drained(res);
+      if (events.length > 0 && !write(sseText(events))) await drained(res);
     }
   } catch (error) {
     request.edge.log.error = error;
   }
   res.end();
   return reply;
+}
+
+/** A batch of typed events as one piece of text (`event: <type>` + `data:` each). */
+function sseText(events: ResponseEvent[]): string {
+  let text = '';
+  for (const event of events) text += `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  return text;
 }

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { forkForTenant } from '../../../platform/orm/tenancy.js';
 import type { ChatMessage } from '../chat/chat-types.js';
 import { GatewayError } from '../chat/gateway-error.js';
+import { ResponseEventBatches } from './response-event-batches.js';
 import type { CallOptions, Caller, ChatCompletionService } from '../engine/chat-completion.service.js';
 import { StoredResponse } from '../entities/stored-response.entity.js';
 import { chatRequestOf, type ResponsesRequest } from './response-request.js';
@@ -24,38 +25,26 @@ export class ResponsesService {
   constructor(private readonly orm: MikroORM, private readonly completions: ChatCompletionService) {}
 
   async create(caller: Caller, request: ResponsesRequest, options: CallOptions): Promise<{ response: ResponseObject; provider: string; costUsd: number | null }> {
-    const history = await this.history(caller.organizationId, request.previousResponseId);
+    // No await for what is not there: every promise costs on this path (async hooks are on).
+    const history = request.previousResponseId ? await this.history(caller.organizationId, request.previousResponseId) : [];
     const chat = chatRequestOf(request, history);
     const id = newResponseId();
     const createdAt = Math.floor(Date.now() / 1000);
     const result = await this.completions.complete({ ...caller, endpoint: 'responses' }, chat, options);
     const completion = result.completion;
     const response = responseObject(id, createdAt, request, completion.model, outputOf(completion), completion.usage, completion.choices[0]?.finish_reason ?? null);
-    await this.store(caller.organizationId, request, history, response);
+    if (request.store) await this.store(caller.organizationId, request, history, response);
     return { response, provider: result.provider, costUsd: result.costUsd };
   }
 
-  /** Events as they come; resolves once the provider's first chunk is in hand (errors before it are a status). */
-  async stream(caller: Caller, request: ResponsesRequest, options: CallOptions): Promise<{ provider: string; events: AsyncIterable<ResponseEvent> }> {
-    const history = await this.history(caller.organizationId, request.previousResponseId);
+  /** Events as they come, a batch per chunk; resolves once the provider's first chunk is in hand (errors before it are a status). */
+  async stream(caller: Caller, request: ResponsesRequest, options: CallOptions): Promise<{ provider: string; events: AsyncIterableIterator<ResponseEvent[]> }> {
+    const history = request.previousResponseId ? await this.history(caller.organizationId, request.previousResponseId) : [];
     const chat = chatRequestOf(request, history);
     const result = await this.completions.stream({ ...caller, endpoint: 'responses' }, chat, options);
     const translator = new ResponseEventStream(newResponseId(), Math.floor(Date.now() / 1000), request, chat.model);
-    const store = (response: ResponseObject) => this.store(caller.organizationId, request, history, response);
-    async function* events(): AsyncGenerator<ResponseEvent> {
-      yield* translator.start();
-      try {
-        for await (const chunk of result.chunks) yield* translator.push(chunk);
-      } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        yield translator.failed({ code: error.code, message: error.message });
-        return;
-      }
-      const { events: last, response } = translator.end();
-      await store(response);
-      yield* last;
-    }
-    return { provider: result.provider, events: events() };
+    const store = request.store ? (response: ResponseObject) => this.store(caller.organizationId, request, history, response) : undefined;
+    return { provider: result.provider, events: new ResponseEventBatches(translator, result.chunks, store) };
   }
 
   async get(organizationId: string, id: string): Promise<Record<string, unknown>> {
@@ -72,15 +61,13 @@ export class ResponsesService {
     return { id, object: 'response', deleted: true };
   }
 
-  private async history(organizationId: string, previousId: string | undefined): Promise<ChatMessage[]> {
-    if (!previousId) return [];
+  private async history(organizationId: string, previousId: string): Promise<ChatMessage[]> {
     const previous = await forkForTenant(this.orm.em, organizationId).findOne(StoredResponse, { id: previousId });
     if (!previous) throw new GatewayError('invalid_request', `Previous response ${previousId} not found (or stored with store: false)`, 'previous_response_id');
     return previous.messages;
   }
 
   private async store(organizationId: string, request: ResponsesRequest, history: ChatMessage[], response: ResponseObject) {
-    if (!request.store) return;
     const em = forkForTenant(this.orm.em, organizationId);
     em.create(StoredResponse, { id: response.id, organizationId, messages: [...history, ...request.input, ...assistantTurn(response.output)], response: response as unknown as Record<string, unknown> });
     await em.flush();

@@ -1,6 +1,6 @@
 import type OpenAI from 'openai';
 import { startAiPlatform, type AiPlatform } from './helpers/ai-platform.js';
-import { fakeVector } from './fakes/fake-provider.js';
+import { fakeVector, spelledFloatsAnswer } from './fakes/fake-provider.js';
 
 describe('POST /ai/v1/embeddings with the official openai SDK', () => {
   let ai: AiPlatform;
@@ -31,6 +31,22 @@ describe('POST /ai/v1/embeddings with the official openai SDK', () => {
     expect(ai.fake.requests.at(-1)!.body).toMatchObject({ input: ['a', 'b', 'c'], dimensions: 4 });
     expect(res.data.map((d) => d.index)).toEqual([0, 1, 2]);
     expect(res.data.map((d) => d.embedding)).toEqual([fakeVector(0, 4), fakeVector(1, 4), fakeVector(2, 4)]);
+  });
+
+  it("should send an OpenAI-compatible provider's float answer as received, still logging its tokens and cost", async () => {
+    await ai.t.request('PUT', '/ai/v1/prices', { key: serverKey, body: { provider: 'openai', model: 'spelled-floats', inputPerMTok: 1, outputPerMTok: 0 } });
+    for (const input of ['one', ['one', 'two']]) {
+      const res = await ai.t.request('POST', '/ai/v1/embeddings', { key, body: { model: 'openai/spelled-floats', input, encoding_format: 'float' } });
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(spelledFloatsAnswer(typeof input === 'string' ? 1 : 2));
+      expect(res.headers.get('x-cost-total')).toBe('0.000003');
+    }
+    // What the parsing path writes instead, for a client that asks for base64: the same floats, re-encoded.
+    const encoded = await client.embeddings.create({ model: 'openai/spelled-floats', input: 'one' });
+    expect(encoded.data[0]!.embedding).toEqual([1, 0.25, -1]);
+    await ai.module.flushUsage();
+    const res = await ai.t.graphql(serverKey, '{ aiUsageLog(count: 100, model: "openai/spelled-floats") { data { endpoint provider promptTokens costUsd status } } }');
+    expect(res.body.data.aiUsageLog.data).toEqual(Array.from({ length: 3 }, () => ({ endpoint: 'embeddings', provider: 'openai', promptTokens: 3, costUsd: 0.000003, status: 'SUCCESS' })));
   });
 
   it('should answer base64 of little-endian float32s when the client asks for it', async () => {

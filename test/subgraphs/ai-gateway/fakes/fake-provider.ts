@@ -154,6 +154,18 @@ function midStreamError(format: RecordedRequest['format']): [string | undefined,
   return [undefined, { error: { code: 503, message: 'The model is overloaded', status: 'UNAVAILABLE' } }];
 }
 
+/**
+ * Model `spelled-floats`: OpenAI's answer in input order with numbers spelled as JSON.stringify never writes them
+ * (`1.0`, `2.5e-1`), so a test can tell the answer the gateway passed through from one it re-serialised.
+ */
+export const spelledFloatsAnswer = (inputs: number) =>
+  `{"object":"list","data":[${Array.from({ length: inputs }, (_, i) => `{"object":"embedding","index":${i},"embedding":[${i + 1}.0, 2.5e-1,-1E+0]}`).join(',')}],"model":"spelled-floats","usage":{"prompt_tokens":3,"total_tokens":3}}`;
+
+function spelledFloats(res: ServerResponse, inputs: number) {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(spelledFloatsAnswer(inputs));
+}
+
 /** The fake's vector for input `i`: `dimensions` (default 3) values starting at i + 1, so order can be checked. */
 export const fakeVector = (i: number, dimensions = 3) => Array.from({ length: dimensions }, (_, d) => (d === 0 ? i + 1 : 0.5 / (d + 1)));
 
@@ -166,6 +178,7 @@ function embeddings(r: RecordedRequest, res: ServerResponse) {
     return json(res, 200, { embeddings: r.body.requests.map((q: { outputDimensionality?: number }, i: number) => ({ values: fakeVector(i, q.outputDimensionality) })) });
   }
   const inputs: string[] = typeof r.body.input === 'string' ? [r.body.input] : r.body.input;
+  if (r.model === 'spelled-floats') return spelledFloats(res, inputs.length);
   // Listed in reverse with their index, as OpenAI allows: the gateway must put them back in order.
   const data = inputs.map((_, i) => ({ object: 'embedding', index: i, embedding: fakeVector(i, r.body.dimensions) })).reverse();
   return json(res, 200, { object: 'list', data, model: r.model, usage: { prompt_tokens: 7 * inputs.length, total_tokens: 7 * inputs.length } });
