@@ -35,6 +35,9 @@ const FORM_CSS = `
 .scale input:checked+span{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}
 .scale input:focus-visible+span{outline:3px solid var(--accent);outline-offset:2px}
 input[type=range]{width:100%;min-height:2.75rem}
+.file-status{margin:.35rem 0 0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
+input[type=file]{max-width:100%}
+.file-remove{margin-top:.35rem}
 .hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 .steps{display:flex;gap:.75rem;align-items:center;margin-top:1rem}
 .progress{color:var(--muted);font-size:.9rem}
