@@ -41,8 +41,8 @@ export class FormUploads {
     const contentType = sniffContentType(bytes, fileName);
     if (!typeAllowed(rules, contentType)) {
       const expected = rules.allowedTypes ?? 'a recognised file type';
-      const taken = rules.allowedTypes ? `This question takes ${typeNames(rules.allowedTypes)} files` : 'This kind of file is not taken';
-      throw validationError(field.ref, contentType, expected, `${taken}; the file is ${contentType}`);
+      const message = rules.allowedTypes ? `${field.label}: this question takes ${typeNames(rules.allowedTypes)}; this file is ${contentType}` : `${field.label}: this kind of file is not taken (${contentType})`;
+      throw validationError(field.ref, contentType, expected, message);
     }
     const id = newId(UPLOAD_ID_PREFIX);
     await insertUpload(em, { id, formId: form.id, fieldRef: field.ref, fileName, contentType, bytes, createdAt: this.clock.now() });
