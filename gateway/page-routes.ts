@@ -37,7 +37,8 @@ export function registerPageRoutes(routes: PageRoute[], { app, edge, bridge, ope
           return bridge.admit(request, reply);
         }
         request.edge.log.route = name;
-        request.edge.body = route.method === 'POST' ? { format: 'form', limit: PAGE_FORM_BODY_LIMIT } : { read: false };
+        request.edge.body = route.method !== 'POST' ? { read: false }
+          : route.uploads ? { format: 'form-data', limit: route.uploads.bodyLimitBytes } : { format: 'form', limit: PAGE_FORM_BODY_LIMIT };
         const counted = edge.admit(request, reply, { route: name, ...route.rateLimit });
         return counted instanceof Promise ? counted.then(() => undefined) : undefined;
       }),

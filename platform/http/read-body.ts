@@ -1,9 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { DomainError } from '../errors/domain-error.js';
+import { parseMultipart } from './multipart.js';
 import { decoderFor, unsafeJson, unsafeText } from './safe-input.js';
 
-/** Which body a route reads: JSON (the API) or an HTML form encoding (carrier callbacks). */
-export type BodyFormat = 'json' | 'form';
+/**
+ * Which body a route reads: JSON (the API), an HTML form encoding (carrier callbacks, pages), or an HTML form that may
+ * carry files (`form-data`: URL-encoded or `multipart/form-data`, files as `PostedFile`s).
+ */
+export type BodyFormat = 'json' | 'form' | 'form-data';
 
 /**
  * Reads a body up to `limit` bytes: 413 above it, 415 for another content type than `format`'s, 400 for malformed
@@ -42,7 +46,10 @@ export function readBody(req: IncomingMessage, limit: number, format: BodyFormat
 }
 
 function parseBody(req: IncomingMessage, bytes: Buffer, format: BodyFormat): unknown {
-  if (format === 'form') return readForm(req, bytes);
+  if (format === 'form-data' && String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    return parseMultipart(String(req.headers['content-type']), bytes);
+  }
+  if (format === 'form' || format === 'form-data') return readForm(req, bytes);
   const type = String(req.headers['content-type'] ?? 'application/json').toLowerCase();
   if (!type.includes('json')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', { field: 'Content-Type', received: type, expected: 'application/json' });
   return parseJsonBody(bytes, type);

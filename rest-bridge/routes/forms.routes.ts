@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { ModuleRoutes, RouteSpec, StreamSpec } from '../route-table.js';
 
 /** Forms management 100 per minute, public 1,000 per minute, public submission 10 per minute per IP. */
@@ -17,6 +18,26 @@ const exportStream: StreamSpec = {
     const page = result as { chunk: string; nextCursor: string | null };
     return { chunk: page.chunk, next: page.nextCursor ? { ...variables, after: page.nextCursor } : null };
   },
+};
+
+/** Uploads: one file of at most 10 MB, base64 in JSON (4/3 of it) with its name and field. */
+const UPLOAD_BODY_LIMIT = Math.ceil((10 * 1024 * 1024) / 3) * 4 + 64 * 1024;
+
+/**
+ * A respondent's file as a download: its sniffed type, never rendered by the browser on this origin (attachment,
+ * nosniff, a CSP that allows nothing), and not kept in shared caches.
+ */
+const download = (result: unknown, res: ServerResponse) => {
+  const file = result as { fileName: string; contentType: string; base64: string };
+  const bytes = Buffer.from(file.base64, 'base64');
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const utf8 = encodeURIComponent(file.fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  res.writeHead(200, {
+    'Content-Type': file.contentType, 'Content-Length': String(bytes.length), 'X-Content-Type-Options': 'nosniff',
+    'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`,
+    'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'private, no-store',
+  });
+  res.end(bytes);
 };
 
 const manage = (spec: Omit<RouteSpec, 'rateLimit'>, reads = false): RouteSpec => ({ ...spec, rateLimit: { category: reads ? 'reads' : 'general', endpoint: MANAGEMENT } });
@@ -47,6 +68,7 @@ export const formsRoutes: ModuleRoutes = {
     }, true),
     manage({ method: 'GET', path: '/forms/:formId/submissions/:submissionId', operation: 'GetFormSubmission', result: 'formSubmission' }, true),
     manage({ method: 'DELETE', path: '/forms/:formId/submissions/:submissionId', operation: 'DeleteFormSubmission', result: 'deleteFormSubmission', status: 204 }),
+    manage({ method: 'GET', path: '/forms/:formId/files/:fileId', operation: 'GetFormFile', result: 'formFile', respond: download }, true),
     manage({ method: 'GET', path: '/forms/:formId/analytics', operation: 'GetFormAnalytics', result: 'formAnalytics', query: { startDate: 'string', endDate: 'string', groupBy: 'string', timezone: 'string' } }, true),
   ],
 };
@@ -63,6 +85,10 @@ export const publicFormsRoutes: ModuleRoutes = {
     { method: 'GET', path: '/f/:formRef', operation: 'GetPublicForm', result: 'publicForm', auth: 'public', headerVariables: PASSWORD, rateLimit: { category: 'reads', endpoint: PUBLIC } },
     { method: 'POST', path: '/f/:formRef/view', operation: 'RecordFormView', result: 'recordFormView', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC } },
     { method: 'POST', path: '/f/:formRef/submit', operation: 'SubmitForm', result: 'submitForm', auth: 'public', status: 201, headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC_SUBMISSION } },
+    {
+      method: 'POST', path: '/f/:formRef/files', operation: 'UploadFormFile', result: 'uploadFormFile', auth: 'public', status: 201, headerVariables: PASSWORD,
+      bodyVariable: 'input', bodyLimitBytes: UPLOAD_BODY_LIMIT, rateLimit: { category: 'general', endpoint: PUBLIC_SUBMISSION },
+    },
     { method: 'POST', path: '/f/:formRef/partial', operation: 'SaveFormPartial', result: 'saveFormPartial', auth: 'public', headerVariables: PASSWORD, bodyVariable: 'input', bodyOptional: 'null', rateLimit: { category: 'general', endpoint: PUBLIC } },
   ],
 };

@@ -3444,6 +3444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/f/{formRef}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload form file
+         * @description Stores a respondent's file for a FILE field; send the answer it returns with the partial or the submit. Needs no API key. Answers 201 on success. Runs the GraphQL mutation `uploadFormFile`.
+         */
+        post: operations["postFByFormRefFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/f/{formRef}/partial": {
         parameters: {
             query?: never;
@@ -3654,6 +3674,26 @@ export interface paths {
          * @description {fieldOrder: [field ids]}: a permutation of the form's field ids; answers the fields in their new order. Answers 200 on success. Runs the GraphQL mutation `reorderFormFields`.
          */
         post: operations["postFormsByFormIdFieldsReorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{formId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get form file
+         * @description A file respondents uploaded to one of the organization's forms, bytes in base64. Answers 200 on success. Runs the GraphQL query `formFile`.
+         */
+        get: operations["getFormsByFormIdFilesByFileId"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6580,8 +6620,20 @@ export interface components {
             min?: number | null;
             max?: number | null;
             options?: (string | string[]) | null;
+            /** @description FILE: the largest file in bytes, at most 10 MB (the default) */
+            maxFileSize?: number | null;
+            /** @description FILE: content types taken (image/png, application/pdf, ...) or families (image/*); default every recognised type */
+            allowedTypes?: (string | string[]) | null;
             /** @description Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps") */
             jumps?: components["schemas"]["FormFieldJumpInput"][] | null;
+        };
+        FormFileUploadInput: {
+            /** @description Required: the ref of a FILE field of the form */
+            fieldRef: string;
+            /** @description Required: the file's name (paths and control characters are removed) */
+            fileName: string;
+            /** @description Required: the bytes, base64 */
+            content: string;
         };
         FormPartialInput: {
             /** @description Answers keyed by field ref; their types are the fields' */
@@ -26314,6 +26366,72 @@ export interface operations {
             503: components["responses"]["FormsError503"];
         };
     };
+    postFByFormRefFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                "X-Form-Password"?: string;
+            };
+            path: {
+                formRef: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fieldRef": "example",
+                 *       "fileName": "Example",
+                 *       "content": "Hello"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FormFileUploadInput"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "fileUrl": "https://example.com/hook",
+                     *         "fileName": "Example",
+                     *         "fileSize": 1,
+                     *         "contentType": "example"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description Where the form's owner reads the file (GET with a key of the forms scope) */
+                            fileUrl: string;
+                            /** @description The name as given, cleaned of paths and control characters */
+                            fileName: string;
+                            /** @description Bytes */
+                            fileSize: number;
+                            /** @description Read from the bytes, not from the name or the browser */
+                            contentType: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["FormsError401"];
+            403: components["responses"]["FormsError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
+            413: components["responses"]["FormsError413"];
+            415: components["responses"]["FormsError415"];
+            429: components["responses"]["FormsError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
     postFByFormRefPartial: {
         parameters: {
             query?: never;
@@ -27268,6 +27386,35 @@ export interface operations {
             409: components["responses"]["FormsError409"];
             413: components["responses"]["FormsError413"];
             415: components["responses"]["FormsError415"];
+            429: components["responses"]["FormsError429"];
+            500: components["responses"]["FormsError500"];
+            503: components["responses"]["FormsError503"];
+        };
+    };
+    getFormsByFormIdFilesByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                formId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["FormsError400"];
+            401: components["responses"]["FormsError401"];
+            403: components["responses"]["FormsError403"];
+            404: components["responses"]["FormsError404"];
+            409: components["responses"]["FormsError409"];
             429: components["responses"]["FormsError429"];
             500: components["responses"]["FormsError500"];
             503: components["responses"]["FormsError503"];

@@ -484,6 +484,7 @@ export const operations = {
     },
   },
   f: {
+    files: ['post', '/f/{formRef}/files'],
     get: ['get', '/f/{formRef}'],
     partial: ['post', '/f/{formRef}/partial'],
     submit: ['post', '/f/{formRef}/submit'],
@@ -501,6 +502,9 @@ export const operations = {
       delete: ['delete', '/forms/{formId}/fields/{fieldId}'],
       reorder: ['post', '/forms/{formId}/fields/reorder'],
       update: ['put', '/forms/{formId}/fields/{fieldId}'],
+    },
+    files: {
+      get: ['get', '/forms/{formId}/files/{fileId}'],
     },
     get: ['get', '/forms/{formId}'],
     list: ['get', '/forms'],

@@ -10,7 +10,6 @@ const root = join(import.meta.dirname, '..', '..', '..', 'subgraphs');
 
 /** Modules whose top level differs, and why. */
 const TOP_LEVEL_EXCEPTIONS: Record<string, { files: string[]; reason: string }> = {
-  forms: { files: ['index.ts', 'main.ts'], reason: 'forms takes no module dependencies (its resolvers use the request context only), so it has no deps file' },
   support: { files: ['index.ts', 'main.ts'], reason: 'support declares its dependencies in shared/support-deps.ts; it moves to the top level with the next change of the module' },
 };
 
@@ -64,7 +63,6 @@ const INPUTS_OUTSIDE_INPUT_FILES = new Set([
   'email/templates/email-template.types.ts',
   // forms
   'forms/analytics/form-analytics.resolver.ts',
-  'forms/fields/form-field-input.types.ts',
   'forms/forms/form-input.types.ts',
   'forms/forms/form.resolver.ts',
   'forms/public/public-form-input.types.ts',

@@ -23,6 +23,9 @@ const EVERY_TYPE = [
   { type: 'FILE', label: 'CV', ref: 'cv' },
 ];
 
+/** A PDF of about 1 KB, as a respondent's CV. */
+const CV = Buffer.from(`%PDF-1.4\n% Ada Lovelace\n${'0'.repeat(1000)}\n%%EOF\n`, 'latin1');
+
 describe('Hosted forms in a real browser (headless Chromium)', () => {
   let t: TestPlatform;
   let key: string;
@@ -36,6 +39,8 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
   };
   const submissions = async (formId: number) => (await t.request('GET', `/forms/${formId}/submissions`, { key })).body.data as { submissionId: string; status: string; answers: Record<string, unknown> }[];
   const fresh = async (): Promise<Page> => browser.context.newPage();
+  /** A FILE answer's bytes, read through the API with the owner's key. */
+  const fileBytes = async (fileUrl: string) => Buffer.from(await (await fetch(`${t.url}${new URL(fileUrl).pathname}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
 
   beforeAll(async () => {
     t = await startTestPlatform({ PUBLIC_URL: 'https://forms.example.test' });
@@ -89,7 +94,8 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await page.getByRole('checkbox', { name: 'Hammer' }).check();
     await page.getByRole('checkbox', { name: 'Drill' }).check();
     await page.getByRole('checkbox', { name: 'I agree to the terms' }).check();
-    await page.getByLabel('CV').fill('https://files.example/ada-cv.pdf');
+    await page.getByLabel('CV').setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: CV });
+    await page.getByText('ada-cv.pdf (1 KB) is attached.').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank you' }).waitFor();
     await expect(page.getByText('We will call you.').isVisible()).resolves.toBe(true);
@@ -99,10 +105,56 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     expect(done[0]!.answers).toEqual({
       name: 'Ada Lovelace', story: 'Notes on the engine', email: 'ada@example.com', site: 'https://ada.example', phone: '+14155550123', age: 36,
       rating: 4, nps: 9, slider: 7, day: '2026-12-24', when: '2026-12-24T09:30:00+01:00', plan: ['Pro'], country: ['Peru'], tools: ['Hammer', 'Drill'],
-      consent: ['I agree to the terms'], cv: { fileUrl: 'https://files.example/ada-cv.pdf', fileName: 'ada-cv.pdf', fileSize: null },
+      consent: ['I agree to the terms'], cv: { fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`), fileName: 'ada-cv.pdf', fileSize: CV.length },
     });
+    expect(await fileBytes((done[0]!.answers.cv as { fileUrl: string }).fileUrl)).toEqual(CV);
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
+  }, 60_000);
+
+  it('should upload a picked file at once (size refused before sending, remove, resume after a reload) and submit it with the answers', async () => {
+    const form = await createForm({ title: 'Send your scan', fields: [
+      { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+      { type: 'FILE', label: 'Scan', ref: 'scan', required: true, settings: { maxFileSize: 2048, allowedTypes: ['application/pdf', 'image/*'] } },
+    ] });
+    const page = await fresh();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${t.url}/f/${form.uuid}`);
+    const scan = page.getByLabel('Scan');
+    expect(await scan.getAttribute('type')).toBe('file');
+    expect(await scan.getAttribute('accept')).toBe('application/pdf,image/*');
+    await expect(page.locator('#hint-scan').textContent()).resolves.toBe('PDF or images, up to 2 KB');
+    // Too large: said at once, nothing sent.
+    await scan.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([CV, CV, CV]) });
+    await expect(page.locator('#err-scan').textContent()).resolves.toBe('huge.pdf is 3 KB; this question takes files up to 2 KB.');
+    // A file the bytes show is not a PDF or an image: the server's refusal beside the question.
+    await scan.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text') });
+    await page.locator('#err-scan').filter({ hasText: 'this file is text/plain' }).waitFor();
+    await scan.setInputFiles({ name: 'first.pdf', mimeType: 'application/pdf', buffer: CV });
+    await page.getByText('first.pdf (1 KB) is attached.').waitFor();
+    await expect(page.locator('#err-scan').textContent()).resolves.toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Removed, then another one picked by keyboard focus order: the remove button hands the focus back to the control.
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await expect(page.locator('#file-scan').textContent()).resolves.toBe('');
+    await expect(page.evaluate('document.activeElement.id')).resolves.toBe('q-scan');
+    await scan.setInputFiles({ name: 'second.pdf', mimeType: 'application/pdf', buffer: CV });
+    await page.getByText('second.pdf (1 KB) is attached.').waitFor();
+    await page.getByLabel('Name').fill('Grace');
+    await page.getByLabel('Name').blur();
+    await page.waitForFunction(`document.getElementById('hosted-form').getAttribute('data-saved')`);
+    // After a reload the attached file is still the answer (the partial holds it).
+    await page.reload();
+    await page.getByText('second.pdf (1 KB) is attached.').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Thank you' }).waitFor();
+
+    const [done] = (await submissions(form.id)).filter((s) => s.status === 'complete');
+    const answer = done!.answers.scan as { fileUrl: string; fileName: string; fileSize: number };
+    expect(answer).toEqual({ fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`), fileName: 'second.pdf', fileSize: CV.length });
+    expect(await fileBytes(answer.fileUrl)).toEqual(CV);
+    expect(errors).toEqual([]);
   }, 60_000);
 
   it('should save answers as the respondent goes and resume them after a reload on the same device', async () => {

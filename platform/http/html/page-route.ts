@@ -27,6 +27,11 @@ export interface PageRoute {
   accepts?(request: FastifyRequest): boolean;
   /** Counted like the bridge's public routes: per IP, this category, this endpoint figure. */
   rateLimit: { category: RateCategory; endpoint?: { limit: number; windowMs: number } };
+  /**
+   * A POST with files (`multipart/form-data` read as well, files as `PostedFile`s) and the largest body it reads; by
+   * default a POST reads only an URL-encoded form of at most 256 KB.
+   */
+  uploads?: { bodyLimitBytes: number };
   /** A POST reads an `application/x-www-form-urlencoded` body (a plain HTML form) into `request.body`. */
   handle(request: FastifyRequest, reply: FastifyReply, api: PageApi): Promise<unknown>;
 }

@@ -3,7 +3,7 @@ import { validationError } from '../shared/validation-error.js';
 import { provided } from '../../../platform/validation/input-rules.js';
 import { checkSettings } from './field-rules.js';
 import { checkJumps } from './field-jumps.js';
-import type { FormFieldInput, UpdateFormFieldInput } from './form-field-input.types.js';
+import type { FormFieldInput, UpdateFormFieldInput } from './form-field.input.js';
 
 /** A field's editable properties, whole. */
 export interface FieldDraft {

@@ -2,6 +2,7 @@ import type { FieldType } from '../entities/form-status.js';
 import { isEmailAddress } from '../../../platform/validation/email-address.js';
 import { isE164 } from '../../../platform/validation/phone-number.js';
 import { isHttpUrl, validationError } from '../shared/validation-error.js';
+import { ALLOWED_TYPE_VALUES, DEFAULT_MAX_FILE_BYTES } from '../uploads/upload-rules.js';
 
 /** The answer's value key(s) by field type. */
 export type ValueKind = 'text' | 'number' | 'date' | 'choice' | 'file';
@@ -31,7 +32,7 @@ export const SETTINGS_KEYS: Record<ValueKind | 'rating' | 'plain', readonly stri
   plain: [],
   date: [],
   choice: ['options'],
-  file: [],
+  file: ['maxFileSize', 'allowedTypes'],
 };
 
 function settingsKindOf(type: FieldType): keyof typeof SETTINGS_KEYS {
@@ -56,6 +57,14 @@ export function checkSettings(type: FieldType, raw: Record<string, unknown>): Re
       const limit = type === 'RATING' ? [1, 10] : null;
       if (typeof value !== 'number' || !Number.isFinite(value)) throw validationError(`settings.${key}`, value, 'number', `settings.${key} must be a number`);
       if (limit && (!Number.isInteger(value) || value < limit[0]! || value > limit[1]!)) throw validationError(`settings.${key}`, value, '1..10', 'A rating scale runs from 1 to 1..10');
+    } else if (key === 'maxFileSize') {
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > DEFAULT_MAX_FILE_BYTES) {
+        throw validationError('settings.maxFileSize', value, `1..${DEFAULT_MAX_FILE_BYTES}`, `settings.maxFileSize must be a whole number of bytes, at most ${DEFAULT_MAX_FILE_BYTES} (10 MB)`);
+      }
+    } else if (key === 'allowedTypes') {
+      if (!Array.isArray(value) || value.length < 1 || value.length > ALLOWED_TYPE_VALUES.length || value.some((t) => typeof t !== 'string' || !ALLOWED_TYPE_VALUES.includes(t))) {
+        throw validationError('settings.allowedTypes', value, ALLOWED_TYPE_VALUES, 'settings.allowedTypes must list content types the platform recognises');
+      }
     } else if (key === 'options') {
       if (!Array.isArray(value) || value.length < 1 || value.length > 100 || value.some((o) => typeof o !== 'string' || o.trim() === '' || o.length > 200)) {
         throw validationError('settings.options', value, '1 to 100 non-empty strings of at most 200 characters', 'settings.options must list the choices');

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { FormFieldService } from './form-field.service.js';
 import { FormFieldView } from './form-field.types.js';
-import { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field-input.types.js';
+import { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field.input.js';
 
 @Resolver()
 export class FormFieldResolver {

@@ -7,7 +7,7 @@ import { assertTransition } from '../forms/form-state.js';
 import { addFields } from '../forms/form.service.js';
 import { fieldView, type FormFieldView } from './form-field.types.js';
 import { fieldDraft } from './field-draft.js';
-import type { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field-input.types.js';
+import type { FormFieldInput, ReorderFormFieldsInput, UpdateFormFieldInput } from './form-field.input.js';
 
 /** Fields of a form: add, change, remove, reorder. An ARCHIVED form is read-only. */
 export class FormFieldService {

@@ -2,7 +2,7 @@ import { Field, InputType } from 'type-graphql';
 import { ArrayMaxSize, IsIn, IsOptional, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { isHttpUrl, UUID } from '../shared/validation-error.js';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { FormFieldInput } from '../fields/form-field-input.types.js';
+import { FormFieldInput } from '../fields/form-field.input.js';
 import { parseLogoDataUrl } from './form-logo.js';
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -10,6 +10,7 @@ import { slugify, uniqueName } from '../shared/naming.js';
 import { validationError } from '../shared/validation-error.js';
 import { fieldView } from '../fields/form-field.types.js';
 import type { FieldDraft } from '../fields/field-draft.js';
+import { MAX_FILE_FIELDS } from '../uploads/upload-rules.js';
 import { checkJumpTargets } from '../fields/field-jumps.js';
 import { fieldsOf, findForm } from './form-lookup.js';
 import { assertTransition } from './form-state.js';
@@ -103,6 +104,8 @@ export class FormService {
       // A form with no field could only ever collect empty submissions.
       const fields = await fieldsOf(em, form.id);
       if (fields.length === 0) throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
+      const files = fields.filter((f) => f.type === 'FILE').length;
+      if (files > MAX_FILE_FIELDS) throw validationError('fields', files, `at most ${MAX_FILE_FIELDS} FILE fields`, `A form takes at most ${MAX_FILE_FIELDS} files per submission (FILE fields)`);
       checkJumpTargets(fields);
       form.status = 'LIVE';
       form.publishedAt = new Date();

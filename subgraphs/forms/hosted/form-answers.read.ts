@@ -1,4 +1,5 @@
 import { optionName, zonedName } from './form-fields.view.js';
+import { heldFile } from './form-file.view.js';
 import { optionsOf, type HostedField, type PostedValues } from './public-form.view-model.js';
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
@@ -35,21 +36,16 @@ export function answersFromPost(fields: HostedField[], body: PostedValues): Reco
         else if (raw) data[field.ref] = LOCAL_DATE_TIME.test(raw) ? `${raw.length === 16 ? `${raw}:00` : raw}Z` : raw;
         break;
       }
-      case 'FILE':
-        if (raw) data[field.ref] = { fileUrl: raw, fileName: fileNameOf(raw) };
+      case 'FILE': {
+        // The file's answer as uploaded (by the script, or by this post before the submit); its name and size are
+        // the stored file's, the server fills them in again.
+        const held = heldFile(body, field.ref);
+        if (held) data[field.ref] = held;
         break;
+      }
       default:
         if (raw) data[field.ref] = raw;
     }
   }
   return data;
-}
-
-function fileNameOf(url: string): string | null {
-  try {
-    const last = new URL(url).pathname.split('/').filter(Boolean).pop();
-    return last ? decodeURIComponent(last).slice(0, 255) : null;
-  } catch {
-    return null;
-  }
 }

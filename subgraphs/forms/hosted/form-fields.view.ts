@@ -1,4 +1,5 @@
 import { html, type SafeHtml } from '../../../platform/http/html/html.js';
+import { fileControl, fileHint } from './form-file.view.js';
 import { numberSetting, optionsOf, type HostedField, type PostedValues } from './public-form.view-model.js';
 
 /** Choice lists up to this long are radio buttons (one tap each); longer ones a select. */
@@ -57,7 +58,7 @@ function hintOf(field: HostedField): string | null {
       return max !== undefined ? `At most ${max} characters` : null;
     case 'PHONE': return 'International format, for example +14155550123';
     case 'URL': return 'A web address starting with https://';
-    case 'FILE': return 'A link to the file (https://…)';
+    case 'FILE': return fileHint(field);
     case 'NUMBER': {
       const lo = numberSetting(field, 'min');
       const hi = numberSetting(field, 'max');
@@ -83,7 +84,7 @@ function controlOf(field: HostedField, values: PostedValues, c: Common): SafeHtm
       return html`<textarea id="${c.id}" name="${field.ref}" aria-describedby="${c.describedBy}"${c.invalid ? html` aria-invalid="true"` : ''}${required ? html` required` : ''}${field.placeholder ? html` placeholder="${field.placeholder}"` : ''}${lengths}>${value}</textarea>`;
     case 'EMAIL': return input('email', html` autocomplete="email" maxlength="254"`);
     case 'URL': return input('url', html` maxlength="2048"`);
-    case 'FILE': return input('url', html` maxlength="2048"`);
+    case 'FILE': return fileControl(field, values, c);
     case 'PHONE': return input('tel', html` autocomplete="tel" pattern="${E164_PATTERN}" maxlength="16"`);
     case 'NUMBER': {
       const lo = numberSetting(field, 'min');

@@ -5,6 +5,8 @@ import { sendPage, wantsHtml, type PageOptions } from '../../../platform/http/ht
 import { PagePostGuard } from '../../../platform/http/html/page-post-guard.js';
 import type { OperationResult, PageApi, PageRoute } from '../../../platform/http/html/page-route.js';
 import { answersFromPost } from './form-answers.read.js';
+import { PAGE_UPLOAD_BODY_LIMIT, splitPost, uploadPostedFiles } from './form-page-files.js';
+import type { MultipartForm, PostedFile } from '../../../platform/http/multipart.js';
 import { EMBED_SCRIPT } from './form-embed.script.js';
 import { formPage, passwordPage, redirectPage, thankYouPage, unavailablePage } from './form-page.view.js';
 import type { HostedForm, PostedValues } from './public-form.view-model.js';
@@ -70,9 +72,10 @@ export function formPageRoutes(deps: PlatformDeps): PageRoute[] {
       method: 'POST',
       path: '/f/:formRef',
       rateLimit: PAGE_POSTS,
+      uploads: { bodyLimitBytes: PAGE_UPLOAD_BODY_LIMIT },
       handle: async (request, reply, api) => {
         const { formRef } = request.params as Params;
-        const body = (request.body ?? {}) as PostedValues;
+        const { values: body, files } = splitPost(request.body as MultipartForm | undefined);
         const password = typeof body._password === 'string' && body._password !== '' ? body._password : null;
         let result = await api.run<{ publicForm: HostedForm }>('GetPublicForm', { formRef, password });
         const wrong = errorCode(result) === 'FORM_PASSWORD_INVALID';
@@ -85,15 +88,22 @@ export function formPageRoutes(deps: PlatformDeps): PageRoute[] {
         if (form.settings.requiresAuth) return sendPage(reply, 403, ownerOnly(form.title));
         if (form.settings.hasPassword && (wrong || form.fields.length === 0)) return sendPage(reply, wrong ? 403 : 200, passwordPage(form, form.uuid, csrf, wrong));
         if (body._action !== 'submit') return sendPage(reply, 200, formPage({ form, csrf, password }));
-        return submit(reply, api, form, body, password, csrf);
+        return submit(reply, api, form, body, password, csrf, files);
       },
     },
   ];
 }
 
-async function submit(reply: FastifyReply, api: PageApi, form: HostedForm, body: PostedValues, password: string | null, csrf: string): Promise<FastifyReply> {
+async function submit(reply: FastifyReply, api: PageApi, form: HostedForm, body: PostedValues, password: string | null, csrf: string, files: Record<string, PostedFile> = {}): Promise<FastifyReply> {
   // A bot that fills every field gets the thank-you page and nothing is stored.
   if (body._website) return sendPage(reply, 200, thankYouPage(form));
+  // Files first: a refused file is shown beside its question, the others stay attached for the next post.
+  const refused = await uploadPostedFiles(api, form, files, body, password);
+  if (refused.length) {
+    const codes = refused.map((r) => r.code);
+    const status = codes.includes('RATE_LIMITED') ? 429 : codes.includes('PAYLOAD_TOO_LARGE') ? 413 : codes.every((c) => c === 'VALIDATION_ERROR') ? 400 : 409;
+    return sendPage(reply, status, formPage({ form, csrf, values: body, problems: { byRef: Object.fromEntries(refused.map((r) => [r.ref, r.message])) }, password }));
+  }
   const data = answersFromPost(form.fields, body);
   const input: Record<string, unknown> = { data };
   if (body._submission) input.submissionId = body._submission;

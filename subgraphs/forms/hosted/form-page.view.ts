@@ -34,11 +34,13 @@ export function formPage({ form, csrf, values = {}, problems = { byRef: {} }, pa
     : '';
   const stepped = form.settings.layout === 'ONE_PER_SCREEN';
   const skippable = skippableRefs(form.fields);
+  // Files travel in the plain post only as multipart; every other form stays URL-encoded.
+  const enctype = form.fields.some((f) => f.type === 'FILE') ? html` enctype="multipart/form-data"` : '';
   const body = html`${logo(form)}<h1>${form.title}</h1>
 ${form.description ? html`<p class="description">${form.description}</p>` : ''}
 ${summary}
 <p class="hint">Questions marked <span class="req" aria-hidden="true">*</span><span class="visually-hidden">with an asterisk</span> are required.</p>
-<form id="hosted-form" method="post" action="/f/${form.uuid}" data-uuid="${form.uuid}" data-layout="${form.settings.layout}">
+<form id="hosted-form" method="post" action="/f/${form.uuid}" data-uuid="${form.uuid}" data-layout="${form.settings.layout}"${enctype}>
 <input type="hidden" name="_action" value="submit">
 <input type="hidden" name="_csrf" value="${csrf}">
 <input type="hidden" name="_submission" value="${values._submission ?? ''}">

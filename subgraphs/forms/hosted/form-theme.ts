@@ -35,6 +35,11 @@ const FORM_CSS = `
 .scale input:checked+span{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}
 .scale input:focus-visible+span{outline:3px solid var(--accent);outline-offset:2px}
 input[type=range]{width:100%;min-height:2.75rem}
+.file-status{margin:.35rem 0 0;color:var(--muted);font-size:.9rem;overflow-wrap:anywhere}
+input[type=file]{max-width:100%;min-height:2.75rem}
+input[type=file]::file-selector-button{min-height:2.75rem;margin-right:.75rem;padding:.5rem 1rem;border:1px solid var(--accent);border-radius:.4rem;background:transparent;color:var(--accent);font:inherit;cursor:pointer}
+input[type=file]:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.file-remove{margin-top:.35rem}
 .hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
 .steps{display:flex;gap:.75rem;align-items:center;margin-top:1rem}
 .progress{color:var(--muted);font-size:.9rem}

@@ -4,7 +4,9 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import { PublicFormService } from './public-form.service.js';
 import { FormPasswordAttempts } from './form-password-attempts.js';
 import { organizationPlans } from '../../../platform/organizations/plans.port.js';
-import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
+import type { FormsDeps } from '../forms-deps.js';
+import { FormFileUploadInput } from '../uploads/form-upload.input.js';
+import { FormFileUpload } from '../uploads/form-upload.types.js';
 import { FormPartialInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
 import { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormLogo, PublicFormState } from './public-form.types.js';
 
@@ -16,8 +18,8 @@ const PASSWORD = { nullable: true, description: 'The form password, for password
 export class PublicFormResolver {
   private readonly service: PublicFormService;
 
-  constructor(deps: PlatformDeps) {
-    this.service = new PublicFormService(organizationPlans, FormPasswordAttempts.fromConfig(deps.config), deps.config.publicUrl);
+  constructor(deps: FormsDeps) {
+    this.service = new PublicFormService(organizationPlans, FormPasswordAttempts.fromConfig(deps.config), deps.config.publicUrl, deps.clock);
   }
 
   @Authorized(PUBLIC)
@@ -48,6 +50,12 @@ export class PublicFormResolver {
   @Mutation(() => FormSubmitResult, { description: 'data (keyed by ref) or answers[]; optional submissionId, respondentEmail, metadata' })
   submitForm(@Arg('ref', REF) ref: string, @Arg('input', () => FormSubmitInput, { nullable: true }) input: FormSubmitInput | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormSubmitResult> {
     return this.service.submit(ctx.em, ctx.auth, ref, input, password);
+  }
+
+  @Authorized(PUBLIC)
+  @Mutation(() => FormFileUpload, { description: 'Stores a respondent\'s file for a FILE field; send the answer it returns with the partial or the submit' })
+  uploadFormFile(@Arg('ref', REF) ref: string, @Arg('input', () => FormFileUploadInput, { nullable: true }) input: FormFileUploadInput | null, @Arg('password', () => String, PASSWORD) password: string | null, @Ctx() ctx: SubgraphContext): Promise<FormFileUpload> {
+    return this.service.upload(ctx.em, ctx.auth, ref, input, password);
   }
 
   @Authorized(PUBLIC)

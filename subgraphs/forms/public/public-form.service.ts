@@ -27,6 +27,11 @@ import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormLogo, PublicFormState } from './public-form.types.js';
 import { logoRefOf, themeView } from '../forms/form-logo.js';
 import { readFormLogo } from '../forms/form-logo.store.js';
+import { systemClock, type JobClock } from '../../../platform/clock/job-clock.js';
+import { FormUploads } from '../uploads/form-upload.service.js';
+import type { FormFileUploadInput } from '../uploads/form-upload.input.js';
+import type { FormFileUpload } from '../uploads/form-upload.types.js';
+import { holdsUploadUrl, resolveUploadedFiles, takeUploads } from '../uploads/upload-answers.js';
 
 /** How long a cached LIVE form (and its owner's plan) is reused; its fields and settings are re-checked by every write anyway. */
 const LIVE_FORM_TTL_MS = 10_000;
@@ -42,9 +47,15 @@ export class PublicFormService {
   constructor(
     private readonly plans: PlansPort = organizationPlans,
     private readonly passwords: FormPasswordAttempts = new FormPasswordAttempts(new RateLimiter(new MemoryRateLimitStore())),
-    /** Makes the theme's `logoUrl` absolute, like the form's `url`. */
+    /** Makes the theme's `logoUrl` and uploads' `fileUrl` absolute, like the form's `url`. */
     private readonly publicUrl = '',
-  ) {}
+    /** Now, for uploads' ages (the orphan sweep reads them with the same clock). */
+    clock: JobClock = systemClock,
+  ) {
+    this.uploads = new FormUploads(publicUrl, clock);
+  }
+
+  private readonly uploads: FormUploads;
 
   private readonly liveForms = new LiveFormCache({ ttlMs: LIVE_FORM_TTL_MS, maxEntries: 10_000 });
 
@@ -84,6 +95,14 @@ export class PublicFormService {
     return { state: shown.status, title: shown.status === 'LIVE' ? null : shown.title };
   }
 
+  /** Stores a respondent's file for a FILE field; its `fileUrl` goes into the partial or the submit as the answer. */
+  async upload(root: EntityManager, auth: Auth | null, ref: string, input: FormFileUploadInput | null, password: string | null): Promise<FormFileUpload> {
+    const { form, em } = await this.liveForm(root, ref);
+    checkAccess(form, auth);
+    await this.passwords.forRequest(password)(form);
+    return this.uploads.store(em, form, await fieldsOf(em, form.id), input);
+  }
+
   async recordView(root: EntityManager, ref: string, input: FormViewInput | null, password: string | null): Promise<FormViewRecorded> {
     const body = provided(input);
     const { form, em } = await this.liveForm(root, ref);
@@ -110,7 +129,7 @@ export class PublicFormService {
       const cached = this.liveForms.get(key, Date.now());
       const live = cached ?? (await this.readLiveForm(root, key));
       try {
-        const submissionId = await submitNew(root, key, live, auth, body, checkPassword);
+        const submissionId = await submitNew(root, key, live, auth, body, checkPassword, this.publicUrl);
         if (submissionId) return submitted(live.form, submissionId);
       } catch (error) {
         // A refusal may come from a stale copy (a password just removed, an option just added): only a fresh read refuses.
@@ -138,10 +157,12 @@ export class PublicFormService {
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
       const row = await this.openPartial(tx, form, submissionId);
-      const answers = completedAnswers(fields, mergeAnswers(row.answers, given));
+      const files = await resolveUploadedFiles(tx, this.publicUrl, form, fields, completedAnswers(fields, mergeAnswers(row.answers, given)), true);
+      const answers = files.answers;
       tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
       await tx.flush();
-      // Counted and announced in the submission's own transaction: all three commit or none.
+      await takeUploads(tx, row.id, files);
+      // Counted and announced in the submission's own transaction: all of it commits or none.
       await consumeQuota(tx, plan, 'formSubmissions', 1);
       await emitEvent(tx, 'form.submitted', { formId: form.id, submissionId: row.id, fields: answers, respondentEmail: row.respondentEmail, submittedAt: now.toISOString() });
       return row;
@@ -156,7 +177,8 @@ export class PublicFormService {
     checkAccess(form, auth);
     await this.passwords.forRequest(password)(form);
     const fields = await fieldsOf(em, form.id);
-    const given = parseAnswers(fields, body);
+    // Files are checked now, and taken by the submission only when it completes.
+    const { answers: given } = await resolveUploadedFiles(em, this.publicUrl, form, fields, parseAnswers(fields, body));
     const respondentEmail = checkEmail(body.respondentEmail);
     const metadata = checkMetadata(body.metadata);
     const lastFieldId = checkLastField(fields, body.lastFieldId);
@@ -208,10 +230,18 @@ async function checkSubmit(target: Pick<LiveForm, 'form' | 'fields' | 'plan'>, a
 }
 
 /** Checks a new submission against `live` and writes it; null when the form changed since `live` was read. */
-async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck): Promise<string | null> {
+async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck, publicUrl: string): Promise<string | null> {
   const checked = await checkSubmit(live, auth, body, checkPassword);
   const answers = completedAnswers(live.fields, mergeAnswers({}, checked.given));
-  return writeCompleteSubmission(em, { ref, live, answers, respondentEmail: checked.respondentEmail, metadata: checked.metadata });
+  const submission = { ref, live, answers, respondentEmail: checked.respondentEmail, metadata: checked.metadata };
+  if (!holdsUploadUrl(publicUrl, live.fields, answers)) return writeCompleteSubmission(em, submission);
+  // With uploaded files: the files locked, the submission written, the files taken, in one transaction.
+  return forkForTenant(em, live.form.organizationId).transactional(async (tx) => {
+    const files = await resolveUploadedFiles(tx, publicUrl, live.form, live.fields, answers, true);
+    const id = await writeCompleteSubmission(tx, { ...submission, answers: files.answers });
+    if (id) await takeUploads(tx, id, files);
+    return id;
+  });
 }
 
 function submitted(form: Form, submissionId: string): FormSubmitResult {

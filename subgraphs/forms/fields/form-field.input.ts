@@ -29,7 +29,8 @@ export class FormFieldJumpInput {
 }
 
 /**
- * Settings by type: minLength/maxLength (text), min/max (NUMBER, SLIDER), max (RATING), options (choices).
+ * Settings by type: minLength/maxLength (text), min/max (NUMBER, SLIDER), max (RATING), options (choices),
+ * maxFileSize/allowedTypes (FILE).
  * Which keys apply to which type, and min ≤ max, are checked with the type (fields/field-rules.ts).
  */
 @InputType()
@@ -48,6 +49,12 @@ export class FormFieldSettingsInput {
 
   @Field(() => [String], { nullable: true })
   options?: string[] | null;
+
+  @Field(() => Int, { nullable: true, description: 'FILE: the largest file in bytes, at most 10 MB (the default)' })
+  maxFileSize?: number | null;
+
+  @Field(() => [String], { nullable: true, description: 'FILE: content types taken (image/png, application/pdf, ...) or families (image/*); default every recognised type' })
+  allowedTypes?: string[] | null;
 
   @Field(() => [FormFieldJumpInput], { nullable: true, description: 'Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps")' })
   jumps?: FormFieldJumpInput[] | null;
