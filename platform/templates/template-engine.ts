@@ -12,6 +12,8 @@ export interface TemplateEngineOptions {
   nonScalar?: (value: object) => string;
   /** Whether Liquid's `raw` filter skips the HTML escaping (email's `{{{ }}}`); otherwise it is escaped like any. */
   rawUnescaped?: boolean;
+  /** The HTML escaping of `output: 'html'`: `escapeHtml` unless a module must keep the entities it always wrote. */
+  escape?: (text: string) => string;
 }
 
 // The limits stop a hostile template from spinning or exhausting memory: parse at most 100 kB, render for at most
@@ -33,7 +35,7 @@ export function createTemplateEngine(options: TemplateEngineOptions): Liquid {
   const nonScalar = options.nonScalar ?? (() => '');
   const text = (value: unknown): string => scalarText(value, nonScalar);
   const engine = new Liquid({
-    outputEscape: options.output === 'html' ? (value: unknown) => escapeHtml(text(value)) : text,
+    outputEscape: options.output === 'html' ? (value: unknown) => (options.escape ?? escapeHtml)(text(value)) : text,
     strictFilters: false,
     strictVariables: false,
     ownPropertyOnly: true,
