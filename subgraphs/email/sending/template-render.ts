@@ -36,6 +36,17 @@ export function templateVariables(source: string): string[] {
   return [...seen];
 }
 
+/** Whether `name` is a variable path a tag can use and rendering would look up (none leads into a prototype). */
+export function isVariablePath(name: string): boolean {
+  return PATH.test(name) && !name.split('.').some((key) => FORBIDDEN_KEYS.has(key));
+}
+
+/** Whether rendering the tag `{{ path }}` against `model` prints a value (missing values and objects print ''). */
+export function hasValue(model: Record<string, unknown>, path: string): boolean {
+  const value = lookup(model, path);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
+}
+
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
 }
