@@ -98,7 +98,7 @@ describe('Typing in the console’s support workspace, both ways, in a real brow
     await page.setViewportSize({ width: 360, height: 740 });
     const outside = await page.evaluate(`[...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.mantine-TableScrollContainer-scrollContainer'))
-      .map((e) => e.tagName + '.' + String(e.className).slice(0, 60))`);
+      .map((e) => e.tagName + '.' + String(e.className).slice(0, 60) + ' ' + Math.round(e.getBoundingClientRect().right) + ' ' + (e.textContent ?? '').slice(0, 30))`);
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

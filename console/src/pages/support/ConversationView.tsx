@@ -70,7 +70,7 @@ export function ConversationView({ id, conversation, agentId, onChanged, members
     <Stack gap="sm">
       <Group justify="space-between" align="start">
         <div>
-          <Title order={2} size="h4">{c.subject || `Conversation ${c.id}`}</Title>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>{c.subject || `Conversation ${c.id}`}</Title>
           <Group gap={4} mt={4}>
             <Badge>{c.status}</Badge>
             <Badge variant="outline">{c.channel}</Badge>
