@@ -57,6 +57,7 @@ describe('Publishing an event type’s booking page from the console, in a real 
     await link.waitFor();
     const bookingUrl = await link.getAttribute('href');
     await table.getByRole('link', { name: bookingUrl! }).waitFor();
+    await dialog.getByRole('switch', { name: 'Public booking page' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'calendar-event-type');
 
     const stored = (await t.request('GET', `/calendar/event-types/${eventTypeId}`, { key })).body.data;
@@ -77,7 +78,8 @@ describe('Publishing an event type’s booking page from the console, in a real 
     await dialog.getByRole('button', { name: 'Close the dialog' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(outside)).toEqual([]);
-    expect(problems).toEqual([]);
+    // The one refused save is the only complaint: Chromium logs the 400 it was answered with.
+    expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
     await context.close();
   }, 150_000);
 });
