@@ -11,9 +11,8 @@ import { parseDateFilter, checkRange, parseEnumFilter } from '../../../platform/
 import { EmailMessage } from '../entities/email-message.entity.js';
 import { EmailStatus } from '../entities/email-status.js';
 import { EmailSuppression } from '../entities/email-suppression.entity.js';
-import { EmailTemplate } from '../entities/email-template.entity.js';
 import { bareAddress } from '../sending/address.js';
-import { renderTemplateFields } from './render-template-fields.js';
+import { renderStoredTemplate, sendableTemplate } from '../templates/stored-template-render.js';
 import { validateSend, type ValidSend } from './send-email.validate.js';
 import { assertFromDomainAllowed } from '../../../platform/mail/inbound-addresses.js';
 import type { EmailDeps } from '../email-deps.js';
@@ -113,9 +112,8 @@ export class EmailMessageService {
   private async prepare(em: EntityManager, valid: ValidSend): Promise<ValidSend> {
     let prepared = valid;
     if (valid.templateId) {
-      const template = await em.findOne(EmailTemplate, { $or: [{ id: valid.templateId }, { alias: valid.templateId }] });
-      if (!template || !template.active) throw new DomainError('NOT_FOUND', `Template ${valid.templateId} not found`, { field: 'templateId', received: valid.templateId });
-      prepared = renderTemplateFields(valid, template);
+      const rendered = renderStoredTemplate(await sendableTemplate(em, valid.templateId), valid.templateModel, valid.templateId);
+      prepared = { ...valid, subject: valid.subject ?? rendered.subject, html: valid.html ?? rendered.html, text: valid.text ?? rendered.text };
     }
     await assertFromDomainAllowed(em, bareAddress(prepared.from));
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);

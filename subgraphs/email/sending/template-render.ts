@@ -31,3 +31,23 @@ export function templateVariables(source: string): string[] {
     return [];
   }
 }
+
+// A tag's path as the preview accepts it: identifier first, then dot-separated keys (digits for array items).
+const PATH = /^[A-Za-z_$][\w$]*(?:\.[\w$]+)*$/;
+// Keys that lead out of the model into prototypes: never a variable (the template model drops them too).
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Whether `name` is a variable path a tag can use and rendering would look up (none leads into a prototype). */
+export function isVariablePath(name: string): boolean {
+  return PATH.test(name) && !name.split('.').some((key) => FORBIDDEN_KEYS.has(key));
+}
+
+/** Whether rendering the tag `{{ path }}` against `model` prints a value (missing values and objects print ''). */
+export function hasValue(model: Record<string, unknown>, path: string): boolean {
+  let value: unknown = model;
+  for (const key of path.split('.')) {
+    const holds = typeof value === 'object' && value !== null && !FORBIDDEN_KEYS.has(key) && Object.prototype.hasOwnProperty.call(value, key);
+    value = holds ? (value as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
+}

@@ -4,6 +4,8 @@ import { PageArgsInput } from '../../../platform/graphql/page-args.js';
 import { EmailTemplate } from '../entities/email-template.entity.js';
 import { EmailTemplateService } from './email-template.service.js';
 import { EmailTemplateInput, EmailTemplateList } from './email-template.types.js';
+import { EmailTemplateRenderInput } from './email-template-render.input.js';
+import { EmailTemplateRendering } from './email-template-render.types.js';
 
 @Resolver(() => EmailTemplate)
 export class EmailTemplateResolver {
@@ -19,6 +21,16 @@ export class EmailTemplateResolver {
   @Query(() => EmailTemplate, { description: 'By id or alias' })
   emailTemplate(@Arg('id', () => ID, { description: 'Template id or alias' }) id: string, @Ctx() ctx: SubgraphContext): Promise<EmailTemplate> {
     return this.service.get(ctx.em, id);
+  }
+
+  @Authorized('email')
+  @Query(() => EmailTemplateRendering, { description: 'A preview: the template rendered with sample values exactly as a send renders it (an inactive or unknown template is NOT_FOUND, as for a send)' })
+  renderEmailTemplate(
+    @Arg('id', () => ID, { description: 'Template id or alias' }) id: string,
+    @Arg('input', () => EmailTemplateRenderInput, { nullable: true }) input: EmailTemplateRenderInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EmailTemplateRendering> {
+    return this.service.render(ctx.em, id, input ?? null);
   }
 
   @Authorized('email')

@@ -9,6 +9,9 @@ import { TEMPLATE_ID_PREFIX } from './email-template.types.js';
 import { completeTemplate, type TemplateDraft } from './complete-template.js';
 import { checkTemplateSyntax } from './check-template-syntax.js';
 import type { EmailTemplateList } from './email-template.types.js';
+import type { EmailTemplateRenderInput, EmailTemplateVariableInput } from './email-template-render.input.js';
+import type { EmailTemplateRendering } from './email-template-render.types.js';
+import { missingVariables, renderStoredTemplate, sendableTemplate, storedTemplateVariables } from './stored-template-render.js';
 
 /** Stored templates, as Postmark has them; sending renders them (messages service). */
 export class EmailTemplateService {
@@ -24,6 +27,15 @@ export class EmailTemplateService {
     const template = await em.findOne(EmailTemplate, where);
     if (!template) throw notFound('Email template');
     return template;
+  }
+
+  /** Renders a template as a send would (the same lookup, renderer and errors), storing and sending nothing. */
+  async render(em: EntityManager, idOrAlias: string, input: EmailTemplateRenderInput | null): Promise<EmailTemplateRendering> {
+    const template = await sendableTemplate(em, idOrAlias);
+    const model = modelOf(input?.variables ?? []);
+    const rendered = renderStoredTemplate(template, model);
+    const variables = storedTemplateVariables(template);
+    return { subject: rendered.subject, html: rendered.html ?? null, text: rendered.text ?? null, variables, missingVariables: missingVariables(variables, model) };
   }
 
   async create(em: EntityManager, draft: TemplateDraft): Promise<EmailTemplate> {
@@ -70,6 +82,29 @@ export class EmailTemplateService {
     }
   }
 }
+
+/** The templateModel the values stand for: `plan.tier` becomes `{plan: {tier}}`. A name given twice, or both a name and a path below it, is refused. */
+function modelOf(variables: EmailTemplateVariableInput[]): Record<string, unknown> {
+  const model: Record<string, unknown> = {};
+  for (const [i, { name, value }] of variables.entries()) {
+    const keys = name.split('.');
+    let node = model;
+    for (const [depth, key] of keys.entries()) {
+      const existing = node[key];
+      if (depth === keys.length - 1) {
+        if (existing !== undefined) throw clashing(i, name);
+        node[key] = value;
+      } else {
+        if (typeof existing === 'string') throw clashing(i, name);
+        node = (node[key] ??= {}) as Record<string, unknown>;
+      }
+    }
+  }
+  return model;
+}
+
+const clashing = (index: number, name: string) =>
+  new DomainError('INVALID_REQUEST', `Variable ${name} is given twice, or beside a path below or above it`, { field: `variables[${index}].name`, received: name, expected: 'each variable once, never both a name and a path below it' });
 
 const aliasTaken = (alias: string) =>
   new DomainError('CONFLICT', `Another template already uses the alias "${alias}"`, { field: 'alias', received: alias, expected: 'an alias no other template of this organization uses' });

@@ -37,8 +37,8 @@ describe('The console’s record pages', () => {
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
   const rows = async (page: Page, table: string) => (await page.getByRole('table', { name: table }).getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
 
-  it('should list email templates and show one with its HTML in a sandboxed frame and the variables it uses', async () => {
-    const created = await t.request('POST', '/emails/templates', { key, body: { name: 'Welcome', alias: 'welcome-v1', subject: 'Welcome, {{ name }}', htmlBody: '<h1>Hello {{ name }}</h1><p>Your plan: {{ plan.tier }}</p>', textBody: 'Hello {{ name }}' } });
+  it('should list email templates and show one rendered with sample values typed in, in a sandboxed frame', async () => {
+    const created = await t.request('POST', '/emails/templates', { key, body: { name: 'Welcome', alias: 'welcome-v1', subject: 'Welcome, {{ name }}', htmlBody: '<h1>Hello {{ name }}</h1><p>Your plan: {{ plan.tier }}</p><img alt="pixel" src="https://tracker.example/p.gif">', textBody: 'Hello {{ name }}' } });
     expect(created.status).toBe(201);
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
@@ -51,13 +51,40 @@ describe('The console’s record pages', () => {
     await page.getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`**/console/email/templates/${created.body.data.id}`);
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-    const frame = page.locator('iframe[title="The template\'s HTML body"]');
-    await page.frameLocator('iframe[title="The template\'s HTML body"]').getByRole('heading', { name: 'Hello {{ name }}' }).waitFor();
-    expect(await frame.getAttribute('sandbox')).toBe('');
     expect(await rows(page, 'Template details')).toContainEqual('Variables name, plan.tier');
+
+    // Rendered by the platform as a send renders it: empty before any value, then with what is typed (HTML-escaped).
+    const frame = page.locator('iframe[title="The template\'s HTML, rendered"]');
+    const rendered = page.frameLocator('iframe[title="The template\'s HTML, rendered"]');
+    await rendered.getByRole('heading', { name: 'Hello', exact: true }).waitFor();
+    expect(await rows(page, 'Rendered')).toEqual(['Subject Welcome,', 'Rendered empty name, plan.tier']);
+    await page.getByRole('textbox', { name: 'name', exact: true }).fill('Ada <Lovelace>');
+    await page.getByRole('textbox', { name: 'plan.tier' }).fill('Growth');
+    await rendered.getByRole('heading', { name: 'Hello Ada <Lovelace>' }).waitFor();
+    await rendered.getByText('Your plan: Growth').waitFor();
+    await eventually(async () => (await rows(page, 'Rendered')).join('|') === 'Subject Welcome, Ada <Lovelace>|Rendered empty none');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    // The remote image in the template never loads (the frame's policy).
+    expect(await rendered.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(0);
+    await page.getByRole('tab', { name: 'Text' }).click();
+    await page.getByText('Hello Ada <Lovelace>', { exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'HTML' }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'email-template');
-    expect(problems).toEqual([]);
+
+    // An inactive template, which a send refuses, is shown as stored.
+    await t.platform.orm.em.fork().getConnection().execute('update email.templates set active = false where id = ?', [created.body.data.id]);
+    await page.reload();
+    await page.frameLocator('iframe[title="The template\'s HTML body"]').getByRole('heading', { name: 'Hello {{ name }}' }).waitFor();
+    await page.getByText('Inactive: a send refuses this template').waitFor();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    const outside = await page.evaluate(`[...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.mantine-TableScrollContainer-scrollContainer'))
+      .map((e) => e.tagName + '.' + String(e.className).slice(0, 60))`);
+    expect(outside).toEqual([]);
+    // The only complaint: the frame's policy refusing the remote image.
+    for (const problem of problems) expect(problem).toMatch(/^console: Loading the image 'https:\/\/tracker\.example\/p\.gif' violates the following Content Security Policy directive/);
     await context.close();
   }, 90_000);
 

@@ -7,6 +7,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { EventTypesSection } from './EventTypesSection';
 
 const ListQuery = graphql(`
   query ConsoleBookings($page: Int!, $limit: Int!) {
@@ -49,5 +50,5 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Calendar" scope="calendar" actions={<Anchor component={Link} to="/calendar/week" size="sm">Week view</Anchor>}><List /></PageFrame>;
+  return <PageFrame title="Calendar" scope="calendar" actions={<Anchor component={Link} to="/calendar/week" size="sm">Week view</Anchor>}><List /><EventTypesSection /></PageFrame>;
 }

@@ -9,6 +9,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { SandboxedHtml } from '../../components/SandboxedHtml';
+import { TemplatePreview } from './TemplatePreview';
 import { templateVariables } from './template-variables';
 
 const EmailTemplateQuery = graphql(`
@@ -16,6 +17,23 @@ const EmailTemplateQuery = graphql(`
     emailTemplate(id: $id) { id name alias subject htmlBody textBody active createdAt updatedAt }
   }
 `);
+
+/** An inactive template, which a send refuses and the platform therefore does not render: its bodies as stored. */
+function StoredTemplate({ htmlBody, textBody }: { htmlBody: string | null; textBody: string | null }) {
+  return (
+    <>
+      <Text size="sm" c="dimmed">Inactive: a send refuses this template, so it is shown as stored, with its variables unfilled.</Text>
+      <Tabs defaultValue={htmlBody ? 'html' : 'text'}>
+        <Tabs.List>
+          <Tabs.Tab value="html" disabled={!htmlBody}>HTML</Tabs.Tab>
+          <Tabs.Tab value="text" disabled={!textBody}>Text</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="html" pt="sm">{htmlBody && <SandboxedHtml html={htmlBody} title="The template's HTML body" />}</Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm"><Text component="pre" className="json">{textBody}</Text></Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
 
 function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuery> }) {
   const { data, errors, loading } = result;
@@ -37,21 +55,14 @@ function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuer
           <Table.Tr><Table.Th scope="row">Updated</Table.Th><Table.Td><When iso={t.updatedAt} /></Table.Td></Table.Tr>
         </Table.Tbody>
       </Table>
-      {/* The API stores templates but has no operation that renders one with sample values: the stored source is shown. */}
-      <Text size="sm" c="dimmed">As stored: the variables are filled in when a message is sent with this template.</Text>
-      <Tabs defaultValue={t.htmlBody ? 'html' : 'text'}>
-        <Tabs.List>
-          <Tabs.Tab value="html" disabled={!t.htmlBody}>HTML</Tabs.Tab>
-          <Tabs.Tab value="text" disabled={!t.textBody}>Text</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="html" pt="sm">{t.htmlBody && <SandboxedHtml html={t.htmlBody} title="The template's HTML body" />}</Tabs.Panel>
-        <Tabs.Panel value="text" pt="sm"><Text component="pre" className="json">{t.textBody}</Text></Tabs.Panel>
-      </Tabs>
+      {t.active
+        ? <TemplatePreview id={t.id} source={[t.htmlBody, t.textBody].filter(Boolean).join('\n\n')} />
+        : <StoredTemplate htmlBody={t.htmlBody ?? null} textBody={t.textBody ?? null} />}
     </Stack>
   );
 }
 
-/** One email template by id (or alias): its details, the variables it uses, and its HTML in a sandboxed frame. */
+/** One email template by id (or alias): its details, the variables it uses, and a preview rendered with sample values. */
 export default function EmailTemplatePage() {
   const { id = '' } = useParams();
   // Asked here so the heading can be the template's name; never asked without the scope.

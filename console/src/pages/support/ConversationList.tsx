@@ -18,8 +18,8 @@ export function ConversationList({ filters, onFilters, openId, reloadKey }: { fi
     <Stack gap="xs">
       <Select label="Inbox" placeholder="Every inbox" clearable data={(data?.supportInboxes.data ?? []).map((i) => ({ value: i.id, label: i.name }))} value={filters.inboxId} onChange={(inboxId) => set({ inboxId })} />
       <Select label="Acting as" placeholder="The inbox (no agent)" clearable data={(data?.supportAgentWorkload ?? []).map((a) => a.userId).filter((v, i, all) => all.indexOf(v) === i)} value={filters.agentId} onChange={(agentId) => set({ agentId })} />
-      <SegmentedControl aria-label="Status" size="xs" value={filters.status} onChange={(status) => set({ status })} data={['open', 'pending', 'snoozed', 'resolved']} />
-      <SegmentedControl aria-label="Assignee" size="xs" value={filters.assignee} onChange={(assignee) => set({ assignee: assignee as WorkspaceFilters['assignee'] })} data={[{ value: 'mine', label: 'Mine', disabled: !filters.agentId }, { value: 'unassigned', label: 'Unassigned' }, { value: 'all', label: 'All' }]} />
+      <SegmentedControl aria-label="Status" size="xs" fullWidth value={filters.status} onChange={(status) => set({ status })} data={['open', 'pending', 'snoozed', 'resolved']} />
+      <SegmentedControl aria-label="Assignee" size="xs" fullWidth value={filters.assignee} onChange={(assignee) => set({ assignee: assignee as WorkspaceFilters['assignee'] })} data={[{ value: 'mine', label: 'Mine', disabled: !filters.agentId }, { value: 'unassigned', label: 'Unassigned' }, { value: 'all', label: 'All' }]} />
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading conversations" />}
       {data && (
@@ -31,7 +31,7 @@ export function ConversationList({ filters, onFilters, openId, reloadKey }: { fi
               component={Link}
               to={`/support/conversations/${encodeURIComponent(c.id)}`}
               active={c.id === openId}
-              label={c.subject || `Conversation ${c.id}`}
+              label={<Text span size="sm" style={{ overflowWrap: 'anywhere' }}>{c.subject || `Conversation ${c.id}`}</Text>}
               description={<Text span size="xs" c="dark.7">{c.status} · {c.assigneeId ?? 'unassigned'} · {c.lastActivityAt ? new Date(c.lastActivityAt).toLocaleString() : ''}</Text>}
             />
           ))}

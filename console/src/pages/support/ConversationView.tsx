@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Group, Menu, Paper, Stack, Switch, Text, Textarea, TextInput, Title, CloseButton } from '@mantine/core';
 import type { ApiError } from '../../api/api-error';
 import { mutate } from '../../api/graphql-client';
+import { useSubscription } from '../../api/live';
 import { useQuery, type QueryState } from '../../api/use-query';
 import type { ConsoleSupportConversationQuery } from '../../gql/graphql';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { When } from '../../components/DataTable';
 import { Loading } from '../../components/PageFrame';
 import { cannedShortcut } from './canned-shortcut';
-import { AssignMutation, CannedResponsesQuery, ReplyMutation, SnoozeMutation, StatusMutation, TagMutation } from './support-documents';
+import { AssignMutation, CannedResponsesQuery, ReplyMutation, SnoozeMutation, StatusMutation, TagMutation, TypingMutation, VisitorTypingSubscription } from './support-documents';
+import { TypingSender } from './typing-sender';
 
 const HOUR = 3_600_000;
 
@@ -25,6 +27,18 @@ export function ConversationView({ id, conversation, agentId, onChanged, members
   const [actionErrors, setActionErrors] = useState<ApiError[]>([]);
   const shortcut = cannedShortcut(text);
   const suggestions = useQuery(CannedResponsesQuery, { search: shortcut || null }, { skip: shortcut === null });
+  const [visitorTyping, setVisitorTyping] = useState(false);
+  // A typing indicator is best effort: a failed subscription shows nothing rather than an error.
+  useSubscription(VisitorTypingSubscription, { conversationId: id }, (d) => setVisitorTyping(d.supportConversationTyping.typing), () => setVisitorTyping(false));
+  const actingAs = useRef(agentId);
+  actingAs.current = agentId;
+  const [typing] = useState(() => new TypingSender(async (on) => {
+    const ack = await mutate(TypingMutation, { id, input: { typing: on, ...(actingAs.current ? { authorId: actingAs.current } : {}) } });
+    return ack.setSupportConversationTyping.expiresInMs;
+  }));
+  useEffect(() => () => typing.stop(), [typing]);
+  // A private note is not typing the visitor should see.
+  useEffect(() => { if (note) typing.stop(); }, [note, typing]);
 
   const act = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -44,6 +58,7 @@ export function ConversationView({ id, conversation, agentId, onChanged, members
   const send = async () => {
     const message = text.trim();
     if (!message && !canned) return;
+    typing.stop();
     const sent = await act(() => mutate(ReplyMutation, { id, input: { ...(message ? { message } : {}), type: note ? 'note' : 'reply', ...(agentId ? { authorId: agentId } : {}), ...(canned ? { cannedResponseId: canned.id } : {}) } }));
     if (sent) { setText(''); setCanned(null); }
   };
@@ -55,7 +70,7 @@ export function ConversationView({ id, conversation, agentId, onChanged, members
     <Stack gap="sm">
       <Group justify="space-between" align="start">
         <div>
-          <Title order={2} size="h4">{c.subject || `Conversation ${c.id}`}</Title>
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>{c.subject || `Conversation ${c.id}`}</Title>
           <Group gap={4} mt={4}>
             <Badge>{c.status}</Badge>
             <Badge variant="outline">{c.channel}</Badge>
@@ -108,13 +123,15 @@ export function ConversationView({ id, conversation, agentId, onChanged, members
           </Paper>
         ))}
       </Stack>
+      <Text size="sm" c="dimmed" role="status" aria-live="polite">{visitorTyping ? 'Visitor is typing…' : ''}</Text>
       <Paper withBorder p="sm" bg={note ? 'var(--mantine-color-yellow-0)' : undefined}>
         <Stack gap="xs">
           <Textarea
             label="Reply"
             description="Type / and a shortcut for a canned response; Ctrl+Enter sends"
             value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
+            onChange={(e) => { setText(e.currentTarget.value); if (!note) typing.changed(e.currentTarget.value.trim() !== ''); }}
+            onBlur={() => typing.stop()}
             onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); void send(); } }}
             autosize
             minRows={3}

@@ -66,5 +66,18 @@ export const TagMutation = graphql(`
   }
 `);
 
+export const TypingMutation = graphql(`
+  mutation ConsoleSupportTyping($id: ID!, $input: SupportTypingInput!) {
+    setSupportConversationTyping(id: $id, input: $input) { expiresInMs }
+  }
+`);
+
+/** The visitor typing in the open conversation (graphql-ws; the platform ends it by itself after a while). */
+export const VisitorTypingSubscription = graphql(`
+  subscription ConsoleSupportVisitorTyping($conversationId: ID!) {
+    supportConversationTyping(conversationId: $conversationId) { typing }
+  }
+`);
+
 /** The support events that change what the workspace shows. */
 export const SUPPORT_EVENT_TYPES = ['conversation.created', 'conversation.assigned', 'conversation.replied', 'conversation.resolved', 'conversation.closed', 'message.received', 'message.sent'];
