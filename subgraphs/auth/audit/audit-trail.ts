@@ -2,9 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { AuditLog } from '../entities/audit-log.entity.js';
+import type { AUTH_MANIFEST } from '../auth-manifest.js';
 
 /** Event types that are also webhook events; other audit types stay in the log only. */
-const WEBHOOK_TYPES = new Set(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+const WEBHOOK_TYPES: ReadonlySet<string> = new Set<AuthEventType>(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+
+type AuthEventType = (typeof AUTH_MANIFEST.events)[number];
+const isWebhookType = (type: string): type is AuthEventType => WEBHOOK_TYPES.has(type);
 
 export interface AuditEntry {
   type: string;
@@ -24,7 +28,7 @@ export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date
     ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, data: entry.data ?? {}, createdAt: at,
   });
   await tx.flush();
-  if (WEBHOOK_TYPES.has(entry.type)) {
+  if (isWebhookType(entry.type)) {
     await emitEvent(tx, entry.type, { userId: entry.userId ?? null, ...entry.data, ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, occurredAt: at.toISOString() });
   }
 }
