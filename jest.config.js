@@ -14,4 +14,5 @@ export default {
   // ~70 files reached the heap limit in CI ("Jest worker ran out of memory"). Past this it is replaced between files.
   workerIdleMemoryLimit: '1536MB',
   setupFiles: ['<rootDir>/dist/test/helpers/setup-env.js'],
+  setupFilesAfterEnv: ['<rootDir>/dist/test/helpers/after-each-file.js'],
 };
