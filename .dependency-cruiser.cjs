@@ -16,8 +16,15 @@ module.exports = {
       name: 'no-module-imports-a-transport',
       comment: 'Subgraphs build schemas; the gateway and the REST bridge are the transports above them.',
       severity: 'error',
-      from: { path: '^subgraphs/' },
+      from: { path: '^subgraphs/', pathNot: '^subgraphs/[^/]+/main\\.ts$' },
       to: { path: '^(gateway|rest-bridge)/' },
+    },
+    {
+      name: 'main-imports-only-the-manifests-of-gateway',
+      comment: "A module's main.ts takes from gateway/ the list of every module's manifest (data only), nothing else.",
+      severity: 'error',
+      from: { path: '^subgraphs/[^/]+/main\\.ts$' },
+      to: { path: '^(gateway|rest-bridge)/', pathNot: '^gateway/module-manifests\\.ts$' },
     },
     {
       name: 'platform-imports-no-module-or-transport',
@@ -35,10 +42,10 @@ module.exports = {
     },
     {
       name: 'gateway-imports-module-entry-only',
-      comment: "The gateway's one-process runner reaches a module through its index.ts only.",
+      comment: "The gateway reaches a module through its index.ts, and its manifest (data only) through <module>-manifest.ts.",
       severity: 'error',
       from: { path: '^gateway/' },
-      to: { path: '^subgraphs/', pathNot: '^subgraphs/[^/]+/index\\.ts$' },
+      to: { path: '^subgraphs/', pathNot: '^subgraphs/([^/]+)/(index|\\1-manifest)\\.ts$' },
     },
     {
       name: 'schema-is-a-build-step',

@@ -13,7 +13,6 @@ export default {
   // Each ESM test file loads its own module graph into the worker and not all of it is collected: a worker that ran
   // ~70 files reached the heap limit in CI ("Jest worker ran out of memory"). Past this it is replaced between files.
   workerIdleMemoryLimit: '1536MB',
-  // Agenda leaves a job-liveness timer (lockLifetime / 2) running after stop(); without this a worker lingers minutes.
-  forceExit: true,
   setupFiles: ['<rootDir>/dist/test/helpers/setup-env.js'],
+  setupFilesAfterEnv: ['<rootDir>/dist/test/helpers/after-each-file.js'],
 };

@@ -30,5 +30,6 @@ export default {
   ...base,
   testMatch: undefined,
   testRegex: pure.length ? pure.map((file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : ['^$'],
-  forceExit: false,
+  // Nothing here starts a platform; the after-file hook would load the whole stack into every pure test.
+  setupFilesAfterEnv: [],
 };

@@ -7,7 +7,6 @@ import { DomainError } from '../platform/errors/domain-error.js';
 import type { HttpEdge } from '../platform/http/edge/http-edge.js';
 import { replyJson } from '../platform/http/edge/error-envelope.js';
 import { wantsHtml } from '../platform/http/html/page.js';
-import { SCOPES } from '../platform/organizations/scopes.js';
 import { sendStatic } from './static-response.js';
 
 /**
@@ -81,10 +80,10 @@ export function serveConsole(reply: FastifyReply, path: string): FastifyReply {
 }
 
 /** GET /console/api/session: the presented key's organization, type and scopes (`*` spelled out), for the navigation. */
-export async function serveConsoleSession(request: FastifyRequest, reply: FastifyReply, edge: HttpEdge): Promise<FastifyReply> {
+export async function serveConsoleSession(request: FastifyRequest, reply: FastifyReply, edge: HttpEdge, allScopes: readonly string[]): Promise<FastifyReply> {
   const auth = edge.requireKey(await edge.admit(request, reply, { route: 'GET /console/api/session', category: 'reads' }));
   if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'The console needs a SERVER key');
-  const scopes = SCOPES.filter((scope) => hasScope(auth, scope));
+  const scopes = allScopes.filter((scope) => hasScope(auth, scope));
   return replyJson(reply, 200, { success: true, data: { organizationId: auth.organizationId, keyType: auth.keyType, plan: auth.plan, scopes } });
 }
 

@@ -11,6 +11,7 @@ import type { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { fieldRateLimitPlugin } from './field-rate-limits.js';
 import { metricsPlugin } from './metrics-plugin.js';
 import { InProcessDataSource } from './in-process-data-source.js';
+import type { ModuleCatalog } from '../platform/federation/module-catalog.js';
 import type { SingleFetchPlans } from './single-fetch-plans.js';
 import { SingleFetchApolloServer, singleFetchGateway } from './single-fetch-gateway.js';
 import { RemoteDataSource } from './remote-data-source.js';
@@ -21,6 +22,8 @@ export interface GatewayOptions {
   /** Subgraph schemas by name, served in-process. */
   subgraphs: Map<string, GraphQLSchema>;
   orm: MikroORM;
+  /** Each in-process subgraph's scope, demanded of every caller with a key. */
+  catalog: ModuleCatalog;
   /** Split mode: subgraphs by name served by another process at this /graphql URL; these win over `subgraphs`. */
   remoteUrls?: Map<string, string>;
   /** Signs the caller context on remote hops (config.internalSecret); required when `remoteUrls` is not empty. */
@@ -45,7 +48,7 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
       }
       const schema = options.subgraphs.get(name);
       if (!schema) throw new Error(`Supergraph names subgraph "${name}" but this process does not serve it`);
-      const source = new InProcessDataSource(schema, options.orm, name);
+      const source = new InProcessDataSource(schema, options.orm, name, options.catalog.subgraphScope(name));
       options.singleFetchPlans?.addSource(name, source);
       return source;
     },

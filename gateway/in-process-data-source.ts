@@ -39,8 +39,8 @@ export interface SubgraphRequest {
 export class InProcessDataSource implements GraphQLDataSource<CallerContext & Record<string, any>> {
   private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLFormattedError[]>({ max: MAX_CACHED_DOCUMENTS });
 
-  /** @param name the subgraph's name: its scope is demanded of every caller with a key. */
-  constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM, private readonly name = '') {}
+  /** @param scope the subgraph's scope, demanded of every caller with a key (null: the subgraph checks its own). */
+  constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM, private readonly name: string, private readonly scope: string | null) {}
 
   /** One span per fetch of the query plan: the hop into the subgraph, which no HTTP instrumentation sees here. */
   process(options: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
@@ -79,7 +79,7 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
     }
     if (Array.isArray(document)) return { errors: document as GraphQLFormattedError[] };
     try {
-      assertSubgraphScope(caller.auth, this.name);
+      assertSubgraphScope(caller.auth, this.scope);
     } catch (error) {
       return { errors: [(error as DomainError).toJSON()] };
     }

@@ -7,6 +7,7 @@ import { platformData } from '../platform/migrations/index.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
 import { runMigrations } from '../platform/migrations/run-migrations.js';
 import { PLAN_NAMES, PLANS } from '../platform/rate-limit/plans.js';
+import { moduleCatalog } from './module-manifests.js';
 
 const USAGE = `usage: npx platform-api <command>
   keys create --org <slug> --type SERVER|SENDING|GATEWAY [--scopes crm,email,...] [--name <label>]
@@ -60,7 +61,7 @@ async function healthCommand(args: string[]): Promise<void> {
 export async function platformApiCli(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
-    case 'keys': return (await import('../platform/organizations/keys-cli.js')).keysCommand(args);
+    case 'keys': return (await import('../platform/organizations/keys-cli.js')).keysCommand(args, moduleCatalog().scopes);
     case 'orgs': return (await import('../platform/organizations/orgs-cli.js')).orgsCommand(args);
     case 'plans': return plansCommand();
     case 'migrate': return migrateCommand();

@@ -35,6 +35,8 @@ import { IDE_PATHS, serveGraphqlIde, wantsGraphqlIde } from './graphql-ide.js';
 import { DOCS_PATHS, serveDocs, serveOpenApi } from './api-docs.js';
 import { CONSOLE_SESSION_PATH, serveConsole, serveConsoleSession, wantsConsole } from './console.js';
 import { allModules } from './modules.js';
+import { moduleCatalog } from './module-manifests.js';
+import type { ModuleCatalog } from '../platform/federation/module-catalog.js';
 import { renderError } from '../rest-bridge/envelopes.js';
 import { composeSchemas } from '../schema/compose-supergraph.js';
 import { settingsData } from '../platform/crypto/settings-data.js';
@@ -61,6 +63,8 @@ export interface PlatformOptions {
   modules?: SubgraphModule[];
   /** Defaults to the committed schema/supergraph.graphql, or to one composed from `modules` when they are given. */
   supergraphSdl?: string;
+  /** Every module's scopes and events; defaults to the manifests of this build (module-manifests.ts), whichever modules run. */
+  catalog?: ModuleCatalog;
   /** DNS of the inbound SPF/DKIM/DMARC checks (tests answer locally); default node:dns over DNS_RESOLVER. */
   mailAuthResolver?: MailAuthResolver;
 }
@@ -90,8 +94,9 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
+  const catalog = options.catalog ?? moduleCatalog();
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
-  const apiKeys = new ApiKeyService(orm.em, { databaseUrl: database.url, logger });
+  const apiKeys = new ApiKeyService(orm.em, { databaseUrl: database.url, logger, scopes: catalog.scopes });
   await apiKeys.start();
   // Under the migration lock: gateways starting together on an empty database would each create the bootstrap key.
   await runMigrations(orm, async () => {
@@ -107,7 +112,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
   const bus = await createEventBus(config.redisUrl, logger);
-  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus };
+  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus, catalog };
   for (const module of local) module.providePorts?.(deps, ports);
   // Modules in their own processes: their ports reach them as jobs on the shared store (nothing is lost while they are down).
   relayRemotePorts(deps, (name) => config.subgraphUrls.has(name));
@@ -123,7 +128,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const supergraphSdl = options.supergraphSdl
     ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
   const singleFetchPlans = new SingleFetchPlans();
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics, singleFetchPlans });
+  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, catalog, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics, singleFetchPlans });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)) });
@@ -132,7 +137,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   /** Set once graphql-ws runs: the API schema with its Subscription root, for introspection. */
   const introspection: { schema?: GraphQLSchema } = {};
   const apiSchema = Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
-  const bridge = new RestBridge({ modules: ALL_ROUTES, operations, edge, bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations), execute });
+  const bridge = new RestBridge({ modules: ALL_ROUTES, operations, edge, bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations), execute, scopeOf: (module) => catalog.subgraphScope(module) });
   const port = createEdgeServer({ logger, metrics, routeLabel, bodyLimitBytes: config.bodyLimitBytes, requestLogLevel: 'info', envelope: PLATFORM_ENVELOPE });
   const { app, server } = port;
   const crossOriginPaths = modules.flatMap((m) => m.crossOriginPaths ?? []);
@@ -158,7 +163,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   app.get('/favicon.ico', async (_request, reply) => serveFavicon(reply));
   for (const path of DOCS_PATHS) app.get(path, async (_request, reply) => serveDocs(reply, path));
   app.get('/graphql/ide/*', async (request, reply) => serveGraphqlIde(reply, request.edge.log.path as string));
-  app.get(CONSOLE_SESSION_PATH, (request, reply) => serveConsoleSession(request, reply, edge));
+  app.get(CONSOLE_SESSION_PATH, (request, reply) => serveConsoleSession(request, reply, edge, catalog.scopes));
   app.get('/console', async (_request, reply) => serveConsole(reply, '/console'));
   app.get('/console/*', async (request, reply) => serveConsole(reply, request.edge.log.path as string));
   // A browser opening `/` gets the console; anything else on `/` is the bridge's, as before.

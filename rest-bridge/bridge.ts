@@ -34,6 +34,8 @@ export interface RestBridgeOptions {
   edge: HttpEdge;
   /** Each route's body rules (from the API schema): a body that breaks them is refused before its operation runs. */
   bodyRules?: BodyRules;
+  /** The scope a module's routes demand of a key (`ModuleCatalog.subgraphScope`). */
+  scopeOf: (module: string) => string | null;
 }
 
 interface CompiledRoute {
@@ -137,7 +139,7 @@ export class RestBridge {
     if (spec.auth !== 'public') {
       this.options.edge.requireKey(authentication);
       // The key's scope before its body: a key that may not call the route learns nothing from the body's validation.
-      if (authentication.kind === 'ok') assertSubgraphScope(authentication.auth, match.route.module.module);
+      if (authentication.kind === 'ok') assertSubgraphScope(authentication.auth, this.options.scopeOf(match.route.module.module));
     }
     const reads = !(method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
     edge.body = reads ? { limit: spec.bodyLimitBytes, format: spec.body } : { read: false };

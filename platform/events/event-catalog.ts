@@ -1,29 +1,12 @@
 import type { ErrorCode } from '../errors/error-codes.js';
-
-/**
- * Every event type the platform raises, by the module that raises it. Webhooks may only subscribe to types listed here; a module adds its types here when
- * it starts emitting them.
- */
-export const MODULE_EVENTS = {
-  email: ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.spam_complaint', 'email.unsubscribed'],
-  sms: ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.inbound', 'sms.opted_out'],
-  forms: ['form.submitted', 'form.partial'],
-  support: [
-    'conversation.created', 'conversation.replied', 'conversation.assigned', 'conversation.resolved', 'conversation.closed',
-    'message.received', 'message.sent', 'visitor.identified', 'visitor.updated',
-  ],
-  auth: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset', 'session.created'],
-  calendar: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder', 'booking.confirmed', 'booking.rejected'],
-  domains: [
-    'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
-    'dns.changed', 'dnssec.enabled', 'dnssec.disabled',
-  ],
-  mailboxes: ['message.received', 'message.sent', 'message.delivered', 'message.bounced', 'domain.verified'],
-  'ai-gateway': ['ai.budget.threshold'],
-} as const satisfies Record<string, readonly string[]>;
+import type { ModuleManifest } from '../federation/module-manifest.js';
+import { DISPATCHING_MODULE } from './dispatching-module.js';
 
 /** Sent by POST /webhooks/{id}/test only; not subscribable. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+/** The namespace of /webhooks: every event of every module, under the webhook engine's scope. */
+export const PLATFORM_NAMESPACE = 'platform';
 
 /**
  * A set of webhooks with its own paths, scope and allowed events: `platform` is /webhooks (every event of every
@@ -31,62 +14,56 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
  * listings show only its webhooks.
  */
 export interface WebhookNamespace {
-  /** The key scope a caller needs (platform/organizations/scopes.ts). */
+  /** The key scope a caller needs. */
   scope: string;
   /** Event types its webhooks may subscribe to. */
   events: readonly string[];
-  /**
-   * For types another module raises too (`message.received`, `message.sent`: support and agent mailboxes), the data
-   * field every event of this namespace's module carries; events without it are another module's and skip this
-   * namespace's webhooks.
-   */
+  /** See WebhookNamespaceRules (platform/federation/module-manifest.ts). */
   owns?: string;
-  /**
-   * Types about the organization rather than one resource (`domain.verified` for agent mailboxes): they reach every
-   * webhook of the namespace that subscribed to them, whatever resource filter (`{mailboxId}`) the webhook carries.
-   */
   organizationWide?: readonly string[];
-  /**
-   * A filter on `owns` names one resource of the module (platform/events/webhook-resources.ts): a webhook may be
-   * narrowed only to one the caller's organization has; one it has not answers this error.
-   */
   resourceNotFound?: { code: ErrorCode; message: string };
 }
 
-/** Types two modules raise under the same name; namespaces tell theirs apart by `WebhookNamespace.owns`. */
-export const SHARED_EVENT_TYPES: ReadonlySet<string> = new Set(
-  Object.values(MODULE_EVENTS).flat().filter((type, i, all) => all.indexOf(type) !== i),
-);
+/**
+ * Every event type the modules raise and the webhook namespaces they may be subscribed to in, built from the modules'
+ * manifests by the composition root: the webhooks module validates subscriptions and routes events with it.
+ */
+export class EventCatalog {
+  /** Every event type, each once, in the manifests' order. */
+  readonly types: readonly string[];
+  /** Types two modules raise under the same name; namespaces tell theirs apart by `WebhookNamespace.owns`. */
+  readonly sharedTypes: ReadonlySet<string>;
+  private readonly namespaces = new Map<string, WebhookNamespace>();
 
-/** Whether an event goes to webhooks of a namespace (the platform namespace takes every event it subscribes to). */
-export function namespaceReceives(namespace: string, type: string, data: unknown): boolean {
-  if (!SHARED_EVENT_TYPES.has(type) || !isWebhookNamespace(namespace)) return true;
-  const owns = (WEBHOOK_NAMESPACES[namespace] as WebhookNamespace).owns;
-  return !owns || (typeof data === 'object' && data !== null && owns in data);
-}
+  constructor(manifests: readonly ModuleManifest[]) {
+    const all = manifests.flatMap((m) => m.events ?? []);
+    this.types = [...new Set(all)];
+    this.sharedTypes = new Set(all.filter((type, i) => all.indexOf(type) !== i));
+    const engine = manifests.find((m) => m.name === DISPATCHING_MODULE);
+    if (engine) this.namespaces.set(PLATFORM_NAMESPACE, { scope: engine.scope, events: this.types });
+    for (const m of manifests) {
+      if (m.webhooks) this.namespaces.set(m.name, { scope: m.scope, events: m.events ?? [], ...m.webhooks });
+    }
+  }
 
-/** Whether a webhook's resource filter applies to an event of this type (not to the namespace's organization-wide types). */
-export function resourceFilterApplies(namespace: string, type: string): boolean {
-  if (!isWebhookNamespace(namespace)) return true;
-  return !(WEBHOOK_NAMESPACES[namespace] as WebhookNamespace).organizationWide?.includes(type);
-}
+  /** The namespace of that name, undefined when there is none. */
+  namespace(name: string): WebhookNamespace | undefined {
+    return this.namespaces.get(name);
+  }
 
-const ALL_EVENTS = [...new Set(Object.values(MODULE_EVENTS).flat())];
+  /** The namespaces' names, `platform` first. */
+  namespaceNames(): string[] {
+    return [...this.namespaces.keys()];
+  }
 
-export const WEBHOOK_NAMESPACES = {
-  platform: { scope: 'webhooks', events: ALL_EVENTS },
-  email: { scope: 'email', events: MODULE_EVENTS.email },
-  sms: { scope: 'sms', events: MODULE_EVENTS.sms },
-  forms: { scope: 'forms', events: MODULE_EVENTS.forms },
-  support: { scope: 'support', events: MODULE_EVENTS.support, owns: 'conversationId' },
-  auth: { scope: 'auth', events: MODULE_EVENTS.auth },
-  calendar: { scope: 'calendar', events: MODULE_EVENTS.calendar },
-  domains: { scope: 'domains', events: MODULE_EVENTS.domains },
-  mailboxes: { scope: 'mailboxes', events: MODULE_EVENTS.mailboxes, owns: 'mailboxId', organizationWide: ['domain.verified'], resourceNotFound: { code: 'MAILBOX_NOT_FOUND', message: 'Mailbox not found' } },
-} as const satisfies Record<string, WebhookNamespace>;
+  /** Whether an event goes to webhooks of a namespace (the platform namespace takes every event it subscribes to). */
+  namespaceReceives(namespace: string, type: string, data: unknown): boolean {
+    const owns = this.sharedTypes.has(type) ? this.namespaces.get(namespace)?.owns : undefined;
+    return !owns || (typeof data === 'object' && data !== null && owns in data);
+  }
 
-export type WebhookNamespaceName = keyof typeof WEBHOOK_NAMESPACES;
-
-export function isWebhookNamespace(name: string): name is WebhookNamespaceName {
-  return Object.prototype.hasOwnProperty.call(WEBHOOK_NAMESPACES, name);
+  /** Whether a webhook's resource filter applies to an event of this type (not to the namespace's organization-wide types). */
+  resourceFilterApplies(namespace: string, type: string): boolean {
+    return !this.namespaces.get(namespace)?.organizationWide?.includes(type);
+  }
 }

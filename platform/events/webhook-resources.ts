@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors/domain-error.js';
 import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
-import { isWebhookNamespace, WEBHOOK_NAMESPACES, type WebhookNamespace } from './event-catalog.js';
+import type { WebhookNamespace } from './event-catalog.js';
 
 /**
  * Webhooks narrowed to one resource of a module (an agent mailbox's webhooks carry the filter `{mailboxId}`) meet
@@ -26,9 +26,8 @@ export async function forgetWebhookResource(tx: EntityManager, namespace: string
  * The webhooks module: a filter of a namespace whose webhooks narrow to resources must name one the caller's
  * organization (`em`) has, else the namespace's not-found error (another organization's resource included).
  */
-export async function assertWebhookResource(em: EntityManager, namespace: string, filter: Record<string, string>): Promise<void> {
-  if (!isWebhookNamespace(namespace)) return;
-  const { owns, resourceNotFound } = WEBHOOK_NAMESPACES[namespace] as WebhookNamespace;
+export async function assertWebhookResource(em: EntityManager, namespace: string, rules: WebhookNamespace, filter: Record<string, string>): Promise<void> {
+  const { owns, resourceNotFound } = rules;
   if (!owns || !resourceNotFound) return;
   const id = filter[owns];
   const found = id

@@ -30,6 +30,7 @@ import { PlatformPorts, relayRemotePorts, type DepsWithPorts } from '../ports/po
 import { defineBackgroundJobs, startBackground, type ModuleBackground } from './module-background.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 import { createEventBus } from '../events/event-bus.js';
+import type { ModuleCatalog } from './module-catalog.js';
 
 export interface ServeSubgraphOptions {
   /** Port of the subgraph's listener; 0 picks a free one. */
@@ -38,6 +39,11 @@ export interface ServeSubgraphOptions {
   host?: string;
   /** Defaults to a JSON logger at the configured level. */
   logger?: Logger;
+  /**
+   * Every module's scopes and events, from the composition root's list of manifests (gateway/module-manifests.ts):
+   * the webhooks process validates subscriptions to, and routes, events of modules whose code it never loads.
+   */
+  catalog: ModuleCatalog;
 }
 
 /** A subgraph running in its own process (split mode). */
@@ -81,7 +87,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
     metrics.watch(platformSources(orm, jobs));
     const ports = new PlatformPorts();
-    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus };
+    const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus, catalog: options.catalog };
     deps = withPorts;
     module.providePorts?.(withPorts, ports);
     // Every other module runs elsewhere: its ports are relayed through the shared job store to its process's worker.
@@ -152,7 +158,7 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       edge.auth = caller.auth ?? undefined;
       activeSpan()?.setAttributes(callerAttributes(caller.requestId, caller.auth?.organizationId)); // split mode: this process's HTTP span
       try {
-        assertSubgraphScope(caller.auth, module.name); // every field of this subgraph demands its scope
+        assertSubgraphScope(caller.auth, options.catalog.subgraphScope(module.name)); // every field of this subgraph demands its scope
       } catch (refused) {
         refusals.set(request, refused as DomainError);
         edge.body = { read: false };

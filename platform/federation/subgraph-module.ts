@@ -14,6 +14,7 @@ import type { InboundMailHandler } from '../mail/inbound-mail.js';
 import type { PlatformMetrics } from '../metrics/platform-metrics.js';
 import type { ModuleErrorCodeEntry } from '../errors/error-codes.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { ModuleCatalog } from './module-catalog.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -28,6 +29,8 @@ export interface PlatformDeps {
    * through the outbox, never here; a module publishes only transient signals on it (support typing).
    */
   bus: EventBus;
+  /** Every module's scopes and events (the manifests the composition root collected), loaded in this process or not. */
+  catalog: ModuleCatalog;
 }
 
 /** A network listener a module runs beside HTTP (the domains module's DNS server). */

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import { forkForTenant } from '../orm/tenancy.js';
 import { WorkerLiveness } from './worker-liveness.js';
 import { installFairSelection, organizationShare, RoundRobin } from './fair-selection.js';
+import { unrefLivenessSleeps } from './agenda-liveness-sleep.js';
 
 const JOBS_TABLE = 'agenda_jobs';
 
@@ -211,6 +212,7 @@ export class Jobs {
       await this.liveness.start();
     }
     await this.agenda.start();
+    unrefLivenessSleeps(this.agenda);
     this.started = true;
   }
 

@@ -2,7 +2,6 @@ import { hash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, type ApiKeyType } from './api-key.entity.js';
 import { Organization } from './organization.entity.js';
-import { SCOPES } from './scopes.js';
 import type { Auth } from '../auth/auth.js';
 import type { PlanName } from '../rate-limit/plans.js';
 import { LRUCache } from 'lru-cache';
@@ -33,6 +32,8 @@ export interface ApiKeyServiceOptions {
   /** The database whose revocations to hear, with a logger for the listener. Without both (one-shot tools) lookups are cached for the TTL alone. */
   databaseUrl?: string;
   logger?: Logger;
+  /** Scopes a key may be limited to (the modules' manifests); without them only unlimited (`*`) keys are created. */
+  scopes?: readonly string[];
 }
 
 /**
@@ -47,7 +48,10 @@ export class ApiKeyService {
   private listening: boolean;
   private readonly revocationHandlers = new Set<(hash: string) => void>();
 
+  private readonly scopes: readonly string[];
+
   constructor(private readonly rootEm: EntityManager, options: ApiKeyServiceOptions = {}) {
+    this.scopes = options.scopes ?? [];
     if (options.databaseUrl && options.logger) {
       this.listener = new NotificationListener({
         databaseUrl: options.databaseUrl,
@@ -81,8 +85,8 @@ export class ApiKeyService {
   }
 
   async createKey(input: CreateKeyInput): Promise<{ key: string; record: ApiKey; organization: Organization }> {
-    const unknown = (input.scopes ?? []).filter((s) => s !== '*' && !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length) throw new Error(`Unknown scopes: ${unknown.join(', ')} (allowed: ${SCOPES.join(', ')})`);
+    const unknown = (input.scopes ?? []).filter((s) => s !== '*' && !this.scopes.includes(s));
+    if (unknown.length) throw new Error(`Unknown scopes: ${unknown.join(', ')} (allowed: ${this.scopes.join(', ')})`);
     const organization = await this.ensureOrganization(input.orgSlug);
     const key = input.exactKey ?? KEY_PREFIX[input.type] + randomBytes(24).toString('base64url');
     const em = this.rootEm.fork();

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.js';
 import { startDatabase } from '../database/start-database.js';
@@ -14,9 +13,9 @@ const USAGE = 'usage: npx platform-api keys create --org <slug> --type SERVER|SE
 
 /**
  * `npm run keys -- create ...`: creates a key (and the organization, Starter plan, when new) in the configured
- * database and prints the key alone on the last line. Runs the platform's own migrations first so it works on a fresh database.
+ * database and prints the key alone on the last line; `allowedScopes` are the modules' (gateway/module-manifests.ts). Runs the platform's own migrations first so it works on a fresh database.
  */
-export async function keysCommand(args: string[]): Promise<void> {
+export async function keysCommand(args: string[], allowedScopes: readonly string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -34,7 +33,7 @@ export async function keysCommand(args: string[]): Promise<void> {
   try {
     await runMigrations(orm);
     const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
-    const { key, record, organization } = await new ApiKeyService(orm.em).createKey({ orgSlug: values.org, type, scopes, name: values.name });
+    const { key, record, organization } = await new ApiKeyService(orm.em, { scopes: allowedScopes }).createKey({ orgSlug: values.org, type, scopes, name: values.name });
     process.stdout.write(`organization ${organization.slug} (${organization.id}), ${record.type} key ${record.id}, scopes ${record.scopes.join(',')}\n`);
     process.stdout.write('the key is shown once:\n');
     process.stdout.write(`${key}\n`);
@@ -44,10 +43,3 @@ export async function keysCommand(args: string[]): Promise<void> {
   }
 }
 
-// Run as a script of its own too (tests and older scripts call this file); `platform-api keys` is the usual way.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  keysCommand(process.argv.slice(2)).catch((error) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });
-}

@@ -1,4 +1,4 @@
-import type { WebhookNamespaceName } from '../../platform/events/event-catalog.js';
+import type { WebhookNamespaceName } from '../../platform/federation/module-manifest.js';
 import type { EnvelopeStyle } from '../envelopes.js';
 import { jsonObject, PAGE_QUERY } from '../request-values.js';
 import type { BridgeRequest, ModuleRoutes, RouteSpec } from '../route-table.js';
@@ -8,7 +8,7 @@ export type WebhookRouteName = 'create' | 'list' | 'get' | 'update' | 'delete' |
 
 export interface WebhookRoutesOptions {
   /**
-   * Namespace in platform/events/event-catalog.ts: it decides which event types the webhooks may subscribe to
+   * `platform`, or the module whose manifest declares its webhook namespace: it decides which event types the webhooks may subscribe to
    * and which key scope the calls need (checked by the webhooks subgraph, so GraphQL callers meet the same rules).
    */
   namespace: WebhookNamespaceName;

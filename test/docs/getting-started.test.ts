@@ -13,7 +13,7 @@ const page = readFileSync(join(root, 'docs', 'getting-started.md'), 'utf8');
 const PAGE_BASE = 'http://localhost:4000';
 // `npm run keys` runs the built CLI (building only when dist/ is stale); the test runs on the build already made.
 const KEYS_SCRIPT = 'node bin/platform-api.js keys';
-const KEYS_CLI = 'node dist/platform/organizations/keys-cli.js';
+const KEYS_CLI = 'node dist/gateway/platform-api-cli.js keys';
 
 /** The environment a user's shell has: none of Jest's Node options. */
 function userEnv(): NodeJS.ProcessEnv {

@@ -63,7 +63,7 @@ describe('GraphQL hardening through the gateway', () => {
 
     it('should refuse the same on a subgraph, whoever sends it the fetch', async () => {
       const schema = await calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false }).buildSchema(t.platform.deps);
-      const source = new InProcessDataSource(schema, t.platform.orm, 'calendar');
+      const source = new InProcessDataSource(schema, t.platform.orm, 'calendar', 'calendar');
       const query = `{ ${aliases(50, () => 'calendarEventTypes { meta { total } }')} }`;
       const result = await source.process({ request: { query }, context: { requestId: 'req_test', auth: null } } as never);
       expect(result.data).toBeUndefined();

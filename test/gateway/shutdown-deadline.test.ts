@@ -48,7 +48,7 @@ const run = promisify(execFile);
 
 /** A SERVER key made by the keys CLI on the running process's database. */
 async function serverKey(databaseUrl: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [join(projectRoot(), 'dist/platform/organizations/keys-cli.js'), 'create', '--org', `drain-${Date.now()}`, '--type', 'SERVER'], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_OPTIONS: '' } });
+  const { stdout } = await run(process.execPath, [join(projectRoot(), 'dist/gateway/platform-api-cli.js'), 'keys', 'create', '--org', `drain-${Date.now()}`, '--type', 'SERVER'], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_OPTIONS: '' } });
   return stdout.trim().split('\n').at(-1)!;
 }
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../platform/config/config.js';
 import { projectRoot } from '../../platform/config/project-root.js';
 import type { CallerContext } from '../../platform/context/subgraph-context.js';
 import { serveSubgraph, type ServedSubgraph } from '../../platform/federation/serve-subgraph.js';
+import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { ApiKeyService } from '../../platform/organizations/api-key.service.js';
 import { loadOperations } from '../../rest-bridge/operations.js';
 import { emailModule } from '../../subgraphs/email/index.js';
@@ -37,7 +38,7 @@ describe('split mode: gateway → email subgraph over HTTP with a signed caller 
   beforeAll(async () => {
     database = await createTestDatabase();
     config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', INTERNAL_SECRET: randomBytes(32).toString('hex'), JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000' });
-    subgraph = await serveSubgraph(emailModule(), config, { port: 0 });
+    subgraph = await serveSubgraph(emailModule(), config, { port: 0, catalog: moduleCatalog() });
     const supergraphSdl = readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8');
     // Every other subgraph of the committed supergraph is remote too, at an address nothing listens on:
     // the operations below plan fetches to email only, so a call elsewhere would fail the test.
@@ -46,6 +47,7 @@ describe('split mode: gateway → email subgraph over HTTP with a signed caller 
       supergraphSdl,
       subgraphs: new Map(), // nothing in-process: email must go over HTTP
       orm: subgraph.orm,
+      catalog: moduleCatalog(),
       remoteUrls: new Map([['email', subgraph.url], ...others.map((name): [string, string] => [name, 'http://127.0.0.1:9/graphql'])]),
       internalSecret: config.internalSecret,
     });

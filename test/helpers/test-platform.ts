@@ -28,13 +28,33 @@ export interface TestResponse {
  * The real stack on a random port over its own database: REST bridge → gateway → subgraphs → PostgreSQL.
  * `env` overrides configuration (e.g. SMTP_URL).
  */
-export async function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
+export function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
+  const starting = startOwnPlatform(env, options);
+  unstopped.add(starting);
+  return starting;
+}
+
+/**
+ * Platforms of this test file not stopped yet. A `beforeAll` that times out (a loaded machine) never gets the platform
+ * its start resolves to, so its `afterAll` cannot stop it, and without Jest's forceExit its open server would keep the
+ * worker alive: `stopUnstoppedPlatforms` (run after every file, test/helpers/after-each-file.ts) stops those.
+ */
+const unstopped = new Set<Promise<TestPlatform>>();
+
+export async function stopUnstoppedPlatforms(): Promise<void> {
+  const left = [...unstopped];
+  unstopped.clear();
+  await Promise.all(left.map((starting) => starting.then((t) => t.stop(), () => undefined).catch(() => undefined)));
+}
+
+async function startOwnPlatform(env: Record<string, string>, options: PlatformOptions): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...poolOverride(), ...env });
   const platform = await startPlatform(config, options);
   // Every tenantSql statement this platform runs is parsed: a table with an organization column left unfiltered fails stop().
   const tenantCheck = await checkTenantStatements(database.url);
   const url = platform.url;
+  let stopped: Promise<void> | undefined;
   const request: TestPlatform['request'] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.key) headers.authorization = `Bearer ${opts.key}`;
@@ -62,12 +82,12 @@ export async function startTestPlatform(env: Record<string, string> = {}, option
     key: async (orgSlug, type = 'SERVER', scopes) => (await platform.apiKeys.createKey({ orgSlug, type, scopes })).key,
     request,
     graphql: (key, query, variables) => request('POST', '/graphql', { key, body: { query, variables } }),
-    stop: async () => {
+    stop: () => (stopped ??= (async () => {
       const unfiltered = tenantCheck.stop();
       await platform.stop();
       await database.drop();
       if (unfiltered.length > 0) throw new Error(`tenantSql statements that do not filter every table by organization_id:\n${unfiltered.join('\n')}`);
-    },
+    })()),
   };
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../platform/config/project-root.js';
-import { SCOPES } from '../../platform/organizations/scopes.js';
+import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { responseChecker } from '../helpers/openapi-response-check.js';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 
@@ -23,7 +23,7 @@ describe('every example of schema/openapi.json against the running server', () =
 
   beforeAll(async () => {
     platform = await startTestPlatform();
-    key = await platform.key('examples-live', 'SERVER', [...SCOPES]);
+    key = await platform.key('examples-live', 'SERVER', [...moduleCatalog().scopes]);
   }, 120_000);
 
   afterAll(async () => {

@@ -125,10 +125,16 @@ describe('the module anatomy', () => {
     expect(modules).toHaveLength(11);
   });
 
-  it.each(modules)('%s: index.ts, main.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else', (module) => {
+  it.each(modules)('%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else', (module) => {
     const top = readdirSync(join(root, module)).filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts`).sort();
-    const expected = TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`];
+    const expected = [...(TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`]), `${module}-manifest.ts`].sort();
     expect(top).toEqual([...expected].sort());
+  });
+
+  it.each(modules)('%s: <module>-manifest.ts is data only (type imports), so a process may load it without the module', (module) => {
+    const text = source(`${module}/${module}-manifest.ts`);
+    const imports = [...text.matchAll(/^import\s.*$/gm)].map((m) => m[0]);
+    expect(imports.filter((line) => !line.startsWith('import type '))).toEqual([]);
   });
 
   it.each(modules)('%s: entities/ and migrations/ folders, folders one level deep', (module) => {

@@ -110,5 +110,3 @@ export function validateChatRequest(body: unknown): ChatRequest {
   for (const [name, value] of Object.entries(body)) if (value !== null && value !== undefined) request[name] = value;
   return request as ChatRequest;
 }
-
-export const PASSTHROUGH_PARAMS: ReadonlySet<string> = PASSTHROUGH;

@@ -7,5 +7,3 @@ export interface Deadlines {
   /** From the request's start to its end, across every fallback attempt. */
   totalMs: number;
 }
-
-export const DEFAULT_DEADLINES: Deadlines = { firstByteMs: 60_000, idleMs: 30_000, totalMs: 600_000 };

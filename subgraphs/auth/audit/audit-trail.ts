@@ -3,9 +3,13 @@ import { emitEvent, notifyEventsOf, OUTBOX_COLUMNS, outboxRow } from '../../../p
 import { newId } from '../../../platform/ids/ids.js';
 import { ORG, sql, sqlOf, tenantSql, type SqlStatement } from '../../../platform/orm/tenant-sql.js';
 import { AuditLog } from '../entities/audit-log.entity.js';
+import type { AUTH_MANIFEST } from '../auth-manifest.js';
 
 /** Event types that are also webhook events; other audit types stay in the log only. */
-const WEBHOOK_TYPES = new Set(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+const WEBHOOK_TYPES: ReadonlySet<string> = new Set<AuthEventType>(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+
+type AuthEventType = (typeof AUTH_MANIFEST.events)[number];
+const isWebhookType = (type: string): type is AuthEventType => WEBHOOK_TYPES.has(type);
 
 export interface AuditEntry {
   type: string;
@@ -25,7 +29,7 @@ export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date
     ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, data: entry.data ?? {}, createdAt: at,
   });
   await tx.flush();
-  if (WEBHOOK_TYPES.has(entry.type)) await emitEvent(tx, entry.type, auditEventData(entry, at));
+  if (isWebhookType(entry.type)) await emitEvent(tx, entry.type, auditEventData(entry, at));
 }
 
 /** The webhook event's data of an audit entry: its data plus userId, ip, userAgent and when it happened. */
@@ -39,7 +43,7 @@ export function auditEventData(entry: AuditEntry, at: Date): Record<string, unkn
  */
 export async function writeAudit(em: EntityManager, entry: AuditEntry, at: Date): Promise<void> {
   const row = auditRow(entry, at);
-  if (!WEBHOOK_TYPES.has(entry.type)) {
+  if (!isWebhookType(entry.type)) {
     await tenantSql(em).rowsBound(sql`insert into auth.audit_logs ${row}`, 'auth.audit');
     return;
   }

@@ -167,5 +167,3 @@ export const MAX_FACTOR_FAILURES = 5;
 
 const attemptsExceeded = (factor: MfaFactor) => new DomainError('MFA_ATTEMPTS_EXCEEDED', `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with a recovery code, or delete and enrol it again'}`, { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES });
 
-const invalidCode = () => new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code' });
-export { invalidCode };

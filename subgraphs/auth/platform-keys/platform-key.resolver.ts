@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { organizationApiKeys } from '../../../platform/organizations/api-keys.port.js';
+import type { AuthDeps } from '../auth-deps.js';
 import { PlatformKeyService } from './platform-key.service.js';
 import { CreatedPlatformKey, PlatformKeyList, PlatformOrganization } from './platform-key.types.js';
 import { CreatePlatformKeyInput } from './platform-key.input.js';
@@ -8,7 +9,11 @@ import { CreatePlatformKeyInput } from './platform-key.input.js';
 /** The organization and its platform keys: a SERVER key with the `auth` scope (identities and access) manages them. */
 @Resolver()
 export class PlatformKeyResolver {
-  private readonly service = new PlatformKeyService(organizationApiKeys);
+  private readonly service: PlatformKeyService;
+
+  constructor(deps: AuthDeps) {
+    this.service = new PlatformKeyService(organizationApiKeys, deps.catalog.scopes);
+  }
 
   @Authorized('auth')
   @Query(() => PlatformOrganization, { description: 'The organization of the calling key, with its plan' })

@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Auth } from '../../../platform/auth/auth.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import type { ApiKeysPort } from '../../../platform/organizations/api-keys.port.js';
-import { SCOPES } from '../../../platform/organizations/scopes.js';
 import { PLANS } from '../../../platform/rate-limit/plans.js';
 import type { CreatedPlatformKey, PlatformKeyList, PlatformOrganization } from './platform-key.types.js';
 import type { CreatePlatformKeyInput } from './platform-key.input.js';
@@ -18,7 +17,8 @@ const MONTHLY_QUOTAS = ['emails', 'sms', 'formSubmissions'] as const;
  * one of the creating key's (`*` only from a `*` key), so a narrow key can never mint a wider one.
  */
 export class PlatformKeyService {
-  constructor(private readonly keys: ApiKeysPort) {}
+  /** @param scopes every module's (the modules' manifests): a key may be limited to these. */
+  constructor(private readonly keys: ApiKeysPort, private readonly scopes: readonly string[]) {}
 
   async organization(em: EntityManager): Promise<PlatformOrganization> {
     const organization = await this.keys.organization(em);
@@ -39,8 +39,8 @@ export class PlatformKeyService {
   async create(em: EntityManager, auth: Auth, input: CreatePlatformKeyInput): Promise<CreatedPlatformKey> {
     const scopes = [...new Set(input.scopes)];
     if (scopes.length === 0) throw new DomainError('VALIDATION_ERROR', 'A key needs at least one scope', { field: 'scopes' });
-    const unknown = scopes.filter((s) => s !== '*' && !(SCOPES as readonly string[]).includes(s));
-    if (unknown.length) throw new DomainError('VALIDATION_ERROR', `Unknown scopes: ${unknown.join(', ')}`, { field: 'scopes', received: unknown, expected: ['*', ...SCOPES] });
+    const unknown = scopes.filter((s) => s !== '*' && !this.scopes.includes(s));
+    if (unknown.length) throw new DomainError('VALIDATION_ERROR', `Unknown scopes: ${unknown.join(', ')}`, { field: 'scopes', received: unknown, expected: ['*', ...this.scopes] });
     const wide = auth.scopes.includes('*');
     const beyond = scopes.filter((s) => !wide && !auth.scopes.includes(s));
     if (beyond.length) throw new DomainError('FORBIDDEN', `A key cannot grant scopes it does not hold: ${beyond.join(', ')}`, { field: 'scopes', received: beyond });

@@ -1,12 +1,12 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, invalid, notFound } from '../../../platform/errors/domain-error.js';
+import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { offsetMeta, resolvePage, type PageArgs } from '../../../platform/pagination/offset-page.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 import { Schedule } from '../entities/schedule.entity.js';
 import { ScheduleOverride } from '../entities/schedule-override.entity.js';
-import { assertTimezone, HOST_ID } from '../shared/input-checks.js';
+import { assertTimezone } from '../shared/input-checks.js';
 import type { ScheduleRules } from '../availability/schedule-rules.js';
 import { DEFAULT_HOURS, overrideDraft, scheduleDraft, type CreateScheduleInput, type OverrideInput, type ScheduleDraft, type UpdateScheduleInput } from './schedule.input.js';
 import type { DeletedView, OverrideView, ScheduleList, ScheduleView } from './schedule.types.js';
@@ -122,10 +122,6 @@ export class ScheduleService {
       throw error;
     }
   }
-}
-
-export function assertHostId(hostId: unknown): void {
-  if (typeof hostId !== 'string' || !HOST_ID.test(hostId)) throw invalid('hostId', hostId ?? null, 'an auth user id (user_…)');
 }
 
 const overrideTaken = (date: string) => new DomainError('CONFLICT', `This schedule already has an override for ${date}; delete it first`, { field: 'date', received: date, expected: 'a date without an override' });

@@ -9,10 +9,10 @@ export const CRM_WRITES_CHANNEL = 'crm_writes';
 
 export type WriteEntity = 'contact' | 'company' | 'activity';
 
-/** Advisory-lock key of a target: commits of one contact are serialised across workers and processes. */
-export const targetLockKey = (organizationId: string, target: string) => `crm:${organizationId}:${target}`;
-
-/** `hashtext(targetLockKey(organization, target))` with the organization bound by tenantSql. */
+/**
+ * Advisory-lock key of a target, `hashtext('crm:<organization>:<target>')` with the organization bound by tenantSql:
+ * commits of one contact are serialised across workers and processes.
+ */
 export const targetLockHash = (target: string) => sql`hashtext('crm:' || ${ORG} || ${`:${target}`})`;
 
 /** What the commit of accepted writes works on: one target (contact) of one organization. */

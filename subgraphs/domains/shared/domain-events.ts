@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import { crossTenantSql, sql } from '../../../platform/orm/tenant-sql.js';
 import type { Domain } from '../entities/domain.entity.js';
+import type { DOMAINS_MANIFEST } from '../domains-manifest.js';
 
 /** Channel on which every process hears that a zone changed (payload: the domain name), to drop its cached copy. */
 export const ZONE_CHANNEL = 'domains_zone_changed';
@@ -12,7 +13,7 @@ export function domainPayload(domain: Pick<Domain, 'domainName' | 'status' | 'ex
 }
 
 /** Writes a domains event to the outbox in the EntityManager's transaction. */
-export function emitDomainEvent(em: EntityManager, type: string, domain: Pick<Domain, 'domainName' | 'status' | 'expiresAt'>, extra: Record<string, unknown> = {}) {
+export function emitDomainEvent(em: EntityManager, type: (typeof DOMAINS_MANIFEST.events)[number], domain: Pick<Domain, 'domainName' | 'status' | 'expiresAt'>, extra: Record<string, unknown> = {}) {
   return emitEvent(em, type, { domain: domainPayload(domain), ...extra });
 }
 

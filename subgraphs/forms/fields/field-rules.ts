@@ -22,7 +22,6 @@ export const VALUE_KEYS: Record<ValueKind, readonly string[]> = {
   choice: ['valueJson'],
   file: ['fileUrl', 'fileName', 'fileSize'],
 };
-export const ALL_VALUE_KEYS = Object.values(VALUE_KEYS).flat();
 
 /** Settings keys each type accepts; choice types keep their options in `settings.options`. */
 export const SETTINGS_KEYS: Record<ValueKind | 'rating' | 'plain', readonly string[]> = {

@@ -14,7 +14,7 @@ export class DeliveryResolver {
   private readonly service: DeliveryService;
 
   constructor(deps: WebhooksDeps) {
-    this.service = new DeliveryService(deps.attempts);
+    this.service = new DeliveryService(deps.attempts, deps.catalog.events);
   }
 
   @Authorized()

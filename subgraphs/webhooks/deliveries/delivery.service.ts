@@ -7,6 +7,7 @@ import { Webhook } from '../entities/webhook.entity.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import { DeliveryStatus } from '../entities/delivery-status.js';
 import type { DeliveryAttemptService } from '../sending/delivery-attempt.service.js';
+import type { EventCatalog } from '../../../platform/events/event-catalog.js';
 import { namespaceFor } from '../webhooks/namespace-access.js';
 import { decodeCursor, encodeCursor } from './delivery-cursor.js';
 import type { WebhookDeliveryList, WebhookDeliveryPage } from './delivery.types.js';
@@ -25,10 +26,10 @@ export interface DeliveryLogQuery {
 
 /** Delivery logs (offset per webhook, cursor across webhooks) and manual retries. */
 export class DeliveryService {
-  constructor(private readonly attempts: DeliveryAttemptService) {}
+  constructor(private readonly attempts: DeliveryAttemptService, private readonly events: EventCatalog) {}
 
   async listForWebhook(em: EntityManager, auth: Auth, namespace: string, webhookId: string, args: PageArgs & { status?: string | null }): Promise<WebhookDeliveryList> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.events, auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
     const status = parseEnumFilter('status', args.status, STATUSES);
     if ((await em.count(Webhook, { id: webhookId, namespace })) === 0) throw new DomainError('NOT_FOUND', 'Webhook not found', { field: 'webhookId', received: webhookId });
@@ -40,7 +41,7 @@ export class DeliveryService {
 
   /** Newest first; `meta.cursor` continues after the last item, and is null on the last page. */
   async log(em: EntityManager, auth: Auth, namespace: string, query: DeliveryLogQuery): Promise<WebhookDeliveryPage> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.events, auth, namespace);
     const limit = query.limit ?? LOG_DEFAULT;
     if (!Number.isInteger(limit) || limit < 1 || limit > LOG_MAX) {
       throw new DomainError('INVALID_REQUEST', `limit must be an integer from 1 to ${LOG_MAX}`, { field: 'limit', received: limit, expected: `1..${LOG_MAX}` });
@@ -62,7 +63,7 @@ export class DeliveryService {
    * back to FAILED when no scheduled attempt remains. Works on a disabled webhook too (to recover after a fix).
    */
   async retry(em: EntityManager, auth: Auth, namespace: string, deliveryId: string): Promise<WebhookDelivery> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.events, auth, namespace);
     return em.transactional(async (tx) => {
       const delivery = await tx.findOne(WebhookDelivery, { id: deliveryId, namespace });
       if (!delivery) throw new DomainError('NOT_FOUND', 'Delivery not found', { field: 'deliveryId', received: deliveryId });

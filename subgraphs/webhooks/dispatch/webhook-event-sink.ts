@@ -5,7 +5,6 @@ import type { FirstAttemptLane, FirstAttempt } from '../sending/first-attempt-la
 import { FIRST_ATTEMPTS_JOB, type FirstAttemptsJobData } from '../jobs/first-attempts.job.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 import { crossTenantSql, joinSql, sql, type SqlValue } from '../../../platform/orm/tenant-sql.js';
-import { namespaceReceives, resourceFilterApplies } from '../../../platform/events/event-catalog.js';
 
 interface ActiveWebhook {
   id: string;
@@ -39,6 +38,7 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
     name: 'webhooks',
     ready: () => lane.ready(),
     handle: async (tx: EntityManager, events: OutboxEvent[]) => {
+      const catalog = deps.catalog.events;
       const organizations = [...new Set(events.map((e) => e.organizationId))];
       // The dispatcher hands over events of many organizations at once: each event meets only its own organization's webhooks below.
       const db = crossTenantSql(tx, 'webhooks: one dispatch batch carries events of many organizations');
@@ -54,7 +54,7 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
       const targets = new Map<string, FirstAttempt>();
       for (const event of events) {
         for (const webhook of byOrganization.get(event.organizationId) ?? []) {
-          if (!webhook.events.includes(event.type) || (resourceFilterApplies(webhook.namespace, event.type) && !matchesFilter(event.data, webhook.filter)) || !namespaceReceives(webhook.namespace, event.type, event.data)) continue;
+          if (!webhook.events.includes(event.type) || (catalog.resourceFilterApplies(webhook.namespace, event.type) && !matchesFilter(event.data, webhook.filter)) || !catalog.namespaceReceives(webhook.namespace, event.type, event.data)) continue;
           const id = newId('whd');
           rows.push([id, event.organizationId, webhook.namespace, webhook.id, event.id, event.type, event.timestamp, JSON.stringify(event.data), due, now, now]);
           targets.set(id, {

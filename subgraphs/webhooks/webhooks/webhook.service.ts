@@ -24,7 +24,7 @@ export class WebhookService {
 
   /** The answer carries the secret: the only time it is shown. */
   async create(em: EntityManager, auth: Auth, namespace: string, input: CreateWebhookInput, filter?: WebhookFilterInput | null): Promise<Webhook> {
-    const allowed = namespaceFor(auth, namespace);
+    const allowed = namespaceFor(this.deps.catalog.events, auth, namespace);
     const url = await this.checkUrl(validateUrl(input.url), input.url!);
     const events = validateEvents(input.events, allowed.events);
     const secret = validateSecret(input.secret) ?? generateWebhookSecret();
@@ -49,7 +49,7 @@ export class WebhookService {
   }
 
   async list(em: EntityManager, auth: Auth, namespace: string, filter: WebhookFilterInput | null | undefined, args: PageArgs): Promise<WebhookList> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.deps.catalog.events, auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
     const narrowed = await this.checkResource(em, namespace, filter);
     const where: Record<string, unknown> = { namespace };
@@ -61,17 +61,18 @@ export class WebhookService {
   /** A filter names a resource of the namespace's module (a mailbox): the platform's registry of them says whether the organization has it. */
   private async checkResource(em: EntityManager, namespace: string, filter: WebhookFilterInput | null | undefined): Promise<Record<string, string> | null> {
     const narrowed = validateFilter(filter);
-    if (narrowed) await assertWebhookResource(em, namespace, narrowed);
+    const rules = this.deps.catalog.events.namespace(namespace);
+    if (narrowed && rules) await assertWebhookResource(em, namespace, rules, narrowed);
     return narrowed;
   }
 
   async get(em: EntityManager, auth: Auth, namespace: string, id: string): Promise<Webhook> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.deps.catalog.events, auth, namespace);
     return this.find(em, namespace, id);
   }
 
   async update(em: EntityManager, auth: Auth, namespace: string, id: string, input: UpdateWebhookInput): Promise<Webhook> {
-    const allowed = namespaceFor(auth, namespace);
+    const allowed = namespaceFor(this.deps.catalog.events, auth, namespace);
     const webhook = await this.find(em, namespace, id);
     if (input.url !== undefined && input.url !== null) webhook.url = await this.checkUrl(validateUrl(input.url), input.url);
     if (input.events !== undefined && input.events !== null) webhook.events = validateEvents(input.events, allowed.events);
@@ -89,7 +90,7 @@ export class WebhookService {
 
   /** Its deliveries and attempts go with it; jobs already queued for them find nothing and end. */
   async delete(em: EntityManager, auth: Auth, namespace: string, id: string): Promise<DeletedWebhook> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.deps.catalog.events, auth, namespace);
     const webhook = await this.find(em, namespace, id);
     await em.remove(webhook).flush();
     return { id, deleted: true };
@@ -100,7 +101,7 @@ export class WebhookService {
    * disabled (to check an endpoint before re-enabling it), never retried and never counted towards disabling.
    */
   async sendTest(em: EntityManager, auth: Auth, namespace: string, id: string): Promise<WebhookDelivery> {
-    namespaceFor(auth, namespace);
+    namespaceFor(this.deps.catalog.events, auth, namespace);
     const webhook = await this.find(em, namespace, id);
     return em.transactional(async (tx) => {
       const now = new Date();

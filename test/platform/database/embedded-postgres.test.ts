@@ -37,8 +37,8 @@ describe('embedded PostgreSQL', () => {
     const env = { EMBEDDED_PG_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()), PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
     const platform = await startPlatform(loadConfig(env));
     try {
-      const cli = join(projectRoot(), 'dist', 'platform', 'organizations', 'keys-cli.js');
-      const { stdout } = await promisify(execFile)(process.execPath, [cli, 'create', '--org', 'beside', '--type', 'SERVER'], { env: { ...process.env, ...env, DATABASE_URL: '' } });
+      const cli = join(projectRoot(), 'dist', 'gateway', 'platform-api-cli.js');
+      const { stdout } = await promisify(execFile)(process.execPath, [cli, 'keys', 'create', '--org', 'beside', '--type', 'SERVER'], { env: { ...process.env, ...env, DATABASE_URL: '' } });
       const key = stdout.trim().split('\n').pop()!;
       expect(key).toMatch(/^sk_srv_/);
       const listed = await fetch(`${platform.url}/emails/messages`, { headers: { authorization: `Bearer ${key}` } });

@@ -17,7 +17,7 @@ describe('npm run keys -- create', () => {
   afterAll(() => t.stop());
 
   const cli = (...args: string[]) =>
-    run(process.execPath, [join(projectRoot(), 'dist/platform/organizations/keys-cli.js'), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } });
+    run(process.execPath, [join(projectRoot(), 'dist/gateway/platform-api-cli.js'), 'keys', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } });
 
   it('should create the organization and a key, printing the key alone on the last line', async () => {
     const { stdout } = await cli('create', '--org', 'cli-org', '--type', 'SENDING');

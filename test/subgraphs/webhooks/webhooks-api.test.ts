@@ -1,5 +1,7 @@
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { WEBHOOK_NAMESPACES } from '../../../platform/events/event-catalog.js';
+import { moduleCatalog } from '../../../gateway/module-manifests.js';
+
+const events = moduleCatalog().events;
 
 describe('/webhooks through the stack', () => {
   let t: TestPlatform;
@@ -55,7 +57,7 @@ describe('/webhooks through the stack', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
-      error: { code: 'INVALID_REQUEST', message: expect.stringContaining('email.teleported'), details: { field: 'events', received: ['email.teleported'], expected: [...WEBHOOK_NAMESPACES.platform.events] } },
+      error: { code: 'INVALID_REQUEST', message: expect.stringContaining('email.teleported'), details: { field: 'events', received: ['email.teleported'], expected: [...events.namespace('platform')!.events] } },
     });
     expect(res.body.error.details.expected).toEqual(expect.arrayContaining(['email.delivered', 'sms.delivered', 'form.submitted', 'booking.created', 'domain.registered']));
     const patch = await t.request('PATCH', `/webhooks/${(await create({ url: 'http://127.0.0.1:9/f', events: ['email.sent'] })).body.data.id}`, { key, body: { events: ['nope'] } });
@@ -115,7 +117,7 @@ describe('/webhooks through the stack', () => {
     const wrongModule = await t.graphql(key, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input, namespace: "auth") { id } }', {
       input: { url: 'http://127.0.0.1:9/auth', events: ['email.sent'] },
     });
-    expect(wrongModule.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'events', expected: [...WEBHOOK_NAMESPACES.auth.events] } });
+    expect(wrongModule.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'events', expected: [...events.namespace('auth')!.events] } });
     // The module's webhooks are not the platform's.
     const platformList = await t.request('GET', '/webhooks?count=500', { key });
     expect(platformList.body.data.map((w: { id: string }) => w.id)).not.toContain(created.body.data.createWebhook.id);

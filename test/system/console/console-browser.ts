@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { projectRoot } from '../../../platform/config/project-root.js';
@@ -68,6 +67,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
-export function freshDir(): string {
-  return mkdtempSync(join(tmpdir(), 'console-'));
-}

@@ -1,0 +1,15 @@
+import type { ModuleManifest } from '../../platform/federation/module-manifest.js';
+
+/** What every process knows of sms without loading it (platform/federation/module-manifest.ts): pure data, imports types only. */
+export const SMS_MANIFEST = {
+  name: 'sms',
+  scope: 'sms',
+  events: ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.inbound', 'sms.opted_out'],
+  webhooks: {},
+} as const satisfies ModuleManifest;
+
+declare module '../../platform/federation/module-manifest.js' {
+  interface ModuleManifests {
+    'sms': typeof SMS_MANIFEST;
+  }
+}
