@@ -13,23 +13,25 @@ export interface HostedQuestion {
 /** E.164, as the module checks it. */
 const E164_PATTERN = '\\+[1-9][0-9]{6,14}';
 
-/** What a plain form posted (kept when the page comes back with an error), and the messages by control id. */
+/** The controls of the page's plain form post: what was posted (kept when the page comes back with an error), and the messages by control id. */
 export interface QuestionState {
-  values?: Record<string, unknown>;
-  problems?: Record<string, string>;
+  values: Record<string, unknown>;
+  problems: Record<string, string>;
 }
 
 /**
- * The event type's questions as native, labelled controls after "Name" and "Email". Each control's id and posted name
- * is `q-{name}` (a MULTISELECT's boxes `q-{name}-{i}`, since a plain post keeps one value per name) and its error
- * (filled by the script from the API's `details.field`, or written by the page) `err-q-{name}`. Every label, option,
- * placeholder and kept answer is escaped by the template.
+ * The event type's questions as native, labelled controls after "Name" and "Email". Each control's id and name is
+ * `q-{name}` and its error (filled by the script from the API's `details.field`, or written by the page) `err-q-{name}`.
+ * In the plain form (`state` given) a MULTISELECT's boxes are named `q-{name}-{i}`, since a form post keeps one value
+ * per name. Every label, option, placeholder and kept answer is escaped by the template.
  */
-export function bookingQuestionControls(questions: HostedQuestion[], state: QuestionState = {}): SafeHtml {
-  return html`${questions.map((q) => questionControl(q, state.values ?? {}, state.problems ?? {}))}`;
+export function bookingQuestionControls(questions: HostedQuestion[], state?: QuestionState): SafeHtml {
+  return html`${questions.map((q) => questionControl(q, state))}`;
 }
 
-function questionControl(q: HostedQuestion, values: Record<string, unknown>, problems: Record<string, string>): SafeHtml {
+function questionControl(q: HostedQuestion, state: QuestionState | undefined): SafeHtml {
+  const values = state?.values ?? {};
+  const problems = state?.problems ?? {};
   const id = `q-${q.name}`;
   const errorId = `err-${id}`;
   const given = (name: string) => (typeof values[name] === 'string' ? values[name] as string : null);
@@ -57,7 +59,7 @@ function questionControl(q: HostedQuestion, values: Record<string, unknown>, pro
       const group = radio ? html` role="radiogroup"${q.required ? html` aria-required="true"` : ''}` : '';
       const chosen = (o: string, i: number) => (radio ? given(id) === o : given(`${id}-${i}`) !== null);
       return html`<fieldset class="q" id="${id}"${group} aria-describedby="${errorId}"${problems[id] ? html` aria-invalid="true"` : ''}><legend>${q.label}${mark}${q.required ? html`<span class="visually-hidden"> (required)</span>` : ''}</legend>${q.options.map((o, i) =>
-        html`<label class="choice"><input type="${radio ? 'radio' : 'checkbox'}" id="${id}-${i}" name="${radio ? id : `${id}-${i}`}" value="${o}"${radio && q.required && i === 0 ? html` required` : ''}${chosen(o, i) ? html` checked` : ''}>${o}</label>`)}${error}</fieldset>`;
+        html`<label class="choice"><input type="${radio ? 'radio' : 'checkbox'}" id="${id}-${i}" name="${radio || !state ? id : `${id}-${i}`}" value="${o}"${radio && q.required && i === 0 ? html` required` : ''}${chosen(o, i) ? html` checked` : ''}>${o}</label>`)}${error}</fieldset>`;
     }
     default: return labelled(input('text', html` maxlength="1000"`));
   }
