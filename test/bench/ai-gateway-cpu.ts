@@ -6,7 +6,7 @@
 //
 // Each build is a platform process of its own (NODE_ENV=production, a database each) in front of the same loopback
 // mock provider. After a JIT warm-up, every round sends `--requests` sequential requests of each kind to each build,
-// the builds' order alternating per round, and reads the platform's process.cpuUsage() before and after: user +
+// in blocks of 25 alternating between the builds, and reads the platform's process.cpuUsage() around each block: user +
 // system CPU of every thread (GC helpers and the usage log's batched insert included), microsecond resolution.
 // `--profile` runs this build's platform under `node --cpu-prof` and prints where each kind's time went.
 import 'reflect-metadata';
@@ -32,6 +32,7 @@ const ROUNDS = Number(argument('--rounds') ?? 7);
 const REQUESTS = Number(argument('--requests') ?? 300);
 const PROFILE = process.argv.includes('--profile');
 const WARMUP = 600;
+const BLOCK = 25;
 /** Requests of each kind in the profile's own stretch. */
 const PROFILED = 2_000;
 const WARMUP_CONCURRENCY = 8;
@@ -92,11 +93,26 @@ async function warmUp(build: Build, kind: Kind) {
   }));
 }
 
-/** Milliseconds of platform CPU per request over REQUESTS sequential requests. */
-async function cpuPerRequest(build: Build, kind: Kind): Promise<number> {
+/** Platform CPU milliseconds of `count` sequential requests. */
+async function cpuOf(build: Build, kind: Kind, count: number): Promise<number> {
   const before = await build.platform.cpuMs();
-  for (let i = 0; i < REQUESTS; i++) await send(build, kind);
-  return ((await build.platform.cpuMs()) - before) / REQUESTS;
+  for (let i = 0; i < count; i++) await send(build, kind);
+  return (await build.platform.cpuMs()) - before;
+}
+
+/**
+ * One round of a kind: REQUESTS per build in blocks of BLOCK, the builds alternating block by block, so a change in
+ * the machine's load within the round falls on both alike. Milliseconds of CPU per request of each build.
+ */
+async function round(builds: Build[], kind: Kind, first: number): Promise<number[]> {
+  const totals = builds.map(() => 0);
+  for (let done = 0; done < REQUESTS; done += BLOCK) {
+    for (let j = 0; j < builds.length; j++) {
+      const b = (first + j) % builds.length;
+      totals[b]! += await cpuOf(builds[b]!, kind, Math.min(BLOCK, REQUESTS - done));
+    }
+  }
+  return totals.map((total) => total / REQUESTS);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -117,22 +133,24 @@ async function main() {
     for (const kind of KINDS) for (const build of builds) await warmUp(build, kind);
     log(`${ROUNDS} rounds × ${REQUESTS} sequential requests per kind and build, builds alternating`);
     const figures = builds.map(() => KINDS.map((): number[] => []));
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let r = 0; r < ROUNDS; r++) {
       for (const [k, kind] of KINDS.entries()) {
-        const order = round % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
-        for (const b of order) figures[b]![k]!.push(await cpuPerRequest(builds[b]!, kind));
+        const perRequest = await round(builds, kind, r % builds.length);
+        perRequest.forEach((ms, b) => figures[b]![k]!.push(ms));
       }
     }
     const lines = [
       `# AI gateway: platform CPU per request (${new Date().toISOString()}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start)`,
       '',
-      `Median of ${ROUNDS} rounds × ${REQUESTS} sequential requests (min–max of the rounds in brackets).`,
+      `Median of ${ROUNDS} rounds × ${REQUESTS} sequential requests per build, the builds alternating every ${BLOCK} (min–max of the rounds in brackets);`,
+      'the ratio is the median of the rounds\' own ratios, each of two builds measured under the same load.',
       '',
-      `| kind | ${builds.map((b) => b.label).join(' | ')} |${builds.length > 1 ? ' this ÷ baseline |' : ''}`,
+      `| kind | ${builds.map((b) => b.label).join(' | ')} |${builds.length > 1 ? ' this ÷ baseline (min–max of the rounds) |' : ''}`,
       `|---|${builds.map(() => '---:|').join('')}${builds.length > 1 ? '---:|' : ''}`,
       ...KINDS.map((kind, k) => {
         const cells = figures.map((f) => `${µs(median(f[k]!))} (${µs(Math.min(...f[k]!))}–${µs(Math.max(...f[k]!))})`);
-        const ratio = builds.length > 1 ? ` ${(median(figures[0]![k]!) / median(figures[1]![k]!)).toFixed(2)} |` : '';
+        const ratios = builds.length > 1 ? figures[0]![k]!.map((ms, r) => ms / figures[1]![k]![r]!) : [];
+        const ratio = builds.length > 1 ? ` ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |` : '';
         return `| ${kind.name} | ${cells.join(' | ')} |${ratio}`;
       }),
     ];
