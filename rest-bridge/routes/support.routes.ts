@@ -127,7 +127,7 @@ export const supportRoutes: ModuleRoutes = {
     widget({ method: 'POST', path: '/support/widget/events', operation: 'RecordSupportWidgetEvent', result: 'recordSupportWidgetEvent', status: 201, variables: (r) => ({ ...tokens(r), input: body(r) }) }),
     widget({ method: 'POST', path: '/support/widget/identify', operation: 'IdentifySupportWidgetVisitor', result: 'identifySupportWidgetVisitor', variables: (r) => ({ ...tokens(r), input: body(r) }) }),
     widget({ method: 'GET', path: '/support/widget/conversations', operation: 'ListSupportWidgetConversations', result: 'supportWidgetConversations', variables: tokens }),
-    widget({ method: 'POST', path: '/support/widget/conversations', operation: 'StartSupportWidgetConversation', result: 'startSupportWidgetConversation', status: 201, variables: (r) => ({ ...tokens(r), input: body(r) }), bodyLimitBytes: WIDGET_BODY_LIMIT }),
+    widget({ method: 'POST', path: '/support/widget/conversations', operation: 'StartSupportWidgetConversation', result: 'startSupportWidgetConversation', status: 201, variables: (r) => ({ ...tokens(r), input: body(r), idempotencyKey: header(r, 'idempotency-key') }), bodyLimitBytes: WIDGET_BODY_LIMIT }),
     widget({ method: 'GET', path: '/support/widget/conversations/:conversationId', operation: 'GetSupportWidgetConversation', result: 'supportWidgetConversation', variables: (r) => ({ ...tokens(r), conversationId: r.params.conversationId }) }),
     widget({
       method: 'POST', path: '/support/widget/conversations/:conversationId/messages', operation: 'PostSupportWidgetMessage', result: 'postSupportWidgetMessage', status: 201,

@@ -34250,6 +34250,7 @@ export interface operations {
                 "X-Widget-Token"?: string;
                 "X-Visitor-Token"?: string;
                 Origin?: string;
+                "Idempotency-Key"?: string;
             };
             path?: never;
             cookie?: never;

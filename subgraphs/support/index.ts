@@ -40,6 +40,7 @@ import { Migration20261125160000_support_rollup } from './migrations/Migration20
 import { Migration20261128110100_support_inbound_addresses } from './migrations/Migration20261128110100_support_inbound_addresses.js';
 import { Migration20261201120000_support_widget_embed } from './migrations/Migration20261201120000_support_widget_embed.js';
 import { Migration20261202070000_support_widget_message_keys } from './migrations/Migration20261202070000_support_widget_message_keys.js';
+import { Migration20261202160000_support_widget_conversation_keys } from './migrations/Migration20261202160000_support_widget_conversation_keys.js';
 
 export const SUPPORT_RESOLVERS = [
   SupportInboxResolver, ConversationResolver, VisitorResolver, SupportCompanyResolver, CannedResponseResolver, WidgetResolver, TypingResolver, AnalyticsResolver, SupportDashboardResolver,
@@ -73,6 +74,7 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
         { name: 'Migration20261128110100_support_inbound_addresses', class: Migration20261128110100_support_inbound_addresses },
         { name: 'Migration20261201120000_support_widget_embed', class: Migration20261201120000_support_widget_embed },
         { name: 'Migration20261202070000_support_widget_message_keys', class: Migration20261202070000_support_widget_message_keys },
+        { name: 'Migration20261202160000_support_widget_conversation_keys', class: Migration20261202160000_support_widget_conversation_keys },
       ],
     },
     defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),

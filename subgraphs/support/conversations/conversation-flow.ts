@@ -28,6 +28,8 @@ export interface NewConversation {
   subject?: string | null;
   emailMessageId?: string | null;
   attachments?: AttachmentBytes[];
+  /** The widget's key for this start (unique per visitor). */
+  clientKey?: string | null;
 }
 
 export interface AgentMessage {
@@ -71,7 +73,7 @@ export class ConversationFlow {
   async start(tx: EntityManager, input: NewConversation): Promise<{ conversation: Conversation; message: Message }> {
     const now = this.now();
     const conversation = tx.create(Conversation, {
-      id: newId('conv'), inboxId: input.inbox.id, visitorId: input.visitor.id, status: 'open', channel: input.channel, subject: input.subject ?? null,
+      id: newId('conv'), inboxId: input.inbox.id, visitorId: input.visitor.id, status: 'open', channel: input.channel, subject: input.subject ?? null, clientKey: input.clientKey ?? null,
       assigneeId: await this.nextAssignee(tx, input.inbox, now), lastActivityAt: now, createdAt: now, updatedAt: now,
     } as never);
     recordReporting(tx, { name: 'conversation_created', inbox: input.inbox, conversationId: conversation.id, start: now, end: now });

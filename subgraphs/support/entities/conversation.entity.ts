@@ -10,7 +10,7 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 /** A conversation of one visitor in one inbox. Times feed the reporting events (Chatwoot's definitions). */
 @Entity({ schema: 'support', tableName: 'conversations' })
 export class Conversation extends TenantEntity {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'assigneeId' | 'subject' | 'snoozedUntil' | 'waitingSince' | 'firstReplyAt' | 'lastReopenedAt' | 'resolvedAt' | 'closedAt' | 'lastActivityAt';
+  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'assigneeId' | 'subject' | 'snoozedUntil' | 'waitingSince' | 'firstReplyAt' | 'lastReopenedAt' | 'resolvedAt' | 'closedAt' | 'lastActivityAt' | 'clientKey';
 
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -23,6 +23,10 @@ export class Conversation extends TenantEntity {
 
   @Property({ type: 'text' })
   status!: ConversationStatus;
+
+  /** The widget's Idempotency-Key of the start that opened it: starting again with it answers this conversation. */
+  @Property({ type: 'text', nullable: true })
+  clientKey: string | null = null;
 
   @Property({ type: 'text', nullable: true })
   assigneeId: string | null = null;

@@ -26,6 +26,7 @@ class WidgetIdentity {
 const WIDGET = { description: 'The inbox\'s public widget token (REST: X-Widget-Token)' };
 const VISITOR = { description: 'The visitor token a session returned (REST: X-Visitor-Token)' };
 const OPTIONAL_VISITOR = { nullable: true, ...VISITOR };
+const START_KEY = { nullable: true, description: 'The widget\'s own key for this start (REST: the Idempotency-Key header, at most 200 characters): starting again with it answers the conversation it opened' };
 const IDEMPOTENCY_KEY = { nullable: true, description: 'The widget\'s own key for this message (REST: the Idempotency-Key header, at most 200 characters): sending it again answers the message already stored' };
 const ORIGIN = { nullable: true, description: 'The page\'s origin (REST: the Origin header), checked against the inbox\'s allowedOrigins' };
 
@@ -81,9 +82,10 @@ export class WidgetResolver {
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
     @Arg('origin', () => String, ORIGIN) origin: string | null,
     @Arg('input', () => WidgetMessageInput) input: WidgetMessageInput,
+    @Arg('idempotencyKey', () => String, START_KEY) idempotencyKey: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetConversationView> {
-    return this.service.startConversation(ctx.em, { widgetToken, visitorToken, origin }, input);
+    return this.service.startConversation(ctx.em, { widgetToken, visitorToken, origin }, input, idempotencyKey);
   }
 
   @Authorized(PUBLIC)

@@ -164,11 +164,29 @@ export class WidgetService {
     });
   }
 
-  async startConversation(root: EntityManager, call: WidgetCall, input: WidgetMessageInput): Promise<WidgetConversationView> {
+  /**
+   * A visitor's new conversation. With an idempotency key (the widget sends its outbox entry's), starting again with
+   * the same key answers the conversation that key opened: a start sent again after its answer was lost opens no second one.
+   */
+  async startConversation(root: EntityManager, call: WidgetCall, input: WidgetMessageInput, idempotencyKey: string | null = null): Promise<WidgetConversationView> {
+    const key = clientKey(idempotencyKey);
     const { em, inbox, visitor } = await this.scope(root, call);
+    const opened = () => (key ? em.findOne(Conversation, { inboxId: inbox.id, visitorId: visitor.id, clientKey: key }, { refresh: true }) : Promise.resolve(null));
+    const earlier = await opened();
+    if (earlier) return this.conversation(em, inbox, earlier);
     const attachments = widgetAttachments(input);
-    const { conversation } = await em.transactional((tx) => this.flow.start(tx, { inbox, visitor, content: input.message, channel: 'widget', attachments }));
-    return this.conversation(em, inbox, conversation);
+    try {
+      const { conversation } = await em.transactional((tx) => this.flow.start(tx, { inbox, visitor, content: input.message, channel: 'widget', attachments, clientKey: key }));
+      return await this.conversation(em, inbox, conversation);
+    } catch (error) {
+      // Two starts of one key at once: the unique index let one in; the other answers its conversation.
+      if (key && error instanceof UniqueConstraintViolationException) {
+        em.clear();
+        const winner = await opened();
+        if (winner) return this.conversation(em, inbox, winner);
+      }
+      throw error;
+    }
   }
 
   /**

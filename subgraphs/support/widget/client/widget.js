@@ -378,8 +378,9 @@
     flushing = true;
     var body = { message: next.text };
     if (next.attachments) body.attachments = next.attachments;
-    // The outbox entry's key: a message sent again after its answer was lost is answered, not stored twice.
-    var request = saved.conversationId ? call('POST', 'conversations/' + saved.conversationId + '/messages', body, next.key) : call('POST', 'conversations', body);
+    // The outbox entry's key: a message (or the start of a conversation) sent again after its answer was lost is
+    // answered, not stored twice.
+    var request = saved.conversationId ? call('POST', 'conversations/' + saved.conversationId + '/messages', body, next.key) : call('POST', 'conversations', body, next.key);
     request.then(function (result) {
       flushing = false;
       retryDelay = 1000;
