@@ -42,21 +42,24 @@ module.exports = {
     },
     {
       name: 'gateway-imports-module-entry-only',
-      comment: "The gateway reaches a module through its index.ts, and its manifest (data only) through <module>-manifest.ts.",
+      comment:
+        'The gateway reaches a module through its index.ts, and its manifest (data only) through <module>-manifest.ts.',
       severity: 'error',
       from: { path: '^gateway/' },
       to: { path: '^subgraphs/', pathNot: '^subgraphs/([^/]+)/(index|\\1-manifest)\\.ts$' },
     },
     {
       name: 'schema-is-a-build-step',
-      comment: 'schema/ composes the supergraph and writes the OpenAPI document; only the gateway runs it, nothing below imports it.',
+      comment:
+        'schema/ composes the supergraph and writes the OpenAPI document; only the gateway runs it, nothing below imports it.',
       severity: 'error',
       from: { path: '^(platform|subgraphs|rest-bridge)/' },
       to: { path: '^schema/' },
     },
     {
       name: 'schema-reaches-modules-through-the-gateway',
-      comment: "schema/ finds the modules through the gateway's module list, as the runner does, never one module directly.",
+      comment:
+        "schema/ finds the modules through the gateway's module list, as the runner does, never one module directly.",
       severity: 'error',
       from: { path: '^schema/' },
       to: { path: '^subgraphs/' },

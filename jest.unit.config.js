@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import base from './jest.config.js';
 
-const NEEDS_SERVICES = /test-platform|test-database|createTestDatabase|createOrm|startPlatform|child_process|ioredis|from 'pg'|test\/bench|system\.test/;
+const NEEDS_SERVICES =
+  /test-platform|test-database|createTestDatabase|createOrm|startPlatform|child_process|ioredis|from 'pg'|test\/bench|system\.test/;
 
 function testFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -19,7 +20,9 @@ function needsServices(file, seen = new Set()) {
   seen.add(file);
   const text = readFileSync(file, 'utf8');
   if (NEEDS_SERVICES.test(text)) return true;
-  const helpers = [...text.matchAll(/from '(\.{1,2}\/[^']+\.js)'/g)].map((m) => resolve(dirname(file), m[1])).filter((f) => f.startsWith(root));
+  const helpers = [...text.matchAll(/from '(\.{1,2}\/[^']+\.js)'/g)]
+    .map((m) => resolve(dirname(file), m[1]))
+    .filter((f) => f.startsWith(root));
   return helpers.some((helper) => needsServices(helper, seen));
 }
 

@@ -32,7 +32,10 @@ function newest(dir, keep) {
 function stale() {
   const built = Math.max(...SOURCES.map((dir) => newest(join(root, 'dist', dir), (name) => name.endsWith('.js'))));
   if (built === 0) return true;
-  const sources = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, ...SOURCES.map((dir) => newest(join(root, dir), (name) => name.endsWith('.ts') || name.endsWith('.graphql'))));
+  const sources = Math.max(
+    statSync(join(root, 'tsconfig.json')).mtimeMs,
+    ...SOURCES.map((dir) => newest(join(root, dir), (name) => name.endsWith('.ts') || name.endsWith('.graphql'))),
+  );
   return sources > built;
 }
 

@@ -9,7 +9,12 @@ const config: CodegenConfig = {
   generates: {
     './src/gql/': {
       preset: 'client',
-      config: { documentMode: 'string', useTypeImports: true, enumsAsTypes: true, scalars: { JSON: 'unknown', JSONObject: 'Record<string, unknown>', DateTimeISO: 'string', DateTime: 'string' } },
+      config: {
+        documentMode: 'string',
+        useTypeImports: true,
+        enumsAsTypes: true,
+        scalars: { JSON: 'unknown', JSONObject: 'Record<string, unknown>', DateTimeISO: 'string', DateTime: 'string' },
+      },
       presetConfig: { fragmentMasking: false },
     },
   },

@@ -16,19 +16,42 @@ let redoc: Buffer | undefined;
 export function serveOpenApi(reply: FastifyReply, publicUrl: string): FastifyReply {
   let document = openApi.get(publicUrl);
   if (!document) {
-    const committed = JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as Record<string, unknown>;
-    document = Buffer.from(`${JSON.stringify({ ...committed, servers: [{ url: publicUrl, description: 'This platform (PUBLIC_URL)' }] }, null, 2)}\n`);
+    const committed = JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    document = Buffer.from(
+      `${JSON.stringify({ ...committed, servers: [{ url: publicUrl, description: 'This platform (PUBLIC_URL)' }] }, null, 2)}\n`,
+    );
     openApi.set(publicUrl, document);
   }
-  return sendStatic(reply, 200, 'application/json; charset=utf-8', document, { 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' });
+  return sendStatic(reply, 200, 'application/json; charset=utf-8', document, {
+    'Cache-Control': 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+  });
 }
 
 export const DOCS_PATHS = new Set(['/docs', '/docs/redoc.js', '/docs/init.js']);
 
 export function serveDocs(reply: FastifyReply, path: string): FastifyReply {
-  if (path === '/docs') return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
-  if (path === '/docs/init.js') return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT), { 'Cache-Control': 'no-cache' });
-  redoc ??= withoutRemoteImages(readFileSync(join(createRequire(join(projectRoot(), 'package.json')).resolve('redoc/package.json'), '..', 'bundles', 'redoc.standalone.js'), 'utf8'));
+  if (path === '/docs')
+    return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), {
+      'Content-Security-Policy': PAGE_CSP,
+      'Cache-Control': 'no-cache',
+    });
+  if (path === '/docs/init.js')
+    return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT), { 'Cache-Control': 'no-cache' });
+  redoc ??= withoutRemoteImages(
+    readFileSync(
+      join(
+        createRequire(join(projectRoot(), 'package.json')).resolve('redoc/package.json'),
+        '..',
+        'bundles',
+        'redoc.standalone.js',
+      ),
+      'utf8',
+    ),
+  );
   return sendStatic(reply, 200, 'text/javascript; charset=utf-8', redoc, { 'Cache-Control': 'public, max-age=86400' });
 }
 
@@ -64,4 +87,5 @@ const PAGE = `<!doctype html>
 const INIT = `Redoc.init('/openapi.json', { hideDownloadButton: false, expandResponses: '200,201,202', pathInMiddlePanel: true }, document.getElementById('redoc'));\n`;
 
 /** Redoc styles inline (styled-components) and runs its search in a blob: worker; everything else from this origin. */
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

@@ -11,9 +11,16 @@ import type { ExecuteOperation } from '../rest-bridge/bridge.js';
 import { sendSingleFetch, type SingleFetchPlans } from './single-fetch-plans.js';
 
 /** Runs one bridge operation: straight to the subgraph when its plan is a single plain fetch, through the gateway otherwise. */
-export function bridgeExecutor(gateway: ApolloServer<CallerContext>, plans: SingleFetchPlans, metrics?: PlatformMetrics): ExecuteOperation {
+export function bridgeExecutor(
+  gateway: ApolloServer<CallerContext>,
+  plans: SingleFetchPlans,
+  metrics?: PlatformMetrics,
+): ExecuteOperation {
   const throughGateway: ExecuteOperation = async (operation, variables, contextValue) => {
-    const response = await gateway.executeOperation({ query: operation.query, operationName: operation.name, variables }, { contextValue });
+    const response = await gateway.executeOperation(
+      { query: operation.query, operationName: operation.name, variables },
+      { contextValue },
+    );
     if (response.body.kind !== 'single') throw new Error('Incremental delivery is not used by the bridge');
     return response.body.singleResult as never;
   };
@@ -23,7 +30,12 @@ export function bridgeExecutor(gateway: ApolloServer<CallerContext>, plans: Sing
     if (!fetch) return throughGateway(operation, variables, contextValue);
     const answer = await sendSingleFetch(fetch, variables, contextValue);
     if (!answer) return throughGateway(operation, variables, contextValue);
-    if (answer.errors?.length || !answer.data) return throughGateway(operation, variables, fetch.mutation ? fetch.source.replaying(contextValue, answer) : contextValue);
+    if (answer.errors?.length || !answer.data)
+      return throughGateway(
+        operation,
+        variables,
+        fetch.mutation ? fetch.source.replaying(contextValue, answer) : contextValue,
+      );
     metrics?.graphqlOperations.inc({ type: fetch.mutation ? 'mutation' : 'query', outcome: 'ok' });
     return { data: answer.data };
   };

@@ -34,7 +34,8 @@ const TYPES: Record<string, string> = {
  * Everything from this origin. Mantine sets inline style attributes, hence 'unsafe-inline' for styles only. A message's
  * HTML is shown in a sandboxed srcdoc iframe, which inherits this policy: no script runs and no remote image loads.
  */
-const CONSOLE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws: wss:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const CONSOLE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws: wss:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 const cache = new Map<string, Buffer>();
 
@@ -64,11 +65,19 @@ export function serveConsole(reply: FastifyReply, path: string): FastifyReply {
     const name = path.slice(ASSETS_PREFIX.length);
     const bytes = ASSET_NAME.test(name) ? readBuilt(join('assets', name)) : undefined;
     if (!bytes) return notFound(reply, 'No such console asset');
-    return sendStatic(reply, 200, TYPES[name.slice(name.lastIndexOf('.') + 1)]!, bytes, { 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    return sendStatic(reply, 200, TYPES[name.slice(name.lastIndexOf('.') + 1)]!, bytes, {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
   }
   const index = readBuilt('index.html');
   if (!index) {
-    return sendStatic(reply, 503, 'text/plain; charset=utf-8', Buffer.from('The console is not built: run npm run build (it builds console/ into dist/console/).\n'));
+    return sendStatic(
+      reply,
+      503,
+      'text/plain; charset=utf-8',
+      Buffer.from('The console is not built: run npm run build (it builds console/ into dist/console/).\n'),
+    );
   }
   return sendStatic(reply, 200, 'text/html; charset=utf-8', index, {
     'Cache-Control': 'no-cache',
@@ -80,11 +89,21 @@ export function serveConsole(reply: FastifyReply, path: string): FastifyReply {
 }
 
 /** GET /console/api/session: the presented key's organization, type and scopes (`*` spelled out), for the navigation. */
-export async function serveConsoleSession(request: FastifyRequest, reply: FastifyReply, edge: HttpEdge, allScopes: readonly string[]): Promise<FastifyReply> {
-  const auth = edge.requireKey(await edge.admit(request, reply, { route: 'GET /console/api/session', category: 'reads' }));
+export async function serveConsoleSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  edge: HttpEdge,
+  allScopes: readonly string[],
+): Promise<FastifyReply> {
+  const auth = edge.requireKey(
+    await edge.admit(request, reply, { route: 'GET /console/api/session', category: 'reads' }),
+  );
   if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'The console needs a SERVER key');
   const scopes = allScopes.filter((scope) => hasScope(auth, scope));
-  return replyJson(reply, 200, { success: true, data: { organizationId: auth.organizationId, keyType: auth.keyType, plan: auth.plan, scopes } });
+  return replyJson(reply, 200, {
+    success: true,
+    data: { organizationId: auth.organizationId, keyType: auth.keyType, plan: auth.plan, scopes },
+  });
 }
 
 /** A browser navigating to `/` lands on the console; API callers keep the JSON answer. */

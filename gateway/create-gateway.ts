@@ -43,7 +43,8 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     buildService: ({ name }) => {
       const remoteUrl = options.remoteUrls?.get(name);
       if (remoteUrl) {
-        if (!options.internalSecret) throw new Error(`Subgraph "${name}" is remote but no internal secret was given to sign the caller context`);
+        if (!options.internalSecret)
+          throw new Error(`Subgraph "${name}" is remote but no internal secret was given to sign the caller context`);
         return new RemoteDataSource({ name, url: remoteUrl, secret: options.internalSecret });
       }
       const schema = options.subgraphs.get(name);
@@ -59,7 +60,11 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     formatError: (formatted, error) => {
       const shown = formatError(formatted, error);
       if (shown.extensions?.code === 'INTERNAL_ERROR') {
-        options.logger?.error('graphql internal error', { message: formatted.message, path: formatted.path, subgraph: formatted.extensions?.serviceName });
+        options.logger?.error('graphql internal error', {
+          message: formatted.message,
+          path: formatted.path,
+          subgraph: formatted.extensions?.serviceName,
+        });
       }
       return shown;
     },
@@ -70,9 +75,15 @@ export async function createGateway(options: GatewayOptions): Promise<ApolloServ
     introspection: true,
     csrfPrevention: true,
     // No cache hints anywhere (the subgraphs disable cache control too): computing a policy per request is waste.
-    plugins: [ApolloServerPluginCacheControlDisabled(), fieldRateLimitPlugin(), ...(options.metrics ? [metricsPlugin(options.metrics)] : [])],
+    plugins: [
+      ApolloServerPluginCacheControlDisabled(),
+      fieldRateLimitPlugin(),
+      ...(options.metrics ? [metricsPlugin(options.metrics)] : []),
+    ],
   };
-  const server = options.singleFetchPlans ? new SingleFetchApolloServer(serverOptions, options.singleFetchPlans, options.metrics) : new ApolloServer<CallerContext>(serverOptions);
+  const server = options.singleFetchPlans
+    ? new SingleFetchApolloServer(serverOptions, options.singleFetchPlans, options.metrics)
+    : new ApolloServer<CallerContext>(serverOptions);
   await server.start();
   return server;
 }

@@ -27,11 +27,19 @@ export function directRoute(route: DirectRoute): ModuleHttpRoute {
     admit: (request, reply, edge) => {
       request.edge.log.route = name;
       const authentication = edge.admit(request, reply, { route: name, ...route.rateLimit });
-      return authentication instanceof Promise ? authentication.then((a) => admitted(request, a, edge)) : admitted(request, authentication, edge);
+      return authentication instanceof Promise
+        ? authentication.then((a) => admitted(request, a, edge))
+        : admitted(request, authentication, edge);
     },
     handle: async (request, reply) => {
       const { edge } = request;
-      const data = await route.handle({ body: request.body, auth: edge.auth!, ip: clientIp(request.raw), headers: request.headers, requestId: edge.requestId });
+      const data = await route.handle({
+        body: request.body,
+        auth: edge.auth!,
+        ip: clientIp(request.raw),
+        headers: request.headers,
+        requestId: edge.requestId,
+      });
       return replyJson(reply, 200, renderSuccess('platform', data));
     },
   };

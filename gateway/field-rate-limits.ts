@@ -21,14 +21,21 @@ export function fieldRateRules(modules: ModuleRoutes[]): Map<string, FieldRateRu
   for (const module of modules) {
     for (const spec of module.routes) {
       if (spec.method === 'GET' || !COUNTED.includes(spec.rateLimit.category)) continue;
-      rules.set(spec.result, { route: `${spec.method} ${spec.path}`, category: spec.rateLimit.category, endpoint: spec.rateLimit.endpoint });
+      rules.set(spec.result, {
+        route: `${spec.method} ${spec.path}`,
+        category: spec.rateLimit.category,
+        endpoint: spec.rateLimit.endpoint,
+      });
     }
   }
   return rules;
 }
 
 /** How many times each root field of a mutation runs: every alias, inline fragment and fragment spread counts. */
-export function rootFieldCounts(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): Map<string, number> {
+export function rootFieldCounts(
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+): Map<string, number> {
   const counts = new Map<string, number>();
   const seen = new Set<string>();
   const walk = (set: SelectionSetNode) => {

@@ -16,7 +16,11 @@ const IDE_PREFIX = '/graphql/ide/';
 /** The only files served under IDE_PREFIX (no path is ever taken from the request). */
 const ASSETS: Record<string, { module: string; file: string; type: string }> = {
   'react.js': { module: 'react', file: 'umd/react.production.min.js', type: 'text/javascript; charset=utf-8' },
-  'react-dom.js': { module: 'react-dom', file: 'umd/react-dom.production.min.js', type: 'text/javascript; charset=utf-8' },
+  'react-dom.js': {
+    module: 'react-dom',
+    file: 'umd/react-dom.production.min.js',
+    type: 'text/javascript; charset=utf-8',
+  },
   'graphiql.js': { module: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript; charset=utf-8' },
   'graphiql.css': { module: 'graphiql', file: 'graphiql.min.css', type: 'text/css; charset=utf-8' },
 };
@@ -83,7 +87,8 @@ const PAGE = `<!doctype html>
 `;
 
 /** Scripts and styles from this origin only; the API (fetch and WebSocket) on this origin too. */
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const cache = new Map<string, Buffer>();
 const requireFromHere = createRequire(join(projectRoot(), 'package.json'));
@@ -109,13 +114,30 @@ export function wantsGraphqlIde(req: IncomingMessage, path: string): boolean {
 }
 
 /** The paths the IDE answers (route labels in /metrics). */
-export const IDE_PATHS = new Set(['/graphql', `${IDE_PREFIX}init.js`, ...Object.keys(ASSETS).map((name) => IDE_PREFIX + name)]);
+export const IDE_PATHS = new Set([
+  '/graphql',
+  `${IDE_PREFIX}init.js`,
+  ...Object.keys(ASSETS).map((name) => IDE_PREFIX + name),
+]);
 
 /** Serves the IDE page or one of its assets; 404 for any other name under the prefix. */
 export function serveGraphqlIde(reply: FastifyReply, path: string): FastifyReply {
-  if (path === '/graphql') return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-cache' });
+  if (path === '/graphql')
+    return sendStatic(reply, 200, 'text/html; charset=utf-8', Buffer.from(PAGE), {
+      'Content-Security-Policy': PAGE_CSP,
+      'Cache-Control': 'no-cache',
+    });
   const name = path.slice(IDE_PREFIX.length);
-  if (name === 'init.js') return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), { 'Cache-Control': 'no-cache' });
-  if (!Object.hasOwn(ASSETS, name)) return sendStatic(reply, 404, 'application/json; charset=utf-8', Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })));
+  if (name === 'init.js')
+    return sendStatic(reply, 200, 'text/javascript; charset=utf-8', Buffer.from(INIT_SCRIPT), {
+      'Cache-Control': 'no-cache',
+    });
+  if (!Object.hasOwn(ASSETS, name))
+    return sendStatic(
+      reply,
+      404,
+      'application/json; charset=utf-8',
+      Buffer.from(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: 'No such IDE asset' } })),
+    );
   return sendStatic(reply, 200, ASSETS[name]!.type, asset(name), { 'Cache-Control': 'public, max-age=86400' });
 }

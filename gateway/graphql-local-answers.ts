@@ -1,6 +1,16 @@
 import {
-  execute, extendSchema, isObjectType, Kind, parse, printSchema, specifiedRules, validate,
-  type DefinitionNode, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode,
+  execute,
+  extendSchema,
+  isObjectType,
+  Kind,
+  parse,
+  printSchema,
+  specifiedRules,
+  validate,
+  type DefinitionNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { DomainError } from '../platform/errors/domain-error.js';
 import { queryLimitRules } from '../platform/graphql/query-limits.js';
@@ -17,7 +27,10 @@ export const SUBSCRIPTION_OVER_HTTP =
   'Subscriptions are served over WebSocket, not HTTP: connect with a graphql-ws client (subprotocol graphql-transport-ws) to this same path, ws(s)://<host>/graphql, with the API key in connectionParams ({"Authorization": "Bearer <key>"}).';
 
 /** The operation the request runs, when its text parses (GraphQL answers a syntax error itself). */
-function chosenOperation(params: GraphqlParams, needle: RegExp): { document: DocumentNode; operation: OperationDefinitionNode } | undefined {
+function chosenOperation(
+  params: GraphqlParams,
+  needle: RegExp,
+): { document: DocumentNode; operation: OperationDefinitionNode } | undefined {
   if (typeof params.query !== 'string' || !needle.test(params.query)) return undefined;
   let document: DocumentNode;
   try {
@@ -25,8 +38,15 @@ function chosenOperation(params: GraphqlParams, needle: RegExp): { document: Doc
   } catch {
     return undefined;
   }
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = typeof params.operationName === 'string' ? operations.find((o) => o.name?.value === params.operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    typeof params.operationName === 'string'
+      ? operations.find((o) => o.name?.value === params.operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
   return operation ? { document, operation } : undefined;
 }
 
@@ -42,7 +62,8 @@ export function refuseSubscriptionOverHttp(params: GraphqlParams): void {
   } catch {
     return; // GraphQL answers the syntax error itself
   }
-  if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription')) throw new DomainError('INVALID_REQUEST', SUBSCRIPTION_OVER_HTTP);
+  if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription'))
+    throw new DomainError('INVALID_REQUEST', SUBSCRIPTION_OVER_HTTP);
 }
 
 /**
@@ -61,28 +82,48 @@ export function withSubscriptionRoot(api: GraphQLSchema, subscriptions: GraphQLS
   });
   definitions.push({
     kind: Kind.SCHEMA_EXTENSION,
-    operationTypes: [{ kind: Kind.OPERATION_TYPE_DEFINITION, operation: 'subscription' as never, type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: root.name } } }],
+    operationTypes: [
+      {
+        kind: Kind.OPERATION_TYPE_DEFINITION,
+        operation: 'subscription' as never,
+        type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: root.name } },
+      },
+    ],
   });
   return extendSchema(api, { kind: Kind.DOCUMENT, definitions }, { assumeValidSDL: true });
 }
 
 /** Only `__schema`, `__type` and `__typename` at the root: nothing a subgraph resolves. */
 function introspectionOnly(operation: OperationDefinitionNode): boolean {
-  return operation.operation === 'query' && operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'));
+  return (
+    operation.operation === 'query' &&
+    operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__'))
+  );
 }
 
 /**
  * Answers a pure introspection query from the schema with the Subscription root; undefined for any other request
  * (the gateway runs it). The same validation limits as the gateway's apply.
  */
-export function answerIntrospection(params: GraphqlParams, schema: GraphQLSchema | undefined): { data?: unknown; errors?: unknown[] } | undefined {
+export function answerIntrospection(
+  params: GraphqlParams,
+  schema: GraphQLSchema | undefined,
+): { data?: unknown; errors?: unknown[] } | undefined {
   if (!schema) return undefined;
   const chosen = chosenOperation(params, /__schema|__type\b/);
   if (!chosen || !introspectionOnly(chosen.operation) || !isObjectType(schema.getQueryType())) return undefined;
   const errors = validate(schema, chosen.document, [...specifiedRules, ...queryLimitRules('gateway')]);
   if (errors.length > 0) return undefined; // the gateway answers them in its own words and codes
-  const variables = typeof params.variables === 'object' && params.variables !== null ? (params.variables as Record<string, unknown>) : undefined;
-  const result = execute({ schema, document: chosen.document, operationName: chosen.operation.name?.value, variableValues: variables });
+  const variables =
+    typeof params.variables === 'object' && params.variables !== null
+      ? (params.variables as Record<string, unknown>)
+      : undefined;
+  const result = execute({
+    schema,
+    document: chosen.document,
+    operationName: chosen.operation.name?.value,
+    variableValues: variables,
+  });
   if (result instanceof Promise) return undefined;
   return result.errors ? { data: result.data, errors: result.errors.map((e) => e.toJSON()) } : { data: result.data };
 }

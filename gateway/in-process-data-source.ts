@@ -1,5 +1,14 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { execute, parse, specifiedRules, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type GraphQLFormattedError } from 'graphql';
+import {
+  execute,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLError,
+  type GraphQLSchema,
+  type GraphQLFormattedError,
+} from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { CallerContext, SubgraphContext } from '../platform/context/subgraph-context.js';
 import { forkForTenant } from '../platform/orm/tenancy.js';
@@ -37,10 +46,17 @@ export interface SubgraphRequest {
  * The subgraph gets its own context: the caller's identity plus a fresh tenant-scoped EntityManager.
  */
 export class InProcessDataSource implements GraphQLDataSource<CallerContext & Record<string, any>> {
-  private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLFormattedError[]>({ max: MAX_CACHED_DOCUMENTS });
+  private readonly documents = new LRUCache<string, DocumentNode | readonly GraphQLFormattedError[]>({
+    max: MAX_CACHED_DOCUMENTS,
+  });
 
   /** @param scope the subgraph's scope, demanded of every caller with a key (null: the subgraph checks its own). */
-  constructor(private readonly schema: GraphQLSchema, private readonly orm: MikroORM, private readonly name: string, private readonly scope: string | null) {}
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly orm: MikroORM,
+    private readonly name: string,
+    private readonly scope: string | null,
+  ) {}
 
   /** One span per fetch of the query plan: the hop into the subgraph, which no HTTP instrumentation sees here. */
   process(options: GraphQLDataSourceProcessOptions<CallerContext & Record<string, any>>) {
@@ -63,7 +79,10 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
 
   /** One fetch: the gateway's (process), or an operation the gateway would send here alone, sent by the bridge or /graphql (single-fetch-plans.ts). */
   fetch(request: SubgraphRequest, caller: CallerContext): Promise<Answer> {
-    const attributes: Attributes = { ...callerAttributes(caller?.requestId, caller?.auth?.organizationId), 'graphql.subgraph.name': this.name };
+    const attributes: Attributes = {
+      ...callerAttributes(caller?.requestId, caller?.auth?.organizationId),
+      'graphql.subgraph.name': this.name,
+    };
     if (request.operationName) attributes['graphql.operation.name'] = request.operationName;
     return inSpan(`subgraph ${this.name}`, attributes, () => this.run(request, caller));
   }
@@ -86,7 +105,9 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
     const subgraphContext: SubgraphContext = {
       requestId: caller.requestId,
       auth: caller.auth,
-      em: caller.auth ? forkForTenant(this.orm.em, caller.auth.organizationId) : this.orm.em.fork({ clear: true, useContext: false }),
+      em: caller.auth
+        ? forkForTenant(this.orm.em, caller.auth.organizationId)
+        : this.orm.em.fork({ clear: true, useContext: false }),
       loaders: new Map(),
     };
     const result = await execute({
@@ -99,11 +120,16 @@ export class InProcessDataSource implements GraphQLDataSource<CallerContext & Re
     // Without data, execution refused the request itself: variables a custom scalar (JSONObject, DateTime) could not
     // take. The gateway passes such scalars through unchecked, so this is the caller's mistake, as it is in split mode.
     if (result.data === undefined && result.errors) return { errors: result.errors.map(asBadUserInput) };
-    return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors?.map((e) => e.toJSON()) };
+    return {
+      data: result.data as Record<string, unknown> | null | undefined,
+      errors: result.errors?.map((e) => e.toJSON()),
+    };
   }
 }
 
 function asBadUserInput(error: GraphQLError): GraphQLFormattedError {
   const formatted = error.toJSON();
-  return formatted.extensions?.code ? formatted : { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } };
+  return formatted.extensions?.code
+    ? formatted
+    : { ...formatted, extensions: { ...formatted.extensions, code: 'BAD_USER_INPUT' } };
 }

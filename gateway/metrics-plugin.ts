@@ -8,7 +8,10 @@ export function metricsPlugin(metrics: PlatformMetrics): ApolloServerPlugin {
       return {
         async willSendResponse({ operation, response }) {
           const errors = response.body.kind === 'single' ? response.body.singleResult.errors : undefined;
-          metrics.graphqlOperations.inc({ type: operation?.operation ?? 'invalid', outcome: errors?.length ? 'error' : 'ok' });
+          metrics.graphqlOperations.inc({
+            type: operation?.operation ?? 'invalid',
+            outcome: errors?.length ? 'error' : 'ok',
+          });
         },
       };
     },

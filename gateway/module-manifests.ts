@@ -16,8 +16,17 @@ import { AI_GATEWAY_MANIFEST } from '../subgraphs/ai-gateway/ai-gateway-manifest
  * module (split mode's webhooks process) imports this list and loads no other module's code.
  */
 export const MODULE_MANIFESTS = [
-  EMAIL_MANIFEST, SMS_MANIFEST, FORMS_MANIFEST, WEBHOOKS_MANIFEST, AUTH_MANIFEST, CALENDAR_MANIFEST, SUPPORT_MANIFEST, DOMAINS_MANIFEST,
-  CRM_MANIFEST, MAILBOXES_MANIFEST, AI_GATEWAY_MANIFEST,
+  EMAIL_MANIFEST,
+  SMS_MANIFEST,
+  FORMS_MANIFEST,
+  WEBHOOKS_MANIFEST,
+  AUTH_MANIFEST,
+  CALENDAR_MANIFEST,
+  SUPPORT_MANIFEST,
+  DOMAINS_MANIFEST,
+  CRM_MANIFEST,
+  MAILBOXES_MANIFEST,
+  AI_GATEWAY_MANIFEST,
 ] as const;
 
 /** What the platform knows of every module of this build, whichever of them this process runs. */

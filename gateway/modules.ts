@@ -13,5 +13,17 @@ import { mailboxesModule } from '../subgraphs/mailboxes/index.js';
 
 /** Every module this build serves, in composition order. */
 export function allModules(): SubgraphModule[] {
-  return [emailModule(), webhooksModule(), smsModule(), formsModule(), crmModule(), authModule(), calendarModule(), supportModule(), domainsModule(), mailboxesModule(), aiGatewayModule()];
+  return [
+    emailModule(),
+    webhooksModule(),
+    smsModule(),
+    formsModule(),
+    crmModule(),
+    authModule(),
+    calendarModule(),
+    supportModule(),
+    domainsModule(),
+    mailboxesModule(),
+    aiGatewayModule(),
+  ];
 }

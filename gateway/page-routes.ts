@@ -23,7 +23,10 @@ const PLATFORM_ENVELOPE = domainEnvelope((status, error) => renderError('platfor
  * Serves the modules' pages. A page route counts its request like a public bridge route (per IP, its figures) and
  * runs operations as a caller without a key; a request it does not accept (JSON on `/f/:ref`) is the bridge's.
  */
-export function registerPageRoutes(routes: PageRoute[], { app, edge, bridge, operations, execute }: PageRouteWiring): void {
+export function registerPageRoutes(
+  routes: PageRoute[],
+  { app, edge, bridge, operations, execute }: PageRouteWiring,
+): void {
   const delegated = new WeakSet<FastifyRequest>();
   for (const route of routes) {
     const name = `${route.method} ${route.path} (page)`;
@@ -37,8 +40,12 @@ export function registerPageRoutes(routes: PageRoute[], { app, edge, bridge, ope
           return bridge.admit(request, reply);
         }
         request.edge.log.route = name;
-        request.edge.body = route.method !== 'POST' ? { read: false }
-          : route.uploads ? { format: 'form-data', limit: route.uploads.bodyLimitBytes } : { format: 'form', limit: PAGE_FORM_BODY_LIMIT };
+        request.edge.body =
+          route.method !== 'POST'
+            ? { read: false }
+            : route.uploads
+              ? { format: 'form-data', limit: route.uploads.bodyLimitBytes }
+              : { format: 'form', limit: PAGE_FORM_BODY_LIMIT };
         const counted = edge.admit(request, reply, { route: name, ...route.rateLimit });
         return counted instanceof Promise ? counted.then(() => undefined) : undefined;
       }),

@@ -34,7 +34,10 @@ async function migrateCommand(): Promise<void> {
   // Loaded here only: every module's code takes seconds to import, which the other commands do not need.
   const { allModules } = await import('./modules.js');
   const modules = allModules();
-  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)] });
+  const orm = await createOrm({
+    databaseUrl: database.url,
+    modules: [platformData, settingsData, ...modules.map((m) => m.data)],
+  });
   try {
     await runMigrations(orm);
     process.stdout.write(`migrations applied: platform and ${modules.length} modules\n`);
@@ -61,12 +64,18 @@ async function healthCommand(args: string[]): Promise<void> {
 export async function platformApiCli(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   switch (command) {
-    case 'keys': return (await import('../platform/organizations/keys-cli.js')).keysCommand(args, moduleCatalog().scopes);
-    case 'orgs': return (await import('../platform/organizations/orgs-cli.js')).orgsCommand(args);
-    case 'plans': return plansCommand();
-    case 'migrate': return migrateCommand();
-    case 'health': return healthCommand(args);
-    default: throw new Error(USAGE);
+    case 'keys':
+      return (await import('../platform/organizations/keys-cli.js')).keysCommand(args, moduleCatalog().scopes);
+    case 'orgs':
+      return (await import('../platform/organizations/orgs-cli.js')).orgsCommand(args);
+    case 'plans':
+      return plansCommand();
+    case 'migrate':
+      return migrateCommand();
+    case 'health':
+      return healthCommand(args);
+    default:
+      throw new Error(USAGE);
   }
 }
 

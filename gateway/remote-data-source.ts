@@ -48,7 +48,10 @@ export class RemoteDataSource extends RemoteGraphQLDataSource<CallerContext & Re
    * (Apollo calls this for every failed fetch and expects it to throw.)
    */
   override didEncounterError(error: Error): void {
-    if (isUnreachable(error)) throw new DomainError('SERVICE_UNAVAILABLE', `The ${this.name} module is unavailable; try again shortly`, { module: this.name });
+    if (isUnreachable(error))
+      throw new DomainError('SERVICE_UNAVAILABLE', `The ${this.name} module is unavailable; try again shortly`, {
+        module: this.name,
+      });
     throw error;
   }
 }

@@ -14,7 +14,12 @@ import { runMigrations } from '../platform/migrations/run-migrations.js';
 import { ApiKeyService } from '../platform/organizations/api-key.service.js';
 import { Jobs } from '../platform/jobs/jobs.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
-import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore, type RateLimitStore } from '../platform/rate-limit/rate-limiter.js';
+import {
+  MemoryRateLimitStore,
+  RateLimiter,
+  RedisRateLimitStore,
+  type RateLimitStore,
+} from '../platform/rate-limit/rate-limiter.js';
 import { RequestGuard } from '../platform/http/request-guard.js';
 import { HttpEdge } from '../platform/http/edge/http-edge.js';
 import { ALL_METHODS, createEdgeServer, onRequestStep } from '../platform/http/edge/edge-server.js';
@@ -95,7 +100,12 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const database = await startDatabase(config, logger);
   const modules = options.modules ?? allModules();
   const catalog = options.catalog ?? moduleCatalog();
-  const orm = await createOrm({ databaseUrl: database.url, modules: [platformData, settingsData, ...modules.map((m) => m.data)], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
+  const orm = await createOrm({
+    databaseUrl: database.url,
+    modules: [platformData, settingsData, ...modules.map((m) => m.data)],
+    poolMax: config.databasePoolMax,
+    log: (message) => logger.debug('orm', { message }),
+  });
   const apiKeys = new ApiKeyService(orm.em, { databaseUrl: database.url, logger, scopes: catalog.scopes });
   await apiKeys.start();
   // Under the migration lock: gateways starting together on an empty database would each create the bootstrap key.
@@ -105,7 +115,15 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
 
   // Named by host and port: a restart in the same slot takes back the job locks a kill -9 left (a random port names no slot).
   const metrics = new PlatformMetrics();
-  const jobs = await Jobs.create({ databaseUrl: database.url, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: config.port ? `${hostname()}:${config.port}` : undefined, observer: metrics });
+  const jobs = await Jobs.create({
+    databaseUrl: database.url,
+    mongoUrl: config.agendaMongoUrl,
+    processEveryMs: config.jobsProcessEveryMs,
+    orm,
+    logger,
+    instanceName: config.port ? `${hostname()}:${config.port}` : undefined,
+    observer: metrics,
+  });
   metrics.watch(platformSources(orm, jobs));
   await encryptionKeyFor(orm, config.encryptionKey, logger); // generated and kept in platform.settings when ENCRYPTION_KEY is unset
   // Split mode: modules named in SUBGRAPH_URLS run (with their jobs) in their own processes.
@@ -125,10 +143,23 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     subgraphs.set(module.name, await module.buildSchema(deps));
   }
   // A process given only some modules (tests) composes its own supergraph; the full set serves the committed one.
-  const supergraphSdl = options.supergraphSdl
-    ?? (options.modules ? composeSchemas(subgraphs).supergraph : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
+  const supergraphSdl =
+    options.supergraphSdl ??
+    (options.modules
+      ? composeSchemas(subgraphs).supergraph
+      : readFileSync(join(projectRoot(), 'schema', 'supergraph.graphql'), 'utf8'));
   const singleFetchPlans = new SingleFetchPlans();
-  const gateway = await createGateway({ supergraphSdl, subgraphs, orm, catalog, remoteUrls: config.subgraphUrls, internalSecret: config.internalSecret, logger, metrics, singleFetchPlans });
+  const gateway = await createGateway({
+    supergraphSdl,
+    subgraphs,
+    orm,
+    catalog,
+    remoteUrls: config.subgraphUrls,
+    internalSecret: config.internalSecret,
+    logger,
+    metrics,
+    singleFetchPlans,
+  });
 
   const store: RateLimitStore = config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore();
   const edge = new HttpEdge({ guard: new RequestGuard(apiKeys, new RateLimiter(store)) });
@@ -137,8 +168,22 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   /** Set once graphql-ws runs: the API schema with its Subscription root, for introspection. */
   const introspection: { schema?: GraphQLSchema } = {};
   const apiSchema = Supergraph.build(supergraphSdl).apiSchema().toGraphQLJSSchema();
-  const bridge = new RestBridge({ modules: ALL_ROUTES, operations, edge, bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations), execute, scopeOf: (module) => catalog.subgraphScope(module) });
-  const port = createEdgeServer({ logger, metrics, routeLabel, bodyLimitBytes: config.bodyLimitBytes, requestLogLevel: 'info', envelope: PLATFORM_ENVELOPE });
+  const bridge = new RestBridge({
+    modules: ALL_ROUTES,
+    operations,
+    edge,
+    bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations),
+    execute,
+    scopeOf: (module) => catalog.subgraphScope(module),
+  });
+  const port = createEdgeServer({
+    logger,
+    metrics,
+    routeLabel,
+    bodyLimitBytes: config.bodyLimitBytes,
+    requestLogLevel: 'info',
+    envelope: PLATFORM_ENVELOPE,
+  });
   const { app, server } = port;
   const crossOriginPaths = modules.flatMap((m) => m.crossOriginPaths ?? []);
   if (crossOriginPaths.length) app.addHook('onRequest', crossOriginHook(crossOriginPaths));
@@ -146,7 +191,11 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   // /healthz says 200 only while everything of this process runs (jobs, dispatcher, listeners): a load balancer or
   // an operator's script waiting on it may count on the background work, and it says 503 again once stopping begins.
   let health: 'starting' | 'ok' | 'stopping' = 'starting';
-  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }) });
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/healthz',
+    handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }),
+  });
   app.route({
     method: [...ALL_METHODS],
     url: '/readyz',
@@ -154,8 +203,14 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       const checks = await readiness(orm, jobs, config.subgraphUrls);
       const ok = Object.values(checks).every((c) => c === 'ok');
       // Split mode: the modules whose processes do not answer, by name (their requests get 503 meanwhile).
-      const modulesDown = Object.entries(checks).filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok').map(([name]) => name.slice('subgraph:'.length));
-      return replyJson(reply, ok ? 200 : 503, { status: ok ? 'ok' : 'unavailable', checks, ...(modulesDown.length ? { modulesDown } : {}) });
+      const modulesDown = Object.entries(checks)
+        .filter(([name, c]) => name.startsWith('subgraph:') && c !== 'ok')
+        .map(([name]) => name.slice('subgraph:'.length));
+      return replyJson(reply, ok ? 200 : 503, {
+        status: ok ? 'ok' : 'unavailable',
+        checks,
+        ...(modulesDown.length ? { modulesDown } : {}),
+      });
     },
   });
   app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
@@ -171,15 +226,18 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     method: [...ALL_METHODS],
     url: '/',
     onRequest: onRequestStep((request, reply) => (wantsConsole(request) ? undefined : bridge.admit(request, reply))),
-    handler: (request, reply) => (wantsConsole(request) ? reply.code(302).header('Location', '/console/').send() : bridge.handle(request, reply)),
+    handler: (request, reply) =>
+      wantsConsole(request) ? reply.code(302).header('Location', '/console/').send() : bridge.handle(request, reply),
   });
 
   // Hot paths modules serve themselves, beside /graphql and the bridge: raw ones (the AI gateway: every module's,
   // even one whose subgraph runs elsewhere) and JSON ones in the platform envelope (auth session verification: local
   // modules only; elsewhere the bridge route of the same path answers). Other methods on their path go to the bridge.
   const moduleRoutes = new Map<string, ModuleHttpRoute>();
-  for (const module of modules) for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
-  for (const module of local) for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
+  for (const module of modules)
+    for (const route of module.httpRoutes?.(deps) ?? []) moduleRoutes.set(route.path, route);
+  for (const module of local)
+    for (const route of module.directRoutes?.(deps) ?? []) moduleRoutes.set(route.path, directRoute(route));
   for (const own of moduleRoutes.values()) {
     const admit = own.admit?.bind(own);
     app.route({
@@ -193,7 +251,10 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
       handler: (request, reply) => own.handle(request, reply, edge),
     });
   }
-  registerPageRoutes(modules.flatMap((m) => m.pageRoutes?.(deps) ?? []), { app, edge, bridge, operations, execute });
+  registerPageRoutes(
+    modules.flatMap((m) => m.pageRoutes?.(deps) ?? []),
+    { app, edge, bridge, operations, execute },
+  );
   app.route({
     method: [...ALL_METHODS],
     url: '/graphql',
@@ -201,14 +262,22 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     onRequest: async (request, reply) => {
       if (!wantsGraphqlIde(request.raw, '/graphql')) await admitGraphql(request, reply, edge);
     },
-    handler: (request, reply) => (wantsGraphqlIde(request.raw, '/graphql') ? serveGraphqlIde(reply, '/graphql') : handleGraphql(request, reply, gateway, edge, introspection.schema)),
+    handler: (request, reply) =>
+      wantsGraphqlIde(request.raw, '/graphql')
+        ? serveGraphqlIde(reply, '/graphql')
+        : handleGraphql(request, reply, gateway, edge, introspection.schema),
   });
   // The REST bridge keeps its own router behind one wildcard route rather than its table becoming Fastify routes:
   // its 404s and 405s (with Allow) answer in the envelope of the module owning the path's prefix and are counted
   // against the rate limit like any request, a trailing slash and a malformed %-escape match as its table says
   // (route-fuzz covers them), and the same table makes the OpenAPI document. Fastify still runs every edge step
   // around it: the bridge's match and admission are the route's onRequest, its body rule drives the edge's parser.
-  app.route({ method: [...ALL_METHODS], url: '/*', onRequest: onRequestStep((request, reply) => bridge.admit(request, reply)), handler: (request, reply) => bridge.handle(request, reply) });
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/*',
+    onRequest: onRequestStep((request, reply) => bridge.admit(request, reply)),
+    handler: (request, reply) => bridge.handle(request, reply),
+  });
   // Methods Fastify does not route (PROPFIND, ...): the bridge answers them as unmatched, in the same steps.
   app.setNotFoundHandler(async (request, reply) => {
     await bridge.admit(request, reply);
@@ -224,41 +293,69 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const subscriptions = startSubscriptionServer({ server, apiKeys, bus, logger, fields, publicSubscriptions });
   introspection.schema = withSubscriptionRoot(apiSchema, subscriptions.schema);
   await jobs.start();
-  const background = await startBackground({ modules: local, deps, dispatch: dispatchesEvents, databaseUrl: database.url, bus, mailAuthResolver: options.mailAuthResolver });
+  const background = await startBackground({
+    modules: local,
+    deps,
+    dispatch: dispatchesEvents,
+    databaseUrl: database.url,
+    bus,
+    mailAuthResolver: options.mailAuthResolver,
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   health = 'ok';
-  logger.info('platform started', { url, modules: modules.map((m) => m.name), database: config.databaseUrl ? 'external' : 'embedded' });
+  logger.info('platform started', {
+    url,
+    modules: modules.map((m) => m.name),
+    database: config.databaseUrl ? 'external' : 'embedded',
+  });
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (async () => {
-    health = 'stopping';
-    const deadline = Date.now() + config.shutdownTimeoutMs;
-    await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
-    // Beside the HTTP drain, not before it: an idle SMTP client must not spend the drain's time.
-    const smtpClosed = background.closeSmtp();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    while (port.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    server.closeAllConnections();
-    await closed;
-    await smtpClosed;
-    await background.stop();
-    await jobs.stop(Math.max(0, deadline - Date.now()));
-    await gateway.stop();
-    await apiKeys.stop();
-    for (const module of modules) await module.close?.();
-    await store.close();
-    await bus.close();
-    await orm.close(true);
-    await database.stop();
-    logger.info('platform stopped');
-  })());
+  const stop = () =>
+    (stopping ??= (async () => {
+      health = 'stopping';
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      await subscriptions.close(); // upgraded sockets are not the HTTP server's to close
+      // Beside the HTTP drain, not before it: an idle SMTP client must not spend the drain's time.
+      const smtpClosed = background.closeSmtp();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      while (port.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      server.closeAllConnections();
+      await closed;
+      await smtpClosed;
+      await background.stop();
+      await jobs.stop(Math.max(0, deadline - Date.now()));
+      await gateway.stop();
+      await apiKeys.stop();
+      for (const module of modules) await module.close?.();
+      await store.close();
+      await bus.close();
+      await orm.close(true);
+      await database.stop();
+      logger.info('platform stopped');
+    })());
 
-  return { url, server, orm, jobs, apiKeys, deps, dispatcher: background.dispatcher, bus, listeners: background.listeners, smtpPort: background.smtpPort, stop };
+  return {
+    url,
+    server,
+    orm,
+    jobs,
+    apiKeys,
+    deps,
+    dispatcher: background.dispatcher,
+    bus,
+    listeners: background.listeners,
+    smtpPort: background.smtpPort,
+    stop,
+  };
 }
 
 async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>): Promise<Record<string, string>> {
-  const check = async (fn: () => Promise<unknown>) => fn().then(() => 'ok', (e: Error) => `failed: ${e.message}`);
+  const check = async (fn: () => Promise<unknown>) =>
+    fn().then(
+      () => 'ok',
+      (e: Error) => `failed: ${e.message}`,
+    );
   const checks: Record<string, string> = {
     database: await check(() => orm.em.getConnection().execute('select 1')),
     jobStore: await check(() => jobs.ping()),
@@ -277,7 +374,8 @@ async function readiness(orm: MikroORM, jobs: Jobs, remote: Map<string, string>)
 function routeLabel(log: Record<string, unknown>): string {
   if (typeof log.route === 'string') return log.route;
   const path = log.path as string;
-  if (path === '/console' || path.startsWith('/console/')) return path === CONSOLE_SESSION_PATH ? path : 'GET /console/*';
+  if (path === '/console' || path.startsWith('/console/'))
+    return path === CONSOLE_SESSION_PATH ? path : 'GET /console/*';
   return FIXED_PATHS.has(path) || DOCS_PATHS.has(path) || IDE_PATHS.has(path) ? path : 'unmatched';
 }
 const FIXED_PATHS = new Set(['/healthz', '/readyz', '/metrics', '/openapi.json', '/graphql']);

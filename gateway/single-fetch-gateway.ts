@@ -11,7 +11,14 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { GraphQLError } from 'graphql';
-import { ApolloServer, HeaderMap, type ApolloServerOptionsWithGateway, type ContextThunk, type HTTPGraphQLRequest, type HTTPGraphQLResponse } from '@apollo/server';
+import {
+  ApolloServer,
+  HeaderMap,
+  type ApolloServerOptionsWithGateway,
+  type ContextThunk,
+  type HTTPGraphQLRequest,
+  type HTTPGraphQLResponse,
+} from '@apollo/server';
 import type { ApolloGateway } from '@apollo/gateway';
 import type { GatewayExecutor, GatewayHTTPRequest, GatewayInterface } from '@apollo/server-gateway-interface';
 import type { CallerContext } from '../platform/context/subgraph-context.js';
@@ -56,13 +63,23 @@ function singleFetchExecutor(throughGateway: GatewayExecutor, plans: SingleFetch
 /** Apollo Server over the single-fetch gateway, answering the plainest requests of single-fetch operations itself. */
 export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
   /** Query texts and their hashes, bounded by the texts' total length. */
-  private readonly hashes = new LRUCache<string, string>({ maxSize: 4 * 1024 * 1024, sizeCalculation: (_hash, query) => query.length + 64 });
+  private readonly hashes = new LRUCache<string, string>({
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_hash, query) => query.length + 64,
+  });
 
-  constructor(options: ApolloServerOptionsWithGateway<CallerContext>, private readonly plans: SingleFetchPlans, private readonly metrics?: PlatformMetrics) {
+  constructor(
+    options: ApolloServerOptionsWithGateway<CallerContext>,
+    private readonly plans: SingleFetchPlans,
+    private readonly metrics?: PlatformMetrics,
+  ) {
     super(options);
   }
 
-  override async executeHTTPGraphQLRequest(args: { httpGraphQLRequest: HTTPGraphQLRequest; context: ContextThunk<CallerContext> }): Promise<HTTPGraphQLResponse> {
+  override async executeHTTPGraphQLRequest(args: {
+    httpGraphQLRequest: HTTPGraphQLRequest;
+    context: ContextThunk<CallerContext>;
+  }): Promise<HTTPGraphQLResponse> {
     const answer = await this.singleFetchAnswer(args.httpGraphQLRequest, args.context);
     return answer ?? super.executeHTTPGraphQLRequest(args);
   }
@@ -78,8 +95,17 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
   }
 
   /** What Apollo Server would answer a POST of a planned query that succeeds; undefined for anything else. */
-  private async singleFetchAnswer({ method, headers, body }: HTTPGraphQLRequest, context: ContextThunk<CallerContext>): Promise<HTTPGraphQLResponse | undefined> {
-    if (method !== 'POST' || !JSON_BODY.has(headers.get('content-type')?.toLowerCase() ?? '') || !PLAIN_ACCEPT.has(headers.get('accept')) || headers.has(QUERY_PLAN_HEADER)) return undefined;
+  private async singleFetchAnswer(
+    { method, headers, body }: HTTPGraphQLRequest,
+    context: ContextThunk<CallerContext>,
+  ): Promise<HTTPGraphQLResponse | undefined> {
+    if (
+      method !== 'POST' ||
+      !JSON_BODY.has(headers.get('content-type')?.toLowerCase() ?? '') ||
+      !PLAIN_ACCEPT.has(headers.get('accept')) ||
+      headers.has(QUERY_PLAN_HEADER)
+    )
+      return undefined;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
     const { query, operationName, variables } = body as Record<string, unknown>;
     for (const field in body) if (!BODY_FIELDS.has(field)) return undefined; // extensions (persisted queries) and the unknown
@@ -97,10 +123,24 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     }
     const data = fetch
       ? await runSingleFetch(fetch, (variables ?? undefined) as Record<string, unknown> | undefined, caller)
-      : await this.runPlanned(planned!, { query, queryHash, operationName: operationName as string | undefined, variables: (variables ?? undefined) as Record<string, unknown> | undefined, headers }, caller);
+      : await this.runPlanned(
+          planned!,
+          {
+            query,
+            queryHash,
+            operationName: operationName as string | undefined,
+            variables: (variables ?? undefined) as Record<string, unknown> | undefined,
+            headers,
+          },
+          caller,
+        );
     if (!data) return undefined;
     this.metrics?.graphqlOperations.inc({ type: 'query', outcome: 'ok' });
-    return { status: 200, headers: new HeaderMap([['content-type', APPLICATION_JSON]]), body: { kind: 'complete', string: `${JSON.stringify({ data })}\n` } };
+    return {
+      status: 200,
+      headers: new HeaderMap([['content-type', APPLICATION_JSON]]),
+      body: { kind: 'complete', string: `${JSON.stringify({ data })}\n` },
+    };
   }
 
   /**
@@ -110,7 +150,13 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
    */
   private async runPlanned(
     { document, operation, schema }: PlannedQuery,
-    request: { query: string; queryHash: string; operationName?: string; variables?: Record<string, unknown>; headers: HeaderMap },
+    request: {
+      query: string;
+      queryHash: string;
+      operationName?: string;
+      variables?: Record<string, unknown>;
+      headers: HeaderMap;
+    },
     caller: CallerContext,
   ): Promise<Record<string, unknown> | undefined> {
     const executor = this.plans.gatewayExecutor;
@@ -120,14 +166,38 @@ export class SingleFetchApolloServer extends ApolloServer<CallerContext> {
     let result: Awaited<ReturnType<GatewayExecutor>>;
     try {
       result = await executor({
-        request: { query: request.query, operationName: request.operationName, variables: request.variables, http: { method: 'POST', url: 'https://unknown-url.invalid/', headers: fetcherHeaders(request.headers) } },
-        response, logger: this.logger, schema, schemaHash: '' as never, context: caller, cache: this.cache, queryHash: request.queryHash, document, source: request.query,
-        operationName: operation.name?.value ?? null, operation, metrics: {}, overallCachePolicy: undefined, requestIsBatched: false,
+        request: {
+          query: request.query,
+          operationName: request.operationName,
+          variables: request.variables,
+          http: { method: 'POST', url: 'https://unknown-url.invalid/', headers: fetcherHeaders(request.headers) },
+        },
+        response,
+        logger: this.logger,
+        schema,
+        schemaHash: '' as never,
+        context: caller,
+        cache: this.cache,
+        queryHash: request.queryHash,
+        document,
+        source: request.query,
+        operationName: operation.name?.value ?? null,
+        operation,
+        metrics: {},
+        overallCachePolicy: undefined,
+        requestIsBatched: false,
       });
     } catch {
       return undefined; // Apollo Server's pipeline meets the same failure and answers it in its own way
     }
-    if (result.errors?.length || result.extensions || !result.data || responseHeaders.size || response.http.status !== undefined) return undefined;
+    if (
+      result.errors?.length ||
+      result.extensions ||
+      !result.data ||
+      responseHeaders.size ||
+      response.http.status !== undefined
+    )
+      return undefined;
     return result.data;
   }
 }

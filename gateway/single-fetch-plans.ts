@@ -4,7 +4,14 @@
 // execution and the gateway's result shaping (a second walk and copy of the whole result). An answer with errors
 // takes the gateway's road: a read is asked again, a mutation (bridge operations only) is not run twice, its answer
 // is handed to the gateway's own fetch (InProcessDataSource.replaying), so the errors are exactly the gateway's.
-import { getVariableValues, parse, print, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import {
+  getVariableValues,
+  parse,
+  print,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { LRUCache } from 'lru-cache';
 import type { Experimental_DidResolveQueryPlanCallback } from '@apollo/gateway';
 import type { GatewayExecutor } from '@apollo/server-gateway-interface';
@@ -46,7 +53,9 @@ export class SingleFetchPlans {
   private readonly watched = new Set<string>();
   private readonly byText = new Map<string, SingleFetch | null>();
   /** /graphql documents, by Apollo Server's hash of the text and the operation name the request gave. */
-  private readonly byDocument = new LRUCache<string, { fetch: SingleFetch | null; planned?: PlannedQuery }>({ max: MAX_DOCUMENT_DECISIONS });
+  private readonly byDocument = new LRUCache<string, { fetch: SingleFetch | null; planned?: PlannedQuery }>({
+    max: MAX_DOCUMENT_DECISIONS,
+  });
   /** ApolloGateway's own executor (plan execution and result shaping), once the gateway has loaded. */
   gatewayExecutor?: GatewayExecutor;
 
@@ -74,7 +83,10 @@ export class SingleFetchPlans {
    * What the gateway's plan decided for a /graphql request: its single fetch, or (a query of several fetches) what its
    * executor needs to run it again (see `PlannedQuery`); undefined before the gateway has planned it.
    */
-  decisionFor(queryHash: string, operationName: string | null | undefined): { fetch: SingleFetch | null; planned?: PlannedQuery } | undefined {
+  decisionFor(
+    queryHash: string,
+    operationName: string | null | undefined,
+  ): { fetch: SingleFetch | null; planned?: PlannedQuery } | undefined {
     return this.byDocument.get(documentKey(queryHash, operationName));
   }
 
@@ -95,20 +107,43 @@ export class SingleFetchPlans {
     }
   };
 
-  private singleFetch(plan: ResolvedPlan['queryPlan'], operation: OperationDefinitionNode, apiSchema: GraphQLSchema): SingleFetch | null {
+  private singleFetch(
+    plan: ResolvedPlan['queryPlan'],
+    operation: OperationDefinitionNode,
+    apiSchema: GraphQLSchema,
+  ): SingleFetch | null {
     const node = plan.node;
-    if (node?.kind !== 'Fetch' || (node.operationKind !== 'query' && node.operationKind !== 'mutation') || node.requires || node.inputRewrites?.length || node.outputRewrites?.length || node.contextRewrites?.length) return null;
+    if (
+      node?.kind !== 'Fetch' ||
+      (node.operationKind !== 'query' && node.operationKind !== 'mutation') ||
+      node.requires ||
+      node.inputRewrites?.length ||
+      node.outputRewrites?.length ||
+      node.contextRewrites?.length
+    )
+      return null;
     const source = this.sources.get(node.serviceName);
     // Decided once per operation, so parsing the fetch's text here costs nothing per request.
     const document = node.operationDocumentNode ?? parse(node.operation);
     const fetched = document.definitions[0];
     // One operation and no fragments, selecting what the operation selects, printed alike (fields, aliases,
     // arguments, directives, order): the subgraph's data is the client's data.
-    if (!source || document.definitions.length !== 1 || fetched?.kind !== 'OperationDefinition' || print(fetched.selectionSet) !== print(operation.selectionSet)) return null;
+    if (
+      !source ||
+      document.definitions.length !== 1 ||
+      fetched?.kind !== 'OperationDefinition' ||
+      print(fetched.selectionSet) !== print(operation.selectionSet)
+    )
+      return null;
     const definitions = operation.variableDefinitions ?? [];
     return {
-      source, query: node.operation, operationName: node.operationName, mutation: node.operationKind === 'mutation', variableUsages: node.variableUsages ?? [],
-      variablesValid: (variables) => definitions.length === 0 || !getVariableValues(apiSchema, definitions, variables ?? {}).errors,
+      source,
+      query: node.operation,
+      operationName: node.operationName,
+      mutation: node.operationKind === 'mutation',
+      variableUsages: node.variableUsages ?? [],
+      variablesValid: (variables) =>
+        definitions.length === 0 || !getVariableValues(apiSchema, definitions, variables ?? {}).errors,
     };
   }
 }
@@ -122,10 +157,15 @@ function documentKey(queryHash: string, operationName: string | null | undefined
  * Sends an operation's single fetch as the gateway would: only the variables the fetch uses, and only those given.
  * The subgraph's whole answer; undefined for variables the gateway refuses (it answers them, running nothing).
  */
-export async function sendSingleFetch(fetch: SingleFetch, variables: Record<string, unknown> | undefined, caller: CallerContext) {
+export async function sendSingleFetch(
+  fetch: SingleFetch,
+  variables: Record<string, unknown> | undefined,
+  caller: CallerContext,
+) {
   if (!fetch.variablesValid(variables)) return undefined;
   const used: Record<string, unknown> = {};
-  if (variables) for (const name of fetch.variableUsages) if (variables[name] !== undefined) used[name] = variables[name];
+  if (variables)
+    for (const name of fetch.variableUsages) if (variables[name] !== undefined) used[name] = variables[name];
   return fetch.source.fetch({ query: fetch.query, operationName: fetch.operationName, variables: used }, caller);
 }
 
@@ -133,7 +173,11 @@ export async function sendSingleFetch(fetch: SingleFetch, variables: Record<stri
  * A read's single fetch: the subgraph's data when it answers without errors; undefined when the gateway must answer
  * instead (variables it refuses, or any error: asked again, the gateway's answer carries it exactly as it always did).
  */
-export async function runSingleFetch(fetch: SingleFetch, variables: Record<string, unknown> | undefined, caller: CallerContext): Promise<Record<string, unknown> | undefined> {
+export async function runSingleFetch(
+  fetch: SingleFetch,
+  variables: Record<string, unknown> | undefined,
+  caller: CallerContext,
+): Promise<Record<string, unknown> | undefined> {
   const result = await sendSingleFetch(fetch, variables, caller);
   return !result || result.errors?.length || !result.data ? undefined : result.data;
 }

@@ -1,4 +1,12 @@
-import { GraphQLError, parse, specifiedRules, validate, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Context, SubscribePayload } from 'graphql-ws';
 import type { Auth } from '../platform/auth/auth.js';
 import { DomainError } from '../platform/errors/domain-error.js';
@@ -27,7 +35,8 @@ export function limitedSubscriptions(schema: GraphQLSchema) {
   const connectionsByKey = new Map<string, Set<LimitedContext>>();
   const rules = [...specifiedRules, ...queryLimitRules('gateway')];
 
-  const openFor = (keyId: string) => [...(connectionsByKey.get(keyId) ?? [])].reduce((n, ctx) => n + Object.keys(ctx.subscriptions).length, 0);
+  const openFor = (keyId: string) =>
+    [...(connectionsByKey.get(keyId) ?? [])].reduce((n, ctx) => n + Object.keys(ctx.subscriptions).length, 0);
 
   return {
     /** Call once the connection is admitted: its subscriptions count toward its key's cap. */
@@ -55,11 +64,21 @@ export function limitedSubscriptions(schema: GraphQLSchema) {
       if (errors.length > 0) return errors;
       // The placeholder of this operation is already in ctx.subscriptions: the counts include it.
       if (Object.keys(ctx.subscriptions).length > SUBSCRIPTION_LIMITS.perConnection) {
-        return [new DomainError('RATE_LIMITED', `At most ${SUBSCRIPTION_LIMITS.perConnection} subscriptions per connection`, { limit: 'subscriptionsPerConnection', max: SUBSCRIPTION_LIMITS.perConnection })];
+        return [
+          new DomainError('RATE_LIMITED', `At most ${SUBSCRIPTION_LIMITS.perConnection} subscriptions per connection`, {
+            limit: 'subscriptionsPerConnection',
+            max: SUBSCRIPTION_LIMITS.perConnection,
+          }),
+        ];
       }
       const keyId = ctx.extra.auth?.keyId;
       if (keyId && openFor(keyId) > SUBSCRIPTION_LIMITS.perKey) {
-        return [new DomainError('RATE_LIMITED', `At most ${SUBSCRIPTION_LIMITS.perKey} subscriptions per API key`, { limit: 'subscriptionsPerKey', max: SUBSCRIPTION_LIMITS.perKey })];
+        return [
+          new DomainError('RATE_LIMITED', `At most ${SUBSCRIPTION_LIMITS.perKey} subscriptions per API key`, {
+            limit: 'subscriptionsPerKey',
+            max: SUBSCRIPTION_LIMITS.perKey,
+          }),
+        ];
       }
       return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
     },

@@ -4,8 +4,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Context } from 'graphql-ws';
 import {
-  GraphQLID, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, GraphQLBoolean,
-  type GraphQLFieldConfig, type GraphQLFieldConfigMap,
+  GraphQLID,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  GraphQLBoolean,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigMap,
 } from 'graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import type { Auth } from '../platform/auth/auth.js';
@@ -71,7 +78,10 @@ const EventType = new GraphQLObjectType({
  * `Subscription.events(types)`: every event of the caller's organization (what its webhooks would receive),
  * optionally only the given types, and nothing of any other organization.
  */
-export function eventsField(bus: EventBus, maxQueued: number): GraphQLFieldConfig<unknown, SubscriptionContext, { types?: string[] | null }> {
+export function eventsField(
+  bus: EventBus,
+  maxQueued: number,
+): GraphQLFieldConfig<unknown, SubscriptionContext, { types?: string[] | null }> {
   return {
     type: new GraphQLNonNull(EventType),
     args: { types: { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) } },
@@ -80,7 +90,11 @@ export function eventsField(bus: EventBus, maxQueued: number): GraphQLFieldConfi
       if (auth.keyType !== 'SERVER') throw new DomainError('FORBIDDEN', 'The event stream needs a SERVER key');
       if (!hasScope(auth, 'webhooks')) throw new DomainError('FORBIDDEN', 'This key lacks the "webhooks" scope');
       const types = args.types?.length ? new Set(args.types) : null;
-      return busIterator(bus, (m) => m.organizationId === auth.organizationId && !m.transient && (!types || types.has(m.event.type)), maxQueued);
+      return busIterator(
+        bus,
+        (m) => m.organizationId === auth.organizationId && !m.transient && (!types || types.has(m.event.type)),
+        maxQueued,
+      );
     },
     resolve: (payload: unknown) => payload as PlatformEvent,
   };
@@ -91,7 +105,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
   const path = options.path ?? '/graphql';
   const schema = new GraphQLSchema({
     // graphql-js needs a Query type; the real queries are served by the gateway on POST /graphql.
-    query: new GraphQLObjectType({ name: 'Query', fields: { subscriptionsOnly: { type: GraphQLBoolean, resolve: () => true } } }),
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: { subscriptionsOnly: { type: GraphQLBoolean, resolve: () => true } },
+    }),
     subscription: new GraphQLObjectType({
       name: 'Subscription',
       fields: {
@@ -125,12 +142,13 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
       schema,
       // The same depth, alias, cost and token limits as POST /graphql, and the subscription caps.
       onSubscribe: (ctx, id, payload) => limits.onSubscribe(ctx, id, payload),
-      context: (ctx) => ({
-        auth: ctx.extra.auth!,
-        connectionParams: ctx.connectionParams ?? {},
-        origin: ctx.extra.request.headers.origin,
-        events: (accept) => busIterator(options.bus, accept, options.maxQueuedEvents ?? 1000),
-      }) satisfies SubscriptionContext,
+      context: (ctx) =>
+        ({
+          auth: ctx.extra.auth!,
+          connectionParams: ctx.connectionParams ?? {},
+          origin: ctx.extra.request.headers.origin,
+          events: (accept) => busIterator(options.bus, accept, options.maxQueuedEvents ?? 1000),
+        }) satisfies SubscriptionContext,
       onConnect: async (ctx) => {
         const admitted = await authenticate(ctx, options);
         if (admitted) limits.track(ctx);
@@ -164,7 +182,10 @@ export function startSubscriptionServer(options: SubscriptionServerOptions): Sub
 }
 
 /** The key comes from connectionParams (`authorization: "Bearer <key>"`, `apiKey` or `x-api-key`), else the upgrade headers. */
-async function authenticate(ctx: Context<Record<string, unknown>, ConnectionExtra>, options: SubscriptionServerOptions): Promise<boolean> {
+async function authenticate(
+  ctx: Context<Record<string, unknown>, ConnectionExtra>,
+  options: SubscriptionServerOptions,
+): Promise<boolean> {
   const params = ctx.connectionParams ?? {};
   const headers = ctx.extra.request.headers;
   const pick = (...values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.length > 0);
@@ -189,21 +210,32 @@ async function authenticate(ctx: Context<Record<string, unknown>, ConnectionExtr
 }
 
 /** Fields that need a key: on a keyless connection (public fields only) they answer UNAUTHORIZED. */
-function keyRequired(fields: GraphQLFieldConfigMap<unknown, SubscriptionContext>): GraphQLFieldConfigMap<unknown, SubscriptionContext> {
-  return Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, {
-    ...field,
-    subscribe: (root: unknown, args: any, context: SubscriptionContext, info: any) => {
-      if (!context.auth) throw new DomainError('UNAUTHORIZED', 'Missing API key');
-      return field.subscribe!(root, args, context, info);
-    },
-  }]));
+function keyRequired(
+  fields: GraphQLFieldConfigMap<unknown, SubscriptionContext>,
+): GraphQLFieldConfigMap<unknown, SubscriptionContext> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [
+      name,
+      {
+        ...field,
+        subscribe: (root: unknown, args: any, context: SubscriptionContext, info: any) => {
+          if (!context.auth) throw new DomainError('UNAUTHORIZED', 'Missing API key');
+          return field.subscribe!(root, args, context, info);
+        },
+      },
+    ]),
+  );
 }
 
 /**
  * The bus as an async iterator of the messages that pass `accept`. A subscriber that falls `maxQueued` events
  * behind is ended with an error rather than allowed to grow the process's memory.
  */
-function busIterator(bus: EventBus, accept: (message: BusEvent) => boolean, maxQueued: number): AsyncIterableIterator<PlatformEvent> {
+function busIterator(
+  bus: EventBus,
+  accept: (message: BusEvent) => boolean,
+  maxQueued: number,
+): AsyncIterableIterator<PlatformEvent> {
   const queue: PlatformEvent[] = [];
   const waiting: ((result: IteratorResult<PlatformEvent>) => void)[] = [];
   let failure: Error | undefined;

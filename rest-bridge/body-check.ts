@@ -19,7 +19,14 @@ const SECRET = /pass(word|phrase)?$|secret|token$|credential|^otp$|^code$|^(api|
 /** A module's own `received` as a REST answer may carry it: a secret's kind only, an object never whole. */
 export function redacted(value: unknown, name: string): unknown {
   if (value === null || value === undefined) return value ?? null;
-  if (SECRET.test(name)) return Array.isArray(value) ? `array(${value.length})` : isObject(value) ? 'object' : typeof value === 'string' ? `string(${value.length} characters)` : jsonKind(value);
+  if (SECRET.test(name))
+    return Array.isArray(value)
+      ? `array(${value.length})`
+      : isObject(value)
+        ? 'object'
+        : typeof value === 'string'
+          ? `string(${value.length} characters)`
+          : jsonKind(value);
   return isObject(value) ? 'object' : value;
 }
 
@@ -45,7 +52,10 @@ function check(schema: JsonSchema, value: unknown, path: string, name: string, r
   if (!kindFits(schema, value, resolve)) return mismatch(schema, value, path, name, resolve);
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return mismatch(schema, value, path, name, resolve);
   if (typeof value === 'number') {
-    if ((typeof schema.minimum === 'number' && value < schema.minimum) || (typeof schema.maximum === 'number' && value > schema.maximum)) {
+    if (
+      (typeof schema.minimum === 'number' && value < schema.minimum) ||
+      (typeof schema.maximum === 'number' && value > schema.maximum)
+    ) {
       return mismatch(schema, value, path, name, resolve);
     }
   }
@@ -61,7 +71,12 @@ function check(schema: JsonSchema, value: unknown, path: string, name: string, r
       if (schema.additionalProperties === false && !(key in properties)) {
         const field = join(path, key);
         const known = Object.keys(properties);
-        return { field, received: key, expected: `one of the fields ${known.join(', ')}`, message: `${field} is not a field of this request${path ? ` (at ${path})` : ''}; the fields are ${known.join(', ')}` };
+        return {
+          field,
+          received: key,
+          expected: `one of the fields ${known.join(', ')}`,
+          message: `${field} is not a field of this request${path ? ` (at ${path})` : ''}; the fields are ${known.join(', ')}`,
+        };
       }
     }
     // What was sent is checked before what is missing: a caller fixing one answer at a time gets there in order.
@@ -123,18 +138,26 @@ function mismatch(schema: JsonSchema, value: unknown, path: string, name: string
 export function shown(value: unknown, name: string): unknown {
   if (Array.isArray(value)) return `array(${value.length})`;
   if (isObject(value)) return 'object';
-  if (typeof value === 'string') return value.length > 64 || SECRET.test(name) ? `string(${value.length} characters)` : value;
+  if (typeof value === 'string')
+    return value.length > 64 || SECRET.test(name) ? `string(${value.length} characters)` : value;
   if (value !== null && value !== undefined && SECRET.test(name)) return jsonKind(value);
   return value;
 }
 
 const KIND_WORDS: Record<string, string> = {
-  string: 'a string', integer: 'an integer', number: 'a number', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null',
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
 };
 
 /** A schema in plain words: `a string`, `an integer from 1 to 100`, `a list of: a string`, `one of: a, b`. */
 export function describe(schema: JsonSchema, resolve: Resolve, depth = 0): string {
-  if (typeof schema.$ref === 'string') return depth > 2 ? 'an object' : describe(resolve(schema.$ref), resolve, depth + 1);
+  if (typeof schema.$ref === 'string')
+    return depth > 2 ? 'an object' : describe(resolve(schema.$ref), resolve, depth + 1);
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (branches) return [...new Set(branches.map((b) => describe(b, resolve, depth + 1)))].join(', or ');
   if (Array.isArray(schema.enum)) {
@@ -143,12 +166,16 @@ export function describe(schema: JsonSchema, resolve: Resolve, depth = 0): strin
   }
   const allowed = types(schema);
   if (!allowed) return 'any JSON value';
-  return allowed.map((kind) => {
-    if (kind === 'array') return schema.items ? `a list of: ${describe(schema.items as JsonSchema, resolve, depth + 1)}` : 'a list';
-    if (kind === 'integer' || kind === 'number') return `${KIND_WORDS[kind]}${range(schema)}`;
-    if (kind === 'string' && schema.format === 'date-time') return 'a date-time string (ISO 8601 with a time zone, e.g. 2026-01-31T09:00:00Z)';
-    return KIND_WORDS[kind] ?? kind;
-  }).join(', or ');
+  return allowed
+    .map((kind) => {
+      if (kind === 'array')
+        return schema.items ? `a list of: ${describe(schema.items as JsonSchema, resolve, depth + 1)}` : 'a list';
+      if (kind === 'integer' || kind === 'number') return `${KIND_WORDS[kind]}${range(schema)}`;
+      if (kind === 'string' && schema.format === 'date-time')
+        return 'a date-time string (ISO 8601 with a time zone, e.g. 2026-01-31T09:00:00Z)';
+      return KIND_WORDS[kind] ?? kind;
+    })
+    .join(', or ');
 }
 
 function range(schema: JsonSchema): string {

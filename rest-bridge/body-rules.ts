@@ -6,7 +6,12 @@ import type { ModuleRoutes, RouteSpec } from './route-table.js';
 
 /** Whether a route reads a JSON body at all (GETs, plain DELETEs and discarded bodies do not). */
 export function takesJsonBody(spec: RouteSpec): boolean {
-  return !spec.ignoreBody && spec.body !== 'form' && spec.method !== 'GET' && (spec.method !== 'DELETE' || !!spec.deleteWithBody);
+  return (
+    !spec.ignoreBody &&
+    spec.body !== 'form' &&
+    spec.method !== 'GET' &&
+    (spec.method !== 'DELETE' || !!spec.deleteWithBody)
+  );
 }
 
 /**
@@ -18,7 +23,8 @@ export function takesJsonBody(spec: RouteSpec): boolean {
 export class BodyRules {
   private readonly inputs = new InputSchemas();
   private readonly byRoute = new Map<RouteSpec, JsonSchema>();
-  private readonly resolve = (ref: string): JsonSchema => this.inputs.components[ref.slice('#/components/schemas/'.length)] ?? {};
+  private readonly resolve = (ref: string): JsonSchema =>
+    this.inputs.components[ref.slice('#/components/schemas/'.length)] ?? {};
 
   constructor(api: GraphQLSchema, modules: ModuleRoutes[], operations: Map<string, Operation>) {
     for (const module of modules) {

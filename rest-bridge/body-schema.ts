@@ -1,6 +1,17 @@
 import {
-  getNamedType, isEnumType, isInputObjectType, isInputType, isListType, isNonNullType, isScalarType, Kind, parse, typeFromAST,
-  type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInputType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  Kind,
+  parse,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { Operation } from './operations.js';
 import type { InputRuleSource, SchemaFragment } from '../platform/validation/input-rule-schema.js';
@@ -27,7 +38,12 @@ export const SCALARS: Record<string, JsonSchema> = {
 
 export function nullable(schema: JsonSchema): JsonSchema {
   // A nullable enum admits null among its values too, or `enum` alone refuses it.
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}) };
+  if (typeof schema.type === 'string')
+    return {
+      ...schema,
+      type: [schema.type, 'null'],
+      ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
+    };
   if (Object.keys(schema).length === 0) return schema;
   return { anyOf: [schema, { type: 'null' }] };
 }
@@ -87,7 +103,13 @@ export class InputSchemas {
         properties[field.name] = field.description ? { ...schema, description: field.description } : schema;
         if ((isNonNullType(field.type) && field.defaultValue === undefined) || byRules) required.push(field.name);
       }
-      this.components[name] = { type: 'object', ...(type.description ? { description: type.description } : {}), properties, ...(required.length ? { required } : {}), additionalProperties: false };
+      this.components[name] = {
+        type: 'object',
+        ...(type.description ? { description: type.description } : {}),
+        properties,
+        ...(required.length ? { required } : {}),
+        additionalProperties: false,
+      };
     }
     return { $ref: `#/components/schemas/${name}` };
   }
@@ -103,9 +125,19 @@ function pick(fragment: SchemaFragment, keys: string[]): SchemaFragment {
 
 /** Adds class rules to a field's schema where they fit its JSON type; `items` are the rules of each item of a list. */
 export function constrain(schema: JsonSchema, value: SchemaFragment, items: SchemaFragment): JsonSchema {
-  if (Array.isArray(schema.anyOf)) return { ...schema, anyOf: (schema.anyOf as JsonSchema[]).map((b) => (b.type === 'null' ? b : constrain(b, value, items))) };
+  if (Array.isArray(schema.anyOf))
+    return {
+      ...schema,
+      anyOf: (schema.anyOf as JsonSchema[]).map((b) => (b.type === 'null' ? b : constrain(b, value, items))),
+    };
   // One value alone or a list of them: the single value takes the item rules.
-  if (Array.isArray(schema.oneOf)) return { ...schema, oneOf: (schema.oneOf as JsonSchema[]).map((b) => (b.type === 'array' ? constrain(b, value, items) : constrain(b, items, {}))) };
+  if (Array.isArray(schema.oneOf))
+    return {
+      ...schema,
+      oneOf: (schema.oneOf as JsonSchema[]).map((b) =>
+        b.type === 'array' ? constrain(b, value, items) : constrain(b, items, {}),
+      ),
+    };
   if (schema.$ref) return schema;
   const kinds = Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
   let out: JsonSchema = { ...schema };
@@ -117,7 +149,8 @@ export function constrain(schema: JsonSchema, value: SchemaFragment, items: Sche
   if (kinds.includes('string')) out = { ...out, ...pick(value, STRING_KEYS) };
   else if (kinds.includes('integer') || kinds.includes('number')) out = { ...out, ...pick(value, NUMBER_KEYS) };
   // A nullable field's allowed values keep null among them.
-  if (Array.isArray(out.enum) && kinds.includes('null') && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  if (Array.isArray(out.enum) && kinds.includes('null') && !out.enum.includes(null))
+    out.enum = [...(out.enum as unknown[]), null];
   return out;
 }
 
@@ -133,11 +166,16 @@ function itemType(type: GraphQLInputType): GraphQLInputType {
 /** The GraphQL types of an operation's variables, by name, on the API schema; throws when the schema lacks one. */
 export function variableTypes(api: GraphQLSchema, operation: Operation): Map<string, GraphQLInputType> {
   const document = parse(operation.query);
-  const definition = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const definition = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )!;
   const types = new Map<string, GraphQLInputType>();
   for (const variable of definition.variableDefinitions ?? []) {
     const type = typeFromAST(api, variable.type as never);
-    if (!type || !isInputType(type)) throw new Error(`Operation ${operation.name}: variable $${variable.variable.name.value} has no input type in this schema`);
+    if (!type || !isInputType(type))
+      throw new Error(
+        `Operation ${operation.name}: variable $${variable.variable.name.value} has no input type in this schema`,
+      );
     types.set(variable.variable.name.value, type);
   }
   return types;
@@ -148,20 +186,29 @@ const BODY = Object.freeze({ __restBody: true });
 
 /** Where a route's JSON body goes: the whole body is this input type, or the body's fields are spread over several variables. */
 export type BodyPlacement =
-  | { kind: 'input'; type: GraphQLInputType }
-  | { kind: 'variables'; types: [string, GraphQLInputType][] };
+  { kind: 'input'; type: GraphQLInputType } | { kind: 'variables'; types: [string, GraphQLInputType][] };
 
 /**
  * Where the route puts the JSON body: the GraphQL type found where the route's `variables` puts it (found by running
  * it on a marker body); else the variables that are neither path, query nor header parameters.
  */
 export function bodyPlacement(spec: RouteSpec, types: Map<string, GraphQLInputType>): BodyPlacement | undefined {
-  const fromParams = new Set([...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!).concat(Object.keys(spec.query ?? {}), Object.keys(spec.headerVariables ?? {})));
+  const fromParams = new Set(
+    [...spec.path.matchAll(/:(\w+)/g)]
+      .map((m) => m[1]!)
+      .concat(Object.keys(spec.query ?? {}), Object.keys(spec.headerVariables ?? {})),
+  );
   let placed: string[] | undefined;
   if (spec.bodyVariable) {
     placed = [spec.bodyVariable];
   } else if (spec.variables) {
-    const request: BridgeRequest = { params: new Proxy({}, { get: () => 'x' }), query: {}, body: BODY, headers: new Proxy({}, { get: () => undefined }), ip: '127.0.0.1' };
+    const request: BridgeRequest = {
+      params: new Proxy({}, { get: () => 'x' }),
+      query: {},
+      body: BODY,
+      headers: new Proxy({}, { get: () => undefined }),
+      ip: '127.0.0.1',
+    };
     try {
       placed = pathTo(spec.variables(request), BODY);
     } catch {
@@ -183,7 +230,10 @@ export function bodyPlacement(spec: RouteSpec, types: Map<string, GraphQLInputTy
 /** The JSON Schema of a placed body. */
 export function placementSchema(placement: BodyPlacement, inputs: InputSchemas): JsonSchema {
   if (placement.kind === 'input') return inputs.required(placement.type);
-  return { type: 'object', properties: Object.fromEntries(placement.types.map(([name, type]) => [name, inputs.of(type)])) };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(placement.types.map(([name, type]) => [name, inputs.of(type)])),
+  };
 }
 
 function pathTo(value: unknown, target: unknown, trail: string[] = [], depth = 0): string[] | undefined {

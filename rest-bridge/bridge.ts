@@ -24,7 +24,10 @@ export type ExecuteOperation = (
   operation: Operation,
   variables: Record<string, unknown>,
   context: CallerContext,
-) => Promise<{ data?: Record<string, unknown> | null; errors?: readonly { message: string; extensions?: Record<string, unknown> }[] }>;
+) => Promise<{
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+}>;
 
 export interface RestBridgeOptions {
   modules: ModuleRoutes[];
@@ -73,13 +76,20 @@ export class RestBridge {
   constructor(private readonly options: RestBridgeOptions) {
     for (const module of options.modules) {
       for (const spec of module.routes) {
-        if (!options.operations.has(spec.operation)) throw new Error(`Route ${spec.method} ${spec.path} names unknown operation ${spec.operation}`);
+        if (!options.operations.has(spec.operation))
+          throw new Error(`Route ${spec.method} ${spec.path} names unknown operation ${spec.operation}`);
         const paramNames: string[] = [];
         const source = spec.path.replace(/:(\w+)/g, (_m, name: string) => {
           paramNames.push(name);
           return '([^/]+)';
         });
-        const compiled = { spec, module, pattern: new RegExp(`^${source}/?$`), paramNames, name: `${spec.method} ${spec.path}` };
+        const compiled = {
+          spec,
+          module,
+          pattern: new RegExp(`^${source}/?$`),
+          paramNames,
+          name: `${spec.method} ${spec.path}`,
+        };
         if (paramNames.length === 0) this.staticRoutes.set(`${spec.method} ${spec.path}`, compiled);
         this.routes.push(compiled);
       }
@@ -97,35 +107,55 @@ export class RestBridge {
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
     const method = request.method.toUpperCase();
     const match = this.match(method, path);
-    const module = match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
+    const module =
+      match?.route.module ?? this.options.modules.find((m) => path === m.prefix || path.startsWith(m.prefix + '/'));
     const edge = request.edge;
     edge.envelope = this.envelopeOf(module?.envelope ?? 'platform');
     // One span per bridged request from its admission (the key lookup's SQL) to its answer, named by the route
     // template (never the raw path); the HTTP span gets the route too.
     const server = activeSpan();
     if (match) server?.updateName(match.route.name).setAttribute('http.route', match.route.spec.path);
-    const span = startSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, { ...callerAttributes(edge.requestId, undefined), ...(match ? { 'rest.operation': match.route.spec.operation } : {}) });
+    const span = startSpan(`bridge ${match?.route.name ?? `${method} unmatched`}`, {
+      ...callerAttributes(edge.requestId, undefined),
+      ...(match ? { 'rest.operation': match.route.spec.operation } : {}),
+    });
     reply.raw.once('close', () => span.end());
     const bridged: Bridged = { url, path, method, match, style: module?.envelope ?? 'platform', span };
     this.bridged.set(request, bridged);
     const route = match?.route;
     return withSpan(span, () => {
-      const authentication = this.options.edge.admit(request, reply, { route: route?.name ?? 'unmatched', category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'), endpoint: route?.spec.rateLimit.endpoint });
+      const authentication = this.options.edge.admit(request, reply, {
+        route: route?.name ?? 'unmatched',
+        category: route?.spec.rateLimit.category ?? (method === 'GET' ? 'reads' : 'general'),
+        endpoint: route?.spec.rateLimit.endpoint,
+      });
       const tagged = (a: Authentication) => {
         // The bridge span has the organization from the edge; the HTTP span gets it here.
-        if (a.kind === 'ok' && server !== span) server?.setAttributes(callerAttributes(undefined, a.auth.organizationId));
+        if (a.kind === 'ok' && server !== span)
+          server?.setAttributes(callerAttributes(undefined, a.auth.organizationId));
         return this.admitted(request, reply, bridged, a);
       };
       return authentication instanceof Promise ? authentication.then(tagged) : tagged(authentication);
     });
   }
 
-  private admitted(request: FastifyRequest, reply: FastifyReply, { path, method, match }: Bridged, authentication: Authentication): void {
+  private admitted(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { path, method, match }: Bridged,
+    authentication: Authentication,
+  ): void {
     const { edge } = request;
     if (authentication.kind === 'ok') edge.auth = authentication.auth;
     if (!match) {
       if (this.routes.some((r) => r.pattern.test(path))) {
-        reply.raw.setHeader('Allow', this.routes.filter((r) => r.pattern.test(path)).map((r) => r.spec.method).join(', '));
+        reply.raw.setHeader(
+          'Allow',
+          this.routes
+            .filter((r) => r.pattern.test(path))
+            .map((r) => r.spec.method)
+            .join(', '),
+        );
         throw new DomainError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}`);
       }
       throw new DomainError('NOT_FOUND', `No route for ${method} ${path}`);
@@ -134,12 +164,18 @@ export class RestBridge {
     edge.log.route = match.route.name;
     for (const [name, value] of Object.entries(match.params)) {
       const problem = unsafeText(value);
-      if (problem) throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, { field: name, received: problem, expected: 'text without NUL or lone surrogates' });
+      if (problem)
+        throw new DomainError('INVALID_REQUEST', `Path parameter ${name} ${problem}`, {
+          field: name,
+          received: problem,
+          expected: 'text without NUL or lone surrogates',
+        });
     }
     if (spec.auth !== 'public') {
       this.options.edge.requireKey(authentication);
       // The key's scope before its body: a key that may not call the route learns nothing from the body's validation.
-      if (authentication.kind === 'ok') assertSubgraphScope(authentication.auth, this.options.scopeOf(match.route.module.module));
+      if (authentication.kind === 'ok')
+        assertSubgraphScope(authentication.auth, this.options.scopeOf(match.route.module.module));
     }
     const reads = !(method === 'GET' || (method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
     edge.body = reads ? { limit: spec.bodyLimitBytes, format: spec.body } : { read: false };
@@ -156,17 +192,31 @@ export class RestBridge {
     const { spec } = match!.route;
     const { requestId, log } = request.edge;
     const auth = request.edge.auth ?? null;
-    const bridgeRequest: BridgeRequest = { params: match!.params, query: convertQuery(url.searchParams, spec.query ?? {}), body: request.body, headers: request.headers, ip: clientIp(request.raw) };
+    const bridgeRequest: BridgeRequest = {
+      params: match!.params,
+      query: convertQuery(url.searchParams, spec.query ?? {}),
+      body: request.body,
+      headers: request.headers,
+      ip: clientIp(request.raw),
+    };
     this.checkBody(spec, request.body);
     const variables = spec.variables ? spec.variables(bridgeRequest) : declaredVariables(spec, bridgeRequest);
-    const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, { requestId, auth });
+    const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, {
+      requestId,
+      auth,
+    });
     if (result.errors?.length) {
-      const first = [...result.errors].sort((a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions))[0]!;
+      const first = [...result.errors].sort(
+        (a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions),
+      )[0]!;
       const code = String(first.extensions?.code ?? 'INTERNAL_ERROR');
       const status = statusFromExtensions(first.extensions);
       const details = first.extensions?.details as { retryAfter?: unknown } | undefined;
       // A refusal that says when to come back (429, 503) carries it as Retry-After too, in seconds.
-      const retryAfter = (status === 429 || status === 503) && typeof details?.retryAfter === 'number' && details.retryAfter > 0 ? { 'Retry-After': String(Math.ceil(details.retryAfter)) } : undefined;
+      const retryAfter =
+        (status === 429 || status === 503) && typeof details?.retryAfter === 'number' && details.retryAfter > 0
+          ? { 'Retry-After': String(Math.ceil(details.retryAfter)) }
+          : undefined;
       const error = restError({ code, message: first.message, details: first.extensions?.details }, spec);
       replyJson(reply, status, renderError(style, status, error), retryAfter);
       return;
@@ -188,7 +238,9 @@ export class RestBridge {
       reply.code(204).send();
       return;
     }
-    const payload = spec.list ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> }) : renderSuccess(style, value);
+    const payload = spec.list
+      ? renderList(style, value as { data: unknown[]; meta: Record<string, unknown> })
+      : renderSuccess(style, value);
     replyJson(reply, spec.status ?? 200, payload);
   }
 
@@ -199,12 +251,18 @@ export class RestBridge {
     const value = body === undefined && spec.bodyOptional === 'empty' ? {} : body;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
     const problem = rules.check(spec, value);
-    if (problem) throw new DomainError('INVALID_REQUEST', problem.message, { field: problem.field, received: problem.received, expected: problem.expected });
+    if (problem)
+      throw new DomainError('INVALID_REQUEST', problem.message, {
+        field: problem.field,
+        received: problem.received,
+        expected: problem.expected,
+      });
   }
 
   private envelopeOf(style: EnvelopeStyle): ErrorEnvelope {
     let envelope = this.envelopes.get(style);
-    if (!envelope) this.envelopes.set(style, (envelope = domainEnvelope((status, error) => renderError(style, status, error))));
+    if (!envelope)
+      this.envelopes.set(style, (envelope = domainEnvelope((status, error) => renderError(style, status, error))));
     return envelope;
   }
 
@@ -212,7 +270,15 @@ export class RestBridge {
    * Writes the first page (already fetched, so its errors got the envelope), then fetches and writes one page at a
    * time, waiting for the socket to drain. An error after the status went out can only cut the answer short.
    */
-  private async stream(spec: RouteSpec, request: BridgeRequest, variables: Record<string, unknown>, first: unknown, res: ServerResponse, caller: CallerContext, log: Record<string, unknown>) {
+  private async stream(
+    spec: RouteSpec,
+    request: BridgeRequest,
+    variables: Record<string, unknown>,
+    first: unknown,
+    res: ServerResponse,
+    caller: CallerContext,
+    log: Record<string, unknown>,
+  ) {
     const stream = spec.stream!;
     res.writeHead(200, stream.headers(request));
     let page = stream.page(first, variables);
@@ -261,12 +327,17 @@ function drained(res: ServerResponse): Promise<void> {
 }
 
 /** An error as a REST caller reads it: GraphQL's variable refusals translated, no secret or whole object repeated back. */
-function restError(error: { code: string; message: string; details?: unknown }, spec: RouteSpec): { code: string; message: string; details?: unknown } {
-  const translated = error.message.startsWith('Variable "$') || error.message.includes('Did you mean')
-    ? inRestWords(error, new Set(spec.bodyVariable ? [spec.bodyVariable] : []))
-    : error;
+function restError(
+  error: { code: string; message: string; details?: unknown },
+  spec: RouteSpec,
+): { code: string; message: string; details?: unknown } {
+  const translated =
+    error.message.startsWith('Variable "$') || error.message.includes('Did you mean')
+      ? inRestWords(error, new Set(spec.bodyVariable ? [spec.bodyVariable] : []))
+      : error;
   const details = translated.details as { field?: unknown; received?: unknown } | undefined;
-  if (!details || typeof details !== 'object' || !('received' in details) || typeof details.field !== 'string') return translated;
+  if (!details || typeof details !== 'object' || !('received' in details) || typeof details.field !== 'string')
+    return translated;
   const leaf = details.field.split(/[.[]/).pop() ?? details.field;
   return { ...translated, details: { ...details, received: redacted(details.received, leaf) } };
 }
@@ -276,16 +347,28 @@ function statusFromExtensions(ext: Record<string, unknown> | undefined): number 
   return http?.status ?? statusOf(ext?.code as string | undefined);
 }
 
-
 /** Query strings as strict as bodies: NUL, bracketed keys other than a declared list's `name[]`, and numbers like `-0` are 400s. */
 function convertQuery(search: URLSearchParams, declared: Record<string, QueryParamType>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of search) {
     const problem = unsafeText(name) ?? unsafeText(value);
-    if (problem) throw new DomainError('INVALID_REQUEST', `Query parameter ${JSON.stringify(name)} ${problem}`, { field: name, received: problem, expected: 'text without NUL' });
+    if (problem)
+      throw new DomainError('INVALID_REQUEST', `Query parameter ${JSON.stringify(name)} ${problem}`, {
+        field: name,
+        received: problem,
+        expected: 'text without NUL',
+      });
     const bracket = name.indexOf('[');
     if (bracket >= 0 && !(name.endsWith('[]') && name.length === bracket + 2 && declared[name.slice(0, bracket)])) {
-      throw new DomainError('INVALID_REQUEST', `Query parameter ${JSON.stringify(name)} is not accepted: no bracketed keys or operators`, { field: name, received: value, expected: `one of ${Object.keys(declared).join(', ') || 'no query parameters'}` });
+      throw new DomainError(
+        'INVALID_REQUEST',
+        `Query parameter ${JSON.stringify(name)} is not accepted: no bracketed keys or operators`,
+        {
+          field: name,
+          received: value,
+          expected: `one of ${Object.keys(declared).join(', ') || 'no query parameters'}`,
+        },
+      );
     }
   }
   for (const [name, type] of Object.entries(declared)) {
@@ -294,12 +377,22 @@ function convertQuery(search: URLSearchParams, declared: Record<string, QueryPar
     const raw = values[0]!;
     switch (type) {
       case 'int': {
-        if (!/^(0|-?[1-9]\d{0,14})$/.test(raw)) throw new DomainError('INVALID_REQUEST', `${name} must be an integer`, { field: name, received: raw, expected: 'integer' });
+        if (!/^(0|-?[1-9]\d{0,14})$/.test(raw))
+          throw new DomainError('INVALID_REQUEST', `${name} must be an integer`, {
+            field: name,
+            received: raw,
+            expected: 'integer',
+          });
         out[name] = Number(raw);
         break;
       }
       case 'boolean': {
-        if (raw !== 'true' && raw !== 'false') throw new DomainError('INVALID_REQUEST', `${name} must be true or false`, { field: name, received: raw, expected: ['true', 'false'] });
+        if (raw !== 'true' && raw !== 'false')
+          throw new DomainError('INVALID_REQUEST', `${name} must be true or false`, {
+            field: name,
+            received: raw,
+            expected: ['true', 'false'],
+          });
         out[name] = raw === 'true';
         break;
       }
@@ -307,10 +400,14 @@ function convertQuery(search: URLSearchParams, declared: Record<string, QueryPar
         out[name] = values.flatMap((v) => v.split(',')).filter(Boolean);
         break;
       default:
-        if (raw.length > 1000) throw new DomainError('INVALID_REQUEST', `${name} is too long`, { field: name, received: raw.length, expected: 'at most 1000 characters' });
+        if (raw.length > 1000)
+          throw new DomainError('INVALID_REQUEST', `${name} is too long`, {
+            field: name,
+            received: raw.length,
+            expected: 'at most 1000 characters',
+          });
         out[name] = raw;
     }
   }
   return out;
 }
-

@@ -39,7 +39,9 @@ export function renderList(style: EnvelopeStyle, result: { data: unknown[]; meta
       return { data: result.data, meta: result.meta };
     case 'sms':
       // A cursor page (the delivery log) has no total: it answers its cursor instead, so a caller can page on.
-      return 'total' in result.meta ? { totalCount: result.meta.total, messages: result.data } : { messages: result.data, cursor: result.meta.cursor, hasMore: result.meta.hasMore };
+      return 'total' in result.meta
+        ? { totalCount: result.meta.total, messages: result.data }
+        : { messages: result.data, cursor: result.meta.cursor, hasMore: result.meta.hasMore };
     case 'openai':
       return { object: 'list', data: result.data };
   }
@@ -68,5 +70,9 @@ export function renderError(style: EnvelopeStyle, status: number, error: ErrorBo
 /** The AI gateway: lowercase codes, the error type of the code, `param` naming the offending parameter. */
 function openaiError(status: number, error: ErrorBody) {
   const details = error.details as { field?: unknown } | undefined;
-  return { ...openAiError(error.code, status), message: error.message, ...(typeof details?.field === 'string' ? { param: details.field } : {}) };
+  return {
+    ...openAiError(error.code, status),
+    message: error.message,
+    ...(typeof details?.field === 'string' ? { param: details.field } : {}),
+  };
 }

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, print, visit, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import {
+  parse,
+  print,
+  visit,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { projectRoot } from '../platform/config/project-root.js';
 
 /** A named operation the bridge sends; the fixed text keeps the gateway's plan cache warm. */
@@ -35,8 +42,11 @@ export function loadOperations(dir = join(projectRoot(), 'rest-bridge', 'operati
   };
   walk(dir);
   for (const { path, query, document } of documents) {
-    const definitions = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
-    if (definitions.length !== 1 || !definitions[0]!.name) throw new Error(`${path} must hold exactly one named operation`);
+    const definitions = document.definitions.filter(
+      (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+    );
+    if (definitions.length !== 1 || !definitions[0]!.name)
+      throw new Error(`${path} must hold exactly one named operation`);
     const name = definitions[0]!.name.value;
     if (operations.has(name)) throw new Error(`Operation ${name} is defined twice`);
     operations.set(name, { name, query: withSharedFragments(query, document, fragments) });
@@ -45,8 +55,16 @@ export function loadOperations(dir = join(projectRoot(), 'rest-bridge', 'operati
 }
 
 /** The operation's text followed by the shared fragments it spreads (transitively) and does not define itself. */
-function withSharedFragments(query: string, document: DocumentNode, shared: Map<string, FragmentDefinitionNode>): string {
-  const own = new Set(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition').map((d) => d.name.value));
+function withSharedFragments(
+  query: string,
+  document: DocumentNode,
+  shared: Map<string, FragmentDefinitionNode>,
+): string {
+  const own = new Set(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition')
+      .map((d) => d.name.value),
+  );
   const needed = new Map<string, FragmentDefinitionNode>();
   const collect = (node: DocumentNode | FragmentDefinitionNode) => {
     visit(node, {
@@ -61,5 +79,7 @@ function withSharedFragments(query: string, document: DocumentNode, shared: Map<
     });
   };
   collect(document);
-  return needed.size === 0 ? query : `${query.trimEnd()}\n\n${[...needed.values()].map((f) => print(f)).join('\n\n')}\n`;
+  return needed.size === 0
+    ? query
+    : `${query.trimEnd()}\n\n${[...needed.values()].map((f) => print(f)).join('\n\n')}\n`;
 }

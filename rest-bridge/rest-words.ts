@@ -10,10 +10,15 @@ const EXPECTED_TYPE = /Expected type "([^"]+)"/;
 const ENUM_VALUE = /does not exist in "\w+" enum/;
 
 const SCALAR_WORDS: Record<string, string> = {
-  String: 'a string', ID: 'a string', Int: 'an integer', Float: 'a number', Boolean: 'true or false',
+  String: 'a string',
+  ID: 'a string',
+  Int: 'an integer',
+  Float: 'a number',
+  Boolean: 'true or false',
   DateTime: 'a date-time string (ISO 8601 with a time zone, e.g. 2026-01-31T09:00:00Z)',
   DateTimeISO: 'a date-time string (ISO 8601 with a time zone, e.g. 2026-01-31T09:00:00Z)',
-  JSON: 'a JSON value', JSONObject: 'an object',
+  JSON: 'a JSON value',
+  JSONObject: 'an object',
 };
 
 /** A GraphQL type as a REST caller reads it: `[String!]!` is "a list of: a string", an input type "an object". */
@@ -33,7 +38,11 @@ export function inRestWords(error: ErrorBody, bodyVariables: ReadonlySet<string>
   if (missingVariable) {
     const [, variable, type] = missingVariable;
     const field = bodyVariables.has(variable!) ? 'body' : variable!;
-    return { code: error.code, message: `${field} is required: ${typeWords(type!)}`, details: { field, received: null, expected: typeWords(type!) } };
+    return {
+      code: error.code,
+      message: `${field} is required: ${typeWords(type!)}`,
+      details: { field, received: null, expected: typeWords(type!) },
+    };
   }
   const coercion = COERCION.exec(error.message);
   if (!coercion) return withoutSuggestions(error);
@@ -44,20 +53,36 @@ export function inRestWords(error: ErrorBody, bodyVariables: ReadonlySet<string>
   const unknown = UNKNOWN_FIELD.exec(reason!);
   if (unknown) {
     const field = rooted(base ? `${base}.${unknown[1]}` : unknown[1]!);
-    return { code: error.code, message: `${field} is not a field of this request`, details: { field, received: unknown[1], expected: 'a documented field' } };
+    return {
+      code: error.code,
+      message: `${field} is not a field of this request`,
+      details: { field, received: unknown[1], expected: 'a documented field' },
+    };
   }
   const missing = MISSING_FIELD.exec(reason!);
   if (missing) {
     const field = rooted(base ? `${base}.${missing[1]}` : missing[1]!);
     const expected = typeWords(missing[2]!);
-    return { code: error.code, message: `${field} is required: ${expected}`, details: { field, received: null, expected } };
+    return {
+      code: error.code,
+      message: `${field} is required: ${expected}`,
+      details: { field, received: null, expected },
+    };
   }
   const field = rooted(base) || 'body';
   const scalarName = CANNOT_REPRESENT.exec(reason!)?.[1] ?? EXPECTED_TYPE.exec(reason!)?.[1];
-  const expected = scalarName ? typeWords(scalarName) : ENUM_VALUE.test(reason!) ? 'one of the documented values' : 'a value of the documented type';
+  const expected = scalarName
+    ? typeWords(scalarName)
+    : ENUM_VALUE.test(reason!)
+      ? 'one of the documented values'
+      : 'a value of the documented type';
   const received = (error.details as { received?: unknown } | undefined)?.received;
   const leaf = field.split(/[.[]/).pop() ?? field;
-  return { code: error.code, message: `${field} must be ${expected}`, details: { field, received: shown(received ?? null, leaf), expected } };
+  return {
+    code: error.code,
+    message: `${field} must be ${expected}`,
+    details: { field, received: shown(received ?? null, leaf), expected },
+  };
 }
 
 /** Any other refusal keeps its words, without GraphQL's "Did you mean" suggestions (they name internal fields). */

@@ -73,7 +73,10 @@ export interface StreamSpec {
   /** Headers of the 200 answer (Content-Type, Content-Disposition). */
   headers: (req: BridgeRequest) => Record<string, string>;
   /** The text one page's result adds, and the variables of the following page (null after the last page). */
-  page: (result: unknown, variables: Record<string, unknown>) => { chunk: string; next: Record<string, unknown> | null };
+  page: (
+    result: unknown,
+    variables: Record<string, unknown>,
+  ) => { chunk: string; next: Record<string, unknown> | null };
 }
 
 /** A module's routes: its path prefix and envelope style, used for its own 404s as well. */

@@ -15,7 +15,12 @@ export interface Composition {
 
 /** Builds every module's schema in-process (no database: resolvers are not run) and composes them. */
 export async function composeSupergraph(modules: SubgraphModule[]): Promise<Composition> {
-  const deps = { config: loadConfig({}), logger: createLogger('silent'), orm: null, jobs: null } as unknown as PlatformDeps;
+  const deps = {
+    config: loadConfig({}),
+    logger: createLogger('silent'),
+    orm: null,
+    jobs: null,
+  } as unknown as PlatformDeps;
   const schemas = new Map<string, GraphQLSchema>();
   for (const module of modules) schemas.set(module.name, await module.buildSchema(deps));
   return composeSchemas(schemas);
@@ -25,7 +30,11 @@ export async function composeSupergraph(modules: SubgraphModule[]): Promise<Comp
 export function composeSchemas(schemas: Map<string, GraphQLSchema>): Composition {
   const subgraphs = new Map([...schemas].map(([name, schema]) => [name, printSubgraphSchema(schema)]));
   const result = composeServices(
-    [...subgraphs].map(([name, sdl]) => ({ name, typeDefs: parse(sdl), url: `http://subgraph-${name}.internal/graphql` })),
+    [...subgraphs].map(([name, sdl]) => ({
+      name,
+      typeDefs: parse(sdl),
+      url: `http://subgraph-${name}.internal/graphql`,
+    })),
   );
   if (result.errors) throw new Error(`Composition failed:\n${result.errors.map((e) => e.message).join('\n')}`);
   return { subgraphs, supergraph: result.supergraphSdl, api: result.schema.toAPISchema().toGraphQLJSSchema() };

@@ -16,4 +16,6 @@ const document = openApiDocument(api);
 writeFileSync(join(projectRoot(), 'schema', 'openapi.json'), document);
 writeFileSync(join(projectRoot(), 'sdk', 'src', 'openapi.generated.ts'), await openApiTypes(document));
 for (const module of modules) await module.close?.();
-process.stdout.write(`composed ${subgraphs.size} subgraphs into schema/supergraph.graphql; wrote schema/openapi.json and sdk/src/openapi.generated.ts\n`);
+process.stdout.write(
+  `composed ${subgraphs.size} subgraphs into schema/supergraph.graphql; wrote schema/openapi.json and sdk/src/openapi.generated.ts\n`,
+);

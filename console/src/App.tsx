@@ -39,10 +39,15 @@ const Webhook = lazy(() => import('./pages/webhooks/WebhookPage'));
 const Settings = lazy(() => import('./pages/settings/SettingsPage'));
 const NotFound = lazy(() => import('./pages/NotFoundPage'));
 
-type State = { phase: 'checking' } | { phase: 'signed-out'; error: ApiError | null; busy: boolean } | { phase: 'signed-in'; session: SessionInfo };
+type State =
+  | { phase: 'checking' }
+  | { phase: 'signed-out'; error: ApiError | null; busy: boolean }
+  | { phase: 'signed-in'; session: SessionInfo };
 
 export function App() {
-  const [state, setState] = useState<State>(() => (storedKey() ? { phase: 'checking' } : { phase: 'signed-out', error: null, busy: false }));
+  const [state, setState] = useState<State>(() =>
+    storedKey() ? { phase: 'checking' } : { phase: 'signed-out', error: null, busy: false },
+  );
 
   const signIn = useCallback(async (key: string) => {
     setState({ phase: 'signed-out', error: null, busy: true });
@@ -67,10 +72,25 @@ export function App() {
     setState({ phase: 'signed-out', error: null, busy: false });
   }, []);
 
-  const context = useMemo(() => (state.phase === 'signed-in' ? { session: state.session, signOut } : null), [state, signOut]);
+  const context = useMemo(
+    () => (state.phase === 'signed-in' ? { session: state.session, signOut } : null),
+    [state, signOut],
+  );
 
-  if (state.phase === 'checking') return <Center mih="100vh"><Loading label="Checking the API key" /></Center>;
-  if (state.phase === 'signed-out' || !context) return <SignIn onSignIn={(key) => void signIn(key)} error={state.phase === 'signed-out' ? state.error : null} busy={state.phase === 'signed-out' && state.busy} />;
+  if (state.phase === 'checking')
+    return (
+      <Center mih="100vh">
+        <Loading label="Checking the API key" />
+      </Center>
+    );
+  if (state.phase === 'signed-out' || !context)
+    return (
+      <SignIn
+        onSignIn={(key) => void signIn(key)}
+        error={state.phase === 'signed-out' ? state.error : null}
+        busy={state.phase === 'signed-out' && state.busy}
+      />
+    );
   return (
     <SessionContext.Provider value={context}>
       <Shell>

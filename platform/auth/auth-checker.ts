@@ -16,7 +16,9 @@ export const authChecker: AuthChecker<SubgraphContext, Requirement> = ({ context
   if (!auth) throw new DomainError('UNAUTHORIZED', 'Missing or invalid API key');
   if (auth.keyType === 'GATEWAY') throw new DomainError('FORBIDDEN', 'AI gateway keys open /ai/v1 only');
   const scopes = requirements.filter((r) => r !== 'send');
-  if (auth.keyType === 'SENDING' && !requirements.includes('send')) throw new DomainError('FORBIDDEN', 'A SENDING key may only send');
-  for (const scope of scopes) if (!hasScope(auth, scope)) throw new DomainError('FORBIDDEN', `This key lacks the "${scope}" scope`);
+  if (auth.keyType === 'SENDING' && !requirements.includes('send'))
+    throw new DomainError('FORBIDDEN', 'A SENDING key may only send');
+  for (const scope of scopes)
+    if (!hasScope(auth, scope)) throw new DomainError('FORBIDDEN', `This key lacks the "${scope}" scope`);
   return true;
 };

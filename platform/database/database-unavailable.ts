@@ -6,10 +6,21 @@ import { DomainError } from '../errors/domain-error.js';
  * for it instead of exiting. SQLSTATEs: too many connections (53300), admin or crash shutdown (57P01, 57P02), cannot
  * connect now (57P03), connection failures (08xxx).
  */
-const UNAVAILABLE_SQLSTATES = new Set(['53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 
 /** Messages of the pg driver and of knex's pool for a connection that cannot be had or was lost. */
-const UNAVAILABLE_MESSAGES = /Timeout acquiring a connection|Connection terminated|is not queryable|is not currently accepting connections|the database system is (?:starting up|shutting down|in recovery mode)/i;
+const UNAVAILABLE_MESSAGES =
+  /Timeout acquiring a connection|Connection terminated|is not queryable|is not currently accepting connections|the database system is (?:starting up|shutting down|in recovery mode)/i;
 
 /** Socket errors of a connection whose server end went away mid-use (a backend terminated while a query was sent). */
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
@@ -22,7 +33,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+      return true;
     if (name === 'KnexTimeoutError') return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
     const next = current as { originalError?: unknown; cause?: unknown };
@@ -33,5 +45,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The caller's answer to an unavailable database: 503 with when to come back. */
 export function databaseUnavailableError(): DomainError {
-  return new DomainError('SERVICE_UNAVAILABLE', `The service is briefly unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`, { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+  return new DomainError(
+    'SERVICE_UNAVAILABLE',
+    `The service is briefly unavailable; retry in ${DATABASE_RETRY_AFTER_SECONDS} s`,
+    { retryAfter: DATABASE_RETRY_AFTER_SECONDS },
+  );
 }

@@ -40,13 +40,16 @@ function embeddedBinaries(): string | null {
 export function checkEmbeddedAccess(dataDir: string, uid = process.getuid?.() ?? -1): void {
   if (uid !== 0) return;
   // The data folder itself is handed to the postgres user (chown); the folders above it and the programs' are not.
-  for (const [what, path, includeSelf] of [['data folder', dataDir, false], ['PostgreSQL programs', embeddedBinaries(), true]] as const) {
+  for (const [what, path, includeSelf] of [
+    ['data folder', dataDir, false],
+    ['PostgreSQL programs', embeddedBinaries(), true],
+  ] as const) {
     const closed = path && closedAncestor(path, includeSelf);
     if (closed) {
       throw new Error(
         `The embedded PostgreSQL cannot start: running as root, it runs as the "postgres" user, which cannot enter ${closed} ` +
-        `(on the way to the ${what}, ${path}). Move the project to a folder other users can enter (e.g. /opt or /srv), ` +
-        `run "chmod o+x ${closed}", or set DATABASE_URL to a PostgreSQL server.`,
+          `(on the way to the ${what}, ${path}). Move the project to a folder other users can enter (e.g. /opt or /srv), ` +
+          `run "chmod o+x ${closed}", or set DATABASE_URL to a PostgreSQL server.`,
       );
     }
   }

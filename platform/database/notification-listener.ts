@@ -61,7 +61,8 @@ export class NotificationListener {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     this.options.onLost?.();
-    if (error) this.options.logger.warn('notification listener lost; reconnecting', { channel: this.options.channel, error });
+    if (error)
+      this.options.logger.warn('notification listener lost; reconnecting', { channel: this.options.channel, error });
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_AFTER_MS);
   }

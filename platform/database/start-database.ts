@@ -26,7 +26,10 @@ export async function startDatabase(config: Config, logger: Logger): Promise<Dat
   const dataDir = resolve(config.embeddedPostgres.dataDir);
   const url = `postgres://postgres:postgres@127.0.0.1:${config.embeddedPostgres.port}/platform`;
   if (existsSync(resolve(dataDir, 'postmaster.pid')) && (await answers(url))) {
-    logger.info('embedded PostgreSQL already running; connecting to it', { port: config.embeddedPostgres.port, dataDir });
+    logger.info('embedded PostgreSQL already running; connecting to it', {
+      port: config.embeddedPostgres.port,
+      dataDir,
+    });
     return { url, stop: async () => {} };
   }
   checkEmbeddedAccess(dataDir); // fail at once with what to do, not with `spawn initdb EACCES` and a timeout
@@ -71,7 +74,12 @@ async function answers(url: string): Promise<boolean> {
  * refuses for a passing reason (slots full, starting up): processes started beside a busy database wait for a slot
  * instead of exiting. Any other failure (bad password, unknown database) and the deadline end the wait with the error.
  */
-export async function waitForDatabase(url: string, logger: Logger, timeoutMs: number, wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))): Promise<void> {
+export async function waitForDatabase(
+  url: string,
+  logger: Logger,
+  timeoutMs: number,
+  wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
@@ -83,7 +91,11 @@ export async function waitForDatabase(url: string, logger: Logger, timeoutMs: nu
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() >= deadline) throw error;
       const delay = Math.min(deadline - Date.now(), Math.random() * Math.min(5_000, 250 * 2 ** attempt));
-      logger.warn('database unavailable at start-up; retrying', { error: (error as Error).message, attempt: attempt + 1, retryInMs: Math.round(delay) });
+      logger.warn('database unavailable at start-up; retrying', {
+        error: (error as Error).message,
+        attempt: attempt + 1,
+        retryInMs: Math.round(delay),
+      });
       await wait(delay);
     } finally {
       await client.end().catch(() => undefined);

@@ -20,7 +20,8 @@ export function coercionDetails(message: string): ErrorDetails | undefined {
   const named = FIELD_IN_REASON.exec(reason!);
   if (named && !field.endsWith(named[1]!)) field = field === variable ? named[1]! : `${field}.${named[1]}`;
   // An unknown or missing field names itself (and never echoes the whole object), as the hand-written checks did.
-  const received = named && UNKNOWN_FIELD.test(reason!) ? named[1]! : MISSING_FIELD.test(reason!) ? null : printedValue(rawValue!);
+  const received =
+    named && UNKNOWN_FIELD.test(reason!) ? named[1]! : MISSING_FIELD.test(reason!) ? null : printedValue(rawValue!);
   return { field, received, expected: reason!.replace(/\.$/, '') };
 }
 

@@ -25,20 +25,51 @@ export type ModuleErrorCodeEntry = Omit<ErrorCodeEntry, 'answeredOn'>;
  * `<module>-error-codes.ts` (see {@link moduleErrorCodes}).
  */
 export const PLATFORM_ERROR_CODES = {
-  INVALID_REQUEST: { status: 400, answeredOn: 'every-route', shownAs: { forms: 'VALIDATION_ERROR', support: 'VALIDATION_ERROR', mailboxes: 'VALIDATION_ERROR' }, openai: { code: 'invalid_request', type: 'invalid_request_error' } },
-  VALIDATION_ERROR: { status: 400, answeredOn: 'every-route', shownAs: { domains: 'INVALID_REQUEST' }, openai: { code: 'invalid_request', type: 'invalid_request_error' } },
-  UNAUTHORIZED: { status: 401, answeredOn: 'credentials', openai: { code: 'unauthorized', type: 'authentication_error' } },
+  INVALID_REQUEST: {
+    status: 400,
+    answeredOn: 'every-route',
+    shownAs: { forms: 'VALIDATION_ERROR', support: 'VALIDATION_ERROR', mailboxes: 'VALIDATION_ERROR' },
+    openai: { code: 'invalid_request', type: 'invalid_request_error' },
+  },
+  VALIDATION_ERROR: {
+    status: 400,
+    answeredOn: 'every-route',
+    shownAs: { domains: 'INVALID_REQUEST' },
+    openai: { code: 'invalid_request', type: 'invalid_request_error' },
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    answeredOn: 'credentials',
+    openai: { code: 'unauthorized', type: 'authentication_error' },
+  },
   FORBIDDEN: { status: 403, answeredOn: 'credentials', openai: { code: 'forbidden', type: 'authentication_error' } },
   NOT_FOUND: { status: 404, answeredOn: 'every-route', openai: { code: 'not_found', type: 'invalid_request_error' } },
   METHOD_NOT_ALLOWED: { status: 405, openai: { code: 'method_not_allowed', type: 'invalid_request_error' } },
   REQUEST_TIMEOUT: { status: 408 },
-  PAYLOAD_TOO_LARGE: { status: 413, answeredOn: 'body', openai: { code: 'payload_too_large', type: 'invalid_request_error' } },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, answeredOn: 'body', openai: { code: 'unsupported_media_type', type: 'invalid_request_error' } },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    answeredOn: 'body',
+    openai: { code: 'payload_too_large', type: 'invalid_request_error' },
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    answeredOn: 'body',
+    openai: { code: 'unsupported_media_type', type: 'invalid_request_error' },
+  },
   REQUEST_HEADERS_TOO_LARGE: { status: 431 },
   QUERY_TOO_COMPLEX: { status: 400 },
-  RATE_LIMITED: { status: 429, answeredOn: 'every-route', shownAs: { mailboxes: 'RATE_LIMIT_EXCEEDED' }, openai: { code: 'rate_limit_exceeded', type: 'rate_limit_error' } },
+  RATE_LIMITED: {
+    status: 429,
+    answeredOn: 'every-route',
+    shownAs: { mailboxes: 'RATE_LIMIT_EXCEEDED' },
+    openai: { code: 'rate_limit_exceeded', type: 'rate_limit_error' },
+  },
   INTERNAL_ERROR: { status: 500, answeredOn: 'every-route' },
-  SERVICE_UNAVAILABLE: { status: 503, answeredOn: 'every-route', openai: { code: 'service_unavailable', type: 'service_unavailable' } },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    answeredOn: 'every-route',
+    openai: { code: 'service_unavailable', type: 'service_unavailable' },
+  },
   /** How the mailboxes envelope shows RATE_LIMITED; never raised itself. */
   RATE_LIMIT_EXCEEDED: { status: 429 },
 } as const satisfies Record<string, ErrorCodeEntry>;
@@ -48,7 +79,10 @@ export const SHARED_ERROR_CODES = {
   MESSAGE_NOT_FOUND: { status: 404, answeredOn: ['email', 'sms', 'mailboxes'] },
   TEMPLATE_NOT_FOUND: { status: 404, answeredOn: ['email', 'sms'] },
   QUOTA_EXCEEDED: { status: 429, answeredOn: ['email', 'sms', 'forms'] },
-  CONFLICT: { status: 409, answeredOn: ['email', 'sms', 'forms', 'webhooks', 'crm', 'auth', 'calendar', 'support', 'domains', 'mailboxes'] },
+  CONFLICT: {
+    status: 409,
+    answeredOn: ['email', 'sms', 'forms', 'webhooks', 'crm', 'auth', 'calendar', 'support', 'domains', 'mailboxes'],
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**
@@ -61,7 +95,9 @@ export interface ModuleErrorCodeTables {}
 type ModuleTable = ModuleErrorCodeTables[keyof ModuleErrorCodeTables];
 type CodeTable = typeof PLATFORM_ERROR_CODES | typeof SHARED_ERROR_CODES | ModuleTable;
 type CodesOf<T> = T extends unknown ? keyof T & string : never;
-type OpenAiCodesOf<T> = T extends unknown ? { [K in keyof T]: T[K] extends { openai: { code: infer C } } ? C : never }[keyof T] : never;
+type OpenAiCodesOf<T> = T extends unknown
+  ? { [K in keyof T]: T[K] extends { openai: { code: infer C } } ? C : never }[keyof T]
+  : never;
 
 export type ErrorCode = CodesOf<CodeTable>;
 
@@ -79,7 +115,8 @@ export function moduleErrorCodes<const T extends Record<string, ModuleErrorCodeE
   for (const [code, entry] of Object.entries(table)) {
     const owner = moduleCodes.get(code)?.module;
     if (owner === module) continue;
-    if (owner !== undefined || Object.hasOwn(PLATFORM_ERROR_CODES, code) || Object.hasOwn(SHARED_ERROR_CODES, code)) throw new Error(`Error code ${code} of ${module} is already defined`);
+    if (owner !== undefined || Object.hasOwn(PLATFORM_ERROR_CODES, code) || Object.hasOwn(SHARED_ERROR_CODES, code))
+      throw new Error(`Error code ${code} of ${module} is already defined`);
     moduleCodes.set(code, { ...entry, answeredOn: [module], module });
   }
   return table;
@@ -98,7 +135,12 @@ function entryOf(code: string): ErrorCodeEntry | undefined {
 
 /** Apollo's codes for a client's mistake: each is an INVALID_REQUEST to our callers. */
 export const CLIENT_MISTAKE_CODES: ReadonlySet<string> = new Set([
-  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'OPERATION_RESOLUTION_FAILURE',
 ]);
 
 export function isErrorCode(code: string): code is ErrorCode {
@@ -116,7 +158,12 @@ export function shownCode(style: Exclude<EnvelopeStyle, 'openai'>, code: string)
 
 /** The AI gateway's code and error type for a platform code. */
 export function openAiError(code: string, status: number): { code: string; type: string } {
-  return entryOf(code)?.openai ?? { code: code.toLowerCase(), type: status >= 500 ? 'server_error' : 'invalid_request_error' };
+  return (
+    entryOf(code)?.openai ?? {
+      code: code.toLowerCase(),
+      type: status >= 500 ? 'server_error' : 'invalid_request_error',
+    }
+  );
 }
 
 /** The platform code behind an AI gateway code (the first in the catalog: `invalid_request` is INVALID_REQUEST). */
@@ -125,13 +172,19 @@ export function codeOfOpenAi(code: OpenAiErrorCode): ErrorCode {
 }
 
 /** The codes the OpenAPI document lists on a route, in catalog order. */
-export function codesAnsweredOn(route: { module: string; checksCredentials: boolean; takesBody: boolean }): ErrorCode[] {
-  return errorCodeCatalog().filter(([, entry]) => {
-    const on = entry.answeredOn;
-    if (on === undefined) return false;
-    if (on === 'every-route') return true;
-    if (on === 'credentials') return route.checksCredentials;
-    if (on === 'body') return route.takesBody;
-    return on.includes(route.module);
-  }).map(([code]) => code as ErrorCode);
+export function codesAnsweredOn(route: {
+  module: string;
+  checksCredentials: boolean;
+  takesBody: boolean;
+}): ErrorCode[] {
+  return errorCodeCatalog()
+    .filter(([, entry]) => {
+      const on = entry.answeredOn;
+      if (on === undefined) return false;
+      if (on === 'every-route') return true;
+      if (on === 'credentials') return route.checksCredentials;
+      if (on === 'body') return route.takesBody;
+      return on.includes(route.module);
+    })
+    .map(([code]) => code as ErrorCode);
 }

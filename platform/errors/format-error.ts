@@ -24,7 +24,11 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
   const status = code ? statusOf(code) : 500;
   // Our own 5xx codes (REGISTRAR_UNAVAILABLE, SERVICE_UNAVAILABLE, ...) are meant for callers; any other 5xx hides its cause.
   if (!code || (status >= 500 && (!isErrorCode(code) || code === 'INTERNAL_ERROR'))) {
-    return { message: 'Internal server error', path: formatted.path, extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } } };
+    return {
+      message: 'Internal server error',
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_ERROR', http: { status: 500 } },
+    };
   }
   const { stacktrace: _s, exception: _e, serviceName: _n, ...rest } = ext as Record<string, unknown>;
   const details = rest.details ?? (code === 'INVALID_REQUEST' ? coercionDetails(formatted.message) : undefined);
@@ -33,7 +37,8 @@ export function formatError(formatted: GraphQLFormattedError, error?: unknown): 
 
 /** Apollo Server's refusals that carry no code, only a 4xx (a persisted query whose hash is not its text's). */
 function refusedByApollo(error: unknown): boolean {
-  const extensions = (error as { extensions?: { code?: unknown; http?: { status?: unknown } } } | undefined)?.extensions;
+  const extensions = (error as { extensions?: { code?: unknown; http?: { status?: unknown } } } | undefined)
+    ?.extensions;
   const status = extensions?.http?.status;
   return extensions?.code === undefined && typeof status === 'number' && status >= 400 && status < 500;
 }

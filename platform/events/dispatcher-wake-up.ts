@@ -16,7 +16,10 @@ export class DispatcherWakeUp {
   private sending = false;
   private again = false;
 
-  constructor(private readonly em: () => EntityManager, private readonly logger?: Logger) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly logger?: Logger,
+  ) {}
 
   /** Call after the outbox rows committed. */
   request(): void {
@@ -28,7 +31,11 @@ export class DispatcherWakeUp {
     this.again = false;
     crossTenantSql(this.em(), 'a NOTIFY that carries no tenant data wakes the dispatchers')
       .rows(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${EVENTS_CHANNEL}, '')`)
-      .catch((error: Error) => this.logger?.warn('events wake-up failed; the dispatcher sweep will pick the events up', { error: error.message }))
+      .catch((error: Error) =>
+        this.logger?.warn('events wake-up failed; the dispatcher sweep will pick the events up', {
+          error: error.message,
+        }),
+      )
       .finally(() => {
         this.sending = false;
         if (this.again) this.request();

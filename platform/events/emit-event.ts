@@ -21,7 +21,12 @@ export interface OutboxInsert<T> {
  * writes the event only when its change happened; without it the row is written once. Inside a `tenantSql` statement
  * pass `ORG` as the organization, so the statement binds its own.
  */
-export function outboxInsert<T extends object>(organizationId: string | typeof ORG, type: EventType, data: T, from = ''): OutboxInsert<T> {
+export function outboxInsert<T extends object>(
+  organizationId: string | typeof ORG,
+  type: EventType,
+  data: T,
+  from = '',
+): OutboxInsert<T> {
   const row = outboxRow(organizationId, type, data);
   return { ...row, sql: `insert into ${OUTBOX_COLUMNS} select ?, ?, ?, ?::jsonb, ? ${from} returning organization_id` };
 }
@@ -33,19 +38,32 @@ export const OUTBOX_COLUMNS = 'platform.events (id, organization_id, type, data,
  * An event's outbox row as one VALUES tuple `(?, ?, ?, ?::jsonb, ?)`, for a statement that writes several events:
  * the rows of one VALUES list are inserted in their order, so the dispatcher sends them in that order.
  */
-export function outboxRow<T extends object>(organizationId: string | typeof ORG, type: EventType, data: T): OutboxInsert<T> {
+export function outboxRow<T extends object>(
+  organizationId: string | typeof ORG,
+  type: EventType,
+  data: T,
+): OutboxInsert<T> {
   const event: PlatformEvent<T> = { id: newId('evt'), type, timestamp: new Date().toISOString(), data };
-  return { event, sql: '(?, ?, ?, ?::jsonb, ?)', params: [event.id, organizationId, type, JSON.stringify(data), event.timestamp] };
+  return {
+    event,
+    sql: '(?, ?, ?, ?::jsonb, ?)',
+    params: [event.id, organizationId, type, JSON.stringify(data), event.timestamp],
+  };
 }
 
 /** The select that NOTIFYs the dispatcher (delivered on commit) once per row of the outbox CTE named `cte`. */
-export const notifyEventsOf = (cte: string) => `select pg_notify('${EVENTS_CHANNEL}', organization_id::text) from ${cte}`;
+export const notifyEventsOf = (cte: string) =>
+  `select pg_notify('${EVENTS_CHANNEL}', organization_id::text) from ${cte}`;
 
 /**
  * Writes the event (a type some module's manifest declares) to the outbox in the EntityManager's current transaction, so the change and its
  * event commit together or not at all. NOTIFY is delivered on commit, which wakes the dispatcher.
  */
-export async function emitEvent<T extends object>(em: EntityManager, type: EventType, data: T): Promise<PlatformEvent<T>> {
+export async function emitEvent<T extends object>(
+  em: EntityManager,
+  type: EventType,
+  data: T,
+): Promise<PlatformEvent<T>> {
   const organizationId = (em.getFilterParams(TENANT_FILTER) as { organizationId?: string } | undefined)?.organizationId;
   if (!organizationId) throw new Error(`Cannot emit ${type} without an organization`);
   const outbox = outboxInsert(organizationId, type, data);

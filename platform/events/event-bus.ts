@@ -62,7 +62,12 @@ export class MemoryEventBus implements EventBus {
 export class RedisEventBus extends MemoryEventBus {
   private failing = false;
 
-  private constructor(private readonly pub: Redis, private readonly sub: Redis, private readonly channel: string, logger: Logger) {
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly channel: string,
+    logger: Logger,
+  ) {
     super(logger);
     sub.on('message', (_channel: string, raw: string) => {
       try {
@@ -82,7 +87,11 @@ export class RedisEventBus extends MemoryEventBus {
     pub.on('error', (error) => bus.report(error));
     sub.on('error', (error) => bus.report(error));
     // Redis down at start-up must not stop the platform: subscribe again whenever the connection is (re)made.
-    const subscribe = () => sub.subscribe(channel).then(() => undefined, (error: unknown) => bus.report(error));
+    const subscribe = () =>
+      sub.subscribe(channel).then(
+        () => undefined,
+        (error: unknown) => bus.report(error),
+      );
     sub.on('ready', () => void subscribe());
     await subscribe();
     return bus;

@@ -69,7 +69,12 @@ export class EventDispatcher {
 
   constructor(private readonly options: EventDispatcherOptions) {
     this.batchSize = options.batchSize ?? 200;
-    this.listener = new NotificationListener({ databaseUrl: options.databaseUrl, channel: EVENTS_CHANNEL, logger: options.logger, onNotify: () => this.wake() });
+    this.listener = new NotificationListener({
+      databaseUrl: options.databaseUrl,
+      channel: EVENTS_CHANNEL,
+      logger: options.logger,
+      onNotify: () => this.wake(),
+    });
   }
 
   async start(): Promise<void> {
@@ -132,7 +137,11 @@ export class EventDispatcher {
     // A stopping dispatcher does not wait for a busy sink: the events stay in the outbox for the next run.
     for (const sink of this.options.sinks) await Promise.race([sink.ready?.(), this.stopSignal]);
     if (this.stopped && this.running) return 0;
-    const em = this.options.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
+    const em = this.options.orm.em.fork({
+      clear: true,
+      useContext: false,
+      disableFilters: true,
+    } as never) as EntityManager;
     const afterCommit: (() => void)[] = [];
     const taken = await em.transactional(async (tx) => {
       // Taken and marked in one statement: the mark commits with the sinks' work or rolls back with it.

@@ -25,7 +25,10 @@ export async function pruneEvents(em: EntityManager, cutoff: Date): Promise<numb
 }
 
 /** Runs hourly (scheduled by the runner); `retentionDays` is EVENTS_RETENTION_DAYS. */
-export function pruneEventsJob(retentionDays: number, now: () => Date = () => new Date()): JobDefinition<Record<string, never>> {
+export function pruneEventsJob(
+  retentionDays: number,
+  now: () => Date = () => new Date(),
+): JobDefinition<Record<string, never>> {
   return {
     name: PRUNE_EVENTS_JOB,
     concurrency: 1,

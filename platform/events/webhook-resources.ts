@@ -14,24 +14,35 @@ import type { WebhookNamespace } from './event-catalog.js';
 
 /** The owning module: `resourceId` of `namespace` now exists in the organization of `tx` (the creating transaction). */
 export async function registerWebhookResource(tx: EntityManager, namespace: string, resourceId: string): Promise<void> {
-  await tenantSql(tx).run(sql`insert into platform.webhook_resources (organization_id, namespace, resource_id) values (${ORG}, ${namespace}, ${resourceId}) on conflict do nothing`);
+  await tenantSql(tx).run(
+    sql`insert into platform.webhook_resources (organization_id, namespace, resource_id) values (${ORG}, ${namespace}, ${resourceId}) on conflict do nothing`,
+  );
 }
 
 /** The owning module: the resource is gone (the deleting transaction); its webhooks go through WebhookSubscriptions. */
 export async function forgetWebhookResource(tx: EntityManager, namespace: string, resourceId: string): Promise<void> {
-  await tenantSql(tx).run(sql`delete from platform.webhook_resources where organization_id = ${ORG} and namespace = ${namespace} and resource_id = ${resourceId}`);
+  await tenantSql(tx).run(
+    sql`delete from platform.webhook_resources where organization_id = ${ORG} and namespace = ${namespace} and resource_id = ${resourceId}`,
+  );
 }
 
 /**
  * The webhooks module: a filter of a namespace whose webhooks narrow to resources must name one the caller's
  * organization (`em`) has, else the namespace's not-found error (another organization's resource included).
  */
-export async function assertWebhookResource(em: EntityManager, namespace: string, rules: WebhookNamespace, filter: Record<string, string>): Promise<void> {
+export async function assertWebhookResource(
+  em: EntityManager,
+  namespace: string,
+  rules: WebhookNamespace,
+  filter: Record<string, string>,
+): Promise<void> {
   const { owns, resourceNotFound } = rules;
   if (!owns || !resourceNotFound) return;
   const id = filter[owns];
   const found = id
-    ? await tenantSql(em).one(sql`select 1 from platform.webhook_resources where organization_id = ${ORG} and namespace = ${namespace} and resource_id = ${id}`)
+    ? await tenantSql(em).one(
+        sql`select 1 from platform.webhook_resources where organization_id = ${ORG} and namespace = ${namespace} and resource_id = ${id}`,
+      )
     : null;
   if (!found) throw new DomainError(resourceNotFound.code, resourceNotFound.message);
 }

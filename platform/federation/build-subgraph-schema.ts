@@ -13,11 +13,19 @@ const FEDERATION_LINK = `extend schema @link(url: "https://specs.apollo.dev/fede
 
 /** type-graphql schema → SDL under the federation v2 link → Apollo subgraph schema (type-graphql's federation example). */
 export async function buildFederatedSchema(
-  { invalidInputCode, ...options }: Omit<BuildSchemaOptions, 'skipCheck' | 'authChecker'> & { invalidInputCode?: InvalidInputCode },
+  {
+    invalidInputCode,
+    ...options
+  }: Omit<BuildSchemaOptions, 'skipCheck' | 'authChecker'> & { invalidInputCode?: InvalidInputCode },
   referenceResolvers: ReferenceResolvers = {},
 ): Promise<GraphQLSchema> {
   // Inputs are validated once, here at the edge of every resolver (class-validator rules on @InputType classes).
-  const schema = await buildSchema({ ...options, skipCheck: true, authChecker, validateFn: (arg) => validateInput(arg, invalidInputCode) });
+  const schema = await buildSchema({
+    ...options,
+    skipCheck: true,
+    authChecker,
+    validateFn: (arg) => validateInput(arg, invalidInputCode),
+  });
   const resolvers = createResolversMap(schema) as Record<string, any>;
   for (const [type, fields] of Object.entries(referenceResolvers)) {
     resolvers[type] = { ...resolvers[type], ...fields };

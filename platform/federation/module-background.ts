@@ -3,7 +3,12 @@ import { EventDispatcher } from '../events/event-dispatcher.js';
 import { DISPATCHING_MODULE } from '../events/dispatching-module.js';
 import { PRUNE_EVENTS_JOB, pruneEventsJob } from '../events/prune-events.job.js';
 import { inboundAddressOwner } from '../mail/inbound-addresses.js';
-import { SMTP_CLOSE_GRACE_MS, startInboundSmtp, type InboundSmtp, type MailAuthResolver } from '../mail/inbound-smtp-server.js';
+import {
+  SMTP_CLOSE_GRACE_MS,
+  startInboundSmtp,
+  type InboundSmtp,
+  type MailAuthResolver,
+} from '../mail/inbound-smtp-server.js';
 import type { ModuleListener, PlatformDeps, SubgraphModule } from './subgraph-module.js';
 
 /** What a process runs beside its HTTP server for the modules it serves; stopped after the HTTP drain. */
@@ -52,7 +57,8 @@ export async function startBackground(options: BackgroundOptions): Promise<Modul
   let smtp: InboundSmtp | undefined;
   const listeners: ModuleListener[] = [];
   let smtpClosed: Promise<void> | undefined;
-  const closeSmtp = () => (smtpClosed ??= smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs)) ?? Promise.resolve());
+  const closeSmtp = () =>
+    (smtpClosed ??= smtp?.close(Math.min(SMTP_CLOSE_GRACE_MS, config.shutdownTimeoutMs)) ?? Promise.resolve());
   const stop = async () => {
     await closeSmtp();
     for (const listener of listeners) await listener.close();
@@ -63,18 +69,36 @@ export async function startBackground(options: BackgroundOptions): Promise<Modul
     if (dispatch) {
       // Without Redis the live stream reaches only this process's subscribers: a module process has none (it warns).
       const bus = options.bus ?? (ownBus = await createEventBus(config.redisUrl, logger));
-      dispatcher = new EventDispatcher({ databaseUrl: options.databaseUrl, orm: deps.orm, bus, sinks: modules.flatMap((m) => m.eventSinks?.(deps) ?? []), logger, sweepMs: config.eventsSweepMs });
+      dispatcher = new EventDispatcher({
+        databaseUrl: options.databaseUrl,
+        orm: deps.orm,
+        bus,
+        sinks: modules.flatMap((m) => m.eventSinks?.(deps) ?? []),
+        logger,
+        sweepMs: config.eventsSweepMs,
+      });
       await deps.jobs.every('1 hour', PRUNE_EVENTS_JOB);
       await dispatcher.start();
     } else {
       // One outbox mark per event: sinks run only in the dispatching process. A module with sinks elsewhere would lose
       // its work silently, so such a process does not start (a module reaches another process through a job instead).
       const stranded = modules.filter((m) => m.eventSinks).map((m) => m.name);
-      if (stranded.length) throw new Error(`Event sinks of ${stranded.join(', ')} run only where "${DISPATCHING_MODULE}" is served, and this process does not dispatch events`);
+      if (stranded.length)
+        throw new Error(
+          `Event sinks of ${stranded.join(', ')} run only where "${DISPATCHING_MODULE}" is served, and this process does not dispatch events`,
+        );
     }
     for (const module of modules) listeners.push(...((await module.startListeners?.(deps)) ?? []));
     const handlers = modules.flatMap((m) => (m.inboundMail ? [m.inboundMail(deps)] : []));
-    if (handlers.length > 0) smtp = await startInboundSmtp({ ...config.smtpInbound, handlers, ownerOf: async (address) => (await inboundAddressOwner(deps.orm.em, address))?.module ?? null, logger, resolver: options.mailAuthResolver, dnsServer: config.dnsResolver });
+    if (handlers.length > 0)
+      smtp = await startInboundSmtp({
+        ...config.smtpInbound,
+        handlers,
+        ownerOf: async (address) => (await inboundAddressOwner(deps.orm.em, address))?.module ?? null,
+        logger,
+        resolver: options.mailAuthResolver,
+        dnsServer: config.dnsResolver,
+      });
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -7,7 +7,11 @@ import type { FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { ApolloServer, HeaderMap, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { GraphQLError } from 'graphql';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config/config.js';
@@ -65,26 +69,47 @@ export interface ServedSubgraph {
  * Split mode: one module's subgraph over HTTP at /graphql, with its own ORM and job worker on the shared database.
  * Only the gateway may call it: a request without a valid signed caller context gets 401 and nothing runs.
  */
-export async function serveSubgraph(module: SubgraphModule, config: Config, options: ServeSubgraphOptions): Promise<ServedSubgraph> {
+export async function serveSubgraph(
+  module: SubgraphModule,
+  config: Config,
+  options: ServeSubgraphOptions,
+): Promise<ServedSubgraph> {
   const logger = (options.logger ?? createLogger(config.logLevel)).child({ subgraph: module.name });
   // The embedded server belongs to the one-process runner; processes in split mode share one external database.
-  if (!config.databaseUrl) throw new Error(`Subgraph "${module.name}" in its own process needs DATABASE_URL (the database the other processes use)`);
+  if (!config.databaseUrl)
+    throw new Error(
+      `Subgraph "${module.name}" in its own process needs DATABASE_URL (the database the other processes use)`,
+    );
   const databaseUrl = config.databaseUrl;
   // The outbox is drained in the webhook engine's process (DISPATCHING_MODULE), with its sinks.
   const dispatches = module.name === DISPATCHING_MODULE;
 
-  const orm = await createOrm({ databaseUrl, modules: [platformData, module.data], poolMax: config.databasePoolMax, log: (message) => logger.debug('orm', { message }) });
+  const orm = await createOrm({
+    databaseUrl,
+    modules: [platformData, module.data],
+    poolMax: config.databasePoolMax,
+    log: (message) => logger.debug('orm', { message }),
+  });
   const metrics = new PlatformMetrics();
   // Where the dispatcher hands events and the module publishes its transient signals (typing); without Redis they
   // reach no gateway subscriber.
-  if (!config.redisUrl) logger.warn('REDIS_URL is not set: live events and signals from this process reach no gateway subscriber');
+  if (!config.redisUrl)
+    logger.warn('REDIS_URL is not set: live events and signals from this process reach no gateway subscriber');
   const bus = await createEventBus(config.redisUrl, logger);
   let jobs: Jobs | undefined;
   let apollo: ApolloServer<SubgraphContext> | undefined;
   let deps: PlatformDeps | undefined;
   try {
     await runMigrations(orm);
-    jobs = await Jobs.create({ databaseUrl, mongoUrl: config.agendaMongoUrl, processEveryMs: config.jobsProcessEveryMs, orm, logger, instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined, observer: metrics });
+    jobs = await Jobs.create({
+      databaseUrl,
+      mongoUrl: config.agendaMongoUrl,
+      processEveryMs: config.jobsProcessEveryMs,
+      orm,
+      logger,
+      instanceName: options.port ? `${hostname()}:${module.name}:${options.port}` : undefined,
+      observer: metrics,
+    });
     metrics.watch(platformSources(orm, jobs));
     const ports = new PlatformPorts();
     const withPorts: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus, catalog: options.catalog };
@@ -100,7 +125,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       // The gateway formats errors for clients; it needs them as the subgraph raised them (code, http, details),
       // exactly what the in-process data source hands it.
       // A refused query limit keeps its own code (QUERY_TOO_COMPLEX) rather than Apollo's GRAPHQL_VALIDATION_FAILED.
-      formatError: (formatted, error) => (error instanceof GraphQLError ? (formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' && error.originalError instanceof DomainError ? error.originalError : error).toJSON() : formatted),
+      formatError: (formatted, error) =>
+        error instanceof GraphQLError
+          ? (formatted.extensions?.code === 'GRAPHQL_VALIDATION_FAILED' && error.originalError instanceof DomainError
+              ? error.originalError
+              : error
+            ).toJSON()
+          : formatted,
       includeStacktraceInErrorResponses: false,
       validationRules: queryLimitRules('subgraph'),
       parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
@@ -108,8 +139,18 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       csrfPrevention: true,
       // Cache control and inline tracing wrap every field resolver (about a tenth of this process's CPU under load);
       // we set no cache hints and the gateway reports no usage, so neither is installed.
-      plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled(), executedResultsAre200()],
-      logger: { debug: (m) => logger.debug(String(m)), info: (m) => logger.info(String(m)), warn: (m) => logger.warn(String(m)), error: (m) => logger.error(String(m)) },
+      plugins: [
+        ApolloServerPluginLandingPageDisabled(),
+        ApolloServerPluginCacheControlDisabled(),
+        ApolloServerPluginInlineTraceDisabled(),
+        executedResultsAre200(),
+      ],
+      logger: {
+        debug: (m) => logger.debug(String(m)),
+        info: (m) => logger.info(String(m)),
+        warn: (m) => logger.warn(String(m)),
+        error: (m) => logger.error(String(m)),
+      },
     });
     await apollo.start();
   } catch (error) {
@@ -138,7 +179,11 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
     envelope: SUBGRAPH_ENVELOPE,
   });
   const { app, server: httpServer } = edgeServer;
-  app.route({ method: [...ALL_METHODS], url: '/healthz', handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }) });
+  app.route({
+    method: [...ALL_METHODS],
+    url: '/healthz',
+    handler: async (_request, reply) => replyJson(reply, health === 'ok' ? 200 : 503, { status: health }),
+  });
   app.get('/metrics', (request, reply) => serveMetrics(request, reply, metrics, config.metricsToken));
   app.setNotFoundHandler(async (request) => {
     throw new DomainError('NOT_FOUND', `No route for ${request.edge.log.path as string}`);
@@ -170,9 +215,15 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       if (refused) return replyJson(reply, 200, { data: null, errors: [refused.toJSON()] });
       const { requestId, auth } = request.edge;
       const headers = new HeaderMap();
-      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      for (const [name, value] of Object.entries(request.headers))
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
       const response = await server.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: request.method.toUpperCase(), headers, search: new URL(request.originalUrl, 'http://local').search, body: request.method === 'POST' ? request.body : undefined },
+        httpGraphQLRequest: {
+          method: request.method.toUpperCase(),
+          headers,
+          search: new URL(request.originalUrl, 'http://local').search,
+          body: request.method === 'POST' ? request.body : undefined,
+        },
         context: async () => ({
           requestId,
           auth: auth ?? null,
@@ -182,7 +233,9 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       });
       for (const [name, value] of response.headers) reply.header(name, value);
       reply.code(response.status ?? 200);
-      return reply.send(response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator));
+      return reply.send(
+        response.body.kind === 'complete' ? response.body.string : Readable.from(response.body.asyncIterator),
+      );
     },
   });
   const host = options.host ?? '127.0.0.1';
@@ -193,7 +246,13 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
       httpServer.listen(options.port, host, () => resolve());
     });
     await jobRunner.start();
-    background = await startBackground({ modules: [module], deps: platformDeps, dispatch: dispatches, databaseUrl, bus });
+    background = await startBackground({
+      modules: [module],
+      deps: platformDeps,
+      dispatch: dispatches,
+      databaseUrl,
+      bus,
+    });
   } catch (error) {
     httpServer.close();
     await server.stop();
@@ -209,24 +268,25 @@ export async function serveSubgraph(module: SubgraphModule, config: Config, opti
   logger.info('subgraph started', { url });
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= (async () => {
-    health = 'stopping';
-    const deadline = Date.now() + config.shutdownTimeoutMs;
-    const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
-    const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-    httpServer.closeIdleConnections();
-    while (edgeServer.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    httpServer.closeAllConnections();
-    await closed;
-    await smtpClosed;
-    await background?.stop();
-    await jobRunner.stop(Math.max(0, deadline - Date.now()));
-    await server.stop();
-    await module.close?.();
-    await bus.close();
-    await orm.close(true);
-    logger.info('subgraph stopped');
-  })());
+  const stop = () =>
+    (stopping ??= (async () => {
+      health = 'stopping';
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      const smtpClosed = background?.closeSmtp(); // beside the HTTP drain, as the one-process runner does
+      const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      while (edgeServer.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      httpServer.closeAllConnections();
+      await closed;
+      await smtpClosed;
+      await background?.stop();
+      await jobRunner.stop(Math.max(0, deadline - Date.now()));
+      await server.stop();
+      await module.close?.();
+      await bus.close();
+      await orm.close(true);
+      logger.info('subgraph stopped');
+    })());
 
   return { url, server: httpServer, orm, jobs: jobRunner, deps: platformDeps, background: background!, stop };
 }
@@ -251,4 +311,6 @@ function executedResultsAre200(): ApolloServerPlugin<SubgraphContext> {
 }
 
 /** The subgraph's refusals and failures in GraphQL's shape (a 500 for anything else). */
-const SUBGRAPH_ENVELOPE = domainEnvelope((_status, error) => ({ errors: [{ message: error.message, extensions: { code: error.code } }] }));
+const SUBGRAPH_ENVELOPE = domainEnvelope((_status, error) => ({
+  errors: [{ message: error.message, extensions: { code: error.code } }],
+}));

@@ -48,7 +48,14 @@ export interface ModuleListener {
  * (ports, event sinks, raw and direct HTTP routes, subscription fields, inbound mail, listeners) are typed
  * optional fields, wired by the one-process runner and by the module's own main.ts alike.
  */
-export interface SubgraphModule extends PortProvider, EventSinkProvider, HttpRouteProvider, DirectRouteProvider, PageRouteProvider, SubscriptionFieldProvider {
+export interface SubgraphModule
+  extends
+    PortProvider,
+    EventSinkProvider,
+    HttpRouteProvider,
+    DirectRouteProvider,
+    PageRouteProvider,
+    SubscriptionFieldProvider {
   /** Subgraph name in the supergraph, e.g. `email`. */
   name: string;
   /** Entities and migrations. */

@@ -16,7 +16,11 @@ export function parseDateFilter(field: string, value: string | null | undefined)
   if (value === undefined || value === null || value === '') return undefined;
   const date = ISO_8601.test(value) ? new Date(value) : new Date(NaN);
   if (!withinFilterYears(date)) {
-    throw new DomainError('INVALID_REQUEST', `${field} must be an ISO 8601 date`, { field, received: value, expected: 'ISO 8601 between 1970-01-01 and 2999-12-31, e.g. 2026-11-22 or 2026-11-22T10:00:00Z' });
+    throw new DomainError('INVALID_REQUEST', `${field} must be an ISO 8601 date`, {
+      field,
+      received: value,
+      expected: 'ISO 8601 between 1970-01-01 and 2999-12-31, e.g. 2026-11-22 or 2026-11-22T10:00:00Z',
+    });
   }
   return date;
 }
@@ -24,15 +28,27 @@ export function parseDateFilter(field: string, value: string | null | undefined)
 /** Refuses a range whose start is after its end. */
 export function checkRange(from: Date | undefined, to: Date | undefined, fromField: string, toField: string) {
   if (from && to && from > to) {
-    throw new DomainError('INVALID_REQUEST', `${fromField} must not be after ${toField}`, { field: fromField, received: from.toISOString(), expected: `<= ${to.toISOString()}` });
+    throw new DomainError('INVALID_REQUEST', `${fromField} must not be after ${toField}`, {
+      field: fromField,
+      received: from.toISOString(),
+      expected: `<= ${to.toISOString()}`,
+    });
   }
 }
 
 /** Validates an optional value against an allowed list. */
-export function parseEnumFilter<T extends string>(field: string, value: string | null | undefined, allowed: readonly T[]): T | undefined {
+export function parseEnumFilter<T extends string>(
+  field: string,
+  value: string | null | undefined,
+  allowed: readonly T[],
+): T | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new DomainError('INVALID_REQUEST', `${field} must be one of ${allowed.join(', ')}`, { field, received: value, expected: allowed });
+    throw new DomainError('INVALID_REQUEST', `${field} must be one of ${allowed.join(', ')}`, {
+      field,
+      received: value,
+      expected: allowed,
+    });
   }
   return value as T;
 }

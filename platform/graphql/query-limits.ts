@@ -27,11 +27,17 @@ type Limit = 'depth' | 'aliases' | 'cost';
 /** Reports the refusal as a QUERY_TOO_COMPLEX error (400) instead of GraphQL Armor's thrown "Syntax Error". */
 const refuse = (limit: Limit, max: number) => (context: ValidationContext | null, error: Error) => {
   const found = Number(/found (\d+(?:\.\d+)?)/.exec(error.message)?.[1]);
-  context?.reportError(new DomainError('QUERY_TOO_COMPLEX', `The operation exceeds the ${limit} limit of ${max}${Number.isFinite(found) ? ` (found ${found})` : ''}`, {
-    limit,
-    max,
-    ...(Number.isFinite(found) ? { found } : {}),
-  }));
+  context?.reportError(
+    new DomainError(
+      'QUERY_TOO_COMPLEX',
+      `The operation exceeds the ${limit} limit of ${max}${Number.isFinite(found) ? ` (found ${found})` : ''}`,
+      {
+        limit,
+        max,
+        ...(Number.isFinite(found) ? { found } : {}),
+      },
+    ),
+  );
 };
 
 /** Validation rules for an operation sent by a client (`gateway`) or a query plan fetch (`subgraph`). */
@@ -41,9 +47,26 @@ export function queryLimitRules(where: 'gateway' | 'subgraph'): ValidationRule[]
   const maxCost = QUERY_LIMITS.maxCost * (where === 'subgraph' ? 3 : 1);
   const common = { propagateOnRejection: false, exposeLimits: true };
   return [
-    maxDepthRule({ ...common, n: maxDepth, ignoreIntrospection: true, flattenFragments: true, onReject: [refuse('depth', maxDepth)] }),
+    maxDepthRule({
+      ...common,
+      n: maxDepth,
+      ignoreIntrospection: true,
+      flattenFragments: true,
+      onReject: [refuse('depth', maxDepth)],
+    }),
     // Aliases of __typename count too (GraphQL Armor lets them through by default): each is a field in the answer.
-    maxAliasesRule({ ...common, n: QUERY_LIMITS.maxAliases, allowList: [], onReject: [refuse('aliases', QUERY_LIMITS.maxAliases)] }),
-    costLimitRule({ ...common, maxCost, ignoreIntrospection: true, flattenFragments: true, onReject: [refuse('cost', maxCost)] }),
+    maxAliasesRule({
+      ...common,
+      n: QUERY_LIMITS.maxAliases,
+      allowList: [],
+      onReject: [refuse('aliases', QUERY_LIMITS.maxAliases)],
+    }),
+    costLimitRule({
+      ...common,
+      maxCost,
+      ignoreIntrospection: true,
+      flattenFragments: true,
+      onReject: [refuse('cost', maxCost)],
+    }),
   ] as unknown as ValidationRule[];
 }

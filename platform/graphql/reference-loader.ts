@@ -6,7 +6,10 @@ import type { SubgraphContext } from '../context/subgraph-context.js';
  * Per-request DataLoader for `__resolveReference`: the gateway asks for entities one representation at a time,
  * and this turns them into one `id in (...)` query (tenant filter included) instead of N.
  */
-export function referenceLoader<T extends { id: string }>(ctx: SubgraphContext, entity: EntityName<T>): DataLoader<string, T | null> {
+export function referenceLoader<T extends { id: string }>(
+  ctx: SubgraphContext,
+  entity: EntityName<T>,
+): DataLoader<string, T | null> {
   const name = `ref:${typeof entity === 'string' ? entity : (entity as { name: string }).name}`;
   let loader = ctx.loaders.get(name) as DataLoader<string, T | null> | undefined;
   if (!loader) {

@@ -10,7 +10,11 @@ const sourcesByClass = new WeakMap<object, Map<string, string | null>>();
  * (it may read any property), then the caller reads whole rows. Fragments are followed and @skip/@include ignored: the
  * set can only be larger than what the request needs, never smaller.
  */
-export function selectedProperties(info: GraphQLResolveInfo, itemClass: abstract new (...args: never[]) => object, listField = 'data'): string[] | undefined {
+export function selectedProperties(
+  info: GraphQLResolveInfo,
+  itemClass: abstract new (...args: never[]) => object,
+  listField = 'data',
+): string[] | undefined {
   const sources = fieldSources(itemClass);
   const properties = new Set<string>();
   let computed = false;
@@ -42,7 +46,12 @@ function fieldSources(itemClass: object): Map<string, string | null> {
   if (sources) return sources;
   const storage = getMetadataStorage();
   const chain: object[] = [];
-  for (let target: object | null = itemClass; target && target !== Function.prototype; target = Object.getPrototypeOf(target)) chain.unshift(target);
+  for (
+    let target: object | null = itemClass;
+    target && target !== Function.prototype;
+    target = Object.getPrototypeOf(target)
+  )
+    chain.unshift(target);
   sources = new Map();
   for (const target of chain) {
     for (const field of storage.fields) if (field.target === target) sources.set(field.schemaName, field.name); // a subclass's @Field wins
@@ -55,7 +64,10 @@ function fieldSources(itemClass: object): Map<string, string | null> {
 }
 
 /** The object type class a field resolver belongs to; undefined when its resolver class names none (an abstract base). */
-function fieldResolverOwner(storage: ReturnType<typeof getMetadataStorage>, resolver: ReturnType<typeof getMetadataStorage>['fieldResolvers'][number]): object | undefined {
+function fieldResolverOwner(
+  storage: ReturnType<typeof getMetadataStorage>,
+  resolver: ReturnType<typeof getMetadataStorage>['fieldResolvers'][number],
+): object | undefined {
   if (resolver.kind === 'internal') return resolver.target;
   try {
     return storage.resolverClasses.find((r) => r.target === resolver.target)?.getObjectType();

@@ -79,9 +79,18 @@ function parameter(header: string, key: string): string | null {
 
 function checkText(name: string, value: string): void {
   const problem = unsafeText(value);
-  if (problem) throw new DomainError('INVALID_REQUEST', `Form field ${JSON.stringify(name)} ${problem}`, { field: name, received: problem, expected: 'text without NUL' });
+  if (problem)
+    throw new DomainError('INVALID_REQUEST', `Form field ${JSON.stringify(name)} ${problem}`, {
+      field: name,
+      received: problem,
+      expected: 'text without NUL',
+    });
 }
 
 function malformed(problem: string): DomainError {
-  return new DomainError('INVALID_REQUEST', `Malformed multipart/form-data body: ${problem}`, { field: 'body', received: problem, expected: 'multipart/form-data (RFC 7578)' });
+  return new DomainError('INVALID_REQUEST', `Malformed multipart/form-data body: ${problem}`, {
+    field: 'body',
+    received: problem,
+    expected: 'multipart/form-data (RFC 7578)',
+  });
 }

@@ -46,12 +46,22 @@ export function readBody(req: IncomingMessage, limit: number, format: BodyFormat
 }
 
 function parseBody(req: IncomingMessage, bytes: Buffer, format: BodyFormat): unknown {
-  if (format === 'form-data' && String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data')) {
+  if (
+    format === 'form-data' &&
+    String(req.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/form-data')
+  ) {
     return parseMultipart(String(req.headers['content-type']), bytes);
   }
   if (format === 'form' || format === 'form-data') return readForm(req, bytes);
   const type = String(req.headers['content-type'] ?? 'application/json').toLowerCase();
-  if (!type.includes('json')) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', { field: 'Content-Type', received: type, expected: 'application/json' });
+  if (!type.includes('json'))
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', {
+      field: 'Content-Type',
+      received: type,
+      expected: 'application/json',
+    });
   return parseJsonBody(bytes, type);
 }
 
@@ -61,33 +71,60 @@ function parseBody(req: IncomingMessage, bytes: Buffer, format: BodyFormat): unk
  */
 function parseJsonBody(bytes: Buffer, contentType: string): unknown {
   const decoder = decoderFor(contentType);
-  if (!decoder) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON in UTF-8 (or UTF-16)', { field: 'Content-Type', received: contentType, expected: 'application/json; charset=utf-8' });
+  if (!decoder)
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON in UTF-8 (or UTF-16)', {
+      field: 'Content-Type',
+      received: contentType,
+      expected: 'application/json; charset=utf-8',
+    });
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    throw new DomainError('INVALID_REQUEST', `The body is not valid ${decoder.encoding}`, { field: 'body', received: 'undecodable bytes', expected: `valid ${decoder.encoding}` });
+    throw new DomainError('INVALID_REQUEST', `The body is not valid ${decoder.encoding}`, {
+      field: 'body',
+      received: 'undecodable bytes',
+      expected: `valid ${decoder.encoding}`,
+    });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new DomainError('INVALID_REQUEST', 'Malformed JSON body', { field: 'body', received: (error as Error).message, expected: 'valid JSON' });
+    throw new DomainError('INVALID_REQUEST', 'Malformed JSON body', {
+      field: 'body',
+      received: (error as Error).message,
+      expected: 'valid JSON',
+    });
   }
   const unsafe = unsafeJson(value);
-  if (unsafe) throw new DomainError('INVALID_REQUEST', `${unsafe.field} ${unsafe.problem}`, { field: unsafe.field, received: unsafe.problem, expected: 'text without NUL or lone surrogates, nested at most 64 levels' });
+  if (unsafe)
+    throw new DomainError('INVALID_REQUEST', `${unsafe.field} ${unsafe.problem}`, {
+      field: unsafe.field,
+      received: unsafe.problem,
+      expected: 'text without NUL or lone surrogates, nested at most 64 levels',
+    });
   return value;
 }
 
 function readForm(req: IncomingMessage, body: Buffer): Record<string, string> {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (!type.startsWith('application/x-www-form-urlencoded')) {
-    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/x-www-form-urlencoded', { field: 'Content-Type', received: type || null, expected: 'application/x-www-form-urlencoded' });
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/x-www-form-urlencoded', {
+      field: 'Content-Type',
+      received: type || null,
+      expected: 'application/x-www-form-urlencoded',
+    });
   }
   const form = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
   for (const [name, value] of Object.entries(form)) {
     const problem = unsafeText(name) ?? unsafeText(value);
-    if (problem) throw new DomainError('INVALID_REQUEST', `Form field ${JSON.stringify(name)} ${problem}`, { field: name, received: problem, expected: 'text without NUL' });
+    if (problem)
+      throw new DomainError('INVALID_REQUEST', `Form field ${JSON.stringify(name)} ${problem}`, {
+        field: name,
+        received: problem,
+        expected: 'text without NUL',
+      });
   }
   return form;
 }

@@ -11,7 +11,10 @@ export type Authentication = { kind: 'none' } | { kind: 'invalid' } | { kind: 'o
 
 /** Authentication and rate limiting shared by the REST bridge and /graphql, so both count against one budget. */
 export class RequestGuard {
-  constructor(private readonly apiKeys: ApiKeyService, private readonly limiter: RateLimiter) {}
+  constructor(
+    private readonly apiKeys: ApiKeyService,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   async authenticate(req: IncomingMessage): Promise<Authentication> {
     const key = presentedKey(req);
@@ -34,20 +37,39 @@ export class RequestGuard {
    * Callers without a valid key are counted per IP on the Starter plan, so every response carries the headers.
    * `amount` counts several requests at once (each aliased send of one GraphQL operation).
    */
-  async limit(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }, amount = 1) {
+  async limit(
+    req: IncomingMessage,
+    auth: Auth | null,
+    route: string,
+    category: RateCategory,
+    endpoint?: { limit: number; windowMs: number },
+    amount = 1,
+  ) {
     const { key, rule } = this.ruleOf(req, auth, route, category, endpoint);
     const decision: RateLimitDecision = await this.limiter.check(key, rule.limit, rule.windowMs, amount);
     return { decision, headers: rateLimitHeaders(decision) };
   }
 
   /** limit() without a promise when the counters are in memory; undefined with a shared (Redis) store. */
-  limitNow(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
+  limitNow(
+    req: IncomingMessage,
+    auth: Auth | null,
+    route: string,
+    category: RateCategory,
+    endpoint?: { limit: number; windowMs: number },
+  ) {
     const { key, rule } = this.ruleOf(req, auth, route, category, endpoint);
     const decision = this.limiter.checkNow(key, rule.limit, rule.windowMs);
     return decision && { decision, headers: rateLimitHeaders(decision) };
   }
 
-  private ruleOf(req: IncomingMessage, auth: Auth | null, route: string, category: RateCategory, endpoint?: { limit: number; windowMs: number }) {
+  private ruleOf(
+    req: IncomingMessage,
+    auth: Auth | null,
+    route: string,
+    category: RateCategory,
+    endpoint?: { limit: number; windowMs: number },
+  ) {
     const rule = effectiveLimit(auth?.plan ?? 'STARTER', category, endpoint);
     const who = auth ? `org:${auth.organizationId}` : `ip:${clientIp(req)}`;
     return { rule, key: rule.key === 'endpoint' ? `${who}:${route}` : `${who}:${rule.key}` };

@@ -43,7 +43,13 @@ export function unsafeJson(root: unknown, base = 'body'): { field: string; probl
 }
 
 /** Charsets a JSON body may declare; anything else is a 415. UTF-16 bodies are decoded, not misread as UTF-8. */
-const DECODERS: Record<string, string> = { 'utf-8': 'utf-8', utf8: 'utf-8', 'utf-16': 'utf-16le', 'utf-16le': 'utf-16le', 'utf-16be': 'utf-16be' };
+const DECODERS: Record<string, string> = {
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  'utf-16': 'utf-16le',
+  'utf-16le': 'utf-16le',
+  'utf-16be': 'utf-16be',
+};
 
 /** The decoder of a Content-Type's charset (UTF-8 when none is given), or null for an unsupported one. */
 export function decoderFor(contentType: string): TextDecoder | null {

@@ -18,7 +18,8 @@ export function unrefLivenessSleeps(agenda: Agenda): void {
   const runOrRetry = processor.runOrRetry.bind(processor);
   processor.runOrRetry = (job) => {
     const setTimer = globalThis.setTimeout;
-    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => setTimer(...args).unref()) as typeof setTimeout;
+    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) =>
+      setTimer(...args).unref()) as typeof setTimeout;
     try {
       return runOrRetry(job);
     } finally {

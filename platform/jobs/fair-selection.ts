@@ -1,7 +1,13 @@
 import type pg from 'pg';
 
 /** Agenda's find-and-lock call on the job store (`JobRepository.getNextJobToRun`), as the PostgreSQL store receives it. */
-type GetNextJobToRun = (jobName: string, nextScanAt: Date, lockDeadline: Date, now?: Date, options?: { lastModifiedBy?: string }) => Promise<unknown>;
+type GetNextJobToRun = (
+  jobName: string,
+  nextScanAt: Date,
+  lockDeadline: Date,
+  now?: Date,
+  options?: { lastModifiedBy?: string },
+) => Promise<unknown>;
 
 interface FairRepository {
   getNextJobToRun: GetNextJobToRun;
@@ -79,7 +85,13 @@ export function fairNextJobSql(table: string): string {
  * runs after it and sees the same jobs, and a successful one makes Agenda ask again until the lane is full. A burst of
  * a thousand wake-ups costs a few statements, not a thousand locks taken and handed back.
  */
-export function installFairSelection(repository: unknown, pool: pg.Pool, table: string, share: (jobName: string) => number, turns: RoundRobin): void {
+export function installFairSelection(
+  repository: unknown,
+  pool: pg.Pool,
+  table: string,
+  share: (jobName: string) => number,
+  turns: RoundRobin,
+): void {
   const repo = repository as FairRepository;
   const sql = fairNextJobSql(table);
   const lanes = new Map<string, { tail: Promise<unknown>; waiting: boolean }>();
@@ -89,7 +101,15 @@ export function installFairSelection(repository: unknown, pool: pg.Pool, table: 
     lane.waiting = true;
     const ask = async () => {
       lane.waiting = false;
-      const params = [now ?? new Date(), jobName, nextScanAt, lockDeadline, options?.lastModifiedBy ?? null, share(jobName), JSON.stringify(turns.of(jobName))];
+      const params = [
+        now ?? new Date(),
+        jobName,
+        nextScanAt,
+        lockDeadline,
+        options?.lastModifiedBy ?? null,
+        share(jobName),
+        JSON.stringify(turns.of(jobName)),
+      ];
       const { rows } = await pool.query(sql, params);
       return rows.length === 0 ? undefined : repo.rowToJob(rows[0] as Record<string, unknown>);
     };

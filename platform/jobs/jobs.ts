@@ -91,7 +91,11 @@ export class Jobs {
   /** Statements sent to the job store by this process (Agenda's, the liveness sweeps', metrics'): how busy the scheduler is. */
   private queries = 0;
 
-  private constructor(agenda: Agenda, private readonly options: JobsOptions, pool?: pg.Pool) {
+  private constructor(
+    agenda: Agenda,
+    private readonly options: JobsOptions,
+    pool?: pg.Pool,
+  ) {
     this.agenda = agenda;
     this.pool = pool;
     if (pool) {
@@ -109,7 +113,11 @@ export class Jobs {
   static async create(options: JobsOptions): Promise<Jobs> {
     if (options.mongoUrl) {
       const { MongoBackend } = await import('@agendajs/mongo-backend');
-      const agenda = new Agenda({ backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }), processEvery: options.processEveryMs, name: options.instanceName });
+      const agenda = new Agenda({
+        backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }),
+        processEvery: options.processEveryMs,
+        name: options.instanceName,
+      });
       return new Jobs(agenda, options);
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
@@ -119,7 +127,9 @@ export class Jobs {
     // several processes starting at once, failed one of them with 'tuple concurrently updated' (its trigger function).
     const backend = new PostgresBackend({ pool, tableName: JOBS_TABLE, channelName: JOBS_TABLE, ensureSchema: false });
     // The LISTEN connection reports a server shutdown as an 'error' event; unheard, it would crash the process.
-    (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) => options.logger.warn('job notifications connection lost', { error: error.message }));
+    (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on('error', (error: Error) =>
+      options.logger.warn('job notifications connection lost', { error: error.message }),
+    );
     const agenda = new Agenda({ backend, processEvery: options.processEveryMs, name: options.instanceName });
     return new Jobs(agenda, options, pool);
   }
@@ -143,7 +153,9 @@ export class Jobs {
         const organizationId = (data as { organizationId?: string }).organizationId;
         this.turns.served(def.name, organizationId ?? '');
         const root = this.options.orm.em;
-        const em = organizationId ? forkForTenant(root, organizationId) : root.fork({ clear: true, useContext: false, disableFilters: true } as never);
+        const em = organizationId
+          ? forkForTenant(root, organizationId)
+          : root.fork({ clear: true, useContext: false, disableFilters: true } as never);
         const logger = this.options.logger.child({ job: def.name, jobId: String(job.attrs._id) });
         const started = performance.now();
         let outcome: 'success' | 'failure' = 'failure';
@@ -208,7 +220,13 @@ export class Jobs {
 
   async start(): Promise<void> {
     if (this.pool && this.options.instanceName) {
-      this.liveness = new WorkerLiveness({ name: this.options.instanceName, pool: this.pool, table: JOBS_TABLE, sweepMs: this.options.processEveryMs, logger: this.options.logger });
+      this.liveness = new WorkerLiveness({
+        name: this.options.instanceName,
+        pool: this.pool,
+        table: JOBS_TABLE,
+        sweepMs: this.options.processEveryMs,
+        logger: this.options.logger,
+      });
       await this.liveness.start();
     }
     await this.agenda.start();

@@ -23,7 +23,10 @@ export function fixedDelays(delaysMs: readonly number[]): RetryBackoff {
  * outage, a provider's bad minute) do not come back together. With `repeatLast` the last ceiling serves every later
  * retry and the work is retried for ever; otherwise retries stop after the last ceiling.
  */
-export function fullJitter(ceilingsMs: readonly number[], options: { repeatLast?: boolean; random?: Random } = {}): RetryBackoff {
+export function fullJitter(
+  ceilingsMs: readonly number[],
+  options: { repeatLast?: boolean; random?: Random } = {},
+): RetryBackoff {
   const random = options.random ?? Math.random;
   return {
     delayBefore(retry) {

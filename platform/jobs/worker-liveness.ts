@@ -42,7 +42,11 @@ export class WorkerLiveness {
       `update ${this.options.table} set locked_at = null, next_run_at = coalesce(next_run_at, now()) where locked_at is not null and last_modified_by = $1`,
       [this.options.name],
     );
-    if (rowCount) this.options.logger.info('released job locks of a previous run of this process', { jobs: rowCount, instance: this.options.name });
+    if (rowCount)
+      this.options.logger.info('released job locks of a previous run of this process', {
+        jobs: rowCount,
+        instance: this.options.name,
+      });
     await this.releaseDeadWorkersJobs();
     this.timer = setInterval(() => void this.tick(), this.options.sweepMs);
     this.timer.unref();
@@ -62,7 +66,10 @@ export class WorkerLiveness {
       // Released already (stop, or a failed lock): a server shutting down still reports it; a second release throws.
       if (this.client !== client) return;
       // Our lock went with the session: other workers may now run our jobs again (handlers are idempotent); retaken next tick.
-      this.options.logger.warn('job worker liveness connection lost', { error: error.message, instance: this.options.name });
+      this.options.logger.warn('job worker liveness connection lost', {
+        error: error.message,
+        instance: this.options.name,
+      });
       this.client = undefined;
       client.release(true);
     });
@@ -71,7 +78,10 @@ export class WorkerLiveness {
       await client.query('select pg_advisory_lock($1, hashtext($2))', [LIVENESS_LOCK_SPACE, this.options.name]);
     } catch (error) {
       client.release(true);
-      if ((error as { code?: string }).code === '55P03') throw new Error(`Another running job worker is named "${this.options.name}" (same host, module and port?)`, { cause: error });
+      if ((error as { code?: string }).code === '55P03')
+        throw new Error(`Another running job worker is named "${this.options.name}" (same host, module and port?)`, {
+          cause: error,
+        });
       throw error;
     }
     this.client = client;
@@ -104,6 +114,10 @@ export class WorkerLiveness {
         returning j.last_modified_by as by`,
       [LIVENESS_LOCK_SPACE],
     );
-    if (rows.length) this.options.logger.warn('released job locks of workers that are gone', { jobs: rows.length, workers: [...new Set(rows.map((r) => r.by))] });
+    if (rows.length)
+      this.options.logger.warn('released job locks of workers that are gone', {
+        jobs: rows.length,
+        workers: [...new Set(rows.map((r) => r.by))],
+      });
   }
 }

@@ -69,7 +69,11 @@ const MAX_DEPTH = 6;
 function scrub(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return value.length > 20 ? withoutSqlValues(value) : value;
   if (value instanceof Error) {
-    return { name: value.name, message: withoutSqlValues(value.message), stack: value.stack && withoutSqlValues(value.stack) };
+    return {
+      name: value.name,
+      message: withoutSqlValues(value.message),
+      stack: value.stack && withoutSqlValues(value.stack),
+    };
   }
   if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));

@@ -1,5 +1,6 @@
 /** SQL keywords that start a statement MikroORM or the driver puts into a message. */
-const SQL_STATEMENT = /\b(select|insert\s+into|update|delete\s+from|with)\b[\s\S]*\b(from|into|set|values|where|returning)\b/i;
+const SQL_STATEMENT =
+  /\b(select|insert\s+into|update|delete\s+from|with)\b[\s\S]*\b(from|into|set|values|where|returning)\b/i;
 /** A quoted SQL string literal ('' escapes a quote inside). */
 const STRING_LITERAL = /'(?:[^']|'')*'/g;
 /** PostgreSQL's error detail echoes the offending values: `Key (email)=(a@b.com) already exists.` */
@@ -13,7 +14,8 @@ const FAILING_ROW = /(Failing row contains )\(.*\)/g;
  * The statement's shape stays (what failed and where); user data (emails, tokens, message bodies) does not reach the log.
  */
 export function withoutSqlValues(text: string, isSql = false): string {
-  if (!isSql && !SQL_STATEMENT.test(text) && !KEY_DETAIL.test(text) && !text.includes('Failing row contains')) return text;
+  if (!isSql && !SQL_STATEMENT.test(text) && !KEY_DETAIL.test(text) && !text.includes('Failing row contains'))
+    return text;
   KEY_DETAIL.lastIndex = 0;
   return text.replace(FAILING_ROW, '$1(?)').replace(STRING_LITERAL, '?').replace(KEY_DETAIL, '$1=(?)');
 }

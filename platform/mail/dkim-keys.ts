@@ -54,9 +54,13 @@ export class DkimKeys {
     // Outside any lock: generation takes tens of milliseconds; a concurrent caller's key wins on conflict.
     const pair = await generate('rsa', { modulusLength: 2048 });
     const box = await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger);
-    const sealed = box.seal(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), sealContext(tenantOf(tx), name));
+    const sealed = box.seal(
+      pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      sealContext(tenantOf(tx), name),
+    );
     const publicDer = pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-    await tenantSql(tx).run(sql`insert into platform.dkim_keys (organization_id, domain, selector, private_key_sealed, public_key, created_at)
+    await tenantSql(tx)
+      .run(sql`insert into platform.dkim_keys (organization_id, domain, selector, private_key_sealed, public_key, created_at)
       values (${ORG}, ${name}, ${DKIM_SELECTOR}, ${sealed}, ${publicDer}, now()) on conflict (organization_id, domain) do nothing`);
     return (await this.publicKey(tx, name))!;
   }
@@ -69,7 +73,11 @@ export class DkimKeys {
     );
     if (!row) return undefined;
     const box = await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger);
-    return { domainName: name, keySelector: row.selector, privateKey: box.open(row.private_key_sealed, sealContext(tenantOf(em), name)) };
+    return {
+      domainName: name,
+      keySelector: row.selector,
+      privateKey: box.open(row.private_key_sealed, sealContext(tenantOf(em), name)),
+    };
   }
 
   private async publicKey(em: EntityManager, domain: string): Promise<DkimPublicKey | null> {
@@ -85,5 +93,11 @@ function sealContext(organizationId: string, domain: string): string {
 }
 
 function dkimRecord(domain: string, selector: string, publicKey: string): DkimPublicKey {
-  return { domain, selector, publicKey, recordName: `${selector}._domainkey.${domain}`, recordValue: `v=DKIM1; k=rsa; p=${publicKey}` };
+  return {
+    domain,
+    selector,
+    publicKey,
+    recordName: `${selector}._domainkey.${domain}`,
+    recordValue: `v=DKIM1; k=rsa; p=${publicKey}`,
+  };
 }

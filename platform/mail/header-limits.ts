@@ -35,7 +35,8 @@ export class HeaderLimitCheck {
     const end = headerEnd(head);
     if (end < 0) {
       if (this.size > HEADER_LIMITS.maxBytes) return this.settle(`header block over ${HEADER_LIMITS.maxBytes} bytes`);
-      if (longestLine(head) > HEADER_LIMITS.maxLineBytes) return this.settle(`header line over ${HEADER_LIMITS.maxLineBytes} bytes`);
+      if (longestLine(head) > HEADER_LIMITS.maxLineBytes)
+        return this.settle(`header line over ${HEADER_LIMITS.maxLineBytes} bytes`);
       return undefined;
     }
     return this.settle(headerProblem(head.subarray(0, end)));

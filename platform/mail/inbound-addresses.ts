@@ -39,32 +39,53 @@ function domainOf(address: string): string {
  * or when the address is on a domain another organization verified. Claiming again for the same resource is a no-op.
  * A resource holds one address per module: its previous one is released.
  */
-export async function claimInboundAddress(tx: EntityManager, module: string, resourceId: string, rawAddress: string): Promise<void> {
+export async function claimInboundAddress(
+  tx: EntityManager,
+  module: string,
+  resourceId: string,
+  rawAddress: string,
+): Promise<void> {
   const address = normalizeAddress(rawAddress);
   const db = tenantSql(tx);
   const domain = domainOf(address);
   const organizationId = tenantOf(tx);
-  const [owner] = await crossTenantSql(tx, NAMESPACE).rows<{ owned: boolean }>(sql`select organization_id = ${organizationId} as owned from platform.verified_domains where domain = ${domain}`);
+  const [owner] = await crossTenantSql(tx, NAMESPACE).rows<{ owned: boolean }>(
+    sql`select organization_id = ${organizationId} as owned from platform.verified_domains where domain = ${domain}`,
+  );
   if (owner && !owner.owned) {
-    throw new DomainError('CONFLICT', `The domain ${domain} is verified by another organization`, { field: 'address', received: address });
+    throw new DomainError('CONFLICT', `The domain ${domain} is verified by another organization`, {
+      field: 'address',
+      received: address,
+    });
   }
-  await db.run(sql`delete from platform.inbound_addresses where organization_id = ${ORG} and module = ${module} and resource_id = ${resourceId} and address <> ${address}`);
+  await db.run(
+    sql`delete from platform.inbound_addresses where organization_id = ${ORG} and module = ${module} and resource_id = ${resourceId} and address <> ${address}`,
+  );
   // Waits for a concurrent insert of the same address to commit, then inserts nothing: exactly one create wins.
   await db.run(sql`insert into platform.inbound_addresses (address, organization_id, module, resource_id, created_at)
     values (${address}, ${ORG}, ${module}, ${resourceId}, now()) on conflict (address) do nothing`);
-  const [held] = await crossTenantSql(tx, NAMESPACE).rows<{ mine: boolean }>(sql`select (organization_id = ${organizationId} and module = ${module} and resource_id = ${resourceId}) as mine
+  const [held] = await crossTenantSql(tx, NAMESPACE).rows<{
+    mine: boolean;
+  }>(sql`select (organization_id = ${organizationId} and module = ${module} and resource_id = ${resourceId}) as mine
     from platform.inbound_addresses where address = ${address}`);
-  if (!held?.mine) throw new DomainError('CONFLICT', `The address ${address} is taken`, { field: 'address', received: address });
+  if (!held?.mine)
+    throw new DomainError('CONFLICT', `The address ${address} is taken`, { field: 'address', received: address });
 }
 
 /** Releases whatever address the resource holds (the deleting transaction, or an update clearing the address). */
 export async function releaseInboundAddress(tx: EntityManager, module: string, resourceId: string): Promise<void> {
-  await tenantSql(tx).run(sql`delete from platform.inbound_addresses where organization_id = ${ORG} and module = ${module} and resource_id = ${resourceId}`);
+  await tenantSql(tx).run(
+    sql`delete from platform.inbound_addresses where organization_id = ${ORG} and module = ${module} and resource_id = ${resourceId}`,
+  );
 }
 
 /** The owner of an address, in any organization: the recipient names the organization. */
 export async function inboundAddressOwner(em: EntityManager, rawAddress: string): Promise<InboundAddressOwner | null> {
-  const [row] = await crossTenantSql(em, 'inbound mail: the recipient address names the organization').rows<{ organization_id: string; module: string; resource_id: string }>(
+  const [row] = await crossTenantSql(em, 'inbound mail: the recipient address names the organization').rows<{
+    organization_id: string;
+    module: string;
+    resource_id: string;
+  }>(
     sql`select organization_id, module, resource_id from platform.inbound_addresses where address = ${normalizeAddress(rawAddress)}`,
   );
   return row ? { organizationId: row.organization_id, module: row.module, resourceId: row.resource_id } : null;
@@ -77,9 +98,17 @@ export async function inboundAddressOwner(em: EntityManager, rawAddress: string)
 export async function claimVerifiedDomain(tx: EntityManager, module: string, rawDomain: string): Promise<void> {
   const domain = rawDomain.trim().toLowerCase();
   const db = tenantSql(tx);
-  await db.run(sql`insert into platform.verified_domains (domain, organization_id, module, created_at) values (${domain}, ${ORG}, ${module}, now()) on conflict (domain) do nothing`);
-  const [held] = await crossTenantSql(tx, NAMESPACE).rows<{ mine: boolean }>(sql`select organization_id = ${tenantOf(tx)} as mine from platform.verified_domains where domain = ${domain}`);
-  if (!held?.mine) throw new DomainError('CONFLICT', `The domain ${domain} is verified by another organization`, { field: 'domain', received: domain });
+  await db.run(
+    sql`insert into platform.verified_domains (domain, organization_id, module, created_at) values (${domain}, ${ORG}, ${module}, now()) on conflict (domain) do nothing`,
+  );
+  const [held] = await crossTenantSql(tx, NAMESPACE).rows<{ mine: boolean }>(
+    sql`select organization_id = ${tenantOf(tx)} as mine from platform.verified_domains where domain = ${domain}`,
+  );
+  if (!held?.mine)
+    throw new DomainError('CONFLICT', `The domain ${domain} is verified by another organization`, {
+      field: 'domain',
+      received: domain,
+    });
 }
 
 /**
@@ -96,11 +125,17 @@ export async function assertFromDomainAllowed(em: EntityManager, fromAddress: st
     sql`select domain from platform.verified_domains where domain = any(${candidates}::text[]) and organization_id <> ${tenantOf(em)} limit 1`,
   );
   if (other) {
-    throw new DomainError('FORBIDDEN', `The From domain ${domain} is verified by another organization; send from the default domain or a domain your organization verified`, { field: 'from', received: domain });
+    throw new DomainError(
+      'FORBIDDEN',
+      `The From domain ${domain} is verified by another organization; send from the default domain or a domain your organization verified`,
+      { field: 'from', received: domain },
+    );
   }
 }
 
 /** The organization of `tx` no longer holds `domain` (deleted by `module`). */
 export async function releaseVerifiedDomain(tx: EntityManager, module: string, rawDomain: string): Promise<void> {
-  await tenantSql(tx).run(sql`delete from platform.verified_domains where organization_id = ${ORG} and module = ${module} and domain = ${rawDomain.trim().toLowerCase()}`);
+  await tenantSql(tx).run(
+    sql`delete from platform.verified_domains where organization_id = ${ORG} and module = ${module} and domain = ${rawDomain.trim().toLowerCase()}`,
+  );
 }

@@ -106,7 +106,8 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
         if (claimed) return callback();
         const refused = (refusedRecipients.get(session) ?? 0) + 1;
         refusedRecipients.set(session, refused);
-        if (refused >= MAX_REFUSED_RECIPIENTS) return callback(smtpError(421, '4.7.0 Too many unknown recipients; closing the connection'));
+        if (refused >= MAX_REFUSED_RECIPIENTS)
+          return callback(smtpError(421, '4.7.0 Too many unknown recipients; closing the connection'));
         callback(smtpError(550, `5.1.1 <${rcpt}>: no such mailbox here`));
       })().catch((error: Error) => {
         options.logger.error('inbound smtp: recipient check failed', { error: error.message });
@@ -143,14 +144,18 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
           upload.drop();
           return callback(smtpError(552, `5.3.4 Message refused: ${problem}`));
         }
-        deliver(chunks, upload, session).then((outcome) => {
-          if (outcome === 'retry') return callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
-          if (outcome === 'refused') return callback(smtpError(554, '5.6.0 Message refused: it cannot be stored as sent'));
-          callback();
-        }, (error: Error) => {
-          options.logger.error('inbound smtp: delivery failed', { error: error.message });
-          callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
-        });
+        deliver(chunks, upload, session).then(
+          (outcome) => {
+            if (outcome === 'retry') return callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+            if (outcome === 'refused')
+              return callback(smtpError(554, '5.6.0 Message refused: it cannot be stored as sent'));
+            callback();
+          },
+          (error: Error) => {
+            options.logger.error('inbound smtp: delivery failed', { error: error.message });
+            callback(smtpError(451, '4.3.0 Temporary failure, try again later'));
+          },
+        );
       });
     },
   });
@@ -159,13 +164,19 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     const claims = sessions.get(session)?.byHandler ?? new Map<InboundMailHandler, Set<string>>();
     const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
     const sender: SenderFacts = {
-      ip: session.remoteAddress.replace(/^::ffff:/, ''), helo: session.hostNameAppearsAs, sender: mailFrom, mta: options.hostname ?? 'localhost',
+      ip: session.remoteAddress.replace(/^::ffff:/, ''),
+      helo: session.hostNameAppearsAs,
+      sender: mailFrom,
+      mta: options.hostname ?? 'localhost',
     };
     // Parsing (worker thread) and the SPF/DKIM/DMARC checks (DNS) wait at the same time. A signed message is
     // authenticated on the worker's copy; otherwise only a copy of its header block crosses.
     const header = headerOnly(chunks);
     const examined = upload.examine(header ? undefined : sender);
-    const [parsed, auth] = await Promise.all([examined.parsed, verdicts(examined.verdicts ?? worker.authenticate(header!, sender))]);
+    const [parsed, auth] = await Promise.all([
+      examined.parsed,
+      verdicts(examined.verdicts ?? worker.authenticate(header!, sender)),
+    ]);
     const receivedAt = new Date();
     // Joined only when a claimant reads it (a delivery report): copying 10 MB into a new buffer was one slice of the
     // main thread that grew with the message, and storing a message reads only `parsed`.
@@ -176,11 +187,24 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
     const outcomes: DeliveryOutcome[] = [];
     for (const [handler, recipients] of claims) {
       try {
-        await handler.deliver({ get raw() { return (raw ??= Buffer.concat(chunks)); }, parsed, envelope: { from: mailFrom.toLowerCase(), to: [...recipients] }, auth, remoteAddress: session.remoteAddress, receivedAt });
+        await handler.deliver({
+          get raw() {
+            return (raw ??= Buffer.concat(chunks));
+          },
+          parsed,
+          envelope: { from: mailFrom.toLowerCase(), to: [...recipients] },
+          auth,
+          remoteAddress: session.remoteAddress,
+          receivedAt,
+        });
         outcomes.push('stored');
       } catch (error) {
         const permanent = isPermanentFailure(error);
-        options.logger.error('inbound smtp: delivery failed', { module: handler.name, permanent, error: (error as Error).message });
+        options.logger.error('inbound smtp: delivery failed', {
+          module: handler.name,
+          permanent,
+          error: (error as Error).message,
+        });
         outcomes.push(permanent ? 'refused' : 'retry');
       }
     }
@@ -190,7 +214,9 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   }
 
   async function verdicts(check: Promise<MailAuthVerdicts>): Promise<MailAuthVerdicts> {
-    const timeout = new Promise<MailAuthVerdicts>((resolve) => setTimeout(() => resolve({ spf: 'temperror', dkim: 'temperror', dmarc: 'temperror' }), AUTH_DEADLINE_MS).unref());
+    const timeout = new Promise<MailAuthVerdicts>((resolve) =>
+      setTimeout(() => resolve({ spf: 'temperror', dkim: 'temperror', dmarc: 'temperror' }), AUTH_DEADLINE_MS).unref(),
+    );
     return Promise.race([check, timeout]).catch((error: Error) => {
       options.logger.warn('inbound smtp: authentication checks failed', { error: error.message });
       return UNKNOWN;
@@ -206,7 +232,11 @@ export async function startInboundSmtp(options: InboundSmtpOptions): Promise<Inb
   });
   server.on('error', (error: Error) => options.logger.warn('inbound smtp error', { error: error.message }));
   const port = (server.server.address() as AddressInfo).port;
-  options.logger.info('inbound smtp listening', { host: options.host, port, modules: options.handlers.map((h) => h.name) });
+  options.logger.info('inbound smtp listening', {
+    host: options.host,
+    port,
+    modules: options.handlers.map((h) => h.name),
+  });
   return {
     port,
     close: async (graceMs = SMTP_CLOSE_GRACE_MS) => {
@@ -235,7 +265,9 @@ function headerOnly(chunks: Buffer[]): Buffer | null {
   }
   if (end < 0) return null;
   const header = head.subarray(0, end + 4);
-  return /^(?:dkim-signature|arc-message-signature|arc-seal)[ \t]*:/im.test(header.toString('latin1')) ? null : Buffer.from(header);
+  return /^(?:dkim-signature|arc-message-signature|arc-seal)[ \t]*:/im.test(header.toString('latin1'))
+    ? null
+    : Buffer.from(header);
 }
 
 function systemResolver(server?: string): MailAuthResolver {

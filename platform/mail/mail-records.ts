@@ -49,11 +49,19 @@ export function platformMailRecords(settings: MailRecordSettings, domain: string
 }
 
 /** Whether a published TXT record satisfies the record of `purpose`: an SPF including ours, our DKIM key, any DMARC policy. */
-export function publishedTxtMatches(purpose: MailRecord['purpose'], expected: string, txt: string, settings: MailRecordSettings): boolean {
+export function publishedTxtMatches(
+  purpose: MailRecord['purpose'],
+  expected: string,
+  txt: string,
+  settings: MailRecordSettings,
+): boolean {
   const compact = txt.replace(/\s+/g, '');
   switch (purpose) {
     case 'spf':
-      return /^v=spf1\s/i.test(txt.trim()) && txt.toLowerCase().split(/\s+/).includes(`include:${settings.spfInclude.toLowerCase()}`);
+      return (
+        /^v=spf1\s/i.test(txt.trim()) &&
+        txt.toLowerCase().split(/\s+/).includes(`include:${settings.spfInclude.toLowerCase()}`)
+      );
     case 'dkim': {
       const key = (value: string) => /(?:^|;)p=([^;]+)/.exec(value.replace(/\s+/g, ''))?.[1];
       return /^v=DKIM1/i.test(compact) && key(compact) === key(expected);

@@ -13,7 +13,9 @@ export type MailWorkerRequest =
   | { kind: 'chunk'; upload: number; bytes: Uint8Array }
   | { kind: 'drop'; upload: number }
   | { kind: 'parse'; id: number; upload: number }
-  | ({ kind: 'authenticate'; id: number; ip: string; helo?: string; sender: string; mta: string } & ({ raw: Uint8Array } | { upload: number }))
+  | ({ kind: 'authenticate'; id: number; ip: string; helo?: string; sender: string; mta: string } & (
+      { raw: Uint8Array } | { upload: number }
+    ))
   | { kind: 'dns-answer'; id: number; records?: unknown; error?: { message: string; code?: string } };
 
 const port = parentPort!;
@@ -91,7 +93,13 @@ port.on('message', (message: MailWorkerRequest) => {
   }
   reply(message.id, async () => {
     const result = await authenticate(raw, {
-      ip: message.ip, helo: message.helo, sender: message.sender, mta: message.mta, resolver: resolveOnMain as never, disableArc: true, disableBimi: true,
+      ip: message.ip,
+      helo: message.helo,
+      sender: message.sender,
+      mta: message.mta,
+      resolver: resolveOnMain as never,
+      disableArc: true,
+      disableBimi: true,
     });
     return {
       spf: result.spf ? String(result.spf.status.result) : 'none',

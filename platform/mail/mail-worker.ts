@@ -20,7 +20,9 @@ export interface SenderFacts {
 /** mailauth's DNS function: `(name, rrtype)` → records, as `dns.promises.resolve` answers. */
 export type DnsLookup = (name: string, rrtype: string) => Promise<unknown>;
 
-type Reply = { kind: 'result'; id: number; result?: unknown; error?: string } | { kind: 'dns'; id: number; name: string; rrtype: string };
+type Reply =
+  | { kind: 'result'; id: number; result?: unknown; error?: string }
+  | { kind: 'dns'; id: number; name: string; rrtype: string };
 
 /**
  * A message sent to the worker while it arrives: each DATA chunk crosses on its own, in the loop turn that read it.
@@ -31,7 +33,11 @@ type Reply = { kind: 'result'; id: number; result?: unknown; error?: string } | 
 export class MailUpload {
   private ended = false;
 
-  constructor(private readonly owner: MailWorker, private readonly worker: Worker, readonly id: number) {}
+  constructor(
+    private readonly owner: MailWorker,
+    private readonly worker: Worker,
+    readonly id: number,
+  ) {}
 
   push(chunk: Buffer): void {
     if (this.ended || !this.owner.isCurrent(this.worker)) return;
@@ -45,7 +51,8 @@ export class MailUpload {
   drop(): void {
     if (this.ended) return;
     this.ended = true;
-    if (this.owner.isCurrent(this.worker)) this.worker.postMessage({ kind: 'drop', upload: this.id } satisfies MailWorkerRequest);
+    if (this.owner.isCurrent(this.worker))
+      this.worker.postMessage({ kind: 'drop', upload: this.id } satisfies MailWorkerRequest);
   }
 
   /** Parses the chunks pushed so far in the worker, and authenticates them there too when `sender` is given; then drops them. */
@@ -107,7 +114,8 @@ export class MailWorker {
   async parseUpload(upload: number): Promise<ParsedMail> {
     const parsed = (await this.ask((id) => ({ kind: 'parse', id, upload }))) as ParsedMail;
     // Buffers cross the thread boundary as Uint8Arrays.
-    for (const a of parsed.attachments) a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
+    for (const a of parsed.attachments)
+      a.content = Buffer.from(a.content.buffer, a.content.byteOffset, a.content.byteLength);
     return parsed;
   }
 
@@ -150,7 +158,12 @@ export class MailWorker {
   private answerDns(worker: Worker, question: { id: number; name: string; rrtype: string }): void {
     this.lookup(question.name, question.rrtype).then(
       (records) => worker.postMessage({ kind: 'dns-answer', id: question.id, records } satisfies MailWorkerRequest),
-      (error: Error & { code?: string }) => worker.postMessage({ kind: 'dns-answer', id: question.id, error: { message: error.message, code: error.code } } satisfies MailWorkerRequest),
+      (error: Error & { code?: string }) =>
+        worker.postMessage({
+          kind: 'dns-answer',
+          id: question.id,
+          error: { message: error.message, code: error.code },
+        } satisfies MailWorkerRequest),
     );
   }
 }

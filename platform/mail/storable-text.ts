@@ -13,7 +13,8 @@ export function storableDeep<T>(value: T, depth = 0): T {
   if (value === null || typeof value !== 'object' || depth > 32) return value;
   if (ArrayBuffer.isView(value) || value instanceof Date) return value;
   if (Array.isArray(value)) return value.map((v) => storableDeep(v, depth + 1)) as T;
-  if (value instanceof Map) return new Map([...value].map(([k, v]) => [storableDeep(k, depth + 1), storableDeep(v, depth + 1)])) as T;
+  if (value instanceof Map)
+    return new Map([...value].map(([k, v]) => [storableDeep(k, depth + 1), storableDeep(v, depth + 1)])) as T;
   const copy: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) copy[k] = storableDeep(v, depth + 1);
   return copy as T;

@@ -35,10 +35,14 @@ export function eventLoopDelayExposition(histogram: IntervalHistogram = eventLoo
   for (const bound of BUCKETS) {
     let share = 0;
     for (const [percentile, nanoseconds] of steps) if (nanoseconds - PERIOD_NS <= bound * 1e9) share = percentile;
-    lines.push(`nodejs_eventloop_delay_seconds_bucket{le="${bound}"} ${count === 0 ? 0 : Math.round((share / 100) * count)}`);
+    lines.push(
+      `nodejs_eventloop_delay_seconds_bucket{le="${bound}"} ${count === 0 ? 0 : Math.round((share / 100) * count)}`,
+    );
   }
   lines.push(`nodejs_eventloop_delay_seconds_bucket{le="+Inf"} ${count}`);
-  lines.push(`nodejs_eventloop_delay_seconds_sum ${count === 0 ? 0 : (Math.max(0, histogram.mean - PERIOD_NS) * count) / 1e9}`);
+  lines.push(
+    `nodejs_eventloop_delay_seconds_sum ${count === 0 ? 0 : (Math.max(0, histogram.mean - PERIOD_NS) * count) / 1e9}`,
+  );
   lines.push(`nodejs_eventloop_delay_seconds_count ${count}`);
   return `${lines.join('\n')}\n`;
 }

@@ -12,7 +12,6 @@ export interface ScrapedSources {
   databasePool(): { used: number; free: number; pending: number };
 }
 
-
 // Process metrics (CPU, memory, event loop lag, GC) exist once per process, however many platforms a test starts.
 let processRegistry: client.Registry | undefined;
 function processMetrics(): client.Registry {
@@ -84,7 +83,10 @@ export class PlatformMetrics implements JobObserver {
   private readonly aiPairs = new Set<string>();
   private static readonly AI_PAIRS_MAX = 500;
   /** By provider and model (or provider alone past AI_PAIRS_MAX), what aiUsage added since the counters were last read. */
-  private readonly aiSums = new Map<string, { provider: string; model: string; prompt: number; completion: number; cost: number }>();
+  private readonly aiSums = new Map<
+    string,
+    { provider: string; model: string; prompt: number; completion: number; cost: number }
+  >();
 
   /**
    * Tokens and cost of one AI gateway request, added to sums per provider and model that are folded into the
@@ -97,7 +99,13 @@ export class PlatformMetrics implements JobObserver {
     if (!sums) {
       if (!this.aiPairs.has(pair) && this.aiPairs.size < PlatformMetrics.AI_PAIRS_MAX) this.aiPairs.add(pair);
       const counted = this.aiPairs.has(pair) ? pair : `${provider}\u0000`; // past the bound: one sum per provider, model `other`
-      sums = this.aiSums.get(counted) ?? { provider, model: counted === pair ? model : 'other', prompt: 0, completion: 0, cost: 0 };
+      sums = this.aiSums.get(counted) ?? {
+        provider,
+        model: counted === pair ? model : 'other',
+        prompt: 0,
+        completion: 0,
+        cost: 0,
+      };
       this.aiSums.set(counted, sums);
     }
     if (promptTokens > 0) sums.prompt += promptTokens;
@@ -156,6 +164,8 @@ export class PlatformMetrics implements JobObserver {
 
   /** The exposition text: this platform's metrics, then the process's (the event-loop delay histogram last). */
   async render(): Promise<string> {
-    return (await this.registry.metrics()) + (await processMetrics().metrics()) + eventLoopDelayExposition(this.loopDelay);
+    return (
+      (await this.registry.metrics()) + (await processMetrics().metrics()) + eventLoopDelayExposition(this.loopDelay)
+    );
   }
 }

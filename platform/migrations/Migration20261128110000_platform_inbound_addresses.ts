@@ -13,7 +13,9 @@ export class Migration20261128110000_platform_inbound_addresses extends Migratio
       module text not null,
       resource_id text not null,
       created_at timestamptz not null)`);
-    this.addSql('create index inbound_addresses_resource_idx on platform.inbound_addresses (organization_id, module, resource_id)');
+    this.addSql(
+      'create index inbound_addresses_resource_idx on platform.inbound_addresses (organization_id, module, resource_id)',
+    );
     this.addSql(`create table platform.verified_domains (
       domain text primary key,
       organization_id uuid not null references platform.organizations(id),

@@ -6,7 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261201230000_platform_fair_jobs extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create index if not exists agenda_jobs_fair_idx on agenda_jobs (name, (coalesce(data->>'organizationId', '')), next_run_at) where locked_at is null and disabled = false`);
+    this.addSql(
+      `create index if not exists agenda_jobs_fair_idx on agenda_jobs (name, (coalesce(data->>'organizationId', '')), next_run_at) where locked_at is null and disabled = false`,
+    );
   }
 
   override async down(): Promise<void> {

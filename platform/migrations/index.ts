@@ -13,8 +13,14 @@ export const platformData: ModuleData = {
   migrations: [
     { name: 'Migration20261122000000_platform', class: Migration20261122000000_platform },
     { name: 'Migration20261126010000_platform_dkim_keys', class: Migration20261126010000_platform_dkim_keys },
-    { name: 'Migration20261126010100_platform_webhook_resources', class: Migration20261126010100_platform_webhook_resources },
-    { name: 'Migration20261128110000_platform_inbound_addresses', class: Migration20261128110000_platform_inbound_addresses },
+    {
+      name: 'Migration20261126010100_platform_webhook_resources',
+      class: Migration20261126010100_platform_webhook_resources,
+    },
+    {
+      name: 'Migration20261128110000_platform_inbound_addresses',
+      class: Migration20261128110000_platform_inbound_addresses,
+    },
     { name: 'Migration20261201230000_platform_fair_jobs', class: Migration20261201230000_platform_fair_jobs },
   ],
 };

@@ -38,7 +38,13 @@ export async function resolveAndJudge(hostname: string, options: JudgeOptions): 
   if (isIP(host)) return judgeAddresses(host, [host], options.allowPrivate);
   let addresses: string[];
   try {
-    addresses = (await withTimeout((options.resolver ?? systemResolver)(host), options.timeoutMs ?? 5_000, `DNS lookup of ${host} timed out`)).map((a) => a.address);
+    addresses = (
+      await withTimeout(
+        (options.resolver ?? systemResolver)(host),
+        options.timeoutMs ?? 5_000,
+        `DNS lookup of ${host} timed out`,
+      )
+    ).map((a) => a.address);
   } catch (error) {
     return unresolved(host, `DNS lookup of ${host} failed: ${(error as Error).message}`, options.allowPrivate);
   }
@@ -61,7 +67,13 @@ export function judgeAddresses(host: string, addresses: string[], allowPrivate: 
   if (allowPrivate) return { ok: true, addresses };
   for (const address of addresses) {
     const reason = blockedAddressReason(address);
-    if (reason) return { ok: false, refused: true, reason: address === host ? `${host} is a ${reason} address` : `${host} resolves to a ${reason} address (${address})` };
+    if (reason)
+      return {
+        ok: false,
+        refused: true,
+        reason:
+          address === host ? `${host} is a ${reason} address` : `${host} resolves to a ${reason} address (${address})`,
+      };
   }
   return { ok: true, addresses };
 }
@@ -69,7 +81,10 @@ export function judgeAddresses(host: string, addresses: string[], allowPrivate: 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -46,16 +46,29 @@ export class SafeHttpClient {
   }
 
   /** The address a URL would be sent to, or why it may not be (used to refuse a webhook URL at creation). */
-  async check(url: string, timeoutMs = 5_000): Promise<{ ok: true; address: string } | { ok: false; error: string; refused: boolean }> {
+  async check(
+    url: string,
+    timeoutMs = 5_000,
+  ): Promise<{ ok: true; address: string } | { ok: false; error: string; refused: boolean }> {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
       return { ok: false, error: 'Invalid URL', refused: true };
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { ok: false, error: `Unsupported protocol ${parsed.protocol}`, refused: true };
-    const verdict = await resolveAndJudge(parsed.hostname, { allowPrivate: this.options.allowPrivate, resolver: this.options.resolver, timeoutMs });
-    if (!verdict.ok) return { ok: false, error: verdict.refused ? `Refused: ${verdict.reason}` : verdict.reason, refused: verdict.refused };
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return { ok: false, error: `Unsupported protocol ${parsed.protocol}`, refused: true };
+    const verdict = await resolveAndJudge(parsed.hostname, {
+      allowPrivate: this.options.allowPrivate,
+      resolver: this.options.resolver,
+      timeoutMs,
+    });
+    if (!verdict.ok)
+      return {
+        ok: false,
+        error: verdict.refused ? `Refused: ${verdict.reason}` : verdict.reason,
+        refused: verdict.refused,
+      };
     return { ok: true, address: verdict.addresses[0]! };
   }
 
@@ -66,9 +79,15 @@ export class SafeHttpClient {
     if (!target.ok) return { kind: 'error', error: target.error, refused: target.refused, durationMs: elapsed() };
     const url = new URL(request.url);
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    const headers: Record<string, string> = { ...request.headers, host: url.host, 'content-length': String(Buffer.byteLength(request.body)) };
+    const headers: Record<string, string> = {
+      ...request.headers,
+      host: url.host,
+      'content-length': String(Buffer.byteLength(request.body)),
+    };
     if (url.username || url.password) {
-      headers.authorization = 'Basic ' + Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
+      headers.authorization =
+        'Basic ' +
+        Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64');
     }
     const maxRead = request.maxReadBytes ?? 64 * 1024;
     const keep = request.keepBytes ?? 1024;
@@ -95,7 +114,13 @@ export class SafeHttpClient {
       const req = (secure ? https : http).request(options, (res) => {
         const chunks: Buffer[] = [];
         let read = 0;
-        const done = () => finish({ kind: 'response', status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, keep).toString('utf8'), durationMs: elapsed() });
+        const done = () =>
+          finish({
+            kind: 'response',
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).subarray(0, keep).toString('utf8'),
+            durationMs: elapsed(),
+          });
         res.on('data', (chunk: Buffer) => {
           if (read < keep) chunks.push(chunk);
           read += chunk.length;
@@ -105,11 +130,15 @@ export class SafeHttpClient {
           }
         });
         res.on('end', done);
-        res.on('error', (error) => finish({ kind: 'error', error: error.message, refused: false, durationMs: elapsed() }));
+        res.on('error', (error) =>
+          finish({ kind: 'error', error: error.message, refused: false, durationMs: elapsed() }),
+        );
         res.on('close', done);
       });
       const timer = setTimeout(() => req.destroy(new Error(`Timed out after ${request.timeoutMs} ms`)), remaining);
-      req.on('error', (error) => finish({ kind: 'error', error: error.message || String(error), refused: false, durationMs: elapsed() }));
+      req.on('error', (error) =>
+        finish({ kind: 'error', error: error.message || String(error), refused: false, durationMs: elapsed() }),
+      );
       req.end(request.body);
     });
   }

@@ -44,8 +44,10 @@ export function urlSyntaxProblem(value: string, rules: Omit<UrlRules, 'field'>):
   } catch {
     return { problem: 'an absolute http(s) URL' };
   }
-  if (rules.httpsOnly ? url.protocol !== 'https:' : url.protocol !== 'http:' && url.protocol !== 'https:') return { problem: rules.httpsOnly ? 'an https URL' : 'an http(s) URL' };
-  if ((url.username || url.password) && !rules.allowCredentials) return { problem: 'a URL without credentials (user:password@)' };
+  if (rules.httpsOnly ? url.protocol !== 'https:' : url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { problem: rules.httpsOnly ? 'an https URL' : 'an http(s) URL' };
+  if ((url.username || url.password) && !rules.allowCredentials)
+    return { problem: 'a URL without credentials (user:password@)' };
   if (url.hash || value.includes('#')) return { problem: 'a URL without a fragment (#)' };
   if ((url.search || value.includes('?')) && !rules.allowQuery) return { problem: 'a URL without a query string (?)' };
   return { url };
@@ -79,10 +81,15 @@ export class UrlGuard {
   /** The URL as given, or a 400 naming `rules.field`. A name that does not resolve now is left to connect time. */
   async check(value: string, rules: UrlRules): Promise<string> {
     const parsed = urlSyntaxProblem(value, rules);
-    if ('problem' in parsed) throw invalid(rules.field, value, parsed.problem, `Invalid ${rules.field}: expected ${parsed.problem}`);
+    if ('problem' in parsed)
+      throw invalid(rules.field, value, parsed.problem, `Invalid ${rules.field}: expected ${parsed.problem}`);
     if (this.options.allowPrivate || this.allowListed(parsed.url)) return value; // no lookup: the address may be reached
-    const verdict = await resolveAndJudge(parsed.url.hostname, { allowPrivate: this.options.allowPrivate, resolver: this.options.resolver });
-    if (!verdict.ok && verdict.refused) throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${verdict.reason}`);
+    const verdict = await resolveAndJudge(parsed.url.hostname, {
+      allowPrivate: this.options.allowPrivate,
+      resolver: this.options.resolver,
+    });
+    if (!verdict.ok && verdict.refused)
+      throw invalid(rules.field, value, 'a URL of a public host', `Invalid ${rules.field}: ${verdict.reason}`);
     return value; // a public host, or one that does not resolve now: connect time decides
   }
 
@@ -96,7 +103,11 @@ export class UrlGuard {
   }
 
   /** A dns.lookup for net/tls/undici that answers only when every address is public (the rule of `resolveAndJudge`). */
-  readonly lookup = (hostname: string, options: LookupOneOptions | LookupAllOptions, answer: (...args: any[]) => void): void => {
+  readonly lookup = (
+    hostname: string,
+    options: LookupOneOptions | LookupAllOptions,
+    answer: (...args: any[]) => void,
+  ): void => {
     let answered = false;
     const callback = (...args: unknown[]) => {
       if (answered) return; // a late answer after the time limit
@@ -105,13 +116,28 @@ export class UrlGuard {
       answer(...args);
     };
     const limit = this.options.lookupTimeoutMs ?? 5_000;
-    const timer = setTimeout(() => callback(Object.assign(new Error(`DNS lookup of ${hostname} timed out after ${limit} ms`), { code: 'ETIMEOUT' })), limit);
-    (this.options.systemLookup ?? dnsLookup)(hostname, { ...options, all: true }, (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
-      if (error) return callback(error);
-      const verdict = judgeAddresses(hostname, addresses.map((a) => a.address), this.options.allowPrivate);
-      if (!verdict.ok) return callback(Object.assign(new Error(`Refused: ${verdict.reason}`), { code: 'EADDRREFUSED' }));
-      if ((options as LookupAllOptions).all) return callback(null, addresses);
-      return callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
+    const timer = setTimeout(
+      () =>
+        callback(
+          Object.assign(new Error(`DNS lookup of ${hostname} timed out after ${limit} ms`), { code: 'ETIMEOUT' }),
+        ),
+      limit,
+    );
+    (this.options.systemLookup ?? dnsLookup)(
+      hostname,
+      { ...options, all: true },
+      (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
+        if (error) return callback(error);
+        const verdict = judgeAddresses(
+          hostname,
+          addresses.map((a) => a.address),
+          this.options.allowPrivate,
+        );
+        if (!verdict.ok)
+          return callback(Object.assign(new Error(`Refused: ${verdict.reason}`), { code: 'EADDRREFUSED' }));
+        if ((options as LookupAllOptions).all) return callback(null, addresses);
+        return callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+    );
   };
 }

@@ -50,7 +50,10 @@ export class ApiKeyService {
 
   private readonly scopes: readonly string[];
 
-  constructor(private readonly rootEm: EntityManager, options: ApiKeyServiceOptions = {}) {
+  constructor(
+    private readonly rootEm: EntityManager,
+    options: ApiKeyServiceOptions = {},
+  ) {
     this.scopes = options.scopes ?? [];
     if (options.databaseUrl && options.logger) {
       this.listener = new NotificationListener({
@@ -77,10 +80,12 @@ export class ApiKeyService {
 
   async ensureOrganization(slug: string, plan: PlanName = 'STARTER'): Promise<Organization> {
     const em = this.rootEm.fork();
-    await em.getConnection().execute(
-      'insert into platform.organizations (id, slug, name, plan, created_at) values (gen_random_uuid(), ?, ?, ?, now()) on conflict (slug) do nothing',
-      [slug, slug, plan],
-    );
+    await em
+      .getConnection()
+      .execute(
+        'insert into platform.organizations (id, slug, name, plan, created_at) values (gen_random_uuid(), ?, ?, ?, now()) on conflict (slug) do nothing',
+        [slug, slug, plan],
+      );
     return em.findOneOrFail(Organization, { slug });
   }
 
@@ -123,12 +128,14 @@ export class ApiKeyService {
     const now = Date.now();
     const known = this.cachedAuth(hash, now);
     if (known !== undefined) return known;
-    const rows = await this.rootEm.getConnection().execute<{ id: string; organization_id: string; type: ApiKeyType; scopes: string[]; plan: PlanName }[]>(
-      `select k.id, k.organization_id, k.type, k.scopes, o.plan
+    const rows = await this.rootEm
+      .getConnection()
+      .execute<{ id: string; organization_id: string; type: ApiKeyType; scopes: string[]; plan: PlanName }[]>(
+        `select k.id, k.organization_id, k.type, k.scopes, o.plan
          from platform.api_keys k join platform.organizations o on o.id = k.organization_id
         where k.hash = ? and k.revoked_at is null`,
-      [hash],
-    );
+        [hash],
+      );
     const row = rows[0];
     const auth: Auth | null = row
       ? { organizationId: row.organization_id, keyId: row.id, keyType: row.type, scopes: row.scopes, plan: row.plan }

@@ -35,13 +35,19 @@ export interface OrganizationRecord {
  */
 export interface ApiKeysPort {
   /** Stores `key` (hashed; its first 12 characters as the prefix). */
-  create(em: EntityManager, input: { type: ApiKeyType; scopes: string[]; name: string; key: string }): Promise<ApiKeyRecord>;
+  create(
+    em: EntityManager,
+    input: { type: ApiKeyType; scopes: string[]; name: string; key: string },
+  ): Promise<ApiKeyRecord>;
   /** Keys of one type, newest first. */
   list(em: EntityManager, type: ApiKeyType): Promise<ApiKeyRecord[]>;
   /** Revokes a key of that type (a repeat keeps the first time); false when the organization has no such key. */
   revoke(em: EntityManager, type: ApiKeyType, id: string): Promise<boolean>;
   /** The organization's SERVER and SENDING keys (GATEWAY keys are the AI gateway's), newest first, a page of them. */
-  listPlatformKeys(em: EntityManager, page: { limit: number; offset: number }): Promise<{ rows: PlatformKeyRecord[]; total: number }>;
+  listPlatformKeys(
+    em: EntityManager,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: PlatformKeyRecord[]; total: number }>;
   /** Revokes a SERVER or SENDING key; false when the organization has no such key. */
   revokePlatformKey(em: EntityManager, id: string): Promise<boolean>;
   /** The EntityManager's organization. */
@@ -58,7 +64,13 @@ interface KeyRow {
   revoked_at: Date | null;
 }
 
-const record = (row: KeyRow): ApiKeyRecord => ({ id: row.id, name: row.name, prefix: row.prefix, createdAt: new Date(row.created_at), revokedAt: row.revoked_at ? new Date(row.revoked_at) : null });
+const record = (row: KeyRow): ApiKeyRecord => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: new Date(row.created_at),
+  revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+});
 
 /** platform/organizations' implementation of ApiKeysPort. */
 export const organizationApiKeys: ApiKeysPort = {
@@ -77,10 +89,12 @@ export const organizationApiKeys: ApiKeysPort = {
     return rows.map(record);
   },
   async revoke(em, type, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(revokedAndAnnounced(
-      sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
+    const rows = await tenantSql(em).rows<{ id: string }>(
+      revokedAndAnnounced(
+        sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
         where id = ${id} and organization_id = ${ORG} and type = ${type} returning id, hash`,
-    ));
+      ),
+    );
     return rows.length > 0;
   },
   async listPlatformKeys(em, { limit, offset }) {
@@ -88,23 +102,34 @@ export const organizationApiKeys: ApiKeysPort = {
       sql`select id, name, prefix, created_at, revoked_at, type, scopes, count(*) over () as total from platform.api_keys
         where organization_id = ${ORG} and type in ('SERVER', 'SENDING') order by created_at desc, id limit ${limit} offset ${offset}`,
     );
-    const total = rows[0] ? Number(rows[0].total) : (await tenantSql(em).one<{ n: string }>(
-      sql`select count(*) as n from platform.api_keys where organization_id = ${ORG} and type in ('SERVER', 'SENDING')`,
-    ))?.n;
-    return { rows: rows.map((row) => ({ ...record(row), type: row.type, scopes: row.scopes })), total: Number(total ?? 0) };
+    const total = rows[0]
+      ? Number(rows[0].total)
+      : (
+          await tenantSql(em).one<{ n: string }>(
+            sql`select count(*) as n from platform.api_keys where organization_id = ${ORG} and type in ('SERVER', 'SENDING')`,
+          )
+        )?.n;
+    return {
+      rows: rows.map((row) => ({ ...record(row), type: row.type, scopes: row.scopes })),
+      total: Number(total ?? 0),
+    };
   },
   async revokePlatformKey(em, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(revokedAndAnnounced(
-      sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
+    const rows = await tenantSql(em).rows<{ id: string }>(
+      revokedAndAnnounced(
+        sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
         where id = ${id} and organization_id = ${ORG} and type in ('SERVER', 'SENDING') returning id, hash`,
-    ));
+      ),
+    );
     return rows.length > 0;
   },
   async organization(em) {
     const row = await tenantSql(em).one<{ id: string; slug: string; name: string; plan: PlanName; created_at: Date }>(
       sql`select id, slug, name, plan, created_at from platform.organizations where id = ${ORG}`,
     );
-    return row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, createdAt: new Date(row.created_at) } : null;
+    return row
+      ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, createdAt: new Date(row.created_at) }
+      : null;
   },
   async usage(em, period) {
     const rows = await tenantSql(em).rows<{ resource: string; used: string }>(

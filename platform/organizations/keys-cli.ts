@@ -9,7 +9,8 @@ import { runMigrations } from '../migrations/run-migrations.js';
 import { ApiKeyService } from './api-key.service.js';
 import type { ApiKeyType } from './api-key.entity.js';
 
-const USAGE = 'usage: npx platform-api keys create --org <slug> --type SERVER|SENDING|GATEWAY [--scopes crm,email,...] [--name <label>]';
+const USAGE =
+  'usage: npx platform-api keys create --org <slug> --type SERVER|SENDING|GATEWAY [--scopes crm,email,...] [--name <label>]';
 
 /**
  * `npm run keys -- create ...`: creates a key (and the organization, Starter plan, when new) in the configured
@@ -19,12 +20,19 @@ export async function keysCommand(args: string[], allowedScopes: readonly string
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { org: { type: 'string' }, type: { type: 'string', default: 'SERVER' }, scopes: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      org: { type: 'string' },
+      type: { type: 'string', default: 'SERVER' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+    },
   });
   if (positionals[0] !== 'create' || !values.org) throw new Error(USAGE);
   const type = values.type!.toUpperCase() as ApiKeyType;
-  if (!['SERVER', 'SENDING', 'GATEWAY'].includes(type)) throw new Error(`--type must be SERVER, SENDING or GATEWAY\n${USAGE}`);
-  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(values.org)) throw new Error('--org must be a slug: lower-case letters, digits and dashes');
+  if (!['SERVER', 'SENDING', 'GATEWAY'].includes(type))
+    throw new Error(`--type must be SERVER, SENDING or GATEWAY\n${USAGE}`);
+  if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(values.org))
+    throw new Error('--org must be a slug: lower-case letters, digits and dashes');
   const config = loadConfig();
   const logger = createLogger('warn');
   const database = await startDatabase(config, logger);
@@ -32,9 +40,19 @@ export async function keysCommand(args: string[], allowedScopes: readonly string
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
   try {
     await runMigrations(orm);
-    const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean);
-    const { key, record, organization } = await new ApiKeyService(orm.em, { scopes: allowedScopes }).createKey({ orgSlug: values.org, type, scopes, name: values.name });
-    process.stdout.write(`organization ${organization.slug} (${organization.id}), ${record.type} key ${record.id}, scopes ${record.scopes.join(',')}\n`);
+    const scopes = values.scopes
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { key, record, organization } = await new ApiKeyService(orm.em, { scopes: allowedScopes }).createKey({
+      orgSlug: values.org,
+      type,
+      scopes,
+      name: values.name,
+    });
+    process.stdout.write(
+      `organization ${organization.slug} (${organization.id}), ${record.type} key ${record.id}, scopes ${record.scopes.join(',')}\n`,
+    );
     process.stdout.write('the key is shown once:\n');
     process.stdout.write(`${key}\n`);
   } finally {
@@ -42,4 +60,3 @@ export async function keysCommand(args: string[], allowedScopes: readonly string
     await database.stop();
   }
 }
-

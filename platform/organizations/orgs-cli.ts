@@ -19,7 +19,8 @@ export async function orgsCommand(args: string[]): Promise<void> {
   const [command, slug, planArg] = args;
   if (command !== 'set-plan' || !slug || !planArg) throw new Error(USAGE);
   const plan = planArg.toUpperCase() as PlanName;
-  if (!PLAN_NAMES.includes(plan)) throw new Error(`Unknown plan "${planArg}" (allowed: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
+  if (!PLAN_NAMES.includes(plan))
+    throw new Error(`Unknown plan "${planArg}" (allowed: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
   const config = loadConfig();
   const database = await startDatabase(config, createLogger('warn'));
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });

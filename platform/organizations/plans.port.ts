@@ -10,7 +10,9 @@ export interface PlansPort {
 /** platform/organizations' implementation of PlansPort: STARTER when the organization has no row. */
 export const organizationPlans: PlansPort = {
   async planOf(em) {
-    const row = await tenantSql(em).one<{ plan: PlanName }>(sql`select plan from platform.organizations where id = ${ORG}`);
+    const row = await tenantSql(em).one<{ plan: PlanName }>(
+      sql`select plan from platform.organizations where id = ${ORG}`,
+    );
     return row?.plan ?? 'STARTER';
   },
 };

@@ -26,11 +26,17 @@ export interface PageQuery<T> {
  * With `page.fields` the rows hold only those columns: plain objects, never in the identity map, so a later read of
  * the same rows in the same EntityManager loads them whole.
  */
-export async function findPage<T extends object>(em: EntityManager, entity: EntityName<T>, where: FilterQuery<T>, page: PageQuery<T>): Promise<{ rows: T[]; total: number }> {
+export async function findPage<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  where: FilterQuery<T>,
+  page: PageQuery<T>,
+): Promise<{ rows: T[]; total: number }> {
   const meta = em.getMetadata().get((entity as { name: string }).name ?? String(entity));
   const columns = pageColumns(meta, page);
   const build = async (scoped: EntityManager, filter: FilterQuery<T>, limit: number, offset: number) => {
-    const qb = scoped.createQueryBuilder(entity)
+    const qb = scoped
+      .createQueryBuilder(entity)
       .select([...columns, raw('count(*) over() as "__total"')] as never)
       .where(filter)
       .orderBy(page.orderBy)
@@ -40,14 +46,32 @@ export async function findPage<T extends object>(em: EntityManager, entity: Enti
     return { qb }; // wrapped: a QueryBuilder is thenable, so returning it from an async function would run it
   };
   const shape = whereShape(where as Record<string, unknown>);
-  const statement = shape && await pageStatement(`${meta.className}|${columns.join(',')}|${shape.key}|${JSON.stringify(page.orderBy)}`, shape,
-    (scoped, values, limit, offset) => build(scoped, withValues(shape.key ? (where as Record<string, unknown>) : {}, values) as FilterQuery<T>, limit, offset), em);
+  const statement =
+    shape &&
+    (await pageStatement(
+      `${meta.className}|${columns.join(',')}|${shape.key}|${JSON.stringify(page.orderBy)}`,
+      shape,
+      (scoped, values, limit, offset) =>
+        build(
+          scoped,
+          withValues(shape.key ? (where as Record<string, unknown>) : {}, values) as FilterQuery<T>,
+          limit,
+          offset,
+        ),
+      em,
+    ));
   let rows: (T & { __total?: string | number })[];
   if (statement) {
-    const found = await boundRows<Record<string, unknown>>(em, statement.sql, bindPage(statement, em, shape.values, page.limit, page.offset));
+    const found = await boundRows<Record<string, unknown>>(
+      em,
+      statement.sql,
+      bindPage(statement, em, shape.values, page.limit, page.offset),
+    );
     rows = plainRows(em, entity, found) as typeof rows;
   } else {
-    rows = (await (await build(em, where, page.limit, page.offset)).qb.execute('all', true)) as (T & { __total?: string | number })[];
+    rows = (await (await build(em, where, page.limit, page.offset)).qb.execute('all', true)) as (T & {
+      __total?: string | number;
+    })[];
   }
   // Past the last page there is no row to carry the total: count separately only then.
   const total = rows.length > 0 ? Number(rows[0]!.__total) : page.offset === 0 ? 0 : await em.count(entity, where);
@@ -60,8 +84,15 @@ export async function findPage<T extends object>(em: EntityManager, entity: Enti
  * pg parsing and mapping on every row (a third of a list request's CPU in BENCHMARKS.md's profile).
  */
 function pageColumns<T extends object>(meta: EntityMetadata<T>, page: PageQuery<T>): string[] {
-  const columns = meta.props.filter((p) => !p.lazy && p.persist !== false && p.kind === 'scalar').map((p) => p.name as string);
+  const columns = meta.props
+    .filter((p) => !p.lazy && p.persist !== false && p.kind === 'scalar')
+    .map((p) => p.name as string);
   if (!page.fields) return columns;
-  const wanted = new Set<string>([...meta.primaryKeys, 'organizationId' satisfies keyof TenantEntity, ...Object.keys(page.orderBy), ...page.fields]);
+  const wanted = new Set<string>([
+    ...meta.primaryKeys,
+    'organizationId' satisfies keyof TenantEntity,
+    ...Object.keys(page.orderBy),
+    ...page.fields,
+  ]);
   return columns.filter((name) => wanted.has(name));
 }

@@ -49,7 +49,12 @@ export function whereShape(where: Record<string, unknown>): WhereShape | null {
 export function withValues(where: Record<string, unknown>, values: unknown[]): Record<string, unknown> {
   let next = 0;
   const walk = (node: Record<string, unknown>): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typeof value === 'string' ? values[next++] : walk(value as Record<string, unknown>)]));
+    Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? values[next++] : walk(value as Record<string, unknown>),
+      ]),
+    );
   return walk(where);
 }
 
@@ -83,16 +88,37 @@ export async function pageStatement(
     if (binding === tenant) slots.push({ kind: 'tenant' });
     else if (binding === limit) slots.push({ kind: 'limit' });
     else if (binding === offset) slots.push({ kind: 'offset' });
-    else if (typeof binding === 'string' && standIns.includes(binding)) slots.push({ kind: 'value', index: standIns.indexOf(binding) });
+    else if (typeof binding === 'string' && standIns.includes(binding))
+      slots.push({ kind: 'value', index: standIns.indexOf(binding) });
     else statement = null; // a value the shape does not name (a constant of a filter): not cacheable
   }
-  if (statement && (slots.filter((s) => s.kind === 'tenant').length !== 1 || new Set(slots.filter((s) => s.kind === 'value').map((s) => (s as { index: number }).index)).size !== standIns.length)) statement = null;
+  if (
+    statement &&
+    (slots.filter((s) => s.kind === 'tenant').length !== 1 ||
+      new Set(slots.filter((s) => s.kind === 'value').map((s) => (s as { index: number }).index)).size !==
+        standIns.length)
+  )
+    statement = null;
   if (statements.size < MAX_STATEMENTS) statements.set(cacheKey, statement);
   return statement;
 }
 
 /** The statement's bindings for one request: the EntityManager's own organization where the tenant filter put it. */
-export function bindPage(statement: PageStatement, em: EntityManager, values: unknown[], limit: number, offset: number): unknown[] {
+export function bindPage(
+  statement: PageStatement,
+  em: EntityManager,
+  values: unknown[],
+  limit: number,
+  offset: number,
+): unknown[] {
   const organizationId = tenantOf(em);
-  return statement.slots.map((slot) => (slot.kind === 'tenant' ? organizationId : slot.kind === 'limit' ? limit : slot.kind === 'offset' ? offset : values[slot.index]));
+  return statement.slots.map((slot) =>
+    slot.kind === 'tenant'
+      ? organizationId
+      : slot.kind === 'limit'
+        ? limit
+        : slot.kind === 'offset'
+          ? offset
+          : values[slot.index],
+  );
 }

@@ -5,7 +5,8 @@ import { tenantOf } from './tenant-of.js';
 /** Marks where a statement binds the caller's organization; the helper supplies the value itself. */
 export const ORG: unique symbol = Symbol('organization');
 
-export type SqlValue = string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
+export type SqlValue =
+  string | number | boolean | bigint | Date | Buffer | null | readonly unknown[] | Record<string, unknown> | typeof ORG;
 
 /** A statement built by the `sql` tag: text with `?` placeholders and its values, never concatenated input. */
 export interface SqlStatement {
@@ -51,13 +52,18 @@ function isStatement(value: unknown): value is SqlStatement {
 export class TenantSql {
   readonly organizationId: string;
 
-  constructor(private readonly em: EntityManager, organizationId?: string) {
+  constructor(
+    private readonly em: EntityManager,
+    organizationId?: string,
+  ) {
     this.organizationId = organizationId ?? tenantOf(em);
   }
 
   /** Rows of a statement that binds the organization. */
   async rows<T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> {
-    return (await this.em.getConnection().execute(statement.text, this.bind(statement), 'all', this.em.getTransactionContext())) as T[];
+    return (await this.em
+      .getConnection()
+      .execute(statement.text, this.bind(statement), 'all', this.em.getTransactionContext())) as T[];
   }
 
   /**
@@ -69,7 +75,10 @@ export class TenantSql {
    * always go with the same text). Outside a transaction the statement goes straight to a pooled pg connection (the
    * pool MikroORM's knex owns), without knex's query runner: a third of the cost of a short read.
    */
-  async rowsBound<T extends object = Record<string, unknown>>(statement: SqlStatement, prepareAs?: string): Promise<T[]> {
+  async rowsBound<T extends object = Record<string, unknown>>(
+    statement: SqlStatement,
+    prepareAs?: string,
+  ): Promise<T[]> {
     return boundRows<T>(this.em, statement.text, this.bind(statement), prepareAs);
   }
 
@@ -80,12 +89,17 @@ export class TenantSql {
 
   /** Runs a write; answers the number of rows it touched. */
   async run(statement: SqlStatement): Promise<number> {
-    const result = (await this.em.getConnection().execute(statement.text, this.bind(statement), 'run', this.em.getTransactionContext())) as { affectedRows?: number };
+    const result = (await this.em
+      .getConnection()
+      .execute(statement.text, this.bind(statement), 'run', this.em.getTransactionContext())) as {
+      affectedRows?: number;
+    };
     return result.affectedRows ?? 0;
   }
 
   private bind(statement: SqlStatement): unknown[] {
-    if (!statement.values.includes(ORG)) throw new Error(`Raw SQL without the organization bound: ${statement.text.slice(0, 80)}`);
+    if (!statement.values.includes(ORG))
+      throw new Error(`Raw SQL without the organization bound: ${statement.text.slice(0, 80)}`);
     observer?.(statement);
     return statement.values.map((value) => (value === ORG ? this.organizationId : value));
   }
@@ -136,20 +150,24 @@ export function crossTenantSql(em: EntityManager, why: string) {
     return em.getConnection().execute(statement.text, [...statement.values], method, em.getTransactionContext());
   };
   return {
-    rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) => (await execute(statement, 'all')) as T[],
+    rows: async <T extends object = Record<string, unknown>>(statement: SqlStatement) =>
+      (await execute(statement, 'all')) as T[],
     /** Rows with the values bound by the driver, as `TenantSql.rowsBound` (arrays bind as PostgreSQL arrays). */
     rowsBound: async <T extends object = Record<string, unknown>>(statement: SqlStatement): Promise<T[]> => {
       if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
       return boundRows<T>(em, statement.text, [...statement.values]);
     },
-    run: async (statement: SqlStatement) => ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
+    run: async (statement: SqlStatement) =>
+      ((await execute(statement, 'run')) as { affectedRows?: number }).affectedRows ?? 0,
     /**
      * Runs a write outside any transaction with its values bound by the driver rather than inlined into the text
      * (MikroORM's execute inlines them): for one large parameter, such as a batch travelling as JSON.
      */
     runBound: async (statement: SqlStatement): Promise<void> => {
       if (statement.values.includes(ORG)) throw new Error('A cross-tenant statement has no organization to bind');
-      await (em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): Promise<unknown> } }).getKnex().raw(statement.text, [...statement.values]);
+      await (em.getConnection() as unknown as { getKnex(): { raw(text: string, values: unknown[]): Promise<unknown> } })
+        .getKnex()
+        .raw(statement.text, [...statement.values]);
     },
   };
 }

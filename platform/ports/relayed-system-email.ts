@@ -29,7 +29,11 @@ export class RelayedSystemEmailSender implements SystemEmailSender {
   async send(tx: EntityManager, email: SystemEmail): Promise<string | null> {
     const messageId = newId('em');
     const box = await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger);
-    const data: RelayedSystemEmailData = { organizationId: email.organizationId, messageId, sealed: box.seal(JSON.stringify(email), messageId) };
+    const data: RelayedSystemEmailData = {
+      organizationId: email.organizationId,
+      messageId,
+      sealed: box.seal(JSON.stringify(email), messageId),
+    };
     await this.deps.jobs.enqueue(tx, RELAY_SYSTEM_EMAIL_JOB, data);
     return messageId;
   }

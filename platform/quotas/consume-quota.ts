@@ -10,7 +10,13 @@ function monthPeriod(now: Date) {
   return { period, resetsAt };
 }
 
-function quotaExceeded(plan: PlanName, resource: QuotaResource, quota: number, usedBefore: number, resetsAt: Date): DomainError {
+function quotaExceeded(
+  plan: PlanName,
+  resource: QuotaResource,
+  quota: number,
+  usedBefore: number,
+  resetsAt: Date,
+): DomainError {
   return new DomainError('QUOTA_EXCEEDED', `Monthly ${resource} quota of the ${plan} plan is used up`, {
     quota,
     used: usedBefore,
@@ -23,7 +29,13 @@ function quotaExceeded(plan: PlanName, resource: QuotaResource, quota: number, u
  * concurrent sends cannot overshoot; when the plan's allowance would be exceeded the transaction is aborted
  * with QUOTA_EXCEEDED and the counter rolls back with it.
  */
-export async function consumeQuota(em: EntityManager, plan: PlanName, resource: QuotaResource, amount: number, now = new Date()): Promise<void> {
+export async function consumeQuota(
+  em: EntityManager,
+  plan: PlanName,
+  resource: QuotaResource,
+  amount: number,
+  now = new Date(),
+): Promise<void> {
   const quota = PLANS[plan].quotas[resource];
   const { period, resetsAt } = monthPeriod(now);
   const row = await tenantSql(em).one<{ used: string }>(sql`
@@ -54,7 +66,14 @@ export interface QuotaCount {
  * chain on it (`from <this cte>`) write nothing either. `from` guards the count itself on an earlier CTE. Inside a
  * `tenantSql` statement pass `ORG` as the organization, so the statement binds its own.
  */
-export function countQuotaIfAllowed(organizationId: string | typeof ORG, plan: PlanName, resource: QuotaResource, amount: number, from = '', now = new Date()): QuotaCount {
+export function countQuotaIfAllowed(
+  organizationId: string | typeof ORG,
+  plan: PlanName,
+  resource: QuotaResource,
+  amount: number,
+  from = '',
+  now = new Date(),
+): QuotaCount {
   const quota = PLANS[plan].quotas[resource];
   const { period, resetsAt } = monthPeriod(now);
   return {

@@ -68,7 +68,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
-const INCREMENT_SCRIPT = "local count = redis.call('INCRBY', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return count";
+const INCREMENT_SCRIPT =
+  "local count = redis.call('INCRBY', KEYS[1], ARGV[1]) redis.call('PEXPIRE', KEYS[1], ARGV[2]) return count";
 
 /** ioredis with the counter script defined. */
 type ScriptedRedis = Redis & { rateLimitIncrement(key: string, amount: number, windowMs: number): Promise<number> };
@@ -173,7 +174,10 @@ export class RateLimiter {
     return { now, limit, start, resetMs: start + windowMs };
   }
 
-  private decide({ now, limit, resetMs }: { now: number; limit: number; resetMs: number }, count: number): RateLimitDecision {
+  private decide(
+    { now, limit, resetMs }: { now: number; limit: number; resetMs: number },
+    count: number,
+  ): RateLimitDecision {
     const allowed = count <= limit;
     return {
       allowed,

@@ -8,7 +8,11 @@ export const SLICE_ROWS = 100;
  * CPU work that would otherwise hold every other request of the process (all modules share one loop) until it ends.
  * Same results, same order; only the work is split.
  */
-export async function mapInSlices<T, R>(items: readonly T[], render: (item: T, index: number) => R, slice = SLICE_ROWS): Promise<R[]> {
+export async function mapInSlices<T, R>(
+  items: readonly T[],
+  render: (item: T, index: number) => R,
+  slice = SLICE_ROWS,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   for (let at = 0; at < items.length; at += slice) {
     if (at > 0) await nextTurn();

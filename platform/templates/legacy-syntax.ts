@@ -8,7 +8,9 @@ const BACKSLASH_BRACES = /\\\{\{/g;
 
 /** Email's `{{{ path }}}` (inserted without HTML escaping) becomes `{{ path | raw }}`. */
 export function fromMustache(source: string): string {
-  return source.replace(TRIPLE, (whole, inner: string) => (PATH.test(inner.trim()) ? `{{ ${inner.trim()} | raw }}` : whole));
+  return source.replace(TRIPLE, (whole, inner: string) =>
+    PATH.test(inner.trim()) ? `{{ ${inner.trim()} | raw }}` : whole,
+  );
 }
 
 /** SMS's `\{{` (literal braces) becomes `{{ '{{' }}`. */

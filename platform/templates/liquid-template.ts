@@ -16,7 +16,12 @@ export function parseTemplate(engine: Liquid, source: string, field: string): Te
  * Renders parsed templates. A limit reached while rendering throws TemplateError naming `field`; a value the
  * engine's output refused throws that TemplateValueError, with the output's expression.
  */
-export function renderParsed(engine: Liquid, templates: Template[], scope: Record<string, unknown>, field: string): string {
+export function renderParsed(
+  engine: Liquid,
+  templates: Template[],
+  scope: Record<string, unknown>,
+  field: string,
+): string {
   try {
     return engine.renderSync(templates, scope) as string;
   } catch (error) {
@@ -24,7 +29,11 @@ export function renderParsed(engine: Liquid, templates: Template[], scope: Recor
     if (!(error instanceof LiquidError)) throw error;
     const refused = error.originalError;
     if (!(refused instanceof TemplateValueError)) throw TemplateError.of(error, field);
-    refused.expression = error.token?.getText().replace(/^\{\{-?|-?\}\}$/g, '').trim() ?? '';
+    refused.expression =
+      error.token
+        ?.getText()
+        .replace(/^\{\{-?|-?\}\}$/g, '')
+        .trim() ?? '';
     throw refused;
   }
 }

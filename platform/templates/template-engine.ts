@@ -43,7 +43,12 @@ export function createTemplateEngine(options: TemplateEngineOptions): Liquid {
     ...TEMPLATE_LIMITS,
   });
   // Liquid's own `raw` would print objects as `[object Object]`; this one formats values as every output does.
-  engine.registerFilter('raw', options.output === 'html' && options.rawUnescaped ? { handler: text, raw: true } : { handler: (value: unknown) => value, raw: false });
+  engine.registerFilter(
+    'raw',
+    options.output === 'html' && options.rawUnescaped
+      ? { handler: text, raw: true }
+      : { handler: (value: unknown) => value, raw: false },
+  );
   return engine;
 }
 

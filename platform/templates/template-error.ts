@@ -14,7 +14,9 @@ export class TemplateError extends Error {
     readonly reason: string,
     readonly position: TemplatePosition | null,
   ) {
-    super(`${field} is not a valid Liquid template${position ? ` (line ${position.line}, column ${position.column})` : ''}: ${reason}`);
+    super(
+      `${field} is not a valid Liquid template${position ? ` (line ${position.line}, column ${position.column})` : ''}: ${reason}`,
+    );
   }
 
   static of(error: LiquidError | AssertionError, field: string): TemplateError {
@@ -35,5 +37,10 @@ export class TemplateValueError extends Error {
 
 /** A create or update that stores a template Liquid cannot parse: 400 INVALID_REQUEST naming the field and place. */
 export function invalidTemplate(error: TemplateError, received: unknown = null): DomainError {
-  return new DomainError('INVALID_REQUEST', error.message, { field: error.field, received, expected: 'a Liquid template', ...(error.position ?? {}) });
+  return new DomainError('INVALID_REQUEST', error.message, {
+    field: error.field,
+    received,
+    expected: 'a Liquid template',
+    ...(error.position ?? {}),
+  });
 }

@@ -16,18 +16,30 @@ export async function startTracing(config: TracingConfig, mainPath: string): Pro
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions);
 
-  const [{ NodeSDK, tracing }, { createSamplerFromEnv }, { HttpInstrumentation }, { PgInstrumentation }, { GraphQLInstrumentation }, exporter] = await Promise.all([
+  const [
+    { NodeSDK, tracing },
+    { createSamplerFromEnv },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    { GraphQLInstrumentation },
+    exporter,
+  ] = await Promise.all([
     import('@opentelemetry/sdk-node'),
     // OTEL_TRACES_SAMPLER(_ARG) as the SDK itself reads them (not in its public entry point; the version is pinned).
     import('@opentelemetry/sdk-node/build/src/create-from-env.js'),
     import('@opentelemetry/instrumentation-http'),
     import('@opentelemetry/instrumentation-pg'),
     import('@opentelemetry/instrumentation-graphql'),
-    config.protocol === 'http/json' ? import('@opentelemetry/exporter-trace-otlp-http') : import('@opentelemetry/exporter-trace-otlp-proto'),
+    config.protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
   ]);
   const sdk = new NodeSDK({
     serviceName: serviceNameOf(mainPath),
-    sampler: new RequestRootsOnly(createSamplerFromEnv() ?? new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }), tracing.SamplingDecision.NOT_RECORD),
+    sampler: new RequestRootsOnly(
+      createSamplerFromEnv() ?? new tracing.ParentBasedSampler({ root: new tracing.AlwaysOnSampler() }),
+      tracing.SamplingDecision.NOT_RECORD,
+    ),
     traceExporter: new exporter.OTLPTraceExporter({ url: config.endpoint }),
     instrumentations: [
       new HttpInstrumentation({
@@ -56,9 +68,19 @@ function serviceNameOf(mainPath: string): string {
  * work) is not recorded, nor are its children. The rest is the configured sampler's call.
  */
 class RequestRootsOnly implements sdk.Sampler {
-  constructor(private readonly inner: sdk.Sampler, private readonly notRecord: sdk.SamplingResult['decision']) {}
+  constructor(
+    private readonly inner: sdk.Sampler,
+    private readonly notRecord: sdk.SamplingResult['decision'],
+  ) {}
 
-  shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): sdk.SamplingResult {
+  shouldSample(
+    context: Context,
+    traceId: string,
+    name: string,
+    kind: SpanKind,
+    attributes: Attributes,
+    links: Link[],
+  ): sdk.SamplingResult {
     if (kind !== SpanKind.SERVER && !trace.getSpanContext(context)) return { decision: this.notRecord };
     return this.inner.shouldSample(context, traceId, name, kind, attributes, links);
   }
@@ -67,4 +89,3 @@ class RequestRootsOnly implements sdk.Sampler {
     return `RequestRootsOnly{${this.inner.toString()}}`;
   }
 }
-

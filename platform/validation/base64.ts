@@ -11,5 +11,8 @@ export function isBase64Text(value: unknown): boolean {
 
 /** The class-validator rule for attachment contents of any size. */
 export function IsBase64Text(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isBase64Text', validator: { validate: (value) => isBase64Text(value), defaultMessage: () => 'base64' } }, options);
+  return ValidateBy(
+    { name: 'isBase64Text', validator: { validate: (value) => isBase64Text(value), defaultMessage: () => 'base64' } },
+    options,
+  );
 }

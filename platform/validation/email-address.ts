@@ -35,7 +35,14 @@ const MAX_INPUT_LENGTH = 1024;
 const ATEXT = String.raw`[A-Za-z0-9!#$%&'*+/=?^_\x60{|}~-]|[^\x00-\x7F\s\p{C}]`;
 const LOCAL_PART = new RegExp(`^(?:${ATEXT})+(?:\\.(?:${ATEXT})+)*$`, 'u');
 const ASCII_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-const IDNA = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false, verifyDNSLength: true } as const;
+const IDNA = {
+  checkBidi: true,
+  checkHyphens: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: true,
+  transitionalProcessing: false,
+  verifyDNSLength: true,
+} as const;
 
 /** The domain in A-labels when it is a host name of two labels or more; null otherwise. */
 function domainToAscii(domain: string): string | null {

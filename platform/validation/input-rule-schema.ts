@@ -21,20 +21,39 @@ const E164 = '^\\+[1-9]\\d{1,14}$';
 function fragmentOf(name: string | undefined, constraints: unknown[]): SchemaFragment | undefined {
   const [a, b] = constraints;
   switch (name) {
-    case 'maxLength': return { maxLength: a };
-    case 'minLength': return { minLength: a };
-    case 'length': return { ...(typeof a === 'number' ? { minLength: a } : {}), ...(typeof b === 'number' ? { maxLength: b } : {}) };
-    case 'min': return { minimum: a };
-    case 'max': return { maximum: a };
-    case 'arrayMaxSize': return { maxItems: a };
-    case 'arrayMinSize': return { minItems: a };
-    case 'isIn': return Array.isArray(a) ? { enum: a } : undefined;
-    case 'isEmail': return { format: 'email' };
-    case 'isUrl': return { format: 'uri' };
-    case 'isPhoneNumber': return { pattern: E164 };
+    case 'maxLength':
+      return { maxLength: a };
+    case 'minLength':
+      return { minLength: a };
+    case 'length':
+      return { ...(typeof a === 'number' ? { minLength: a } : {}), ...(typeof b === 'number' ? { maxLength: b } : {}) };
+    case 'min':
+      return { minimum: a };
+    case 'max':
+      return { maximum: a };
+    case 'arrayMaxSize':
+      return { maxItems: a };
+    case 'arrayMinSize':
+      return { minItems: a };
+    case 'isIn':
+      return Array.isArray(a) ? { enum: a } : undefined;
+    case 'isEmail':
+      return { format: 'email' };
+    case 'isUrl':
+      return { format: 'uri' };
+    case 'isPhoneNumber':
+      return { pattern: E164 };
     // A pattern with flags (i, u, ...) means something else without them: left to the description.
-    case 'matches': return a instanceof RegExp ? (a.flags === '' ? { pattern: a.source } : undefined) : typeof a === 'string' && !b ? { pattern: a } : undefined;
-    default: return undefined;
+    case 'matches':
+      return a instanceof RegExp
+        ? a.flags === ''
+          ? { pattern: a.source }
+          : undefined
+        : typeof a === 'string' && !b
+          ? { pattern: a }
+          : undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -79,7 +98,11 @@ function constraintName(constraintCls: unknown): string | undefined {
 function requiredOf(target: { prototype: unknown }): string[] {
   let errors: ValidationError[];
   try {
-    errors = validateSync(Object.create(target.prototype as object) as object, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
+    errors = validateSync(Object.create(target.prototype as object) as object, {
+      forbidUnknownValues: false,
+      skipMissingProperties: false,
+      validationError: { target: false },
+    });
   } catch {
     return []; // a rule that cannot run on an empty input decides nothing here
   }

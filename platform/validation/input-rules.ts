@@ -9,7 +9,12 @@ export function rule(expected: unknown, message: string): ValidationOptions {
 }
 
 /** A rule of our own as a decorator: `test` passes or the value is refused with `expected` and `message`. */
-export function Satisfies(name: string, test: (value: unknown) => boolean, expected: unknown, message: string): PropertyDecorator {
+export function Satisfies(
+  name: string,
+  test: (value: unknown) => boolean,
+  expected: unknown,
+  message: string,
+): PropertyDecorator {
   return ValidateBy({ name, validator: { validate: (value) => test(value) } }, rule(expected, message));
 }
 

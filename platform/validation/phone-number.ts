@@ -12,6 +12,8 @@ export function isE164(value: unknown): value is string {
 }
 
 /** class-validator rule over `isE164`; `message` is what the field's error says it expected. */
-export function IsE164(options: ValidationOptions = { message: 'an E.164 phone number such as +14155550100' }): PropertyDecorator {
+export function IsE164(
+  options: ValidationOptions = { message: 'an E.164 phone number such as +14155550100' },
+): PropertyDecorator {
   return Matches(E164, options);
 }

@@ -25,7 +25,11 @@ export async function validateInput(argValue: unknown, code: InvalidInputCode = 
   const items: unknown[] = list ? argValue : [argValue];
   for (const [i, item] of items.entries()) {
     if (item === null || typeof item !== 'object' || !rulesOf(item.constructor as new () => object)) continue;
-    const errors = await validate(item, { forbidUnknownValues: false, skipMissingProperties: false, validationError: { target: false } });
+    const errors = await validate(item, {
+      forbidUnknownValues: false,
+      skipMissingProperties: false,
+      validationError: { target: false },
+    });
     // An item of a list argument (a batch) is named by its index: `[3].to`.
     if (errors.length > 0) throw validationError(errors, code, list ? `[${i}]` : '');
   }
@@ -38,16 +42,26 @@ export type InvalidInputCode = 'VALIDATION_ERROR' | 'INVALID_REQUEST';
  * A rule may carry `context: {expected}` when `expected` is not prose (the allowed values as a list, as older modules
  * answer); its `message` then becomes the error's message.
  */
-interface Failure { field: string; received: unknown; expected: unknown; message?: string }
+interface Failure {
+  field: string;
+  received: unknown;
+  expected: unknown;
+  message?: string;
+}
 
 /** The first leaf failure, with its path as GraphQL prints it (`messages[0].content`). */
 function firstFailure(errors: ValidationError[], path = ''): Failure | null {
   for (const error of errors) {
-    const here = /^\d+$/.test(error.property) ? `${path}[${error.property}]` : path ? `${path}.${error.property}` : error.property;
+    const here = /^\d+$/.test(error.property)
+      ? `${path}[${error.property}]`
+      : path
+        ? `${path}.${error.property}`
+        : error.property;
     if (error.constraints) {
       const [name, message] = Object.entries(error.constraints)[0]!;
       const context = error.contexts?.[name] as { expected?: unknown } | undefined;
-      if (context?.expected !== undefined) return { field: here, received: error.value ?? null, expected: context.expected, message };
+      if (context?.expected !== undefined)
+        return { field: here, received: error.value ?? null, expected: context.expected, message };
       return { field: here, received: error.value ?? null, expected: message };
     }
     const nested = firstFailure(error.children ?? [], here);
@@ -56,10 +70,26 @@ function firstFailure(errors: ValidationError[], path = ''): Failure | null {
   return null;
 }
 
-export function validationError(errors: ValidationError[], code: ErrorCode = 'VALIDATION_ERROR', path = ''): DomainError {
-  const failure: Failure = firstFailure(errors, path) ?? { field: errors[0]?.property ?? 'input', received: null, expected: 'a valid value' };
-  const details: ErrorDetails = { field: failure.field, received: printable(failure.received), expected: failure.expected };
-  return new DomainError(code, failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`, details);
+export function validationError(
+  errors: ValidationError[],
+  code: ErrorCode = 'VALIDATION_ERROR',
+  path = '',
+): DomainError {
+  const failure: Failure = firstFailure(errors, path) ?? {
+    field: errors[0]?.property ?? 'input',
+    received: null,
+    expected: 'a valid value',
+  };
+  const details: ErrorDetails = {
+    field: failure.field,
+    received: printable(failure.received),
+    expected: failure.expected,
+  };
+  return new DomainError(
+    code,
+    failure.message ?? `Invalid value for ${failure.field}: ${String(failure.expected)}`,
+    details,
+  );
 }
 
 /** Long strings (over 1,000 characters: a 999-character subject is still echoed whole) and nested objects are shortened in `received`, so an error never echoes a whole payload. */

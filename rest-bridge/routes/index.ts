@@ -12,4 +12,17 @@ import { domainsRoutes } from './domains.routes.js';
 import { mailboxesRoutes } from './mailboxes.routes.js';
 
 /** Every module's REST routes. */
-export const ALL_ROUTES: ModuleRoutes[] = [emailRoutes, webhookRoutes, smsRoutes, formsRoutes, publicFormsRoutes, crmRoutes, authRoutes, calendarRoutes, supportRoutes, domainsRoutes, mailboxesRoutes, aiGatewayRoutes];
+export const ALL_ROUTES: ModuleRoutes[] = [
+  emailRoutes,
+  webhookRoutes,
+  smsRoutes,
+  formsRoutes,
+  publicFormsRoutes,
+  crmRoutes,
+  authRoutes,
+  calendarRoutes,
+  supportRoutes,
+  domainsRoutes,
+  mailboxesRoutes,
+  aiGatewayRoutes,
+];

@@ -4,7 +4,8 @@ import { jsonObject, PAGE_QUERY } from '../request-values.js';
 import type { BridgeRequest, ModuleRoutes, RouteSpec } from '../route-table.js';
 
 /** The webhook operations a module can mount. */
-export type WebhookRouteName = 'create' | 'list' | 'get' | 'update' | 'delete' | 'test' | 'deliveries' | 'retry' | 'log';
+export type WebhookRouteName =
+  'create' | 'list' | 'get' | 'update' | 'delete' | 'test' | 'deliveries' | 'retry' | 'log';
 
 export interface WebhookRoutesOptions {
   /**
@@ -36,51 +37,133 @@ export function webhookRouteSpecs(options: WebhookRoutesOptions): RouteSpec[] {
   const { namespace, path } = options;
   const item = options.itemPath ?? `${path}/:webhookId`;
   const deliveries = options.deliveriesSegment ?? 'deliveries';
-  const only = new Set<WebhookRouteName>(options.only ?? ['create', 'list', 'get', 'update', 'delete', 'test', 'deliveries', 'retry', 'log']);
+  const only = new Set<WebhookRouteName>(
+    options.only ?? ['create', 'list', 'get', 'update', 'delete', 'test', 'deliveries', 'retry', 'log'],
+  );
   const filterOf = (r: BridgeRequest) => {
     if (!options.filterParams) return null;
     return Object.fromEntries(Object.entries(options.filterParams).map(([param, field]) => [field, r.params[param]]));
   };
   const id = (r: BridgeRequest) => ({ id: r.params.webhookId, namespace });
   const routes: [WebhookRouteName, RouteSpec][] = [
-    ['create', {
-      method: 'POST', path, operation: 'CreateWebhook', result: 'createWebhook', status: 201, rateLimit: WRITES,
-      variables: (r) => ({ input: jsonObject(r.body), namespace, filter: filterOf(r) }),
-    }],
-    ['list', {
-      method: 'GET', path, operation: 'ListWebhooks', result: 'webhooks', list: true, query: PAGE_QUERY, rateLimit: READS,
-      variables: (r) => ({ ...r.query, namespace, filter: filterOf(r) }),
-    }],
+    [
+      'create',
+      {
+        method: 'POST',
+        path,
+        operation: 'CreateWebhook',
+        result: 'createWebhook',
+        status: 201,
+        rateLimit: WRITES,
+        variables: (r) => ({ input: jsonObject(r.body), namespace, filter: filterOf(r) }),
+      },
+    ],
+    [
+      'list',
+      {
+        method: 'GET',
+        path,
+        operation: 'ListWebhooks',
+        result: 'webhooks',
+        list: true,
+        query: PAGE_QUERY,
+        rateLimit: READS,
+        variables: (r) => ({ ...r.query, namespace, filter: filterOf(r) }),
+      },
+    ],
     // Static paths first: `<path>/deliveries` must not be read as a webhook id.
-    ['log', {
-      method: 'GET', path: `${path}/${deliveries}`, operation: 'WebhookDeliveryLog', result: 'webhookDeliveryLog', list: true,
-      query: { cursor: 'string', limit: 'int', status: 'string', webhookId: 'string' }, rateLimit: READS,
-      variables: (r) => ({ ...r.query, namespace }),
-    }],
-    ['retry', {
-      method: 'POST', path: `${path}/${deliveries}/:deliveryId/retry`, operation: 'RetryWebhookDelivery', result: 'retryWebhookDelivery', rateLimit: WRITES,
-      variables: (r) => ({ id: r.params.deliveryId, namespace }),
-    }],
+    [
+      'log',
+      {
+        method: 'GET',
+        path: `${path}/${deliveries}`,
+        operation: 'WebhookDeliveryLog',
+        result: 'webhookDeliveryLog',
+        list: true,
+        query: { cursor: 'string', limit: 'int', status: 'string', webhookId: 'string' },
+        rateLimit: READS,
+        variables: (r) => ({ ...r.query, namespace }),
+      },
+    ],
+    [
+      'retry',
+      {
+        method: 'POST',
+        path: `${path}/${deliveries}/:deliveryId/retry`,
+        operation: 'RetryWebhookDelivery',
+        result: 'retryWebhookDelivery',
+        rateLimit: WRITES,
+        variables: (r) => ({ id: r.params.deliveryId, namespace }),
+      },
+    ],
     ['get', { method: 'GET', path: item, operation: 'GetWebhook', result: 'webhook', rateLimit: READS, variables: id }],
-    ['update', {
-      method: 'PATCH', path: item, operation: 'UpdateWebhook', result: 'updateWebhook', rateLimit: WRITES,
-      variables: (r) => ({ ...id(r), input: jsonObject(r.body) }),
-    }],
-    ['delete', { method: 'DELETE', path: item, operation: 'DeleteWebhook', result: 'deleteWebhook', rateLimit: WRITES, variables: id }],
-    ['test', { method: 'POST', path: `${item}/test`, operation: 'SendWebhookTest', result: 'sendWebhookTest', rateLimit: WRITES, variables: id }],
-    ['deliveries', {
-      method: 'GET', path: `${item}/${deliveries}`, operation: 'ListWebhookDeliveries', result: 'webhookDeliveries', list: true,
-      query: { ...PAGE_QUERY, status: 'string' }, rateLimit: READS,
-      variables: (r) => ({ ...r.query, webhookId: r.params.webhookId, namespace }),
-    }],
+    [
+      'update',
+      {
+        method: 'PATCH',
+        path: item,
+        operation: 'UpdateWebhook',
+        result: 'updateWebhook',
+        rateLimit: WRITES,
+        variables: (r) => ({ ...id(r), input: jsonObject(r.body) }),
+      },
+    ],
+    [
+      'delete',
+      {
+        method: 'DELETE',
+        path: item,
+        operation: 'DeleteWebhook',
+        result: 'deleteWebhook',
+        rateLimit: WRITES,
+        variables: id,
+      },
+    ],
+    [
+      'test',
+      {
+        method: 'POST',
+        path: `${item}/test`,
+        operation: 'SendWebhookTest',
+        result: 'sendWebhookTest',
+        rateLimit: WRITES,
+        variables: id,
+      },
+    ],
+    [
+      'deliveries',
+      {
+        method: 'GET',
+        path: `${item}/${deliveries}`,
+        operation: 'ListWebhookDeliveries',
+        result: 'webhookDeliveries',
+        list: true,
+        query: { ...PAGE_QUERY, status: 'string' },
+        rateLimit: READS,
+        variables: (r) => ({ ...r.query, webhookId: r.params.webhookId, namespace }),
+      },
+    ],
   ];
   return routes.filter(([name]) => only.has(name)).map(([, spec]) => spec);
 }
 
 /** A whole ModuleRoutes for a module whose webhooks are all it serves under `prefix` (e.g. the platform's /webhooks). */
-export function webhookModuleRoutes(options: WebhookRoutesOptions & { module: string; prefix: string; envelope: EnvelopeStyle }): ModuleRoutes {
-  return { module: options.module, prefix: options.prefix, envelope: options.envelope, routes: webhookRouteSpecs(options) };
+export function webhookModuleRoutes(
+  options: WebhookRoutesOptions & { module: string; prefix: string; envelope: EnvelopeStyle },
+): ModuleRoutes {
+  return {
+    module: options.module,
+    prefix: options.prefix,
+    envelope: options.envelope,
+    routes: webhookRouteSpecs(options),
+  };
 }
 
 /** The platform-level webhooks, every module's events, platform envelope, `webhooks` scope. */
-export const webhookRoutes: ModuleRoutes = webhookModuleRoutes({ module: 'webhooks', prefix: '/webhooks', envelope: 'platform', namespace: 'platform', path: '/webhooks' });
+export const webhookRoutes: ModuleRoutes = webhookModuleRoutes({
+  module: 'webhooks',
+  prefix: '/webhooks',
+  envelope: 'platform',
+  namespace: 'platform',
+  path: '/webhooks',
+});

@@ -15,7 +15,12 @@ import { HAND_DESCRIBED_PATHS } from './raw-routes.js';
  * API schema the response), so it cannot drift from what the bridge serves. Paths a module serves itself (the AI
  * gateway's chat completions) are described beside their handlers (`raw-routes.ts`).
  */
-export function buildOpenApi(api: GraphQLSchema, modules: ModuleRoutes[], operations: Map<string, Operation>, version: string): JsonSchema {
+export function buildOpenApi(
+  api: GraphQLSchema,
+  modules: ModuleRoutes[],
+  operations: Map<string, Operation>,
+  version: string,
+): JsonSchema {
   const inputs = new InputSchemas(classValidatorRules());
   const errors = new ErrorResponses();
   const paths: Record<string, Record<string, unknown>> = {};
@@ -27,25 +32,46 @@ export function buildOpenApi(api: GraphQLSchema, modules: ModuleRoutes[], operat
       (paths[path] ??= {})[spec.method.toLowerCase()] = describeRoute(api, inputs, errors, module, spec, operation);
     }
   }
-  for (const [path, methods] of Object.entries(HAND_DESCRIBED_PATHS)) paths[path] = { ...(paths[path] ?? {}), ...Object.fromEntries(Object.entries(methods).map(([method, op]) => [method, withActionSummary(op as HandOperation)])) };
+  for (const [path, methods] of Object.entries(HAND_DESCRIBED_PATHS))
+    paths[path] = {
+      ...(paths[path] ?? {}),
+      ...Object.fromEntries(
+        Object.entries(methods).map(([method, op]) => [method, withActionSummary(op as HandOperation)]),
+      ),
+    };
   addExamples(paths, (ref) => inputs.components[ref.slice('#/components/schemas/'.length)]);
   return {
     openapi: '3.1.0',
     info: {
       title: 'Platform API',
       version,
-      description: 'Email, SMS, forms, webhooks, auth, calendar, support, domains, CRM, agent mailboxes and an AI gateway. Generated from the route table and the GraphQL schema (schema/openapi.json).',
+      description:
+        'Email, SMS, forms, webhooks, auth, calendar, support, domains, CRM, agent mailboxes and an AI gateway. Generated from the route table and the GraphQL schema (schema/openapi.json).',
     },
     // A running platform serves this document with its own PUBLIC_URL here (gateway/api-docs.ts).
     servers: [{ url: 'http://localhost:4000', description: 'npm start' }],
-    tags: modules.filter((m, i) => modules.findIndex((o) => o.module === m.module) === i).map((m) => ({ name: m.module, description: TAG_DESCRIPTIONS[m.module] ?? `The ${m.module} module's REST paths, under ${m.prefix}.` })),
+    tags: modules
+      .filter((m, i) => modules.findIndex((o) => o.module === m.module) === i)
+      .map((m) => ({
+        name: m.module,
+        description: TAG_DESCRIPTIONS[m.module] ?? `The ${m.module} module's REST paths, under ${m.prefix}.`,
+      })),
     security: [{ bearerKey: [] }, { apiKeyHeader: [] }],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     components: {
       securitySchemes: {
         bearerKey: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`.' },
-        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same API key in `X-API-Key`.' },
-        gatewayKey: { type: 'http', scheme: 'bearer', description: 'An AI gateway key (`gw_sk_...`), for /ai/v1 completions and models only.' },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'The same API key in `X-API-Key`.',
+        },
+        gatewayKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An AI gateway key (`gw_sk_...`), for /ai/v1 completions and models only.',
+        },
       },
       schemas: Object.fromEntries(Object.entries(inputs.components).sort(([a], [b]) => a.localeCompare(b))),
       responses: errors.components,
@@ -53,28 +79,59 @@ export function buildOpenApi(api: GraphQLSchema, modules: ModuleRoutes[], operat
   };
 }
 
-function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorResponses, module: ModuleRoutes, spec: RouteSpec, operation: Operation): Record<string, unknown> {
+function describeRoute(
+  api: GraphQLSchema,
+  inputs: InputSchemas,
+  errors: ErrorResponses,
+  module: ModuleRoutes,
+  spec: RouteSpec,
+  operation: Operation,
+): Record<string, unknown> {
   const document = parse(operation.query);
-  const definition = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const definition = document.definitions.find(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  )!;
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
+  );
   const pathParams = [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
   const parameters = [
     ...pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    ...Object.entries(spec.query ?? {}).map(([name, type]) => ({ name, in: 'query', required: false, ...queryParam(type) })),
+    ...Object.entries(spec.query ?? {}).map(([name, type]) => ({
+      name,
+      in: 'query',
+      required: false,
+      ...queryParam(type),
+    })),
     ...headersRead(spec).map((name) => ({ name, in: 'header', required: false, schema: { type: 'string' } })),
   ];
   const takesBody = !spec.ignoreBody && spec.method !== 'GET' && (spec.method !== 'DELETE' || spec.deleteWithBody);
   const placement = takesBody ? bodyPlacement(spec, variableTypes(api, operation)) : undefined;
   const body = placement ? placementSchema(placement, inputs) : undefined;
-  const status = spec.respond ? respondStatus(spec) : spec.status ?? 200;
-  const result = definition.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === spec.result);
+  const status = spec.respond ? respondStatus(spec) : (spec.status ?? 200);
+  const result = definition.selectionSet.selections.find(
+    (s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === spec.result,
+  );
   const rootType = definition.operation === 'mutation' ? api.getMutationType() : api.getQueryType();
   const field = result?.kind === Kind.FIELD ? rootType?.getFields()[result.name.value] : undefined;
-  if (!field || result?.kind !== Kind.FIELD) throw new Error(`Operation ${operation.name} has no root field ${spec.result}`);
-  const data = without(withFilled(selectionSchema(api, field.type, result.selectionSet, fragments), spec.filled ?? []), spec.respondEnvelopeWithout ?? []);
-  const success = (spec.respond && !spec.respondEnvelopeWithout) || spec.stream
-    ? { description: 'Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route).' }
-    : { description: 'Success', content: { 'application/json': { schema: envelope(module.envelope, data, !!spec.list) } } };
+  if (!field || result?.kind !== Kind.FIELD)
+    throw new Error(`Operation ${operation.name} has no root field ${spec.result}`);
+  const data = without(
+    withFilled(selectionSchema(api, field.type, result.selectionSet, fragments), spec.filled ?? []),
+    spec.respondEnvelopeWithout ?? [],
+  );
+  const success =
+    (spec.respond && !spec.respondEnvelopeWithout) || spec.stream
+      ? {
+          description:
+            'Not the JSON envelope: see the module documentation (a redirect, a pixel, a file, or an answer shaped by the route).',
+        }
+      : {
+          description: 'Success',
+          content: { 'application/json': { schema: envelope(module.envelope, data, !!spec.list) } },
+        };
   return {
     tags: [module.module],
     operationId: operationId(spec),
@@ -82,9 +139,21 @@ function describeRoute(api: GraphQLSchema, inputs: InputSchemas, errors: ErrorRe
     description: routeDescription(spec, definition.operation, field.name, field.description, status),
     ...(spec.auth === 'public' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(body ? { requestBody: { required: true, content: { [spec.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body } } } } : {}),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              [spec.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: body },
+            },
+          },
+        }
+      : {}),
     // The success answer wins over an error of the same status (CRM's accepted writes vs its PENDING reads, both 202).
-    responses: { ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)), [String(status)]: success },
+    responses: {
+      ...errors.for(module.module, module.envelope, spec, readsCredentials(spec)),
+      [String(status)]: success,
+    },
     'x-graphql-operation': operation.name,
   };
 }
@@ -116,7 +185,9 @@ function withFilled(data: JsonSchema, filled: string[]): JsonSchema {
 function nonNull(shape: JsonSchema): JsonSchema {
   if (Array.isArray(shape.anyOf)) {
     const rest = (shape.anyOf as JsonSchema[]).filter((s) => s.type !== 'null');
-    return rest.length === 1 ? { ...rest[0]!, ...(shape.description ? { description: shape.description } : {}) } : { ...shape, anyOf: rest };
+    return rest.length === 1
+      ? { ...rest[0]!, ...(shape.description ? { description: shape.description } : {}) }
+      : { ...shape, anyOf: rest };
   }
   if (Array.isArray(shape.type)) {
     const types = (shape.type as string[]).filter((t) => t !== 'null');
@@ -128,7 +199,8 @@ function nonNull(shape: JsonSchema): JsonSchema {
 
 /** What each module's tag says in the reference; a module without an entry gets one naming its prefix. */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  email: 'Transactional email: send one or a batch, templates, messages and their events, suppressions, stats, sending domains.',
+  email:
+    'Transactional email: send one or a batch, templates, messages and their events, suppressions, stats, sending domains.',
   sms: 'SMS: send one or a batch, templates, messages and their delivery status, inbound messages, the sandbox carrier.',
   forms: 'Forms: build forms and their fields, publish them, collect and export submissions, analytics.',
   webhooks: 'Webhooks: endpoints, their signed deliveries with retries, delivery logs, test events.',
@@ -143,16 +215,27 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 /** An operation's name as the action it performs: `SendMailboxMessage` is "Send mailbox message". */
 export function actionName(operationName: string): string {
-  const words = operationName.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2').split(' ');
+  const words = operationName
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ');
   return words.map((word, i) => (i === 0 || /^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase())).join(' ');
 }
 
 /** What the route does and answers: the GraphQL field's own description, then the route's facts. */
-function routeDescription(spec: RouteSpec, kind: string, field: string, described: string | null | undefined, status: number): string {
+function routeDescription(
+  spec: RouteSpec,
+  kind: string,
+  field: string,
+  described: string | null | undefined,
+  status: number,
+): string {
   const facts = [
     described ? (/[.!?]$/.test(described) ? described : `${described}.`) : `${actionName(spec.operation)}.`,
     spec.list ? 'A page of results with its `meta` (see Pagination in the API conventions).' : undefined,
-    spec.headerVariables && Object.values(spec.headerVariables).includes('idempotency-key') ? 'Retrying with the same `Idempotency-Key` answers the first result.' : undefined,
+    spec.headerVariables && Object.values(spec.headerVariables).includes('idempotency-key')
+      ? 'Retrying with the same `Idempotency-Key` answers the first result.'
+      : undefined,
     spec.auth === 'public' ? 'Needs no API key.' : undefined,
     `Answers ${status} on success. Runs the GraphQL ${kind} \`${field}\`.`,
   ];
@@ -162,25 +245,42 @@ function routeDescription(spec: RouteSpec, kind: string, field: string, describe
 /** An example for every JSON request body and success answer that has none, made from its schema (examples.ts). */
 function addExamples(paths: Record<string, Record<string, unknown>>, resolve: ResolveRef): void {
   for (const methods of Object.values(paths)) {
-    for (const operation of Object.values(methods) as { requestBody?: { content?: Record<string, MediaType> }; responses?: Record<string, { content?: Record<string, MediaType> }> }[]) {
+    for (const operation of Object.values(methods) as {
+      requestBody?: { content?: Record<string, MediaType> };
+      responses?: Record<string, { content?: Record<string, MediaType> }>;
+    }[]) {
       const request = operation.requestBody?.content?.['application/json'];
-      if (request?.schema && request.example === undefined) request.example = exampleOf(request.schema, resolve, { full: false });
+      if (request?.schema && request.example === undefined)
+        request.example = exampleOf(request.schema, resolve, { full: false });
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const media = response.content?.['application/json'];
-        if (/^2/.test(status) && media?.schema && media.example === undefined) media.example = exampleOf(media.schema, resolve, { full: true });
+        if (/^2/.test(status) && media?.schema && media.example === undefined)
+          media.example = exampleOf(media.schema, resolve, { full: true });
       }
     }
   }
 }
 
-interface MediaType { schema?: JsonSchema; example?: unknown }
+interface MediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+}
 
 function queryParam(type: QueryParamType): Record<string, unknown> {
   switch (type) {
-    case 'int': return { schema: { type: 'integer' } };
-    case 'boolean': return { schema: { type: 'boolean' } };
-    case 'string[]': return { schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: false, description: 'Comma-separated, or repeated (`name=a&name=b`, `name[]=a`).' };
-    default: return { schema: { type: 'string', maxLength: 1000 } };
+    case 'int':
+      return { schema: { type: 'integer' } };
+    case 'boolean':
+      return { schema: { type: 'boolean' } };
+    case 'string[]':
+      return {
+        schema: { type: 'array', items: { type: 'string' } },
+        style: 'form',
+        explode: false,
+        description: 'Comma-separated, or repeated (`name=a&name=b`, `name[]=a`).',
+      };
+    default:
+      return { schema: { type: 'string', maxLength: 1000 } };
   }
 }
 
@@ -207,14 +307,41 @@ function readsCredentials(spec: RouteSpec): boolean {
  * running it on an empty result; the route's declared status when it cannot tell.
  */
 function respondStatus(spec: RouteSpec): number {
-  const res = { statusCode: 0, written: 0, writeHead(code: number) { this.written = code; return this; }, setHeader() { return this; }, getHeader: () => undefined, write: () => true, end() { return this; }, on() { return this; }, once() { return this; } };
+  const res = {
+    statusCode: 0,
+    written: 0,
+    writeHead(code: number) {
+      this.written = code;
+      return this;
+    },
+    setHeader() {
+      return this;
+    },
+    getHeader: () => undefined,
+    write: () => true,
+    end() {
+      return this;
+    },
+    on() {
+      return this;
+    },
+    once() {
+      return this;
+    },
+  };
   try {
-    spec.respond!({}, res as never, { params: new Proxy({}, { get: () => 'x' }), query: {}, body: {}, headers: {}, ip: '127.0.0.1' });
+    spec.respond!({}, res as never, {
+      params: new Proxy({}, { get: () => 'x' }),
+      query: {},
+      body: {},
+      headers: {},
+      ip: '127.0.0.1',
+    });
   } catch {
     // a respond that needs a real result: keep the declared status
   }
   const found = res.written || res.statusCode;
-  return found > 0 && found < 400 ? found : spec.status ?? 200; // an empty result may read as not found: not the success status
+  return found > 0 && found < 400 ? found : (spec.status ?? 200); // an empty result may read as not found: not the success status
 }
 
 /** `idempotency-key` → `Idempotency-Key`. */
@@ -225,7 +352,9 @@ function headerName(name: string): string {
 /** The module's success envelope around the route's data (rest-bridge/envelopes.ts, as schemas). */
 function envelope(style: EnvelopeStyle, data: JsonSchema, list: boolean): JsonSchema {
   const items = list ? ((data.properties as Record<string, JsonSchema> | undefined)?.data ?? { type: 'array' }) : data;
-  const meta = list ? ((data.properties as Record<string, JsonSchema> | undefined)?.meta ?? { type: 'object' }) : undefined;
+  const meta = list
+    ? ((data.properties as Record<string, JsonSchema> | undefined)?.meta ?? { type: 'object' })
+    : undefined;
   switch (style) {
     case 'platform':
     case 'domains':
@@ -239,7 +368,13 @@ function envelope(style: EnvelopeStyle, data: JsonSchema, list: boolean): JsonSc
       if (!list) return data;
       {
         const page = (meta?.properties ?? {}) as Record<string, JsonSchema>;
-        return page.total ? object({ totalCount: { type: 'integer' }, messages: items }) : object({ messages: items, cursor: page.cursor ?? { type: ['string', 'null'] }, hasMore: page.hasMore ?? { type: 'boolean' } });
+        return page.total
+          ? object({ totalCount: { type: 'integer' }, messages: items })
+          : object({
+              messages: items,
+              cursor: page.cursor ?? { type: ['string', 'null'] },
+              hasMore: page.hasMore ?? { type: 'boolean' },
+            });
       }
     case 'openai':
       return list ? object({ object: { const: 'list' }, data: items }) : data;
@@ -251,8 +386,13 @@ function object(properties: Record<string, JsonSchema>): JsonSchema {
 }
 
 function operationId(spec: RouteSpec): string {
-  const words = spec.path.split('/').filter(Boolean).map((part) => (part.startsWith(':') ? `By ${part.slice(1)}` : part));
-  const camel = words.join(' ').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
+  const words = spec.path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `By ${part.slice(1)}` : part));
+  const camel = words
+    .join(' ')
+    .replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''));
   return `${spec.method.toLowerCase()}${camel.charAt(0).toUpperCase()}${camel.slice(1)}`;
 }
 
@@ -261,5 +401,9 @@ type HandOperation = { operationId?: string; summary?: string; description?: str
 /** A hand-described operation whose summary is a sentence: the sentence becomes its description, the summary its action. */
 function withActionSummary(op: HandOperation): HandOperation {
   if (op.description || !op.operationId || !op.summary) return op;
-  return { ...op, summary: actionName(op.operationId.replace(/^[a-z]/, (c) => c.toUpperCase())), description: op.summary };
+  return {
+    ...op,
+    summary: actionName(op.operationId.replace(/^[a-z]/, (c) => c.toUpperCase())),
+    description: op.summary,
+  };
 }

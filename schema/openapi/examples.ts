@@ -18,14 +18,21 @@ const BY_NAME: [RegExp, string][] = [
 ];
 
 /** Fields an example request shows although the schema does not require them: what a first call sends. */
-const CORE_FIELDS = /^(from|to|subject|text|html|name|email|title|domain|domainName|url|type|label|body|content|events)$/;
+const CORE_FIELDS =
+  /^(from|to|subject|text|html|name|email|title|domain|domainName|url|type|label|body|content|events)$/;
 
 /**
  * An example value for a schema, made by rule (formats, allowed values, bounds, field names), so every operation of
  * the document has an example request and response without one written by hand. Objects carry their required
  * properties; `full` adds every property (responses, whose properties are all present).
  */
-export function exampleOf(schema: JsonSchema, resolve: ResolveRef, options: { full: boolean }, name = '', depth = 0): unknown {
+export function exampleOf(
+  schema: JsonSchema,
+  resolve: ResolveRef,
+  options: { full: boolean },
+  name = '',
+  depth = 0,
+): unknown {
   if (depth > 8) return undefined;
   if (typeof schema.$ref === 'string') {
     const target = resolve(schema.$ref);
@@ -38,16 +45,25 @@ export function exampleOf(schema: JsonSchema, resolve: ResolveRef, options: { fu
     return exampleOf(branch, resolve, options, name, depth + 1);
   }
   if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? null;
-  const kinds = Array.isArray(schema.type) ? (schema.type as string[]).filter((t) => t !== 'null') : schema.type ? [schema.type as string] : [];
+  const kinds = Array.isArray(schema.type)
+    ? (schema.type as string[]).filter((t) => t !== 'null')
+    : schema.type
+      ? [schema.type as string]
+      : [];
   const kind = kinds[0] ?? (schema.properties ? 'object' : undefined);
   switch (kind) {
-    case 'string': return stringExample(schema, name);
+    case 'string':
+      return stringExample(schema, name);
     case 'integer':
-    case 'number': return numberExample(schema, kind === 'integer');
-    case 'boolean': return true;
+    case 'number':
+      return numberExample(schema, kind === 'integer');
+    case 'boolean':
+      return true;
     case 'array': {
       const count = Math.max(1, typeof schema.minItems === 'number' ? schema.minItems : 1);
-      const item = schema.items ? exampleOf(schema.items as JsonSchema, resolve, options, singular(name), depth + 1) : 'example';
+      const item = schema.items
+        ? exampleOf(schema.items as JsonSchema, resolve, options, singular(name), depth + 1)
+        : 'example';
       return Array.from({ length: count }, () => item);
     }
     case 'object': {
@@ -61,7 +77,8 @@ export function exampleOf(schema: JsonSchema, resolve: ResolveRef, options: { fu
       }
       return out;
     }
-    default: return name ? 'example' : {};
+    default:
+      return name ? 'example' : {};
   }
 }
 
@@ -76,7 +93,8 @@ function stringExample(schema: JsonSchema, name: string): string {
   else if (schema.format === 'uri') value = 'https://example.com/hook';
   else if (schema.pattern === '^\\+[1-9]\\d{1,14}$') value = '+14155550123';
   else value = BY_NAME.find(([pattern]) => pattern.test(name))?.[1] ?? 'example';
-  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) value = patternExample(schema.pattern) ?? value;
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value))
+    value = patternExample(schema.pattern) ?? value;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
   if (value.length < min) value = value.padEnd(min, 'x');
@@ -90,7 +108,23 @@ function patternExample(pattern: string): string | undefined {
   // Prefixed ids (`^user_[A-Za-z0-9_-]{1,100}$`): the prefix and a plausible tail.
   const prefix = /^\^([a-z]+_)/.exec(pattern)?.[1];
   if (prefix && regex.test(`${prefix}01J0EXAMPLE`)) return `${prefix}01J0EXAMPLE`;
-  return ['example', 'example-1', '+14155550123', 'EXAMPLE', '#3b82f6', '123456', 'a1', 'x', 'pf1', 'Europe/Berlin', 'en', 'US', 'ABC', '2026-01-31', '09:00'].find((c) => regex.test(c));
+  return [
+    'example',
+    'example-1',
+    '+14155550123',
+    'EXAMPLE',
+    '#3b82f6',
+    '123456',
+    'a1',
+    'x',
+    'pf1',
+    'Europe/Berlin',
+    'en',
+    'US',
+    'ABC',
+    '2026-01-31',
+    '09:00',
+  ].find((c) => regex.test(c));
 }
 
 function numberExample(schema: JsonSchema, integer: boolean): number {

@@ -77,7 +77,9 @@ export function nameOperations(document: OpenApiDocument): NamedOperation[] {
       named.push({ name, method, path });
     }
   }
-  const unused = Object.keys(OVERRIDES).filter((key) => !named.some((n) => `${n.method.toUpperCase()} ${n.path}` === key));
+  const unused = Object.keys(OVERRIDES).filter(
+    (key) => !named.some((n) => `${n.method.toUpperCase()} ${n.path}` === key),
+  );
   if (unused.length) throw new Error(`operation name overrides of no operation: ${unused.join(', ')}`);
   checkCollisions(named);
   return named;
@@ -87,14 +89,18 @@ function ruleName(document: OpenApiDocument, path: string, method: HttpMethod, o
   const segments = path.split('/').filter((s) => s && !/^v\d+$/.test(s));
   const groups = segments.filter((s) => !isParam(s)).map(camel);
   const last = segments[segments.length - 1]!;
-  const fail = (why: string) => new Error(`${method.toUpperCase()} ${path}: ${why}; add it to OVERRIDES in sdk/scripts/operation-names.ts`);
+  const fail = (why: string) =>
+    new Error(`${method.toUpperCase()} ${path}: ${why}; add it to OVERRIDES in sdk/scripts/operation-names.ts`);
   if (isParam(last)) {
     // An item: `/contacts/{id}`.
-    if (method === 'put') return [...groups, putName(operation) ?? raise(fail('PUT summary says neither upsert, update nor set'))];
+    if (method === 'put')
+      return [...groups, putName(operation) ?? raise(fail('PUT summary says neither upsert, update nor set'))];
     return [...groups, { get: 'get', patch: 'update', delete: 'delete', post: 'create' }[method]];
   }
   const parent = groups.slice(0, -1);
-  const collection = Object.keys(document.paths).some((other) => other.startsWith(`${path}/{`)) || document.paths[path]!.get !== undefined;
+  const collection =
+    Object.keys(document.paths).some((other) => other.startsWith(`${path}/{`)) ||
+    document.paths[path]!.get !== undefined;
   switch (method) {
     case 'get':
       if (GET_ACTIONS.has(last)) return [...parent, camel(last)];
@@ -103,7 +109,12 @@ function ruleName(document: OpenApiDocument, path: string, method: HttpMethod, o
       // A collection is created into; any other last segment is an action on what precedes it.
       return collection ? [...groups, 'create'] : [...parent, camel(last)];
     case 'put':
-      return [...groups, isList(document, document.paths[path]!.get) ? 'upsert' : (putName(operation) ?? raise(fail('PUT summary says neither upsert, update nor set')))];
+      return [
+        ...groups,
+        isList(document, document.paths[path]!.get)
+          ? 'upsert'
+          : (putName(operation) ?? raise(fail('PUT summary says neither upsert, update nor set'))),
+      ];
     case 'patch':
       return [...groups, 'update'];
     case 'delete':
@@ -114,7 +125,13 @@ function ruleName(document: OpenApiDocument, path: string, method: HttpMethod, o
 /** PUT creates or replaces: the URL cannot say which, the operation's summary verb does. */
 function putName(operation: Operation): string | undefined {
   const verb = operation.summary?.split(' ')[0]?.toLowerCase();
-  return verb === 'upsert' || verb === 'put' ? 'upsert' : verb === 'update' ? 'update' : verb === 'set' ? 'set' : undefined;
+  return verb === 'upsert' || verb === 'put'
+    ? 'upsert'
+    : verb === 'update'
+      ? 'update'
+      : verb === 'set'
+        ? 'set'
+        : undefined;
 }
 
 /** A GET answers a list when its success body is an array (or `data` is one) or it takes paging parameters. */
@@ -133,21 +150,42 @@ function isList(document: OpenApiDocument, operation: Operation | undefined): bo
 }
 
 /** openapi-fetch's own members, kept on the same client object. */
-const CLIENT_MEMBERS = new Set(['request', 'use', 'eject', 'GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE']);
+const CLIENT_MEMBERS = new Set([
+  'request',
+  'use',
+  'eject',
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+]);
 
 function checkCollisions(named: NamedOperation[]): void {
   const methods = new Map<string, NamedOperation>();
   for (const operation of named) {
     const dotted = operation.name.join('.');
-    if (CLIENT_MEMBERS.has(operation.name[0]!)) throw new Error(`${describe(operation)} is named ${dotted}, whose first part is openapi-fetch's client.${operation.name[0]}; add it to OVERRIDES in sdk/scripts/operation-names.ts`);
+    if (CLIENT_MEMBERS.has(operation.name[0]!))
+      throw new Error(
+        `${describe(operation)} is named ${dotted}, whose first part is openapi-fetch's client.${operation.name[0]}; add it to OVERRIDES in sdk/scripts/operation-names.ts`,
+      );
     const other = methods.get(dotted);
-    if (other) throw new Error(`${describe(operation)} and ${describe(other)} are both named ${dotted}; add one to OVERRIDES in sdk/scripts/operation-names.ts`);
+    if (other)
+      throw new Error(
+        `${describe(operation)} and ${describe(other)} are both named ${dotted}; add one to OVERRIDES in sdk/scripts/operation-names.ts`,
+      );
     methods.set(dotted, operation);
   }
   // A name cannot be a method and a group at once: `auth.signIn()` beside `auth.signIn.mfa()`.
   for (const [dotted, operation] of methods) {
     const child = [...methods.keys()].find((other) => other.startsWith(`${dotted}.`));
-    if (child) throw new Error(`${describe(operation)} is named ${dotted}, which is also the group of ${describe(methods.get(child)!)} (${child}); add one to OVERRIDES in sdk/scripts/operation-names.ts`);
+    if (child)
+      throw new Error(
+        `${describe(operation)} is named ${dotted}, which is also the group of ${describe(methods.get(child)!)} (${child}); add one to OVERRIDES in sdk/scripts/operation-names.ts`,
+      );
   }
 }
 
@@ -174,7 +212,8 @@ export function renderOperations(named: NamedOperation[]): string {
       .sort()
       .map((k) => {
         const value = node[k]!;
-        if ('method' in value && typeof value.method === 'string') return `${indent}${key(k)}: ['${value.method}', '${value.path}'],\n`;
+        if ('method' in value && typeof value.method === 'string')
+          return `${indent}${key(k)}: ['${value.method}', '${value.path}'],\n`;
         return `${indent}${key(k)}: {\n${render(value as Node, indent + '  ')}${indent}},\n`;
       })
       .join('');

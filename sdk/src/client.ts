@@ -47,4 +47,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
  * A declared body is held to exactly the documented fields (an inline body inside `client.POST` is inferred, so
  * TypeScript checks its required fields and types but not its extra ones).
  */
-export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type RequestBody<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;

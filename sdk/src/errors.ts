@@ -21,8 +21,19 @@ export class PlatformApiError extends Error {
       // not JSON: the status says what happened
     }
     const error = typeof body.error === 'object' && body.error ? body.error : {};
-    const code = typeof error.code === 'string' ? error.code : typeof error.type === 'string' ? error.type : `HTTP_${response.status}`;
+    const code =
+      typeof error.code === 'string'
+        ? error.code
+        : typeof error.type === 'string'
+          ? error.type
+          : `HTTP_${response.status}`;
     const message = typeof error.message === 'string' ? error.message : text.slice(0, 200) || response.statusText;
-    return new PlatformApiError(response.status, code, message, error.details, response.headers.get('x-request-id') ?? undefined);
+    return new PlatformApiError(
+      response.status,
+      code,
+      message,
+      error.details,
+      response.headers.get('x-request-id') ?? undefined,
+    );
   }
 }

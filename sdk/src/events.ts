@@ -40,9 +40,18 @@ export function platformEvents(options: EventStreamOptions): EventStream {
     webSocketImpl: options.webSocketImpl,
     retryAttempts: options.retryAttempts ?? 5,
     // 4401/4403 are answers about the key: retrying cannot change them.
-    shouldRetry: (event) => !(typeof event === 'object' && event !== null && 'code' in event && [4401, 4403].includes((event as { code: number }).code)),
+    shouldRetry: (event) =>
+      !(
+        typeof event === 'object' &&
+        event !== null &&
+        'code' in event &&
+        [4401, 4403].includes((event as { code: number }).code)
+      ),
   });
-  const subscription = client.iterate<{ events: PlatformEvent }>({ query: EVENTS, variables: { types: options.types ?? null } });
+  const subscription = client.iterate<{ events: PlatformEvent }>({
+    query: EVENTS,
+    variables: { types: options.types ?? null },
+  });
   const close = async () => {
     await subscription.return?.();
     await client.dispose();
@@ -56,7 +65,9 @@ export function platformEvents(options: EventStreamOptions): EventStream {
         const { data, errors } = step.value;
         if (errors?.length) {
           await close();
-          throw Object.assign(new Error(errors[0]!.message), { code: (errors[0]!.extensions as { code?: string } | undefined)?.code });
+          throw Object.assign(new Error(errors[0]!.message), {
+            code: (errors[0]!.extensions as { code?: string } | undefined)?.code,
+          });
         }
         return { done: false, value: data!.events };
       },

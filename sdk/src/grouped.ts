@@ -6,9 +6,13 @@ type HttpMethod = 'get' | 'put' | 'post' | 'patch' | 'delete';
 type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 
 /** openapi-fetch's init of one operation (`params.path`, `params.query`, `body`, `headers`), as `client.GET` takes it. */
-export type OperationInit<P extends keyof paths, M extends keyof paths[P]> = NonNullable<MaybeOptionalInit<paths[P], M>>;
+export type OperationInit<P extends keyof paths, M extends keyof paths[P]> = NonNullable<
+  MaybeOptionalInit<paths[P], M>
+>;
 
-type Responses<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R } ? R : never;
+type Responses<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? R
+  : never;
 
 /** The documented success body of one operation (its 2xx JSON answers; `undefined` for an empty one). */
 export type OperationResult<P extends keyof paths, M extends keyof paths[P]> = {

@@ -11,8 +11,11 @@ export interface OffsetPage<T> {
  * (`(offset, limit) => client.emails.messages.list({ params: { query: { offset, limit } } })`: a grouped list method
  * already answers the page).
  */
-export async function* paginate<T>(fetchPage: (offset: number, limit: number) => Promise<OffsetPage<T>>, limit = 50): AsyncGenerator<T> {
-  for (let offset = 0; ; ) {
+export async function* paginate<T>(
+  fetchPage: (offset: number, limit: number) => Promise<OffsetPage<T>>,
+  limit = 50,
+): AsyncGenerator<T> {
+  for (let offset = 0; ;) {
     const page = await fetchPage(offset, limit);
     const items = page.data ?? page.messages ?? [];
     yield* items;

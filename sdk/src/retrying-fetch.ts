@@ -24,10 +24,18 @@ export function retryingFetch(base: typeof fetch, options: RetryOptions = {}): (
     const body = request.body ? await request.arrayBuffer() : undefined;
     for (let attempt = 0; ; attempt++) {
       const response = await base(new Request(request, body === undefined ? {} : { body }));
-      const safe = response.status === 429 || (response.status === 503 && (['GET', 'HEAD', 'PUT', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key')));
+      const safe =
+        response.status === 429 ||
+        (response.status === 503 &&
+          (['GET', 'HEAD', 'PUT', 'DELETE'].includes(request.method) || request.headers.has('idempotency-key')));
       if (!safe || attempt >= retries) return response;
       await response.body?.cancel();
-      await sleep(Math.min(maxDelay, retryAfterMs(response.headers.get('retry-after')) ?? Math.random() * baseDelay * 2 ** attempt));
+      await sleep(
+        Math.min(
+          maxDelay,
+          retryAfterMs(response.headers.get('retry-after')) ?? Math.random() * baseDelay * 2 ** attempt,
+        ),
+      );
     }
   };
 }

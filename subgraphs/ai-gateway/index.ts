@@ -52,7 +52,15 @@ import { closeUpstreamAgents } from './providers/upstream-http.js';
 import { organizationApiKeys } from '../../platform/organizations/api-keys.port.js';
 import { AI_GATEWAY_ERROR_CODES } from './ai-gateway-error-codes.js';
 
-export const AI_GATEWAY_RESOLVERS = [ProviderCredentialResolver, ModelRouteResolver, GatewayKeyResolver, UsageDashboardResolver, ModelPriceResolver, BudgetResolver, RequestLogResolver] as const;
+export const AI_GATEWAY_RESOLVERS = [
+  ProviderCredentialResolver,
+  ModelRouteResolver,
+  GatewayKeyResolver,
+  UsageDashboardResolver,
+  ModelPriceResolver,
+  BudgetResolver,
+  RequestLogResolver,
+] as const;
 
 export interface AiGatewayModuleOptions {
   /** Provider deadlines; default from AI_FIRST_BYTE_TIMEOUT_MS, AI_IDLE_TIMEOUT_MS, AI_TOTAL_TIMEOUT_MS. */
@@ -67,10 +75,12 @@ export interface AiGatewayModuleOptions {
   budgetResyncMs?: number;
 }
 
-export type AiGatewayModule = SubgraphModule & HttpRouteProvider & SubscriptionFieldProvider & {
-  /** Writes buffered usage rows and logged bodies now (tests, shutdown). */
-  flushUsage(): Promise<void>;
-};
+export type AiGatewayModule = SubgraphModule &
+  HttpRouteProvider &
+  SubscriptionFieldProvider & {
+    /** Writes buffered usage rows and logged bodies now (tests, shutdown). */
+    flushUsage(): Promise<void>;
+  };
 
 /** The AI gateway: OpenAI-compatible chat completions routed to providers, keys, credentials, routes, usage. */
 export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGatewayModule {
@@ -83,7 +93,13 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     const { config } = platform;
     const secrets = () => secretBoxFor(platform.orm, config.encryptionKey, platform.logger);
     const ledger = new SpendLedger(platform.orm, budgetAlerts(platform.orm, platform.logger), options.now);
-    resync = setInterval(() => void ledger.resync().catch((error: Error) => platform.logger.error('budget resync failed', { error: error.message })), options.budgetResyncMs ?? 30_000);
+    resync = setInterval(
+      () =>
+        void ledger
+          .resync()
+          .catch((error: Error) => platform.logger.error('budget resync failed', { error: error.message })),
+      options.budgetResyncMs ?? 30_000,
+    );
     resync.unref();
     const configs = new OrgConfigCache(platform.orm, secrets, 5_000, options.now, config.aiSandboxEnabled, ledger);
     writer = new UsageLogWriter(platform.orm, platform.logger, { backlogLimit: options.usageBacklogLimit });
@@ -101,29 +117,65 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
     bodies = new RequestLogWriter(platform.orm, configs, platform.logger);
     const completions = new ChatCompletionService({ router, engine, cache, usage, guard, bodies });
     const embeddings = new EmbeddingService({ router, usage, deadlines, guard });
-    const urls = new UrlGuard({ allowPrivate: config.webhookAllowPrivate, allowedHosts: config.aiProviderAllowedHosts });
+    const urls = new UrlGuard({
+      allowPrivate: config.webhookAllowPrivate,
+      allowedHosts: config.aiProviderAllowedHosts,
+    });
     guardUpstream(urls);
-    return (deps = { ...platform, secrets, configs, gate, ledger, completions, embeddings, responses: new ResponsesService(platform.orm, completions), urls, apiKeys: organizationApiKeys });
+    return (deps = {
+      ...platform,
+      secrets,
+      configs,
+      gate,
+      ledger,
+      completions,
+      embeddings,
+      responses: new ResponsesService(platform.orm, completions),
+      urls,
+      apiKeys: organizationApiKeys,
+    });
   };
   return {
     name: 'ai-gateway',
     errorCodes: AI_GATEWAY_ERROR_CODES,
     data: {
-      entities: [ProviderCredential, ModelRoute, GatewayKeyMeta, ModelPriceOverride, AiBudget, StoredResponse, LogSettings],
+      entities: [
+        ProviderCredential,
+        ModelRoute,
+        GatewayKeyMeta,
+        ModelPriceOverride,
+        AiBudget,
+        StoredResponse,
+        LogSettings,
+      ],
       migrations: [
         { name: 'Migration20261125000100_ai_gateway', class: Migration20261125000100_ai_gateway },
         { name: 'Migration20261201000100_ai_gateway_endpoints', class: Migration20261201000100_ai_gateway_endpoints },
         { name: 'Migration20261201000200_ai_gateway_prices', class: Migration20261201000200_ai_gateway_prices },
         { name: 'Migration20261201000300_ai_gateway_budgets', class: Migration20261201000300_ai_gateway_budgets },
         { name: 'Migration20261201000400_ai_gateway_responses', class: Migration20261201000400_ai_gateway_responses },
-        { name: 'Migration20261201000500_ai_gateway_request_logs', class: Migration20261201000500_ai_gateway_request_logs },
+        {
+          name: 'Migration20261201000500_ai_gateway_request_logs',
+          class: Migration20261201000500_ai_gateway_request_logs,
+        },
       ],
     },
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AI_GATEWAY_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: [...AI_GATEWAY_RESOLVERS],
+        orphanedTypes: [],
+        container: moduleContainer(depsFor(platform)) as never,
+      }),
     httpRoutes: (platform) => {
       const d = depsFor(platform);
-      return [chatCompletionsRoute(d.completions, d.gate), modelsRoute(d.configs, d.gate), modelRoute(d.configs, d.gate), embeddingsRoute(d.embeddings, d.gate),
-        responsesRoute(d.responses, d.gate), storedResponseRoute(d.responses, d.gate)];
+      return [
+        chatCompletionsRoute(d.completions, d.gate),
+        modelsRoute(d.configs, d.gate),
+        modelRoute(d.configs, d.gate),
+        embeddingsRoute(d.embeddings, d.gate),
+        responsesRoute(d.responses, d.gate),
+        storedResponseRoute(d.responses, d.gate),
+      ];
     },
     subscriptionFields: (platform) => ({ chatCompletion: chatCompletionField(depsFor(platform).completions) }),
     flushUsage: async () => {

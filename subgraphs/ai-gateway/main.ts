@@ -9,4 +9,6 @@ import { aiGatewayModule } from './index.js';
  * Split mode: `node dist/subgraphs/ai-gateway/main.js` serves the management subgraph (keys, credentials, routes,
  * dashboards). Chat completions stay on the gateway process's public port.
  */
-runMain('subgraph:ai-gateway', (config) => serveSubgraph(aiGatewayModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:ai-gateway', (config) =>
+  serveSubgraph(aiGatewayModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

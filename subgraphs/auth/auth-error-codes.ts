@@ -17,6 +17,6 @@ export const AUTH_ERROR_CODES = moduleErrorCodes('auth', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'auth': typeof AUTH_ERROR_CODES;
+    auth: typeof AUTH_ERROR_CODES;
   }
 }

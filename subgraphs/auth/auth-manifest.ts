@@ -4,12 +4,22 @@ import type { ModuleManifest } from '../../platform/federation/module-manifest.j
 export const AUTH_MANIFEST = {
   name: 'auth',
   scope: 'auth',
-  events: ['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset', 'session.created'],
+  events: [
+    'user.created',
+    'user.deleted',
+    'user.blocked',
+    'login.success',
+    'login.failed',
+    'mfa.enrolled',
+    'password.changed',
+    'password.reset',
+    'session.created',
+  ],
   webhooks: {},
 } as const satisfies ModuleManifest;
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'auth': typeof AUTH_MANIFEST;
+    auth: typeof AUTH_MANIFEST;
   }
 }

@@ -48,8 +48,20 @@ import type { AuthDeps } from './auth-deps.js';
 import { SSO_SWEEP_JOB, ssoSweepJob } from './jobs/sso-sweep.job.js';
 import { AUTH_ERROR_CODES } from './auth-error-codes.js';
 
-export const AUTH_RESOLVERS = [UserResolver, SessionResolver, MfaResolver, AccountFlowsResolver, PolicyResolver, AuditLogResolver,
-  ApplicationResolver, ConnectionResolver, OrganizationResolver, AuthDashboardResolver, SsoResolver, PlatformKeyResolver] as const;
+export const AUTH_RESOLVERS = [
+  UserResolver,
+  SessionResolver,
+  MfaResolver,
+  AccountFlowsResolver,
+  PolicyResolver,
+  AuditLogResolver,
+  ApplicationResolver,
+  ConnectionResolver,
+  OrganizationResolver,
+  AuthDashboardResolver,
+  SsoResolver,
+  PlatformKeyResolver,
+] as const;
 
 export interface AuthModuleOptions {
   /** The module's clock (tests move it to expire lockouts and step TOTP codes). */
@@ -72,9 +84,15 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
       now: options.now ?? (() => new Date()),
       secrets: () => secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger),
       ports: () => portsOf(platform),
-      breaches: options.breaches ?? new DefaultBreachChecker({ hibpUrl: platform.config.authHibpUrl, logger: platform.logger }),
+      breaches:
+        options.breaches ?? new DefaultBreachChecker({ hibpUrl: platform.config.authHibpUrl, logger: platform.logger }),
       hasher: new PasswordHasher(platform.config.authHashing),
-      sessions: new SessionCache({ databaseUrl: platform.orm?.config.get('clientUrl'), ttlMs: options.sessionCacheTtlMs ?? 5000, maxEntries: 100_000, logger: platform.logger }),
+      sessions: new SessionCache({
+        databaseUrl: platform.orm?.config.get('clientUrl'),
+        ttlMs: options.sessionCacheTtlMs ?? 5000,
+        maxEntries: 100_000,
+        logger: platform.logger,
+      }),
       urls,
       fetch: outbound.fetch,
       oidc: new OidcClient({ fetch: outbound.fetch, allowLoopbackHttp: urls.allowPrivate }),
@@ -86,7 +104,21 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
     name: 'auth',
     errorCodes: AUTH_ERROR_CODES,
     data: {
-      entities: [User, Session, AuthToken, MfaFactor, RecoveryCode, AuthPolicy, AuditLog, Application, SsoConnection, AuthOrganization, Member, Invitation, SsoFlow],
+      entities: [
+        User,
+        Session,
+        AuthToken,
+        MfaFactor,
+        RecoveryCode,
+        AuthPolicy,
+        AuditLog,
+        Application,
+        SsoConnection,
+        AuthOrganization,
+        Member,
+        Invitation,
+        SsoFlow,
+      ],
       migrations: [
         { name: 'Migration20261125000100_auth', class: Migration20261125000100_auth },
         { name: 'Migration20261125140000_auth_hardening', class: Migration20261125140000_auth_hardening },
@@ -99,7 +131,16 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
       await platform.jobs.every('1 hour', SSO_SWEEP_JOB);
       return [];
     },
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...AUTH_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never, invalidInputCode: 'INVALID_REQUEST' }, userReference),
+    buildSchema: (platform) =>
+      buildFederatedSchema(
+        {
+          resolvers: [...AUTH_RESOLVERS],
+          orphanedTypes: [],
+          container: moduleContainer(depsFor(platform)) as never,
+          invalidInputCode: 'INVALID_REQUEST',
+        },
+        userReference,
+      ),
     directRoutes: (platform) => [verifySessionRoute(depsFor(platform))],
     // Browser paths (SSO redirects, the hosted sign-in page): cookies, redirects and HTML, not the JSON envelope.
     httpRoutes: (platform) => [...ssoRoutes(depsFor(platform)), ...hostedSignInRoutes(depsFor(platform))],

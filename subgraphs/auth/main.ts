@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { authModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/auth/main.js` serves the auth subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
-runMain('subgraph:auth', (config) => serveSubgraph(authModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:auth', (config) =>
+  serveSubgraph(authModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -14,6 +14,6 @@ export const CALENDAR_ERROR_CODES = moduleErrorCodes('calendar', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'calendar': typeof CALENDAR_ERROR_CODES;
+    calendar: typeof CALENDAR_ERROR_CODES;
   }
 }

@@ -4,12 +4,19 @@ import type { ModuleManifest } from '../../platform/federation/module-manifest.j
 export const CALENDAR_MANIFEST = {
   name: 'calendar',
   scope: 'calendar',
-  events: ['booking.created', 'booking.cancelled', 'booking.rescheduled', 'booking.reminder', 'booking.confirmed', 'booking.rejected'],
+  events: [
+    'booking.created',
+    'booking.cancelled',
+    'booking.rescheduled',
+    'booking.reminder',
+    'booking.confirmed',
+    'booking.rejected',
+  ],
   webhooks: {},
 } as const satisfies ModuleManifest;
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'calendar': typeof CALENDAR_MANIFEST;
+    calendar: typeof CALENDAR_MANIFEST;
   }
 }

@@ -27,7 +27,14 @@ import { cancelPageRoutes } from './hosted/cancel-page.route.js';
 import { reschedulePageRoutes } from './hosted/reschedule-page.route.js';
 import { CALENDAR_ERROR_CODES } from './calendar-error-codes.js';
 
-export const CALENDAR_RESOLVERS = [ScheduleResolver, EventTypeResolver, AvailabilityResolver, BookingResolver, PublicBookingResolver, CalendarStatsResolver] as const;
+export const CALENDAR_RESOLVERS = [
+  ScheduleResolver,
+  EventTypeResolver,
+  AvailabilityResolver,
+  BookingResolver,
+  PublicBookingResolver,
+  CalendarStatsResolver,
+] as const;
 
 export interface CalendarModuleOptions {
   /** Now, for notice/advance/past checks and reminder times; default the wall clock. */
@@ -49,19 +56,34 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
     errorCodes: CALENDAR_ERROR_CODES,
     data: {
       entities: [Schedule, ScheduleOverride, EventType, Booking],
-      migrations: [{ name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar },
-        { name: 'Migration20261201230000_calendar_public_event_types', class: Migration20261201230000_calendar_public_event_types },
-        { name: 'Migration20261202043000_calendar_booking_questions', class: Migration20261202043000_calendar_booking_questions }],
+      migrations: [
+        { name: 'Migration20261125000100_calendar', class: Migration20261125000100_calendar },
+        {
+          name: 'Migration20261201230000_calendar_public_event_types',
+          class: Migration20261201230000_calendar_public_event_types,
+        },
+        {
+          name: 'Migration20261202043000_calendar_booking_questions',
+          class: Migration20261202043000_calendar_booking_questions,
+        },
+      ],
     },
     pageRoutes: (platform) => [
-      ...bookingPageRoutes(depsFor(platform)), ...bookingConfirmationRoutes(platform), ...cancelPageRoutes(platform), ...reschedulePageRoutes(depsFor(platform)),
+      ...bookingPageRoutes(depsFor(platform)),
+      ...bookingConfirmationRoutes(platform),
+      ...cancelPageRoutes(platform),
+      ...reschedulePageRoutes(depsFor(platform)),
     ],
     defineJobs: (platform) => platform.jobs.define(bookingReminderJob(depsFor(platform))),
-    buildSchema: (platform) => buildFederatedSchema({
-      resolvers: options.contactBookings === false ? [...CALENDAR_RESOLVERS] : [...CALENDAR_RESOLVERS, ContactBookingsResolver],
-      orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, ContactStub],
-      container: moduleContainer(depsFor(platform)) as never,
-      invalidInputCode: 'INVALID_REQUEST',
-    }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers:
+          options.contactBookings === false
+            ? [...CALENDAR_RESOLVERS]
+            : [...CALENDAR_RESOLVERS, ContactBookingsResolver],
+        orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, ContactStub],
+        container: moduleContainer(depsFor(platform)) as never,
+        invalidInputCode: 'INVALID_REQUEST',
+      }),
   };
 }

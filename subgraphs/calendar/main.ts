@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { calendarModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/calendar/main.js` serves the calendar subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
-runMain('subgraph:calendar', (config) => serveSubgraph(calendarModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:calendar', (config) =>
+  serveSubgraph(calendarModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -13,6 +13,6 @@ export const CRM_ERROR_CODES = moduleErrorCodes('crm', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'crm': typeof CRM_ERROR_CODES;
+    crm: typeof CRM_ERROR_CODES;
   }
 }

@@ -8,6 +8,6 @@ export const CRM_MANIFEST = {
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'crm': typeof CRM_MANIFEST;
+    crm: typeof CRM_MANIFEST;
   }
 }

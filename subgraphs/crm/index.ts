@@ -27,7 +27,19 @@ import { Migration20261125000100_crm } from './migrations/Migration2026112500010
 import { Migration20261127000100_crm_contact_totals } from './migrations/Migration20261127000100_crm_contact_totals.js';
 import { CRM_ERROR_CODES } from './crm-error-codes.js';
 
-export const CRM_RESOLVERS = [ContactResolver, CompanyResolver, CqlResolver, PropertyResolver, TagResolver, ListResolver, ActivityResolver, ContactFieldsResolver, ContactExtrasResolver, CrmDashboardResolver, IntegrationResolver] as const;
+export const CRM_RESOLVERS = [
+  ContactResolver,
+  CompanyResolver,
+  CqlResolver,
+  PropertyResolver,
+  TagResolver,
+  ListResolver,
+  ActivityResolver,
+  ContactFieldsResolver,
+  ContactExtrasResolver,
+  CrmDashboardResolver,
+  IntegrationResolver,
+] as const;
 
 export interface CrmOptions {
   /** Awaited before each drain of accepted writes (tests hold commits back to observe PENDING). */
@@ -50,10 +62,19 @@ export function crmModule(options: CrmOptions = {}): SubgraphModule {
         { name: 'Migration20261127000100_crm_contact_totals', class: Migration20261127000100_crm_contact_totals },
       ],
     },
-    buildSchema: (deps) => buildFederatedSchema(
-      { resolvers: [...CRM_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never, invalidInputCode: 'INVALID_REQUEST' },
-      { Contact: { __resolveReference: resolveContactReference }, Company: { __resolveReference: resolveCompanyReference } },
-    ),
+    buildSchema: (deps) =>
+      buildFederatedSchema(
+        {
+          resolvers: [...CRM_RESOLVERS],
+          orphanedTypes: [],
+          container: moduleContainer(deps) as never,
+          invalidInputCode: 'INVALID_REQUEST',
+        },
+        {
+          Contact: { __resolveReference: resolveContactReference },
+          Company: { __resolveReference: resolveCompanyReference },
+        },
+      ),
     defineJobs: (deps) => {
       lane = new CommitLane(deps, { beforeCommit: options.beforeCommit });
       void lane.start();

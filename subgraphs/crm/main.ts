@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { crmModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/crm/main.js` serves the CRM subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
-runMain('subgraph:crm', (config) => serveSubgraph(crmModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:crm', (config) =>
+  serveSubgraph(crmModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -15,6 +15,6 @@ export const DOMAINS_ERROR_CODES = moduleErrorCodes('domains', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'domains': typeof DOMAINS_ERROR_CODES;
+    domains: typeof DOMAINS_ERROR_CODES;
   }
 }

@@ -5,14 +5,21 @@ export const DOMAINS_MANIFEST = {
   name: 'domains',
   scope: 'domains',
   events: [
-    'domain.registered', 'domain.renewed', 'domain.expired', 'domain.expiring_soon', 'domain.transferred_in', 'domain.transferred_out',
-    'dns.changed', 'dnssec.enabled', 'dnssec.disabled',
+    'domain.registered',
+    'domain.renewed',
+    'domain.expired',
+    'domain.expiring_soon',
+    'domain.transferred_in',
+    'domain.transferred_out',
+    'dns.changed',
+    'dnssec.enabled',
+    'dnssec.disabled',
   ],
   webhooks: {},
 } as const satisfies ModuleManifest;
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'domains': typeof DOMAINS_MANIFEST;
+    domains: typeof DOMAINS_MANIFEST;
   }
 }

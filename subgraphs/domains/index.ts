@@ -64,18 +64,30 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
       platform.jobs.define(lifecycleJob(depsFor(platform)));
       platform.jobs.define(transferCheckJob(depsFor(platform)));
     },
-    buildSchema: (platform) => buildFederatedSchema({
-      resolvers: [DomainResolver, SearchResolver, DnsRecordResolver, DnssecResolver, TransferResolver],
-      container: moduleContainer(depsFor(platform)) as never,
-    }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: [DomainResolver, SearchResolver, DnsRecordResolver, DnssecResolver, TransferResolver],
+        container: moduleContainer(depsFor(platform)) as never,
+      }),
     // After jobs start: the lifecycle schedule (one per job store, however many processes) and the DNS listener.
     startListeners: async (platform): Promise<ModuleListener[]> => {
       const d = depsFor(platform);
       await platform.jobs.every(d.domains.lifecycleInterval, LIFECYCLE_JOB);
       if (options.dns === false) return [];
-      const zones = new ZoneStore({ orm: d.orm, logger: d.logger, secrets: d.secrets, now: () => d.clock.now().getTime() });
+      const zones = new ZoneStore({
+        orm: d.orm,
+        logger: d.logger,
+        secrets: d.secrets,
+        now: () => d.clock.now().getTime(),
+      });
       await zones.start();
-      const server = new DnsServer({ host: d.domains.dnsHost, port: d.domains.dnsPort, responsesPerSecond: d.domains.dnsResponsesPerSecond, zones, logger: d.logger });
+      const server = new DnsServer({
+        host: d.domains.dnsHost,
+        port: d.domains.dnsPort,
+        responsesPerSecond: d.domains.dnsResponsesPerSecond,
+        zones,
+        logger: d.logger,
+      });
       try {
         await server.start();
       } catch (error) {
@@ -83,14 +95,16 @@ export function domainsModule(options: DomainsModuleOptions = {}): SubgraphModul
         throw error;
       }
       d.logger.info('dns server listening', { host: d.domains.dnsHost, port: server.port });
-      return [{
-        name: 'dns',
-        address: { host: d.domains.dnsHost, port: server.port },
-        close: async () => {
-          await server.close();
-          await zones.stop();
+      return [
+        {
+          name: 'dns',
+          address: { host: d.domains.dnsHost, port: server.port },
+          close: async () => {
+            await server.close();
+            await zones.stop();
+          },
         },
-      }];
+      ];
     },
   };
 }

@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { domainsModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/domains/main.js` serves the domains subgraph, its DNS listener and lifecycle jobs. */
-runMain('subgraph:domains', (config) => serveSubgraph(domainsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:domains', (config) =>
+  serveSubgraph(domainsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

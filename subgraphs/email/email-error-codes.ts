@@ -7,6 +7,6 @@ export const EMAIL_ERROR_CODES = moduleErrorCodes('email', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'email': typeof EMAIL_ERROR_CODES;
+    email: typeof EMAIL_ERROR_CODES;
   }
 }

@@ -4,12 +4,20 @@ import type { ModuleManifest } from '../../platform/federation/module-manifest.j
 export const EMAIL_MANIFEST = {
   name: 'email',
   scope: 'email',
-  events: ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.spam_complaint', 'email.unsubscribed'],
+  events: [
+    'email.sent',
+    'email.delivered',
+    'email.opened',
+    'email.clicked',
+    'email.bounced',
+    'email.spam_complaint',
+    'email.unsubscribed',
+  ],
   webhooks: {},
 } as const satisfies ModuleManifest;
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'email': typeof EMAIL_MANIFEST;
+    email: typeof EMAIL_MANIFEST;
   }
 }

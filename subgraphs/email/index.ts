@@ -26,7 +26,14 @@ import type { PortProvider } from '../../platform/ports/port-registry.js';
 import { EmailSystemSender } from './system-email/system-email.sender.js';
 import { EMAIL_ERROR_CODES } from './email-error-codes.js';
 
-export const EMAIL_RESOLVERS = [EmailMessageResolver, TrackingResolver, EmailTemplateResolver, EmailSuppressionResolver, EmailBounceResolver, EmailStatsResolver] as const;
+export const EMAIL_RESOLVERS = [
+  EmailMessageResolver,
+  TrackingResolver,
+  EmailTemplateResolver,
+  EmailSuppressionResolver,
+  EmailBounceResolver,
+  EmailStatsResolver,
+] as const;
 
 /** The email module: messages, templates, suppressions, bounces, stats, tracking. */
 export function emailModule(): SubgraphModule & PortProvider {
@@ -48,11 +55,23 @@ export function emailModule(): SubgraphModule & PortProvider {
         { name: 'Migration20261122000100_email', class: Migration20261122000100_email },
         { name: 'Migration20261125160000_email_sealed_content', class: Migration20261125160000_email_sealed_content },
         { name: 'Migration20261125170000_email_dkim_keys', class: Migration20261125170000_email_dkim_keys },
-        { name: 'Migration20261126010000_email_dkim_keys_to_platform', class: Migration20261126010000_email_dkim_keys_to_platform },
+        {
+          name: 'Migration20261126010000_email_dkim_keys_to_platform',
+          class: Migration20261126010000_email_dkim_keys_to_platform,
+        },
         { name: 'Migration20261126010100_email_outcome_job', class: Migration20261126010100_email_outcome_job },
       ],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...EMAIL_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(deps)) as never, invalidInputCode: 'INVALID_REQUEST' }, emailMessageReference),
+    buildSchema: (deps) =>
+      buildFederatedSchema(
+        {
+          resolvers: [...EMAIL_RESOLVERS],
+          orphanedTypes: [],
+          container: moduleContainer(depsFor(deps)) as never,
+          invalidInputCode: 'INVALID_REQUEST',
+        },
+        emailMessageReference,
+      ),
     defineJobs: (deps) => {
       deps.jobs.define(sendEmailJob(depsFor(deps)));
       // Notices from processes that do not serve this module (split mode) arrive as jobs.

@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { emailModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/email/main.js` serves the email subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
-runMain('subgraph:email', (config) => serveSubgraph(emailModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:email', (config) =>
+  serveSubgraph(emailModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

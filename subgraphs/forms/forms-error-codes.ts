@@ -8,6 +8,6 @@ export const FORMS_ERROR_CODES = moduleErrorCodes('forms', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'forms': typeof FORMS_ERROR_CODES;
+    forms: typeof FORMS_ERROR_CODES;
   }
 }

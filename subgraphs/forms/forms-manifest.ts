@@ -10,6 +10,6 @@ export const FORMS_MANIFEST = {
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'forms': typeof FORMS_MANIFEST;
+    forms: typeof FORMS_MANIFEST;
   }
 }

@@ -22,7 +22,16 @@ import { UPLOAD_SWEEP_INTERVAL, UPLOAD_SWEEP_JOB, uploadSweepJob } from './jobs/
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
 import type { FormsDeps } from './forms-deps.js';
 
-export const FORMS_RESOLVERS = [FormResolver, FormFieldResolver, PublicFormResolver, FormSubmissionResolver, FormAnalyticsResolver, ContactSubmissionsResolver, FormHostingResolver, FormUploadResolver] as const;
+export const FORMS_RESOLVERS = [
+  FormResolver,
+  FormFieldResolver,
+  PublicFormResolver,
+  FormSubmissionResolver,
+  FormAnalyticsResolver,
+  ContactSubmissionsResolver,
+  FormHostingResolver,
+  FormUploadResolver,
+] as const;
 
 export interface FormsModuleOptions {
   /** Now, for uploads' ages and the orphan upload sweep; default the wall clock. */
@@ -35,7 +44,8 @@ export interface FormsModuleOptions {
  */
 export function formsModule(options: FormsModuleOptions = {}): SubgraphModule {
   let deps: FormsDeps | undefined;
-  const depsFor = (platform: PlatformDeps): FormsDeps => (deps ??= { ...platform, clock: options.clock ?? systemClock });
+  const depsFor = (platform: PlatformDeps): FormsDeps =>
+    (deps ??= { ...platform, clock: options.clock ?? systemClock });
   return {
     name: 'forms',
     errorCodes: FORMS_ERROR_CODES,
@@ -54,7 +64,12 @@ export function formsModule(options: FormsModuleOptions = {}): SubgraphModule {
       return [];
     },
     // Resolvers without dependencies ignore the argument the container gives them.
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...FORMS_RESOLVERS], orphanedTypes: [ContactWithSubmissions], container: moduleContainer(depsFor(platform)) as never }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: [...FORMS_RESOLVERS],
+        orphanedTypes: [ContactWithSubmissions],
+        container: moduleContainer(depsFor(platform)) as never,
+      }),
     pageRoutes: (platform) => formPageRoutes(platform),
   };
 }

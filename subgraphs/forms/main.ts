@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { formsModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/forms/main.js` serves the forms subgraph alone at SUBGRAPH_HOST:SUBGRAPH_PORT. */
-runMain('subgraph:forms', (config) => serveSubgraph(formsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:forms', (config) =>
+  serveSubgraph(formsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -30,7 +30,14 @@ import { Migration20261128110100_mailboxes_inbound_addresses } from './migration
 import type { MailboxesDeps } from './mailboxes-deps.js';
 import { MAILBOXES_ERROR_CODES } from './mailboxes-error-codes.js';
 
-export const MAILBOX_RESOLVERS = [MailboxResolver, MessageResolver, MailboxInboxResolver, ThreadResolver, LabelResolver, MailboxDomainResolver] as const;
+export const MAILBOX_RESOLVERS = [
+  MailboxResolver,
+  MessageResolver,
+  MailboxInboxResolver,
+  ThreadResolver,
+  LabelResolver,
+  MailboxDomainResolver,
+] as const;
 
 export interface MailboxesModuleOptions {
   /** Now, for scheduled sends; default the wall clock. */
@@ -45,7 +52,13 @@ export interface MailboxesModuleOptions {
 export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphModule {
   let deps: MailboxesDeps | undefined;
   const depsFor = (platform: PlatformDeps): MailboxesDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemClock, ports: () => portsOf(platform), dkimKeys: new DkimKeys(platform), dns: options.dns ?? dnsLookup(platform.config.dnsResolver) });
+    (deps ??= {
+      ...platform,
+      clock: options.clock ?? systemClock,
+      ports: () => portsOf(platform),
+      dkimKeys: new DkimKeys(platform),
+      dns: options.dns ?? dnsLookup(platform.config.dnsResolver),
+    });
   const withContacts = options.contactMessages !== false;
   return {
     name: 'mailboxes',
@@ -57,8 +70,14 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
         { name: 'Migration20261125160000_search_vector', class: Migration20261125160000_search_vector },
         { name: 'Migration20261125170000_mailboxes_dkim_port', class: Migration20261125170000_mailboxes_dkim_port },
         { name: 'Migration20261125210000_message_compression', class: Migration20261125210000_message_compression },
-        { name: 'Migration20261126010100_mailboxes_webhook_resources', class: Migration20261126010100_mailboxes_webhook_resources },
-        { name: 'Migration20261128110100_mailboxes_inbound_addresses', class: Migration20261128110100_mailboxes_inbound_addresses },
+        {
+          name: 'Migration20261126010100_mailboxes_webhook_resources',
+          class: Migration20261126010100_mailboxes_webhook_resources,
+        },
+        {
+          name: 'Migration20261128110100_mailboxes_inbound_addresses',
+          class: Migration20261128110100_mailboxes_inbound_addresses,
+        },
       ],
     },
     defineJobs: (platform) => {
@@ -66,10 +85,11 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
       platform.jobs.define(emailStatusJob());
     },
     inboundMail: (platform) => mailboxInboundHandler(depsFor(platform)),
-    buildSchema: (platform) => buildFederatedSchema({
-      resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
-      orphanedTypes: withContacts ? [ContactStub] : [],
-      container: moduleContainer(depsFor(platform)) as never,
-    }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
+        orphanedTypes: withContacts ? [ContactStub] : [],
+        container: moduleContainer(depsFor(platform)) as never,
+      }),
   };
 }

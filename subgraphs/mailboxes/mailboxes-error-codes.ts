@@ -10,6 +10,6 @@ export const MAILBOXES_ERROR_CODES = moduleErrorCodes('mailboxes', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'mailboxes': typeof MAILBOXES_ERROR_CODES;
+    mailboxes: typeof MAILBOXES_ERROR_CODES;
   }
 }

@@ -9,4 +9,6 @@ import { mailboxesModule } from './index.js';
  * Split mode: `node dist/subgraphs/mailboxes/main.js` serves the mailboxes subgraph at SUBGRAPH_HOST:SUBGRAPH_PORT and
  * the inbound SMTP listener (SMTP_INBOUND_PORT) for the mailboxes' addresses.
  */
-runMain('subgraph:mailboxes', (config) => serveSubgraph(mailboxesModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:mailboxes', (config) =>
+  serveSubgraph(mailboxesModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

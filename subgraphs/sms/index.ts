@@ -18,7 +18,15 @@ import { Migration20261124000100_sms } from './migrations/Migration2026112400010
 import { Migration20261124000200_sms_provider_ids } from './migrations/Migration20261124000200_sms_provider_ids.js';
 import { SMS_ERROR_CODES } from './sms-error-codes.js';
 
-export const SMS_RESOLVERS = [SmsMessageResolver, SmsTemplateResolver, SmsSuppressionResolver, SmsInboundResolver, SmsSettingsResolver, SmsStatsResolver, SmsCallbackResolver] as const;
+export const SMS_RESOLVERS = [
+  SmsMessageResolver,
+  SmsTemplateResolver,
+  SmsSuppressionResolver,
+  SmsInboundResolver,
+  SmsSettingsResolver,
+  SmsStatsResolver,
+  SmsCallbackResolver,
+] as const;
 
 /** The SMS module: template sends and batches, the sandbox carrier or a Twilio-style provider, inbound and opt-outs, suppressions. */
 export function smsModule(): SubgraphModule {
@@ -32,7 +40,13 @@ export function smsModule(): SubgraphModule {
         { name: 'Migration20261124000200_sms_provider_ids', class: Migration20261124000200_sms_provider_ids },
       ],
     },
-    buildSchema: (deps) => buildFederatedSchema({ resolvers: [...SMS_RESOLVERS], orphanedTypes: [], container: moduleContainer(deps) as never, invalidInputCode: 'INVALID_REQUEST' }),
+    buildSchema: (deps) =>
+      buildFederatedSchema({
+        resolvers: [...SMS_RESOLVERS],
+        orphanedTypes: [],
+        container: moduleContainer(deps) as never,
+        invalidInputCode: 'INVALID_REQUEST',
+      }),
     defineJobs: (deps) => {
       // One carrier per process: the configured provider, else the offline sandbox.
       if (deps.config.smsProvider) deps.jobs.define(providerCarrierJob(deps, deps.config.smsProvider));

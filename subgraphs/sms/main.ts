@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { smsModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/sms/main.js` serves the SMS subgraph and runs its carrier jobs. */
-runMain('subgraph:sms', (config) => serveSubgraph(smsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:sms', (config) =>
+  serveSubgraph(smsModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -7,6 +7,6 @@ export const SMS_ERROR_CODES = moduleErrorCodes('sms', {
 
 declare module '../../platform/errors/error-codes.js' {
   interface ModuleErrorCodeTables {
-    'sms': typeof SMS_ERROR_CODES;
+    sms: typeof SMS_ERROR_CODES;
   }
 }

@@ -10,6 +10,6 @@ export const SMS_MANIFEST = {
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'sms': typeof SMS_MANIFEST;
+    sms: typeof SMS_MANIFEST;
   }
 }

@@ -43,7 +43,15 @@ import { Migration20261202070000_support_widget_message_keys } from './migration
 import { Migration20261202160000_support_widget_conversation_keys } from './migrations/Migration20261202160000_support_widget_conversation_keys.js';
 
 export const SUPPORT_RESOLVERS = [
-  SupportInboxResolver, ConversationResolver, VisitorResolver, SupportCompanyResolver, CannedResponseResolver, WidgetResolver, TypingResolver, AnalyticsResolver, SupportDashboardResolver,
+  SupportInboxResolver,
+  ConversationResolver,
+  VisitorResolver,
+  SupportCompanyResolver,
+  CannedResponseResolver,
+  WidgetResolver,
+  TypingResolver,
+  AnalyticsResolver,
+  SupportDashboardResolver,
 ] as const;
 
 export interface SupportModuleOptions {
@@ -62,19 +70,48 @@ export interface SupportModuleOptions {
 export function supportModule(options: SupportModuleOptions = {}): SubgraphModule {
   let deps: SupportDeps | undefined;
   const depsFor = (platform: PlatformDeps): SupportDeps =>
-    (deps ??= { ...platform, clock: options.clock ?? systemClock, typing: { ...DEFAULT_TYPING, ...options.typing }, ports: () => portsOf(platform) });
+    (deps ??= {
+      ...platform,
+      clock: options.clock ?? systemClock,
+      typing: { ...DEFAULT_TYPING, ...options.typing },
+      ports: () => portsOf(platform),
+    });
   const withContacts = options.contactConversations !== false;
   return {
     name: 'support',
     data: {
-      entities: [Inbox, InboxMember, Visitor, VisitorSession, VisitorEvent, SupportCompany, CompanyNote, Conversation, Message, Attachment, SupportTag, ConversationTag, CannedResponse, ReportingEvent],
+      entities: [
+        Inbox,
+        InboxMember,
+        Visitor,
+        VisitorSession,
+        VisitorEvent,
+        SupportCompany,
+        CompanyNote,
+        Conversation,
+        Message,
+        Attachment,
+        SupportTag,
+        ConversationTag,
+        CannedResponse,
+        ReportingEvent,
+      ],
       migrations: [
         { name: 'Migration20261125000200_support', class: Migration20261125000200_support },
         { name: 'Migration20261125160000_support_rollup', class: Migration20261125160000_support_rollup },
-        { name: 'Migration20261128110100_support_inbound_addresses', class: Migration20261128110100_support_inbound_addresses },
+        {
+          name: 'Migration20261128110100_support_inbound_addresses',
+          class: Migration20261128110100_support_inbound_addresses,
+        },
         { name: 'Migration20261201120000_support_widget_embed', class: Migration20261201120000_support_widget_embed },
-        { name: 'Migration20261202070000_support_widget_message_keys', class: Migration20261202070000_support_widget_message_keys },
-        { name: 'Migration20261202160000_support_widget_conversation_keys', class: Migration20261202160000_support_widget_conversation_keys },
+        {
+          name: 'Migration20261202070000_support_widget_message_keys',
+          class: Migration20261202070000_support_widget_message_keys,
+        },
+        {
+          name: 'Migration20261202160000_support_widget_conversation_keys',
+          class: Migration20261202160000_support_widget_conversation_keys,
+        },
       ],
     },
     defineJobs: (platform) => platform.jobs.define(snoozeJob(depsFor(platform))),
@@ -83,10 +120,11 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
     subscriptionFields: (platform) => ({ supportConversationTyping: conversationTypingField(depsFor(platform)) }),
     httpRoutes: (platform) => [widgetScriptRoute(), widgetDemoRoute(platform.config.publicUrl)],
     crossOriginPaths: ['/support/widget/'],
-    buildSchema: (platform) => buildFederatedSchema({
-      resolvers: withContacts ? [...SUPPORT_RESOLVERS, ContactConversationsResolver] : [...SUPPORT_RESOLVERS],
-      orphanedTypes: withContacts ? [ContactStub] : [],
-      container: moduleContainer(depsFor(platform)) as never,
-    }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: withContacts ? [...SUPPORT_RESOLVERS, ContactConversationsResolver] : [...SUPPORT_RESOLVERS],
+        orphanedTypes: withContacts ? [ContactStub] : [],
+        container: moduleContainer(depsFor(platform)) as never,
+      }),
   };
 }

@@ -6,4 +6,6 @@ import { moduleCatalog } from '../../gateway/module-manifests.js';
 import { supportModule } from './index.js';
 
 /** Split mode: `node dist/subgraphs/support/main.js` serves the support subgraph and its inbound SMTP listener (SMTP_INBOUND_PORT). */
-runMain('subgraph:support', (config) => serveSubgraph(supportModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:support', (config) =>
+  serveSubgraph(supportModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -5,8 +5,15 @@ export const SUPPORT_MANIFEST = {
   name: 'support',
   scope: 'support',
   events: [
-    'conversation.created', 'conversation.replied', 'conversation.assigned', 'conversation.resolved', 'conversation.closed',
-    'message.received', 'message.sent', 'visitor.identified', 'visitor.updated',
+    'conversation.created',
+    'conversation.replied',
+    'conversation.assigned',
+    'conversation.resolved',
+    'conversation.closed',
+    'message.received',
+    'message.sent',
+    'visitor.identified',
+    'visitor.updated',
   ],
   // message.received and message.sent are agent mailboxes' types too: support's carry a conversation.
   webhooks: { owns: 'conversationId' },
@@ -14,6 +21,6 @@ export const SUPPORT_MANIFEST = {
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'support': typeof SUPPORT_MANIFEST;
+    support: typeof SUPPORT_MANIFEST;
   }
 }

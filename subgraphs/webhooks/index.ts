@@ -53,7 +53,13 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): SubgraphMod
       migrations: [{ name: 'Migration20261123000100_webhooks', class: Migration20261123000100_webhooks }],
     },
     // Bad input is INVALID_REQUEST in the platform envelope, as the service's own checks answer.
-    buildSchema: (platform) => buildFederatedSchema({ resolvers: [...WEBHOOK_RESOLVERS], orphanedTypes: [], container: moduleContainer(depsFor(platform)) as never, invalidInputCode: 'INVALID_REQUEST' }),
+    buildSchema: (platform) =>
+      buildFederatedSchema({
+        resolvers: [...WEBHOOK_RESOLVERS],
+        orphanedTypes: [],
+        container: moduleContainer(depsFor(platform)) as never,
+        invalidInputCode: 'INVALID_REQUEST',
+      }),
     defineJobs: (platform) => {
       const d = depsFor(platform);
       platform.jobs.define(deliverWebhookJob(d, d.attempts));

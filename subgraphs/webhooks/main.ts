@@ -9,4 +9,6 @@ import { webhooksModule } from './index.js';
  * Split mode: `node dist/subgraphs/webhooks/main.js` serves the webhooks subgraph and drains the events outbox (the
  * dispatcher, its first-attempt lane, retries); run several for more throughput, they share the outbox safely.
  */
-runMain('subgraph:webhooks', (config) => serveSubgraph(webhooksModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }));
+runMain('subgraph:webhooks', (config) =>
+  serveSubgraph(webhooksModule(), config, { ...config.subgraphListen, catalog: moduleCatalog() }),
+);

@@ -10,6 +10,6 @@ export const WEBHOOKS_MANIFEST = {
 
 declare module '../../platform/federation/module-manifest.js' {
   interface ModuleManifests {
-    'webhooks': typeof WEBHOOKS_MANIFEST;
+    webhooks: typeof WEBHOOKS_MANIFEST;
   }
 }

@@ -47,10 +47,26 @@ interface Kind {
 const messages = [{ role: 'user', content: 'Hello' }];
 const KINDS: Kind[] = [
   { name: 'chat', path: '/ai/v1/chat/completions', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }) },
-  { name: 'chat, streamed', path: '/ai/v1/chat/completions', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages, stream: true }) },
-  { name: 'embeddings (1,536 floats)', path: '/ai/v1/embeddings', body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'Hello' }) },
-  { name: 'responses', path: '/ai/v1/responses', body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello', store: false }) },
-  { name: 'responses, streamed', path: '/ai/v1/responses', body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello', store: false, stream: true }) },
+  {
+    name: 'chat, streamed',
+    path: '/ai/v1/chat/completions',
+    body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages, stream: true }),
+  },
+  {
+    name: 'embeddings (1,536 floats)',
+    path: '/ai/v1/embeddings',
+    body: JSON.stringify({ model: 'openai/text-embedding-3-small', input: 'Hello' }),
+  },
+  {
+    name: 'responses',
+    path: '/ai/v1/responses',
+    body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello', store: false }),
+  },
+  {
+    name: 'responses, streamed',
+    path: '/ai/v1/responses',
+    body: JSON.stringify({ model: 'openai/gpt-4o-mini', input: 'Hello', store: false, stream: true }),
+  },
 ];
 
 interface Build {
@@ -61,26 +77,53 @@ interface Build {
   agent: Agent;
 }
 
-async function startBuild(label: string, mockUrl: string, dist: string | undefined, execArgv: string[]): Promise<Build> {
+async function startBuild(
+  label: string,
+  mockUrl: string,
+  dist: string | undefined,
+  execArgv: string[],
+): Promise<Build> {
   const database = await createTestDatabase();
   const platform = await startPlatformProcess({ databaseUrl: database.url, dist, execArgv });
   const server = { authorization: `Bearer ${platform.keys[0]}`, 'content-type': 'application/json' };
-  const created = await fetch(`${platform.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"cpu"}' }).then((r) => r.json()) as { key: string };
-  const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
+  const created = (await fetch(`${platform.url}/ai/v1/keys`, {
+    method: 'POST',
+    headers: server,
+    body: '{"name":"cpu"}',
+  }).then((r) => r.json())) as { key: string };
+  const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, {
+    method: 'PUT',
+    headers: server,
+    body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }),
+  });
   if (!created.key || configured.status !== 200) throw new Error(`${label}: AI gateway set-up failed`);
   // no-cache: every request reaches the mock (a cache hit would not measure the proxy).
-  const headers = { authorization: `Bearer ${created.key}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' };
+  const headers = {
+    authorization: `Bearer ${created.key}`,
+    'content-type': 'application/json',
+    'x-cache-control': 'no-cache',
+  };
   return { label, platform, database, headers, agent: new Agent({ keepAlive: true, maxSockets: WARMUP_CONCURRENCY }) };
 }
 
 /** One request, its whole answer read; throws on anything but 200. */
 function send(build: Build, kind: Kind): Promise<void> {
   return new Promise((done, fail) => {
-    const req = request(`${build.platform.url}${kind.path}`, { method: 'POST', agent: build.agent, headers: { ...build.headers, 'content-length': String(Buffer.byteLength(kind.body)) } }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`${build.label} ${kind.name}: HTTP ${res.statusCode}`))));
-      res.on('error', fail);
-    });
+    const req = request(
+      `${build.platform.url}${kind.path}`,
+      {
+        method: 'POST',
+        agent: build.agent,
+        headers: { ...build.headers, 'content-length': String(Buffer.byteLength(kind.body)) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200 ? done() : fail(new Error(`${build.label} ${kind.name}: HTTP ${res.statusCode}`)),
+        );
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end(kind.body);
   });
@@ -88,9 +131,11 @@ function send(build: Build, kind: Kind): Promise<void> {
 
 async function warmUp(build: Build, kind: Kind) {
   let left = WARMUP;
-  await Promise.all(Array.from({ length: WARMUP_CONCURRENCY }, async () => {
-    while (left-- > 0) await send(build, kind);
-  }));
+  await Promise.all(
+    Array.from({ length: WARMUP_CONCURRENCY }, async () => {
+      while (left-- > 0) await send(build, kind);
+    }),
+  );
 }
 
 /** Platform CPU milliseconds of `count` sequential requests. */
@@ -127,7 +172,9 @@ async function main() {
   try {
     mock = fork(join(here, 'ai-mock-provider.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
-    builds.push(await startBuild('this build', mockUrl, undefined, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []));
+    builds.push(
+      await startBuild('this build', mockUrl, undefined, PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    );
     if (BASELINE) builds.push(await startBuild(`baseline (${BASELINE})`, mockUrl, resolve(BASELINE), []));
     log(`warm-up: ${WARMUP} requests of each kind per build at c=${WARMUP_CONCURRENCY}`);
     for (const kind of KINDS) for (const build of builds) await warmUp(build, kind);
@@ -143,14 +190,17 @@ async function main() {
       `# AI gateway: platform CPU per request (${new Date().toISOString()}, Node ${process.version}, load average ${loadAtStart.toFixed(1)} at start)`,
       '',
       `Median of ${ROUNDS} rounds × ${REQUESTS} sequential requests per build, the builds alternating every ${BLOCK} (min–max of the rounds in brackets);`,
-      'the ratio is the median of the rounds\' own ratios, each of two builds measured under the same load.',
+      "the ratio is the median of the rounds' own ratios, each of two builds measured under the same load.",
       '',
       `| kind | ${builds.map((b) => b.label).join(' | ')} |${builds.length > 1 ? ' this ÷ baseline (min–max of the rounds) |' : ''}`,
       `|---|${builds.map(() => '---:|').join('')}${builds.length > 1 ? '---:|' : ''}`,
       ...KINDS.map((kind, k) => {
         const cells = figures.map((f) => `${µs(median(f[k]!))} (${µs(Math.min(...f[k]!))}–${µs(Math.max(...f[k]!))})`);
         const ratios = builds.length > 1 ? figures[0]![k]!.map((ms, r) => ms / figures[1]![k]![r]!) : [];
-        const ratio = builds.length > 1 ? ` ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |` : '';
+        const ratio =
+          builds.length > 1
+            ? ` ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`
+            : '';
         return `| ${kind.name} | ${cells.join(' | ')} |${ratio}`;
       }),
     ];
@@ -167,7 +217,14 @@ async function main() {
       const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
       lines.push('', `Raw profile: ${join(profileDir, file)}`);
       for (const [k, kind] of KINDS.entries()) {
-        lines.push('', `## ${kind.name}: this build, ${PROFILED} sequential requests`, '', `Window ${windows[k]!.fromUs}–${windows[k]!.toUs} µs (monotonic clock).`, '', renderProfile(summarizeProfile(profile, windows[k]), PROFILED));
+        lines.push(
+          '',
+          `## ${kind.name}: this build, ${PROFILED} sequential requests`,
+          '',
+          `Window ${windows[k]!.fromUs}–${windows[k]!.toUs} µs (monotonic clock).`,
+          '',
+          renderProfile(summarizeProfile(profile, windows[k]), PROFILED),
+        );
       }
     }
     for (const build of builds) build.agent.destroy();
@@ -179,7 +236,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

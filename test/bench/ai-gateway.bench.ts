@@ -22,7 +22,14 @@ import { exited, nextMessage } from './child-process.js';
  * machine, the run measures Portkey itself too. 1 ms against the slowest 1.7 ms measured for Portkey: at most 0.59 of what
  * Portkey adds, a reading that holds whatever the machine's speed that day.
  */
-export const AI_TARGETS = { addedP50Ms: 1, addedP99Ms: 5, portkeyAddedP50Ms: 1.7, portkeyRps: 1_080, rpsFactor: 3, streams: 1_000 } as const;
+export const AI_TARGETS = {
+  addedP50Ms: 1,
+  addedP99Ms: 5,
+  portkeyAddedP50Ms: 1.7,
+  portkeyRps: 1_080,
+  rpsFactor: 3,
+  streams: 1_000,
+} as const;
 
 /** The method Portkey was measured with: 7 interleaved rounds × 50 after 30 warm-ups, median of the round figures. */
 const ROUNDS = 7;
@@ -49,7 +56,10 @@ export async function benchAiGateway(): Promise<string> {
   let platform: PlatformProcess | undefined;
   let portkeyChild: ChildProcess | undefined;
   try {
-    mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: String(HOLD_MS) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    mock = fork(join(here, 'ai-mock-provider.js'), [], {
+      env: { ...process.env, BENCH_HOLD_MS: String(HOLD_MS) },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
     // Enterprise organizations, one gateway key each, rotated per connection: no plan limit of ours can cap the load
     //, and the c=50 rows count 2xx answers only.
@@ -57,22 +67,55 @@ export async function benchAiGateway(): Promise<string> {
     const gatewayKeys: string[] = [];
     for (const serverKey of platform.keys) {
       const server = { authorization: `Bearer ${serverKey}`, 'content-type': 'application/json' };
-      const created = await fetch(`${platform.url}/ai/v1/keys`, { method: 'POST', headers: server, body: '{"name":"bench"}' }).then((r) => r.json()) as { key: string };
-      const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, { method: 'PUT', headers: server, body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }) });
+      const created = (await fetch(`${platform.url}/ai/v1/keys`, {
+        method: 'POST',
+        headers: server,
+        body: '{"name":"bench"}',
+      }).then((r) => r.json())) as { key: string };
+      const configured = await fetch(`${platform.url}/ai/v1/providers/openai`, {
+        method: 'PUT',
+        headers: server,
+        body: JSON.stringify({ apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` }),
+      });
       if (!created.key || configured.status !== 200) throw new Error('AI gateway set-up failed');
       gatewayKeys.push(created.key);
     }
 
     const messages = [{ role: 'user', content: 'Hello' }];
     // no-cache: every request reaches the mock, as the direct calls do (a cache hit would not measure the proxy).
-    const headersOf = (i: number) => ({ authorization: `Bearer ${gatewayKeys[i % gatewayKeys.length]}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' });
+    const headersOf = (i: number) => ({
+      authorization: `Bearer ${gatewayKeys[i % gatewayKeys.length]}`,
+      'content-type': 'application/json',
+      'x-cache-control': 'no-cache',
+    });
     const gatewayHeaders = headersOf(0);
-    const direct: Target = { label: 'direct', path: 'POST /v1/chat/completions on the mock', url: `${mockUrl}/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'gpt-4o-mini', messages }), headers: () => ({ 'content-type': 'application/json', authorization: 'Bearer sk-bench' }) };
-    const gateway: Target = { label: 'gateway', path: 'POST /ai/v1/chat/completions → mock', url: `${platform.url}/ai/v1/chat/completions`, method: 'POST', body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }), headers: headersOf };
+    const direct: Target = {
+      label: 'direct',
+      path: 'POST /v1/chat/completions on the mock',
+      url: `${mockUrl}/v1/chat/completions`,
+      method: 'POST',
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages }),
+      headers: () => ({ 'content-type': 'application/json', authorization: 'Bearer sk-bench' }),
+    };
+    const gateway: Target = {
+      label: 'gateway',
+      path: 'POST /ai/v1/chat/completions → mock',
+      url: `${platform.url}/ai/v1/chat/completions`,
+      method: 'POST',
+      body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages }),
+      headers: headersOf,
+    };
     const streamBody = (model: string) => JSON.stringify({ model, messages, stream: true });
     const portkey = await startPortkey();
     portkeyChild = portkey.child;
-    const peer: Target = { label: 'portkey', path: 'POST /v1/chat/completions on Portkey → mock', url: `${portkey.url}/v1/chat/completions`, method: 'POST', body: direct.body, headers: () => portkey.headers(`${mockUrl}/v1`) };
+    const peer: Target = {
+      label: 'portkey',
+      path: 'POST /v1/chat/completions on Portkey → mock',
+      url: `${portkey.url}/v1/chat/completions`,
+      method: 'POST',
+      body: direct.body,
+      headers: () => portkey.headers(`${mockUrl}/v1`),
+    };
     const directStreamed: Target = { ...direct, body: streamBody('gpt-4o-mini') };
     const gatewayStreamed: Target = { ...gateway, body: streamBody('openai/gpt-4o-mini') };
     const peerStreamed: Target = { ...peer, body: streamBody('gpt-4o-mini') };
@@ -83,34 +126,90 @@ export async function benchAiGateway(): Promise<string> {
     for (const target of [direct, gateway, peer, directStreamed, gatewayStreamed, peerStreamed]) {
       await loadTest(target, { connections: CONNECTIONS, durationSec: JIT_WARMUP_SEC, warmupSec: 0 });
     }
-    log(`sequential non-streaming: ${ROUNDS} rounds × ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
+    log(
+      `sequential non-streaming: ${ROUNDS} rounds × ${SEQUENTIAL} per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`,
+    );
     const seqRounds: { p50: number; p99: number }[][] = [];
-    for (let round = 0; round < ROUNDS; round++) seqRounds.push(await sequentialLatency([direct, gateway, peer], { warmup: round === 0 ? SEQUENTIAL_WARMUP : 3, count: SEQUENTIAL }));
+    for (let round = 0; round < ROUNDS; round++)
+      seqRounds.push(
+        await sequentialLatency([direct, gateway, peer], {
+          warmup: round === 0 ? SEQUENTIAL_WARMUP : 3,
+          count: SEQUENTIAL,
+        }),
+      );
     const [seqDirect, seqGateway, seqPeer] = [0, 1, 2].map((i) => medianOfRounds(seqRounds.map((r) => r[i]!)));
     log('sequential time to first chunk, same method');
     const ttfcRounds: { p50: number; p99: number }[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      ttfcRounds.push(await firstChunkLatency([
-        { url: direct.url, headers: direct.headers(0), body: directStreamed.body! },
-        { url: gateway.url, headers: gatewayHeaders, body: gatewayStreamed.body! },
-      ], round === 0 ? SEQUENTIAL_WARMUP : 3));
+      ttfcRounds.push(
+        await firstChunkLatency(
+          [
+            { url: direct.url, headers: direct.headers(0), body: directStreamed.body! },
+            { url: gateway.url, headers: gatewayHeaders, body: gatewayStreamed.body! },
+          ],
+          round === 0 ? SEQUENTIAL_WARMUP : 3,
+        ),
+      );
     }
     const [ttfcDirect, ttfcGateway] = [0, 1].map((i) => medianOfRounds(ttfcRounds.map((r) => r[i]!)));
     log(`c=${CONNECTIONS}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target`);
-    const loadDirect = await loadTest(direct, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: mock.pid });
-    const loadGateway = await loadTest(gateway, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: platform.pid });
-    const loadPeer = await loadTest(peer, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: portkey.child.pid });
+    const loadDirect = await loadTest(direct, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: mock.pid,
+    });
+    const loadGateway = await loadTest(gateway, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: platform.pid,
+    });
+    const loadPeer = await loadTest(peer, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: portkey.child.pid,
+    });
     log(`c=${CONNECTIONS} streamed: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s per target`);
-    const streamDirect = await loadTest(directStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: mock.pid });
-    const streamGateway = await loadTest(gatewayStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: platform.pid });
-    const streamPeer = await loadTest(peerStreamed, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: portkey.child.pid });
+    const streamDirect = await loadTest(directStreamed, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: mock.pid,
+    });
+    const streamGateway = await loadTest(gatewayStreamed, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: platform.pid,
+    });
+    const streamPeer = await loadTest(peerStreamed, {
+      connections: CONNECTIONS,
+      durationSec: DURATION_SEC,
+      warmupSec: WARMUP_SEC,
+      serverPid: portkey.child.pid,
+    });
     log(`${STREAMS} concurrent streams held ${HOLD_MS} ms by the mock`);
     const held = await holdStreams(gateway.url, gatewayHeaders, streamBody('openai/hold'));
     // Last, so the chat figures above are measured as they were before these rows existed.
     log('embeddings and responses: the same method, after their own warm-up');
     const endpoints = await endpointRows(
-      { mockUrl, platformUrl: platform.url, gatewayHeaders: headersOf, portkeyUrl: portkey.url, portkeyHeaders: () => portkey.headers(`${mockUrl}/v1`) },
-      { rounds: ROUNDS, count: SEQUENTIAL, warmup: SEQUENTIAL_WARMUP, jitWarmupSec: JIT_WARMUP_SEC, connections: CONNECTIONS, addedP50Ms: AI_TARGETS.addedP50Ms },
+      {
+        mockUrl,
+        platformUrl: platform.url,
+        gatewayHeaders: headersOf,
+        portkeyUrl: portkey.url,
+        portkeyHeaders: () => portkey.headers(`${mockUrl}/v1`),
+      },
+      {
+        rounds: ROUNDS,
+        count: SEQUENTIAL,
+        warmup: SEQUENTIAL_WARMUP,
+        jitWarmupSec: JIT_WARMUP_SEC,
+        connections: CONNECTIONS,
+        addedP50Ms: AI_TARGETS.addedP50Ms,
+      },
       firstChunkLatency,
     );
 
@@ -131,7 +230,7 @@ export async function benchAiGateway(): Promise<string> {
       '',
       `\`npm run bench\` (or \`node dist/test/bench/ai-gateway.bench.js\` alone), ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; load average ${loadAtStart.toFixed(1)} when the run started (other work on the machine moves every figure).`,
       'Four processes: a node:http mock provider answering a fixed OpenAI completion, embedding, Response or stream on 127.0.0.1, the whole platform',
-      '(`npm start`\'s runner, every module, NODE_ENV=production), Portkey\'s Node gateway (npm `@portkey-ai/gateway`, routed to',
+      "(`npm start`'s runner, every module, NODE_ENV=production), Portkey's Node gateway (npm `@portkey-ai/gateway`, routed to",
       'the mock by its custom-host headers, NODE_ENV=production) and the load generator. The gateway requests send',
       '`X-Cache-Control: no-cache` so each one reaches the mock; key, rate limit, routing and credential come from memory',
       'and the usage row is written in a batch afterwards, as in production. Before the sequential rounds each target gets',
@@ -148,8 +247,8 @@ export async function benchAiGateway(): Promise<string> {
       ...endpoints,
       '',
       `Concurrency ${CONNECTIONS}, ${DURATION_SEC} s after ${WARMUP_SEC} s of warm-up (autocannon), non-streaming, then streamed (the mock sends`,
-      'its whole stream at once, so a streamed request\'s time is its first chunk plus a few more in the same packet). At a',
-      'fixed concurrency each target runs as fast as it can, so latency is concurrency ÷ throughput (Little\'s law): the',
+      "its whole stream at once, so a streamed request's time is its first chunk plus a few more in the same packet). At a",
+      "fixed concurrency each target runs as fast as it can, so latency is concurrency ÷ throughput (Little's law): the",
       '"added" column is queueing behind the gateway\'s CPU, the sequential rows above are its per-request cost.',
       '',
       '| target | 2xx/s | p50 | p99 | added p50 / p99 | failures | server CPU per request |',
@@ -160,7 +259,9 @@ export async function benchAiGateway(): Promise<string> {
       row('direct (mock), streamed', streamDirect),
       row('gateway, streamed', streamGateway, streamDirect),
       // Portkey 1.15's streaming path answers 500 "Something went wrong" to this mock's stream: no comparison then.
-      clean(streamPeer) ? row('Portkey, streamed', streamPeer, streamDirect) : `| Portkey, streamed | failed: ${(streamPeer.non2xx + streamPeer.errors).toLocaleString('en-US')} of ${streamPeer.total.toLocaleString('en-US')} answers were errors | | | | | |`,
+      clean(streamPeer)
+        ? row('Portkey, streamed', streamPeer, streamDirect)
+        : `| Portkey, streamed | failed: ${(streamPeer.non2xx + streamPeer.errors).toLocaleString('en-US')} of ${streamPeer.total.toLocaleString('en-US')} answers were errors | | | | | |`,
       '',
       `| measure | value | target | verdict |`,
       '|---|---|---|---|',
@@ -185,7 +286,10 @@ function medianOfRounds(rounds: { p50: number; p99: number }[]) {
 }
 
 /** Sequential streaming requests, interleaved: milliseconds from sending to the first `data:` bytes. */
-async function firstChunkLatency(targets: { url: string; headers: Record<string, string>; body: string }[], warmup: number) {
+async function firstChunkLatency(
+  targets: { url: string; headers: Record<string, string>; body: string }[],
+  warmup: number,
+) {
   const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const samples: number[][] = targets.map(() => []);
   try {
@@ -202,21 +306,32 @@ async function firstChunkLatency(targets: { url: string; headers: Record<string,
   return samples.map((s) => ({ p50: percentile(s, 50), p99: percentile(s, 99) }));
 }
 
-function streamOnce(agent: Agent, url: string, headers: Record<string, string>, body: string): Promise<{ status: number; firstMs: number; totalMs: number; done: boolean }> {
+function streamOnce(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; firstMs: number; totalMs: number; done: boolean }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
     let firstMs = NaN;
     let text = '';
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => {
-        if (Number.isNaN(firstMs)) firstMs = elapsed();
-        text += c;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, firstMs, totalMs: elapsed(), done: text.includes('data: [DONE]') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          if (Number.isNaN(firstMs)) firstMs = elapsed();
+          text += c;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, firstMs, totalMs: elapsed(), done: text.includes('data: [DONE]') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -227,7 +342,11 @@ async function holdStreams(url: string, headers: Record<string, string>, body: s
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const started = performance.now();
   try {
-    const results = await Promise.all(Array.from({ length: STREAMS }, () => streamOnce(agent, url, headers, body).catch(() => ({ status: 0, firstMs: NaN, totalMs: NaN, done: false }))));
+    const results = await Promise.all(
+      Array.from({ length: STREAMS }, () =>
+        streamOnce(agent, url, headers, body).catch(() => ({ status: 0, firstMs: NaN, totalMs: NaN, done: false })),
+      ),
+    );
     const firsts = results.filter((r) => r.status === 200).map((r) => r.firstMs);
     return {
       completed: results.filter((r) => r.status === 200 && r.done).length,

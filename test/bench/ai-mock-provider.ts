@@ -8,19 +8,38 @@ import { RESPONSE, RESPONSE_EVENTS } from './ai-mock-responses.js';
 
 const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? '2000');
 const COMPLETION = JSON.stringify({
-  id: 'chatcmpl-bench', object: 'chat.completion', created: 1741569952, model: 'gpt-4o-mini',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'Hello! How can I assist you today?' }, logprobs: null, finish_reason: 'stop' }],
+  id: 'chatcmpl-bench',
+  object: 'chat.completion',
+  created: 1741569952,
+  model: 'gpt-4o-mini',
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'Hello! How can I assist you today?' },
+      logprobs: null,
+      finish_reason: 'stop',
+    },
+  ],
   usage: { prompt_tokens: 19, completion_tokens: 10, total_tokens: 29 },
 });
 const chunk = (delta: object, finish: string | null = null) =>
   `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1741569952, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 const FIRST = chunk({ role: 'assistant', content: '' });
-const REST = ['Hello', '!', ' How', ' can', ' I', ' help', '?'].map((t) => chunk({ content: t })).join('') + chunk({}, 'stop')
-  + `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1741569952, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 19, completion_tokens: 8, total_tokens: 27 } })}\n\ndata: [DONE]\n\n`;
+const REST =
+  ['Hello', '!', ' How', ' can', ' I', ' help', '?'].map((t) => chunk({ content: t })).join('') +
+  chunk({}, 'stop') +
+  `data: ${JSON.stringify({ id: 'chatcmpl-bench', object: 'chat.completion.chunk', created: 1741569952, model: 'gpt-4o-mini', choices: [], usage: { prompt_tokens: 19, completion_tokens: 8, total_tokens: 27 } })}\n\ndata: [DONE]\n\n`;
 /** text-embedding-3-small's 1,536 dimensions, so the JSON each gateway parses and writes is the size a real one is. */
 const EMBEDDING = JSON.stringify({
-  object: 'list', model: 'text-embedding-3-small',
-  data: [{ object: 'embedding', index: 0, embedding: Array.from({ length: 1536 }, (_, i) => Math.round(Math.sin(i + 1) * 1e6) / 1e7) }],
+  object: 'list',
+  model: 'text-embedding-3-small',
+  data: [
+    {
+      object: 'embedding',
+      index: 0,
+      embedding: Array.from({ length: 1536 }, (_, i) => Math.round(Math.sin(i + 1) * 1e6) / 1e7),
+    },
+  ],
   usage: { prompt_tokens: 2, total_tokens: 2 },
 });
 
@@ -49,5 +68,7 @@ const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
     else res.end(REST);
   });
 });
-server.listen(0, '127.0.0.1', () => process.send!({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+server.listen(0, '127.0.0.1', () =>
+  process.send!({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+);
 process.on('message', () => server.close(() => process.exit(0)));

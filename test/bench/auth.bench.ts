@@ -47,13 +47,18 @@ export async function benchAuth(): Promise<string> {
   try {
     platform = await startPlatformProcess({ databaseUrl: database.url, organizations: ORGANIZATIONS });
     const ready = platform;
-    const call = (key: string, method: string, path: string, body?: unknown) => ready.request(method, path, { key, body });
+    const call = (key: string, method: string, path: string, body?: unknown) =>
+      ready.request(method, path, { key, body });
 
     log(`creating ${CONNECTIONS} users and sessions over ${ORGANIZATIONS} organizations`);
     const sessions: { key: string; token: string }[] = [];
     for (let i = 0; i < CONNECTIONS; i++) {
       const key = ready.keys[i % ready.keys.length]!;
-      const created = await call(key, 'POST', '/auth/users', { email: `bench${i}@example.com`, password: PASSWORD, emailVerified: true });
+      const created = await call(key, 'POST', '/auth/users', {
+        email: `bench${i}@example.com`,
+        password: PASSWORD,
+        emailVerified: true,
+      });
       if (created.status !== 201) throw new Error(`user not created: ${JSON.stringify(created.body)}`);
       const signedIn = await call(key, 'POST', '/auth/sign-in', { email: `bench${i}@example.com`, password: PASSWORD });
       sessions.push({ key, token: signedIn.body.data.token });
@@ -63,19 +68,36 @@ export async function benchAuth(): Promise<string> {
     const signInMs: number[] = [];
     for (let i = 0; i < SIGN_INS + 5; i++) {
       const started = performance.now();
-      const res = await call(sessions[0]!.key, 'POST', '/auth/sign-in', { email: 'bench0@example.com', password: PASSWORD });
+      const res = await call(sessions[0]!.key, 'POST', '/auth/sign-in', {
+        email: 'bench0@example.com',
+        password: PASSWORD,
+      });
       if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
       if (i >= 5) signInMs.push(performance.now() - started);
     }
     signInMs.sort((a, b) => a - b);
 
     const verifyBody = (token: string) => JSON.stringify({ token });
-    const gqlBody = (token: string) => JSON.stringify({ query: 'mutation VerifyAuthSession($token: String!) { verifyAuthSession(token: $token) { valid session { id userId } user { id status } } }', operationName: 'VerifyAuthSession', variables: { token } });
-    const load = async (path: string, body: (token: string) => string, durationSec: number, warmupSec: number): Promise<Run> => {
+    const gqlBody = (token: string) =>
+      JSON.stringify({
+        query:
+          'mutation VerifyAuthSession($token: String!) { verifyAuthSession(token: $token) { valid session { id userId } user { id status } } }',
+        operationName: 'VerifyAuthSession',
+        variables: { token },
+      });
+    const load = async (
+      path: string,
+      body: (token: string) => string,
+      durationSec: number,
+      warmupSec: number,
+    ): Promise<Run> => {
       const run = (duration: number) => {
         let next = 0;
         return autocannon({
-          url: ready.url + path, method: 'POST', connections: CONNECTIONS, duration,
+          url: ready.url + path,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration,
           setupClient: (client) => {
             const s = sessions[next++ % sessions.length]!;
             client.setHeaders({ authorization: `Bearer ${s.key}`, 'content-type': 'application/json' });
@@ -87,7 +109,15 @@ export async function benchAuth(): Promise<string> {
       const before = processCpuMs(ready.pid);
       const result = await run(durationSec);
       const cpu = processCpuMs(ready.pid) - before;
-      return { requestsPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, cpuMsPerRequest: cpu / result.requests.total };
+      return {
+        requestsPerSec: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        cpuMsPerRequest: cpu / result.requests.total,
+      };
     };
     log(`fast path: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`);
     const fast = await load('/auth/sessions/verify', verifyBody, DURATION_SEC, WARMUP_SEC);
@@ -95,7 +125,8 @@ export async function benchAuth(): Promise<string> {
     const graphql = await load('/graphql', gqlBody, GRAPHQL_DURATION_SEC, 2);
 
     const cpu = cpus();
-    const row = (label: string, path: string, r: Run) => `| ${label} | ${path} | ${Math.round(r.requestsPerSec).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${ms(r.cpuMsPerRequest)} |`;
+    const row = (label: string, path: string, r: Run) =>
+      `| ${label} | ${path} | ${Math.round(r.requestsPerSec).toLocaleString('en-US')} | ${r.p50} ms | ${r.p99} ms | ${r.non2xx + r.errors} | ${ms(r.cpuMsPerRequest)} |`;
     const met = fast.requestsPerSec >= AUTH_TARGETS.verificationsPerSec && fast.non2xx + fast.errors === 0;
     return [
       '## Auth: session verification and sign-in',
@@ -106,7 +137,11 @@ export async function benchAuth(): Promise<string> {
       '',
       '| target | path | req/s | p50 | p99 | non-2xx / errors | server CPU / request |',
       '|---|---|---:|---:|---:|---:|---:|',
-      row('fast path', 'POST /auth/sessions/verify: runner → key + rate limit → session cache (TTL 5 s, revocations by NOTIFY)', fast),
+      row(
+        'fast path',
+        'POST /auth/sessions/verify: runner → key + rate limit → session cache (TTL 5 s, revocations by NOTIFY)',
+        fast,
+      ),
       row('GraphQL', 'POST /graphql verifyAuthSession → gateway → auth subgraph (same cache)', graphql),
       '',
       `- Fast path / GraphQL: **${(fast.requestsPerSec / graphql.requestsPerSec).toFixed(1)}×** the throughput.`,

@@ -16,7 +16,14 @@ export async function connectBenchSql(databaseUrl: string): Promise<BenchSql> {
   return {
     async execute<T>(sql: string, params: unknown[] = []): Promise<T> {
       let i = 0;
-      return (params.length ? await db.query(sql.replace(/\?/g, () => `$${++i}`), params) : await db.query(sql)).rows as T;
+      return (
+        params.length
+          ? await db.query(
+              sql.replace(/\?/g, () => `$${++i}`),
+              params,
+            )
+          : await db.query(sql)
+      ).rows as T;
     },
     end: () => db.end(),
   };

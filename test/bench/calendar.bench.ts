@@ -30,43 +30,79 @@ const log = (line: string) => process.stderr.write(`[bench:calendar] ${line}\n`)
 /** Measures the calendar and returns a Markdown section for BENCHMARKS.md. */
 export async function benchCalendar(): Promise<string> {
   const loadAtStart = loadavg()[0]!.toFixed(1);
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [calendarModule({ clock: new ShiftedClock(new Date('2030-01-07T07:50:00Z')), contactBookings: false })] });
+  const t = await startTestPlatform(
+    { LOG_LEVEL: 'silent' },
+    {
+      modules: [calendarModule({ clock: new ShiftedClock(new Date('2030-01-07T07:50:00Z')), contactBookings: false })],
+    },
+  );
   try {
     const key = await t.key('bench-cal');
     // Thousands of calls in a few seconds: more than the Starter plan allows.
-    await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-cal'");
+    await t.platform.orm.em
+      .getConnection()
+      .execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-cal'");
     const availability = WEEKDAYS.map((day) => ({ day, startTime: '08:00', endTime: '20:00' }));
-    await must(t, 'POST', '/calendar/schedules', key, { hostId: 'user_bench', name: 'Bench', timezone: 'Europe/Berlin', availability });
-    const eventTypeId = (await must(t, 'POST', '/calendar/event-types', key, { hostId: 'user_bench', title: 'Bench', duration: 30, bufferAfter: 0 })).data.id as string;
+    await must(t, 'POST', '/calendar/schedules', key, {
+      hostId: 'user_bench',
+      name: 'Bench',
+      timezone: 'Europe/Berlin',
+      availability,
+    });
+    const eventTypeId = (
+      await must(t, 'POST', '/calendar/event-types', key, {
+        hostId: 'user_bench',
+        title: 'Bench',
+        duration: 30,
+        bufferAfter: 0,
+      })
+    ).data.id as string;
 
     // 17 bookings on each of 30 days, spread over the day: 510 slots, the first 500 taken.
     const starts = Array.from({ length: BOOKINGS }, (_, n) => {
       const day = n % DAYS;
       const slot = Math.floor((Math.floor(n / DAYS) * SLOTS_PER_DAY) / 17);
-      return DateTime.fromISO(`${FIRST_DAY}T08:00`, { zone: 'Europe/Berlin' }).plus({ days: day, minutes: slot * 30 }).toUTC().toISO()!;
+      return DateTime.fromISO(`${FIRST_DAY}T08:00`, { zone: 'Europe/Berlin' })
+        .plus({ days: day, minutes: slot * 30 })
+        .toUTC()
+        .toISO()!;
     });
     log(`creating ${BOOKINGS} bookings on one host, ${CONCURRENCY} at a time`);
     let next = 0;
     const latencies: number[] = [];
     const bookingCpuBefore = process.cpuUsage();
     const started = performance.now();
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < starts.length) {
-        const start = starts[next++]!;
-        const t0 = performance.now();
-        await must(t, 'POST', '/calendar/bookings', key, { eventTypeId, startTime: start, attendee: { name: 'B', email: 'b@example.com', timezone: 'UTC' } }, 201);
-        latencies.push(performance.now() - t0);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < starts.length) {
+          const start = starts[next++]!;
+          const t0 = performance.now();
+          await must(
+            t,
+            'POST',
+            '/calendar/bookings',
+            key,
+            { eventTypeId, startTime: start, attendee: { name: 'B', email: 'b@example.com', timezone: 'UTC' } },
+            201,
+          );
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
     const bookingsPerSec = BOOKINGS / ((performance.now() - started) / 1000);
     const bookingCpu = process.cpuUsage(bookingCpuBefore);
     const cpuPerBooking = (bookingCpu.user + bookingCpu.system) / 1000 / BOOKINGS;
     latencies.sort((a, b) => a - b);
 
-    const path = `/calendar/availability?eventTypeId=${eventTypeId}&startDate=${FIRST_DAY}&endDate=${DateTime.fromISO(FIRST_DAY).plus({ days: DAYS - 1 }).toISODate()}&timezone=America/New_York`;
+    const path = `/calendar/availability?eventTypeId=${eventTypeId}&startDate=${FIRST_DAY}&endDate=${DateTime.fromISO(
+      FIRST_DAY,
+    )
+      .plus({ days: DAYS - 1 })
+      .toISODate()}&timezone=America/New_York`;
     const check = await must(t, 'GET', path, key);
     const slots = (check.data.days as { slots: unknown[] }[]).reduce((n, d) => n + d.slots.length, 0);
-    if (slots !== DAYS * SLOTS_PER_DAY - BOOKINGS) throw new Error(`expected ${DAYS * SLOTS_PER_DAY - BOOKINGS} free slots, got ${slots}`);
+    if (slots !== DAYS * SLOTS_PER_DAY - BOOKINGS)
+      throw new Error(`expected ${DAYS * SLOTS_PER_DAY - BOOKINGS} free slots, got ${slots}`);
     log(`availability for ${DAYS} days: ${WARMUP} warm-ups, then ${SAMPLES} sequential requests`);
     for (let i = 0; i < WARMUP; i++) await must(t, 'GET', path, key);
     const times: number[] = [];
@@ -82,13 +118,29 @@ export async function benchCalendar(): Promise<string> {
 
     // The pure computation with the same inputs, for the share of the request it is.
     const from = Date.parse('2030-01-08T05:00:00Z');
-    const busy = starts.map((s) => ({ start: Date.parse(s), end: Date.parse(s) + 30 * 60_000, bufferBefore: 0, bufferAfter: 0 }));
+    const busy = starts.map((s) => ({
+      start: Date.parse(s),
+      end: Date.parse(s) + 30 * 60_000,
+      bufferBefore: 0,
+      bufferAfter: 0,
+    }));
     const pure: number[] = [];
     for (let i = 0; i < 500; i++) {
       const t0 = performance.now();
       computeSlots({
-        rules: { timezone: 'Europe/Berlin', availability, overrides: [] }, from, to: from + DAYS * 86_400_000, duration: 30, interval: 30, bufferBefore: 0, bufferAfter: 0,
-        busy, now: Date.parse('2030-01-07T07:50:00Z'), minimumNotice: 0, maximumAdvance: null, dailyLimit: null, bookingsPerDay: new Map(),
+        rules: { timezone: 'Europe/Berlin', availability, overrides: [] },
+        from,
+        to: from + DAYS * 86_400_000,
+        duration: 30,
+        interval: 30,
+        bufferBefore: 0,
+        bufferAfter: 0,
+        busy,
+        now: Date.parse('2030-01-07T07:50:00Z'),
+        minimumNotice: 0,
+        maximumAdvance: null,
+        dailyLimit: null,
+        bookingsPerDay: new Map(),
       });
       pure.push(performance.now() - t0);
     }
@@ -123,7 +175,14 @@ export async function benchCalendar(): Promise<string> {
   }
 }
 
-async function must(t: TestPlatform, method: string, path: string, key: string, body?: unknown, status = method === 'POST' ? 201 : 200) {
+async function must(
+  t: TestPlatform,
+  method: string,
+  path: string,
+  key: string,
+  body?: unknown,
+  status = method === 'POST' ? 201 : 200,
+) {
   const res = await t.request(method, path, { key, body });
   if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
   return res.body;

@@ -28,7 +28,13 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function timed(t: PlatformProcess, key: string, method: string, path: string, body?: unknown): Promise<{ ms: number; body: any }> {
+async function timed(
+  t: PlatformProcess,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ ms: number; body: any }> {
   const started = performance.now();
   const res = await t.request(method, path, { key, body });
   const elapsed = performance.now() - started;
@@ -47,7 +53,12 @@ async function latency(t: PlatformProcess, key: string, method: string, path: st
     last = r.body;
     if (typeof r.body?.meta?.queryTimeMs === 'number') dbTimes.push(r.body.meta.queryTimeMs);
   }
-  return { p50: percentile(runs, 50), p99: percentile(runs, 99), dbP50: dbTimes.length ? percentile(dbTimes, 50) : NaN, last };
+  return {
+    p50: percentile(runs, 50),
+    p99: percentile(runs, 99),
+    dbP50: dbTimes.length ? percentile(dbTimes, 50) : NaN,
+    last,
+  };
 }
 
 /** Measures the CRM module and returns a Markdown section for BENCHMARKS.md. */
@@ -57,12 +68,15 @@ export async function benchCrm(): Promise<string> {
   const connection = await connectBenchSql(database.url);
   try {
     const key = t.keys[0]!;
-    const organizationId = (await connection.execute<{ id: string }[]>(`select id from platform.organizations where slug = 'bench-0'`))[0]!.id;
+    const organizationId = (
+      await connection.execute<{ id: string }[]>(`select id from platform.organizations where slug = 'bench-0'`)
+    )[0]!.id;
     for (const p of [
       { key: 'score', label: 'Score', type: 'NUMBER' },
       { key: 'plan', label: 'Plan', type: 'SELECT', options: ['free', 'pro', 'enterprise'] },
       { key: 'region', label: 'Region', type: 'TEXT' },
-    ]) await t.request('POST', '/crm/properties', { key, body: p });
+    ])
+      await t.request('POST', '/crm/properties', { key, body: p });
 
     log(`seeding ${CONTACTS} contacts with one INSERT … SELECT generate_series`);
     const seedStarted = performance.now();
@@ -75,19 +89,33 @@ export async function benchCrm(): Promise<string> {
        from generate_series(1, ?) n`,
       [organizationId, CONTACTS],
     );
-    await connection.execute(`insert into crm.contact_emails (organization_id, email, external_id) select organization_id, email, external_id from crm.contacts where organization_id = ?`, [organizationId]);
+    await connection.execute(
+      `insert into crm.contact_emails (organization_id, email, external_id) select organization_id, email, external_id from crm.contacts where organization_id = ?`,
+      [organizationId],
+    );
     await connection.execute('vacuum analyze crm.contacts');
     const seedMs = performance.now() - seedStarted;
 
     log('CQL on a custom property');
     const cqlEq = await latency(t, key, 'POST', '/crm/query', { where: 'score = 500', limit: 20 });
-    const cqlRange = await latency(t, key, 'POST', '/crm/query', { where: 'region = r7 and score >= 900', sort: 'score:desc', limit: 20 });
+    const cqlRange = await latency(t, key, 'POST', '/crm/query', {
+      where: 'region = r7 and score >= 900',
+      sort: 'score:desc',
+      limit: 20,
+    });
     log('list page');
     const page = await latency(t, key, 'GET', '/crm/contacts?page=1&limit=20');
     const deepPage = await latency(t, key, 'GET', '/crm/contacts?page=200&limit=20');
 
     log('dynamic list evaluation');
-    const list = await t.request('POST', '/crm/lists', { key, body: { name: 'Half', isDynamic: true, filterCriteria: { logic: 'AND', conditions: [{ type: 'field', field: 'score', operator: 'gte', value: 500 }] } } });
+    const list = await t.request('POST', '/crm/lists', {
+      key,
+      body: {
+        name: 'Half',
+        isDynamic: true,
+        filterCriteria: { logic: 'AND', conditions: [{ type: 'field', field: 'score', operator: 'gte', value: 500 }] },
+      },
+    });
     const evaluations: number[] = [];
     let members = 0;
     for (let i = 0; i < 3; i++) {
@@ -105,14 +133,24 @@ export async function benchCrm(): Promise<string> {
       for (let i = 0; i < count; i++) {
         const wait = started + (i * 1000) / rate - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        posts.push(t.request('POST', '/crm/contacts', { key, body: { email: `${prefix}${i}@bench.example`, properties: { score: i % 1000 } } }).then((r) => {
-          if (r.status !== 202) throw new Error(`POST answered ${r.status}: ${r.text}`);
-        }));
+        posts.push(
+          t
+            .request('POST', '/crm/contacts', {
+              key,
+              body: { email: `${prefix}${i}@bench.example`, properties: { score: i % 1000 } },
+            })
+            .then((r) => {
+              if (r.status !== 202) throw new Error(`POST answered ${r.status}: ${r.text}`);
+            }),
+        );
       }
       await Promise.all(posts);
       const answeredMs = performance.now() - started;
-      const lags = async () => connection.execute<{ lag: number | null }[]>(
-        `select extract(epoch from committed_at - accepted_at) * 1000 as lag from crm.pending_writes where organization_id = ? and payload->>'email' like ?`, [organizationId, `${prefix}%`]);
+      const lags = async () =>
+        connection.execute<{ lag: number | null }[]>(
+          `select extract(epoch from committed_at - accepted_at) * 1000 as lag from crm.pending_writes where organization_id = ? and payload->>'email' like ?`,
+          [organizationId, `${prefix}%`],
+        );
       const deadline = Date.now() + 60_000;
       let rows = await lags();
       while (rows.some((r) => r.lag === null) && Date.now() < deadline) {
@@ -137,7 +175,11 @@ export async function benchCrm(): Promise<string> {
       '',
       `Command: \`npm run bench\` (section \`benchCrm\`, test/bench/crm.bench.ts; alone: \`node dist/test/bench/crm.bench.js\`). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, Node ${process.version}, the platform in its own process (test/bench/platform-server.ts, every module, NODE_ENV=production), the load from the parent. Times are end to end over HTTP (REST bridge → gateway → CRM subgraph → PostgreSQL), ${SAMPLES} sequential requests after ${WARMUP} warm-ups.`,
       '',
-      `Load average when the section finished: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores; other work on the machine shares the CPU, and the end-to-end times carry it.`,
+      `Load average when the section finished: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(
+          ', ',
+        )} (1, 5, 15 min) on ${cpus().length} cores; other work on the machine shares the CPU, and the end-to-end times carry it.`,
       '',
       `Seed: ${CONTACTS.toLocaleString('en')} contacts (3 custom properties each) by one INSERT … SELECT generate_series, plus their email claims and VACUUM ANALYZE: ${(seedMs / 1000).toFixed(1)} s.`,
       '',

@@ -35,11 +35,17 @@ interface Client {
   nextId: number;
 }
 
-const clients: Client[] = await Promise.all(Array.from({ length: job.sockets }, () => new Promise<Client>((resolve) => {
-  // A large receive buffer, so that answers wait for a busy worker instead of being dropped (counted lost).
-  const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
-  socket.bind(0, '127.0.0.1', () => resolve({ socket, inFlight: new Map(), nextId: 0 }));
-})));
+const clients: Client[] = await Promise.all(
+  Array.from(
+    { length: job.sockets },
+    () =>
+      new Promise<Client>((resolve) => {
+        // A large receive buffer, so that answers wait for a busy worker instead of being dropped (counted lost).
+        const socket = dgram.createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
+        socket.bind(0, '127.0.0.1', () => resolve({ socket, inFlight: new Map(), nextId: 0 }));
+      }),
+  ),
+);
 
 function send(client: Client) {
   const id = (client.nextId = (client.nextId + 1) & 0xffff);

@@ -25,7 +25,16 @@ const DURATION_MS = 8000;
 const WARMUP_MS = 2000;
 const SOCKETS = 4;
 const WINDOW = 16;
-const REGISTRANT = { firstName: 'B', lastName: 'B', email: 'b@example.com', phone: '+14155550100', address: '1 Way', city: 'SF', postalCode: '94105', country: 'US' };
+const REGISTRANT = {
+  firstName: 'B',
+  lastName: 'B',
+  email: 'b@example.com',
+  phone: '+14155550100',
+  address: '1 Way',
+  city: 'SF',
+  postalCode: '94105',
+  country: 'US',
+};
 
 const log = (line: string) => process.stderr.write(`[bench:dns] ${line}\n`);
 
@@ -44,7 +53,10 @@ interface Measured {
 
 function query(name: string, dnssec: boolean): Uint8Array {
   return dnsPacket.encode({
-    type: 'query', id: 1, flags: 0, questions: [{ name, type: 'A', class: 'IN' }],
+    type: 'query',
+    id: 1,
+    flags: 0,
+    questions: [{ name, type: 'A', class: 'IN' }],
     additionals: [{ name: '.', type: 'OPT', udpPayloadSize: 1232, flags: dnssec ? dnsPacket.DNSSEC_OK : 0 } as never],
   });
 }
@@ -55,15 +67,27 @@ const distinctName = (i: number) => `n${i}.bench-plain.com`;
 const REPEATED = [query('www.bench-plain.com', false)];
 const DISTINCT_QUERIES = Array.from({ length: DISTINCT }, (_, i) => query(distinctName(i), false));
 
-async function load(port: number, queries: Uint8Array[], durationMs: number, mode: { window: number } | { rate: number }): Promise<Load> {
-  const worker = new Worker(new URL('./dns-load.js', import.meta.url), { workerData: { port, queries, durationMs, sockets: SOCKETS, ...mode } });
+async function load(
+  port: number,
+  queries: Uint8Array[],
+  durationMs: number,
+  mode: { window: number } | { rate: number },
+): Promise<Load> {
+  const worker = new Worker(new URL('./dns-load.js', import.meta.url), {
+    workerData: { port, queries, durationMs, sockets: SOCKETS, ...mode },
+  });
   const result = await new Promise<{ answered: number; lost: number; latencies: number[] }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
   await worker.terminate();
   result.latencies.sort((a, b) => a - b);
-  return { qps: result.answered / (durationMs / 1000), p50: percentile(result.latencies, 50), p99: percentile(result.latencies, 99), lost: result.lost };
+  return {
+    qps: result.answered / (durationMs / 1000),
+    p50: percentile(result.latencies, 50),
+    p99: percentile(result.latencies, 99),
+    lost: result.lost,
+  };
 }
 
 async function measure(port: number, queries: Uint8Array[]): Promise<Measured> {
@@ -88,15 +112,44 @@ const PEERS: Peer[] = [
       const nsd = which('nsd', 'nsd');
       if (!nsd) return null;
       // One server process, response-rate limiting off, nothing kept on disk: the authoritative server as dnsperf is pointed at it.
-      const zone = ['$ORIGIN bench-plain.com.', '$TTL 300', '@ IN SOA ns1 hostmaster 1 3600 600 86400 300', '@ IN NS ns1', 'ns1 IN A 192.0.2.1', 'www IN A 192.0.2.10',
-        ...Array.from({ length: DISTINCT }, (_, i) => `n${i} IN A 192.0.2.10`)].join('\n');
+      const zone = [
+        '$ORIGIN bench-plain.com.',
+        '$TTL 300',
+        '@ IN SOA ns1 hostmaster 1 3600 600 86400 300',
+        '@ IN NS ns1',
+        'ns1 IN A 192.0.2.1',
+        'www IN A 192.0.2.10',
+        ...Array.from({ length: DISTINCT }, (_, i) => `n${i} IN A 192.0.2.10`),
+      ].join('\n');
       writeFileSync(join(dir, 'bench-plain.com.zone'), `${zone}\n`);
-      writeFileSync(join(dir, 'nsd.conf'), [
-        'server:', `  port: ${port}`, '  ip-address: 127.0.0.1', '  server-count: 1', '  username: ""', `  zonesdir: "${dir}"`, '  database: ""',
-        `  pidfile: "${dir}/nsd.pid"`, `  xfrdfile: "${dir}/xfrd.state"`, `  zonelistfile: "${dir}/zone.list"`, `  logfile: "${dir}/nsd.log"`,
-        '  rrl-ratelimit: 0', '  verbosity: 0', 'remote-control:', '  control-enable: no', 'zone:', '  name: bench-plain.com', '  zonefile: bench-plain.com.zone', '',
-      ].join('\n'));
-      const version = spawnSync(nsd, ['-v']).stderr.toString().split('\n')[0]!.replace(/^NSD version /, '');
+      writeFileSync(
+        join(dir, 'nsd.conf'),
+        [
+          'server:',
+          `  port: ${port}`,
+          '  ip-address: 127.0.0.1',
+          '  server-count: 1',
+          '  username: ""',
+          `  zonesdir: "${dir}"`,
+          '  database: ""',
+          `  pidfile: "${dir}/nsd.pid"`,
+          `  xfrdfile: "${dir}/xfrd.state"`,
+          `  zonelistfile: "${dir}/zone.list"`,
+          `  logfile: "${dir}/nsd.log"`,
+          '  rrl-ratelimit: 0',
+          '  verbosity: 0',
+          'remote-control:',
+          '  control-enable: no',
+          'zone:',
+          '  name: bench-plain.com',
+          '  zonefile: bench-plain.com.zone',
+          '',
+        ].join('\n'),
+      );
+      const version = spawnSync(nsd, ['-v'])
+        .stderr.toString()
+        .split('\n')[0]!
+        .replace(/^NSD version /, '');
       return { child: spawn(nsd, ['-d', '-c', join(dir, 'nsd.conf')], { stdio: 'ignore' }), version };
     },
   },
@@ -104,10 +157,20 @@ const PEERS: Peer[] = [
 
 /** The program's path; missing and running as root, installed from Debian's package first. */
 function which(program: string, debianPackage: string): string {
-  const find = () => spawnSync('sh', ['-c', `command -v ${program}`]).stdout.toString().trim();
+  const find = () =>
+    spawnSync('sh', ['-c', `command -v ${program}`])
+      .stdout.toString()
+      .trim();
   if (!find() && process.getuid?.() === 0) {
     log(`installing ${debianPackage}`);
-    spawnSync('sh', ['-c', `apt-get install -y -qq ${debianPackage} || (apt-get update -qq && apt-get install -y -qq ${debianPackage})`], { stdio: 'ignore' });
+    spawnSync(
+      'sh',
+      [
+        '-c',
+        `apt-get install -y -qq ${debianPackage} || (apt-get update -qq && apt-get install -y -qq ${debianPackage})`,
+      ],
+      { stdio: 'ignore' },
+    );
   }
   return find();
 }
@@ -125,7 +188,10 @@ async function answering(port: number): Promise<void> {
 /** Measures the DNS server and returns a Markdown section for BENCHMARKS.md. */
 export async function benchDns(): Promise<string> {
   const loadAtStart = loadavg()[0]!.toFixed(1);
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent', DNS_PORT: '0', DNS_RATE_LIMIT: '0' }, { modules: [domainsModule()] });
+  const t = await startTestPlatform(
+    { LOG_LEVEL: 'silent', DNS_PORT: '0', DNS_RATE_LIMIT: '0' },
+    { modules: [domainsModule()] },
+  );
   const rows: [string, Measured | null][] = [];
   const notes: string[] = [];
   const ours: { repeated?: Measured; distinct?: Measured } = {};
@@ -133,19 +199,28 @@ export async function benchDns(): Promise<string> {
   try {
     const port = t.platform.listeners.find((l) => l.name === 'dns')!.address!.port;
     const key = await t.key('bench-dns');
-    await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-dns'");
+    await t.platform.orm.em
+      .getConnection()
+      .execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-dns'");
     for (const zone of ['bench-plain.com', 'bench-signed.com']) {
-      const res = await t.request('POST', '/domains/register', { key, body: { domainName: zone, registrant: REGISTRANT } });
+      const res = await t.request('POST', '/domains/register', {
+        key,
+        body: { domainName: zone, registrant: REGISTRANT },
+      });
       if (res.status !== 201) throw new Error(res.text);
       await t.request('POST', `/domains/${zone}/dns`, { key, body: { type: 'A', name: 'www', value: '192.0.2.10' } });
     }
     // The distinct names, copied from the www record in one statement (10,000 API calls would reload the zone 10,000 times),
     // then one more record through the API, whose change notice reloads the zone with all of them.
-    await t.platform.orm.em.getConnection().execute(`insert into domains.dns_records (id, organization_id, domain_id, name, type, value, ttl, priority, rdata_key, created_at, updated_at)
+    await t.platform.orm.em.getConnection()
+      .execute(`insert into domains.dns_records (id, organization_id, domain_id, name, type, value, ttl, priority, rdata_key, created_at, updated_at)
       select 'bench_' || g, r.organization_id, r.domain_id, 'n' || g, r.type, r.value, r.ttl, r.priority, r.rdata_key, now(), now()
       from domains.dns_records r join domains.domains d on d.id = r.domain_id, generate_series(0, ${DISTINCT - 1}) g
       where d.domain_name = 'bench-plain.com' and r.name = 'www' and r.type = 'A'`);
-    await t.request('POST', '/domains/bench-plain.com/dns', { key, body: { type: 'A', name: 'reload', value: '192.0.2.11' } });
+    await t.request('POST', '/domains/bench-plain.com/dns', {
+      key,
+      body: { type: 'A', name: 'reload', value: '192.0.2.11' },
+    });
     await answeringName(port, DISTINCT_QUERIES[DISTINCT - 1]!);
     await t.request('POST', '/domains/bench-signed.com/dnssec/enable', { key });
     // The first load also warms the JIT and the process: not measured.
@@ -153,9 +228,15 @@ export async function benchDns(): Promise<string> {
     log('unsigned');
     rows.push(['platform, unsigned zone (`www.bench-plain.com A`)', (ours.repeated = await measure(port, REPEATED))]);
     log('distinct');
-    rows.push([`platform, ${DISTINCT.toLocaleString('en')} distinct names in turn (no answer reused)`, (ours.distinct = await measure(port, DISTINCT_QUERIES))]);
+    rows.push([
+      `platform, ${DISTINCT.toLocaleString('en')} distinct names in turn (no answer reused)`,
+      (ours.distinct = await measure(port, DISTINCT_QUERIES)),
+    ]);
     log('signed');
-    rows.push(['platform, signed zone with the DO bit (answer + RRSIG)', await measure(port, [query('www.bench-signed.com', true)])]);
+    rows.push([
+      'platform, signed zone with the DO bit (answer + RRSIG)',
+      await measure(port, [query('www.bench-signed.com', true)]),
+    ]);
     for (const peer of PEERS) {
       const dir = mkdtempSync(join(tmpdir(), `bench-${peer.label}-`));
       const peerPort = await freePort();
@@ -171,7 +252,10 @@ export async function benchDns(): Promise<string> {
         const repeated = await measure(peerPort, REPEATED);
         const distinct = await measure(peerPort, DISTINCT_QUERIES);
         if (peer.label === 'NSD') Object.assign(nsd, { repeated, distinct });
-        rows.push([`${peer.label} ${started.version}, the same name`, repeated], [`${peer.label} ${started.version}, the same ${DISTINCT.toLocaleString('en')} distinct names`, distinct]);
+        rows.push(
+          [`${peer.label} ${started.version}, the same name`, repeated],
+          [`${peer.label} ${started.version}, the same ${DISTINCT.toLocaleString('en')} distinct names`, distinct],
+        );
       } finally {
         const exited = once(started.child, 'exit');
         started.child.kill();
@@ -184,9 +268,15 @@ export async function benchDns(): Promise<string> {
   }
   const ms = (v: number) => `${v.toFixed(2)} ms`;
   const plain = rows[0]![1]!;
-  const met = plain.closed.qps >= DNS_TARGETS.qps && plain.paced.p99 < DNS_TARGETS.p99Ms && plain.paced.qps >= DNS_TARGETS.qps * 0.99;
+  const met =
+    plain.closed.qps >= DNS_TARGETS.qps &&
+    plain.paced.p99 < DNS_TARGETS.p99Ms &&
+    plain.paced.qps >= DNS_TARGETS.qps * 0.99;
   const ratio = (a?: Measured, b?: Measured) => (a && b ? a.closed.qps / b.closed.qps : null);
-  const beside = [['the same name', ratio(ours.repeated, nsd.repeated)], ['distinct names', ratio(ours.distinct, nsd.distinct)]] as const;
+  const beside = [
+    ['the same name', ratio(ours.repeated, nsd.repeated)],
+    ['distinct names', ratio(ours.distinct, nsd.distinct)],
+  ] as const;
   const besideNsd = beside.every(([, r]) => r !== null)
     ? `Beside NSD (highest rate, ours / NSD's; target at least ${DNS_TARGETS.ofNsd}): ${beside.map(([what, r]) => `${what} **${r!.toFixed(2)}** (${r! >= DNS_TARGETS.ofNsd ? 'met' : 'not met'})`).join(', ')}.`
     : 'Beside NSD: not measured (NSD missing).';
@@ -197,9 +287,11 @@ export async function benchDns(): Promise<string> {
     '',
     `| server | highest queries/s | its p50 / p99 | at ${DNS_TARGETS.qps}/s offered: answered/s | p50 | p99 | lost |`,
     '|---|---|---|---|---|---|---|',
-    ...rows.map(([name, r]) => (r
-      ? `| ${name} | ${Math.round(r.closed.qps)} | ${ms(r.closed.p50)} / ${ms(r.closed.p99)} | ${Math.round(r.paced.qps)} | ${ms(r.paced.p50)} | ${ms(r.paced.p99)} | ${r.closed.lost + r.paced.lost} |`
-      : `| ${name} | not measured | | | | | |`)),
+    ...rows.map(([name, r]) =>
+      r
+        ? `| ${name} | ${Math.round(r.closed.qps)} | ${ms(r.closed.p50)} / ${ms(r.closed.p99)} | ${Math.round(r.paced.qps)} | ${ms(r.paced.p50)} | ${ms(r.paced.p99)} | ${r.closed.lost + r.paced.lost} |`
+        : `| ${name} | not measured | | | | | |`,
+    ),
     '',
     `Target: at least ${DNS_TARGETS.qps} queries/s with p99 under ${DNS_TARGETS.p99Ms} ms: ${met ? 'met' : '**missed**'} (unsigned). ${besideNsd} ${notes.join(' ')}`.trimEnd(),
     '',

@@ -24,23 +24,46 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Answers `{ query, operationName: 'ContactActivity', variables: { id } }` for an organization as /graphql does. */
 export function crossModuleFloor(pool: pg.Pool) {
   return async (organizationId: string, body: { operationName?: string; variables?: { id?: string } }) => {
-    if (body.operationName !== 'ContactActivity' || typeof body.variables?.id !== 'string') throw new Error('the floor serves ContactActivity only');
+    if (body.operationName !== 'ContactActivity' || typeof body.variables?.id !== 'string')
+      throw new Error('the floor serves ContactActivity only');
     const email = body.variables.id.toLowerCase();
     // Prepared once per connection under the platform's names, as the platform's statements are (the platform names the
     // entity's columns, `*` here: the same columns, 16, 29 and 11).
-    const { rows: [contact] } = await pool.query({ name: 'crm_contact_by_email', text: CONTACT_SQL, values: [organizationId, email] });
+    const {
+      rows: [contact],
+    } = await pool.query({ name: 'crm_contact_by_email', text: CONTACT_SQL, values: [organizationId, email] });
     if (!contact) return { data: { contact: null } };
     const key = String(contact.email).toLowerCase();
     const [bookings, submissions] = await Promise.all([
-      pool.query({ name: 'calendar_bookings_by_email', text: BOOKINGS_SQL, values: [organizationId, [key]] }).then((r) => r.rows),
-      pool.query({ name: 'forms_submissions_by_email', text: SUBMISSIONS_SQL, values: [organizationId, [key], 100] }).then((r) => r.rows),
+      pool
+        .query({ name: 'calendar_bookings_by_email', text: BOOKINGS_SQL, values: [organizationId, [key]] })
+        .then((r) => r.rows),
+      pool
+        .query({ name: 'forms_submissions_by_email', text: SUBMISSIONS_SQL, values: [organizationId, [key], 100] })
+        .then((r) => r.rows),
     ]);
     return {
       data: {
         contact: {
-          id: String(contact.id), email: contact.email, name: contact.name, lifecycleStage: contact.lifecycle_stage,
-          bookings: bookings.map((b) => ({ uid: b.uid, title: b.title, status: b.status, startTime: iso(b.start_time), endTime: iso(b.end_time), attendee: { name: b.attendee_name, email: b.attendee_email } })),
-          formSubmissions: submissions.map((s) => ({ submissionId: s.id, formId: s.form_id, status: s.status, answers: s.answers, createdAt: iso(s.created_at) })),
+          id: String(contact.id),
+          email: contact.email,
+          name: contact.name,
+          lifecycleStage: contact.lifecycle_stage,
+          bookings: bookings.map((b) => ({
+            uid: b.uid,
+            title: b.title,
+            status: b.status,
+            startTime: iso(b.start_time),
+            endTime: iso(b.end_time),
+            attendee: { name: b.attendee_name, email: b.attendee_email },
+          })),
+          formSubmissions: submissions.map((s) => ({
+            submissionId: s.id,
+            formId: s.form_id,
+            status: s.status,
+            answers: s.answers,
+            createdAt: iso(s.created_at),
+          })),
         },
       },
     };

@@ -43,7 +43,10 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function main() {
   const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
-  const writePool = new pg.Pool({ connectionString: process.env.FLOOR_WRITE_DATABASE_URL ?? process.env.FLOOR_DATABASE_URL, max: 10 });
+  const writePool = new pg.Pool({
+    connectionString: process.env.FLOOR_WRITE_DATABASE_URL ?? process.env.FLOOR_DATABASE_URL,
+    max: 10,
+  });
   const organizations = new Map(Object.entries(JSON.parse(process.env.FLOOR_KEYS ?? '{}') as Record<string, string>));
 
   const list = async (organizationId: string, url: URL) => {
@@ -52,9 +55,21 @@ async function main() {
     const { rows } = await pool.query(LIST_SQL, [organizationId, count, offset]);
     const total = rows.length ? Number(rows[0].__total) : 0;
     const data = rows.map((r) => ({
-      messageId: r.id, from: r.from_address, to: r.to_addresses, cc: r.cc, subject: r.subject, status: r.status, tags: r.tags,
-      bounceType: r.bounce_type, openCount: r.open_count, clickCount: r.click_count, createdAt: iso(r.created_at), sentAt: iso(r.sent_at),
-      deliveredAt: iso(r.delivered_at), bouncedAt: iso(r.bounced_at), failedAt: iso(r.failed_at),
+      messageId: r.id,
+      from: r.from_address,
+      to: r.to_addresses,
+      cc: r.cc,
+      subject: r.subject,
+      status: r.status,
+      tags: r.tags,
+      bounceType: r.bounce_type,
+      openCount: r.open_count,
+      clickCount: r.click_count,
+      createdAt: iso(r.created_at),
+      sentAt: iso(r.sent_at),
+      deliveredAt: iso(r.delivered_at),
+      bouncedAt: iso(r.bounced_at),
+      failedAt: iso(r.failed_at),
     }));
     return { success: true, data, meta: { count: rows.length, offset, total, hasMore: offset + rows.length < total } };
   };
@@ -63,7 +78,13 @@ async function main() {
   const read = async (organizationId: string, req: IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { from: string; to: string[]; subject: string; html: string; tags: unknown[] };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      from: string;
+      to: string[];
+      subject: string;
+      html: string;
+      tags: unknown[];
+    };
     const suppressed = await writePool.query(SUPPRESSED_SQL, [organizationId, body.to]);
     if (suppressed.rows.length) throw new Error('suppressed');
     return body;
@@ -74,7 +95,24 @@ async function main() {
     const now = new Date();
     const job = JSON.stringify({ organizationId, messageId: id });
     // Prepared once per connection, as the platform prepares it (TenantSql.rowsBound's prepareAs).
-    await writePool.query({ name: 'email_queue_message_unlimited', text: QUEUE_SQL, values: [organizationId, now.toISOString().slice(0, 7), id, body.from, body.to, body.subject, body.html, JSON.stringify(body.tags), now, job, now.toISOString(), new Date().toISOString()] });
+    await writePool.query({
+      name: 'email_queue_message_unlimited',
+      text: QUEUE_SQL,
+      values: [
+        organizationId,
+        now.toISOString().slice(0, 7),
+        id,
+        body.from,
+        body.to,
+        body.subject,
+        body.html,
+        JSON.stringify(body.tags),
+        now,
+        job,
+        now.toISOString(),
+        new Date().toISOString(),
+      ],
+    });
     return accepted(id);
   };
   const separate = async (organizationId: string, req: IncomingMessage) => {
@@ -85,9 +123,26 @@ async function main() {
     try {
       await client.query('begin');
       await client.query(QUOTA_SQL, [organizationId, now.toISOString().slice(0, 7)]);
-      await client.query(INSERT_SQL, [id, organizationId, body.from, body.to, body.subject, body.html, JSON.stringify(body.tags), now]);
+      await client.query(INSERT_SQL, [
+        id,
+        organizationId,
+        body.from,
+        body.to,
+        body.subject,
+        body.html,
+        JSON.stringify(body.tags),
+        now,
+      ]);
       const job = await client.query<{ id: string }>(JOB_SQL, [JSON.stringify({ organizationId, messageId: id }), now]);
-      await client.query(NOTIFY_SQL, [JSON.stringify({ jobId: job.rows[0]!.id, jobName: 'email.send', nextRunAt: now.toISOString(), priority: 0, timestamp: new Date().toISOString() })]);
+      await client.query(NOTIFY_SQL, [
+        JSON.stringify({
+          jobId: job.rows[0]!.id,
+          jobName: 'email.send',
+          nextRunAt: now.toISOString(),
+          priority: 0,
+          timestamp: new Date().toISOString(),
+        }),
+      ]);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
@@ -108,17 +163,26 @@ async function main() {
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     const organizationId = organizations.get((req.headers.authorization ?? '').slice('Bearer '.length));
-    if (!organizationId) return reply(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
-    if (req.method === 'GET' && url.pathname === '/emails/messages') return reply(res, 200, await list(organizationId, url));
+    if (!organizationId)
+      return reply(res, 401, { success: false, error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
+    if (req.method === 'GET' && url.pathname === '/emails/messages')
+      return reply(res, 200, await list(organizationId, url));
     if (req.method === 'POST' && url.pathname === '/emails') return reply(res, 200, await queue(organizationId, req));
-    if (req.method === 'POST' && url.pathname === '/emails/separate') return reply(res, 200, await separate(organizationId, req));
-    if (req.method === 'POST' && url.pathname === '/graphql') return reply(res, 200, await graphql(organizationId, req));
+    if (req.method === 'POST' && url.pathname === '/emails/separate')
+      return reply(res, 200, await separate(organizationId, req));
+    if (req.method === 'POST' && url.pathname === '/graphql')
+      return reply(res, 200, await graphql(organizationId, req));
     reply(res, 404, { success: false, error: { code: 'NOT_FOUND', message: 'No route' } });
   };
-  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => void handle(req, res).catch((error) => {
-    process.stderr.write(`floor: ${error instanceof Error ? error.stack : String(error)}\n`);
-    if (!res.headersSent) reply(res, 500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
-  }));
+  const server = createServer(
+    { keepAliveTimeout: 65_000 },
+    (req, res) =>
+      void handle(req, res).catch((error) => {
+        process.stderr.write(`floor: ${error instanceof Error ? error.stack : String(error)}\n`);
+        if (!res.headersSent)
+          reply(res, 500, { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+      }),
+  );
   server.listen(0, '127.0.0.1', () => {
     const address = server.address() as { port: number };
     process.send!({ url: `http://127.0.0.1:${address.port}` });
@@ -132,7 +196,10 @@ async function main() {
 
 function reply(res: ServerResponse, status: number, payload: unknown) {
   const body = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

@@ -29,48 +29,81 @@ const EXPORT_ROWS = 100_000;
 const PROFILE = process.argv.includes('--profile');
 
 const log = (line: string) => process.stderr.write(`[bench:forms] ${line}\n`);
-const loadAverage = () => loadavg().map((l) => l.toFixed(1)).join(', ');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
 
 /** Measures the forms module and returns a Markdown section for BENCHMARKS.md. */
 export async function benchForms(): Promise<string> {
   const database = await createTestDatabase();
   const profileDir = join(tmpdir(), `bench-forms-profile-${Date.now()}`);
   if (PROFILE) mkdirSync(profileDir, { recursive: true });
-  const t = await startPlatformProcess({ databaseUrl: database.url, execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const t = await startPlatformProcess({
+    databaseUrl: database.url,
+    execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   const db = await connectBenchSql(database.url);
   let stopped = false;
   try {
     const key = t.keys[0]!;
-    const form = (await t.request('POST', '/forms', {
-      key,
-      body: {
-        title: 'Bench survey',
-        fields: [
-          { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
-          { type: 'EMAIL', label: 'Email', ref: 'email', required: true },
-          { type: 'NPS', label: 'Score', ref: 'score' },
-          { type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro', 'Team'] } },
-          { type: 'LONG_TEXT', label: 'Comments', ref: 'comments' },
-        ],
-      },
-    })).body.data as { id: number; uuid: string };
+    const form = (
+      await t.request('POST', '/forms', {
+        key,
+        body: {
+          title: 'Bench survey',
+          fields: [
+            { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+            { type: 'EMAIL', label: 'Email', ref: 'email', required: true },
+            { type: 'NPS', label: 'Score', ref: 'score' },
+            { type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro', 'Team'] } },
+            { type: 'LONG_TEXT', label: 'Comments', ref: 'comments' },
+          ],
+        },
+      })
+    ).body.data as { id: number; uuid: string };
     await t.request('POST', `/forms/${form.id}/publish`, { key });
     const url = new URL(t.url);
     let ipCounter = 2;
-    const respondents = (count: number) => Array.from({ length: count }, () => {
-      const n = ipCounter++;
-      return new Agent({ keepAlive: true, localAddress: `127.1.${Math.floor(n / 250)}.${(n % 250) + 2}` });
-    });
-    const submit = (agent: Agent, i: number) => new Promise<number>((resolve, reject) => {
-      const payload = JSON.stringify({ data: { name: `Respondent ${i}`, email: `r${i}@example.com`, score: i % 11, plan: 'Pro', comments: 'Lorem ipsum dolor sit amet. '.repeat(4) }, respondentEmail: `r${i}@example.com` });
-      const started = performance.now();
-      const req = request({ host: url.hostname, port: url.port, path: `/f/${form.uuid}/submit`, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 201 || res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`submit answered ${res.statusCode}`))));
+    const respondents = (count: number) =>
+      Array.from({ length: count }, () => {
+        const n = ipCounter++;
+        return new Agent({ keepAlive: true, localAddress: `127.1.${Math.floor(n / 250)}.${(n % 250) + 2}` });
       });
-      req.on('error', reject);
-      req.end(payload);
-    });
+    const submit = (agent: Agent, i: number) =>
+      new Promise<number>((resolve, reject) => {
+        const payload = JSON.stringify({
+          data: {
+            name: `Respondent ${i}`,
+            email: `r${i}@example.com`,
+            score: i % 11,
+            plan: 'Pro',
+            comments: 'Lorem ipsum dolor sit amet. '.repeat(4),
+          },
+          respondentEmail: `r${i}@example.com`,
+        });
+        const started = performance.now();
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: `/f/${form.uuid}/submit`,
+            method: 'POST',
+            agent,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () =>
+              res.statusCode === 201 || res.statusCode === 200
+                ? resolve(performance.now() - started)
+                : reject(new Error(`submit answered ${res.statusCode}`)),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
 
     let i = 0;
     log(`warm-up: ${WARMUP_IPS * PER_IP} submissions, not measured (the JIT compiles the path)`);
@@ -99,9 +132,11 @@ export async function benchForms(): Promise<string> {
     const cpuBeforeConcurrent = processCpuMs(t.pid);
     const started = performance.now();
     let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < jobs.length) concurrent.push(await submit(jobs[next++]!, i++));
-    }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < jobs.length) concurrent.push(await submit(jobs[next++]!, i++));
+      }),
+    );
     const perSec = jobs.length / ((performance.now() - started) / 1000);
     const concurrentCpuMs = (processCpuMs(t.pid) - cpuBeforeConcurrent) / jobs.length;
     const concurrentToUs = Number(process.hrtime.bigint() / 1000n);
@@ -132,7 +167,9 @@ export async function benchForms(): Promise<string> {
     );
     const exportOnce = async (format: 'csv' | 'json') => {
       const begun = performance.now();
-      const res = await fetch(`${t.url}/forms/${form.id}/submissions/export?format=${format}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await fetch(`${t.url}/forms/${form.id}/submissions/export?format=${format}`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
       let bytes = 0;
       for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
       if (res.status !== 200) throw new Error(`export answered ${res.status}`);

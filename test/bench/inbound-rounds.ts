@@ -20,7 +20,8 @@ const WARM_UP = 100;
 const [label = 'this', connectionsArg = '8', messagesArg = '1000', distArg, profileArg] = process.argv.slice(2);
 const connections = Number(connectionsArg);
 const messages = Number(messagesArg);
-const dist = distArg && distArg !== '-' ? pathToFileURL(`${distArg.replace(/\/$/, '')}/`) : new URL('../../', import.meta.url);
+const dist =
+  distArg && distArg !== '-' ? pathToFileURL(`${distArg.replace(/\/$/, '')}/`) : new URL('../../', import.meta.url);
 
 function cpuMs(statPath: string): number {
   try {
@@ -35,21 +36,36 @@ const threads = () => new Map(readdirSync('/proc/self/task').map((tid) => [tid, 
 /** Threads that exist before the platform starts: the main thread and V8's platform workers (GC, compilation). */
 const v8Threads = new Set(threads().keys());
 
-const { startTestPlatform } = (await import(new URL('test/helpers/test-platform.js', dist).href)) as typeof import('../helpers/test-platform.js');
-const { mailboxesModule } = (await import(new URL('subgraphs/mailboxes/index.js', dist).href)) as typeof import('../../subgraphs/mailboxes/index.js');
+const { startTestPlatform } = (await import(
+  new URL('test/helpers/test-platform.js', dist).href
+)) as typeof import('../helpers/test-platform.js');
+const { mailboxesModule } = (await import(
+  new URL('subgraphs/mailboxes/index.js', dist).href
+)) as typeof import('../../subgraphs/mailboxes/index.js');
 
 const resolver = async (name: string) => {
   throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
 };
-const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [mailboxesModule({ contactMessages: false })], mailAuthResolver: resolver });
+const t = await startTestPlatform(
+  { LOG_LEVEL: 'silent' },
+  { modules: [mailboxesModule({ contactMessages: false })], mailAuthResolver: resolver },
+);
 const key = await t.key('bench-mbx');
-await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
-const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body.data as { address: string };
+await t.platform.orm.em
+  .getConnection()
+  .execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
+const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body.data as {
+  address: string;
+};
 
-const send = (count: number, first: number) => runSmtpLoad({ port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client: 'pipelined' });
+const send = (count: number, first: number) =>
+  runSmtpLoad({ port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client: 'pipelined' });
 
 const conn = t.platform.orm.em.getConnection();
-const backends = async () => ((await conn.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]).map((r) => r.pid);
+const backends = async () =>
+  (
+    (await conn.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]
+  ).map((r) => r.pid);
 const backendMs = async (before?: Map<number, number>) => {
   const now = new Map((await backends()).map((pid) => [pid, cpuMs(`/proc/${pid}/stat`)]));
   if (!before) return now;
@@ -61,7 +77,9 @@ const backendMs = async (before?: Map<number, number>) => {
 await send(WARM_UP, 0);
 const [{ db }] = await conn.execute('select current_database() as db');
 process.stderr.write(`database ${db}\n`); // for samplers of pg_stat_activity
-const pg = createRequire(import.meta.url)('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+const pg = createRequire(import.meta.url)('pg') as {
+  Client: { prototype: { query: (...args: unknown[]) => unknown } };
+};
 const query = pg.Client.prototype.query;
 let statements = 0;
 pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
@@ -87,7 +105,10 @@ if (profiler) {
   await profiler.post('Profiler.start');
 }
 const result = await send(messages, WARM_UP);
-if (profiler) process.stderr.write(renderProfile(summarizeProfile((await profiler.post('Profiler.stop')).profile as CpuProfile), messages) + '\n');
+if (profiler)
+  process.stderr.write(
+    renderProfile(summarizeProfile((await profiler.post('Profiler.stop')).profile as CpuProfile), messages) + '\n',
+  );
 const postgres = (await backendMs(backendsBefore)) as number;
 const threadsAfter = threads();
 observer.disconnect();
@@ -106,12 +127,28 @@ for (const [tid, ms] of threadsAfter) {
   else others += used;
 }
 const [counts] = await conn.execute("select count(*) as n from mailboxes.messages where direction = 'inbound'");
-process.stdout.write(JSON.stringify({
-  label, connections, messages, load: Math.round(load * 10) / 10, rate: Math.round(messages / result.seconds),
-  p50: Math.round(result.latencies.sort((a, b) => a - b)[Math.floor(result.latencies.length / 2)]!),
-  ms: { postgres: per(postgres), main: per(main), parseWorker: per(others), v8Helpers: per(v8), client: per(result.clientCpuMs), total: per(postgres + main + others + v8 + result.clientCpuMs) },
-  gcMainMs: per(gc.ms), gcPerMessage: Math.round((gc.count / messages) * 100) / 100, majorGcs: gc.major,
-  statements: Math.round((statements / messages) * 100) / 100, stored: Number(counts.n),
-}) + '\n');
+process.stdout.write(
+  JSON.stringify({
+    label,
+    connections,
+    messages,
+    load: Math.round(load * 10) / 10,
+    rate: Math.round(messages / result.seconds),
+    p50: Math.round(result.latencies.sort((a, b) => a - b)[Math.floor(result.latencies.length / 2)]!),
+    ms: {
+      postgres: per(postgres),
+      main: per(main),
+      parseWorker: per(others),
+      v8Helpers: per(v8),
+      client: per(result.clientCpuMs),
+      total: per(postgres + main + others + v8 + result.clientCpuMs),
+    },
+    gcMainMs: per(gc.ms),
+    gcPerMessage: Math.round((gc.count / messages) * 100) / 100,
+    majorGcs: gc.major,
+    statements: Math.round((statements / messages) * 100) / 100,
+    stored: Number(counts.n),
+  }) + '\n',
+);
 await t.stop();
 process.exit(0);

@@ -33,7 +33,10 @@ export interface LoadResult {
 }
 
 /** Fixed concurrency for a fixed time (autocannon), after an unmeasured warm-up run at the same concurrency. */
-export async function loadTest(target: Target, options: { connections: number; durationSec: number; warmupSec: number; serverPid?: number }): Promise<LoadResult> {
+export async function loadTest(
+  target: Target,
+  options: { connections: number; durationSec: number; warmupSec: number; serverPid?: number },
+): Promise<LoadResult> {
   const run = async (duration: number) => {
     let next = 0;
     return autocannon({
@@ -105,7 +108,10 @@ export interface SequentialResult {
  * One request at a time per target, interleaved round-robin across the targets (a, b, c, a, b, c, ...) so that
  * drift on the shared machine hits all of them alike. Each target keeps one keep-alive connection.
  */
-export async function sequentialLatency(targets: Target[], options: { warmup: number; count: number }): Promise<SequentialResult[]> {
+export async function sequentialLatency(
+  targets: Target[],
+  options: { warmup: number; count: number },
+): Promise<SequentialResult[]> {
   const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const samples: number[][] = targets.map(() => []);
   try {
@@ -128,14 +134,28 @@ export async function fetchOnce(target: Target): Promise<{ status: number; body:
   return { status: res.status, body: await res.json() };
 }
 
-function timedRequest(agent: Agent, target: Target, headers: Record<string, string>): Promise<{ status: number; ms: number }> {
+function timedRequest(
+  agent: Agent,
+  target: Target,
+  headers: Record<string, string>,
+): Promise<{ status: number; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const req = request(target.url, { method: target.method, agent, headers: target.body ? { ...headers, 'content-length': String(Buffer.byteLength(target.body)) } : headers }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      res.on('error', reject);
-    });
+    const req = request(
+      target.url,
+      {
+        method: target.method,
+        agent,
+        headers: target.body ? { ...headers, 'content-length': String(Buffer.byteLength(target.body)) } : headers,
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(target.body);
   });

@@ -31,11 +31,17 @@ export async function benchMailboxes(): Promise<string> {
   const resolver = async (name: string) => {
     throw Object.assign(new Error(`ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
   };
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent' }, { modules: [mailboxesModule({ contactMessages: false })], mailAuthResolver: resolver });
+  const t = await startTestPlatform(
+    { LOG_LEVEL: 'silent' },
+    { modules: [mailboxesModule({ contactMessages: false })], mailAuthResolver: resolver },
+  );
   try {
     const key = await t.key('bench-mbx');
-    await t.platform.orm.em.getConnection().execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
-    const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body.data as { id: string; address: string };
+    await t.platform.orm.em
+      .getConnection()
+      .execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-mbx'");
+    const inbox = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'inbound' } })).body
+      .data as { id: string; address: string };
     log(`sending ${INBOUND} messages of ${Math.round(INBOUND_BODY.length / 1024)} KB over ${CONNECTIONS} connections`);
     const send = (count: number, connections: number, first = 0, client: SmtpLoadClient = 'pipelined') =>
       runSmtpLoad({ port: t.platform.smtpPort!, to: inbox.address, count, connections, first, client });
@@ -47,16 +53,22 @@ export async function benchMailboxes(): Promise<string> {
     const loadBeforeNodemailer = loadavg()[0]!.toFixed(1);
     const viaNodemailer = await send(INBOUND, CONNECTIONS, 2 * INBOUND, 'nodemailer');
     // Acknowledged means stored and searchable: the search vector is computed in the statement that stores.
-    const [counts] = await t.platform.orm.em.getConnection().execute("select count(*) as n, count(search) as searchable from mailboxes.messages where direction = 'inbound'");
-    if (Number(counts.n) !== 3 * INBOUND || Number(counts.searchable) !== 3 * INBOUND) throw new Error(`expected ${3 * INBOUND} stored and searchable, found ${counts.n} / ${counts.searchable}`);
+    const [counts] = await t.platform.orm.em
+      .getConnection()
+      .execute("select count(*) as n, count(search) as searchable from mailboxes.messages where direction = 'inbound'");
+    if (Number(counts.n) !== 3 * INBOUND || Number(counts.searchable) !== 3 * INBOUND)
+      throw new Error(`expected ${3 * INBOUND} stored and searchable, found ${counts.n} / ${counts.searchable}`);
     const perSec = INBOUND / seconds;
     latencies.sort((a, b) => a - b);
 
     const loadBeforeSearch = loadavg()[0]!.toFixed(1);
     log(`inserting ${SEARCH_ROWS} messages for search`);
     const conn = t.platform.orm.em.getConnection();
-    const [{ organization_id: org, thread_id: thread }] = await conn.execute("select organization_id, thread_id from mailboxes.messages limit 1");
-    await conn.execute(`
+    const [{ organization_id: org, thread_id: thread }] = await conn.execute(
+      'select organization_id, thread_id from mailboxes.messages limit 1',
+    );
+    await conn.execute(
+      `
       insert into mailboxes.messages (id, organization_id, mailbox_id, thread_id, direction, status, message_id, "from", from_address, "to", addresses,
         subject, text, text_preview, headers, attachments, attachment_count, received_at, created_at)
       select 'msg_bench' || g, ?, ?, ?, 'inbound', 'received', '<bench' || g || '@x>', 'sender' || (g % 500) || '@example.com', 'sender' || (g % 500) || '@example.com',
@@ -64,10 +76,20 @@ export async function benchMailboxes(): Promise<string> {
         (array[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + g % 20] || ' update ' || g,
         (array[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + (g * 7) % 20] || ' and ' || (array[${WORDS.map((w) => `'${w}'`).join(',')}])[1 + (g * 13) % 20] || ' notes for week ' || (g % 52),
         '', '{}', '[]', 0, now() - (g || ' seconds')::interval, now()
-      from generate_series(1, ?) g`, [org, inbox.id, thread, SEARCH_ROWS]);
+      from generate_series(1, ?) g`,
+      [org, inbox.id, thread, SEARCH_ROWS],
+    );
     await conn.execute('analyze mailboxes.messages');
-    const queries = ['invoice', '"quarterly review"', 'budget -travel', 'sender42', 'roadmap OR pricing', 'security release notes'];
-    const path = (q: string) => `/v1/agent-email/mailboxes/${inbox.id}/inbox/search?query=${encodeURIComponent(q)}&limit=20`;
+    const queries = [
+      'invoice',
+      '"quarterly review"',
+      'budget -travel',
+      'sender42',
+      'roadmap OR pricing',
+      'security release notes',
+    ];
+    const path = (q: string) =>
+      `/v1/agent-email/mailboxes/${inbox.id}/inbox/search?query=${encodeURIComponent(q)}&limit=20`;
     for (const q of queries) {
       const res = await t.request('GET', path(q), { key });
       if (res.status !== 200) throw new Error(`search ${q}: ${res.status} ${res.text.slice(0, 200)}`);
@@ -98,7 +120,7 @@ export async function benchMailboxes(): Promise<string> {
       `| GET …/inbox/search over ${SEARCH_ROWS.toLocaleString('en')} messages (words, phrase, exclusion, OR), p50 of ${SEARCH_SAMPLES} sequential requests | ${ms(p50)} | < ${MAILBOX_TARGETS.searchP50Ms} ms | ${p50 < MAILBOX_TARGETS.searchP50Ms ? 'met' : '**missed**'} |`,
       `| same, p95 / p99 | ${ms(percentile(times, 95))} / ${ms(percentile(times, 99))} | | |`,
       '',
-      'The recipient\'s mailbox is found once at RCPT (and remembered for 2 s). Each inbound message is parsed (mailparser, in a worker thread) while',
+      "The recipient's mailbox is found once at RCPT (and remembered for 2 s). Each inbound message is parsed (mailparser, in a worker thread) while",
       'mailauth checks SPF/DKIM/DMARC (DNS answered "not found" locally), then stored with its thread, its search vector and its `message.received`',
       'outbox row in one SQL statement (bound parameters, prepared once per connection) before the 250 reply (synchronous commit: the WAL is flushed',
       'first), so a message is searchable when acknowledged. Search ranks a GIN-indexed `tsvector` (subject, sender, first 10,000 characters of the',

@@ -27,11 +27,18 @@ export interface CostMeter {
  */
 export async function meterPerMessage(orm: MikroORM): Promise<CostMeter> {
   const connection = orm.em.getConnection();
-  const backends = async () => ((await connection.execute('select pid from pg_stat_activity where datname = current_database()')) as { pid: number }[]).map((r) => r.pid);
+  const backends = async () =>
+    (
+      (await connection.execute('select pid from pg_stat_activity where datname = current_database()')) as {
+        pid: number;
+      }[]
+    ).map((r) => r.pid);
   const startedBackends = new Map((await backends()).map((pid) => [pid, cpuMsOf(`/proc/${pid}/stat`)]));
   const mainMs = () => cpuMsOf(`/proc/self/task/${process.pid}/stat`);
   // Counted where every statement passes: the driver's Client.query (MikroORM and knex both end there).
-  const pg = createRequire(import.meta.url)('pg') as { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
+  const pg = createRequire(import.meta.url)('pg') as {
+    Client: { prototype: { query: (...args: unknown[]) => unknown } };
+  };
   const original = pg.Client.prototype.query;
   let statements = 0;
   pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
@@ -44,7 +51,10 @@ export async function meterPerMessage(orm: MikroORM): Promise<CostMeter> {
       const main = mainMs() - startMain;
       pg.Client.prototype.query = original;
       const count = statements;
-      const postgres = (await backends()).reduce((sum, pid) => sum + cpuMsOf(`/proc/${pid}/stat`) - (startedBackends.get(pid) ?? 0), 0);
+      const postgres = (await backends()).reduce(
+        (sum, pid) => sum + cpuMsOf(`/proc/${pid}/stat`) - (startedBackends.get(pid) ?? 0),
+        0,
+      );
       return { statements: count / messages, mainCpuMs: main / messages, postgresCpuMs: postgres / messages };
     },
   };

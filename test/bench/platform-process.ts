@@ -36,7 +36,11 @@ export interface PlatformProcess {
   smtpPort?: number;
   pid: number;
   /** One JSON request with a key; the body parsed when it is JSON. */
-  request(method: string, path: string, options: { key: string; body?: unknown }): Promise<{ status: number; body: any; text: string }>;
+  request(
+    method: string,
+    path: string,
+    options: { key: string; body?: unknown },
+  ): Promise<{ status: number; body: any; text: string }>;
   /** Lets running jobs finish and takes no new ones: queued jobs (deliveries) wait until `resumeJobs`. */
   pauseJobs(): Promise<void>;
   resumeJobs(): Promise<void>;
@@ -77,12 +81,19 @@ export async function startPlatformProcess(options: PlatformProcessOptions): Pro
     async request(method, path, { key, body }) {
       const res = await fetch(ready.url + path, {
         method,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: body !== undefined ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
       let parsed: unknown;
-      try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
       return { status: res.status, body: parsed, text };
     },
     pauseJobs: () => command('pause-jobs'),

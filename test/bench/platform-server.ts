@@ -37,7 +37,9 @@ async function main() {
   for (let i = 0; i < orgCount; i++) {
     const slug = `bench-${i}`;
     await platform.apiKeys.ensureOrganization(slug);
-    await platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = ?`, [slug]);
+    await platform.orm.em
+      .getConnection()
+      .execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = ?`, [slug]);
     const { key } = await platform.apiKeys.createKey({ orgSlug: slug, type: 'SERVER' });
     const auth = await platform.apiKeys.authenticate(key);
     if (auth?.plan !== 'ENTERPRISE') throw new Error(`bench key of ${slug} authenticates as ${auth?.plan}`);
@@ -60,11 +62,22 @@ async function main() {
     if (command.type === 'resume-jobs') await platform.jobs.agenda.start();
     process.send!({ type: 'done', command: command.type } satisfies ChildDone);
   };
-  process.on('message', (command: ParentCommand) => void onMessage(command).catch((error) => {
-    process.stderr.write(`bench platform: ${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  }));
-  const ready: ChildReady = { type: 'ready', url: platform.url, keys, auths, postgres: pg[0]!.version, smtpPort: platform.smtpPort };
+  process.on(
+    'message',
+    (command: ParentCommand) =>
+      void onMessage(command).catch((error) => {
+        process.stderr.write(`bench platform: ${error instanceof Error ? error.stack : String(error)}\n`);
+        process.exit(1);
+      }),
+  );
+  const ready: ChildReady = {
+    type: 'ready',
+    url: platform.url,
+    keys,
+    auths,
+    postgres: pg[0]!.version,
+    smtpPort: platform.smtpPort,
+  };
   process.send!(ready);
 }
 

@@ -47,7 +47,10 @@ export function summarizeProfile(profile: CpuProfile, window?: Window, top = 20)
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
 
-  const stacks = new Map<number, { fns: string[]; areas: string[]; selfFn: string; selfArea: string; foldedArea: string }>();
+  const stacks = new Map<
+    number,
+    { fns: string[]; areas: string[]; selfFn: string; selfArea: string; foldedArea: string }
+  >();
   const stackOf = (id: number) => {
     let cached = stacks.get(id);
     if (cached) return cached;
@@ -63,7 +66,13 @@ export function summarizeProfile(profile: CpuProfile, window?: Window, top = 20)
       if (foldedArea === undefined && area !== 'node core' && area !== '(native)') foldedArea = area;
     }
     const frame = byId.get(id)!.callFrame;
-    cached = { fns: [...fns], areas: [...areas], selfFn: functionKey(frame), selfArea: areaOf(frame), foldedArea: foldedArea ?? 'node core (no JS caller)' };
+    cached = {
+      fns: [...fns],
+      areas: [...areas],
+      selfFn: functionKey(frame),
+      selfArea: areaOf(frame),
+      foldedArea: foldedArea ?? 'node core (no JS caller)',
+    };
     stacks.set(id, cached);
     return cached;
   };
@@ -96,22 +105,46 @@ export function summarizeProfile(profile: CpuProfile, window?: Window, top = 20)
     for (const area of stack.areas) add(inclArea, area, us);
   });
   const rows = (map: Map<string, number>) =>
-    [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => ({ name, ms: us / 1000, pct: busy ? (100 * us) / busy : 0 }));
-  return { busyMs: busy / 1000, idleMs: idle / 1000, byLayer: rows(layers), foldedByArea: rows(foldedArea), selfByArea: rows(selfArea), inclusiveByArea: rows(inclArea), selfByFunction: rows(selfFn), inclusiveByFunction: rows(inclFn) };
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => ({ name, ms: us / 1000, pct: busy ? (100 * us) / busy : 0 }));
+  return {
+    busyMs: busy / 1000,
+    idleMs: idle / 1000,
+    byLayer: rows(layers),
+    foldedByArea: rows(foldedArea),
+    selfByArea: rows(selfArea),
+    inclusiveByArea: rows(inclArea),
+    selfByFunction: rows(selfFn),
+    inclusiveByFunction: rows(inclFn),
+  };
 }
 
 /** Packages and folders by the layer of a request they serve; graphql itself is mostly the subgraph's execution (the gateway shapes results with its own code). */
 const LAYERS: [RegExp, string][] = [
   [/^\(garbage collector\)$/, 'garbage collection'],
-  [/^(rest-bridge|platform\/http|platform\/rate-limit|platform\/organizations)$/, 'REST bridge, keys, rate limits, response write'],
+  [
+    /^(rest-bridge|platform\/http|platform\/rate-limit|platform\/organizations)$/,
+    'REST bridge, keys, rate limits, response write',
+  ],
   [/^(@apollo\/server|@apollo\/utils\..*|negotiator)$/, 'Apollo Server request pipeline'],
-  [/^(fastify|find-my-way|content-type|gateway\/(graphql-http|platform|create-gateway|runner)|platform\/logging|platform\/ids)$/, 'HTTP front: router, /graphql handler, request ids, logs'],
+  [
+    /^(fastify|find-my-way|content-type|gateway\/(graphql-http|platform|create-gateway|runner)|platform\/logging|platform\/ids)$/,
+    'HTTP front: router, /graphql handler, request ids, logs',
+  ],
   // Cached per operation text: a line of its own says when a plan is built again (a cache too small, a text that varies).
   [/^@apollo\/query-planner$/, 'gateway: query planning'],
-  [/^(@apollo\/gateway|@apollo\/federation-internals|@opentelemetry\/api|gateway\/(remote-data-source|single-fetch-gateway|single-fetch-plans))$/, 'gateway: plan execution, result shaping'],
+  [
+    /^(@apollo\/gateway|@apollo\/federation-internals|@opentelemetry\/api|gateway\/(remote-data-source|single-fetch-gateway|single-fetch-plans))$/,
+    'gateway: plan execution, result shaping',
+  ],
   // A cross-module query's second hop: `_entities` turning representations into objects, batched by DataLoader.
   [/^(@apollo\/subgraph|dataloader)$/, 'subgraph: entity resolution (_entities, DataLoader)'],
-  [/^(graphql|type-graphql|graphql-scalars|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/, 'subgraph: GraphQL execution and resolvers'],
+  [
+    /^(graphql|type-graphql|graphql-scalars|gateway\/in-process-data-source|subgraphs\/.*|platform\/(graphql|pagination|errors|auth|context))$/,
+    'subgraph: GraphQL execution and resolvers',
+  ],
   [/^(@mikro-orm\/.*|knex|tarn|platform\/orm)$/, 'MikroORM + knex: query building, mapping'],
   [/^(pg|pg-.*|postgres-.*)$/, 'pg driver: protocol, parsing, socket writes'],
   [/^(agenda|@agendajs\/.*|platform\/(jobs|events|quotas))$/, 'jobs, outbox, quotas: Agenda, event dispatcher'],
@@ -161,14 +194,19 @@ export function renderProfile(summary: ProfileSummary, requests?: number): strin
     [
       `| ${title} | ms | % of busy |${requests ? ' ms per request |' : ''}`,
       `|---|---:|---:|${requests ? '---:|' : ''}`,
-      ...rows.map((r) => `| \`${r.name.replace(/\|/g, '\\|')}\` | ${r.ms.toFixed(0)} | ${r.pct.toFixed(1)} |${perRequest(r)}`),
+      ...rows.map(
+        (r) => `| \`${r.name.replace(/\|/g, '\\|')}\` | ${r.ms.toFixed(0)} | ${r.pct.toFixed(1)} |${perRequest(r)}`,
+      ),
     ].join('\n');
   return [
     `Busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms in the profiled window${requests ? `; ${requests} requests answered, ${(summary.busyMs / requests).toFixed(2)} ms of CPU each` : ''}.`,
     '',
     table('layer (self time, native and Node-core time charged to the JS caller)', summary.byLayer),
     '',
-    table('self time by package / folder, native and Node-core time charged to the JS package calling it', summary.foldedByArea.slice(0, 15)),
+    table(
+      'self time by package / folder, native and Node-core time charged to the JS package calling it',
+      summary.foldedByArea.slice(0, 15),
+    ),
     '',
     table('self time by package / folder', summary.selfByArea.slice(0, 15)),
     '',

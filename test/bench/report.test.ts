@@ -14,9 +14,16 @@ describe('the BENCHMARKS.md writer', () => {
 
   it('should stamp each section with date, machine and command, and say how to reproduce it', () => {
     const file = join(dir, 'BENCHMARKS.md');
-    writeSection(file, 'sms', '## SMS\n\nA paragraph wrapped\nover two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |', stamp);
+    writeSection(
+      file,
+      'sms',
+      '## SMS\n\nA paragraph wrapped\nover two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+      stamp,
+    );
     const text = readFileSync(file, 'utf8');
-    expect(text).toContain('## SMS\n\nA paragraph wrapped over two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nRun 2026-12-01 18:00 UTC on 2 cores (Test CPU), Node v20.19.0, by `npm run bench -- --only sms`. How to reproduce:');
+    expect(text).toContain(
+      '## SMS\n\nA paragraph wrapped over two lines.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nRun 2026-12-01 18:00 UTC on 2 cores (Test CPU), Node v20.19.0, by `npm run bench -- --only sms`. How to reproduce:',
+    );
   });
 
   it('should replace a section in place and put a new one before the hand-written sections', () => {
@@ -33,9 +40,9 @@ describe('the BENCHMARKS.md writer', () => {
   });
 
   it('should join soft-wrapped paragraph and list lines, and leave tables, headings and fences alone', () => {
-    expect(compactMarkdown('a\nb\n\n- item\n  more\n- next\n\n| x |\n|---|\n\n## H\ntext\n\n```\nkeep\nlines\n```')).toBe(
-      'a b\n\n- item more\n- next\n\n| x |\n|---|\n\n## H\ntext\n\n```\nkeep\nlines\n```',
-    );
+    expect(
+      compactMarkdown('a\nb\n\n- item\n  more\n- next\n\n| x |\n|---|\n\n## H\ntext\n\n```\nkeep\nlines\n```'),
+    ).toBe('a b\n\n- item more\n- next\n\n| x |\n|---|\n\n## H\ntext\n\n```\nkeep\nlines\n```');
   });
 });
 
@@ -49,6 +56,11 @@ describe('BENCHMARKS.md', () => {
   it('should say, in every generated section, when and where it ran and how to reproduce it', () => {
     const sections = [...text.matchAll(/<!-- bench:([\w-]+):start[^\n]*-->\n([\s\S]*?)<!-- bench:\1:end -->/g)];
     expect(sections.length).toBeGreaterThan(10);
-    for (const [, key, body] of sections) expect(body).toMatch(new RegExp(`\\nRun \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC on .+, Node v[\\d.]+, by \`npm run bench -- --only ${key}\`\\. How to reproduce: `));
+    for (const [, key, body] of sections)
+      expect(body).toMatch(
+        new RegExp(
+          `\\nRun \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC on .+, Node v[\\d.]+, by \`npm run bench -- --only ${key}\`\\. How to reproduce: `,
+        ),
+      );
   });
 });

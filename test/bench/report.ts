@@ -59,7 +59,7 @@ export function renderReport(info: RunInfo, rest: Measured, direct: Measured, gr
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `- (a)/(b) throughput: **${(rest.load.requestsPerSec / direct.load.requestsPerSec).toFixed(2)}×** (REST keeps ${(100 * rest.load.requestsPerSec / direct.load.requestsPerSec).toFixed(0)}% of the subgraph's req/s); (c)/(b): ${(graphql.load.requestsPerSec / direct.load.requestsPerSec).toFixed(2)}×; (a)/(c): ${(rest.load.requestsPerSec / graphql.load.requestsPerSec).toFixed(2)}×.`,
+    `- (a)/(b) throughput: **${(rest.load.requestsPerSec / direct.load.requestsPerSec).toFixed(2)}×** (REST keeps ${((100 * rest.load.requestsPerSec) / direct.load.requestsPerSec).toFixed(0)}% of the subgraph's req/s); (c)/(b): ${(graphql.load.requestsPerSec / direct.load.requestsPerSec).toFixed(2)}×; (a)/(c): ${(rest.load.requestsPerSec / graphql.load.requestsPerSec).toFixed(2)}×.`,
     `- Server CPU per request: (a) − (b) = ${ms(rest.load.serverCpuMsPerRequest - direct.load.serverCpuMsPerRequest)}, (c) − (b) = ${ms(graphql.load.serverCpuMsPerRequest - direct.load.serverCpuMsPerRequest)}; one dedicated core at (a)'s cost would serve at most ${Math.round(1000 / rest.load.serverCpuMsPerRequest).toLocaleString('en-US')} req/s.`,
     `- Added sequential p50 over the subgraph: REST (a) − (b) = **${ms(addedRest)}**; gateway /graphql (c) − (b) = ${ms(addedGraphql)}; the bridge alone (a) − (c) = ${ms(rest.sequential.p50 - graphql.sequential.p50)}.`,
     '',
@@ -70,8 +70,6 @@ export function renderReport(info: RunInfo, rest: Measured, direct: Measured, gr
   ].join('\n');
 }
 
-
-
 /** Where a run was made, stamped on every section it writes. */
 export interface RunStamp {
   date: string;
@@ -81,7 +79,11 @@ export interface RunStamp {
 
 export function runStamp(): RunStamp {
   const cores = cpus();
-  return { date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, machine: `${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'})`, node: process.version };
+  return {
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    machine: `${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'})`,
+    node: process.version,
+  };
 }
 
 /** The heading under which hand-written sections sit, after every generated one; `npm run bench` never edits below it. */
@@ -111,7 +113,12 @@ export function compactMarkdown(text: string): string {
   for (const line of text.split('\n')) {
     if (line.trim().startsWith('```')) fenced = !fenced;
     const previous = out[out.length - 1] ?? '';
-    const continues = !fenced && line.trim() !== '' && previous.trim() !== '' && !BLOCK_START.test(line) && !/^\s*(\||#|<!--|```)/.test(previous);
+    const continues =
+      !fenced &&
+      line.trim() !== '' &&
+      previous.trim() !== '' &&
+      !BLOCK_START.test(line) &&
+      !/^\s*(\||#|<!--|```)/.test(previous);
     if (continues) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
     else out.push(line);
   }
@@ -126,7 +133,9 @@ export function writeSection(file: string, key: string, body: string, stamp: Run
   const START = `<!-- bench:${key}:start (written by npm run bench; edits inside are overwritten) -->`;
   const END = `<!-- bench:${key}:end -->`;
   const section = `${START}\n${sectionText(key, body, stamp)}\n${END}`;
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\nWritten by \`npm run bench\`; numbers are from one run on the machine named in each section.\n\n${HAND_WRITTEN_HEADING}\n`;
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : `# Benchmarks\n\nWritten by \`npm run bench\`; numbers are from one run on the machine named in each section.\n\n${HAND_WRITTEN_HEADING}\n`;
   const start = current.indexOf(START);
   const end = current.indexOf(END);
   let next: string;

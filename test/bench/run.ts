@@ -101,7 +101,8 @@ async function benchRestBridge() {
   const database = await createTestDatabase();
   const secret = randomBytes(32).toString('hex');
   const profileDir = join(process.env.BENCH_PROFILE_DIR ?? tmpdir(), `bench-profile-${Date.now()}`);
-  const cpuProf = (name: string) => (PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+  const cpuProf = (name: string) =>
+    PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
   if (PROFILE) mkdirSync(profileDir, { recursive: true });
   const busyAtStart = await machineBusyPercent(2000);
   let platform: ChildProcess | undefined;
@@ -109,7 +110,13 @@ async function benchRestBridge() {
   try {
     log('starting the one-process platform');
     platform = fork(join(here, 'platform-server.js'), [], {
-      env: { ...process.env, NODE_ENV, BENCH_DATABASE_URL: database.url, BENCH_INTERNAL_SECRET: secret, BENCH_ORGS: String(ORGANIZATIONS + (PROFILE ? CROSS_ORGS : 0)) },
+      env: {
+        ...process.env,
+        NODE_ENV,
+        BENCH_DATABASE_URL: database.url,
+        BENCH_INTERNAL_SECRET: secret,
+        BENCH_ORGS: String(ORGANIZATIONS + (PROFILE ? CROSS_ORGS : 0)),
+      },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       execArgv: [...process.execArgv, ...cpuProf('platform')],
     });
@@ -125,32 +132,72 @@ async function benchRestBridge() {
     }
 
     log('starting the email subgraph alone: node dist/subgraphs/email/main.js');
-    const started = await startEmailSubgraph({ databaseUrl: database.url, secret, nodeEnv: NODE_ENV, execArgv: cpuProf('subgraph') });
+    const started = await startEmailSubgraph({
+      databaseUrl: database.url,
+      secret,
+      nodeEnv: NODE_ENV,
+      execArgv: cpuProf('subgraph'),
+    });
     subgraph = started.child;
 
-    const operation = readFileSync(join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'), 'utf8');
-    const graphqlBody = JSON.stringify({ query: operation, operationName: 'ListEmailMessages', variables: { count: 20 } });
+    const operation = readFileSync(
+      join(projectRoot(), 'rest-bridge', 'operations', 'email', 'ListEmailMessages.graphql'),
+      'utf8',
+    );
+    const graphqlBody = JSON.stringify({
+      query: operation,
+      operationName: 'ListEmailMessages',
+      variables: { count: 20 },
+    });
     const bearer = (i: number) => ({ authorization: `Bearer ${listKeys[i % listKeys.length]}` });
     // Signed per phase (the signature is valid for five minutes), for the same caller the key stands for.
     let signed: string[] = [];
-    const resign = () => (signed = ready.auths.slice(0, ORGANIZATIONS).map((auth, i) => signCallerContext({ requestId: `req_bench_${i}`, auth }, secret)));
+    const resign = () =>
+      (signed = ready.auths
+        .slice(0, ORGANIZATIONS)
+        .map((auth, i) => signCallerContext({ requestId: `req_bench_${i}`, auth }, secret)));
     resign();
-    const rest: Target = { label: '(a) REST', path: 'GET /emails/messages?count=20 → bridge → gateway → subgraph (one process)', url: `${ready.url}/emails/messages?count=20`, method: 'GET', headers: bearer };
+    const rest: Target = {
+      label: '(a) REST',
+      path: 'GET /emails/messages?count=20 → bridge → gateway → subgraph (one process)',
+      url: `${ready.url}/emails/messages?count=20`,
+      method: 'GET',
+      headers: bearer,
+    };
     const direct: Target = {
-      label: '(b) subgraph', path: 'POST ListEmailMessages straight to serveSubgraph (signed header)', url: started.url, method: 'POST', body: graphqlBody,
+      label: '(b) subgraph',
+      path: 'POST ListEmailMessages straight to serveSubgraph (signed header)',
+      url: started.url,
+      method: 'POST',
+      body: graphqlBody,
       headers: (i) => ({ 'content-type': 'application/json', [SIGNED_CONTEXT_HEADER]: signed[i % signed.length]! }),
     };
-    const graphql: Target = { label: '(c) /graphql', path: 'POST ListEmailMessages to the platform /graphql → gateway → subgraph', url: `${ready.url}/graphql`, method: 'POST', body: graphqlBody, headers: (i) => ({ 'content-type': 'application/json', ...bearer(i) }) };
+    const graphql: Target = {
+      label: '(c) /graphql',
+      path: 'POST ListEmailMessages to the platform /graphql → gateway → subgraph',
+      url: `${ready.url}/graphql`,
+      method: 'POST',
+      body: graphqlBody,
+      headers: (i) => ({ 'content-type': 'application/json', ...bearer(i) }),
+    };
 
     await checkSameAnswer(rest, direct, graphql);
 
     if (PROFILE) {
       const cross: Target = {
-        label: '(d) /graphql cross-module', path: 'POST ContactActivity to /graphql → gateway plan → crm, then calendar + forms (_entities)', url: `${ready.url}/graphql`, method: 'POST', body: CROSS_MODULE_BODY,
-        headers: (i) => ({ 'content-type': 'application/json', authorization: `Bearer ${crossKeys[i % crossKeys.length]}` }),
+        label: '(d) /graphql cross-module',
+        path: 'POST ContactActivity to /graphql → gateway plan → crm, then calendar + forms (_entities)',
+        url: `${ready.url}/graphql`,
+        method: 'POST',
+        body: CROSS_MODULE_BODY,
+        headers: (i) => ({
+          'content-type': 'application/json',
+          authorization: `Bearer ${crossKeys[i % crossKeys.length]}`,
+        }),
       };
       const probe = await fetchOnce(cross);
-      if (probe.status !== 200 || probe.body.errors || probe.body.data?.contact?.bookings?.length !== 5) throw new Error(`(d) answered ${probe.status}: ${JSON.stringify(probe.body).slice(0, 500)}`);
+      if (probe.status !== 200 || probe.body.errors || probe.body.data?.contact?.bookings?.length !== 5)
+        throw new Error(`(d) answered ${probe.status}: ${JSON.stringify(probe.body).slice(0, 500)}`);
       const windows: Window[] = [];
       const loads: LoadResult[] = [];
       const profiled = [rest, direct, graphql, cross];
@@ -181,15 +228,31 @@ async function benchRestBridge() {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, target] of targets.entries()) {
         resign();
-        log(`${target.label}${ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : ''}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`);
+        log(
+          `${target.label}${ROUNDS > 1 ? ` (round ${round} of ${ROUNDS})` : ''}: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`,
+        );
         const serverPid = target === direct ? subgraph.pid : platform.pid;
-        rounds[i]!.push(await loadTest(target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid }));
+        rounds[i]!.push(
+          await loadTest(target, {
+            connections: CONNECTIONS,
+            durationSec: DURATION_SEC,
+            warmupSec: WARMUP_SEC,
+            serverPid,
+          }),
+        );
       }
     }
-    const measured: Measured[] = targets.map((target, i) => ({ target, load: medianRun(rounds[i]!), sequential: { p50: NaN, p99: NaN, samples: 0 } }));
+    const measured: Measured[] = targets.map((target, i) => ({
+      target,
+      load: medianRun(rounds[i]!),
+      sequential: { p50: NaN, p99: NaN, samples: 0 },
+    }));
     resign();
     log(`sequential: ${SEQUENTIAL} requests per target after ${SEQUENTIAL_WARMUP} warm-ups, interleaved`);
-    const sequential = await sequentialLatency([rest, direct, graphql], { warmup: SEQUENTIAL_WARMUP, count: SEQUENTIAL });
+    const sequential = await sequentialLatency([rest, direct, graphql], {
+      warmup: SEQUENTIAL_WARMUP,
+      count: SEQUENTIAL,
+    });
     sequential.forEach((s, i) => (measured[i]!.sequential = s));
 
     const cpu = cpus();
@@ -211,7 +274,11 @@ async function benchRestBridge() {
     };
     const report = renderReport(info, measured[0]!, measured[1]!, measured[2]!);
     process.stdout.write(`\n${report}\n`);
-    writeSection(join(projectRoot(), 'BENCHMARKS.md'), 'rest-bridge', `## REST bridge + gateway vs the email subgraph (list 20 messages)\n\n${report}`);
+    writeSection(
+      join(projectRoot(), 'BENCHMARKS.md'),
+      'rest-bridge',
+      `## REST bridge + gateway vs the email subgraph (list 20 messages)\n\n${report}`,
+    );
     log('BENCHMARKS.md updated (REST bridge)');
   } finally {
     await stopChildren(platform, subgraph);
@@ -233,13 +300,19 @@ async function stopChildren(platform: ChildProcess | undefined, subgraph: ChildP
 /** All three targets must do the same work: 20 of the same org's 200 messages, the same fields. */
 async function checkSameAnswer(rest: Target, direct: Target, graphql: Target) {
   const [a, b, c] = await Promise.all([fetchOnce(rest), fetchOnce(direct), fetchOnce(graphql)]);
-  for (const [target, res] of [[rest, a], [direct, b], [graphql, c]] as const) {
+  for (const [target, res] of [
+    [rest, a],
+    [direct, b],
+    [graphql, c],
+  ] as const) {
     if (res.status !== 200) throw new Error(`${target.label} answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
   const list = b.body?.data?.emailMessages;
-  if (b.body.errors || list?.data?.length !== 20 || list.meta.total !== MESSAGES) throw new Error(`(b) did not list 20 of ${MESSAGES}: ${JSON.stringify(b.body).slice(0, 500)}`);
+  if (b.body.errors || list?.data?.length !== 20 || list.meta.total !== MESSAGES)
+    throw new Error(`(b) did not list 20 of ${MESSAGES}: ${JSON.stringify(b.body).slice(0, 500)}`);
   if (!isDeepStrictEqual(b.body, c.body)) throw new Error('(b) and (c) answered differently');
-  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta })) throw new Error(`(a) is not (b) in the REST envelope: ${JSON.stringify(a.body).slice(0, 500)}`);
+  if (!isDeepStrictEqual(a.body, { success: true, data: list.data, meta: list.meta }))
+    throw new Error(`(a) is not (b) in the REST envelope: ${JSON.stringify(a.body).slice(0, 500)}`);
 }
 
 main().then(

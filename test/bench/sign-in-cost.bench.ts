@@ -20,19 +20,31 @@ const PROFILE = process.argv.includes('--profile');
 const log = (line: string) => process.stderr.write(`[bench:sign-in] ${line}\n`);
 
 /** CPU milliseconds of this process (every thread: argon2 runs on the thread pool). */
-const ownCpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 async function main() {
   const database = await createTestDatabase();
   const profileDir = mkdtempSync(join(tmpdir(), 'sign-in-prof-'));
-  const t = await startPlatformProcess({ databaseUrl: database.url, execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+  const t = await startPlatformProcess({
+    databaseUrl: database.url,
+    execArgv: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  });
   let stopped = false;
   try {
     const [key] = t.keys as [string];
-    const created = await t.request('POST', '/auth/users', { key, body: { email: 'bench@example.com', password: PASSWORD, emailVerified: true } });
+    const created = await t.request('POST', '/auth/users', {
+      key,
+      body: { email: 'bench@example.com', password: PASSWORD, emailVerified: true },
+    });
     if (created.status !== 201) throw new Error(`user: ${created.text}`);
     const signIn = async () => {
-      const res = await t.request('POST', '/auth/sign-in', { key, body: { email: 'bench@example.com', password: PASSWORD, ip: '203.0.113.7', userAgent: 'Bench/1.0' } });
+      const res = await t.request('POST', '/auth/sign-in', {
+        key,
+        body: { email: 'bench@example.com', password: PASSWORD, ip: '203.0.113.7', userAgent: 'Bench/1.0' },
+      });
       if (res.status !== 200) throw new Error(`sign-in: ${res.text}`);
     };
 
@@ -61,7 +73,11 @@ async function main() {
     const signInCpuMs = (processCpuMs(t.pid) - cpuBefore) / CPU_SIGN_INS;
     const toUs = Number(process.hrtime.bigint() / 1000n);
 
-    const p50 = (v: number[]) => percentile([...v].sort((a, b) => a - b), 50);
+    const p50 = (v: number[]) =>
+      percentile(
+        [...v].sort((a, b) => a - b),
+        50,
+      );
     const lines = [
       `platform: ${process.env.BENCH_PLATFORM_DIST ?? 'this build'}`,
       `CPU per sign-in (platform process, ${CPU_SIGN_INS} sequential): ${signInCpuMs.toFixed(2)} ms; one verification: ${verifyCpuMs.toFixed(2)} ms; outside the hash: ${(signInCpuMs - verifyCpuMs).toFixed(2)} ms`,
@@ -81,7 +97,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -24,18 +24,21 @@ export async function benchSms(): Promise<string> {
     const db = t.platform.orm.em.getConnection();
     // Enterprise: no monthly quota in the way of 30,000 messages; the batch endpoint's own 10/s still applies.
     await db.execute("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench-sms'");
-    const batch = (n: number) => Array.from({ length: BATCH }, (_, i) => ({
-      to: `+1415${String(5_000_000 + n * BATCH + i).padStart(7, '0')}`,
-      templateAlias: 'verification-code',
-      templateModel: { appName: 'Bench', code: String(100000 + i), minutes: 10 },
-    }));
+    const batch = (n: number) =>
+      Array.from({ length: BATCH }, (_, i) => ({
+        to: `+1415${String(5_000_000 + n * BATCH + i).padStart(7, '0')}`,
+        templateAlias: 'verification-code',
+        templateModel: { appName: 'Bench', code: String(100000 + i), minutes: 10 },
+      }));
     const send = async (n: number) => {
       const started = performance.now();
       const res = await t.request('POST', '/sms/batch', { key, body: batch(n) });
-      if (res.status !== 200 || res.body.length !== BATCH) throw new Error(`batch refused: ${res.status} ${res.text.slice(0, 200)}`);
+      if (res.status !== 200 || res.body.length !== BATCH)
+        throw new Error(`batch refused: ${res.status} ${res.text.slice(0, 200)}`);
       return performance.now() - started;
     };
-    const delivered = async () => Number((await db.execute("select count(*)::int as n from sms.messages where status = 'DELIVERED'"))[0].n);
+    const delivered = async () =>
+      Number((await db.execute("select count(*)::int as n from sms.messages where status = 'DELIVERED'"))[0].n);
     const settle = async (count: number) => {
       while ((await delivered()) < count) await new Promise((r) => setTimeout(r, 50));
     };

@@ -34,10 +34,19 @@ export interface SmtpLoadResult {
 const FROM = 'load@sender.test';
 const job = workerData as SmtpLoadJob;
 const crlfBody = job.body.replace(/\n/g, '\r\n');
-const headerLines = (n: number) => [
-  `From: ${FROM}`, `To: ${job.to}`, `Subject: Load ${n} ${job.words[n % job.words.length]}`, `Message-ID: <load-${n}@sender.test>`,
-  `Date: ${new Date().toUTCString()}`, 'MIME-Version: 1.0', 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: 8bit', '', '',
-].join('\r\n');
+const headerLines = (n: number) =>
+  [
+    `From: ${FROM}`,
+    `To: ${job.to}`,
+    `Subject: Load ${n} ${job.words[n % job.words.length]}`,
+    `Message-ID: <load-${n}@sender.test>`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    '',
+  ].join('\r\n');
 const raw = (n: number) => `${headerLines(n)}${crlfBody}\r\n`;
 /** The body in wire form, prepared once for the pipelining sender. */
 const wireBody = dotStuffed(`${crlfBody}\r\n`);
@@ -51,12 +60,30 @@ function threadCpuMs(): number {
 /** One sender per slot; each resolves a message at a time. */
 async function senders(): Promise<{ send(n: number, slot: number): Promise<void>; close(): void; slots: number }> {
   if (job.client === 'nodemailer') {
-    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: job.port, secure: false, ignoreTLS: true, pool: true, maxConnections: job.connections, maxMessages: Infinity });
+    const smtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: job.port,
+      secure: false,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: job.connections,
+      maxMessages: Infinity,
+    });
     // Two messages queued per connection, so a connection never waits on the client between messages.
-    return { slots: job.connections * 2, send: async (n) => void (await smtp.sendMail({ envelope: { from: FROM, to: [job.to] }, raw: raw(n) })), close: () => smtp.close() };
+    return {
+      slots: job.connections * 2,
+      send: async (n) => void (await smtp.sendMail({ envelope: { from: FROM, to: [job.to] }, raw: raw(n) })),
+      close: () => smtp.close(),
+    };
   }
-  const connections = await Promise.all(Array.from({ length: job.connections }, () => PipelinedSmtpConnection.open(job.port)));
-  return { slots: job.connections, send: (n, slot) => connections[slot]!.send(FROM, job.to, [dotStuffed(headerLines(n)), wireBody]), close: () => connections.forEach((c) => c.close()) };
+  const connections = await Promise.all(
+    Array.from({ length: job.connections }, () => PipelinedSmtpConnection.open(job.port)),
+  );
+  return {
+    slots: job.connections,
+    send: (n, slot) => connections[slot]!.send(FROM, job.to, [dotStuffed(headerLines(n)), wireBody]),
+    close: () => connections.forEach((c) => c.close()),
+  };
 }
 
 const client = await senders();
@@ -64,14 +91,20 @@ const latencies: number[] = [];
 let next = 0;
 const cpuAtStart = threadCpuMs();
 const started = performance.now();
-await Promise.all(Array.from({ length: client.slots }, async (_, slot) => {
-  while (next < job.count) {
-    const n = (job.first ?? 0) + next++;
-    const t0 = performance.now();
-    await client.send(n, slot);
-    latencies.push(performance.now() - t0);
-  }
-}));
-const result: SmtpLoadResult = { seconds: (performance.now() - started) / 1000, latencies, clientCpuMs: threadCpuMs() - cpuAtStart };
+await Promise.all(
+  Array.from({ length: client.slots }, async (_, slot) => {
+    while (next < job.count) {
+      const n = (job.first ?? 0) + next++;
+      const t0 = performance.now();
+      await client.send(n, slot);
+      latencies.push(performance.now() - t0);
+    }
+  }),
+);
+const result: SmtpLoadResult = {
+  seconds: (performance.now() - started) / 1000,
+  latencies,
+  clientCpuMs: threadCpuMs() - cpuAtStart,
+};
 client.close();
 parentPort!.postMessage(result);

@@ -16,7 +16,14 @@ const SECONDS = 8;
 const CONNECTIONS = 32;
 const PATH = '/emails/messages?count=20';
 
-interface Round { requestsPerSec: number; p50: number; p99: number; non2xx: number; cpuMsPerRequest: number; cpuMsPerRequestByProcess: number[] }
+interface Round {
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  cpuMsPerRequest: number;
+  cpuMsPerRequestByProcess: number[];
+}
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
@@ -25,8 +32,16 @@ async function main(): Promise<void> {
   const ports: Record<string, number> = {};
   for (const name of ['one', 'gwA', 'gwB', ...SPLIT]) ports[name] = await freePort();
   const env = {
-    NODE_ENV: 'production', DATABASE_URL: database.url, INTERNAL_SECRET: randomBytes(32).toString('hex'), ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    BOOTSTRAP_API_KEY: key, LOG_LEVEL: 'warn', HOST: '127.0.0.1', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    NODE_ENV: 'production',
+    DATABASE_URL: database.url,
+    INTERNAL_SECRET: randomBytes(32).toString('hex'),
+    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    BOOTSTRAP_API_KEY: key,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DNS_PORT: '0',
+    SMTP_INBOUND_PORT: '0',
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   };
   const split = { ...env, SUBGRAPH_URLS: SPLIT.map((m) => `${m}=http://127.0.0.1:${ports[m]}/graphql`).join(',') };
   try {
@@ -36,16 +51,31 @@ async function main(): Promise<void> {
     db.on('error', (error) => console.error('bench database connection lost:', error.message));
     await db.connect();
     await db.query(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'default'`);
-    for (const m of SPLIT) children.push(await startChild(m, entryOf(m), ports[m]!, { ...split, SUBGRAPH_PORT: String(ports[m]) }));
-    const gateways = [await startChild('gateway A', entryOf('gateway'), ports.gwA!, { ...split, PORT: String(ports.gwA) }), await startChild('gateway B', entryOf('gateway'), ports.gwB!, { ...split, PORT: String(ports.gwB) })];
+    for (const m of SPLIT)
+      children.push(await startChild(m, entryOf(m), ports[m]!, { ...split, SUBGRAPH_PORT: String(ports[m]) }));
+    const gateways = [
+      await startChild('gateway A', entryOf('gateway'), ports.gwA!, { ...split, PORT: String(ports.gwA) }),
+      await startChild('gateway B', entryOf('gateway'), ports.gwB!, { ...split, PORT: String(ports.gwB) }),
+    ];
     children.push(...gateways);
     // 200 delivered messages to list, as in the rest-bridge section.
     for (let i = 0; i < 200; i++) {
-      const res = await fetch(`http://127.0.0.1:${ports.one}/emails`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ from: 'ops@example.com', to: 'ada@example.com', subject: `bench ${i}`, html: '<p>x</p>' }) });
+      const res = await fetch(`http://127.0.0.1:${ports.one}/emails`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          from: 'ops@example.com',
+          to: 'ada@example.com',
+          subject: `bench ${i}`,
+          html: '<p>x</p>',
+        }),
+      });
       if (res.status !== 200) throw new Error(`seed: ${res.status} ${await res.text()}`);
     }
     for (;;) {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from email.messages where status = 'DELIVERED'`);
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from email.messages where status = 'DELIVERED'`,
+      );
       if (rows[0]!.n >= 200) break;
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -53,7 +83,13 @@ async function main(): Promise<void> {
 
     const emailProcess = children.find((c) => c.name === 'email')!;
     const measure = async (urls: string[], pids: number[]): Promise<Round> => {
-      const run = (url: string, duration: number) => autocannon({ url: url + PATH, connections: CONNECTIONS / urls.length, duration, headers: { authorization: `Bearer ${key}` } });
+      const run = (url: string, duration: number) =>
+        autocannon({
+          url: url + PATH,
+          connections: CONNECTIONS / urls.length,
+          duration,
+          headers: { authorization: `Bearer ${key}` },
+        });
       const cpuBefore = pids.map(processCpuMs);
       const results = await Promise.all(urls.map((url) => run(url, SECONDS)));
       const cpuByProcess = pids.map((pid, i) => processCpuMs(pid) - cpuBefore[i]!);
@@ -76,7 +112,9 @@ async function main(): Promise<void> {
     for (let i = 0; i < ROUNDS; i++) {
       const load = loadavg()[0]!;
       rounds.push({ one: await measure(oneUrls, [one.pid]), split: await measure(splitUrls, splitPids), load });
-      console.error(`round ${i + 1}: one ${rounds.at(-1)!.one.requestsPerSec.toFixed(0)} req/s, split ${rounds.at(-1)!.split.requestsPerSec.toFixed(0)} req/s, load ${load.toFixed(1)}`);
+      console.error(
+        `round ${i + 1}: one ${rounds.at(-1)!.one.requestsPerSec.toFixed(0)} req/s, split ${rounds.at(-1)!.split.requestsPerSec.toFixed(0)} req/s, load ${load.toFixed(1)}`,
+      );
     }
     console.log(render(rounds));
   } finally {

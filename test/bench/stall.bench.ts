@@ -58,22 +58,44 @@ export async function benchStall(): Promise<string> {
   let mock: ChildProcess | undefined;
   const db = await connectBenchSql(database.url);
   try {
-    mock = fork(join(here, 'ai-mock-provider.js'), [], { env: { ...process.env, BENCH_HOLD_MS: '200' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    mock = fork(join(here, 'ai-mock-provider.js'), [], {
+      env: { ...process.env, BENCH_HOLD_MS: '200' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const mockUrl = (await nextMessage<{ url: string }>(mock)).url;
     // BENCH_STALL_CPU_PROF=<dir>: the platform process writes a V8 CPU profile there on exit, to find the long tasks.
     const profileDir = process.env.BENCH_STALL_CPU_PROF;
-    platform = await startPlatformProcess({ databaseUrl: database.url, organizations: 2, execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+    platform = await startPlatformProcess({
+      databaseUrl: database.url,
+      organizations: 2,
+      execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    });
     const p = platform;
     const [key, other] = p.keys as [string, string];
     const auth = { authorization: `Bearer ${key}` };
 
     log('set-up: users, 20 emails, a form with submissions, a mailbox, an AI provider, a signed zone');
     for (let i = 0; i < SIGN_IN_CLIENTS; i++) {
-      const created = await p.request('POST', '/auth/users', { key, body: { email: `stall${i}@example.com`, password: PASSWORD, emailVerified: true } });
+      const created = await p.request('POST', '/auth/users', {
+        key,
+        body: { email: `stall${i}@example.com`, password: PASSWORD, emailVerified: true },
+      });
       if (created.status !== 201) throw new Error(`user: ${created.text}`);
     }
     await seedMessages(p.url, other, 20);
-    const form = (await p.request('POST', '/forms', { key, body: { title: 'Stall survey', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true }, { type: 'EMAIL', label: 'Email', ref: 'email' }, { type: 'LONG_TEXT', label: 'Comments', ref: 'comments' }] } })).body.data as { id: number };
+    const form = (
+      await p.request('POST', '/forms', {
+        key,
+        body: {
+          title: 'Stall survey',
+          fields: [
+            { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+            { type: 'EMAIL', label: 'Email', ref: 'email' },
+            { type: 'LONG_TEXT', label: 'Comments', ref: 'comments' },
+          ],
+        },
+      })
+    ).body.data as { id: number };
     const [org] = await db.execute<{ id: string }[]>("select id from platform.organizations where slug = 'bench-0'");
     await db.execute(
       `insert into forms.submissions (id, organization_id, form_id, status, answers, respondent_email, completed_at, created_at, updated_at)
@@ -84,36 +106,82 @@ export async function benchStall(): Promise<string> {
     );
     const mailbox = await p.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'stall' } });
     const mailTo = (mailbox.body?.data?.email ?? mailbox.body?.data?.address ?? 'stall@agents.localhost') as string;
-    if (mailbox.status !== 201 && mailbox.status !== 200) log(`mailbox not created (${mailbox.status}): inbound mail goes to ${mailTo} anyway`);
+    if (mailbox.status !== 201 && mailbox.status !== 200)
+      log(`mailbox not created (${mailbox.status}): inbound mail goes to ${mailTo} anyway`);
     const gwKey = (await p.request('POST', '/ai/v1/keys', { key, body: { name: 'stall' } })).body?.key as string;
-    const provider = await p.request('PUT', '/ai/v1/providers/openai', { key, body: { apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` } });
+    const provider = await p.request('PUT', '/ai/v1/providers/openai', {
+      key,
+      body: { apiKey: 'sk-bench', baseUrl: `${mockUrl}/v1` },
+    });
     if (!gwKey || provider.status !== 200) throw new Error('AI gateway set-up failed');
     const zone = 'stall-zone.com';
-    const registered = await p.request('POST', '/domains/register', { key, body: { domainName: zone, registrant: REGISTRANT } });
+    const registered = await p.request('POST', '/domains/register', {
+      key,
+      body: { domainName: zone, registrant: REGISTRANT },
+    });
     if (registered.status !== 201) throw new Error(`domain: ${registered.text}`);
-    for (let i = 0; i < 50; i++) await p.request('POST', `/domains/${zone}/dns`, { key, body: { type: 'A', name: `host${i}`, value: `192.0.2.${i + 1}` } });
+    for (let i = 0; i < 50; i++)
+      await p.request('POST', `/domains/${zone}/dns`, {
+        key,
+        body: { type: 'A', name: `host${i}`, value: `192.0.2.${i + 1}` },
+      });
 
     // Loads: each loops until the phase ends, one request in flight per client.
     let running = false;
     const done: Record<string, number> = {};
     const failures: Record<string, number> = {};
-    const count = (name: string, ok: boolean) => { (ok ? done : failures)[name] = ((ok ? done : failures)[name] ?? 0) + 1; };
+    const count = (name: string, ok: boolean) => {
+      (ok ? done : failures)[name] = ((ok ? done : failures)[name] ?? 0) + 1;
+    };
     const loop = async (name: string, once: () => Promise<boolean>) => {
       while (running) {
-        try { count(name, await once()); } catch { count(name, false); }
+        try {
+          count(name, await once());
+        } catch {
+          count(name, false);
+        }
       }
     };
-    const signIn = async (i: number) => (await p.request('POST', '/auth/sign-in', { key, body: { email: `stall${i}@example.com`, password: PASSWORD } })).status === 200;
-    const drain = async (res: Response) => { for await (const chunk of res.body!) void chunk; return res.ok; };
-    const exportForms = async (format: string) => drain(await fetch(`${p.url}/forms/${form.id}/submissions/export?format=${format}`, { headers: auth }));
-    const aiStream = async () => drain(await fetch(`${p.url}/ai/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gwKey}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' }, body: JSON.stringify({ model: 'openai/gpt-4o-mini', messages: [{ role: 'user', content: 'Hello' }], stream: true }) }));
-    const list = async () => (await fetch(`${p.url}/emails/messages?count=20`, { headers: { authorization: `Bearer ${other}` } }).then(drain));
+    const signIn = async (i: number) =>
+      (await p.request('POST', '/auth/sign-in', { key, body: { email: `stall${i}@example.com`, password: PASSWORD } }))
+        .status === 200;
+    const drain = async (res: Response) => {
+      for await (const chunk of res.body!) void chunk;
+      return res.ok;
+    };
+    const exportForms = async (format: string) =>
+      drain(await fetch(`${p.url}/forms/${form.id}/submissions/export?format=${format}`, { headers: auth }));
+    const aiStream = async () =>
+      drain(
+        await fetch(`${p.url}/ai/v1/chat/completions`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${gwKey}`,
+            'content-type': 'application/json',
+            'x-cache-control': 'no-cache',
+          },
+          body: JSON.stringify({
+            model: 'openai/gpt-4o-mini',
+            messages: [{ role: 'user', content: 'Hello' }],
+            stream: true,
+          }),
+        }),
+      );
+    const list = async () =>
+      await fetch(`${p.url}/emails/messages?count=20`, { headers: { authorization: `Bearer ${other}` } }).then(drain);
     let resignTurn = 0;
-    const resign = async () => (await p.request('POST', `/domains/${zone}/dnssec/${resignTurn++ % 2 === 0 ? 'enable' : 'disable'}`, { key })).status === 200;
+    const resign = async () =>
+      (await p.request('POST', `/domains/${zone}/dnssec/${resignTurn++ % 2 === 0 ? 'enable' : 'disable'}`, { key }))
+        .status === 200;
     const bigBody = `${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(18)}\r\n`;
     const mailText = bigBody.repeat(Math.ceil(MAIL_BYTES / bigBody.length));
-    const transport = p.smtpPort ? nodemailer.createTransport({ host: '127.0.0.1', port: p.smtpPort, secure: false, ignoreTLS: true }) : undefined;
-    const mail = async () => { await transport!.sendMail({ from: 'sender@example.org', to: mailTo, subject: 'A large message', text: mailText }); return true; };
+    const transport = p.smtpPort
+      ? nodemailer.createTransport({ host: '127.0.0.1', port: p.smtpPort, secure: false, ignoreTLS: true })
+      : undefined;
+    const mail = async () => {
+      await transport!.sendMail({ from: 'sender@example.org', to: mailTo, subject: 'A large message', text: mailText });
+      return true;
+    };
 
     /** Runs the given loads for one phase while sampling /healthz and a REST read, one request in flight each. */
     const phase = async (loads: (() => Promise<void>)[]): Promise<Sampled> => {
@@ -126,18 +194,27 @@ export async function benchStall(): Promise<string> {
       const sample = async (into: number[], url: string, headers: Record<string, string>, gapMs: number) => {
         while (running) {
           const begun = performance.now();
-          await fetch(url, { headers }).then(drain).catch(() => false);
+          await fetch(url, { headers })
+            .then(drain)
+            .catch(() => false);
           into.push(performance.now() - begun);
           await new Promise((r) => setTimeout(r, gapMs));
         }
       };
-      const tasks = [...loads.map((l) => l()), sample(health, `${p.url}/healthz`, {}, 5), sample(read, `${p.url}/emails/messages?count=20`, { authorization: `Bearer ${other}` }, 20)];
+      const tasks = [
+        ...loads.map((l) => l()),
+        sample(health, `${p.url}/healthz`, {}, 5),
+        sample(read, `${p.url}/emails/messages?count=20`, { authorization: `Bearer ${other}` }, 20),
+      ];
       await new Promise((r) => setTimeout(r, PHASE_MS));
       const metrics = await fetch(`${p.url}/metrics`).then((r) => r.text());
       running = false;
       await Promise.all(tasks);
       return {
-        health: health.sort((a, b) => a - b), read: read.sort((a, b) => a - b), done: { ...done }, failures: { ...failures },
+        health: health.sort((a, b) => a - b),
+        read: read.sort((a, b) => a - b),
+        done: { ...done },
+        failures: { ...failures },
         // prom-client reports the sampling timer's interval (10 ms) included: the delay is the rest.
         loopP99Ms: Math.max(0, metric(metrics, 'nodejs_eventloop_lag_p99_seconds') * 1000 - 10),
         loopMaxMs: Math.max(0, metric(metrics, 'nodejs_eventloop_lag_max_seconds') * 1000 - 10),
@@ -165,7 +242,9 @@ export async function benchStall(): Promise<string> {
     log(`phase alone: ${PHASE_MS} ms of sampling only`);
     const alone = await phase([]);
     log(`phase sign-ins: ${SIGN_IN_CLIENTS} clients signing in back to back`);
-    const signIns = await phase(Array.from({ length: SIGN_IN_CLIENTS }, (_, i) => () => loop('sign-in', () => signIn(i))));
+    const signIns = await phase(
+      Array.from({ length: SIGN_IN_CLIENTS }, (_, i) => () => loop('sign-in', () => signIn(i))),
+    );
     log('phase mix: sign-ins, 10 MB inbound mail, forms export, DNSSEC re-sign, AI streams, REST lists');
     const mixLoads = [
       ...Array.from({ length: 4 }, (_, i) => () => loop('sign-in', () => signIn(i))),
@@ -180,12 +259,24 @@ export async function benchStall(): Promise<string> {
     // Each heavy load alone, to name the stalls: the one that delays the loop most is the first to move off it.
     const each: [string, Sampled][] = [];
     const single: [string, () => Promise<void>][] = [
-      ...(transport ? [['inbound mail 10 MB', () => loop('inbound mail 10 MB', mail)] as [string, () => Promise<void>]] : []),
+      ...(transport
+        ? [['inbound mail 10 MB', () => loop('inbound mail 10 MB', mail)] as [string, () => Promise<void>]]
+        : []),
       [`forms export (csv)`, () => loop('forms export (csv)', () => exportForms('csv'))],
       [`forms export (json)`, () => loop('forms export (json)', () => exportForms('json'))],
       ['DNSSEC enable/disable', () => loop('DNSSEC enable/disable', resign)],
-      [`${AI_STREAMS} AI streams`, async () => { await Promise.all(Array.from({ length: AI_STREAMS }, () => loop('AI stream', aiStream))); }],
-      [`${LIST_CLIENTS} REST list clients`, async () => { await Promise.all(Array.from({ length: LIST_CLIENTS }, () => loop('REST list', list))); }],
+      [
+        `${AI_STREAMS} AI streams`,
+        async () => {
+          await Promise.all(Array.from({ length: AI_STREAMS }, () => loop('AI stream', aiStream)));
+        },
+      ],
+      [
+        `${LIST_CLIENTS} REST list clients`,
+        async () => {
+          await Promise.all(Array.from({ length: LIST_CLIENTS }, () => loop('REST list', list)));
+        },
+      ],
     ];
     for (const [name, load] of single) {
       log(`alone: ${name}`);
@@ -195,7 +286,18 @@ export async function benchStall(): Promise<string> {
 
     const cpu = cpus();
     const p99 = (v: number[]) => percentile(v, 99);
-    const row = (label: string, s: Sampled) => `| ${label} | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${ms(p99(s.health))} (${s.health.length}) | ${ms(p99(s.read))} (${s.read.length}) | ${Object.entries(s.done).map(([k, v]) => `${k} ${v}`).join(', ') || '-'}${Object.keys(s.failures).length ? `; failed: ${Object.entries(s.failures).map(([k, v]) => `${k} ${v}`).join(', ')}` : ''} |`;
+    const row = (label: string, s: Sampled) =>
+      `| ${label} | ${ms(s.loopP99Ms)} | ${ms(s.loopMaxMs)} | ${ms(p99(s.health))} (${s.health.length}) | ${ms(p99(s.read))} (${s.read.length}) | ${
+        Object.entries(s.done)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ') || '-'
+      }${
+        Object.keys(s.failures).length
+          ? `; failed: ${Object.entries(s.failures)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')}`
+          : ''
+      } |`;
     const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
     const signInRatio = percentile(signInMs, 50) / percentile(verifyMs, 50);
     const healthRatio = p99(signIns.health) / p99(alone.health);

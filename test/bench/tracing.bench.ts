@@ -26,7 +26,9 @@ export async function benchTracing(): Promise<string> {
   const databases = [await createTestDatabase(), await createTestDatabase()];
   const processes: PlatformProcess[] = [];
   try {
-    const loadAtStart = loadavg().map((n) => n.toFixed(2)).join(' ');
+    const loadAtStart = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
     log('starting the platform without tracing, then with it (OTLP http/protobuf to a local sink)');
     const off = await startPlatformProcess({ databaseUrl: databases[0]!.url, organizations: ORGANIZATIONS });
     processes.push(off);
@@ -41,7 +43,10 @@ export async function benchTracing(): Promise<string> {
     const sinkBefore = { requests: sink.requests.length, bytes: sink.bytes };
     await on.request('GET', '/emails/messages?count=20', { key: on.keys[0]! });
     const target = (platform: PlatformProcess, label: string): Target => ({
-      label, path: 'GET /emails/messages?count=20', url: `${platform.url}/emails/messages?count=20`, method: 'GET',
+      label,
+      path: 'GET /emails/messages?count=20',
+      url: `${platform.url}/emails/messages?count=20`,
+      method: 'GET',
       headers: (i) => ({ authorization: `Bearer ${platform.keys[i % platform.keys.length]}` }),
     });
     const targets = [target(off, 'tracing off'), target(on, 'tracing on')];
@@ -49,16 +54,28 @@ export async function benchTracing(): Promise<string> {
     const startedAt = Date.now();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [i, t] of targets.entries()) {
-        log(`${t.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`);
-        runs[i]!.push(await loadTest(t, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: WARMUP_SEC, serverPid: processes[i]!.pid }));
+        log(
+          `${t.label} (round ${round} of ${ROUNDS}): ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}`,
+        );
+        runs[i]!.push(
+          await loadTest(t, {
+            connections: CONNECTIONS,
+            durationSec: DURATION_SEC,
+            warmupSec: WARMUP_SEC,
+            serverPid: processes[i]!.pid,
+          }),
+        );
       }
     }
     const elapsedSec = (Date.now() - startedAt) / 1000;
-    const loadAtEnd = loadavg().map((n) => n.toFixed(2)).join(' ');
+    const loadAtEnd = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
     const [offRun, onRun] = runs.map(median);
     const exported = { requests: sink.requests.length - sinkBefore.requests, bytes: sink.bytes - sinkBefore.bytes };
     const failures = runs.flat().reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
-    const row = (label: string, r: LoadResult) => `| ${label} | ${Math.round(r.requestsPerSec)} | ${r.p50} | ${r.p99} | ${r.serverCpuMsPerRequest.toFixed(2)} |`;
+    const row = (label: string, r: LoadResult) =>
+      `| ${label} | ${Math.round(r.requestsPerSec)} | ${r.p50} | ${r.p99} | ${r.serverCpuMsPerRequest.toFixed(2)} |`;
     const cpu = cpus();
     return [
       '## Tracing: what OpenTelemetry costs when on',
@@ -91,8 +108,17 @@ export async function benchTracing(): Promise<string> {
 async function seed(platform: PlatformProcess) {
   for (const key of platform.keys) {
     for (let n = 0; n < MESSAGES; n++) {
-      const res = await platform.request('POST', '/emails', { key, body: { from: 'bench@example.com', to: [`user${n}@example.com`], subject: `Bench message ${n}`, html: `<p>Message ${n}</p>` } });
-      if (res.status !== 200) throw new Error(`seeding: POST /emails answered ${res.status}: ${res.text.slice(0, 300)}`);
+      const res = await platform.request('POST', '/emails', {
+        key,
+        body: {
+          from: 'bench@example.com',
+          to: [`user${n}@example.com`],
+          subject: `Bench message ${n}`,
+          html: `<p>Message ${n}</p>`,
+        },
+      });
+      if (res.status !== 200)
+        throw new Error(`seeding: POST /emails answered ${res.status}: ${res.text.slice(0, 300)}`);
     }
   }
 }

@@ -18,20 +18,28 @@ const WARMUP_EVENTS = 200;
 const RETRIES = 300;
 
 const log = (line: string) => process.stderr.write(`[bench:webhooks] ${line}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Measures the webhook engine and returns a Markdown section for BENCHMARKS.md. */
 export async function benchWebhooks(): Promise<string> {
-  const t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true', JOBS_PROCESS_EVERY_MS: '1000', LOG_LEVEL: 'silent' });
+  const t = await startTestPlatform({
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    JOBS_PROCESS_EVERY_MS: '1000',
+    LOG_LEVEL: 'silent',
+  });
   const receiver = await startReceiver(() => 200);
-  const db = new pg.Client({ connectionString: (t.platform.orm.config.get('clientUrl') as string) });
+  const db = new pg.Client({ connectionString: t.platform.orm.config.get('clientUrl') as string });
   await db.connect();
   try {
     const key = await t.key('bench');
     // The retry measure calls the API faster than the Starter plan allows.
     await db.query("update platform.organizations set plan = 'ENTERPRISE' where slug = 'bench'");
     const organizationId = (await t.platform.apiKeys.authenticate(key))!.organizationId;
-    const created = await t.request('POST', '/webhooks', { key, body: { url: receiver.url, events: ['form.submitted'], active: true } });
+    const created = await t.request('POST', '/webhooks', {
+      key,
+      body: { url: receiver.url, events: ['form.submitted'], active: true },
+    });
     if (created.status !== 201) throw new Error(`webhook not created: ${created.text}`);
 
     // Events enter as a module's transaction writes them: outbox rows, then NOTIFY on commit.
@@ -44,7 +52,8 @@ export async function benchWebhooks(): Promise<string> {
       );
       await db.query("select pg_notify('platform_events', $1)", [organizationId]);
     };
-    const arrived = (prefix: string) => receiver.requests.filter((r) => typeof r.json?.id === 'string' && r.json.id.startsWith(prefix)).length;
+    const arrived = (prefix: string) =>
+      receiver.requests.filter((r) => typeof r.json?.id === 'string' && r.json.id.startsWith(prefix)).length;
 
     log(`warm-up: ${WARMUP_EVENTS} events`);
     await raiseMany('evt_warm_', WARMUP_EVENTS);
@@ -55,7 +64,14 @@ export async function benchWebhooks(): Promise<string> {
     await raiseMany('evt_burst_', THROUGHPUT_EVENTS);
     await receiver.waitFor(() => arrived('evt_burst_') >= THROUGHPUT_EVENTS, 180_000);
     const deliveredMs = performance.now() - started;
-    const recorded = async () => Number((await db.query("select count(*) from webhooks.deliveries where event_id like 'evt_burst_%' and status = 'SUCCESS'")).rows[0].count);
+    const recorded = async () =>
+      Number(
+        (
+          await db.query(
+            "select count(*) from webhooks.deliveries where event_id like 'evt_burst_%' and status = 'SUCCESS'",
+          )
+        ).rows[0].count,
+      );
     while ((await recorded()) < THROUGHPUT_EVENTS) await new Promise((r) => setTimeout(r, 20));
     const recordedMs = performance.now() - started;
     const perSec = THROUGHPUT_EVENTS / (deliveredMs / 1000);
@@ -65,7 +81,10 @@ export async function benchWebhooks(): Promise<string> {
     for (let i = 0; i < LATENCY_EVENTS; i++) {
       const id = `evt_lat_${String(i).padStart(6, '0')}`;
       const before = Date.now();
-      await db.query("insert into platform.events (id, organization_id, type, data, created_at) values ($1, $2, 'form.submitted', '{\"formId\":1}', now())", [id, organizationId]);
+      await db.query(
+        "insert into platform.events (id, organization_id, type, data, created_at) values ($1, $2, 'form.submitted', '{\"formId\":1}', now())",
+        [id, organizationId],
+      );
       await db.query("select pg_notify('platform_events', $1)", [organizationId]);
       raisedAt.set(id, before);
       await new Promise((r) => setTimeout(r, LATENCY_GAP_MS));
@@ -80,14 +99,20 @@ export async function benchWebhooks(): Promise<string> {
     const p99 = percentile(latencies, 99);
 
     log(`retry path: ${RETRIES} manual retries, one Agenda job per attempt`);
-    const ids = (await db.query("select id from webhooks.deliveries where event_id like 'evt_burst_%' order by id limit $1", [RETRIES])).rows.map((r) => r.id as string);
+    const ids = (
+      await db.query("select id from webhooks.deliveries where event_id like 'evt_burst_%' order by id limit $1", [
+        RETRIES,
+      ])
+    ).rows.map((r) => r.id as string);
     const before = receiver.requests.length;
     const retryStarted = performance.now();
     for (let i = 0; i < ids.length; i += 20) {
-      await Promise.all(ids.slice(i, i + 20).map(async (id) => {
-        const res = await t.request('POST', `/webhooks/deliveries/${id}/retry`, { key });
-        if (res.status !== 200) throw new Error(`retry refused: ${res.text}`);
-      }));
+      await Promise.all(
+        ids.slice(i, i + 20).map(async (id) => {
+          const res = await t.request('POST', `/webhooks/deliveries/${id}/retry`, { key });
+          if (res.status !== 200) throw new Error(`retry refused: ${res.text}`);
+        }),
+      );
     }
     const requestedMs = performance.now() - retryStarted;
     await receiver.waitFor((rs) => rs.length - before >= RETRIES, 120_000);

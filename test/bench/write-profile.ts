@@ -25,14 +25,29 @@ export async function profileWritePath(): Promise<string> {
   const profileDir = join(process.env.BENCH_PROFILE_DIR ?? tmpdir(), `bench-write-profile-${Date.now()}`);
   mkdirSync(profileDir, { recursive: true });
   const platform = await startPlatformProcess({
-    databaseUrl: database.url, organizations: ORGANIZATIONS, dist: process.env.BENCH_PLATFORM_DIST,
+    databaseUrl: database.url,
+    organizations: ORGANIZATIONS,
+    dist: process.env.BENCH_PLATFORM_DIST,
     execArgv: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-name=platform.cpuprofile'],
   });
   try {
-    const body = JSON.stringify({ from: 'bench@example.com', to: ['reader@example.com'], subject: 'Bench write', html: '<p>Write</p>', tags: [{ name: 'bench', value: 'write' }] });
+    const body = JSON.stringify({
+      from: 'bench@example.com',
+      to: ['reader@example.com'],
+      subject: 'Bench write',
+      html: '<p>Write</p>',
+      tags: [{ name: 'bench', value: 'write' }],
+    });
     const target: Target = {
-      label: 'REST write', path: 'POST /emails', url: `${platform.url}/emails`, method: 'POST', body,
-      headers: (i) => ({ 'content-type': 'application/json', authorization: `Bearer ${platform.keys[i % platform.keys.length]}` }),
+      label: 'REST write',
+      path: 'POST /emails',
+      url: `${platform.url}/emails`,
+      method: 'POST',
+      body,
+      headers: (i) => ({
+        'content-type': 'application/json',
+        authorization: `Bearer ${platform.keys[i % platform.keys.length]}`,
+      }),
     };
     await platform.pauseJobs();
     log(`accepting: ${WARMUP_SEC} s warm-up + ${DURATION_SEC} s at c=${CONNECTIONS}, job worker paused`);
@@ -40,12 +55,16 @@ export async function profileWritePath(): Promise<string> {
     const accept: Window = { fromUs: nowUs(), toUs: 0 };
     const load = await loadTest(target, { connections: CONNECTIONS, durationSec: DURATION_SEC, warmupSec: 0 });
     accept.toUs = nowUs();
-    const [queued] = await db.execute<{ n: number }[]>(`select count(*)::int as n from agenda_jobs where name = 'email.send'`);
+    const [queued] = await db.execute<{ n: number }[]>(
+      `select count(*)::int as n from agenda_jobs where name = 'email.send'`,
+    );
     log(`delivering ${queued!.n} queued messages`);
     const delivery: Window = { fromUs: nowUs(), toUs: 0 };
     await platform.resumeJobs();
     for (;;) {
-      const [row] = await db.execute<{ n: number }[]>(`select (select count(*) from agenda_jobs where name = 'email.send') + (select count(*) from platform.events where dispatched_at is null) as n`);
+      const [row] = await db.execute<{ n: number }[]>(
+        `select (select count(*) from agenda_jobs where name = 'email.send') + (select count(*) from platform.events where dispatched_at is null) as n`,
+      );
       if (Number(row!.n) === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -16,11 +16,19 @@ function composeSchema(): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(Object.entries(node).filter(([k, v]) => !((k === 'id' || k === '$schema') && typeof v === 'string')).map(([k, v]) => [k, strip(v)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k, v]) => !((k === 'id' || k === '$schema') && typeof v === 'string'))
+        .map(([k, v]) => [k, strip(v)]),
+    );
   };
-  return strip(JSON.parse(readFileSync(join(root, 'test', 'deploy', 'compose-spec', 'compose-spec.json'), 'utf8'))) as Record<string, unknown>;
+  return strip(
+    JSON.parse(readFileSync(join(root, 'test', 'deploy', 'compose-spec', 'compose-spec.json'), 'utf8')),
+  ) as Record<string, unknown>;
 }
-const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, { command?: string[]; image?: string; environment?: Record<string, string> }> };
+const compose = parse(readFileSync(join(root, 'compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, { command?: string[]; image?: string; environment?: Record<string, string> }>;
+};
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
 /**
@@ -45,7 +53,9 @@ describe('compose.yaml and Dockerfile', () => {
   });
 
   it('should run every module in its own service, with the commands the split test runs', () => {
-    const commands = Object.values(compose.services).map((s) => s.command?.join(' ')).filter((c): c is string => !!c);
+    const commands = Object.values(compose.services)
+      .map((s) => s.command?.join(' '))
+      .filter((c): c is string => !!c);
     for (const module of allModules()) {
       const command = `node ${entryOf(module.name)}`;
       expect(commands).toContain(command);
@@ -55,14 +65,17 @@ describe('compose.yaml and Dockerfile', () => {
     // Every gateway knows where every module runs; all processes share the secret that signs their hops.
     const urls = compose.services['gateway-a']!.environment!.SUBGRAPH_URLS!;
     for (const module of allModules()) expect(urls).toContain(`${module.name}=http://${module.name}:4001/graphql`);
-    for (const service of ['gateway-a', 'gateway-b', 'email', 'webhooks']) expect(compose.services[service]!.environment!.INTERNAL_SECRET).toBeDefined();
+    for (const service of ['gateway-a', 'gateway-b', 'email', 'webhooks'])
+      expect(compose.services[service]!.environment!.INTERNAL_SECRET).toBeDefined();
     for (const store of ['postgres', 'redis']) expect(compose.services[store]).toBeDefined();
     // Jobs live in PostgreSQL beside the data (the store the split test runs), so a change and its jobs commit together.
     expect(compose.services.email!.environment!.AGENDA_MONGO_URL).toBeUndefined();
     // Every process's pools fit PostgreSQL's connections: ORM pool + job store (5) + listeners (2), per process.
     const processes = Object.values(compose.services).filter((s) => s.command?.[0] === 'node').length;
     const poolMax = Number(compose.services.email!.environment!.DATABASE_POOL_MAX);
-    const maxConnections = Number(/max_connections=(\d+)/.exec((compose.services.postgres!.command ?? []).join(' '))?.[1]);
+    const maxConnections = Number(
+      /max_connections=(\d+)/.exec((compose.services.postgres!.command ?? []).join(' '))?.[1],
+    );
     expect(processes * (poolMax + 5 + 2)).toBeLessThan(maxConnections);
   });
 

@@ -19,7 +19,8 @@ export function docSteps(markdown: string): DocStep[] {
     if (language === 'bash') steps.push({ script: body!, line });
     else if (language === 'text') {
       const previous = steps[steps.length - 1];
-      if (!previous || previous.expected !== undefined) throw new Error(`docs: the text block at line ${line} follows no bash block`);
+      if (!previous || previous.expected !== undefined)
+        throw new Error(`docs: the text block at line ${line} follows no bash block`);
       previous.expected = body!;
     } else if (steps.length && steps[steps.length - 1]!.expected === undefined && language !== 'sh') {
       // Any other block between a command and its output would be read as neither: keep pages unambiguous.
@@ -32,7 +33,8 @@ export function docSteps(markdown: string): DocStep[] {
 /** Variable names the page's blocks assign (`NAME=` or `export NAME=` at the start of a line). */
 export function assignedNames(steps: DocStep[]): string[] {
   const names = new Set<string>();
-  for (const { script } of steps) for (const m of script.matchAll(/^(?:export\s+)?([A-Z_][A-Z0-9_]*)=/gm)) names.add(m[1]!);
+  for (const { script } of steps)
+    for (const m of script.matchAll(/^(?:export\s+)?([A-Z_][A-Z0-9_]*)=/gm)) names.add(m[1]!);
   return [...names];
 }
 
@@ -43,7 +45,9 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
  * output must start and end as the page does (unless the page starts or ends with `…`).
  */
 export function matchesLoosely(output: string, expected: string): boolean {
-  const fragments = squash(expected).split('…').map((f) => f.trim());
+  const fragments = squash(expected)
+    .split('…')
+    .map((f) => f.trim());
   const actual = squash(output);
   let at = 0;
   for (const [i, fragment] of fragments.entries()) {

@@ -37,7 +37,15 @@ describe('docs/getting-started.md, run as written against a started platform', (
 
   it('should have the tour: a key, a send, a list, GraphQL, the browser pages and a subscription, each with its output', () => {
     const scripts = steps.map((s) => s.script).join('\n');
-    for (const piece of ['npm run keys -- create --org acme --type SERVER', 'curl -s $BASE/emails ', '/emails/messages', '$BASE/graphql', '/docs', '/metrics', 'subscription {']) {
+    for (const piece of [
+      'npm run keys -- create --org acme --type SERVER',
+      'curl -s $BASE/emails ',
+      '/emails/messages',
+      '$BASE/graphql',
+      '/docs',
+      '/metrics',
+      'subscription {',
+    ]) {
       expect(scripts).toContain(piece);
     }
     expect(steps.filter((s) => s.expected === undefined).map((s) => s.line)).toEqual([]);
@@ -53,11 +61,18 @@ describe('docs/getting-started.md, run as written against a started platform', (
     for (const step of steps) {
       const output = await runStep(step, { stateFile, names, databaseUrl });
       // One expectation per block, naming it, so a failure shows which block printed what.
-      expect({ line: step.line, output, matches: matchesLoosely(output, step.expected!) }).toEqual({ line: step.line, output, matches: true });
+      expect({ line: step.line, output, matches: matchesLoosely(output, step.expected!) }).toEqual({
+        line: step.line,
+        output,
+        matches: true,
+      });
     }
   }, 180_000);
 
-  async function runStep(step: DocStep, ctx: { stateFile: string; names: string[]; databaseUrl: string }): Promise<string> {
+  async function runStep(
+    step: DocStep,
+    ctx: { stateFile: string; names: string[]; databaseUrl: string },
+  ): Promise<string> {
     const script = step.script.replaceAll(PAGE_BASE, t.url).replaceAll('npm run keys --', `${KEYS_CLI}`);
     const wrapped = [
       'set -e', // as a user's shell would run it, failing at the first failed command
@@ -75,7 +90,9 @@ describe('docs/getting-started.md, run as written against a started platform', (
       return stdout;
     } catch (error) {
       const e = error as { code?: number; stdout?: string; stderr?: string };
-      throw new Error(`block at line ${step.line} failed (exit ${e.code}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: error });
+      throw new Error(`block at line ${step.line} failed (exit ${e.code}):\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, {
+        cause: error,
+      });
     }
   }
 });
@@ -88,8 +105,15 @@ describe('README.md, the front page', () => {
   });
 
   it('should show only tour commands that docs/getting-started.md runs', () => {
-    const tested = new Set(docSteps(page).flatMap((s) => s.script.split('\n')).map((l) => l.trim()));
-    const shown = [...readme.matchAll(/^```bash\n([\s\S]*?)^```/gm)].flatMap((m) => m[1]!.split('\n')).map((l) => l.trim()).filter(Boolean);
+    const tested = new Set(
+      docSteps(page)
+        .flatMap((s) => s.script.split('\n'))
+        .map((l) => l.trim()),
+    );
+    const shown = [...readme.matchAll(/^```bash\n([\s\S]*?)^```/gm)]
+      .flatMap((m) => m[1]!.split('\n'))
+      .map((l) => l.trim())
+      .filter(Boolean);
     expect(shown.length).toBeGreaterThan(3);
     expect(shown.filter((l) => !tested.has(l))).toEqual([]);
   });
@@ -98,7 +122,12 @@ describe('README.md, the front page', () => {
 describe('matchesLoosely, the comparison the page is held to', () => {
   it('should accept the page output with … for any text and spacing ignored', () => {
     expect(matchesLoosely('{"a":1,"id":"em_x1"}\n', '{"a":1,"id":"em_…"}')).toBe(true);
-    expect(matchesLoosely('/docs 200 text/html; charset=utf-8\n/graphql 200 text/html\n', '/docs 200 text/html…\n/graphql 200 text/html…')).toBe(true);
+    expect(
+      matchesLoosely(
+        '/docs 200 text/html; charset=utf-8\n/graphql 200 text/html\n',
+        '/docs 200 text/html…\n/graphql 200 text/html…',
+      ),
+    ).toBe(true);
   });
 
   it('should refuse a different value, a missing start or end, and fragments out of order', () => {

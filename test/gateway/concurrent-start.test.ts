@@ -46,12 +46,18 @@ describe('processes started together on an empty database', () => {
       startChild('crm', entryOf('crm'), crm, { ...env, SUBGRAPH_PORT: String(crm) }, 120_000),
     ]);
     for (const result of started) if (result.status === 'fulfilled') children.push(result.value);
-    expect(started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    expect(
+      started.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason)),
+    ).toEqual([]);
 
-    const { rows: migrations } = await db.query<{ name: string; n: number }>('select name, count(*)::int as n from mikro_orm_migrations group by name');
+    const { rows: migrations } = await db.query<{ name: string; n: number }>(
+      'select name, count(*)::int as n from mikro_orm_migrations group by name',
+    );
     expect(migrations.length).toBeGreaterThan(10); // every module's, from the gateways
     expect(migrations.filter((m) => m.n !== 1)).toEqual([]);
-    const { rows: keys } = await db.query<{ n: number }>(`select count(*)::int as n from platform.api_keys where name = 'bootstrap'`);
+    const { rows: keys } = await db.query<{ n: number }>(
+      `select count(*)::int as n from platform.api_keys where name = 'bootstrap'`,
+    );
     expect(keys[0]!.n).toBe(1);
     for (const port of [gwA, gwB]) {
       const res = await fetch(`http://127.0.0.1:${port}/crm/contacts`, { headers: { authorization: `Bearer ${key}` } });

@@ -9,16 +9,29 @@ describe('GET /console/api/session and the console’s paths', () => {
   });
   afterAll(() => t.stop());
 
-  const session = (key?: string) => fetch(`${t.url}/console/api/session`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  const session = (key?: string) =>
+    fetch(`${t.url}/console/api/session`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
 
   it('should tell a SERVER key its organization and scopes, with every scope spelled out for a key with all of them', async () => {
     const all = await session(await t.key('console-session'));
     expect(all.status).toBe(200);
     expect(all.headers.get('x-request-id')).toBeTruthy();
-    const body = await all.json() as any;
+    const body = (await all.json()) as any;
     expect(body.data.keyType).toBe('SERVER');
-    expect(body.data.scopes).toEqual(['email', 'sms', 'forms', 'webhooks', 'auth', 'calendar', 'support', 'domains', 'crm', 'mailboxes', 'ai']);
-    const narrow = await (await session(await t.key('console-session', 'SERVER', ['crm', 'support']))).json() as any;
+    expect(body.data.scopes).toEqual([
+      'email',
+      'sms',
+      'forms',
+      'webhooks',
+      'auth',
+      'calendar',
+      'support',
+      'domains',
+      'crm',
+      'mailboxes',
+      'ai',
+    ]);
+    const narrow = (await (await session(await t.key('console-session', 'SERVER', ['crm', 'support']))).json()) as any;
     expect(narrow.data.scopes).toEqual(['support', 'crm']);
     expect(narrow.data.organizationId).toBe(body.data.organizationId);
   });
@@ -33,17 +46,33 @@ describe('GET /console/api/session and the console’s paths', () => {
   });
 
   it('should answer 404 in JSON for other paths under /console/api/ and for asset names outside the build', async () => {
-    for (const path of ['/console/api/other', '/console/assets/%2e%2e%2fpackage.json', '/console/assets/index.html', '/console/assets/missing-abc123.js']) {
+    for (const path of [
+      '/console/api/other',
+      '/console/assets/%2e%2e%2fpackage.json',
+      '/console/assets/index.html',
+      '/console/assets/missing-abc123.js',
+    ]) {
       const res = await fetch(t.url + path);
-      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 404, type: 'application/json; charset=utf-8' });
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({
+        path,
+        status: 404,
+        type: 'application/json; charset=utf-8',
+      });
     }
   });
 
   it('should redirect a browser’s GET / to /console/ and leave other requests on / to the API', async () => {
-    const browser = await fetch(`${t.url}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+    const browser = await fetch(`${t.url}/`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      redirect: 'manual',
+    });
     expect(browser.status).toBe(302);
     expect(browser.headers.get('location')).toBe('/console/');
-    const requests: RequestInit[] = [{ headers: { accept: '*/*' } }, { headers: { accept: 'application/json, text/html' } }, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/json' }, body: '{}' }];
+    const requests: RequestInit[] = [
+      { headers: { accept: '*/*' } },
+      { headers: { accept: 'application/json, text/html' } },
+      { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/json' }, body: '{}' },
+    ];
     for (const init of requests) {
       const res = await fetch(`${t.url}/`, { ...init, redirect: 'manual' });
       expect(res.status).toBe(404);

@@ -72,7 +72,10 @@ describe('an email worker killed mid-send', () => {
   let gateway: string;
 
   const startWorker = async (name: 'email' | 'email2') => {
-    children.set(name, await startChild(name, entryOf('email'), ports[name]!, { ...env, SUBGRAPH_PORT: String(ports[name]) }));
+    children.set(
+      name,
+      await startChild(name, entryOf('email'), ports[name]!, { ...env, SUBGRAPH_PORT: String(ports[name]) }),
+    );
   };
   const send = async (subject: string): Promise<string> => {
     const res = await fetch(`${gateway}/emails`, {
@@ -86,7 +89,10 @@ describe('an email worker killed mid-send', () => {
   };
   /** From the database: the gateway's email URL may be the killed worker's. */
   const delivered = async (ids: string[]): Promise<number> => {
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from email.messages where id = any($1) and status = 'DELIVERED'`, [ids]);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from email.messages where id = any($1) and status = 'DELIVERED'`,
+      [ids],
+    );
     return rows[0]!.n;
   };
   /** Sends `count` messages and waits until all of them are mid-send (held by the relay) in the running worker. */
@@ -124,7 +130,10 @@ describe('an email worker killed mid-send', () => {
       JOBS_PROCESS_EVERY_MS: '200',
       SHUTDOWN_TIMEOUT_MS: '2000',
     };
-    children.set('gateway', await startChild('gateway', entryOf('gateway'), ports.gateway!, { ...env, PORT: String(ports.gateway) }));
+    children.set(
+      'gateway',
+      await startChild('gateway', entryOf('gateway'), ports.gateway!, { ...env, PORT: String(ports.gateway) }),
+    );
     gateway = `http://127.0.0.1:${ports.gateway}`;
     await startWorker('email');
   }, 180_000);

@@ -7,10 +7,20 @@ describe('graceful shutdown', () => {
   it('should finish an in-flight request before stopping, and refuse new connections after', async () => {
     const database = await createTestDatabase();
     try {
-      const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_TIMEOUT_MS: '90000' });
+      const config = loadConfig({
+        DATABASE_URL: database.url,
+        PORT: '0',
+        DNS_PORT: '0',
+        SMTP_INBOUND_PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SHUTDOWN_TIMEOUT_MS: '90000',
+      });
       const platform = await startPlatform(config);
       const { key } = await platform.apiKeys.createKey({ orgSlug: 'drain', type: 'SERVER' });
-      await platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'SCALE' where slug = 'drain'`);
+      await platform.orm.em
+        .getConnection()
+        .execute(`update platform.organizations set plan = 'SCALE' where slug = 'drain'`);
       const item = { from: 'a@example.com', to: 'b@example.com', subject: 'drain', text: 'x' };
       const arrived = new Promise((resolve) => platform.server.once('request', resolve));
       const inFlight = fetch(`${platform.url}/emails/batch`, {

@@ -26,7 +26,9 @@ describe('/graphql over HTTP: subscriptions pointed at graphql-ws, introspection
     // The word alone (a field, a string) is no subscription.
     const word = await t.graphql(key, 'query subscription { __typename }');
     expect(word.status).toBe(200);
-    const viaGet = await fetch(`${t.url}/graphql?query=${encodeURIComponent('subscription { events { id } }')}`, { headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' } });
+    const viaGet = await fetch(`${t.url}/graphql?query=${encodeURIComponent('subscription { events { id } }')}`, {
+      headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
+    });
     expect(viaGet.status).toBe(400);
   });
 
@@ -38,7 +40,9 @@ describe('/graphql over HTTP: subscriptions pointed at graphql-ws, introspection
     expect(subscription?.name).toBe('Subscription');
     expect(Object.keys(subscription!.getFields())).toEqual(expect.arrayContaining(['events', 'chatCompletion']));
     expect(String(subscription!.getFields().events!.type)).toBe('Event!');
-    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(expect.arrayContaining(['contact', 'emailMessages']));
+    expect(Object.keys(schema.getQueryType()!.getFields())).toEqual(
+      expect.arrayContaining(['contact', 'emailMessages']),
+    );
     expect(schema.getMutationType()?.getFields().sendEmail).toBeDefined();
   });
 

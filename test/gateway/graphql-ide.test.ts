@@ -17,7 +17,13 @@ describe('GraphiQL at GET /graphql, offline', () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources).toEqual(['/graphql/ide/graphiql.css', '/graphql/ide/react.js', '/graphql/ide/react-dom.js', '/graphql/ide/graphiql.js', '/graphql/ide/init.js']);
+    expect(sources).toEqual([
+      '/graphql/ide/graphiql.css',
+      '/graphql/ide/react.js',
+      '/graphql/ide/react-dom.js',
+      '/graphql/ide/graphiql.js',
+      '/graphql/ide/init.js',
+    ]);
     for (const source of sources) {
       const asset = await get(source!, '*/*');
       expect([source, asset.status]).toEqual([source, 200]);
@@ -31,13 +37,17 @@ describe('GraphiQL at GET /graphql, offline', () => {
   it('should leave the API as it was: JSON callers, GET queries and unknown assets', async () => {
     const api = await get('/graphql', 'application/json');
     expect(api.status).toBe(401);
-    expect(((await api.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('UNAUTHORIZED');
+    expect(((await api.json()) as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe(
+      'UNAUTHORIZED',
+    );
     expect((await get('/graphql?query=%7B__typename%7D')).status).toBe(401); // a GET query is an API call even from a browser
     const unknown = await get('/graphql/ide/../../package.json', '*/*');
     expect(unknown.status).toBe(404);
     expect((await get('/graphql/ide/secrets.js', '*/*')).status).toBe(404);
     const key = await t.key('ide');
-    const answered = await fetch(`${t.url}/graphql?query=%7B__typename%7D`, { headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' } });
+    const answered = await fetch(`${t.url}/graphql?query=%7B__typename%7D`, {
+      headers: { authorization: `Bearer ${key}`, 'apollo-require-preflight': 'true' },
+    });
     expect(await answered.json()).toEqual({ data: { __typename: 'Query' } });
   });
 });

@@ -15,12 +15,17 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
   let globex: string;
   let smsOnly: string;
 
-  const LIST = 'query List($count: Int, $status: String) { emailMessages(count: $count, status: $status) { data { subject status } meta { total count } } }';
+  const LIST =
+    'query List($count: Int, $status: String) { emailMessages(count: $count, status: $status) { data { subject status } meta { total count } } }';
   /** The same operation as a document the gateway has never planned: its answer comes from the gateway's road. */
   const unplanned = unplannedCopies();
-  const post = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) => postGraphql(t, key, body, headers);
+  const post = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    postGraphql(t, key, body, headers);
   const send = (key: string, subject: string) =>
-    t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject, html: '<p>x</p>' } });
+    t.request('POST', '/emails', {
+      key,
+      body: { from: 'a@example.com', to: 'b@example.com', subject, html: '<p>x</p>' },
+    });
 
   beforeAll(async () => {
     t = await startTestPlatform({}, { modules: [emailModule(), smsModule()] });
@@ -46,11 +51,15 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
     }
     // Variables change the answer, not the road: a page of one, then a status no message has.
     expect((await t.graphql(acme, LIST, { count: 1 })).body.data.emailMessages.meta).toEqual({ total: 3, count: 1 });
-    expect((await t.graphql(acme, LIST, { count: 20, status: 'BOUNCED' })).body.data.emailMessages).toEqual({ data: [], meta: { total: 0, count: 0 } });
+    expect((await t.graphql(acme, LIST, { count: 20, status: 'BOUNCED' })).body.data.emailMessages).toEqual({
+      data: [],
+      meta: { total: 0, count: 0 },
+    });
   });
 
   it('should answer the same data with aliases and fragments as without', async () => {
-    const aliased = '{ a: emailMessages(count: 2) { total: meta { all: total } } b: emailMessages(count: 1) { ...Page } } fragment Page on EmailMessageList { meta { count } }';
+    const aliased =
+      '{ a: emailMessages(count: 2) { total: meta { all: total } } b: emailMessages(count: 1) { ...Page } } fragment Page on EmailMessageList { meta { count } }';
     const first = await t.graphql(acme, aliased);
     expect(first.body).toEqual({ data: { a: { total: { all: 3 } }, b: { meta: { count: 1 } } } });
     expect((await t.graphql(acme, aliased)).body).toEqual(first.body);
@@ -66,7 +75,7 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
     }
   });
 
-  it('should refuse variables of the wrong type with the gateway\'s own errors, on every repeat', async () => {
+  it("should refuse variables of the wrong type with the gateway's own errors, on every repeat", async () => {
     expect((await t.graphql(acme, LIST, { count: 20 })).status).toBe(200);
     const expected = await t.graphql(acme, unplanned(LIST), { count: 'twenty' });
     expect(expected.body.errors[0].message).toMatch(/\$count/);
@@ -76,7 +85,7 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
     }
   });
 
-  it('should answer an argument the subgraph refuses with the gateway\'s error, on every repeat', async () => {
+  it("should answer an argument the subgraph refuses with the gateway's error, on every repeat", async () => {
     expect((await t.graphql(acme, LIST, { count: 20 })).status).toBe(200);
     const expected = await t.graphql(acme, unplanned(LIST), { count: 20, status: 'NOT_A_STATUS' });
     expect(expected.body.errors?.length).toBeGreaterThan(0);
@@ -96,12 +105,38 @@ describe('/graphql single-fetch operations answer as the gateway does', () => {
 
   it('should answer requests only Apollo Server understands as it does: other Accept values, an empty operation name, extensions', async () => {
     expect((await t.graphql(acme, LIST, { count: 20 })).status).toBe(200);
-    const variants: { body: Record<string, unknown>; headers?: Record<string, string>; check(answer: { status: number; contentType: string | null; text: string }): void }[] = [
-      { body: { variables: { count: 20 } }, headers: { accept: 'application/graphql-response+json' }, check: (a) => expect(a.contentType).toBe('application/graphql-response+json; charset=utf-8') },
-      { body: { variables: { count: 20 } }, headers: { accept: 'text/plain' }, check: (a) => expect(a.status).toBe(406) },
-      { body: { operationName: '', variables: { count: 20 } }, check: (a) => expect({ status: a.status, text: a.text }).toEqual({ status: 400, text: expect.stringContaining('Unknown operation named \\"\\"') }) },
+    const variants: {
+      body: Record<string, unknown>;
+      headers?: Record<string, string>;
+      check(answer: { status: number; contentType: string | null; text: string }): void;
+    }[] = [
+      {
+        body: { variables: { count: 20 } },
+        headers: { accept: 'application/graphql-response+json' },
+        check: (a) => expect(a.contentType).toBe('application/graphql-response+json; charset=utf-8'),
+      },
+      {
+        body: { variables: { count: 20 } },
+        headers: { accept: 'text/plain' },
+        check: (a) => expect(a.status).toBe(406),
+      },
+      {
+        body: { operationName: '', variables: { count: 20 } },
+        check: (a) =>
+          expect({ status: a.status, text: a.text }).toEqual({
+            status: 400,
+            text: expect.stringContaining('Unknown operation named \\"\\"'),
+          }),
+      },
       // A persisted-query hash that is not the text's: refused, whichever document it came with.
-      { body: { variables: { count: 20 }, extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } }, check: (a) => expect({ status: a.status, code: JSON.parse(a.text).errors[0].extensions.code }).toEqual({ status: 400, code: 'INVALID_REQUEST' }) },
+      {
+        body: { variables: { count: 20 }, extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } },
+        check: (a) =>
+          expect({ status: a.status, code: JSON.parse(a.text).errors[0].extensions.code }).toEqual({
+            status: 400,
+            code: 'INVALID_REQUEST',
+          }),
+      },
       { body: { variables: [20] }, check: (a) => expect(a.status).toBe(400) },
     ];
     for (const { body, headers, check } of variants) {

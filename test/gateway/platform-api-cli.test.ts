@@ -7,7 +7,7 @@ import { emailModule } from '../../subgraphs/email/index.js';
 
 const run = promisify(execFile);
 
-describe('npx platform-api (the package\'s bin, on the built code)', () => {
+describe("npx platform-api (the package's bin, on the built code)", () => {
   let t: TestPlatform;
   let env: Record<string, string | undefined>;
 
@@ -17,7 +17,8 @@ describe('npx platform-api (the package\'s bin, on the built code)', () => {
   });
   afterAll(() => t.stop());
 
-  const cli = (...args: string[]) => run(process.execPath, [join(projectRoot(), 'bin', 'platform-api.js'), ...args], { env, timeout: 120_000 });
+  const cli = (...args: string[]) =>
+    run(process.execPath, [join(projectRoot(), 'bin', 'platform-api.js'), ...args], { env, timeout: 120_000 });
 
   it('should create a key without rebuilding when dist/ is current, and the key should open the API', async () => {
     const { stdout, stderr } = await cli('keys', 'create', '--org', 'cli-org', '--type', 'SERVER', '--scopes', 'email');
@@ -27,12 +28,15 @@ describe('npx platform-api (the package\'s bin, on the built code)', () => {
     expect((await t.request('GET', '/emails/templates', { key })).status).toBe(200);
   }, 150_000);
 
-  it('should list the plans, run the migrations, and report a running platform\'s health', async () => {
+  it("should list the plans, run the migrations, and report a running platform's health", async () => {
     expect((await cli('plans')).stdout).toMatch(/^STARTER +general 50\/s/m);
     expect((await cli('migrate')).stdout).toMatch(/migrations applied: platform and \d+ modules/);
     const health = await cli('health', '--url', t.url);
     expect(health.stdout).toContain(`${t.url}: ok`);
     await expect(cli('health', '--url', 'http://127.0.0.1:9')).rejects.toMatchObject({ code: 1 });
-    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('usage: npx platform-api') });
+    await expect(cli('frobnicate')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('usage: npx platform-api'),
+    });
   }, 300_000);
 });

@@ -15,10 +15,20 @@ describe('an event type two modules raise', () => {
   let platformHooks: Receiver;
 
   beforeAll(async () => {
-    [supportHooks, mailboxHooks, platformHooks] = await Promise.all([1, 2, 3].map(() => startReceiver(() => ({ status: 200, body: 'ok' }))));
-    t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true' }, {
-      modules: [emailModule(), webhooksModule(), supportModule({ contactConversations: false }), mailboxesModule({ contactMessages: false })],
-    });
+    [supportHooks, mailboxHooks, platformHooks] = await Promise.all(
+      [1, 2, 3].map(() => startReceiver(() => ({ status: 200, body: 'ok' }))),
+    );
+    t = await startTestPlatform(
+      { WEBHOOK_ALLOW_PRIVATE: 'true' },
+      {
+        modules: [
+          emailModule(),
+          webhooksModule(),
+          supportModule({ contactConversations: false }),
+          mailboxesModule({ contactMessages: false }),
+        ],
+      },
+    );
     key = await t.key('shared-types');
   });
   afterAll(async () => {
@@ -39,19 +49,33 @@ describe('an event type two modules raise', () => {
     }
     const inbox = await createInbox(t, key, { name: 'Shared' });
     const { conversationId } = await newConversation(t, inbox.widgetToken, 'from the widget');
-    const sent = await t.request('POST', '/v1/agent-email/messages/send', { key, body: { from: sender.address, to: [mailbox.address], subject: 'Hello agent', text: 'from a mailbox' } });
+    const sent = await t.request('POST', '/v1/agent-email/messages/send', {
+      key,
+      body: { from: sender.address, to: [mailbox.address], subject: 'Hello agent', text: 'from a mailbox' },
+    });
     expect(sent.status).toBe(202);
 
     await platformHooks.waitFor((rs) => rs.length >= 2);
     await eventually(async () => supportHooks.requests.length >= 1 && mailboxHooks.requests.length >= 1);
     // A delivery row is written in the transaction that dispatches its event, and both events are dispatched (the
     // platform webhook has both): the rows are every delivery there will be, whether or not its request has arrived.
-    const queued = await t.platform.orm.em.fork().getConnection().execute<{ url: string; n: number }[]>(
-      'select w.url, count(d.id)::int as n from webhooks.webhooks w left join webhooks.deliveries d on d.webhook_id = w.id group by w.url order by w.url',
-    );
-    expect(Object.fromEntries(queued.map((r) => [r.url, r.n]))).toEqual({ [supportHooks.url]: 1, [mailboxHooks.url]: 1, [platformHooks.url]: 2 });
-    expect(supportHooks.requests.map((r) => [r.json.type, r.json.data.conversationId ?? null])).toStrictEqual([['message.received', conversationId]]);
-    expect(mailboxHooks.requests.map((r) => [r.json.type, r.json.data.mailboxId ?? null])).toStrictEqual([['message.received', mailbox.id]]);
+    const queued = await t.platform.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ url: string; n: number }[]>(
+        'select w.url, count(d.id)::int as n from webhooks.webhooks w left join webhooks.deliveries d on d.webhook_id = w.id group by w.url order by w.url',
+      );
+    expect(Object.fromEntries(queued.map((r) => [r.url, r.n]))).toEqual({
+      [supportHooks.url]: 1,
+      [mailboxHooks.url]: 1,
+      [platformHooks.url]: 2,
+    });
+    expect(supportHooks.requests.map((r) => [r.json.type, r.json.data.conversationId ?? null])).toStrictEqual([
+      ['message.received', conversationId],
+    ]);
+    expect(mailboxHooks.requests.map((r) => [r.json.type, r.json.data.mailboxId ?? null])).toStrictEqual([
+      ['message.received', mailbox.id],
+    ]);
     expect(platformHooks.requests.map((r) => r.json.type)).toEqual(['message.received', 'message.received']);
   });
 });

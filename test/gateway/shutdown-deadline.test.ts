@@ -18,7 +18,17 @@ interface Running {
 
 async function startMain(databaseUrl: string, shutdownTimeoutMs: number): Promise<Running> {
   const child = spawn(process.execPath, [join(projectRoot(), 'dist/gateway/main.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs), NODE_OPTIONS: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: '0',
+      DNS_PORT: '0',
+      SMTP_INBOUND_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      NODE_OPTIONS: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: Record<string, any>[] = [];
@@ -39,7 +49,12 @@ async function startMain(databaseUrl: string, shutdownTimeoutMs: number): Promis
   collect(child.stdout!);
   collect(child.stderr!);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const started = await eventually(async () => lines.find((l) => l.msg === 'platform started') ?? (child.exitCode !== null ? Promise.reject(new Error(JSON.stringify(lines))) : null), 120_000);
+  const started = await eventually(
+    async () =>
+      lines.find((l) => l.msg === 'platform started') ??
+      (child.exitCode !== null ? Promise.reject(new Error(JSON.stringify(lines))) : null),
+    120_000,
+  );
   const smtp = lines.find((l) => l.msg === 'inbound smtp listening')!;
   return { child, lines, exited, url: started.url, smtpPort: smtp.port };
 }
@@ -48,7 +63,19 @@ const run = promisify(execFile);
 
 /** A SERVER key made by the keys CLI on the running process's database. */
 async function serverKey(databaseUrl: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [join(projectRoot(), 'dist/gateway/platform-api-cli.js'), 'keys', 'create', '--org', `drain-${Date.now()}`, '--type', 'SERVER'], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_OPTIONS: '' } });
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(projectRoot(), 'dist/gateway/platform-api-cli.js'),
+      'keys',
+      'create',
+      '--org',
+      `drain-${Date.now()}`,
+      '--type',
+      'SERVER',
+    ],
+    { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', NODE_OPTIONS: '' } },
+  );
   return stdout.trim().split('\n').at(-1)!;
 }
 
@@ -60,9 +87,17 @@ async function heldRequest(running: Running, databaseUrl: string) {
   await locker.connect();
   await locker.query('begin');
   await locker.query('lock table email.messages in access exclusive mode');
-  const response = fetch(`${running.url}/emails/messages`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status, (e: Error) => e);
+  const response = fetch(`${running.url}/emails/messages`, { headers: { authorization: `Bearer ${key}` } }).then(
+    (r) => r.status,
+    (e: Error) => e,
+  );
   // In flight for sure: the platform's list query is waiting for the lock.
-  await eventually(async () => (await locker.query("select 1 from pg_locks where not granted and relation = 'email.messages'::regclass")).rowCount! > 0, 30_000);
+  await eventually(
+    async () =>
+      (await locker.query("select 1 from pg_locks where not granted and relation = 'email.messages'::regclass"))
+        .rowCount! > 0,
+    30_000,
+  );
   return { response, release: async () => (await locker.query('rollback'), await locker.end()) };
 }
 
@@ -111,7 +146,14 @@ describe('SIGTERM on the real process (dist/gateway/main.js)', () => {
     } finally {
       await held.release();
     }
-    expect(running.lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'shutdown deadline passed; exiting', process: 'platform', shutdownTimeoutMs: 1_000 }));
+    expect(running.lines).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        msg: 'shutdown deadline passed; exiting',
+        process: 'platform',
+        shutdownTimeoutMs: 1_000,
+      }),
+    );
     expect(running.lines.map((l) => l.msg)).not.toContain('platform stopped');
     expect(typeof (await held.response)).toBe('object'); // a fetch error: cut at the deadline, never answered
   }, 180_000);

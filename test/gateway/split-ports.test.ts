@@ -78,7 +78,14 @@ describe('split mode: ports across module processes', () => {
       });
       whileStarting[name] = await Promise.race([
         healthyTooSoon,
-        eventually(() => fetch(`http://127.0.0.1:${ports[name]}/healthz`).then(async (r) => ({ status: r.status, body: await r.json() }), () => null), 60_000),
+        eventually(
+          () =>
+            fetch(`http://127.0.0.1:${ports[name]}/healthz`).then(
+              async (r) => ({ status: r.status, body: await r.json() }),
+              () => null,
+            ),
+          60_000,
+        ),
       ]);
     } finally {
       await holder.end(); // the lock goes with the session: the worker takes its name and the start completes
@@ -116,10 +123,14 @@ describe('split mode: ports across module processes', () => {
     // The gateway first: it migrates every module and creates the default organization.
     await startHeld('gateway', entryOf('gateway'), { PORT: String(ports.gateway) }, `${hostname()}:${ports.gateway}`);
     gateway = `http://127.0.0.1:${ports.gateway}`;
-    await Promise.all(SPLIT.map((m) => {
-      const extra = { SUBGRAPH_PORT: String(ports[m]), ...(m === 'domains' ? { DNS_PORT: String(dnsPort) } : {}) };
-      return m === 'mailboxes' ? startHeld(m, entryOf(m), extra, `${hostname()}:${m}:${ports[m]}`) : start(m, entryOf(m), extra);
-    }));
+    await Promise.all(
+      SPLIT.map((m) => {
+        const extra = { SUBGRAPH_PORT: String(ports[m]), ...(m === 'domains' ? { DNS_PORT: String(dnsPort) } : {}) };
+        return m === 'mailboxes'
+          ? startHeld(m, entryOf(m), extra, `${hostname()}:${m}:${ports[m]}`)
+          : start(m, entryOf(m), extra);
+      }),
+    );
     const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
     try {
       otherKey = (await new ApiKeyService(orm.em).createKey({ orgSlug: 'other', type: 'SERVER' })).key;
@@ -146,33 +157,53 @@ describe('split mode: ports across module processes', () => {
     expect((await call('POST', '/domains/register', { domainName: DOMAIN, registrant: REGISTRANT })).status).toBe(201);
     const created = await call('POST', `${P}/domains`, { domain: DOMAIN });
     expect(created.status).toBe(201);
-    const wanted = (created.body.data.records as { purpose: string; name: string; value: string }[]).find((r) => r.purpose === 'dkim')!;
-    expect(wanted).toMatchObject({ name: `pf1._domainkey.${DOMAIN}`, value: expect.stringMatching(/^v=DKIM1; k=rsa; p=/) });
+    const wanted = (created.body.data.records as { purpose: string; name: string; value: string }[]).find(
+      (r) => r.purpose === 'dkim',
+    )!;
+    expect(wanted).toMatchObject({
+      name: `pf1._domainkey.${DOMAIN}`,
+      value: expect.stringMatching(/^v=DKIM1; k=rsa; p=/),
+    });
 
     // The domains process's preset asks for the organization's key of the domain: the one the mailboxes process made.
     const preset = await call('POST', `/domains/${DOMAIN}/dns/presets`, { preset: 'SERVICE_EMAIL' });
     expect(preset.status).toBe(201);
-    const published = (preset.body.data.records as { type: string; name: string; value: string }[]).find((r) => r.name.startsWith('pf1._domainkey'));
+    const published = (preset.body.data.records as { type: string; name: string; value: string }[]).find((r) =>
+      r.name.startsWith('pf1._domainkey'),
+    );
     expect(published?.value).toBe(wanted.value);
 
     const verified = await call('POST', `${P}/domains/${created.body.data.id}/verify`);
     expect(verified.body.data.records.map((r: { purpose: string; status: string }) => [r.purpose, r.status])).toEqual([
-      ['mx', 'verified'], ['spf', 'verified'], ['dkim', 'verified'], ['dmarc', 'verified'],
+      ['mx', 'verified'],
+      ['spf', 'verified'],
+      ['dkim', 'verified'],
+      ['dmarc', 'verified'],
     ]);
     expect((await call('POST', `${P}/mailboxes`, { name: 'support', domain: DOMAIN })).status).toBe(201);
 
-    const sent = await call('POST', `${P}/messages/send`, { from: `support@${DOMAIN}`, to: ['ada@example.net'], subject: 'Signed across processes', text: 'Hello' });
+    const sent = await call('POST', `${P}/messages/send`, {
+      from: `support@${DOMAIN}`,
+      to: ['ada@example.net'],
+      subject: 'Signed across processes',
+      text: 'Hello',
+    });
     expect(sent.status).toBe(202);
     const raw = await eventually(async () => {
-      const { rows } = await db.query<{ mime: string }>(`select c.mime from email.captured c join email.messages m on m.id = c.message_id where m.subject = 'Signed across processes'`);
+      const { rows } = await db.query<{ mime: string }>(
+        `select c.mime from email.captured c join email.messages m on m.id = c.message_id where m.subject = 'Signed across processes'`,
+      );
       return rows[0]?.mime;
     }, 30_000);
     // An independent verifier, asking the domains process's DNS server for the key.
     const dns = new Resolver();
     dns.setServers([`127.0.0.1:${dnsPort}`]);
-    const resolver = (name: string, rrtype: string) => (rrtype === 'TXT' ? dns.resolveTxt(name) : dns.resolve(name, rrtype as 'A'));
+    const resolver = (name: string, rrtype: string) =>
+      rrtype === 'TXT' ? dns.resolveTxt(name) : dns.resolve(name, rrtype as 'A');
     const result = await dkimVerify(Buffer.from(raw), { resolver: resolver as never });
-    expect(result.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([[DOMAIN, 'pf1', 'pass']]);
+    expect(result.results.map((r) => [r.signingDomain, r.selector, r.status.result])).toEqual([
+      [DOMAIN, 'pf1', 'pass'],
+    ]);
 
     // The email process's delivery reaches the mailboxes process: the mailbox message moves from sent to delivered.
     const delivered = await eventually(async () => {
@@ -190,18 +221,35 @@ describe('split mode: ports across module processes', () => {
       expect(refused.body.error.code).toBe('MAILBOX_NOT_FOUND');
       expect((await call('GET', path)).status).toBe(404);
     }
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from webhooks.webhooks where url = 'https://hooks.example.com/x'`);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from webhooks.webhooks where url = 'https://hooks.example.com/x'`,
+    );
     expect(rows[0]!.n).toBe(0);
     // Their own organization may.
-    expect((await call('POST', `${P}/mailboxes/${theirs.id}/webhooks`, { url: 'https://hooks.example.com/x', events: ['message.received'] }, otherKey)).status).toBe(201);
+    expect(
+      (
+        await call(
+          'POST',
+          `${P}/mailboxes/${theirs.id}/webhooks`,
+          { url: 'https://hooks.example.com/x', events: ['message.received'] },
+          otherKey,
+        )
+      ).status,
+    ).toBe(201);
   });
 
-  it('should remove a deleted mailbox\'s webhooks in the webhooks process, and only its own', async () => {
+  it("should remove a deleted mailbox's webhooks in the webhooks process, and only its own", async () => {
     const gone = (await call('POST', `${P}/mailboxes`, { name: 'gone' })).body.data;
     const stays = (await call('POST', `${P}/mailboxes`, { name: 'stays' })).body.data;
-    const hook = await call('POST', `${P}/mailboxes/${gone.id}/webhooks`, { url: 'https://hooks.example.com/gone', events: ['message.received'] });
+    const hook = await call('POST', `${P}/mailboxes/${gone.id}/webhooks`, {
+      url: 'https://hooks.example.com/gone',
+      events: ['message.received'],
+    });
     expect(hook.status).toBe(201);
-    const kept = await call('POST', `${P}/mailboxes/${stays.id}/webhooks`, { url: 'https://hooks.example.com/stays', events: ['message.received'] });
+    const kept = await call('POST', `${P}/mailboxes/${stays.id}/webhooks`, {
+      url: 'https://hooks.example.com/stays',
+      events: ['message.received'],
+    });
     expect(kept.status).toBe(201);
 
     expect((await call('DELETE', `${P}/mailboxes/${gone.id}`)).status).toBe(200);

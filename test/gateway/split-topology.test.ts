@@ -37,7 +37,10 @@ describe('split topology: two gateways and module processes on one database, one
   const call = async (base: string, method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(base + path, {
       method,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -54,23 +57,40 @@ describe('split topology: two gateways and module processes on one database, one
       starting.delete(child);
     }
   };
-  const startModule = (name: string, module: string) => start(name, entryOf(module), { SUBGRAPH_PORT: String(ports[name]) });
+  const startModule = (name: string, module: string) =>
+    start(name, entryOf(module), { SUBGRAPH_PORT: String(ports[name]) });
   const sendEmail = async (base: string, subject: string) => {
-    const res = await call(base, 'POST', '/emails', { from: 'ops@example.com', to: 'ada@example.com', subject, html: '<p>x</p>' });
-    if (res.status !== 202 && res.status !== 201 && res.status !== 200) throw new Error(`send: ${res.status} ${JSON.stringify(res.body)}`);
+    const res = await call(base, 'POST', '/emails', {
+      from: 'ops@example.com',
+      to: 'ada@example.com',
+      subject,
+      html: '<p>x</p>',
+    });
+    if (res.status !== 202 && res.status !== 201 && res.status !== 200)
+      throw new Error(`send: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.data.messageId as string;
   };
   const emailSendRuns = async () => {
     let total = 0;
     for (const name of ['email', 'email2']) {
       const text = await (await fetch(`http://127.0.0.1:${ports[name]}/metrics`)).text();
-      const line = text.split('\n').find((l) => l.startsWith('job_run_duration_seconds_count') && l.includes('name="email.send"') && l.includes('outcome="success"'));
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('job_run_duration_seconds_count') &&
+            l.includes('name="email.send"') &&
+            l.includes('outcome="success"'),
+        );
       total += line ? Number(line.split(' ').pop()) : 0;
     }
     return total;
   };
   const settled = async (ids: string[]) => {
-    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from email.messages where id = any($1) and status in ('SENT', 'DELIVERED')`, [ids]);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from email.messages where id = any($1) and status in ('SENT', 'DELIVERED')`,
+      [ids],
+    );
     return rows[0]!.n;
   };
 
@@ -102,7 +122,11 @@ describe('split topology: two gateways and module processes on one database, one
     // Enterprise (contract limits, no public per-endpoint caps): the 100-send burst below, on top of the sends just
     // before it, must not meet POST /emails' 100 per second of the public plans.
     await db.query(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'default'`);
-    await Promise.all([...SPLIT.map((m) => startModule(m, m)), startModule('email2', 'email'), start('gwB', entryOf('gateway'), { PORT: String(ports.gwB) })]);
+    await Promise.all([
+      ...SPLIT.map((m) => startModule(m, m)),
+      startModule('email2', 'email'),
+      start('gwB', entryOf('gateway'), { PORT: String(ports.gwB) }),
+    ]);
     gwA = `http://127.0.0.1:${ports.gwA}`;
     gwB = `http://127.0.0.1:${ports.gwB}`;
   }, 180_000);
@@ -121,7 +145,10 @@ describe('split topology: two gateways and module processes on one database, one
       const res = await fetch(base + '/readyz');
       const body = (await res.json()) as { checks: Record<string, string> };
       // A module that died after its first /healthz (CI saw calendar down here once): its own last words.
-      if (res.status !== 200) throw new Error(`${base}/readyz: ${JSON.stringify(body)}\n${[...children.values()].map((c) => `--- ${c.name}\n${c.output()}`).join('\n')}`);
+      if (res.status !== 200)
+        throw new Error(
+          `${base}/readyz: ${JSON.stringify(body)}\n${[...children.values()].map((c) => `--- ${c.name}\n${c.output()}`).join('\n')}`,
+        );
       for (const m of SPLIT) expect(body.checks[`subgraph:${m}`]).toBe('ok');
     }
   });
@@ -135,22 +162,46 @@ describe('split topology: two gateways and module processes on one database, one
     });
     expect(contact.body.data).toMatchObject({ email: 'ada@example.com' });
 
-    const host = await call(gwB, 'POST', '/auth/users', { email: 'hana@example.com', emailVerified: true, profile: { firstName: 'Hana', lastName: 'Host' } });
+    const host = await call(gwB, 'POST', '/auth/users', {
+      email: 'hana@example.com',
+      emailVerified: true,
+      profile: { firstName: 'Hana', lastName: 'Host' },
+    });
     expect(host.status).toBe(201);
     const hostId = host.body.data.id as string;
-    expect((await call(gwA, 'POST', '/calendar/schedules', { hostId, name: 'Work', timezone: 'UTC' })).status).toBe(201);
-    const eventType = await call(gwB, 'POST', '/calendar/event-types', { hostId, hostName: 'Hana Host', hostEmail: 'hana@example.com', title: 'Meeting', duration: 30 });
+    expect((await call(gwA, 'POST', '/calendar/schedules', { hostId, name: 'Work', timezone: 'UTC' })).status).toBe(
+      201,
+    );
+    const eventType = await call(gwB, 'POST', '/calendar/event-types', {
+      hostId,
+      hostName: 'Hana Host',
+      hostEmail: 'hana@example.com',
+      title: 'Meeting',
+      duration: 30,
+    });
     expect(eventType.status).toBe(201);
-    const booking = await call(gwA, 'POST', '/calendar/bookings', { eventTypeId: eventType.body.data.id, startTime: nextWeekdayAt10Utc(), attendee: { name: 'Ada', email: 'ada@example.com', timezone: 'UTC' } });
+    const booking = await call(gwA, 'POST', '/calendar/bookings', {
+      eventTypeId: eventType.body.data.id,
+      startTime: nextWeekdayAt10Utc(),
+      attendee: { name: 'Ada', email: 'ada@example.com', timezone: 'UTC' },
+    });
     expect(booking.status).toBe(201);
 
-    const query = await call(gwB, 'POST', '/graphql', { query: 'query($id: ID!) { contact(id: $id) { email bookings { uid status } } }', variables: { id: 'ada@example.com' } });
+    const query = await call(gwB, 'POST', '/graphql', {
+      query: 'query($id: ID!) { contact(id: $id) { email bookings { uid status } } }',
+      variables: { id: 'ada@example.com' },
+    });
     expect(query.body.errors).toBeUndefined();
-    expect(query.body.data.contact).toEqual({ email: 'ada@example.com', bookings: [{ uid: booking.body.data.uid, status: 'CONFIRMED' }] });
+    expect(query.body.data.contact).toEqual({
+      email: 'ada@example.com',
+      bookings: [{ uid: booking.body.data.uid, status: 'CONFIRMED' }],
+    });
     // The confirmation, sent by the calendar process through the system-email port of a module it does not serve:
     // relayed as a job to the email process, which sends it.
     await eventually(async () => {
-      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from email.messages where subject like '%Meeting with Hana Host%' and 'ada@example.com' = any(to_addresses) and status in ('SENT', 'DELIVERED')`);
+      const { rows } = await db.query<{ n: number }>(
+        `select count(*)::int as n from email.messages where subject like '%Meeting with Hana Host%' and 'ada@example.com' = any(to_addresses) and status in ('SENT', 'DELIVERED')`,
+      );
       return rows[0]!.n === 1;
     }, 30_000);
   }, 120_000);
@@ -158,10 +209,14 @@ describe('split topology: two gateways and module processes on one database, one
   it('should deliver an event raised through one gateway to a graphql-ws subscriber on the other', async () => {
     onB = subscribeToEvents(gwB, { authorization: `Bearer ${key}` }, ['email.delivered']);
     // Raised through A until B's subscription is live (the first events may precede it).
-    await eventually(async () => {
-      await sendEmail(gwA, 'probe');
-      return onB!.events.length > 0;
-    }, 30_000, 300);
+    await eventually(
+      async () => {
+        await sendEmail(gwA, 'probe');
+        return onB!.events.length > 0;
+      },
+      30_000,
+      300,
+    );
     const messageId = await sendEmail(gwA, 'Across gateways');
     const event = await eventually(async () => onB!.events.find((e) => e.data.messageId === messageId), 20_000);
     expect(event).toMatchObject({ type: 'email.delivered', data: { messageId, subject: 'Across gateways' } });
@@ -174,7 +229,12 @@ describe('split topology: two gateways and module processes on one database, one
       const a = await call(gwA, 'GET', '/crm/contacts');
       const b = await call(gwB, 'GET', '/crm/contacts');
       const sameWindow = a.headers.get('x-ratelimit-reset') === b.headers.get('x-ratelimit-reset');
-      return sameWindow && { a: Number(a.headers.get('x-ratelimit-remaining')), b: Number(b.headers.get('x-ratelimit-remaining')) };
+      return (
+        sameWindow && {
+          a: Number(a.headers.get('x-ratelimit-remaining')),
+          b: Number(b.headers.get('x-ratelimit-remaining')),
+        }
+      );
     });
     expect(shared.b).toBe(shared.a - 1);
   });
@@ -189,7 +249,9 @@ describe('split topology: two gateways and module processes on one database, one
     await eventually(async () => (await settled(ids)) === 100, 60_000);
     // Every message of this run (the 100, and the earlier ones) has one successful send run, in one worker or the other.
     const total = await eventually(async () => {
-      const { rows } = await db.query<{ n: number; pending: number }>(`select count(*)::int as n, count(*) filter (where status not in ('SENT', 'DELIVERED'))::int as pending from email.messages`);
+      const { rows } = await db.query<{ n: number; pending: number }>(
+        `select count(*)::int as n, count(*) filter (where status not in ('SENT', 'DELIVERED'))::int as pending from email.messages`,
+      );
       return rows[0]!.pending === 0 && rows[0]!.n;
     }, 30_000);
     await eventually(async () => (await emailSendRuns()) >= total, 10_000);
@@ -215,14 +277,18 @@ describe('split topology: two gateways and module processes on one database, one
 
     await startModule('calendar', 'calendar');
     // Back without a gateway restart (a pooled connection to the dead process may cost one more 503 first).
-    for (const base of [gwA, gwB]) await eventually(async () => (await call(base, 'GET', '/calendar/event-types')).status === 200);
+    for (const base of [gwA, gwB])
+      await eventually(async () => (await call(base, 'GET', '/calendar/event-types')).status === 200);
     expect((await fetch(gwB + '/readyz')).status).toBe(200);
   }, 120_000);
 
   it('should lose nothing accepted while the webhooks process and an email worker are killed and restarted', async () => {
     await children.get('webhooks')!.kill();
     // The second email worker dies while the sends arrive (possibly mid-job): the first sends what it held.
-    const [ids] = await Promise.all([Promise.all(Array.from({ length: 10 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `crash ${i}`))), children.get('email2')!.kill()]);
+    const [ids] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, (_, i) => sendEmail(i % 2 ? gwA : gwB, `crash ${i}`))),
+      children.get('email2')!.kill(),
+    ]);
     await eventually(async () => (await settled(ids)) === 10, 60_000);
     await Promise.all([startModule('webhooks', 'webhooks'), startModule('email2', 'email')]);
     // Their events, left in the outbox while the dispatcher was down, reach the subscriber on B and the webhook.

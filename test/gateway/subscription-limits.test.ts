@@ -28,41 +28,59 @@ describe('graphql-ws subscriptions under the query limits and caps', () => {
   });
 
   const connect = () => {
-    const client = createClient({ url: t.url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { apiKey: key }, retryAttempts: 0, lazy: false, onNonLazyError: () => undefined });
+    const client = createClient({
+      url: t.url.replace(/^http/, 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { apiKey: key },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => undefined,
+    });
     clients.push(client);
     return client;
   };
   const run = (client: Client, query: string): Operation => {
     const op: Operation = { events: [], errors: [], unsubscribe: () => undefined };
-    op.unsubscribe = client.subscribe({ query }, {
-      next: (result) => (result.errors ? op.errors.push(...result.errors) : op.events.push(result.data)),
-      error: (error) => op.errors.push(...(Array.isArray(error) ? error : [error])),
-      complete: () => undefined,
-    });
+    op.unsubscribe = client.subscribe(
+      { query },
+      {
+        next: (result) => (result.errors ? op.errors.push(...result.errors) : op.events.push(result.data)),
+        error: (error) => op.errors.push(...(Array.isArray(error) ? error : [error])),
+        complete: () => undefined,
+      },
+    );
     return op;
   };
   const EVENTS = 'subscription { events { id type } }';
   let probe = 0;
   /** Raises one event of the organization: every live `events` subscription receives it. */
   const raise = () =>
-    t.platform.orm.em.getConnection().execute(
-      "insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, 'form.partial', '{}'::jsonb, now()); select pg_notify('platform_events', '')",
-      [`evt_limit_probe_${probe++}`, organizationId],
-    );
+    t.platform.orm.em
+      .getConnection()
+      .execute(
+        "insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, 'form.partial', '{}'::jsonb, now()); select pg_notify('platform_events', '')",
+        [`evt_limit_probe_${probe++}`, organizationId],
+      );
   /** Until every operation has received an event (raising a new one now and then): they are all live. */
   const allLive = (ops: Operation[]) =>
-    eventually(async () => {
-      if (ops.every((o) => o.events.length > 0)) return true;
-      await raise();
-      return false;
-    }, 20_000, 100);
+    eventually(
+      async () => {
+        if (ops.every((o) => o.events.length > 0)) return true;
+        await raise();
+        return false;
+      },
+      20_000,
+      100,
+    );
 
   it('should refuse too many aliases with QUERY_TOO_COMPLEX before subscribing, keeping the connection open', async () => {
     const client = connect();
     const aliases = Array.from({ length: 21 }, (_, i) => `a${i}: id`).join(' ');
     const refused = run(client, `subscription { events { ${aliases} } }`);
     await eventually(async () => refused.errors.length > 0);
-    expect(refused.errors[0]).toMatchObject({ extensions: { code: 'QUERY_TOO_COMPLEX', details: { limit: 'aliases', max: 20, found: 21 } } });
+    expect(refused.errors[0]).toMatchObject({
+      extensions: { code: 'QUERY_TOO_COMPLEX', details: { limit: 'aliases', max: 20, found: 21 } },
+    });
     const fine = run(client, EVENTS);
     await allLive([fine]);
     expect(fine.errors).toEqual([]);
@@ -73,7 +91,10 @@ describe('graphql-ws subscriptions under the query limits and caps', () => {
     const client = connect();
     const refused = run(client, `subscription { events { ${'id '.repeat(50_001)} } }`);
     await eventually(async () => refused.errors.length > 0);
-    expect(refused.errors[0]).toMatchObject({ message: expect.stringContaining('50000 tokens'), extensions: { code: 'INVALID_REQUEST' } });
+    expect(refused.errors[0]).toMatchObject({
+      message: expect.stringContaining('50000 tokens'),
+      extensions: { code: 'INVALID_REQUEST' },
+    });
   });
 
   it(`should cap subscriptions per connection at ${SUBSCRIPTION_LIMITS.perConnection}, and free a place when one completes`, async () => {
@@ -81,7 +102,12 @@ describe('graphql-ws subscriptions under the query limits and caps', () => {
     const ops = Array.from({ length: SUBSCRIPTION_LIMITS.perConnection }, () => run(client, EVENTS));
     const over = run(client, EVENTS);
     await eventually(async () => over.errors.length > 0);
-    expect(over.errors[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', details: { limit: 'subscriptionsPerConnection', max: SUBSCRIPTION_LIMITS.perConnection } } });
+    expect(over.errors[0]).toMatchObject({
+      extensions: {
+        code: 'RATE_LIMITED',
+        details: { limit: 'subscriptionsPerConnection', max: SUBSCRIPTION_LIMITS.perConnection },
+      },
+    });
     await allLive(ops);
     expect(ops.flatMap((o) => o.errors)).toEqual([]);
     ops[0]!.unsubscribe();
@@ -95,13 +121,19 @@ describe('graphql-ws subscriptions under the query limits and caps', () => {
   });
 
   it(`should cap subscriptions per key at ${SUBSCRIPTION_LIMITS.perKey} over all its connections`, async () => {
-    const full = Array.from({ length: SUBSCRIPTION_LIMITS.perKey / SUBSCRIPTION_LIMITS.perConnection }, () => connect());
-    const ops = full.flatMap((client) => Array.from({ length: SUBSCRIPTION_LIMITS.perConnection }, () => run(client, EVENTS)));
+    const full = Array.from({ length: SUBSCRIPTION_LIMITS.perKey / SUBSCRIPTION_LIMITS.perConnection }, () =>
+      connect(),
+    );
+    const ops = full.flatMap((client) =>
+      Array.from({ length: SUBSCRIPTION_LIMITS.perConnection }, () => run(client, EVENTS)),
+    );
     await allLive(ops);
     const other = connect();
     const over = run(other, EVENTS);
     await eventually(async () => over.errors.length > 0);
-    expect(over.errors[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', details: { limit: 'subscriptionsPerKey', max: SUBSCRIPTION_LIMITS.perKey } } });
+    expect(over.errors[0]).toMatchObject({
+      extensions: { code: 'RATE_LIMITED', details: { limit: 'subscriptionsPerKey', max: SUBSCRIPTION_LIMITS.perKey } },
+    });
     await full[0]!.dispose();
     const after = await eventually(async () => {
       const op = run(other, EVENTS);

@@ -9,14 +9,26 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Two platform processes' worth of runners on one database; `redis` decides whether they share a bus. */
 async function twoInstances(redis: boolean) {
   const database = await createTestDatabase();
-  const env = { DATABASE_URL: database.url, PORT: '0', DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', ...(redis ? { REDIS_URL } : {}) };
+  const env = {
+    DATABASE_URL: database.url,
+    PORT: '0',
+    DNS_PORT: '0',
+    SMTP_INBOUND_PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JOBS_PROCESS_EVERY_MS: '200',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...(redis ? { REDIS_URL } : {}),
+  };
   const a = await startPlatform(loadConfig(env));
   const b = await startPlatform(loadConfig(env));
   // Only A dispatches: an event can reach B's subscribers through the bus alone.
   await b.dispatcher!.stop();
   const key = (await a.apiKeys.createKey({ orgSlug: 'shared', type: 'SERVER' })).key;
   return {
-    a, b, key,
+    a,
+    b,
+    key,
     stop: async () => {
       await a.stop();
       await b.stop();
@@ -36,10 +48,14 @@ async function raiseOn(platform: Platform, key: string, subject: string): Promis
 
 /** Raises an event on `on` every 300 ms until `subscriber` has seen one: its subscription is live. */
 async function prime(on: Platform, key: string, subscriber: Subscriber) {
-  await eventually(async () => {
-    await raiseOn(on, key, 'probe');
-    return subscriber.events.length > 0;
-  }, 15_000, 300);
+  await eventually(
+    async () => {
+      await raiseOn(on, key, 'probe');
+      return subscriber.events.length > 0;
+    },
+    15_000,
+    300,
+  );
 }
 
 describe('subscriptions across processes', () => {

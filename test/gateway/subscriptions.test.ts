@@ -28,17 +28,23 @@ describe('Subscription.events over graphql-ws on /graphql', () => {
   let probes = 0;
   /** Writes a probe event (`data.probe` = `tag`) for the key's organization, as a module would. */
   const probe = async (key: string, type: string, tag: string | true = true) => {
-    await t.platform.orm.em.getConnection().execute(
-      "insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, jsonb_build_object('probe', ?::jsonb), now()); select pg_notify('platform_events', '')",
-      [`evt_probe_${Date.now()}_${probes++}`, await orgOf(key), type, JSON.stringify(tag)],
-    );
+    await t.platform.orm.em
+      .getConnection()
+      .execute(
+        "insert into platform.events (id, organization_id, type, data, created_at) values (?, ?, ?, jsonb_build_object('probe', ?::jsonb), now()); select pg_notify('platform_events', '')",
+        [`evt_probe_${Date.now()}_${probes++}`, await orgOf(key), type, JSON.stringify(tag)],
+      );
   };
   /** Raises probe events for the key's organization until the subscriber has one: its subscription is live. */
   const primed = async (s: Subscriber, key: string, type = 'form.partial') => {
-    await eventually(async () => {
-      await probe(key, type);
-      return s.events.some((e) => e.data?.probe);
-    }, 10_000, 100);
+    await eventually(
+      async () => {
+        await probe(key, type);
+        return s.events.some((e) => e.data?.probe);
+      },
+      10_000,
+      100,
+    );
   };
   /** The events a test caused: probes (late ones too) left out. */
   const real = (s: Subscriber) => s.events.filter((e) => !e.data?.probe);
@@ -54,7 +60,17 @@ describe('Subscription.events over graphql-ws on /graphql', () => {
     const sentA = await sendEmail(keyA, 'For A');
     await eventually(async () => real(a).filter((e) => e.data.messageId === sentA.body.data.messageId).length === 2);
     const delivered = real(a).find((e) => e.type === 'email.delivered')!;
-    expect(delivered).toEqual({ id: expect.stringMatching(/^evt_/), type: 'email.delivered', timestamp: expect.stringMatching(/Z$/), data: { messageId: sentA.body.data.messageId, to: ['b@example.com'], subject: 'For A', deliveredAt: expect.any(String) } });
+    expect(delivered).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: 'email.delivered',
+      timestamp: expect.stringMatching(/Z$/),
+      data: {
+        messageId: sentA.body.data.messageId,
+        to: ['b@example.com'],
+        subject: 'For A',
+        deliveredAt: expect.any(String),
+      },
+    });
     expect(real(a).map((e) => e.type)).toEqual(['email.sent', 'email.delivered']);
 
     // B's own event comes after A's on the same stream: had B been sent A's events, they would be here first.
@@ -97,7 +113,9 @@ describe('Subscription.events over graphql-ws on /graphql', () => {
     const kept = subscribe({ apiKey: keyA });
     await primed(doomed, keyA);
     await primed(kept, keyA);
-    const [row] = await t.platform.orm.em.getConnection().execute<{ id: string }[]>('select id from platform.api_keys where hash = ?', [hashApiKey(doomedKey)]);
+    const [row] = await t.platform.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from platform.api_keys where hash = ?', [hashApiKey(doomedKey)]);
     const revoked = await t.graphql(keyA, 'mutation($id: ID!) { revokeApiKey(id: $id) }', { id: row!.id });
     expect(revoked.body.data.revokeApiKey).toBe(true);
 
@@ -111,7 +129,10 @@ describe('Subscription.events over graphql-ws on /graphql', () => {
   it('should answer FORBIDDEN to a key without the webhooks scope', async () => {
     const s = subscribe({ apiKey: await t.key('org-a', 'SERVER', ['email']) });
     await eventually(async () => s.errors.length > 0);
-    expect(s.errors[0]).toMatchObject({ message: expect.stringContaining('webhooks'), extensions: { code: 'FORBIDDEN' } });
+    expect(s.errors[0]).toMatchObject({
+      message: expect.stringContaining('webhooks'),
+      extensions: { code: 'FORBIDDEN' },
+    });
   });
 
   it('should refuse WebSocket upgrades on other paths', async () => {

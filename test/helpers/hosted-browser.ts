@@ -6,7 +6,14 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium (package `chromium`), or CHROMIUM_PATH. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A headless Chromium with a fresh profile of its own, closed (and the profile removed) by `close`. */
 export interface HostedBrowser {
@@ -14,11 +21,17 @@ export interface HostedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(options: { javaScriptEnabled?: boolean; timezoneId?: string; viewport?: { width: number; height: number } } = {}): Promise<HostedBrowser> {
+export async function launchBrowser(
+  options: { javaScriptEnabled?: boolean; timezoneId?: string; viewport?: { width: number; height: number } } = {},
+): Promise<HostedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'hosted-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, args: ARGS, headless: true,
-    javaScriptEnabled: options.javaScriptEnabled ?? true, timezoneId: options.timezoneId, viewport: options.viewport ?? { width: 1024, height: 800 },
+    executablePath: CHROMIUM,
+    args: ARGS,
+    headless: true,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    timezoneId: options.timezoneId,
+    viewport: options.viewport ?? { width: 1024, height: 800 },
   });
   return {
     context,
@@ -38,8 +51,12 @@ const axeSource = (() => {
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Injected through the DevTools protocol, so the page's CSP (no inline script without its nonce) does not stop it.
   await page.evaluate(axeSource());
-  const results = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  const results = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] })`)) as {
+    violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+  };
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
 }
 
 /**
@@ -48,12 +65,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * into `checker`, a page of a browser with JavaScript, and checked there.
  */
 export async function seriousViolationsWithoutScript(page: Page, checker: Page): Promise<string[]> {
-  const shown = await page.evaluate(`(() => {
+  const shown = (await page.evaluate(`(() => {
     const copy = document.documentElement.cloneNode(true);
     copy.querySelectorAll('script, template').forEach((n) => n.remove());
     copy.querySelectorAll('noscript').forEach((n) => n.replaceWith(...n.childNodes));
     return '<!doctype html>' + copy.outerHTML;
-  })()`) as string;
+  })()`)) as string;
   await checker.setContent(shown);
   return seriousViolations(checker);
 }

@@ -11,12 +11,26 @@ import { projectRoot } from '../../platform/config/project-root.js';
 export const UNCHECKED_MODULES: ReadonlySet<string> = new Set<string>([]);
 
 type ResponseObject = { $ref?: string; content?: Record<string, { schema?: unknown }> };
-interface OperationObject { tags?: string[]; responses?: Record<string, ResponseObject> }
-interface OpenApi { paths: Record<string, Record<string, OperationObject>>; components: { responses?: Record<string, ResponseObject> } }
-interface Route { method: string; template: string; pattern: RegExp; literals: number; operation: OperationObject }
+interface OperationObject {
+  tags?: string[];
+  responses?: Record<string, ResponseObject>;
+}
+interface OpenApi {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { responses?: Record<string, ResponseObject> };
+}
+interface Route {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  literals: number;
+  operation: OperationObject;
+}
 
 const DOCUMENT_ID = 'https://platform.local/openapi.json';
-const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (ajv: Ajv2020) => void;
+const addFormats = ((formatsModule as unknown as { default?: unknown }).default ?? formatsModule) as (
+  ajv: Ajv2020,
+) => void;
 
 /** JSON pointer segment (RFC 6901) inside a URI fragment. */
 const segment = (s: string) => encodeURIComponent(s.replace(/~/g, '~0').replace(/\//g, '~1'));
@@ -34,14 +48,23 @@ export class OpenApiResponseChecker {
   /** First path segment → the modules documenting paths under it (for errors on paths the document does not list). */
   private readonly prefixes = new Map<string, Route[]>();
 
-  constructor(private readonly document: OpenApi, private readonly unchecked: ReadonlySet<string> = UNCHECKED_MODULES) {
+  constructor(
+    private readonly document: OpenApi,
+    private readonly unchecked: ReadonlySet<string> = UNCHECKED_MODULES,
+  ) {
     this.ajv = new Ajv2020({ strict: false, allErrors: true, logger: false, validateSchema: false });
     addFormats(this.ajv);
     this.ajv.addSchema(document as object, DOCUMENT_ID);
     for (const [template, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-        const route = { method: method.toUpperCase(), template, pattern: new RegExp(`^${source}/?$`), literals: template.split('/').filter((s) => s && !s.startsWith('{')).length, operation };
+        const route = {
+          method: method.toUpperCase(),
+          template,
+          pattern: new RegExp(`^${source}/?$`),
+          literals: template.split('/').filter((s) => s && !s.startsWith('{')).length,
+          operation,
+        };
         this.routes.push(route);
         const first = template.split('/')[1]!;
         (this.prefixes.get(first) ?? this.prefixes.set(first, []).get(first)!).push(route);
@@ -60,7 +83,8 @@ export class OpenApiResponseChecker {
     if (this.unchecked.has(module)) return undefined;
     const where = `${method.toUpperCase()} ${route.template} → ${status}`;
     const response = route.operation.responses?.[String(status)] ?? route.operation.responses?.default;
-    if (!response) return `${where}: status ${status} is not documented (documented: ${Object.keys(route.operation.responses ?? {}).join(', ')}); body ${preview(body)}`;
+    if (!response)
+      return `${where}: status ${status} is not documented (documented: ${Object.keys(route.operation.responses ?? {}).join(', ')}); body ${preview(body)}`;
     const pointer = response.$ref
       ? response.$ref.slice(1)
       : `/paths/${segment(route.template)}/${method.toLowerCase()}/responses/${status in (route.operation.responses ?? {}) ? status : 'default'}`;
@@ -80,7 +104,11 @@ export class OpenApiResponseChecker {
     const route = candidates.find((r) => r.operation.responses?.[String(status)]?.$ref);
     if (!route) return undefined;
     const ref = route.operation.responses![String(status)]!.$ref!;
-    return this.validate(`${method.toUpperCase()} ${path} (not in the document; ${module}'s error shape) → ${status}`, `${ref.slice(1)}/content/${segment('application/json')}/schema`, body);
+    return this.validate(
+      `${method.toUpperCase()} ${path} (not in the document; ${module}'s error shape) → ${status}`,
+      `${ref.slice(1)}/content/${segment('application/json')}/schema`,
+      body,
+    );
   }
 
   private validate(where: string, pointer: string, body: unknown): string | undefined {
@@ -95,7 +123,10 @@ export class OpenApiResponseChecker {
 }
 
 function formatErrors(errors: ErrorObject[]): string {
-  return errors.slice(0, 12).map((e) => `  ${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)} [${e.schemaPath}]`).join('\n');
+  return errors
+    .slice(0, 12)
+    .map((e) => `  ${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)} [${e.schemaPath}]`)
+    .join('\n');
 }
 
 function preview(body: unknown): string {
@@ -107,7 +138,9 @@ let shared: OpenApiResponseChecker | undefined;
 
 /** The checker over the committed schema/openapi.json (read once per test file). */
 export function responseChecker(): OpenApiResponseChecker {
-  shared ??= new OpenApiResponseChecker(JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as OpenApi);
+  shared ??= new OpenApiResponseChecker(
+    JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as OpenApi,
+  );
   return shared;
 }
 
@@ -121,7 +154,13 @@ export async function checkedFetch(input: Request): Promise<Response> {
   } catch {
     body = undefined;
   }
-  const problem = responseChecker().check(input.method, new URL(input.url).pathname, response.status, response.headers.get('content-type'), body);
+  const problem = responseChecker().check(
+    input.method,
+    new URL(input.url).pathname,
+    response.status,
+    response.headers.get('content-type'),
+    body,
+  );
   if (problem) throw new Error(problem);
   return response;
 }

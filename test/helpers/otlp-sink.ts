@@ -25,9 +25,19 @@ export interface OtlpSink {
   close(): Promise<void>;
 }
 
-interface OtlpValue { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number }
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
 interface OtlpExport {
-  resourceSpans?: { scopeSpans?: { scope?: { name?: string }; spans?: (Omit<SinkSpan, 'scope' | 'attributes'> & { attributes?: { key: string; value: OtlpValue }[] })[] }[] }[];
+  resourceSpans?: {
+    scopeSpans?: {
+      scope?: { name?: string };
+      spans?: (Omit<SinkSpan, 'scope' | 'attributes'> & { attributes?: { key: string; value: OtlpValue }[] })[];
+    }[];
+  }[];
 }
 
 export async function startOtlpSink(): Promise<OtlpSink> {
@@ -49,10 +59,11 @@ export async function startOtlpSink(): Promise<OtlpSink> {
   const { port } = server.address() as AddressInfo;
   return Object.assign(sink, {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 
@@ -61,8 +72,17 @@ function collect(payload: OtlpExport, into: SinkSpan[]) {
     for (const scoped of resource.scopeSpans ?? []) {
       for (const span of scoped.spans ?? []) {
         const attributes: Record<string, unknown> = {};
-        for (const { key, value } of span.attributes ?? []) attributes[key] = value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue;
-        into.push({ traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, kind: span.kind, scope: scoped.scope?.name ?? '', attributes });
+        for (const { key, value } of span.attributes ?? [])
+          attributes[key] = value.stringValue ?? value.intValue ?? value.boolValue ?? value.doubleValue;
+        into.push({
+          traceId: span.traceId,
+          spanId: span.spanId,
+          parentSpanId: span.parentSpanId || undefined,
+          name: span.name,
+          kind: span.kind,
+          scope: scoped.scope?.name ?? '',
+          attributes,
+        });
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { Agenda, Job } from 'agenda';
 
-const idOf = (job: Job) => String((job.attrs as { _id?: unknown; id?: unknown })._id ?? (job.attrs as { id?: unknown }).id);
+const idOf = (job: Job) =>
+  String((job.attrs as { _id?: unknown; id?: unknown })._id ?? (job.attrs as { id?: unknown }).id);
 
 /**
  * Runs a job now and resolves once this very run has completed (Agenda's `complete:<name>` event), so a test can assert

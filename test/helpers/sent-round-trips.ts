@@ -17,18 +17,32 @@ export interface SentStatement {
 export function recordSentStatements(): { sent: SentStatement[]; stop: () => void } {
   const sent: SentStatement[] = [];
   const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
-  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
     const query = args[0];
-    const entry: SentStatement = { text: typeof query === 'string' ? query : (query as { text?: string })?.text ?? '', client: this, sentAt: performance.now(), answeredAt: Infinity };
+    const entry: SentStatement = {
+      text: typeof query === 'string' ? query : ((query as { text?: string })?.text ?? ''),
+      client: this,
+      sentAt: performance.now(),
+      answeredAt: Infinity,
+    };
     sent.push(entry);
-    const answered = () => { entry.answeredAt = performance.now(); };
+    const answered = () => {
+      entry.answeredAt = performance.now();
+    };
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === 'function') {
-      args[last] = (...results: unknown[]) => { answered(); return (callback as (...r: unknown[]) => unknown)(...results); };
+      args[last] = (...results: unknown[]) => {
+        answered();
+        return (callback as (...r: unknown[]) => unknown)(...results);
+      };
     }
     const result = original.apply(this, args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(answered, answered);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(answered, answered);
     return result as never;
   });
   return { sent, stop: () => spy.mockRestore() };
@@ -46,7 +60,11 @@ export function statementsOf(sent: SentStatement[], mine: (text: string) => bool
     const sameClient = (t: SentStatement) => t.client === s.client;
     const next = sent.slice(i + 1).find(sameClient);
     const previous = sent.slice(0, i).reverse().find(sameClient);
-    if ((/^\s*begin/i.test(s.text) && next && picked.has(next)) || (!/^\s*begin/i.test(s.text) && previous && picked.has(previous))) picked.add(s);
+    if (
+      (/^\s*begin/i.test(s.text) && next && picked.has(next)) ||
+      (!/^\s*begin/i.test(s.text) && previous && picked.has(previous))
+    )
+      picked.add(s);
   });
   return sent.filter((s) => picked.has(s));
 }

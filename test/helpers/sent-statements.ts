@@ -8,7 +8,8 @@ import pg from 'pg';
 export function recordStatements(): { texts: () => string[]; stop: () => void } {
   const spy = jest.spyOn(pg.Client.prototype, 'query');
   return {
-    texts: () => spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : (query as { text?: string })?.text ?? '')),
+    texts: () =>
+      spy.mock.calls.map(([query]) => (typeof query === 'string' ? query : ((query as { text?: string })?.text ?? ''))),
     stop: () => spy.mockRestore(),
   };
 }

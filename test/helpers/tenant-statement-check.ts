@@ -10,7 +10,11 @@ import { positional } from '../../platform/orm/pooled-query.js';
  * a table must write the bound organization. Equalities count only where they restrict rows: conjuncts of WHERE and of
  * inner joins' ON (both ways), and of a LEFT JOIN's ON for the joined side alone. docs/architecture.md ("Tenancy").
  */
-export function tenantFilterViolations(text: string, orgParams: ReadonlySet<number>, orgTables: ReadonlySet<string>): string[] {
+export function tenantFilterViolations(
+  text: string,
+  orgParams: ReadonlySet<number>,
+  orgTables: ReadonlySet<string>,
+): string[] {
   const parsed = parseSync(positional(text)) as { stmts?: { stmt: Node }[] };
   const walk = new StatementWalk(orgParams, orgTables);
   for (const { stmt } of parsed.stmts ?? []) walk.statement(stmt, null);
@@ -27,7 +31,11 @@ interface Scope {
   ctes: Set<string>;
 }
 
-interface TableUse { term: Term; name: string; alias: string }
+interface TableUse {
+  term: Term;
+  name: string;
+  alias: string;
+}
 
 class StatementWalk {
   private readonly uses: TableUse[] = [];
@@ -36,11 +44,14 @@ class StatementWalk {
   private readonly edges: [Term, Term, boolean][] = [];
   private next = 0;
 
-  constructor(private readonly orgParams: ReadonlySet<number>, private readonly orgTables: ReadonlySet<string>) {}
+  constructor(
+    private readonly orgParams: ReadonlySet<number>,
+    private readonly orgTables: ReadonlySet<string>,
+  ) {}
 
   violations(): string[] {
     const filtered = new Set<Term>(['ORG']);
-    for (let size = -1; size !== filtered.size; ) {
+    for (let size = -1; size !== filtered.size;) {
       size = filtered.size;
       for (const [a, b, both] of this.edges) {
         if (filtered.has(a)) filtered.add(b);
@@ -48,8 +59,15 @@ class StatementWalk {
       }
     }
     return [
-      ...this.uses.filter((use) => !filtered.has(use.term)).map((use) => `${use.name}${use.alias !== use.name.split('.').pop() ? ` ${use.alias}` : ''} is not filtered by organization_id`),
-      ...this.inserts.filter((insert) => insert.value === null || !filtered.has(insert.value)).map((insert) => `insert into ${insert.name} does not write the bound organization_id`),
+      ...this.uses
+        .filter((use) => !filtered.has(use.term))
+        .map(
+          (use) =>
+            `${use.name}${use.alias !== use.name.split('.').pop() ? ` ${use.alias}` : ''} is not filtered by organization_id`,
+        ),
+      ...this.inserts
+        .filter((insert) => insert.value === null || !filtered.has(insert.value))
+        .map((insert) => `insert into ${insert.name} does not write the bound organization_id`),
     ];
   }
 
@@ -79,7 +97,10 @@ class StatementWalk {
     for (const item of select.fromClause ?? []) this.fromItem(item, scope, []);
     for (const row of select.valuesLists ?? []) this.expressions(row, scope);
     this.conjuncts(select.whereClause, scope, null);
-    this.expressions([select.targetList, select.whereClause, select.havingClause, select.groupClause, select.sortClause], scope);
+    this.expressions(
+      [select.targetList, select.whereClause, select.havingClause, select.groupClause, select.sortClause],
+      scope,
+    );
     return scope;
   }
 
@@ -99,7 +120,8 @@ class StatementWalk {
     const source = body.selectStmt?.SelectStmt as Node | undefined;
     if (this.orgTables.has(name)) {
       if (source?.valuesLists) {
-        for (const row of source.valuesLists) this.inserts.push({ name, value: column < 0 ? null : this.term(row.List.items[column], scope) });
+        for (const row of source.valuesLists)
+          this.inserts.push({ name, value: column < 0 ? null : this.term(row.List.items[column], scope) });
       } else if (source) {
         const inner = this.select(source, scope);
         const target = source.targetList?.[column]?.ResTarget?.val;
@@ -132,7 +154,14 @@ class StatementWalk {
       this.fromItem(join.larg, scope, left);
       this.fromItem(join.rarg, scope, right);
       nullable.push(...left, ...right);
-      const restricted = join.jointype === 'JOIN_LEFT' ? right : join.jointype === 'JOIN_RIGHT' ? left : join.jointype === 'JOIN_FULL' ? [] : null;
+      const restricted =
+        join.jointype === 'JOIN_LEFT'
+          ? right
+          : join.jointype === 'JOIN_RIGHT'
+            ? left
+            : join.jointype === 'JOIN_FULL'
+              ? []
+              : null;
       this.conjuncts(join.quals, scope, restricted);
       this.expressions(join.quals, scope);
     } else if (item.RangeSubselect) {
@@ -193,7 +222,8 @@ class StatementWalk {
         return;
       }
       for (const [key, child] of Object.entries(node)) {
-        if (key !== 'SelectStmt' && key !== 'InsertStmt' && key !== 'UpdateStmt' && key !== 'DeleteStmt') this.expressions(child, scope);
+        if (key !== 'SelectStmt' && key !== 'InsertStmt' && key !== 'UpdateStmt' && key !== 'DeleteStmt')
+          this.expressions(child, scope);
         else this.statement({ [key]: child }, scope);
       }
     }
@@ -260,7 +290,9 @@ export async function checkTenantStatements(databaseUrl: string): Promise<{ stop
     stop: () => {
       checks.delete(check);
       if (checks.size === 0) observeTenantStatements(undefined);
-      return [...found].map(([text, problems]) => `${problems.join('; ')}: ${text.replace(/\s+/g, ' ').slice(0, 2000)}`);
+      return [...found].map(
+        ([text, problems]) => `${problems.join('; ')}: ${text.replace(/\s+/g, ' ').slice(0, 2000)}`,
+      );
     },
   };
 }

@@ -4,6 +4,14 @@
  */
 export function itIf(condition: boolean, reason: string): jest.It {
   if (condition) return it;
-  const skipped = ((name: string, fn?: jest.ProvidesCallback, timeout?: number) => it.skip(`${name} (skipped: ${reason})`, fn, timeout)) as jest.It;
-  return Object.assign(skipped, { skip: it.skip, only: it.only, todo: it.todo, each: it.skip.each, failing: it.skip.failing, concurrent: it.skip.concurrent });
+  const skipped = ((name: string, fn?: jest.ProvidesCallback, timeout?: number) =>
+    it.skip(`${name} (skipped: ${reason})`, fn, timeout)) as jest.It;
+  return Object.assign(skipped, {
+    skip: it.skip,
+    only: it.only,
+    todo: it.todo,
+    each: it.skip.each,
+    failing: it.skip.failing,
+    concurrent: it.skip.concurrent,
+  });
 }

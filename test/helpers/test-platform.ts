@@ -11,7 +11,11 @@ export interface TestPlatform {
   /** Creates a key (and its organization) and returns it. */
   key(orgSlug: string, type?: ApiKeyType, scopes?: string[]): Promise<string>;
   /** fetch against the platform with a key; throws when a REST response differs from schema/openapi.json. */
-  request(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<TestResponse>;
   /** POST /graphql. */
   graphql(key: string | undefined, query: string, variables?: Record<string, unknown>): Promise<TestResponse>;
   stop(): Promise<void>;
@@ -28,7 +32,10 @@ export interface TestResponse {
  * The real stack on a random port over its own database: REST bridge → gateway → subgraphs → PostgreSQL.
  * `env` overrides configuration (e.g. SMTP_URL).
  */
-export function startTestPlatform(env: Record<string, string> = {}, options: PlatformOptions = {}): Promise<TestPlatform> {
+export function startTestPlatform(
+  env: Record<string, string> = {},
+  options: PlatformOptions = {},
+): Promise<TestPlatform> {
   const starting = startOwnPlatform(env, options);
   unstopped.add(starting);
   return starting;
@@ -44,12 +51,32 @@ const unstopped = new Set<Promise<TestPlatform>>();
 export async function stopUnstoppedPlatforms(): Promise<void> {
   const left = [...unstopped];
   unstopped.clear();
-  await Promise.all(left.map((starting) => starting.then((t) => t.stop(), () => undefined).catch(() => undefined)));
+  await Promise.all(
+    left.map((starting) =>
+      starting
+        .then(
+          (t) => t.stop(),
+          () => undefined,
+        )
+        .catch(() => undefined),
+    ),
+  );
 }
 
 async function startOwnPlatform(env: Record<string, string>, options: PlatformOptions): Promise<TestPlatform> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DNS_PORT: '0', JOBS_PROCESS_EVERY_MS: '200', SHUTDOWN_TIMEOUT_MS: '2000', SMTP_INBOUND_PORT: '0', ...poolOverride(), ...env });
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DNS_PORT: '0',
+    JOBS_PROCESS_EVERY_MS: '200',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    SMTP_INBOUND_PORT: '0',
+    ...poolOverride(),
+    ...env,
+  });
   const platform = await startPlatform(config, options);
   // Every tenantSql statement this platform runs is parsed: a table with an organization column left unfiltered fails stop().
   const tenantCheck = await checkTenantStatements(database.url);
@@ -82,17 +109,25 @@ async function startOwnPlatform(env: Record<string, string>, options: PlatformOp
     key: async (orgSlug, type = 'SERVER', scopes) => (await platform.apiKeys.createKey({ orgSlug, type, scopes })).key,
     request,
     graphql: (key, query, variables) => request('POST', '/graphql', { key, body: { query, variables } }),
-    stop: () => (stopped ??= (async () => {
-      const unfiltered = tenantCheck.stop();
-      await platform.stop();
-      await database.drop();
-      if (unfiltered.length > 0) throw new Error(`tenantSql statements that do not filter every table by organization_id:\n${unfiltered.join('\n')}`);
-    })()),
+    stop: () =>
+      (stopped ??= (async () => {
+        const unfiltered = tenantCheck.stop();
+        await platform.stop();
+        await database.drop();
+        if (unfiltered.length > 0)
+          throw new Error(
+            `tenantSql statements that do not filter every table by organization_id:\n${unfiltered.join('\n')}`,
+          );
+      })()),
   };
 }
 
 /** Polls `check` until it returns a truthy value (jobs run asynchronously); fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, intervalMs = 50): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

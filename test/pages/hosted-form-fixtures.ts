@@ -14,8 +14,19 @@ export const SHOWCASE_FIELDS = [
   { type: 'DATE', label: 'Start day', ref: 'day' },
   { type: 'DATE_TIME', label: 'Best time to call', ref: 'call' },
   { type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Starter', 'Pro', 'Enterprise'] } },
-  { type: 'MULTI_SELECT', label: 'Products', ref: 'products', settings: { options: ['Email', 'SMS', 'Forms', 'Calendar'] } },
-  { type: 'CHECKBOX', label: 'Consent', ref: 'consent', required: true, settings: { options: ['I agree to be contacted'] } },
+  {
+    type: 'MULTI_SELECT',
+    label: 'Products',
+    ref: 'products',
+    settings: { options: ['Email', 'SMS', 'Forms', 'Calendar'] },
+  },
+  {
+    type: 'CHECKBOX',
+    label: 'Consent',
+    ref: 'consent',
+    required: true,
+    settings: { options: ['I agree to be contacted'] },
+  },
   { type: 'FILE', label: 'Brief', ref: 'brief' },
 ];
 

@@ -14,12 +14,22 @@ async function main() {
   const browser = await launchBrowser({ timezoneId: 'Europe/Paris' });
   try {
     const key = await t.key('screenshots');
-    const every = await publishedForm(t, key, { title: 'Tell us about your project', description: 'Fifteen questions, one of every type.', fields: SHOWCASE_FIELDS });
-    const stepped = await publishedForm(t, key, {
-      title: 'Quick feedback', settings: { layout: 'ONE_PER_SCREEN', thankYouMessage: 'Thanks, we read every answer.' },
-      theme: { preset: 'BOLD', colors: { primary: '#5b2a86' }, font: 'SERIF' }, fields: SHOWCASE_FIELDS.slice(6, 8),
+    const every = await publishedForm(t, key, {
+      title: 'Tell us about your project',
+      description: 'Fifteen questions, one of every type.',
+      fields: SHOWCASE_FIELDS,
     });
-    const locked = await publishedForm(t, key, { title: 'Members only', settings: { password: 'open-sesame' }, fields: SHOWCASE_FIELDS.slice(0, 1) });
+    const stepped = await publishedForm(t, key, {
+      title: 'Quick feedback',
+      settings: { layout: 'ONE_PER_SCREEN', thankYouMessage: 'Thanks, we read every answer.' },
+      theme: { preset: 'BOLD', colors: { primary: '#5b2a86' }, font: 'SERIF' },
+      fields: SHOWCASE_FIELDS.slice(6, 8),
+    });
+    const locked = await publishedForm(t, key, {
+      title: 'Members only',
+      settings: { password: 'open-sesame' },
+      fields: SHOWCASE_FIELDS.slice(0, 1),
+    });
     const page = await browser.context.newPage();
     const shot = async (name: string, fullPage = true) => page.screenshot({ path: join(dir, name), fullPage });
 

@@ -16,7 +16,9 @@ describe('authorization coverage', () => {
     const authorized = new Set(storage.authorizedFields.map((f) => `${f.target.name}.${f.fieldName}`));
     const roots = [...storage.queries, ...storage.mutations];
     expect(roots.length).toBeGreaterThan(10);
-    const open = roots.filter((r) => !authorized.has(`${r.target.name}.${r.methodName}`)).map((r) => `${r.target.name}.${r.methodName} (${r.schemaName})`);
+    const open = roots
+      .filter((r) => !authorized.has(`${r.target.name}.${r.methodName}`))
+      .map((r) => `${r.target.name}.${r.methodName} (${r.schemaName})`);
     expect(open).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ describe('tenancy', () => {
     t = await startTestPlatform();
     keyA = await t.key('org-a');
     keyB = await t.key('org-b');
-    const sent = await t.request('POST', '/emails', { key: keyA, body: { from: 'a@a.example', to: 'x@example.com', subject: 'Secret of A', text: 'only for A' } });
+    const sent = await t.request('POST', '/emails', {
+      key: keyA,
+      body: { from: 'a@a.example', to: 'x@example.com', subject: 'Secret of A', text: 'only for A' },
+    });
     messageId = sent.body.data.messageId;
   });
   afterAll(() => t.stop());

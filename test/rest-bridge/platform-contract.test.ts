@@ -17,7 +17,10 @@ describe('REST bridge contract', () => {
 
   describe('X-Request-Id', () => {
     it('should echo a sane incoming id', async () => {
-      const res = await t.request('GET', '/emails/messages', { key: server, headers: { 'x-request-id': 'abc-123.def' } });
+      const res = await t.request('GET', '/emails/messages', {
+        key: server,
+        headers: { 'x-request-id': 'abc-123.def' },
+      });
       expect(res.headers.get('x-request-id')).toBe('abc-123.def');
     });
 
@@ -76,13 +79,20 @@ describe('REST bridge contract', () => {
     });
 
     it('should answer 400 INVALID_REQUEST for malformed JSON', async () => {
-      const res = await t.request('POST', '/emails', { key: server, rawBody: '{"from": ', headers: { 'content-type': 'application/json' } });
+      const res = await t.request('POST', '/emails', {
+        key: server,
+        rawBody: '{"from": ',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INVALID_REQUEST');
     });
 
     it('should answer 413 for a body over the limit', async () => {
-      const res = await t.request('POST', '/emails', { key: server, body: { ...SEND, html: 'x'.repeat(11 * 1024 * 1024) } });
+      const res = await t.request('POST', '/emails', {
+        key: server,
+        body: { ...SEND, html: 'x'.repeat(11 * 1024 * 1024) },
+      });
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -94,7 +104,10 @@ describe('REST bridge contract', () => {
     });
 
     it('should answer 400 with details for an invalid address', async () => {
-      const res = await t.request('POST', '/emails', { key: server, body: { ...SEND, to: ['ok@example.com', 'not an address'] } });
+      const res = await t.request('POST', '/emails', {
+        key: server,
+        body: { ...SEND, to: ['ok@example.com', 'not an address'] },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'to' } });
     });
@@ -104,12 +117,21 @@ describe('REST bridge contract', () => {
       ['null', 'null'],
       ['"text"', 'a string'],
     ])('should answer 400, never 500, for a body of %s (%s)', async (raw) => {
-      const res = await t.request('POST', '/emails', { key: server, rawBody: raw, headers: { 'content-type': 'application/json' } });
+      const res = await t.request('POST', '/emails', {
+        key: server,
+        rawBody: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status).toBe(400);
     });
 
     it.each([
-      ['headers over 16 KB', `GET /emails/messages HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'REQUEST_HEADERS_TOO_LARGE'],
+      [
+        'headers over 16 KB',
+        `GET /emails/messages HTTP/1.1\r\nHost: x\r\nX-Api-Key: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'REQUEST_HEADERS_TOO_LARGE',
+      ],
       ['a malformed request line', 'GET /emails messages HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'INVALID_REQUEST'],
     ])('should answer a request Node cannot parse (%s) in the platform envelope', async (_name, raw, status, code) => {
       const answer = await rawExchange(t.url, raw);
@@ -166,7 +188,11 @@ describe('REST bridge contract', () => {
     it('should validate status and dates with details', async () => {
       const status = await t.request('GET', '/emails/messages?status=LOST', { key: server });
       expect(status.status).toBe(400);
-      expect(status.body.error.details).toMatchObject({ field: 'status', received: 'LOST', expected: expect.arrayContaining(['DELIVERED']) });
+      expect(status.body.error.details).toMatchObject({
+        field: 'status',
+        received: 'LOST',
+        expected: expect.arrayContaining(['DELIVERED']),
+      });
       const date = await t.request('GET', '/emails/messages?fromDate=yesterday', { key: server });
       expect(date.status).toBe(400);
       expect(date.body.error.details).toMatchObject({ field: 'fromDate', received: 'yesterday' });

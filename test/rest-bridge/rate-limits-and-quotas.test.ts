@@ -11,11 +11,16 @@ describe('rate limits and quotas', () => {
   it('should answer 429 RATE_LIMITED with Retry-After and details.retryAfter once the window is used up', async () => {
     const key = await t.key('busy');
     // POST /emails/batch: Starter's batch rate (5/s) is stricter than the endpoint's 10/s.
-    const responses = await Promise.all(Array.from({ length: 20 }, () => t.request('POST', '/emails/batch', { key, body: [] })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => t.request('POST', '/emails/batch', { key, body: [] })),
+    );
     const limited = responses.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     const res = limited[0]!;
-    expect(res.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: expect.any(String), details: { retryAfter: expect.any(Number) } } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'RATE_LIMITED', message: expect.any(String), details: { retryAfter: expect.any(Number) } },
+    });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(res.headers.get('x-ratelimit-limit')).toBe('5');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -34,11 +39,18 @@ describe('rate limits and quotas', () => {
     const key = await t.key('heavy');
     const org = await t.platform.apiKeys.authenticate(key);
     const period = new Date().toISOString().slice(0, 7);
-    await t.platform.orm.em.getConnection().execute(
-      'insert into platform.usage (organization_id, resource, period, used) values (?, ?, ?, ?)',
-      [org!.organizationId, 'emails', period, 10_000],
-    );
-    const res = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' } });
+    await t.platform.orm.em
+      .getConnection()
+      .execute('insert into platform.usage (organization_id, resource, period, used) values (?, ?, ?, ?)', [
+        org!.organizationId,
+        'emails',
+        period,
+        10_000,
+      ]);
+    const res = await t.request('POST', '/emails', {
+      key,
+      body: { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' },
+    });
     expect(res.status).toBe(429);
     expect(res.body.error).toEqual({
       code: 'QUOTA_EXCEEDED',
@@ -53,10 +65,14 @@ describe('rate limits and quotas', () => {
     const key = await t.key('almost');
     const org = await t.platform.apiKeys.authenticate(key);
     const period = new Date().toISOString().slice(0, 7);
-    await t.platform.orm.em.getConnection().execute(
-      'insert into platform.usage (organization_id, resource, period, used) values (?, ?, ?, ?)',
-      [org!.organizationId, 'emails', period, 9_999],
-    );
+    await t.platform.orm.em
+      .getConnection()
+      .execute('insert into platform.usage (organization_id, resource, period, used) values (?, ?, ?, ?)', [
+        org!.organizationId,
+        'emails',
+        period,
+        9_999,
+      ]);
     const item = { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' };
     const res = await t.request('POST', '/emails/batch', { key, body: [item, item] });
     expect(res.status).toBe(429);

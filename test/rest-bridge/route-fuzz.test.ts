@@ -14,7 +14,21 @@ const RUNS_PER_ROUTE = 2;
 const DEADLINE_MS = 10_000;
 
 /** Texts that broke the edge before: NUL, a lone surrogate, overlong, numbers out of every range. */
-const nastyText = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff', 'x'.repeat(5000), '9999-12-31', '1e400', 'Infinity', '-0', '__proto__', '$ne', '', ' ');
+const nastyText = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfff',
+  'x'.repeat(5000),
+  '9999-12-31',
+  '1e400',
+  'Infinity',
+  '-0',
+  '__proto__',
+  '$ne',
+  '',
+  ' ',
+);
 const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   nastyText,
   fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -1, 0, true, null, [], {}, [null], { $ne: null }),
@@ -47,14 +61,30 @@ const malformedBody = fc.oneof(
 /** Query strings the edge must refuse (poison) or may ignore. */
 const malformedQuery = fc.oneof(
   fc.constantFrom('count[$ne]=x', 'page[gt]=1', 'a%00=1', 'status=%00').map((q) => ({ q, poison: true })),
-  fc.constantFrom('page=abc', 'page=Infinity', 'limit=-0', 'count=1e3', 'offset=99999999999999999999', 'startDate=9999-12-31', 'fromDate=0000-00-00', 'limit=', '').map((q) => ({ q, poison: false })),
+  fc
+    .constantFrom(
+      'page=abc',
+      'page=Infinity',
+      'limit=-0',
+      'count=1e3',
+      'offset=99999999999999999999',
+      'startDate=9999-12-31',
+      'fromDate=0000-00-00',
+      'limit=',
+      '',
+    )
+    .map((q) => ({ q, poison: false })),
 );
 
-const pathValue = fc.oneof(fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ZZ', 'x'.repeat(300), '-1', '9'.repeat(40), '..%2F..', 'null'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+const pathValue = fc.oneof(
+  fc.constantFrom('%00', 'a%00b', '%ED%A0%80', '%ZZ', 'x'.repeat(300), '-1', '9'.repeat(40), '..%2F..', 'null'),
+  fc.string({ maxLength: 12 }).map(encodeURIComponent),
+);
 
 /** The shape of an error answer in each envelope. */
 function isErrorEnvelope(style: EnvelopeStyle, status: number, body: any): boolean {
-  const error = style === 'platform' || style === 'domains' ? (body?.success === false ? body.error : undefined) : body?.error;
+  const error =
+    style === 'platform' || style === 'domains' ? (body?.success === false ? body.error : undefined) : body?.error;
   if (typeof error?.code !== 'string' || typeof error?.message !== 'string') return false;
   if (style === 'sms') return error.statusCode === status;
   if (style === 'openai') return typeof error.type === 'string';
@@ -70,7 +100,9 @@ describe('every route of the route table under malformed input', () => {
     t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     key = await t.key('fuzz');
     // Enterprise: no per-endpoint caps, so requests reach the code under test rather than the rate limiter.
-    await t.platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'fuzz'`);
+    await t.platform.orm.em
+      .getConnection()
+      .execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'fuzz'`);
     const tables = await t.platform.orm.em.getConnection().execute<{ name: string }[]>(
       `select format('%I.%I', table_schema, table_name) as name from information_schema.tables
         where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema', 'public') and table_name not like 'mikro_orm%'
@@ -82,12 +114,24 @@ describe('every route of the route table under malformed input', () => {
   });
   afterAll(() => t.stop());
 
-  const send = async (module: ModuleRoutes, spec: RouteSpec, params: string[], query: string, body: { raw: string; type: string } | null) => {
+  const send = async (
+    module: ModuleRoutes,
+    spec: RouteSpec,
+    params: string[],
+    query: string,
+    body: { raw: string; type: string } | null,
+  ) => {
     let i = 0;
     const path = spec.path.replace(/:(\w+)/g, () => params[i++ % params.length] ?? 'x');
     const headers: Record<string, string> = { authorization: `Bearer ${key}` };
     if (body) headers['content-type'] = body.type;
-    const res = await fetch(`${t.url}${path}${query ? `?${query}` : ''}`, { method: spec.method, headers, body: body?.raw, redirect: 'manual', signal: AbortSignal.timeout(DEADLINE_MS) });
+    const res = await fetch(`${t.url}${path}${query ? `?${query}` : ''}`, {
+      method: spec.method,
+      headers,
+      body: body?.raw,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DEADLINE_MS),
+    });
     const text = await res.text();
     let parsed: unknown;
     try {
@@ -100,22 +144,35 @@ describe('every route of the route table under malformed input', () => {
 
   for (const module of ALL_ROUTES) {
     const routes = module.routes;
-    const reads = (spec: RouteSpec) => !(spec.method === 'GET' || (spec.method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
+    const reads = (spec: RouteSpec) =>
+      !(spec.method === 'GET' || (spec.method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
 
     it(`${module.module} ${module.prefix}: no 5xx, no hang, its envelope`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...routes), fc.array(pathValue, { minLength: 1, maxLength: 3 }), malformedQuery, malformedBody, async (spec, params, query, body) => {
-          const res = await send(module, spec, params, query.q, reads(spec) ? body : null);
-          expect(res.status).toBeLessThan(500);
-          if (res.status >= 400 && !spec.respond) expect(isErrorEnvelope(res.style, res.status, res.body)).toBe(true);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...routes),
+          fc.array(pathValue, { minLength: 1, maxLength: 3 }),
+          malformedQuery,
+          malformedBody,
+          async (spec, params, query, body) => {
+            const res = await send(module, spec, params, query.q, reads(spec) ? body : null);
+            expect(res.status).toBeLessThan(500);
+            if (res.status >= 400 && !spec.respond) expect(isErrorEnvelope(res.style, res.status, res.body)).toBe(true);
+          },
+        ),
         { seed: SEED, numRuns: routes.length * RUNS_PER_ROUTE, endOnFailure: true },
       );
     });
 
     it(`${module.module} ${module.prefix}: a request the edge must refuse gets a 4xx in its envelope and writes nothing`, async () => {
       const before = await fingerprint();
-      const poisoned = fc.tuple(fc.constantFrom(...routes), fc.array(pathValue, { minLength: 1, maxLength: 3 }), malformedQuery, malformedBody)
+      const poisoned = fc
+        .tuple(
+          fc.constantFrom(...routes),
+          fc.array(pathValue, { minLength: 1, maxLength: 3 }),
+          malformedQuery,
+          malformedBody,
+        )
         .filter(([spec, , query, body]) => query.poison || (reads(spec) && body.poison));
       await fc.assert(
         fc.asyncProperty(poisoned, async ([spec, params, query, body]) => {
@@ -130,17 +187,23 @@ describe('every route of the route table under malformed input', () => {
     });
   }
 
-  it('should refuse a key without the route\'s module scope with 403 before reading its body, on every keyed route', async () => {
+  it("should refuse a key without the route's module scope with 403 before reading its body, on every keyed route", async () => {
     const smsOnly = await t.key('fuzz-scope', 'SERVER', ['sms']);
     const emailOnly = await t.key('fuzz-scope', 'SERVER', ['email']);
     // Enterprise: no per-endpoint caps, so every route answers its scope check rather than the rate limiter.
-    await t.platform.orm.em.getConnection().execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'fuzz-scope'`);
+    await t.platform.orm.em
+      .getConnection()
+      .execute(`update platform.organizations set plan = 'ENTERPRISE' where slug = 'fuzz-scope'`);
     for (const module of ALL_ROUTES) {
       if (module.module === 'webhooks') continue; // each module's webhook namespace checks its own scope per call
       const other = module.module === 'sms' ? emailOnly : smsOnly;
       for (const spec of module.routes.filter((r) => r.auth !== 'public')) {
         const path = spec.path.replace(/:(\w+)/g, 'x');
-        const hasBody = !(spec.method === 'GET' || (spec.method === 'DELETE' && !spec.deleteWithBody) || spec.ignoreBody);
+        const hasBody = !(
+          spec.method === 'GET' ||
+          (spec.method === 'DELETE' && !spec.deleteWithBody) ||
+          spec.ignoreBody
+        );
         const res = await fetch(`${t.url}${path}`, {
           method: spec.method,
           headers: { authorization: `Bearer ${other}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
@@ -148,15 +211,24 @@ describe('every route of the route table under malformed input', () => {
           redirect: 'manual',
         });
         const body = await res.json().catch(() => undefined);
-        expect({ route: `${spec.method} ${spec.path}`, status: res.status }).toEqual({ route: `${spec.method} ${spec.path}`, status: 403 });
+        expect({ route: `${spec.method} ${spec.path}`, status: res.status }).toEqual({
+          route: `${spec.method} ${spec.path}`,
+          status: 403,
+        });
         expect(isErrorEnvelope(module.envelope, res.status, body)).toBe(true);
       }
     }
   });
 
-  it('should answer a 404 under a module\'s prefix in that module\'s envelope', async () => {
+  it("should answer a 404 under a module's prefix in that module's envelope", async () => {
     for (const module of ALL_ROUTES) {
-      const res = await send(module, { method: 'GET', path: `${module.prefix}/no/such/path/here` } as RouteSpec, [], '', null);
+      const res = await send(
+        module,
+        { method: 'GET', path: `${module.prefix}/no/such/path/here` } as RouteSpec,
+        [],
+        '',
+        null,
+      );
       expect([404, 405]).toContain(res.status);
       expect(isErrorEnvelope(module.envelope, res.status, res.body)).toBe(true);
     }
@@ -166,13 +238,22 @@ describe('every route of the route table under malformed input', () => {
     for (const path of ['/healthz', '/emails/messages', '/emails/t/unsubscribe/nope', '/graphql', '/ai/v1/models']) {
       const res = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
     }
   });
 
   it('should decode a UTF-16 JSON body rather than misread it as UTF-8', async () => {
-    const body = Buffer.from('\ufeff{"email":"utf16@example.com","password":"correct horse battery","emailVerified":true}', 'utf16le');
-    const res = await fetch(`${t.url}/auth/users`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json; charset=utf-16' }, body });
+    const body = Buffer.from(
+      '\ufeff{"email":"utf16@example.com","password":"correct horse battery","emailVerified":true}',
+      'utf16le',
+    );
+    const res = await fetch(`${t.url}/auth/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json; charset=utf-16' },
+      body,
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { data: { email: string } }).data.email).toBe('utf16@example.com');
   });

@@ -20,7 +20,9 @@ describe('typed client (openapi-typescript + openapi-fetch)', () => {
   afterAll(() => t.stop());
 
   it('email: creates a template and reads it back', async () => {
-    const created = await api.POST('/emails/templates', { body: { name: 'Welcome', subject: 'Hi {{name}}', htmlBody: '<p>Hi</p>' } });
+    const created = await api.POST('/emails/templates', {
+      body: { name: 'Welcome', subject: 'Hi {{name}}', htmlBody: '<p>Hi</p>' },
+    });
     expect(created.response.status).toBe(201);
     const id = created.data!.data.id;
     const read = await api.GET('/emails/templates/{id}', { params: { path: { id } } });
@@ -28,7 +30,9 @@ describe('typed client (openapi-typescript + openapi-fetch)', () => {
   });
 
   it('sms: creates a template and reads it by alias', async () => {
-    const created = await api.POST('/sms/templates', { body: { alias: 'pickup', name: 'Pickup', body: 'Order {{id}} is ready' } });
+    const created = await api.POST('/sms/templates', {
+      body: { alias: 'pickup', name: 'Pickup', body: 'Order {{id}} is ready' },
+    });
     expect(created.response.status).toBe(201);
     const read = await api.GET('/sms/templates/{alias}', { params: { path: { alias: 'pickup' } } });
     expect(read.data?.body).toBe('Order {{id}} is ready');
@@ -49,14 +53,18 @@ describe('typed client (openapi-typescript + openapi-fetch)', () => {
   });
 
   it('auth: creates a user and reads it back', async () => {
-    const created = await api.POST('/auth/users', { body: { email: 'ada@typed.example', password: 'a long enough passphrase 42' } });
+    const created = await api.POST('/auth/users', {
+      body: { email: 'ada@typed.example', password: 'a long enough passphrase 42' },
+    });
     expect(created.response.status).toBe(201);
     const read = await api.GET('/auth/users/{userId}', { params: { path: { userId: created.data!.data.id } } });
     expect(read.data?.data.email).toBe('ada@typed.example');
   });
 
   it('calendar: creates a schedule and reads it back', async () => {
-    const created = await api.POST('/calendar/schedules', { body: { hostId: 'user_typed', name: 'Week', timezone: 'Europe/Berlin' } });
+    const created = await api.POST('/calendar/schedules', {
+      body: { hostId: 'user_typed', name: 'Week', timezone: 'Europe/Berlin' },
+    });
     expect(created.response.status).toBe(201);
     const read = await api.GET('/calendar/schedules/{id}', { params: { path: { id: created.data!.data.id } } });
     expect(read.data?.data.timezone).toBe('Europe/Berlin');

@@ -40,7 +40,9 @@ describe('committed schema', () => {
 
   it('should match sdk/src/openapi.generated.ts, the openapi-typescript types of the document (run `npm run compose` when this fails)', async () => {
     const document = readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8');
-    expect(readFileSync(join(projectRoot(), 'sdk', 'src', 'openapi.generated.ts'), 'utf8')).toBe(await openApiTypes(document));
+    expect(readFileSync(join(projectRoot(), 'sdk', 'src', 'openapi.generated.ts'), 'utf8')).toBe(
+      await openApiTypes(document),
+    );
   });
 
   it('should keep Subscription out of the supergraph (the gateway cannot execute it)', () => {

@@ -6,11 +6,20 @@ import { responseChecker } from '../helpers/openapi-response-check.js';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 
 type Media = { schema?: unknown; example?: unknown };
-type Operation = { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, Media> }; responses?: Record<string, unknown> };
-const document = JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, unknown>;
+};
+const document = JSON.parse(readFileSync(join(projectRoot(), 'schema', 'openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, Operation>>;
+};
 
 /** A path parameter as a caller would send one it has not created: the shape of an id, never one the server knows. */
-const fill = (template: string) => template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(/slug|domain|name/i.test(name) ? 'example' : 'id_01J0EXAMPLE'));
+const fill = (template: string) =>
+  template.replace(/\{([^}]+)\}/g, (_m, name: string) =>
+    encodeURIComponent(/slug|domain|name/i.test(name) ? 'example' : 'id_01J0EXAMPLE'),
+  );
 
 /**
  * Sends every operation's example request (its body, or none) to a running platform with a key of every scope, and
@@ -48,12 +57,19 @@ describe('every example of schema/openapi.json against the running server', () =
           headers['content-type'] = 'application/x-www-form-urlencoded';
           body = '';
         }
-        const res = await fetch(platform.url + path, { method: method.toUpperCase(), headers, body, redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+        const res = await fetch(platform.url + path, {
+          method: method.toUpperCase(),
+          headers,
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(60_000),
+        });
         sent++;
         const type = res.headers.get('content-type');
         if (type?.includes('event-stream')) {
           await res.body?.cancel();
-          if (!(String(res.status) in (operation.responses ?? {}))) failures.push(`${method.toUpperCase()} ${template}: status ${res.status} is not documented`);
+          if (!(String(res.status) in (operation.responses ?? {})))
+            failures.push(`${method.toUpperCase()} ${template}: status ${res.status} is not documented`);
           continue;
         }
         const text = await res.text();
@@ -63,8 +79,12 @@ describe('every example of schema/openapi.json against the running server', () =
         } catch {
           parsed = undefined;
         }
-        if (res.status >= 500) failures.push(`${method.toUpperCase()} ${template}: ${res.status} ${text.slice(0, 300)}`);
-        else if (!(String(res.status) in (operation.responses ?? {})) && !('default' in (operation.responses ?? {}))) failures.push(`${method.toUpperCase()} ${template}: status ${res.status} is not documented; body ${text.slice(0, 300)}`);
+        if (res.status >= 500)
+          failures.push(`${method.toUpperCase()} ${template}: ${res.status} ${text.slice(0, 300)}`);
+        else if (!(String(res.status) in (operation.responses ?? {})) && !('default' in (operation.responses ?? {})))
+          failures.push(
+            `${method.toUpperCase()} ${template}: status ${res.status} is not documented; body ${text.slice(0, 300)}`,
+          );
         else {
           const problem = responseChecker().check(method, path, res.status, type, parsed);
           if (problem) failures.push(problem);

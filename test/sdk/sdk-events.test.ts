@@ -20,7 +20,10 @@ describe('@platform-api/sdk events', () => {
     const reading = (async () => {
       for await (const event of stream) received.push(event);
     })();
-    const send = (k: string, subject: string) => createPlatformClient({ apiKey: k, baseUrl: t.url }).POST('/emails', { body: { from: 'a@example.com', to: 'b@example.com', subject, text: 'x' } });
+    const send = (k: string, subject: string) =>
+      createPlatformClient({ apiKey: k, baseUrl: t.url }).POST('/emails', {
+        body: { from: 'a@example.com', to: 'b@example.com', subject, text: 'x' },
+      });
     // The subscription starts asynchronously: send until the first event shows it is live.
     await eventually(async () => {
       await send(key, 'mine');
@@ -31,7 +34,11 @@ describe('@platform-api/sdk events', () => {
     await eventually(async () => received.some((e) => (e.data as { messageId?: string }).messageId === mine));
     await stream.close();
     await reading;
-    expect(received.every((e) => e.type === 'email.sent' && typeof e.id === 'string' && !Number.isNaN(Date.parse(e.timestamp)))).toBe(true);
+    expect(
+      received.every(
+        (e) => e.type === 'email.sent' && typeof e.id === 'string' && !Number.isNaN(Date.parse(e.timestamp)),
+      ),
+    ).toBe(true);
     expect(received.some((e) => (e.data as { messageId?: string }).messageId === theirs)).toBe(false);
   });
 

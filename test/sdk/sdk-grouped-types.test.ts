@@ -18,7 +18,10 @@ export async function wrongGroupedCalls(): Promise<void> {
   await api.crm.contacts.create();
   // @ts-expect-error no such group
   await api.crm.contactz.list();
-  const sent = await api.emails.send({ body: { from: 'a@example.com', to: ['b@example.com'], subject: 'Hi', html: 'x' }, headers: { 'Idempotency-Key': 'k' } });
+  const sent = await api.emails.send({
+    body: { from: 'a@example.com', to: ['b@example.com'], subject: 'Hi', html: 'x' },
+    headers: { 'Idempotency-Key': 'k' },
+  });
   // @ts-expect-error the answer is the success body: `data.messageId`, not a field of its own
   void sent.messageId;
   void sent.data.messageId;

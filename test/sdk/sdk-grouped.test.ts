@@ -14,7 +14,8 @@ describe('@platform-api/sdk grouped methods', () => {
     await t?.stop();
   });
 
-  const client = async (org: string) => createPlatformClient({ apiKey: await t.key(org), baseUrl: t.url, fetch: checkedFetch as typeof fetch });
+  const client = async (org: string) =>
+    createPlatformClient({ apiKey: await t.key(org), baseUrl: t.url, fetch: checkedFetch as typeof fetch });
 
   it('should send an email with emails.send, answering the success body, and keep the Idempotency-Key', async () => {
     const api = await client('sdk-grouped-send');
@@ -32,12 +33,23 @@ describe('@platform-api/sdk grouped methods', () => {
   it('should list the sent messages with emails.messages.list, and page through them with paginate', async () => {
     const api = await client('sdk-grouped-list');
     const sent: string[] = [];
-    for (let i = 0; i < 3; i++) sent.push((await api.emails.send({ body: { from: 'a@example.com', to: `r${i}@example.com`, subject: `S${i}`, text: 'x' } })).data.messageId);
+    for (let i = 0; i < 3; i++)
+      sent.push(
+        (
+          await api.emails.send({
+            body: { from: 'a@example.com', to: `r${i}@example.com`, subject: `S${i}`, text: 'x' },
+          })
+        ).data.messageId,
+      );
     const page = await api.emails.messages.list({ params: { query: { limit: 2 } } });
     expect(page.data).toHaveLength(2);
     expect(page.meta.hasMore).toBe(true);
     const seen: string[] = [];
-    for await (const message of paginate((offset, limit) => api.emails.messages.list({ params: { query: { offset, limit } } }), 2)) seen.push(message.messageId);
+    for await (const message of paginate(
+      (offset, limit) => api.emails.messages.list({ params: { query: { offset, limit } } }),
+      2,
+    ))
+      seen.push(message.messageId);
     expect(seen.sort()).toEqual([...sent].sort());
   });
 
@@ -57,9 +69,16 @@ describe('@platform-api/sdk grouped methods', () => {
 
   it("should throw a refusal as PlatformApiError with the envelope's code, status and details", async () => {
     const api = await client('sdk-grouped-error');
-    const refused = await api.emails.send({ body: { from: 'not an address', to: 'b@example.com', subject: 'Hi', text: 'x' } }).catch((e: unknown) => e);
+    const refused = await api.emails
+      .send({ body: { from: 'not an address', to: 'b@example.com', subject: 'Hi', text: 'x' } })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PlatformApiError);
-    expect(refused).toMatchObject({ status: 400, code: 'INVALID_REQUEST', details: { field: 'from', received: 'not an address' }, requestId: expect.stringMatching(/^req_/) });
+    expect(refused).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: { field: 'from', received: 'not an address' },
+      requestId: expect.stringMatching(/^req_/),
+    });
     const missing = await api.emails.templates.get({ params: { path: { id: 'nope' } } }).catch((e: unknown) => e);
     expect(missing).toMatchObject({ status: 404, code: expect.stringMatching(/NOT_FOUND$/) });
   });

@@ -10,16 +10,46 @@ describe('SDK operation names', () => {
   const byName = new Map(named.map((n) => [n.name.join('.'), `${n.method.toUpperCase()} ${n.path}`]));
 
   it('should match sdk/src/operations.generated.ts (run `node dist/sdk/scripts/generate-operations.js` when this fails)', () => {
-    expect(readFileSync(join(projectRoot(), 'sdk', 'src', 'operations.generated.ts'), 'utf8')).toBe(renderOperations(named));
+    expect(readFileSync(join(projectRoot(), 'sdk', 'src', 'operations.generated.ts'), 'utf8')).toBe(
+      renderOperations(named),
+    );
   });
 
   it('should name every operation of the document once', () => {
-    const count = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).filter((k) => ['get', 'put', 'post', 'patch', 'delete'].includes(k)).length, 0);
+    const count = Object.values(document.paths).reduce(
+      (n, item) => n + Object.keys(item).filter((k) => ['get', 'put', 'post', 'patch', 'delete'].includes(k)).length,
+      0,
+    );
     expect(byName.size).toBe(count);
   });
 
   it('should give the names the rules and the override table promise', () => {
-    expect(Object.fromEntries(['emails.send', 'emails.sendBatch', 'sms.send', 'emails.messages.list', 'emails.templates.get', 'crm.contacts.list', 'crm.contacts.get', 'crm.contacts.create', 'crm.contacts.update', 'crm.contacts.upsert', 'crm.contacts.delete', 'crm.contacts.merge', 'crm.contacts.search', 'ai.chat.completions.create', 'agentEmail.messages.replyAll', 'calendar.bookings.cancel', 'webhooks.create', 'webhooks.deliveries.list', 'webhooks.deliveries.listAll', 'forms.update'].map((name) => [name, byName.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'emails.send',
+          'emails.sendBatch',
+          'sms.send',
+          'emails.messages.list',
+          'emails.templates.get',
+          'crm.contacts.list',
+          'crm.contacts.get',
+          'crm.contacts.create',
+          'crm.contacts.update',
+          'crm.contacts.upsert',
+          'crm.contacts.delete',
+          'crm.contacts.merge',
+          'crm.contacts.search',
+          'ai.chat.completions.create',
+          'agentEmail.messages.replyAll',
+          'calendar.bookings.cancel',
+          'webhooks.create',
+          'webhooks.deliveries.list',
+          'webhooks.deliveries.listAll',
+          'forms.update',
+        ].map((name) => [name, byName.get(name)]),
+      ),
+    ).toEqual({
       'emails.send': 'POST /emails',
       'emails.sendBatch': 'POST /emails/batch',
       'sms.send': 'POST /sms',
@@ -44,17 +74,32 @@ describe('SDK operation names', () => {
   });
 
   it('should fail loudly when a new path takes a name already given', () => {
-    const grown = { ...document, paths: { ...document.paths, '/emails/{id}/messages': { get: document.paths['/emails/messages']!.get } } };
-    expect(() => nameOperations(grown)).toThrow('GET /emails/{id}/messages and GET /emails/messages are both named emails.messages.list');
+    const grown = {
+      ...document,
+      paths: { ...document.paths, '/emails/{id}/messages': { get: document.paths['/emails/messages']!.get } },
+    };
+    expect(() => nameOperations(grown)).toThrow(
+      'GET /emails/{id}/messages and GET /emails/messages are both named emails.messages.list',
+    );
   });
 
   it('should fail loudly when a name would be a method and a group at once', () => {
-    const grown = { ...document, paths: { ...document.paths, '/crm/query/saved': { get: document.paths['/crm/tags']!.get } } };
-    expect(() => nameOperations(grown)).toThrow(/POST \/crm\/query is named crm\.query, which is also the group of GET \/crm\/query\/saved/);
+    const grown = {
+      ...document,
+      paths: { ...document.paths, '/crm/query/saved': { get: document.paths['/crm/tags']!.get } },
+    };
+    expect(() => nameOperations(grown)).toThrow(
+      /POST \/crm\/query is named crm\.query, which is also the group of GET \/crm\/query\/saved/,
+    );
   });
 
   it("should fail loudly when a name would hide one of openapi-fetch's own members", () => {
-    const grown = { ...document, paths: { ...document.paths, '/request/{id}': { get: document.paths['/crm/contacts/{id}']!.get } } };
-    expect(() => nameOperations(grown)).toThrow("GET /request/{id} is named request.get, whose first part is openapi-fetch's client.request");
+    const grown = {
+      ...document,
+      paths: { ...document.paths, '/request/{id}': { get: document.paths['/crm/contacts/{id}']!.get } },
+    };
+    expect(() => nameOperations(grown)).toThrow(
+      "GET /request/{id} is named request.get, whose first part is openapi-fetch's client.request",
+    );
   });
 });

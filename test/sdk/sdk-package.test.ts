@@ -26,7 +26,11 @@ describe('@platform-api/sdk, the package', () => {
   beforeAll(async () => {
     // Inside the repository, so the package's own dependencies resolve from its node_modules as an install would give them.
     project = mkdtempSync(join(root, 'dist', 'sdk-package-'));
-    const { stdout } = await run('npm', ['pack', '--workspace', 'sdk', '--pack-destination', project, '--json'], { cwd: root, env: userEnv(), timeout: 120_000 });
+    const { stdout } = await run('npm', ['pack', '--workspace', 'sdk', '--pack-destination', project, '--json'], {
+      cwd: root,
+      env: userEnv(),
+      timeout: 120_000,
+    });
     const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
     files = packed!.files.map((f) => f.path);
     const installed = join(project, 'node_modules', '@platform-api', 'sdk');
@@ -40,7 +44,15 @@ describe('@platform-api/sdk, the package', () => {
   });
 
   it('should ship the built code with its declarations and the OpenAPI types, and no sources', () => {
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'dist/index.js', 'dist/index.d.ts', 'dist/openapi.generated.d.ts', 'dist/operations.generated.js']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/openapi.generated.d.ts',
+        'dist/operations.generated.js',
+      ]),
+    );
     expect(files.filter((f) => !f.startsWith('dist/') && f !== 'package.json')).toEqual([]);
     expect(readdirSync(join(project, 'node_modules', '@platform-api', 'sdk', 'dist'))).toContain('client.d.ts');
   });
@@ -58,23 +70,42 @@ console.log(JSON.stringify({ subject: read.data.subject, refused: refused instan
     const file = join(project, name);
     writeFileSync(file, code);
     const program = ts.createProgram([file], {
-      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      skipLibCheck: true, types: ['node'], typeRoots: [join(root, 'node_modules', '@types')],
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(root, 'node_modules', '@types')],
     });
     return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
   }
 
   it("should type a user's calls through the package's exports, and refuse a misspelt field and a wrong type", () => {
     expect(diagnostics('consumer.mts', consumer)).toEqual([]);
-    expect(diagnostics('misspelt.mts', consumer.replace("subject: 'Packed'", "subjct: 'Packed'")).join('\n')).toMatch(/subjct/);
-    expect(diagnostics('wrong-type.mts', consumer.replace("to: 'you@example.com', subject: 'Packed'", "to: 42, subject: 'Packed'"))).not.toEqual([]);
+    expect(diagnostics('misspelt.mts', consumer.replace("subject: 'Packed'", "subjct: 'Packed'")).join('\n')).toMatch(
+      /subjct/,
+    );
+    expect(
+      diagnostics(
+        'wrong-type.mts',
+        consumer.replace("to: 'you@example.com', subject: 'Packed'", "to: 42, subject: 'Packed'"),
+      ),
+    ).not.toEqual([]);
   }, 120_000);
 
   it('should run a script that imports it by name against the platform', async () => {
-    const js = ts.transpileModule(consumer, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const js = ts.transpileModule(consumer, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
     writeFileSync(join(project, 'consumer.mjs'), js);
     const key = await t.key('sdk-package');
-    const { stdout } = await run('node', ['consumer.mjs'], { cwd: project, env: userEnv({ PLATFORM_API_KEY: key, PLATFORM_URL: t.url }), timeout: 30_000 });
+    const { stdout } = await run('node', ['consumer.mjs'], {
+      cwd: project,
+      env: userEnv({ PLATFORM_API_KEY: key, PLATFORM_URL: t.url }),
+      timeout: 30_000,
+    });
     expect(JSON.parse(stdout)).toEqual({ subject: 'Packed', refused: 'INVALID_REQUEST' });
   }, 60_000);
 });

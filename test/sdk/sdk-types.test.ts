@@ -8,8 +8,13 @@ export async function wrongBodies(): Promise<void> {
   const api = createPlatformClient({ apiKey: 'k', baseUrl: 'http://localhost' });
   // @ts-expect-error a form needs its title
   await api.POST('/forms', { body: { fields: [] } });
-  // @ts-expect-error `subjct` is not a field
-  const unknownField: RequestBody<'/emails', 'post'> = { from: 'a@example.com', to: 'b@example.com', subjct: 'Hi', html: 'x' };
+  const unknownField: RequestBody<'/emails', 'post'> = {
+    from: 'a@example.com',
+    to: 'b@example.com',
+    // @ts-expect-error `subjct` is not a field
+    subjct: 'Hi',
+    html: 'x',
+  };
   await api.POST('/emails', { body: unknownField });
   // @ts-expect-error `to` is an address or a list of them
   await api.POST('/emails', { body: { from: 'a@example.com', to: 42, subject: 'Hi', html: 'x' } });

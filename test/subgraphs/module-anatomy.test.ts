@@ -10,7 +10,11 @@ const root = join(import.meta.dirname, '..', '..', '..', 'subgraphs');
 
 /** Modules whose top level differs, and why. */
 const TOP_LEVEL_EXCEPTIONS: Record<string, { files: string[]; reason: string }> = {
-  support: { files: ['index.ts', 'main.ts'], reason: 'support declares its dependencies in shared/support-deps.ts; it moves to the top level with the next change of the module' },
+  support: {
+    files: ['index.ts', 'main.ts'],
+    reason:
+      'support declares its dependencies in shared/support-deps.ts; it moves to the top level with the next change of the module',
+  },
 };
 
 /** Input classes declared beside the object types they mirror, from before the rule; split into `<concept>.input.ts` when the file is next changed. */
@@ -100,12 +104,13 @@ const INPUTS_OUTSIDE_INPUT_FILES = new Set([
 
 /** Folders two levels deep, and why. */
 const NESTED_FOLDER_EXCEPTIONS: Record<string, string> = {
-  'support/widget/client': 'the chat widget\'s browser script, served as it is: not module code',
+  'support/widget/client': "the chat widget's browser script, served as it is: not module code",
 };
 
 /** Files in entities/ that are not entities, and why. */
 const ENTITY_FOLDER_EXCEPTIONS: Record<string, string> = {
-  'domains/entities/contact.ts': 'the registration contact stored as JSON inside the domain entity: a shape, not a table',
+  'domains/entities/contact.ts':
+    'the registration contact stored as JSON inside the domain entity: a shape, not a table',
 };
 
 const modules = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory());
@@ -125,39 +130,73 @@ describe('the module anatomy', () => {
     expect(modules).toHaveLength(11);
   });
 
-  it.each(modules)('%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else', (module) => {
-    const top = readdirSync(join(root, module)).filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts`).sort();
-    const expected = [...(TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`]), `${module}-manifest.ts`].sort();
-    expect(top).toEqual([...expected].sort());
-  });
+  it.each(modules)(
+    '%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else',
+    (module) => {
+      const top = readdirSync(join(root, module))
+        .filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts`)
+        .sort();
+      const expected = [
+        ...(TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`]),
+        `${module}-manifest.ts`,
+      ].sort();
+      expect(top).toEqual([...expected].sort());
+    },
+  );
 
-  it.each(modules)('%s: <module>-manifest.ts is data only (type imports), so a process may load it without the module', (module) => {
-    const text = source(`${module}/${module}-manifest.ts`);
-    const imports = [...text.matchAll(/^import\s.*$/gm)].map((m) => m[0]);
-    expect(imports.filter((line) => !line.startsWith('import type '))).toEqual([]);
-  });
+  it.each(modules)(
+    '%s: <module>-manifest.ts is data only (type imports), so a process may load it without the module',
+    (module) => {
+      const text = source(`${module}/${module}-manifest.ts`);
+      const imports = [...text.matchAll(/^import\s.*$/gm)].map((m) => m[0]);
+      expect(imports.filter((line) => !line.startsWith('import type '))).toEqual([]);
+    },
+  );
 
   it.each(modules)('%s: entities/ and migrations/ folders, folders one level deep', (module) => {
     const folders = readdirSync(join(root, module)).filter((name) => statSync(join(root, module, name)).isDirectory());
     expect(folders).toEqual(expect.arrayContaining(['entities', 'migrations']));
-    const nested = folders.flatMap((folder) => readdirSync(join(root, module, folder)).filter((name) => statSync(join(root, module, folder, name)).isDirectory()).map((name) => `${folder}/${name}`)).filter((path) => !(`${module}/${path}` in NESTED_FOLDER_EXCEPTIONS));
+    const nested = folders
+      .flatMap((folder) =>
+        readdirSync(join(root, module, folder))
+          .filter((name) => statSync(join(root, module, folder, name)).isDirectory())
+          .map((name) => `${folder}/${name}`),
+      )
+      .filter((path) => !(`${module}/${path}` in NESTED_FOLDER_EXCEPTIONS));
     expect(nested).toEqual([]);
   });
 
   it('should keep entities in entities/*.entity.ts, beside the status enums they use', () => {
-    const misplaced = allFiles.filter((file) => /^@Entity\(/m.test(source(file)) && !/^[a-z-]+\/entities\/[a-z0-9-]+\.entity\.ts$/.test(file));
-    const strangers = allFiles.filter((file) => /^[a-z-]+\/entities\//.test(file) && !/\.entity\.ts$|-status\.ts$/.test(file) && !(file in ENTITY_FOLDER_EXCEPTIONS));
+    const misplaced = allFiles.filter(
+      (file) => /^@Entity\(/m.test(source(file)) && !/^[a-z-]+\/entities\/[a-z0-9-]+\.entity\.ts$/.test(file),
+    );
+    const strangers = allFiles.filter(
+      (file) =>
+        /^[a-z-]+\/entities\//.test(file) &&
+        !/\.entity\.ts$|-status\.ts$/.test(file) &&
+        !(file in ENTITY_FOLDER_EXCEPTIONS),
+    );
     expect({ misplaced, strangers }).toEqual({ misplaced: [], strangers: [] });
   });
 
   it('should name migrations Migration<timestamp>_<name>.ts and jobs <name>.job.ts (or the job names they share)', () => {
-    const migrations = allFiles.filter((file) => /^[a-z-]+\/migrations\//.test(file) && !/\/Migration\d{14}_[a-z0-9_]+\.ts$/.test(file));
-    const jobs = allFiles.filter((file) => /^[a-z-]+\/jobs\//.test(file) && !/\/[a-z0-9-]+\.job\.ts$|\/[a-z0-9-]+[.-]job-names?\.ts$/.test(file));
+    const migrations = allFiles.filter(
+      (file) => /^[a-z-]+\/migrations\//.test(file) && !/\/Migration\d{14}_[a-z0-9_]+\.ts$/.test(file),
+    );
+    const jobs = allFiles.filter(
+      (file) => /^[a-z-]+\/jobs\//.test(file) && !/\/[a-z0-9-]+\.job\.ts$|\/[a-z0-9-]+[.-]job-names?\.ts$/.test(file),
+    );
     expect({ migrations, jobs }).toEqual({ migrations: [], jobs: [] });
   });
 
   it('should name files in kebab-case, <name>.<role>.ts', () => {
-    expect(allFiles.filter((file) => !file.includes('/migrations/') && !/\/[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)?\.ts$/.test(`/${file}`))).toEqual([]);
+    expect(
+      allFiles.filter(
+        (file) =>
+          !file.includes('/migrations/') &&
+          !/\/[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)?\.ts$/.test(`/${file}`),
+      ),
+    ).toEqual([]);
   });
 
   it('should declare resolvers in *.resolver.ts only', () => {
@@ -165,7 +204,9 @@ describe('the module anatomy', () => {
   });
 
   it('should declare input classes in *.input.ts only (older files listed with their reason)', () => {
-    const outside = allFiles.filter((file) => /@(InputType|ArgsType)\(/.test(source(file)) && !file.endsWith('.input.ts'));
+    const outside = allFiles.filter(
+      (file) => /@(InputType|ArgsType)\(/.test(source(file)) && !file.endsWith('.input.ts'),
+    );
     expect(outside.filter((file) => !INPUTS_OUTSIDE_INPUT_FILES.has(file))).toEqual([]);
     // An exception whose file now follows the rule (or is gone) is taken off the list.
     expect([...INPUTS_OUTSIDE_INPUT_FILES].filter((file) => !outside.includes(file))).toEqual([]);

@@ -1,12 +1,20 @@
 import { eventually, startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import type { Page } from 'playwright-core';
-import { fitsWidth, launchBrowser, seriousViolationsWithoutScript, type HostedBrowser } from '../helpers/hosted-browser.js';
+import {
+  fitsWidth,
+  launchBrowser,
+  seriousViolationsWithoutScript,
+  type HostedBrowser,
+} from '../helpers/hosted-browser.js';
 import { fromIp, newVisitorIp } from '../subgraphs/forms/helpers/public-client.js';
 
 const ORG = 'booking-plain';
 const HOST_ZONE = 'Europe/Berlin';
 
-interface Slot { startTime: string; start: string }
+interface Slot {
+  startTime: string;
+  start: string;
+}
 
 describe('The booking and reschedule pages in Chromium with JavaScript disabled', () => {
   let t: TestPlatform;
@@ -20,9 +28,20 @@ describe('The booking and reschedule pages in Chromium with JavaScript disabled'
   beforeAll(async () => {
     t = await startTestPlatform();
     key = await t.key(ORG);
-    expect((await t.request('POST', '/calendar/schedules', { key, body: { hostId: 'user_plainhost', name: 'Work', timezone: HOST_ZONE } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/calendar/schedules', {
+          key,
+          body: { hostId: 'user_plainhost', name: 'Work', timezone: HOST_ZONE },
+        })
+      ).status,
+    ).toBe(201);
     // 360 px wide: the plain page must fit a phone too.
-    browser = await launchBrowser({ javaScriptEnabled: false, timezoneId: 'America/Los_Angeles', viewport: { width: 360, height: 740 } });
+    browser = await launchBrowser({
+      javaScriptEnabled: false,
+      timezoneId: 'America/Los_Angeles',
+      viewport: { width: 360, height: 740 },
+    });
     checking = await launchBrowser({ viewport: { width: 360, height: 740 } });
     checker = await checking.context.newPage();
   }, 120_000);
@@ -34,11 +53,24 @@ describe('The booking and reschedule pages in Chromium with JavaScript disabled'
 
   it('should book the first free slot with a plain form post, then move it from the emailed reschedule link', async () => {
     const created = await t.request('POST', '/calendar/event-types', {
-      key, body: { hostId: 'user_plainhost', hostName: 'Hana Host', hostEmail: 'hana@example.com', title: 'Plain call', slug: 'plain', duration: 30, durations: [30, 60], minimumNotice: 120, public: true,
-        bookingQuestions: [{ name: 'company', label: 'Company', type: 'TEXT', required: true }] },
+      key,
+      body: {
+        hostId: 'user_plainhost',
+        hostName: 'Hana Host',
+        hostEmail: 'hana@example.com',
+        title: 'Plain call',
+        slug: 'plain',
+        duration: 30,
+        durations: [30, 60],
+        minimumNotice: 120,
+        public: true,
+        bookingQuestions: [{ name: 'company', label: 'Company', type: 'TEXT', required: true }],
+      },
     });
     expect(created.status).toBe(201);
-    const days = (await fromIp(t.url, newVisitorIp(), 'GET', `/calendar/public/${ORG}/plain/slots?timeZone=${HOST_ZONE}`)).body.data.days as { slots: Slot[] }[];
+    const days = (
+      await fromIp(t.url, newVisitorIp(), 'GET', `/calendar/public/${ORG}/plain/slots?timeZone=${HOST_ZONE}`)
+    ).body.data.days as { slots: Slot[] }[];
     const expected = days.find((d) => d.slots.length > 0)!.slots[0]!;
 
     const page = await browser.context.newPage();
@@ -52,7 +84,9 @@ describe('The booking and reschedule pages in Chromium with JavaScript disabled'
     await expect(page.getByLabel('Time zone').inputValue()).resolves.toBe(HOST_ZONE);
     await expect(page.getByLabel('Duration').inputValue()).resolves.toBe('30');
     const first = page.getByRole('radio').first();
-    await expect(page.getByRole('radio', { name: expected.startTime, exact: true }).getAttribute('value')).resolves.toBe(expected.start);
+    await expect(
+      page.getByRole('radio', { name: expected.startTime, exact: true }).getAttribute('value'),
+    ).resolves.toBe(expected.start);
     expect(await fitsWidth(page)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -70,7 +104,8 @@ describe('The booking and reschedule pages in Chromium with JavaScript disabled'
     expect((await download).suggestedFilename()).toBe('invite.ics');
     expect(await seriousViolations(page)).toEqual([]);
 
-    const bookings = (await t.request('GET', `/calendar/bookings?eventTypeId=${created.body.data.id}`, { key })).body.data;
+    const bookings = (await t.request('GET', `/calendar/bookings?eventTypeId=${created.body.data.id}`, { key })).body
+      .data;
     expect(bookings).toHaveLength(1);
     expect(new Date(bookings[0].startTime).getTime()).toBe(new Date(expected.start).getTime());
     expect(bookings[0].attendee).toEqual({ name: 'Nora Noscript', email: 'nora@example.com', timezone: HOST_ZONE });
@@ -78,7 +113,9 @@ describe('The booking and reschedule pages in Chromium with JavaScript disabled'
     const uid = bookings[0].uid as string;
 
     const link = await eventually(async () => {
-      const rows = await t.platform.orm.em.getConnection().execute(`select text from email.messages where text like ?`, [`%${uid}%`]);
+      const rows = await t.platform.orm.em
+        .getConnection()
+        .execute(`select text from email.messages where text like ?`, [`%${uid}%`]);
       return /Reschedule: (\S+\/book\/bookings\/\S+\/reschedule\?token=\S+)/.exec(String(rows[0]?.text ?? ''))?.[1];
     });
     await page.goto(link.replace(/^https?:\/\/[^/]+/, t.url));

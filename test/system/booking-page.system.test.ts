@@ -12,7 +12,10 @@ const BOOKER_ZONE = 'America/Los_Angeles';
 const SECRET = 'booking-page-system-test-secret-0123456789';
 const HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
 
-interface Slot { startTime: string; start: string }
+interface Slot {
+  startTime: string;
+  start: string;
+}
 
 describe('The booking page in a real browser (headless Chromium)', () => {
   let t: TestPlatform;
@@ -21,14 +24,28 @@ describe('The booking page in a real browser (headless Chromium)', () => {
 
   const eventType = async (body: Record<string, unknown>) => {
     const res = await t.request('POST', '/calendar/event-types', {
-      key, body: { hostId: 'user_bookhost', hostName: 'Hana Host', hostEmail: 'hana@example.com', duration: 30, minimumNotice: 120, public: true, ...body },
+      key,
+      body: {
+        hostId: 'user_bookhost',
+        hostName: 'Hana Host',
+        hostEmail: 'hana@example.com',
+        duration: 30,
+        minimumNotice: 120,
+        public: true,
+        ...body,
+      },
     });
     expect(res.status).toBe(201);
     return res.body.data as { id: string; bookingUrl: string; bookingEmbed: { iframe: string; script: string } };
   };
   /** The first free slot the public JSON offers in the booker's zone (what the page should show first). */
   const firstSlot = async (slug: string): Promise<Slot> => {
-    const res = await fromIp(t.url, newVisitorIp(), 'GET', `/calendar/public/${ORG}/${slug}/slots?timeZone=${BOOKER_ZONE}`);
+    const res = await fromIp(
+      t.url,
+      newVisitorIp(),
+      'GET',
+      `/calendar/public/${ORG}/${slug}/slots?timeZone=${BOOKER_ZONE}`,
+    );
     const day = (res.body.data.days as { slots: Slot[] }[]).find((d) => d.slots.length > 0)!;
     return day.slots[0]!;
   };
@@ -42,7 +59,10 @@ describe('The booking page in a real browser (headless Chromium)', () => {
   beforeAll(async () => {
     t = await startTestPlatform({ INTERNAL_SECRET: SECRET });
     key = await t.key(ORG);
-    const schedule = await t.request('POST', '/calendar/schedules', { key, body: { hostId: 'user_bookhost', name: 'Work', timezone: 'Europe/Berlin' } });
+    const schedule = await t.request('POST', '/calendar/schedules', {
+      key,
+      body: { hostId: 'user_bookhost', name: 'Work', timezone: 'Europe/Berlin' },
+    });
     expect(schedule.status).toBe(201);
     browser = await launchBrowser({ timezoneId: BOOKER_ZONE });
   });
@@ -51,8 +71,13 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     await t?.stop();
   });
 
-  it('should book the first free slot in the booker\'s own zone, the booking arriving through the API', async () => {
-    const created = await eventType({ title: 'Intro call', slug: 'intro', description: 'A first talk', durations: [30, 60] });
+  it("should book the first free slot in the booker's own zone, the booking arriving through the API", async () => {
+    const created = await eventType({
+      title: 'Intro call',
+      slug: 'intro',
+      description: 'A first talk',
+      durations: [30, 60],
+    });
     const expected = await firstSlot('intro');
     const page = await browser.context.newPage();
     const outside: string[] = [];
@@ -94,7 +119,9 @@ describe('The booking page in a real browser (headless Chromium)', () => {
 
   it('should ask the booking questions as labelled native controls, show a refusal beside its field, and book with the answers', async () => {
     const created = await eventType({
-      title: 'Qualified call', slug: 'qualified', bookingQuestions: [
+      title: 'Qualified call',
+      slug: 'qualified',
+      bookingQuestions: [
         { name: 'company', label: 'Company', type: 'TEXT', required: true, placeholder: 'Acme Inc.' },
         { name: 'topic', label: 'Topic', type: 'SELECT', required: true, options: ['Sales', 'Support <b>desk</b>'] },
         { name: 'channels', label: 'Channels', type: 'MULTISELECT', required: true, options: ['Email', 'Chat'] },
@@ -132,19 +159,39 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect((await t.request('GET', `/calendar/bookings?eventTypeId=${created.id}`, { key })).body.meta.total).toBe(0);
 
-    await page.getByRole('group', { name: /Channels/ }).getByLabel('Chat').check();
+    await page
+      .getByRole('group', { name: /Channels/ })
+      .getByLabel('Chat')
+      .check();
     await page.getByRole('radio', { name: 'Afternoon' }).check();
     await page.getByRole('button', { name: 'Book' }).click();
     await page.getByRole('heading', { name: 'You are booked' }).waitFor();
     await expect(page.locator('#err-q-channels').textContent()).resolves.toBe('');
     const answers = await page.locator('#answers dt, #answers dd').allTextContents();
-    expect(answers).toEqual(['Company', 'Initech', 'Topic', 'Support <b>desk</b>', 'Channels', 'Chat', 'Part of day', 'Afternoon', 'Send me news', 'No']);
+    expect(answers).toEqual([
+      'Company',
+      'Initech',
+      'Topic',
+      'Support <b>desk</b>',
+      'Channels',
+      'Chat',
+      'Part of day',
+      'Afternoon',
+      'Send me news',
+      'No',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     const bookings = (await t.request('GET', `/calendar/bookings?eventTypeId=${created.id}`, { key })).body.data;
     expect(bookings).toHaveLength(1);
     expect(new Date(bookings[0].startTime).getTime()).toBe(new Date(expected.start).getTime());
-    expect(bookings[0].responses).toEqual({ company: 'Initech', topic: 'Support <b>desk</b>', channels: ['Chat'], when: 'Afternoon', news: false });
+    expect(bookings[0].responses).toEqual({
+      company: 'Initech',
+      topic: 'Support <b>desk</b>',
+      channels: ['Chat'],
+      when: 'Afternoon',
+      news: false,
+    });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -156,7 +203,9 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     await page.locator('#slots button').first().click();
     await page.getByLabel('Name').fill('Late Booker');
     await page.getByLabel('Email').fill('late@example.com');
-    const other = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/busy/bookings`, { body: { start: taken.start, timeZone: 'UTC', name: 'Quick', email: 'quick@example.com' } });
+    const other = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/busy/bookings`, {
+      body: { start: taken.start, timeZone: 'UTC', name: 'Quick', email: 'quick@example.com' },
+    });
     expect(other.status).toBe(201);
     await page.getByRole('button', { name: 'Book' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('no longer free');
@@ -190,7 +239,7 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     expect(gzipSync(document).length).toBeLessThan(100_000);
   });
 
-  it('should write the event type\'s title and description as text, never as markup', async () => {
+  it("should write the event type's title and description as text, never as markup", async () => {
     await eventType({ title: HOSTILE, slug: 'hostile', description: HOSTILE });
     const page = await open('hostile');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(HOSTILE);
@@ -204,7 +253,9 @@ describe('The booking page in a real browser (headless Chromium)', () => {
   it('should let the attendee cancel from the signed link of their email, by keyboard, without axe findings', async () => {
     await eventType({ title: 'Cancel me', slug: 'cancel-me' });
     const slot = await firstSlot('cancel-me');
-    const booked = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/cancel-me/bookings`, { body: { start: slot.start, timeZone: BOOKER_ZONE, name: 'Cy', email: 'cy@example.com' } });
+    const booked = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/cancel-me/bookings`, {
+      body: { start: slot.start, timeZone: BOOKER_ZONE, name: 'Cy', email: 'cy@example.com' },
+    });
     const uid = booked.body.data.uid as string;
     const page = await browser.context.newPage();
     await page.goto(`${t.url}/book/bookings/${uid}/cancel?token=${bookingLinkToken(SECRET, uid)}`);
@@ -215,17 +266,25 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Booking cancelled' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect((await t.request('GET', `/calendar/bookings/${uid}`, { key })).body.data).toMatchObject({ status: 'CANCELLED', cancelledBy: 'attendee', cancellationReason: 'Sorry' });
+    expect((await t.request('GET', `/calendar/bookings/${uid}`, { key })).body.data).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: 'attendee',
+      cancellationReason: 'Sorry',
+    });
     await page.close();
   });
 
   it('should let the attendee move the booking from the reschedule link of their email to another free slot', async () => {
     await eventType({ title: 'Move me', slug: 'move-me' });
     const slot = await firstSlot('move-me');
-    const booked = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/move-me/bookings`, { body: { start: slot.start, timeZone: BOOKER_ZONE, name: 'Mo', email: 'mo@example.com' } });
+    const booked = await fromIp(t.url, newVisitorIp(), 'POST', `/calendar/public/${ORG}/move-me/bookings`, {
+      body: { start: slot.start, timeZone: BOOKER_ZONE, name: 'Mo', email: 'mo@example.com' },
+    });
     const uid = booked.body.data.uid as string;
     const link = await eventually(async () => {
-      const rows = await t.platform.orm.em.getConnection().execute(`select text from email.messages where text like ?`, [`%${uid}%`]);
+      const rows = await t.platform.orm.em
+        .getConnection()
+        .execute(`select text from email.messages where text like ?`, [`%${uid}%`]);
       return /Reschedule: \S+\/book\/bookings\/\S+\/reschedule\?token=(\S+)/.exec(String(rows[0]?.text ?? ''))?.[0];
     });
     const page = await browser.context.newPage();
@@ -248,15 +307,18 @@ describe('The booking page in a real browser (headless Chromium)', () => {
     const stored = (await t.request('GET', `/calendar/bookings/${uid}`, { key })).body.data;
     expect(stored.status).toBe('CONFIRMED');
     expect(new Date(stored.startTime).getTime()).toBeGreaterThan(new Date(slot.start).getTime());
-    const moved = (await fromIp(t.url, newVisitorIp(), 'GET', `/calendar/public/${ORG}/move-me/slots?timeZone=${BOOKER_ZONE}`)).body.data.days
-      .flatMap((d: { slots: Slot[] }) => d.slots).map((s: Slot) => new Date(s.start).getTime());
+    const moved = (
+      await fromIp(t.url, newVisitorIp(), 'GET', `/calendar/public/${ORG}/move-me/slots?timeZone=${BOOKER_ZONE}`)
+    ).body.data.days
+      .flatMap((d: { slots: Slot[] }) => d.slots)
+      .map((s: Slot) => new Date(s.start).getTime());
     expect(moved).toContain(new Date(slot.start).getTime());
     expect(moved).not.toContain(new Date(stored.startTime).getTime());
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('should work from the record\'s embed snippets on another page: inline in an iframe, and in a popup', async () => {
+  it("should work from the record's embed snippets on another page: inline in an iframe, and in a popup", async () => {
     const created = await eventType({ title: 'Embedded', slug: 'embedded' });
     // The snippets name PUBLIC_URL; this platform listens elsewhere.
     const here = (snippet: string) => snippet.split(new URL(created.bookingUrl).origin).join(t.url);

@@ -13,7 +13,11 @@ describe('GraphiQL and the API reference in a real browser (headless Chromium)',
 
   beforeAll(async () => {
     t = await startTestPlatform();
-    browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -34,8 +38,13 @@ describe('GraphiQL and the API reference in a real browser (headless Chromium)',
     await page.goto(`${t.url}/graphql`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.graphiql-execute-button', { timeout: 20_000 });
     await page.click('.graphiql-execute-button');
-    await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"__typename"')`, { timeout: 20_000 });
-    const result = await page.$eval('.result-window', (el) => (el as unknown as { textContent: string | null }).textContent ?? '');
+    await page.waitForFunction(`document.querySelector('.result-window')?.textContent?.includes('"__typename"')`, {
+      timeout: 20_000,
+    });
+    const result = await page.$eval(
+      '.result-window',
+      (el) => (el as unknown as { textContent: string | null }).textContent ?? '',
+    );
     expect(result).toContain('"Query"');
     const dir = join(projectRoot(), 'test-results');
     mkdirSync(dir, { recursive: true });
@@ -52,7 +61,11 @@ describe('GraphiQL and the API reference in a real browser (headless Chromium)',
     const answers: { status: number; introspection: boolean }[] = [];
     page.on('response', (response) => {
       const request = response.request();
-      if (request.method() === 'POST' && request.url() === `${t.url}/graphql`) answers.push({ status: response.status(), introspection: (request.postData() ?? '').includes('IntrospectionQuery') });
+      if (request.method() === 'POST' && request.url() === `${t.url}/graphql`)
+        answers.push({
+          status: response.status(),
+          introspection: (request.postData() ?? '').includes('IntrospectionQuery'),
+        });
     });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
@@ -62,13 +75,22 @@ describe('GraphiQL and the API reference in a real browser (headless Chromium)',
     expect(await page.evaluate(`${headersEditor}.getValue()`)).toBe('{"Authorization":"Bearer "}');
     // Nothing asked of the API without a key: no 401 in the result pane, no error shown.
     expect(answers).toEqual([]);
-    expect(await page.$eval('.result-window', (el) => (el as unknown as { textContent: string | null }).textContent ?? '')).not.toMatch(/error|UNAUTHORIZED/i);
-    const introspected = page.waitForResponse((r) => (r.request().postData() ?? '').includes('IntrospectionQuery'), { timeout: 20_000 });
-    await page.evaluate(`${headersEditor}.setValue(${JSON.stringify(JSON.stringify({ Authorization: `Bearer ${key}` }))})`);
+    expect(
+      await page.$eval('.result-window', (el) => (el as unknown as { textContent: string | null }).textContent ?? ''),
+    ).not.toMatch(/error|UNAUTHORIZED/i);
+    const introspected = page.waitForResponse((r) => (r.request().postData() ?? '').includes('IntrospectionQuery'), {
+      timeout: 20_000,
+    });
+    await page.evaluate(
+      `${headersEditor}.setValue(${JSON.stringify(JSON.stringify({ Authorization: `Bearer ${key}` }))})`,
+    );
     expect((await introspected).status()).toBe(200);
     expect(answers.filter((a) => a.introspection).map((a) => a.status)).toEqual([200]);
     await page.click('.graphiql-sidebar button[aria-label="Show Documentation Explorer"]');
-    await page.waitForFunction(`document.querySelector('.graphiql-doc-explorer')?.textContent?.includes('subscription')`, { timeout: 20_000 });
+    await page.waitForFunction(
+      `document.querySelector('.graphiql-doc-explorer')?.textContent?.includes('subscription')`,
+      { timeout: 20_000 },
+    );
     expect(errors).toEqual([]);
     await context.close();
   }, 90_000);

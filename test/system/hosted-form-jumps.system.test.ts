@@ -15,7 +15,10 @@ describe('Hosted forms with logic jumps in a real browser (headless Chromium)', 
     expect((await t.request('POST', `/forms/${created.body.data.id}/publish`, { key })).status).toBe(200);
     return created.body.data as { id: number; uuid: string };
   };
-  const submissions = async (formId: number) => (await t.request('GET', `/forms/${formId}/submissions`, { key })).body.data as { answers: Record<string, unknown> }[];
+  const submissions = async (formId: number) =>
+    (await t.request('GET', `/forms/${formId}/submissions`, { key })).body.data as {
+      answers: Record<string, unknown>;
+    }[];
   const fresh = async (): Promise<Page> => browser.context.newPage();
 
   beforeAll(async () => {
@@ -30,7 +33,13 @@ describe('Hosted forms with logic jumps in a real browser (headless Chromium)', 
 
   it('should follow logic jumps: one per screen, all at once (skipped questions hidden) and without JavaScript', async () => {
     const fields = [
-      { type: 'SELECT', label: 'Plan', ref: 'plan', required: true, settings: { options: ['Free', 'Pro'], jumps: [{ when: 'equals', value: 'Free', to: 'why' }] } },
+      {
+        type: 'SELECT',
+        label: 'Plan',
+        ref: 'plan',
+        required: true,
+        settings: { options: ['Free', 'Pro'], jumps: [{ when: 'equals', value: 'Free', to: 'why' }] },
+      },
       { type: 'NUMBER', label: 'Seats', ref: 'seats', required: true },
       { type: 'SHORT_TEXT', label: 'Why', ref: 'why', required: true },
     ];
@@ -51,7 +60,9 @@ describe('Hosted forms with logic jumps in a real browser (headless Chromium)', 
     await page.getByLabel('Why').fill('Growing');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Thank you' }).waitFor();
-    expect((await submissions(stepped.id)).map((s) => s.answers)).toEqual([{ plan: ['Pro'], seats: 12, why: 'Growing' }]);
+    expect((await submissions(stepped.id)).map((s) => s.answers)).toEqual([
+      { plan: ['Pro'], seats: 12, why: 'Growing' },
+    ]);
 
     const whole = await createForm({ title: 'Jumping at once', fields });
     await page.goto(`${t.url}/f/${whole.uuid}`);
@@ -74,7 +85,11 @@ describe('Hosted forms with logic jumps in a real browser (headless Chromium)', 
     } finally {
       await plain.close();
     }
-    expect((await submissions(whole.id)).map((s) => s.answers)).toEqual(expect.arrayContaining([{ plan: ['Free'], why: 'Just looking' }, { plan: ['Free'], why: 'No script' }]));
+    expect((await submissions(whole.id)).map((s) => s.answers)).toEqual(
+      expect.arrayContaining([
+        { plan: ['Free'], why: 'Just looking' },
+        { plan: ['Free'], why: 'No script' },
+      ]),
+    );
   }, 90_000);
-
 });

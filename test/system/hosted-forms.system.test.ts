@@ -17,9 +17,20 @@ const EVERY_TYPE = [
   { type: 'DATE', label: 'Start day', ref: 'day' },
   { type: 'DATE_TIME', label: 'Call time', ref: 'when' },
   { type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro'] } },
-  { type: 'SELECT', label: 'Country', ref: 'country', settings: { options: ['France', 'Germany', 'Italy', 'Japan', 'Peru', 'Spain', 'Togo'] } },
+  {
+    type: 'SELECT',
+    label: 'Country',
+    ref: 'country',
+    settings: { options: ['France', 'Germany', 'Italy', 'Japan', 'Peru', 'Spain', 'Togo'] },
+  },
   { type: 'MULTI_SELECT', label: 'Tools', ref: 'tools', settings: { options: ['Hammer', 'Saw', 'Drill'] } },
-  { type: 'CHECKBOX', label: 'Consent', ref: 'consent', required: true, settings: { options: ['I agree to the terms'] } },
+  {
+    type: 'CHECKBOX',
+    label: 'Consent',
+    ref: 'consent',
+    required: true,
+    settings: { options: ['I agree to the terms'] },
+  },
   { type: 'FILE', label: 'CV', ref: 'cv' },
 ];
 
@@ -37,10 +48,20 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     if (publish) expect((await t.request('POST', `/forms/${created.body.data.id}/publish`, { key })).status).toBe(200);
     return created.body.data as { id: number; uuid: string };
   };
-  const submissions = async (formId: number) => (await t.request('GET', `/forms/${formId}/submissions`, { key })).body.data as { submissionId: string; status: string; answers: Record<string, unknown> }[];
+  const submissions = async (formId: number) =>
+    (await t.request('GET', `/forms/${formId}/submissions`, { key })).body.data as {
+      submissionId: string;
+      status: string;
+      answers: Record<string, unknown>;
+    }[];
   const fresh = async (): Promise<Page> => browser.context.newPage();
   /** A FILE answer's bytes, read through the API with the owner's key. */
-  const fileBytes = async (fileUrl: string) => Buffer.from(await (await fetch(`${t.url}${new URL(fileUrl).pathname}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
+  const fileBytes = async (fileUrl: string) =>
+    Buffer.from(
+      await (
+        await fetch(`${t.url}${new URL(fileUrl).pathname}`, { headers: { authorization: `Bearer ${key}` } })
+      ).arrayBuffer(),
+    );
 
   beforeAll(async () => {
     t = await startTestPlatform({ PUBLIC_URL: 'https://forms.example.test' });
@@ -53,11 +74,19 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
   });
 
   it('should fill and submit a form of every field type, the submission arriving through the API with typed values', async () => {
-    const form = await createForm({ title: 'Everything', slug: 'everything', description: 'All the types', fields: EVERY_TYPE, settings: { thankYouMessage: 'We will call you.' } });
+    const form = await createForm({
+      title: 'Everything',
+      slug: 'everything',
+      description: 'All the types',
+      fields: EVERY_TYPE,
+      settings: { thankYouMessage: 'We will call you.' },
+    });
     const detail = (await t.request('GET', `/forms/${form.id}`, { key })).body.data;
     expect(detail.url).toBe(`https://forms.example.test/f/${form.uuid}`);
     expect(detail.embed.iframe).toContain(`src="https://forms.example.test/f/${form.uuid}"`);
-    expect(detail.embed.script).toBe(`<script src="https://forms.example.test/f/embed.js" data-form="${form.uuid}" async></script>`);
+    expect(detail.embed.script).toBe(
+      `<script src="https://forms.example.test/f/embed.js" data-form="${form.uuid}" async></script>`,
+    );
     // The same URL still answers JSON to API callers.
     const json = await t.request('GET', '/f/everything', { headers: { accept: 'application/json' } });
     expect(json.body.data.uuid).toBe(form.uuid);
@@ -85,7 +114,10 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await page.getByLabel('Phone number').fill('+14155550123');
     await page.getByLabel('Age').fill('36');
     await page.getByRole('radio', { name: '4 of 5' }).check();
-    await page.getByRole('group', { name: 'How likely are you to recommend us?' }).getByRole('radio', { name: '9', exact: true }).check();
+    await page
+      .getByRole('group', { name: 'How likely are you to recommend us?' })
+      .getByRole('radio', { name: '9', exact: true })
+      .check();
     await page.getByLabel('Budget').fill('7');
     await page.getByLabel('Start day').fill('2026-12-24');
     await page.getByLabel('Call time').fill('2026-12-24T09:30');
@@ -103,9 +135,26 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     const done = (await submissions(form.id)).filter((s) => s.status === 'complete');
     expect(done).toHaveLength(1);
     expect(done[0]!.answers).toEqual({
-      name: 'Ada Lovelace', story: 'Notes on the engine', email: 'ada@example.com', site: 'https://ada.example', phone: '+14155550123', age: 36,
-      rating: 4, nps: 9, slider: 7, day: '2026-12-24', when: '2026-12-24T09:30:00+01:00', plan: ['Pro'], country: ['Peru'], tools: ['Hammer', 'Drill'],
-      consent: ['I agree to the terms'], cv: { fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`), fileName: 'ada-cv.pdf', fileSize: CV.length },
+      name: 'Ada Lovelace',
+      story: 'Notes on the engine',
+      email: 'ada@example.com',
+      site: 'https://ada.example',
+      phone: '+14155550123',
+      age: 36,
+      rating: 4,
+      nps: 9,
+      slider: 7,
+      day: '2026-12-24',
+      when: '2026-12-24T09:30:00+01:00',
+      plan: ['Pro'],
+      country: ['Peru'],
+      tools: ['Hammer', 'Drill'],
+      consent: ['I agree to the terms'],
+      cv: {
+        fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`),
+        fileName: 'ada-cv.pdf',
+        fileSize: CV.length,
+      },
     });
     expect(await fileBytes((done[0]!.answers.cv as { fileUrl: string }).fileUrl)).toEqual(CV);
     expect(errors).toEqual([]);
@@ -113,10 +162,19 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
   }, 60_000);
 
   it('should upload a picked file at once (size refused before sending, remove, resume after a reload) and submit it with the answers', async () => {
-    const form = await createForm({ title: 'Send your scan', fields: [
-      { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
-      { type: 'FILE', label: 'Scan', ref: 'scan', required: true, settings: { maxFileSize: 2048, allowedTypes: ['application/pdf', 'image/*'] } },
-    ] });
+    const form = await createForm({
+      title: 'Send your scan',
+      fields: [
+        { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+        {
+          type: 'FILE',
+          label: 'Scan',
+          ref: 'scan',
+          required: true,
+          settings: { maxFileSize: 2048, allowedTypes: ['application/pdf', 'image/*'] },
+        },
+      ],
+    });
     const page = await fresh();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -127,7 +185,9 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await expect(page.locator('#hint-scan').textContent()).resolves.toBe('PDF or images, up to 2 KB');
     // Too large: said at once, nothing sent.
     await scan.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([CV, CV, CV]) });
-    await expect(page.locator('#err-scan').textContent()).resolves.toBe('huge.pdf is 3 KB; this question takes files up to 2 KB.');
+    await expect(page.locator('#err-scan').textContent()).resolves.toBe(
+      'huge.pdf is 3 KB; this question takes files up to 2 KB.',
+    );
     // A file the bytes show is not a PDF or an image: the server's refusal beside the question.
     await scan.setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text') });
     await page.locator('#err-scan').filter({ hasText: 'this file is text/plain' }).waitFor();
@@ -152,17 +212,24 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
 
     const [done] = (await submissions(form.id)).filter((s) => s.status === 'complete');
     const answer = done!.answers.scan as { fileUrl: string; fileName: string; fileSize: number };
-    expect(answer).toEqual({ fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`), fileName: 'second.pdf', fileSize: CV.length });
+    expect(answer).toEqual({
+      fileUrl: expect.stringMatching(`^https://forms.example.test/forms/${form.uuid}/files/fup_`),
+      fileName: 'second.pdf',
+      fileSize: CV.length,
+    });
     expect(await fileBytes(answer.fileUrl)).toEqual(CV);
     expect(errors).toEqual([]);
   }, 60_000);
 
   it('should save answers as the respondent goes and resume them after a reload on the same device', async () => {
-    const form = await createForm({ title: 'Resume me', fields: [
-      { type: 'SHORT_TEXT', label: 'Company', ref: 'company', required: true },
-      { type: 'EMAIL', label: 'Work email', ref: 'email', required: true },
-      { type: 'LONG_TEXT', label: 'What do you need?', ref: 'need', required: true },
-    ] });
+    const form = await createForm({
+      title: 'Resume me',
+      fields: [
+        { type: 'SHORT_TEXT', label: 'Company', ref: 'company', required: true },
+        { type: 'EMAIL', label: 'Work email', ref: 'email', required: true },
+        { type: 'LONG_TEXT', label: 'What do you need?', ref: 'need', required: true },
+      ],
+    });
     const page = await fresh();
     await page.goto(`${t.url}/f/${form.uuid}`);
     await page.getByLabel('Company').fill('Analytical Engines Ltd');
@@ -182,17 +249,29 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     const all = await submissions(form.id);
     // The partial itself was completed: one submission, no leftover.
     expect(all.map((s) => [s.submissionId, s.status])).toEqual([[partial.submissionId, 'complete']]);
-    expect(all[0]!.answers).toEqual({ company: 'Analytical Engines Ltd', email: 'ada@engines.example', need: 'A difference engine' });
+    expect(all[0]!.answers).toEqual({
+      company: 'Analytical Engines Ltd',
+      email: 'ada@engines.example',
+      need: 'A difference engine',
+    });
     // Done with: a new visit starts empty.
     await page.goto(`${t.url}/f/${form.uuid}`);
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('');
   }, 60_000);
 
   const eventuallyPartial = (formId: number, ready: (answers: Record<string, unknown>) => boolean) =>
-    eventually(async () => (await submissions(formId)).find((s) => s.status === 'partial' && ready(s.answers)), 10_000, 100);
+    eventually(
+      async () => (await submissions(formId)).find((s) => s.status === 'partial' && ready(s.answers)),
+      10_000,
+      100,
+    );
 
   it('should ask for the password of a protected form, refuse a wrong one and take answers with the right one', async () => {
-    const form = await createForm({ title: 'Members only', settings: { password: 'open-sesame' }, fields: [{ type: 'SHORT_TEXT', label: 'Member number', ref: 'member', required: true }] });
+    const form = await createForm({
+      title: 'Members only',
+      settings: { password: 'open-sesame' },
+      fields: [{ type: 'SHORT_TEXT', label: 'Member number', ref: 'member', required: true }],
+    });
     const page = await fresh();
     await page.goto(`${t.url}/f/${form.uuid}`);
     await expect(page.getByLabel('Member number').count()).resolves.toBe(0);
@@ -210,15 +289,21 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
   }, 60_000);
 
   it('should work without JavaScript: a plain form post, refusals shown beside the field', async () => {
-    const form = await createForm({ title: 'Plain', settings: { redirectUrl: 'https://example.com/thanks' }, fields: [
-      { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
-      { type: 'NUMBER', label: 'Seats', ref: 'seats', settings: { min: 1, max: 10 } },
-    ] });
+    const form = await createForm({
+      title: 'Plain',
+      settings: { redirectUrl: 'https://example.com/thanks' },
+      fields: [
+        { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+        { type: 'NUMBER', label: 'Seats', ref: 'seats', settings: { min: 1, max: 10 } },
+      ],
+    });
     const plain = await launchBrowser({ javaScriptEnabled: false });
     try {
       const page = await plain.context.newPage();
       // The form's redirect target, answered here (no network in tests).
-      await page.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Thanks</title>' }));
+      await page.route('https://example.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Thanks</title>' }),
+      );
       await page.goto(`${t.url}/f/${form.uuid}`);
       await page.getByLabel('Name').fill('Grace');
       await page.getByLabel('Seats').fill('3');
@@ -236,7 +321,10 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     // other tests are 127.0.0.1.
     const visitor = newVisitorIp();
     const post = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-      fromIp(t.url, visitor, 'POST', `/f/${form.uuid}`, { headers: { accept: 'text/html', ...headers }, body: new URLSearchParams(body) });
+      fromIp(t.url, visitor, 'POST', `/f/${form.uuid}`, {
+        headers: { accept: 'text/html', ...headers },
+        body: new URLSearchParams(body),
+      });
     const refused = await post({ _action: 'submit', _csrf: csrf, name: 'Grace', seats: '99' });
     expect(refused.status).toBe(400);
     const page = String(refused.body);
@@ -244,18 +332,27 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     expect(page).toContain('value="Grace"');
     // Forgery: no token, a token of another form, or another site's page posting.
     expect((await post({ _action: 'submit', name: 'X' })).status).toBe(403);
-    expect((await post({ _action: 'submit', _csrf: csrf, name: 'X' }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post({ _action: 'submit', _csrf: csrf, name: 'X' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post({ _action: 'submit', _csrf: csrf, name: 'X' }, { origin: 'https://evil.example' })).status).toBe(
+      403,
+    );
+    expect((await post({ _action: 'submit', _csrf: csrf, name: 'X' }, { 'sec-fetch-site': 'cross-site' })).status).toBe(
+      403,
+    );
     // A honeypot filled in: thanked, nothing stored.
     expect((await post({ _action: 'submit', _csrf: csrf, name: 'Bot', _website: 'spam.example' })).status).toBe(200);
     expect(await submissions(form.id)).toHaveLength(1);
   }, 60_000);
 
   it('should show one question per screen when the form says so, usable by keyboard alone at 360 px', async () => {
-    const form = await createForm({ title: 'Step by step', settings: { layout: 'ONE_PER_SCREEN' }, theme: { preset: 'BOLD', colors: { primary: '#5b2a86' }, font: 'SERIF' }, fields: [
-      { type: 'SHORT_TEXT', label: 'First name', ref: 'first', required: true },
-      { type: 'RATING', label: 'How was it?', ref: 'stars', required: true, settings: { max: 5 } },
-    ] });
+    const form = await createForm({
+      title: 'Step by step',
+      settings: { layout: 'ONE_PER_SCREEN' },
+      theme: { preset: 'BOLD', colors: { primary: '#5b2a86' }, font: 'SERIF' },
+      fields: [
+        { type: 'SHORT_TEXT', label: 'First name', ref: 'first', required: true },
+        { type: 'RATING', label: 'How was it?', ref: 'stars', required: true, settings: { max: 5 } },
+      ],
+    });
     const small = await launchBrowser({ viewport: { width: 360, height: 740 } });
     try {
       const page = await small.context.newPage();
@@ -263,7 +360,9 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await expect(page.getByLabel('How was it?', { exact: false }).first().isVisible()).resolves.toBe(false);
-      await expect(page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()`)).resolves.toBe('#5b2a86');
+      await expect(
+        page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue('--accent').trim()`),
+      ).resolves.toBe('#5b2a86');
       // Keyboard only: Tab to the first question, type, move on, choose with arrows, submit with Enter.
       await page.keyboard.press('Tab');
       await expect(page.evaluate('document.activeElement.id')).resolves.toBe('q-first');
@@ -291,11 +390,18 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await t.request('PUT', `/forms/${closed.id}`, { key, body: { status: 'CLOSED' } });
     const paused = await createForm({ title: 'Autumn survey', fields: [{ type: 'SHORT_TEXT', label: 'A', ref: 'a' }] });
     await t.request('POST', `/forms/${paused.id}/unpublish`, { key });
-    const draft = await createForm({ title: 'Secret draft', fields: [{ type: 'SHORT_TEXT', label: 'A', ref: 'a' }] }, false);
+    const draft = await createForm(
+      { title: 'Secret draft', fields: [{ type: 'SHORT_TEXT', label: 'A', ref: 'a' }] },
+      false,
+    );
     const page = await fresh();
     const shown = async (ref: string) => {
       const response = await page.goto(`${t.url}/f/${ref}`);
-      return [response!.status(), await page.getByRole('heading', { level: 1 }).textContent(), await page.textContent('main')];
+      return [
+        response!.status(),
+        await page.getByRole('heading', { level: 1 }).textContent(),
+        await page.textContent('main'),
+      ];
     };
     const [closedStatus, closedHeading, closedText] = await shown(closed.uuid);
     expect([closedStatus, closedHeading]).toEqual([410, 'This form is closed']);
@@ -308,10 +414,15 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
 
   it('should write titles, descriptions, labels and options as text, never as markup', async () => {
     const attack = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">';
-    const form = await createForm({ title: `Quiz ${attack}`, description: `About ${attack}`, settings: { thankYouMessage: attack }, fields: [
-      { type: 'SHORT_TEXT', label: `Label ${attack}`, ref: 'a', placeholder: `"><script>window.__pwned=3</script>` },
-      { type: 'SELECT', label: 'Pick', ref: 'b', settings: { options: [`${attack}`, 'x'] } },
-    ] });
+    const form = await createForm({
+      title: `Quiz ${attack}`,
+      description: `About ${attack}`,
+      settings: { thankYouMessage: attack },
+      fields: [
+        { type: 'SHORT_TEXT', label: `Label ${attack}`, ref: 'a', placeholder: `"><script>window.__pwned=3</script>` },
+        { type: 'SELECT', label: 'Pick', ref: 'b', settings: { options: [`${attack}`, 'x'] } },
+      ],
+    });
     const page = await fresh();
     await page.goto(`${t.url}/f/${form.uuid}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Quiz ${attack}`);

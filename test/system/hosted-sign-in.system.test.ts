@@ -28,13 +28,34 @@ describe('hosted sign-in page in Chromium', () => {
     idp = await startOidcTestProvider(`${publicUrl}/auth/sso/oidc/callback`);
     t = await startAuthPlatform({}, { PORT: String(port), PUBLIC_URL: publicUrl, WEBHOOK_ALLOW_PRIVATE: 'true' });
     key = await t.key('hosted-chromium');
-    appId = (await t.request('POST', '/auth/applications', { key, body: { name: 'Acme <Portal>', type: 'WEB', redirectUris: [APP_CALLBACK] } })).body.data.id;
-    await t.request('POST', '/auth/connections', { key, body: { name: 'Acme', type: 'OIDC', domains: ['acme.test'], jitProvisioning: true, config: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret } } });
+    appId = (
+      await t.request('POST', '/auth/applications', {
+        key,
+        body: { name: 'Acme <Portal>', type: 'WEB', redirectUris: [APP_CALLBACK] },
+      })
+    ).body.data.id;
+    await t.request('POST', '/auth/connections', {
+      key,
+      body: {
+        name: 'Acme',
+        type: 'OIDC',
+        domains: ['acme.test'],
+        jitProvisioning: true,
+        config: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      },
+    });
     profileDir = mkdtempSync(join(tmpdir(), 'chromium-sign-in-'));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -53,9 +74,15 @@ describe('hosted sign-in page in Chromium', () => {
     let landed: string | null = null;
     await page.route(`${APP_CALLBACK}**`, async (route) => {
       landed = route.request().url();
-      await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>App</title><p>signed in</p>' });
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>App</title><p>signed in</p>',
+      });
     });
-    await page.goto(`${t.url}/auth/hosted/${appId}/sign-in?${new URLSearchParams({ redirectUri: APP_CALLBACK, state: 'chromium-state' })}`);
+    await page.goto(
+      `${t.url}/auth/hosted/${appId}/sign-in?${new URLSearchParams({ redirectUri: APP_CALLBACK, state: 'chromium-state' })}`,
+    );
     await expect(page.title()).resolves.toBe('Sign in to Acme <Portal>');
     const email = page.getByRole('textbox', { name: 'Email' });
     await expect(email.count()).resolves.toBe(1);
@@ -65,7 +92,13 @@ describe('hosted sign-in page in Chromium', () => {
     await expect(sso.isVisible()).resolves.toBe(false);
 
     await page.evaluate(AXE_SOURCE);
-    const axe = await page.evaluate(async () => (await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact })));
+    const axe = await page.evaluate(async () =>
+      (
+        await (
+          globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }
+        ).axe.run()
+      ).violations.map((v) => ({ id: v.id, impact: v.impact })),
+    );
     expect(axe.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     idp.loginAs('chromium-sub', { email: 'chromium@acme.test', email_verified: true, given_name: 'Chrome' });
@@ -75,7 +108,10 @@ describe('hosted sign-in page in Chromium', () => {
     await page.waitForURL((url) => url.href.startsWith(APP_CALLBACK), { timeout: 20_000 });
     const callback = new URL(landed!);
     expect(callback.searchParams.get('state')).toBe('chromium-state');
-    const redeemed = await t.request('POST', '/auth/sso/token', { key, body: { code: callback.searchParams.get('code') } });
+    const redeemed = await t.request('POST', '/auth/sso/token', {
+      key,
+      body: { code: callback.searchParams.get('code') },
+    });
     expect(redeemed.status).toBe(200);
     expect(redeemed.body.data.user).toMatchObject({ email: 'chromium@acme.test', profile: { firstName: 'Chrome' } });
     expect(violations).toEqual([]);

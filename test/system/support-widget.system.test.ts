@@ -24,14 +24,17 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  * connections but no inline style or script of anyone (its own style block by hash).
  */
 async function hostSite(scriptUrl: string, widgetToken: string): Promise<{ server: Server; url: string }> {
-  const css = '* { font-size: 40px !important; color: red !important; } button { display: none !important; } div { transform: rotate(3deg); }';
+  const css =
+    '* { font-size: 40px !important; color: red !important; } button { display: none !important; } div { transform: rotate(3deg); }';
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
 <style>${css}</style>
 <script src="${scriptUrl}" data-widget-token="${widgetToken}" async></script></head>
 <body><main><h1>Our shop</h1><p>Products</p></main></body></html>`;
   const platform = new URL(scriptUrl).origin;
   const csp = [
-    "default-src 'none'", `script-src ${platform}`, `connect-src ${platform} ${platform.replace(/^http/, 'ws')}`,
+    "default-src 'none'",
+    `script-src ${platform}`,
+    `connect-src ${platform} ${platform.replace(/^http/, 'ws')}`,
     `style-src 'sha256-${createHash('sha256').update(css).digest('base64')}'`,
   ].join('; ');
   const server = createServer((_req, res) => {
@@ -48,7 +51,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     const result = await (globalThis as any).axe.run({ include: [['platform-chat']] }, { resultTypes: ['violations'] });
-    return result.violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: { id: string; nodes: { html: string }[] }) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    return result.violations
+      .filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: { id: string; nodes: { html: string }[] }) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
   });
 }
 
@@ -64,15 +69,28 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     t = await startTestPlatform({}, { modules: [supportModule({ contactConversations: false })] });
     key = await t.key('widget-browser');
     // The name tries markup: the widget must show it as text.
-    inbox = await createInbox(t, key, { name: 'Help <img src=x onerror="window.__pwned=1">', workingHours: { timezone: 'Europe/Berlin', hours: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }] } });
+    inbox = await createInbox(t, key, {
+      name: 'Help <img src=x onerror="window.__pwned=1">',
+      workingHours: { timezone: 'Europe/Berlin', hours: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }] },
+    });
     allowed = await hostSite(`${t.url}/support/widget.js`, inbox.widgetToken);
     servers.push(allowed.server);
     const origin = new URL(allowed.url).origin;
-    expect((await t.request('PUT', `/support/inboxes/${inbox.id}`, { key, body: { allowedOrigins: [origin] } })).body.data.allowedOrigins).toEqual([origin]);
+    expect(
+      (await t.request('PUT', `/support/inboxes/${inbox.id}`, { key, body: { allowedOrigins: [origin] } })).body.data
+        .allowedOrigins,
+    ).toEqual([origin]);
     await addMember(t, key, inbox.id, 'user_ada', { name: 'Ada Lovelace' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 120_000);
   afterAll(async () => {
@@ -89,21 +107,35 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     page.on('pageerror', (error) => errors.push(String(error)));
     // CSP refusals (an inline style the host page does not allow) are console errors.
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource|ERR_INTERNET_DISCONNECTED|WebSocket/.test(message.text())) errors.push(message.text());
+      if (
+        message.type() === 'error' &&
+        !/Failed to load resource|ERR_INTERNET_DISCONNECTED|WebSocket/.test(message.text())
+      )
+        errors.push(message.text());
     });
     await page.goto(url);
     return { context, page, errors };
   }
 
-  const conversationsOf = async () => (await t.request('GET', `/support/conversations?inboxId=${inbox.id}`, { key })).body.data as { id: string; visitorId: string }[];
-  const messagesOf = async (id: string) => ((await t.request('GET', `/support/conversations/${id}`, { key })).body.data.messages as { content: string; attachments: { filename: string }[] }[]);
+  const conversationsOf = async () =>
+    (await t.request('GET', `/support/conversations?inboxId=${inbox.id}`, { key })).body.data as {
+      id: string;
+      visitorId: string;
+    }[];
+  const messagesOf = async (id: string) =>
+    (await t.request('GET', `/support/conversations/${id}`, { key })).body.data.messages as {
+      content: string;
+      attachments: { filename: string }[];
+    }[];
 
   it('should open on click, send "Hello", show the agent\'s reply live with name and time, and survive a reload and a network drop', async () => {
     const { context, page, errors } = await visit(allowed.url);
     const launcher = page.getByRole('button', { name: 'Open chat' });
     await launcher.click();
     const panel = page.getByRole('dialog');
-    await expect(panel.getByRole('heading', { name: 'Help <img src=x onerror="window.__pwned=1">' }).isVisible()).resolves.toBe(true);
+    await expect(
+      panel.getByRole('heading', { name: 'Help <img src=x onerror="window.__pwned=1">' }).isVisible(),
+    ).resolves.toBe(true);
     await panel.getByText('Ada Lovelace is available').waitFor();
     await panel.getByText('Hours: Mon 09:00–17:00 (Europe/Berlin)').waitFor();
     // The host page's `button { display: none }` does not reach into the widget, and its CSP does not stop the styles.
@@ -116,7 +148,10 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     const conversation = await eventually(async () => (await conversationsOf())[0]);
     expect((await messagesOf(conversation.id)).map((m) => m.content)).toEqual(['Hello']);
 
-    const reply = await t.request('POST', `/support/conversations/${conversation.id}/reply`, { key, body: { message: '<script>window.__pwned=1</script>Hi! <b>How</b> can I help?', authorId: 'user_ada' } });
+    const reply = await t.request('POST', `/support/conversations/${conversation.id}/reply`, {
+      key,
+      body: { message: '<script>window.__pwned=1</script>Hi! <b>How</b> can I help?', authorId: 'user_ada' },
+    });
     expect(reply.status).toBe(201);
     const item = panel.locator('li.msg', { hasText: 'Hi! <b>How</b> can I help?' });
     await item.waitFor();
@@ -124,9 +159,13 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     expect(await item.locator('time').getAttribute('datetime')).toBe(reply.body.data.createdAt);
     expect(await item.locator('.avatar').textContent()).toBe('AL');
     // The page's `* { font-size: 40px !important }` stops at the widget.
-    expect(await item.locator('.content').evaluate((el) => (globalThis as any).getComputedStyle(el).fontSize)).toBe('15px');
+    expect(await item.locator('.content').evaluate((el) => (globalThis as any).getComputedStyle(el).fontSize)).toBe(
+      '15px',
+    );
     expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await page.locator('platform-chat').evaluate((el) => el.shadowRoot!.querySelectorAll('img, b, script').length)).toBe(0);
+    expect(
+      await page.locator('platform-chat').evaluate((el) => el.shadowRoot!.querySelectorAll('img, b, script').length),
+    ).toBe(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'chat-widget-conversation.png') });
 
     // Remembered across reloads: the same visitor and conversation.
@@ -140,10 +179,16 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     await page.getByRole('textbox', { name: 'Message' }).fill('Are you there?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('dialog').getByText('Sending…').waitFor();
-    await t.request('POST', `/support/conversations/${conversation.id}/reply`, { key, body: { message: 'Still here', authorId: 'user_ada' } });
+    await t.request('POST', `/support/conversations/${conversation.id}/reply`, {
+      key,
+      body: { message: 'Still here', authorId: 'user_ada' },
+    });
     await context.setOffline(false);
     await page.getByRole('dialog').getByText('Still here').waitFor({ timeout: 45_000 });
-    await eventually(async () => (await messagesOf(conversation.id)).some((m) => m.content === 'Are you there?'), 45_000);
+    await eventually(
+      async () => (await messagesOf(conversation.id)).some((m) => m.content === 'Are you there?'),
+      45_000,
+    );
     expect((await messagesOf(conversation.id)).filter((m) => m.content === 'Are you there?')).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -156,18 +201,26 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     await panel.getByRole('textbox', { name: 'Message' }).fill('Typing test');
     await panel.getByRole('button', { name: 'Send' }).click();
     const conversation = await eventually(async () => {
-      for (const c of await conversationsOf()) if ((await messagesOf(c.id)).some((m) => m.content === 'Typing test')) return c;
+      for (const c of await conversationsOf())
+        if ((await messagesOf(c.id)).some((m) => m.content === 'Typing test')) return c;
       return undefined;
     });
     const indicator = panel.getByRole('status');
     expect(await indicator.getAttribute('aria-live')).toBe('polite');
-    const typing = (on: boolean) => t.request('POST', `/support/conversations/${conversation.id}/typing`, { key, body: { typing: on, authorId: 'user_ada' } });
+    const typing = (on: boolean) =>
+      t.request('POST', `/support/conversations/${conversation.id}/typing`, {
+        key,
+        body: { typing: on, authorId: 'user_ada' },
+      });
     // Signalled until the widget's live connection (opened for the new conversation) shows it.
     await eventually(async () => {
       await typing(true);
       return (await indicator.textContent()) === 'Ada Lovelace is typing…';
     });
-    await t.request('POST', `/support/conversations/${conversation.id}/reply`, { key, body: { message: 'Typed and sent', authorId: 'user_ada' } });
+    await t.request('POST', `/support/conversations/${conversation.id}/reply`, {
+      key,
+      body: { message: 'Typed and sent', authorId: 'user_ada' },
+    });
     await panel.getByText('Typed and sent').waitFor();
     await eventually(async () => (await indicator.textContent()) === '');
     // Stopping without a reply hides it too. Signalled again until shown, as a client renews: a renewal within 300 ms
@@ -181,18 +234,36 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
 
     // The visitor typing in "Message" reaches the agent's subscription; sending ends it.
     const agent: { typing: boolean }[] = [];
-    const client = createClient({ url: `${t.url.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
-    client.subscribe({ query: 'subscription($id: ID!) { supportConversationTyping(conversationId: $id) { typing } }', variables: { id: conversation.id } }, {
-      next: (r) => void agent.push((r.data as { supportConversationTyping: { typing: boolean } }).supportConversationTyping), error: () => undefined, complete: () => undefined,
+    const client = createClient({
+      url: `${t.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${key}` },
+      retryAttempts: 0,
     });
+    client.subscribe(
+      {
+        query: 'subscription($id: ID!) { supportConversationTyping(conversationId: $id) { typing } }',
+        variables: { id: conversation.id },
+      },
+      {
+        next: (r) =>
+          void agent.push((r.data as { supportConversationTyping: { typing: boolean } }).supportConversationTyping),
+        error: () => undefined,
+        complete: () => undefined,
+      },
+    );
     const message = panel.getByRole('textbox', { name: 'Message' });
     // Typed until the subscription is live (the widget sends at most one typing signal every 3 s, then a false on blur).
-    await eventually(async () => {
-      await message.fill('');
-      await message.blur();
-      await message.pressSequentially('Is it');
-      return agent.some((a) => a.typing);
-    }, 30_000, 500);
+    await eventually(
+      async () => {
+        await message.fill('');
+        await message.blur();
+        await message.pressSequentially('Is it');
+        return agent.some((a) => a.typing);
+      },
+      30_000,
+      500,
+    );
     await panel.getByRole('button', { name: 'Send' }).click();
     await eventually(async () => agent[agent.length - 1]?.typing === false);
     await client.dispose();
@@ -202,11 +273,15 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
 
   it('should count unread replies on the launcher, take attachments both ways, and answer the PlatformChat API', async () => {
     const { context, page, errors } = await visit(allowed.url);
-    await page.waitForFunction(() => typeof (globalThis as unknown as { PlatformChat?: unknown }).PlatformChat === 'object');
+    await page.waitForFunction(
+      () => typeof (globalThis as unknown as { PlatformChat?: unknown }).PlatformChat === 'object',
+    );
     await page.evaluate(() => (globalThis as any).PlatformChat.open());
     const panel = page.getByRole('dialog');
     await panel.getByRole('textbox', { name: 'Message' }).fill('Here is the file');
-    await panel.getByLabel('Attach a file').setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('total: 42') });
+    await panel
+      .getByLabel('Attach a file')
+      .setInputFiles({ name: 'invoice.txt', mimeType: 'text/plain', buffer: Buffer.from('total: 42') });
     await panel.getByRole('button', { name: 'Send' }).click();
     const conversation = await eventually(async () => {
       const list = await conversationsOf();
@@ -218,7 +293,14 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     await page.evaluate(() => (globalThis as any).PlatformChat.close());
     expect(await panel.isHidden()).toBe(true);
     await t.request('POST', `/support/conversations/${conversation.id}/reply`, {
-      key, body: { message: 'Thanks, see the receipt', authorId: 'user_ada', attachments: [{ filename: 'receipt.txt', contentType: 'text/plain', content: Buffer.from('paid').toString('base64') }] },
+      key,
+      body: {
+        message: 'Thanks, see the receipt',
+        authorId: 'user_ada',
+        attachments: [
+          { filename: 'receipt.txt', contentType: 'text/plain', content: Buffer.from('paid').toString('base64') },
+        ],
+      },
     });
     const badge = page.locator('platform-chat .badge');
     await badge.getByText('1').waitFor();
@@ -231,7 +313,9 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     await panel.getByRole('button', { name: 'Download receipt.txt' }).click();
     expect((await download).suggestedFilename()).toBe('receipt.txt');
 
-    const identified = await page.evaluate(() => (globalThis as any).PlatformChat.identify({ email: 'Grace@Example.com', name: 'Grace' }));
+    const identified = await page.evaluate(() =>
+      (globalThis as any).PlatformChat.identify({ email: 'Grace@Example.com', name: 'Grace' }),
+    );
     expect(identified).toMatchObject({ email: 'grace@example.com', name: 'Grace', verified: false });
     await page.evaluate(() => (globalThis as any).PlatformChat.track('viewed_pricing', { plan: 'team' }));
     const events = (await t.request('GET', `/support/visitors/${conversation.visitorId}/events`, { key })).body.data;
@@ -267,7 +351,9 @@ describe('the chat widget embedded on another site (Playwright, headless Chromiu
     servers.push(elsewhere.server);
     const context = await browser.newContext();
     const page = await context.newPage();
-    const config = page.waitForResponse((r) => r.url().endsWith('/support/widget/config') && r.request().method() === 'GET');
+    const config = page.waitForResponse(
+      (r) => r.url().endsWith('/support/widget/config') && r.request().method() === 'GET',
+    );
     await page.goto(elsewhere.url);
     expect((await config).status()).toBe(403);
     await page.waitForFunction(() => (globalThis as any).document.readyState === 'complete');

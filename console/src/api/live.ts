@@ -28,7 +28,13 @@ export function closeLive(): void {
 }
 
 /** Subscribes while the component is mounted; `onData` gets every result, `onError` a failure in words. */
-export function useSubscription<R, V>(document: TypedDocumentString<R, V>, variables: V, onData: (data: R) => void, onError?: (message: string) => void, skip = false): void {
+export function useSubscription<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  onData: (data: R) => void,
+  onError?: (message: string) => void,
+  skip = false,
+): void {
   const handlers = useRef({ onData, onError });
   handlers.current = { onData, onError };
   const key = JSON.stringify(variables);
@@ -41,7 +47,8 @@ export function useSubscription<R, V>(document: TypedDocumentString<R, V>, varia
           if (result.data) handlers.current.onData(result.data as R);
           if (result.errors?.length) handlers.current.onError?.(result.errors.map((e) => e.message).join('; '));
         },
-        error: (error) => handlers.current.onError?.(error instanceof Error ? error.message : 'The live connection closed'),
+        error: (error) =>
+          handlers.current.onError?.(error instanceof Error ? error.message : 'The live connection closed'),
         complete: () => undefined,
       },
     );

@@ -9,7 +9,11 @@ export interface QueryState<R> extends GraphqlResult<R> {
 }
 
 /** One GraphQL request per page: runs when the variables change, keeps the last answer while the next loads. */
-export function useQuery<R, V>(document: TypedDocumentString<R, V>, variables: V, options: { skip?: boolean; reloadKey?: unknown } = {}): QueryState<R> {
+export function useQuery<R, V>(
+  document: TypedDocumentString<R, V>,
+  variables: V,
+  options: { skip?: boolean; reloadKey?: unknown } = {},
+): QueryState<R> {
   const [result, setResult] = useState<GraphqlResult<R>>({ data: null, errors: [], requestId: null });
   const [loading, setLoading] = useState(!options.skip);
   const [generation, setGeneration] = useState(0);

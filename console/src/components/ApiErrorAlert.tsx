@@ -10,8 +10,17 @@ export function ApiErrorAlert({ errors, title }: { errors: ApiError[]; title?: s
         {errors.map((error, i) => (
           <Text size="sm" key={i}>
             {i > 0 || title ? `${explain(error).headline} ` : ''}
-            {explain(error).detail} <Text span c="dimmed" size="xs">({error.code}{error.path.length ? ` at ${error.path.join('.')}` : ''})</Text>
-            {error.requestId && <> Request id: <Code>{error.requestId}</Code></>}
+            {explain(error).detail}{' '}
+            <Text span c="dimmed" size="xs">
+              ({error.code}
+              {error.path.length ? ` at ${error.path.join('.')}` : ''})
+            </Text>
+            {error.requestId && (
+              <>
+                {' '}
+                Request id: <Code>{error.requestId}</Code>
+              </>
+            )}
           </Text>
         ))}
       </Stack>

@@ -12,5 +12,14 @@ const MESSAGE_POLICY = `<meta http-equiv="Content-Security-Policy" content="defa
 export function SandboxedHtml({ html, title }: { html: string; title: string }) {
   // A new frame for new HTML: Chromium fetches a remote image once when an existing frame's srcdoc changes, before the
   // document's policy refuses it; a fresh frame only refuses it.
-  return <iframe key={html} title={title} sandbox="" srcDoc={MESSAGE_POLICY + html} referrerPolicy="no-referrer" style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', background: '#fff' }} />;
+  return (
+    <iframe
+      key={html}
+      title={title}
+      sandbox=""
+      srcDoc={MESSAGE_POLICY + html}
+      referrerPolicy="no-referrer"
+      style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}
+    />
+  );
 }

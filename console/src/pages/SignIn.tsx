@@ -4,7 +4,15 @@ import { ApiErrorAlert } from '../components/ApiErrorAlert';
 import type { ApiError } from '../api/api-error';
 
 /** Sign-in with a platform API key (a SERVER key); the key stays in this tab's sessionStorage. */
-export function SignIn({ onSignIn, error, busy }: { onSignIn: (key: string) => void; error: ApiError | null; busy: boolean }) {
+export function SignIn({
+  onSignIn,
+  error,
+  busy,
+}: {
+  onSignIn: (key: string) => void;
+  error: ApiError | null;
+  busy: boolean;
+}) {
   const [key, setKey] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -15,11 +23,24 @@ export function SignIn({ onSignIn, error, busy }: { onSignIn: (key: string) => v
       <Paper withBorder shadow="sm" p="xl" w={420}>
         <form onSubmit={submit}>
           <Stack>
-            <Title order={1} size="h3">Platform console</Title>
-            <Text size="sm" c="dimmed">Sign in with an API key of your organization. It is kept in this browser tab only.</Text>
-            <TextInput label="API key" value={key} onChange={(e) => setKey(e.currentTarget.value)} autoComplete="off" spellCheck={false} required />
+            <Title order={1} size="h3">
+              Platform console
+            </Title>
+            <Text size="sm" c="dimmed">
+              Sign in with an API key of your organization. It is kept in this browser tab only.
+            </Text>
+            <TextInput
+              label="API key"
+              value={key}
+              onChange={(e) => setKey(e.currentTarget.value)}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
             {error && <ApiErrorAlert errors={[error]} />}
-            <Button type="submit" loading={busy}>Sign in</Button>
+            <Button type="submit" loading={busy}>
+              Sign in
+            </Button>
           </Stack>
         </form>
       </Paper>

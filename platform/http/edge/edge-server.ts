@@ -1,5 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestHookHandler,
+} from 'fastify';
 import type { Auth } from '../../auth/auth.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logging/logger.js';
@@ -107,7 +113,12 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
   app.addHook('onRequest', (request, reply, done) => {
     const requestId = request.id;
     const res = reply.raw;
-    request.edge = { requestId, log: { requestId, method: request.method, path: request.originalUrl.split('?')[0] }, started: process.hrtime.bigint(), response: res };
+    request.edge = {
+      requestId,
+      log: { requestId, method: request.method, path: request.originalUrl.split('?')[0] },
+      started: process.hrtime.bigint(),
+      response: res,
+    };
     // Set on the raw response: answers written raw (streams, SSE) keep them, and Fastify's writeHead merges them.
     res.setHeader('X-Request-Id', requestId);
     setSecurityHeaders(res);
@@ -144,7 +155,10 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
       done(null, undefined);
       return;
     }
-    readBody(request.raw, rule.limit ?? options.bodyLimitBytes, rule.format).then((body) => done(null, body), (error: Error) => done(error, undefined));
+    readBody(request.raw, rule.limit ?? options.bodyLimitBytes, rule.format).then(
+      (body) => done(null, body),
+      (error: Error) => done(error, undefined),
+    );
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -167,7 +181,9 @@ export function createEdgeServer(options: EdgeServerOptions): EdgeServer {
  * An entry's step before the body is read (key, rate limit, its own checks) as a route's onRequest hook: callback
  * style, so a step that answers from memory costs no promise (hot paths pay for each, see HttpEdge.admit).
  */
-export function onRequestStep(step: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>): onRequestHookHandler {
+export function onRequestStep(
+  step: (request: FastifyRequest, reply: FastifyReply) => void | Promise<void>,
+): onRequestHookHandler {
   return (request, reply, done) => {
     let pending;
     try {
@@ -183,10 +199,22 @@ export function onRequestStep(step: (request: FastifyRequest, reply: FastifyRepl
 
 /** Fastify's own refusals in the platform's codes (its 415 for a Content-Type header it cannot parse, its 400s). */
 function fromFastify(error: unknown, request: FastifyRequest): unknown {
-  if (!(error instanceof Error) || error instanceof DomainError || !('code' in error) || typeof error.code !== 'string' || !error.code.startsWith('FST_')) return error;
+  if (
+    !(error instanceof Error) ||
+    error instanceof DomainError ||
+    !('code' in error) ||
+    typeof error.code !== 'string' ||
+    !error.code.startsWith('FST_')
+  )
+    return error;
   const status = (error as FastifyError).statusCode ?? 500;
   const received = request.headers['content-type'] ?? null;
-  if (status === 415) return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', { field: 'Content-Type', received, expected: 'application/json' });
+  if (status === 415)
+    return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be application/json', {
+      field: 'Content-Type',
+      received,
+      expected: 'application/json',
+    });
   if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', error.message);
   if (status >= 400 && status < 500) return new DomainError('INVALID_REQUEST', error.message);
   return error;

@@ -31,7 +31,10 @@ export function domainEnvelope(render: (status: number, error: ErrorBody) => unk
 }
 
 /** The answer when an entry's envelope has none: the platform envelope's 500. */
-export const INTERNAL_ERROR: RenderedError = { status: 500, body: { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } } };
+export const INTERNAL_ERROR: RenderedError = {
+  status: 500,
+  body: { success: false, error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } },
+};
 
 /**
  * The answer to an error in an entry's envelope. An error the envelope does not know goes on the request's log line
@@ -53,13 +56,28 @@ export function renderFailure(error: unknown, log: Record<string, unknown>, enve
 
 /** A refusal that says when to come back (429, 503) carries it as Retry-After too, in seconds. */
 function withRetryAfter(rendered: RenderedError, error: unknown): RenderedError {
-  const retryAfter = error instanceof DomainError ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
-  if ((rendered.status !== 429 && rendered.status !== 503) || typeof retryAfter !== 'number' || retryAfter <= 0 || rendered.headers?.['Retry-After']) return rendered;
+  const retryAfter =
+    error instanceof DomainError ? (error.details as { retryAfter?: unknown } | undefined)?.retryAfter : undefined;
+  if (
+    (rendered.status !== 429 && rendered.status !== 503) ||
+    typeof retryAfter !== 'number' ||
+    retryAfter <= 0 ||
+    rendered.headers?.['Retry-After']
+  )
+    return rendered;
   return { ...rendered, headers: { ...rendered.headers, 'Retry-After': String(Math.ceil(retryAfter)) } };
 }
 
 /** Answers JSON through Fastify (a string is sent as is). */
-export function replyJson(reply: FastifyReply, status: number, payload: unknown, headers?: Record<string, string>): FastifyReply {
+export function replyJson(
+  reply: FastifyReply,
+  status: number,
+  payload: unknown,
+  headers?: Record<string, string>,
+): FastifyReply {
   if (headers) reply.headers(headers);
-  return reply.code(status).type('application/json; charset=utf-8').send(typeof payload === 'string' ? payload : JSON.stringify(payload));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(typeof payload === 'string' ? payload : JSON.stringify(payload));
 }

@@ -48,7 +48,12 @@ export class HttpEdge {
    * Answers without a promise when the key and the counters are in memory: every promise costs on the hot paths,
    * since MikroORM's AsyncLocalStorage turns Node 20's async hooks on for the whole process.
    */
-  admit(request: FastifyRequest, reply: FastifyReply, limit: EdgeLimit, lookUp?: (key: string) => boolean): Authentication | Promise<Authentication> {
+  admit(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    limit: EdgeLimit,
+    lookUp?: (key: string) => boolean,
+  ): Authentication | Promise<Authentication> {
     const { guard } = this.options;
     const req = request.raw;
     const res = reply.raw;
@@ -61,29 +66,43 @@ export class HttpEdge {
     return this.admitLater(req, res, request.edge, limit, authentication);
   }
 
-  private async admitLater(req: IncomingMessage, res: ServerResponse, request: EdgeRequest, limit: EdgeLimit, known: Authentication | undefined) {
+  private async admitLater(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: EdgeRequest,
+    limit: EdgeLimit,
+    known: Authentication | undefined,
+  ) {
     const { guard } = this.options;
-    const authentication = known ?? await guard.authenticate(req);
+    const authentication = known ?? (await guard.authenticate(req));
     const limited = await guard.limit(req, callerOf(authentication), limit.route, limit.category, limit.endpoint);
     return this.counted(res, request, authentication, limited);
   }
 
-  private counted(res: ServerResponse, request: EdgeRequest, authentication: Authentication, limited: Awaited<ReturnType<RequestGuard['limit']>>): Authentication {
+  private counted(
+    res: ServerResponse,
+    request: EdgeRequest,
+    authentication: Authentication,
+    limited: Awaited<ReturnType<RequestGuard['limit']>>,
+  ): Authentication {
     const organizationId = callerOf(authentication)?.organizationId;
     request.log.organizationId = organizationId;
     if (organizationId) activeSpan()?.setAttributes(callerAttributes(undefined, organizationId));
     for (const name in limited.headers) res.setHeader(name, limited.headers[name]!);
     const { decision } = limited;
-    if (!decision.allowed) throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${decision.retryAfter} s`, { retryAfter: decision.retryAfter });
+    if (!decision.allowed)
+      throw new DomainError('RATE_LIMITED', `Too many requests; retry in ${decision.retryAfter} s`, {
+        retryAfter: decision.retryAfter,
+      });
     return authentication;
   }
 
   /** The caller of a request that needs a key: UNAUTHORIZED (401) without one or with a bad one. */
   requireKey(authentication: Authentication): Auth {
-    if (authentication.kind !== 'ok') throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
+    if (authentication.kind !== 'ok')
+      throw new DomainError('UNAUTHORIZED', authentication.kind === 'none' ? 'Missing API key' : 'Invalid API key');
     return authentication.auth;
   }
-
 }
 
 function callerOf(authentication: Authentication): Auth | null {

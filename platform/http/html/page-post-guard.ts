@@ -11,7 +11,10 @@ const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * docs/decisions/0130-hosted-pages.md.
  */
 export class PagePostGuard {
-  constructor(private readonly secret: string, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A token for the hidden `_csrf` field of a page about `purpose`. */
   issue(purpose: string): string {

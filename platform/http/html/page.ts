@@ -45,7 +45,7 @@ export function renderPage(options: PageOptions): RenderedPage {
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    `connect-src ${['\'self\'', ...(options.connectSrc ?? [])].join(' ')}`,
+    `connect-src ${["'self'", ...(options.connectSrc ?? [])].join(' ')}`,
     `form-action ${options.formAction ?? "'self'"}`,
     `frame-ancestors ${options.frameAncestors ?? "'none'"}`,
     "base-uri 'none'",

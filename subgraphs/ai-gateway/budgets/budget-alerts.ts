@@ -23,13 +23,22 @@ export function budgetAlerts(orm: MikroORM, logger: Logger) {
         );
         if (won.length === 0) return;
         await emitEvent(tx, BUDGET_THRESHOLD_EVENT, {
-          budgetId: state.id, keyId: state.keyId, period: state.period, windowStart: windowStart.toISOString(),
-          amountUsd: state.amountUsd, spentUsd, threshold,
+          budgetId: state.id,
+          keyId: state.keyId,
+          period: state.period,
+          windowStart: windowStart.toISOString(),
+          amountUsd: state.amountUsd,
+          spentUsd,
+          threshold,
         });
       })
       .catch((error: unknown) => {
         state.reported.delete(threshold); // tried again with the next request's cost
-        logger.error('budget threshold alert failed', { budgetId: state.id, threshold, error: (error as Error).message });
+        logger.error('budget threshold alert failed', {
+          budgetId: state.id,
+          threshold,
+          error: (error as Error).message,
+        });
       });
   };
 }

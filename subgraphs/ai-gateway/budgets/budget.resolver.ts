@@ -14,13 +14,17 @@ export class BudgetResolver {
   }
 
   @Authorized('ai')
-  @Query(() => AiBudgetList, { description: 'Budgets of the organization and its gateway keys, with the current spend' })
+  @Query(() => AiBudgetList, {
+    description: 'Budgets of the organization and its gateway keys, with the current spend',
+  })
   async aiBudgets(@Ctx() ctx: SubgraphContext): Promise<AiBudgetList> {
     return { data: await this.service.list(ctx.em) };
   }
 
   @Authorized('ai')
-  @Mutation(() => AiBudgetView, { description: 'Sets the day or month budget of the organization or of one key (one per key and period)' })
+  @Mutation(() => AiBudgetView, {
+    description: 'Sets the day or month budget of the organization or of one key (one per key and period)',
+  })
   putAiBudget(@Arg('input') input: AiBudgetInput, @Ctx() ctx: SubgraphContext): Promise<AiBudgetView> {
     return this.service.put(ctx.em, input);
   }

@@ -24,13 +24,27 @@ export class BudgetService {
 
   async put(em: EntityManager, input: AiBudgetInput): Promise<AiBudgetView> {
     if (!PERIODS.includes(input.period as BudgetPeriod)) throw invalid('period', input.period, PERIODS);
-    if (typeof input.amountUsd !== 'number' || !Number.isFinite(input.amountUsd) || input.amountUsd <= 0 || input.amountUsd > 1e9) throw invalid('amountUsd', input.amountUsd, 'USD, more than 0');
+    if (
+      typeof input.amountUsd !== 'number' ||
+      !Number.isFinite(input.amountUsd) ||
+      input.amountUsd <= 0 ||
+      input.amountUsd > 1e9
+    )
+      throw invalid('amountUsd', input.amountUsd, 'USD, more than 0');
     const keyId = input.keyId ?? null;
-    if (keyId !== null && (!UUID.test(keyId) || !(await em.findOne(GatewayKeyMeta, { keyId })))) throw invalid('keyId', keyId, 'the id of a gateway key of this organization');
+    if (keyId !== null && (!UUID.test(keyId) || !(await em.findOne(GatewayKeyMeta, { keyId }))))
+      throw invalid('keyId', keyId, 'the id of a gateway key of this organization');
     const period = input.period as BudgetPeriod;
     let budget = await em.findOne(BudgetRow, { keyId, period });
     if (budget) Object.assign(budget, { amountUsd: input.amountUsd, updatedAt: new Date() });
-    else budget = em.create(BudgetRow, { id: newId('aibudget'), organizationId: tenantOf(em), keyId, period, amountUsd: input.amountUsd });
+    else
+      budget = em.create(BudgetRow, {
+        id: newId('aibudget'),
+        organizationId: tenantOf(em),
+        keyId,
+        period,
+        amountUsd: input.amountUsd,
+      });
     await em.flush();
     this.deps.configs.invalidate(tenantOf(em));
     return this.view(em, budget);
@@ -48,10 +62,24 @@ export class BudgetService {
   private async view(em: EntityManager, b: BudgetRow): Promise<AiBudgetView> {
     const windowStart = windowStartOf(b.period, Date.now());
     const live = this.deps.ledger.statesOf(tenantOf(em)).find((s) => s.id === b.id && s.windowStart === windowStart);
-    const spentUsd = live?.spentUsd ?? (await tenantSql(em).rows<{ spent: number }>(
-      sql`select coalesce(sum(cost_usd), 0)::float8 as spent from ai_gateway.usage_log
+    const spentUsd =
+      live?.spentUsd ??
+      (
+        await tenantSql(em).rows<{ spent: number }>(
+          sql`select coalesce(sum(cost_usd), 0)::float8 as spent from ai_gateway.usage_log
            where organization_id = ${ORG} and created_at >= ${new Date(windowStart)} and (${b.keyId}::uuid is null or key_id = ${b.keyId}::uuid)`,
-    ))[0]?.spent ?? 0;
-    return { id: b.id, keyId: b.keyId, period: b.period, amountUsd: b.amountUsd, spentUsd: Math.round(spentUsd * 1e10) / 1e10, windowStart: new Date(windowStart), createdAt: b.createdAt, updatedAt: b.updatedAt };
+        )
+      )[0]?.spent ??
+      0;
+    return {
+      id: b.id,
+      keyId: b.keyId,
+      period: b.period,
+      amountUsd: b.amountUsd,
+      spentUsd: Math.round(spentUsd * 1e10) / 1e10,
+      windowStart: new Date(windowStart),
+      createdAt: b.createdAt,
+      updatedAt: b.updatedAt,
+    };
   }
 }

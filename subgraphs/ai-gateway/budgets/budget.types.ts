@@ -1,6 +1,8 @@
 import { Field, Float, InputType, ObjectType } from 'type-graphql';
 
-@ObjectType('AiBudget', { description: 'A spending limit per UTC day or month, of the organization or of one gateway key' })
+@ObjectType('AiBudget', {
+  description: 'A spending limit per UTC day or month, of the organization or of one gateway key',
+})
 export class AiBudgetView {
   @Field()
   id!: string;
@@ -14,7 +16,9 @@ export class AiBudgetView {
   @Field(() => Float)
   amountUsd!: number;
 
-  @Field(() => Float, { description: 'Spent in the current window (the usage log, plus this process\'s requests not yet written)' })
+  @Field(() => Float, {
+    description: "Spent in the current window (the usage log, plus this process's requests not yet written)",
+  })
   spentUsd!: number;
 
   @Field({ description: 'Start of the current window' })

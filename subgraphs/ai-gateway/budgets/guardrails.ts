@@ -17,18 +17,36 @@ export class Guardrails {
   check(caller: Caller, model: string) {
     const policy = caller.keyId ? this.deps.gate.policyNow(caller.keyId) : undefined;
     if (policy?.allowedModels && !policy.allowedModels.has(model)) {
-      throw new GatewayError('forbidden', `This key may not call '${model}' (its models: ${[...policy.allowedModels].join(', ')})`, 'model');
+      throw new GatewayError(
+        'forbidden',
+        `This key may not call '${model}' (its models: ${[...policy.allowedModels].join(', ')})`,
+        'model',
+      );
     }
     const budget = this.deps.ledger.exhausted(caller.organizationId, caller.keyId);
     if (budget) {
-      const error = new GatewayError('budget_exceeded', `The ${budget.keyId ? 'key' : 'organization'}'s ${budget.period} budget of $${budget.amountUsd} is spent ($${round(budget.spentUsd)}); it opens again at ${new Date(nextWindowOf(budget.period, (this.deps.now ?? Date.now)())).toISOString()}`);
-      error.retryAfter = Math.ceil((nextWindowOf(budget.period, (this.deps.now ?? Date.now)()) - (this.deps.now ?? Date.now)()) / 1000);
+      const error = new GatewayError(
+        'budget_exceeded',
+        `The ${budget.keyId ? 'key' : 'organization'}'s ${budget.period} budget of $${budget.amountUsd} is spent ($${round(budget.spentUsd)}); it opens again at ${new Date(nextWindowOf(budget.period, (this.deps.now ?? Date.now)())).toISOString()}`,
+      );
+      error.retryAfter = Math.ceil(
+        (nextWindowOf(budget.period, (this.deps.now ?? Date.now)()) - (this.deps.now ?? Date.now)()) / 1000,
+      );
       throw error;
     }
     if (policy && caller.keyId && (policy.requestsPerMinute !== null || policy.tokensPerMinute !== null)) {
-      const { retryAfter, limit } = this.deps.limits.admit(caller.keyId, policy.requestsPerMinute, policy.tokensPerMinute);
+      const { retryAfter, limit } = this.deps.limits.admit(
+        caller.keyId,
+        policy.requestsPerMinute,
+        policy.tokensPerMinute,
+      );
       if (retryAfter) {
-        const error = new GatewayError('rate_limit_exceeded', limit === 'tokens' ? `This key used its ${policy.tokensPerMinute} tokens per minute` : `This key made its ${policy.requestsPerMinute} requests per minute`);
+        const error = new GatewayError(
+          'rate_limit_exceeded',
+          limit === 'tokens'
+            ? `This key used its ${policy.tokensPerMinute} tokens per minute`
+            : `This key made its ${policy.requestsPerMinute} requests per minute`,
+        );
         error.retryAfter = retryAfter;
         throw error;
       }
@@ -44,7 +62,8 @@ export class Guardrails {
       },
       record(entry) {
         if (entry.costUsd) ledger.add(entry.organizationId, entry.keyId, entry.costUsd);
-        if (entry.keyId && gate.policyNow(entry.keyId)?.tokensPerMinute != null) limits.addTokens(entry.keyId, entry.promptTokens + entry.completionTokens);
+        if (entry.keyId && gate.policyNow(entry.keyId)?.tokensPerMinute != null)
+          limits.addTokens(entry.keyId, entry.promptTokens + entry.completionTokens);
         sink.record(entry);
       },
     };

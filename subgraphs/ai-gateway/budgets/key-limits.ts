@@ -18,7 +18,11 @@ export class KeyLimits {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Seconds until the key may try again, or 0 when admitted (the request is then counted). */
-  admit(keyId: string, requestsPerMinute: number | null, tokensPerMinute: number | null): { retryAfter: number; limit?: 'requests' | 'tokens' } {
+  admit(
+    keyId: string,
+    requestsPerMinute: number | null,
+    tokensPerMinute: number | null,
+  ): { retryAfter: number; limit?: 'requests' | 'tokens' } {
     const window = this.windowOf(keyId);
     const retryAfter = Math.max(1, Math.ceil((window.start + MINUTE_MS - this.now()) / 1000));
     if (requestsPerMinute !== null && window.requests >= requestsPerMinute) return { retryAfter, limit: 'requests' };

@@ -30,22 +30,42 @@ export const BUDGET_THRESHOLDS = [80, 100] as const;
 export class SpendLedger {
   private readonly byOrganization = new Map<string, BudgetState[]>();
 
-  constructor(private readonly orm: MikroORM, private readonly onThreshold: (state: BudgetState, threshold: number) => void, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly onThreshold: (state: BudgetState, threshold: number) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The organization's budgets as just loaded: states kept for unchanged budgets, the spend read for new ones. */
   async load(organizationId: string, budgets: AiBudget[]): Promise<void> {
     const previous = new Map((this.byOrganization.get(organizationId) ?? []).map((s) => [s.id, s]));
     const now = this.now();
-    const states = await Promise.all(budgets.map(async (budget) => {
-      const windowStart = windowStartOf(budget.period, now);
-      const known = previous.get(budget.id);
-      if (known && known.windowStart === windowStart && known.period === budget.period && known.keyId === budget.keyId) {
-        known.amountUsd = budget.amountUsd;
-        return known;
-      }
-      const spentUsd = await this.spentSince(organizationId, budget.keyId, windowStart);
-      return { id: budget.id, organizationId, keyId: budget.keyId, period: budget.period, amountUsd: budget.amountUsd, windowStart, spentUsd, reported: new Set<number>() };
-    }));
+    const states = await Promise.all(
+      budgets.map(async (budget) => {
+        const windowStart = windowStartOf(budget.period, now);
+        const known = previous.get(budget.id);
+        if (
+          known &&
+          known.windowStart === windowStart &&
+          known.period === budget.period &&
+          known.keyId === budget.keyId
+        ) {
+          known.amountUsd = budget.amountUsd;
+          return known;
+        }
+        const spentUsd = await this.spentSince(organizationId, budget.keyId, windowStart);
+        return {
+          id: budget.id,
+          organizationId,
+          keyId: budget.keyId,
+          period: budget.period,
+          amountUsd: budget.amountUsd,
+          windowStart,
+          spentUsd,
+          reported: new Set<number>(),
+        };
+      }),
+    );
     if (states.length) this.byOrganization.set(organizationId, states);
     else this.byOrganization.delete(organizationId);
   }

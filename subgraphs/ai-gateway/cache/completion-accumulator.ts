@@ -19,7 +19,11 @@ export class CompletionAccumulator {
         this.outputChars += delta.content.length;
       }
       for (const call of delta.tool_calls ?? []) {
-        const existing = (this.calls[call.index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } });
+        const existing = (this.calls[call.index] ??= {
+          id: '',
+          type: 'function',
+          function: { name: '', arguments: '' },
+        });
         if (call.id) existing.id = call.id;
         if (call.function?.name) existing.function.name += call.function.name;
         if (call.function?.arguments) {
@@ -42,7 +46,17 @@ export class CompletionAccumulator {
       object: 'chat.completion',
       created: this.meta.created,
       model: this.meta.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: this.content || (calls.length ? null : ''), ...(calls.length ? { tool_calls: calls } : {}) }, finish_reason: this.finish }],
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: this.content || (calls.length ? null : ''),
+            ...(calls.length ? { tool_calls: calls } : {}),
+          },
+          finish_reason: this.finish,
+        },
+      ],
     };
   }
 }

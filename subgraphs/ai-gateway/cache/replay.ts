@@ -7,7 +7,18 @@ export function replayChunks(completion: ChatCompletion, meta: ResponseMeta): Ch
   const chunks: ChatChunk[] = [chunkOf(meta, { role: 'assistant', content: '' })];
   if (choice?.message.content) chunks.push(chunkOf(meta, { content: choice.message.content }));
   (choice?.message.tool_calls ?? []).forEach((call, index) => {
-    chunks.push(chunkOf(meta, { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: call.function.arguments } }] }));
+    chunks.push(
+      chunkOf(meta, {
+        tool_calls: [
+          {
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.function.name, arguments: call.function.arguments },
+          },
+        ],
+      }),
+    );
   });
   chunks.push(chunkOf(meta, {}, choice?.finish_reason ?? 'stop'));
   return chunks;

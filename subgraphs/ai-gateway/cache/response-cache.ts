@@ -10,7 +10,9 @@ export interface CachedAnswer {
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
+  const keys = Object.keys(value)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
 }
 
@@ -39,7 +41,11 @@ export class ResponseCache {
     const normalised: Record<string, unknown> = { ...request, temperature: request.temperature ?? 1 };
     delete normalised.stream;
     delete normalised.stream_options;
-    return createHash('sha256').update(organizationId).update('\n').update(canonicalJson(normalised)).digest('base64url');
+    return createHash('sha256')
+      .update(organizationId)
+      .update('\n')
+      .update(canonicalJson(normalised))
+      .digest('base64url');
   }
 
   get(key: string): CachedAnswer | undefined {
@@ -62,7 +68,8 @@ export class ResponseCache {
     this.remove(key);
     this.entries.set(key, { answer, expires: this.now() + this.ttlMs, size });
     this.bytes += size;
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes)
+      this.remove(this.entries.keys().next().value!);
   }
 
   private remove(key: string) {

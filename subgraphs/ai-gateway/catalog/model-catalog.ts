@@ -40,7 +40,10 @@ const byId = new Map(MODEL_CATALOG.map((m) => [m.id, m]));
 const LITELLM_PROVIDER: Readonly<Record<string, string>> = { together: 'together_ai' };
 /** LiteLLM keys its entries `model` (OpenAI, Anthropic) or `provider/model` (Gemini, Groq, ...). */
 const vendored = new Map<string, { provider: string; price: ModelPrice }>(
-  LITELLM_PRICES.map(([key, provider, , inputPerMTok, outputPerMTok]) => [key, { provider, price: { inputPerMTok, outputPerMTok } }]),
+  LITELLM_PRICES.map(([key, provider, , inputPerMTok, outputPerMTok]) => [
+    key,
+    { provider, price: { inputPerMTok, outputPerMTok } },
+  ]),
 );
 const FREE: ModelPrice = { inputPerMTok: 0, outputPerMTok: 0 };
 
@@ -59,7 +62,8 @@ export function priceOf(provider: string, model: string): ModelPrice | undefined
   const prefixed = vendored.get(`${litellm}/${model}`);
   if (prefixed) return prefixed.price;
   const bare = vendored.get(model);
-  if (bare && (bare.provider === litellm || (litellm === 'openai' && bare.provider === 'text-completion-openai'))) return bare.price;
+  if (bare && (bare.provider === litellm || (litellm === 'openai' && bare.provider === 'text-completion-openai')))
+    return bare.price;
   const listed = byId.get(model);
   return listed && listed.provider === provider ? listed : undefined;
 }

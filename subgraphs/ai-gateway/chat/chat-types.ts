@@ -69,7 +69,11 @@ export interface ChatCompletion {
   object: 'chat.completion';
   created: number;
   model: string;
-  choices: { index: number; message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }; finish_reason: FinishReason | null }[];
+  choices: {
+    index: number;
+    message: { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] };
+    finish_reason: FinishReason | null;
+  }[];
   usage?: Usage;
 }
 
@@ -105,7 +109,13 @@ export interface ResponseMeta {
 }
 
 export function chunkOf(meta: ResponseMeta, delta: ChunkDelta, finish: FinishReason | null = null): ChatChunk {
-  return { id: meta.id, object: 'chat.completion.chunk', created: meta.created, model: meta.model, choices: [{ index: 0, delta, finish_reason: finish }] };
+  return {
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  };
 }
 
 export function usageChunkOf(meta: ResponseMeta, usage: Usage): ChatChunk {
@@ -116,7 +126,10 @@ export function usageChunkOf(meta: ResponseMeta, usage: Usage): ChatChunk {
 export function textOf(content: ChatMessage['content']): string {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
-  return content.filter((p): p is TextPart => p.type === 'text').map((p) => p.text).join('');
+  return content
+    .filter((p): p is TextPart => p.type === 'text')
+    .map((p) => p.text)
+    .join('');
 }
 
 export const newCompletionId = () => `chatcmpl-${randomBase64url(12)}`;

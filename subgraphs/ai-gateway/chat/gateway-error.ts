@@ -9,7 +9,12 @@ export class GatewayError extends Error {
   /** Seconds for `Retry-After` (a key's rate limit, a budget's next window). */
   retryAfter?: number;
 
-  constructor(readonly code: OpenAiErrorCode, message: string, readonly param?: string, readonly providerError?: unknown) {
+  constructor(
+    readonly code: OpenAiErrorCode,
+    message: string,
+    readonly param?: string,
+    readonly providerError?: unknown,
+  ) {
     super(message);
     const platformCode = codeOfOpenAi(code);
     this.status = statusOf(platformCode);

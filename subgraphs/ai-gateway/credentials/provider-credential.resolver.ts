@@ -20,7 +20,11 @@ export class ProviderCredentialResolver {
 
   @Authorized('ai')
   @Mutation(() => AiProvider, { description: 'Stores (or replaces) the credential of one provider, encrypted at rest' })
-  putAiProvider(@Arg('provider') provider: string, @Arg('input') input: AiProviderInput, @Ctx() ctx: SubgraphContext): Promise<AiProvider> {
+  putAiProvider(
+    @Arg('provider') provider: string,
+    @Arg('input') input: AiProviderInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AiProvider> {
     return this.service.put(ctx.em, provider, input);
   }
 

@@ -33,7 +33,10 @@ export class AiProviderInput {
   @Field()
   apiKey!: string;
 
-  @Field(() => String, { nullable: true, description: 'Where an OpenAI-compatible server listens (vLLM, Ollama, a proxy); required for unknown providers' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where an OpenAI-compatible server listens (vLLM, Ollama, a proxy); required for unknown providers',
+  })
   baseUrl?: string | null;
 }
 

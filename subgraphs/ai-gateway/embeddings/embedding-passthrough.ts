@@ -12,7 +12,8 @@ const NUMBERS_TO_BRACKET = new RegExp(String.raw`\s*(?:${NUMBER}\s*(?:,\s*${NUMB
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** An object with these keys and no others: fields the gateway would not write itself are not passed on. */
-const hasExactly = (v: unknown, size: number): v is Record<string, unknown> => isObject(v) && Object.keys(v).length === size;
+const hasExactly = (v: unknown, size: number): v is Record<string, unknown> =>
+  isObject(v) && Object.keys(v).length === size;
 
 /**
  * Reads an OpenAI-format embeddings answer of floats without parsing or re-serialising its vectors, which were most
@@ -47,12 +48,32 @@ export function passThroughEmbeddings(text: string, inputs: number): PassedThrou
   } catch {
     return undefined;
   }
-  if (!hasExactly(answer, 4) || answer.object !== 'list' || typeof answer.model !== 'string' || !Array.isArray(answer.data) || answer.data.length !== inputs) return undefined;
+  if (
+    !hasExactly(answer, 4) ||
+    answer.object !== 'list' ||
+    typeof answer.model !== 'string' ||
+    !Array.isArray(answer.data) ||
+    answer.data.length !== inputs
+  )
+    return undefined;
   const usage = answer.usage;
-  if (!hasExactly(usage, 2) || !Number.isInteger(usage.prompt_tokens) || usage.total_tokens !== usage.prompt_tokens || (usage.prompt_tokens as number) < 0) return undefined;
+  if (
+    !hasExactly(usage, 2) ||
+    !Number.isInteger(usage.prompt_tokens) ||
+    usage.total_tokens !== usage.prompt_tokens ||
+    (usage.prompt_tokens as number) < 0
+  )
+    return undefined;
   for (let i = 0; i < inputs; i++) {
     const item: unknown = answer.data[i];
-    if (!hasExactly(item, 3) || item.object !== 'embedding' || item.index !== i || !Array.isArray(item.embedding) || item.embedding.length !== 0) return undefined;
+    if (
+      !hasExactly(item, 3) ||
+      item.object !== 'embedding' ||
+      item.index !== i ||
+      !Array.isArray(item.embedding) ||
+      item.embedding.length !== 0
+    )
+      return undefined;
   }
   return { promptTokens: usage.prompt_tokens as number, model: answer.model };
 }

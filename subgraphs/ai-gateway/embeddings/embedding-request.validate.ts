@@ -17,17 +17,25 @@ export function validateEmbeddingRequest(body: unknown): EmbeddingRequest {
   if (model.length > 256) throw invalidParam('model', 'model is too long');
   const single = typeof input === 'string';
   const items = single ? [input] : input;
-  if (!Array.isArray(items) || items.length === 0) throw invalidParam('input', 'input must be a string or a non-empty array of strings');
+  if (!Array.isArray(items) || items.length === 0)
+    throw invalidParam('input', 'input must be a string or a non-empty array of strings');
   if (items.length > MAX_INPUTS) throw invalidParam('input', `At most ${MAX_INPUTS} inputs per request`);
   items.forEach((item, i) => {
-    if (typeof item !== 'string') throw invalidParam(`input[${i}]`, 'Each input must be a string (token arrays are not supported)');
+    if (typeof item !== 'string')
+      throw invalidParam(`input[${i}]`, 'Each input must be a string (token arrays are not supported)');
     if (item === '') throw invalidParam(`input[${i}]`, 'An input must not be empty');
   });
-  if (dimensions !== undefined && dimensions !== null && (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)) {
+  if (
+    dimensions !== undefined &&
+    dimensions !== null &&
+    (!Number.isInteger(dimensions) || (dimensions as number) < 1 || (dimensions as number) > MAX_DIMENSIONS)
+  ) {
     throw invalidParam('dimensions', `dimensions must be an integer from 1 to ${MAX_DIMENSIONS}`);
   }
-  if (format !== undefined && format !== null && format !== 'float' && format !== 'base64') throw invalidParam('encoding_format', 'encoding_format must be float or base64');
-  if (user !== undefined && user !== null && typeof user !== 'string') throw invalidParam('user', 'user must be a string');
+  if (format !== undefined && format !== null && format !== 'float' && format !== 'base64')
+    throw invalidParam('encoding_format', 'encoding_format must be float or base64');
+  if (user !== undefined && user !== null && typeof user !== 'string')
+    throw invalidParam('user', 'user must be a string');
   return {
     model,
     input: items as string[],

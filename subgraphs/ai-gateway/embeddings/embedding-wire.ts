@@ -14,12 +14,19 @@ export interface EmbeddingWire {
 }
 
 const isVector = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => typeof x === 'number');
-const bad = (what: string, body: unknown) => new UpstreamError(`The provider answered without ${what}`, false, { providerError: body });
+const bad = (what: string, body: unknown) =>
+  new UpstreamError(`The provider answered without ${what}`, false, { providerError: body });
 
 /** OpenAI and OpenAI-compatible servers: floats asked for upstream (not every server encodes base64; the gateway does). */
 const openaiWire: EmbeddingWire = {
   request(request, target) {
-    const body = { model: target.model, input: request.single ? request.input[0] : request.input, encoding_format: 'float', dimensions: request.dimensions, user: request.user };
+    const body = {
+      model: target.model,
+      input: request.single ? request.input[0] : request.input,
+      encoding_format: 'float',
+      dimensions: request.dimensions,
+      user: request.user,
+    };
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
     return { url: `${trimSlash(target.baseUrl)}/embeddings`, headers, body: JSON.stringify(body) };
@@ -30,8 +37,13 @@ const openaiWire: EmbeddingWire = {
     return read && { ...read, estimated: false, json: text };
   },
   result(body, request, target) {
-    const answer = body as { data?: { index?: number; embedding?: unknown }[]; usage?: { prompt_tokens?: number }; model?: string };
-    if (!answer || !Array.isArray(answer.data) || answer.data.length !== request.input.length) throw bad('one embedding per input', body);
+    const answer = body as {
+      data?: { index?: number; embedding?: unknown }[];
+      usage?: { prompt_tokens?: number };
+      model?: string;
+    };
+    if (!answer || !Array.isArray(answer.data) || answer.data.length !== request.input.length)
+      throw bad('one embedding per input', body);
     const vectors: number[][] = [];
     answer.data.forEach((item, i) => {
       const index = typeof item.index === 'number' ? item.index : i;
@@ -39,7 +51,12 @@ const openaiWire: EmbeddingWire = {
       vectors[index] = item.embedding;
     });
     const reported = answer.usage?.prompt_tokens;
-    return { vectors, promptTokens: reported ?? estimated(request), estimated: reported === undefined, model: answer.model ?? target.model };
+    return {
+      vectors,
+      promptTokens: reported ?? estimated(request),
+      estimated: reported === undefined,
+      model: answer.model ?? target.model,
+    };
   },
 };
 
@@ -51,15 +68,30 @@ const geminiWire: EmbeddingWire = {
     const dimensions = request.dimensions ? { outputDimensionality: request.dimensions } : {};
     const base = `${trimSlash(target.baseUrl)}/models/${model}`;
     const headers = { 'content-type': 'application/json', 'x-goog-api-key': target.apiKey };
-    if (request.single) return { url: `${base}:embedContent`, headers, body: JSON.stringify({ content: content(request.input[0]!), ...dimensions }) };
-    const requests = request.input.map((text) => ({ model: `models/${target.model}`, content: content(text), ...dimensions }));
+    if (request.single)
+      return {
+        url: `${base}:embedContent`,
+        headers,
+        body: JSON.stringify({ content: content(request.input[0]!), ...dimensions }),
+      };
+    const requests = request.input.map((text) => ({
+      model: `models/${target.model}`,
+      content: content(text),
+      ...dimensions,
+    }));
     return { url: `${base}:batchEmbedContents`, headers, body: JSON.stringify({ requests }) };
   },
   result(body, request, target) {
     const answer = body as { embedding?: { values?: unknown }; embeddings?: { values?: unknown }[] };
     const items = request.single ? [answer?.embedding] : answer?.embeddings;
-    if (!Array.isArray(items) || items.length !== request.input.length || !items.every((e) => isVector(e?.values))) throw bad('one embedding per input', body);
-    return { vectors: items.map((e) => e!.values as number[]), promptTokens: estimated(request), estimated: true, model: target.model };
+    if (!Array.isArray(items) || items.length !== request.input.length || !items.every((e) => isVector(e?.values)))
+      throw bad('one embedding per input', body);
+    return {
+      vectors: items.map((e) => e!.values as number[]),
+      promptTokens: estimated(request),
+      estimated: true,
+      model: target.model,
+    };
   },
 };
 

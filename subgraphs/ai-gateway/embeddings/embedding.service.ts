@@ -29,30 +29,77 @@ export class EmbeddingService {
   constructor(private readonly deps: { router: Router; usage: UsageSink; deadlines: Deadlines; guard?: Guardrails }) {}
 
   /** `body` is the answer, or its JSON text as the provider sent it when that already is the answer. */
-  async embed(caller: Caller, request: EmbeddingRequest, signal: CancelToken): Promise<{ body: EmbeddingResponse | string; provider: string; costUsd: number | null }> {
-    if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
+  async embed(
+    caller: Caller,
+    request: EmbeddingRequest,
+    signal: CancelToken,
+  ): Promise<{ body: EmbeddingResponse | string; provider: string; costUsd: number | null }> {
+    if (!this.deps.usage.accepting)
+      throw new GatewayError(
+        'service_unavailable',
+        'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly',
+      );
     const startedAt = performance.now();
     let target: ResolvedTarget | undefined;
     try {
-      const targets = (await this.deps.router.resolve(caller.organizationId, request.model)).filter((t) => embeddingWireOf(t.adapter.format));
+      const targets = (await this.deps.router.resolve(caller.organizationId, request.model)).filter((t) =>
+        embeddingWireOf(t.adapter.format),
+      );
       this.deps.guard?.check(caller, request.model);
-      if (targets.length === 0) throw new GatewayError('invalid_request', `No provider of '${request.model}' has embeddings (Anthropic has none)`, 'model');
+      if (targets.length === 0)
+        throw new GatewayError(
+          'invalid_request',
+          `No provider of '${request.model}' has embeddings (Anthropic has none)`,
+          'model',
+        );
       const { result, target: answered } = await this.call(request, targets, signal);
       target = answered;
       const costUsd = costOf(answered.price, result.promptTokens, 0);
-      this.record(caller, request, startedAt, { status: 'SUCCESS', target: answered, promptTokens: result.promptTokens, costUsd, estimated: result.estimated });
+      this.record(caller, request, startedAt, {
+        status: 'SUCCESS',
+        target: answered,
+        promptTokens: result.promptTokens,
+        costUsd,
+        estimated: result.estimated,
+      });
       if ('json' in result) return { body: result.json, provider: answered.provider, costUsd };
-      const data = result.vectors.map((vector, index) => ({ object: 'embedding' as const, index, embedding: request.encoding_format === 'base64' ? base64Vector(vector) : vector }));
-      return { body: { object: 'list', data, model: result.model, usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens } }, provider: answered.provider, costUsd };
+      const data = result.vectors.map((vector, index) => ({
+        object: 'embedding' as const,
+        index,
+        embedding: request.encoding_format === 'base64' ? base64Vector(vector) : vector,
+      }));
+      return {
+        body: {
+          object: 'list',
+          data,
+          model: result.model,
+          usage: { prompt_tokens: result.promptTokens, total_tokens: result.promptTokens },
+        },
+        provider: answered.provider,
+        costUsd,
+      };
     } catch (error) {
-      const failure = error instanceof GatewayError ? error : signal.aborted ? new GatewayError('service_unavailable', 'The request was cancelled') : undefined;
+      const failure =
+        error instanceof GatewayError
+          ? error
+          : signal.aborted
+            ? new GatewayError('service_unavailable', 'The request was cancelled')
+            : undefined;
       if (!failure) throw error;
-      this.record(caller, request, startedAt, { status: signal.aborted ? 'ABORTED' : 'ERROR', target: failure.lastTarget ?? target, errorCode: failure.code });
+      this.record(caller, request, startedAt, {
+        status: signal.aborted ? 'ABORTED' : 'ERROR',
+        target: failure.lastTarget ?? target,
+        errorCode: failure.code,
+      });
       throw failure;
     }
   }
 
-  private async call(request: EmbeddingRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ result: EmbeddingResult; target: ResolvedTarget }> {
+  private async call(
+    request: EmbeddingRequest,
+    targets: ResolvedTarget[],
+    signal: CancelToken,
+  ): Promise<{ result: EmbeddingResult; target: ResolvedTarget }> {
     const startedAt = Date.now();
     const failures: { target: ResolvedTarget; error: UpstreamError }[] = [];
     for (const target of targets) {
@@ -62,7 +109,11 @@ export class EmbeddingService {
         const res = await postUpstream(wire.request(request, target), attempt.signal);
         attempt.startIdleClock();
         const text = await readText(res, 256 * 1024 * 1024, () => attempt.touch());
-        if (res.status >= 400) throw new UpstreamError(`The provider answered HTTP ${res.status}`, retriableStatus(res.status), { status: res.status, providerError: providerErrorOf(text) });
+        if (res.status >= 400)
+          throw new UpstreamError(`The provider answered HTTP ${res.status}`, retriableStatus(res.status), {
+            status: res.status,
+            providerError: providerErrorOf(text),
+          });
         return { result: wire.passThrough?.(text, request) ?? wire.result(JSON.parse(text), request, target), target };
       } catch (error) {
         const failure = attempt.errorFor(error);
@@ -76,7 +127,19 @@ export class EmbeddingService {
     throw failureError(failures);
   }
 
-  private record(caller: Caller, request: EmbeddingRequest, startedAt: number, fields: { status: 'SUCCESS' | 'ERROR' | 'ABORTED'; target?: { provider: string; model: string }; promptTokens?: number; costUsd?: number | null; errorCode?: string; estimated?: boolean }) {
+  private record(
+    caller: Caller,
+    request: EmbeddingRequest,
+    startedAt: number,
+    fields: {
+      status: 'SUCCESS' | 'ERROR' | 'ABORTED';
+      target?: { provider: string; model: string };
+      promptTokens?: number;
+      costUsd?: number | null;
+      errorCode?: string;
+      estimated?: boolean;
+    },
+  ) {
     this.deps.usage.record({
       organizationId: caller.organizationId,
       requestId: caller.requestId,

@@ -25,7 +25,11 @@ export class Attempt {
   };
   private readonly stopListening: () => void;
 
-  constructor(private readonly client: CancelToken, private readonly deadlines: Deadlines, requestStartedAt: number) {
+  constructor(
+    private readonly client: CancelToken,
+    private readonly deadlines: Deadlines,
+    requestStartedAt: number,
+  ) {
     this.totalAt = requestStartedAt + deadlines.totalMs;
     this.schedule(deadlines.firstByteMs);
     // Gone before this attempt started: the listener runs at once and the provider is never called.
@@ -62,9 +66,15 @@ export class Attempt {
   /** What a failure of this attempt means: a deadline (retriable), the client leaving, or the provider's error. */
   errorFor(error: unknown): unknown {
     if (this.client.aborted) return this.client.reason ?? error;
-    if (this.timeout) return new UpstreamError(`The provider did not answer in time (${this.timeout.replace('_', ' ')} deadline)`, true, { timeout: this.timeout });
+    if (this.timeout)
+      return new UpstreamError(
+        `The provider did not answer in time (${this.timeout.replace('_', ' ')} deadline)`,
+        true,
+        { timeout: this.timeout },
+      );
     if (error instanceof UpstreamError) return error;
-    if (error instanceof SyntaxError) return new UpstreamError(`The provider sent malformed JSON: ${error.message}`, false);
+    if (error instanceof SyntaxError)
+      return new UpstreamError(`The provider sent malformed JSON: ${error.message}`, false);
     return new UpstreamError(`Provider connection failed: ${(error as Error)?.message ?? String(error)}`, true);
   }
 

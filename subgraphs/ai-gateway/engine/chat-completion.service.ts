@@ -54,20 +54,37 @@ export interface StreamResult {
  * fallback, cost, and one usage row per request (written later, in batches).
  */
 export class ChatCompletionService {
-  constructor(private readonly deps: { router: Router; engine: CompletionEngine; cache: ResponseCache; usage: UsageSink; guard?: Guardrails; bodies?: RequestLogWriter }) {}
+  constructor(
+    private readonly deps: {
+      router: Router;
+      engine: CompletionEngine;
+      cache: ResponseCache;
+      usage: UsageSink;
+      guard?: Guardrails;
+      bodies?: RequestLogWriter;
+    },
+  ) {}
 
   async complete(caller: Caller, request: ChatRequest, options: CallOptions): Promise<CompletionResult> {
     this.refuseWhenUnaccountable();
     const startedAt = performance.now();
     const log = this.logger(caller, request, false, options.noCache, startedAt);
     try {
-      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets =
+        this.deps.router.resolveNow(caller.organizationId, request.model) ??
+        (await this.deps.router.resolve(caller.organizationId, request.model));
       this.deps.guard?.check(caller, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
         const usage = hit.completion.usage;
-        log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0 });
+        log({
+          status: 'SUCCESS',
+          cache: 'HIT',
+          provider: hit.provider,
+          promptTokens: usage?.prompt_tokens ?? 0,
+          completionTokens: usage?.completion_tokens ?? 0,
+        });
         const completion = { ...hit.completion, id: newCompletionId(), created: Math.floor(Date.now() / 1000) };
         this.keepBodies(caller, request, completion);
         return { completion, provider: hit.provider, cache: 'HIT', costUsd: 0 };
@@ -75,13 +92,24 @@ export class ChatCompletionService {
       const { completion, target, json } = await this.deps.engine.complete(request, targets, options.signal);
       const usage = completion.usage;
       const costUsd = costOf(target.price, usage?.prompt_tokens ?? 0, usage?.completion_tokens ?? 0);
-      if (key && completion.choices[0]?.finish_reason) this.deps.cache.set(key, { completion, provider: target.provider });
-      log({ status: 'SUCCESS', target, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, costUsd });
+      if (key && completion.choices[0]?.finish_reason)
+        this.deps.cache.set(key, { completion, provider: target.provider });
+      log({
+        status: 'SUCCESS',
+        target,
+        promptTokens: usage?.prompt_tokens ?? 0,
+        completionTokens: usage?.completion_tokens ?? 0,
+        costUsd,
+      });
       this.keepBodies(caller, request, completion);
       return { completion, json, provider: target.provider, cache: 'MISS', costUsd };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
-      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code, target: failure.lastTarget });
+      log({
+        status: options.signal.aborted ? 'ABORTED' : 'ERROR',
+        errorCode: failure.code,
+        target: failure.lastTarget,
+      });
       this.keepBodies(caller, request, failure.toBody());
       throw failure;
     }
@@ -94,14 +122,23 @@ export class ChatCompletionService {
     const log = this.logger(caller, request, true, options.noCache, startedAt);
     const includeUsage = request.stream_options?.include_usage === true;
     try {
-      const targets = this.deps.router.resolveNow(caller.organizationId, request.model) ?? await this.deps.router.resolve(caller.organizationId, request.model);
+      const targets =
+        this.deps.router.resolveNow(caller.organizationId, request.model) ??
+        (await this.deps.router.resolve(caller.organizationId, request.model));
       this.deps.guard?.check(caller, request.model);
       const key = this.cacheKey(caller, request, options);
       const hit = key ? this.deps.cache.get(key) : undefined;
       if (hit) {
         const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: hit.completion.model };
         const usage = hit.completion.usage;
-        log({ status: 'SUCCESS', cache: 'HIT', provider: hit.provider, promptTokens: usage?.prompt_tokens ?? 0, completionTokens: usage?.completion_tokens ?? 0, firstChunkMs: performance.now() - startedAt });
+        log({
+          status: 'SUCCESS',
+          cache: 'HIT',
+          provider: hit.provider,
+          promptTokens: usage?.prompt_tokens ?? 0,
+          completionTokens: usage?.completion_tokens ?? 0,
+          firstChunkMs: performance.now() - startedAt,
+        });
         const chunks = replayChunks(hit.completion, meta);
         if (includeUsage && usage) chunks.push(usageChunkOf(meta, { ...usage, cost: 0 }));
         return { provider: hit.provider, cache: 'HIT', chunks: fromArray(chunks), costUsd: () => 0 };
@@ -115,17 +152,40 @@ export class ChatCompletionService {
         const promptTokens = reported?.prompt_tokens || estimatedUsage(request, 0).prompt_tokens;
         const completionTokens = Math.max(reported?.completion_tokens ?? 0, estimateTokens(received.outputChars));
         const costUsd = costOf(run.target.price, promptTokens, completionTokens);
-        log({ status, errorCode, target: run.target, promptTokens, completionTokens, costUsd, firstChunkMs, estimated: true });
+        log({
+          status,
+          errorCode,
+          target: run.target,
+          promptTokens,
+          completionTokens,
+          costUsd,
+          firstChunkMs,
+          estimated: true,
+        });
       };
       const outcome: StreamOutcome = {
         succeeded: (received) => {
           const usage = run.usage() ?? estimatedUsage(request, received.outputChars);
           const costUsd = costOf(run.target.price, usage.prompt_tokens, usage.completion_tokens);
-          if (key && received.finished) this.deps.cache.set(key, { completion: { ...received.completion(), usage }, provider: run.target.provider });
-          log({ status: 'SUCCESS', target: run.target, promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens, costUsd, firstChunkMs, estimated: !run.usage() });
+          if (key && received.finished)
+            this.deps.cache.set(key, {
+              completion: { ...received.completion(), usage },
+              provider: run.target.provider,
+            });
+          log({
+            status: 'SUCCESS',
+            target: run.target,
+            promptTokens: usage.prompt_tokens,
+            completionTokens: usage.completion_tokens,
+            costUsd,
+            firstChunkMs,
+            estimated: !run.usage(),
+          });
           this.keepBodies(caller, request, { ...received.completion(), usage });
           finishedCostUsd = costUsd;
-          return includeUsage ? usageChunkOf(run.meta, costUsd === null ? usage : { ...usage, cost: costUsd }) : undefined;
+          return includeUsage
+            ? usageChunkOf(run.meta, costUsd === null ? usage : { ...usage, cost: costUsd })
+            : undefined;
         },
         failed: (error, received) => {
           let failure: GatewayError | undefined;
@@ -139,10 +199,19 @@ export class ChatCompletionService {
         // A consumer that stopped reading: the tokens used so far are still logged.
         stopped: (received) => cutShort(received, 'ABORTED', null),
       };
-      return { provider: run.target.provider, cache: 'MISS', chunks: new RelayedStream(run, outcome), costUsd: () => finishedCostUsd };
+      return {
+        provider: run.target.provider,
+        cache: 'MISS',
+        chunks: new RelayedStream(run, outcome),
+        costUsd: () => finishedCostUsd,
+      };
     } catch (error) {
       const failure = asGatewayError(error, options.signal);
-      log({ status: options.signal.aborted ? 'ABORTED' : 'ERROR', errorCode: failure.code, target: failure.lastTarget });
+      log({
+        status: options.signal.aborted ? 'ABORTED' : 'ERROR',
+        errorCode: failure.code,
+        target: failure.lastTarget,
+      });
       throw failure;
     }
   }
@@ -151,12 +220,25 @@ export class ChatCompletionService {
   private keepBodies(caller: Caller, request: ChatRequest, response: unknown) {
     const bodies = this.deps.bodies;
     const logging = bodies?.loggingOf(caller.organizationId);
-    if (logging) bodies!.record({ organizationId: caller.organizationId, requestId: caller.requestId, endpoint: caller.endpoint ?? 'chat', model: request.model, request, response, logging });
+    if (logging)
+      bodies!.record({
+        organizationId: caller.organizationId,
+        requestId: caller.requestId,
+        endpoint: caller.endpoint ?? 'chat',
+        model: request.model,
+        request,
+        response,
+        logging,
+      });
   }
 
   /** Every request is billed from the usage log: while its store is down and the backlog full, none is served (503). */
   private refuseWhenUnaccountable() {
-    if (!this.deps.usage.accepting) throw new GatewayError('service_unavailable', 'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly');
+    if (!this.deps.usage.accepting)
+      throw new GatewayError(
+        'service_unavailable',
+        'The AI gateway is temporarily unavailable (usage log backlog full); retry shortly',
+      );
   }
 
   private cacheKey(caller: Caller, request: ChatRequest, options: CallOptions): string | null {
@@ -217,7 +299,12 @@ function asGatewayError(error: unknown, signal: CancelToken): GatewayError {
   if (error instanceof UpstreamError) {
     return error.retriable
       ? new GatewayError('provider_unavailable', error.message, undefined, error.details.providerError)
-      : new GatewayError('provider_error', error.message, undefined, error.details.providerError ?? { message: error.message });
+      : new GatewayError(
+          'provider_error',
+          error.message,
+          undefined,
+          error.details.providerError ?? { message: error.message },
+        );
   }
   throw error;
 }

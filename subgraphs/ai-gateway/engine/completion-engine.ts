@@ -36,7 +36,11 @@ interface Failure {
 export class CompletionEngine {
   constructor(private readonly deadlines: Deadlines) {}
 
-  async complete(request: ChatRequest, targets: ResolvedTarget[], signal: CancelToken): Promise<{ completion: ChatCompletion; target: ResolvedTarget; json?: string }> {
+  async complete(
+    request: ChatRequest,
+    targets: ResolvedTarget[],
+    signal: CancelToken,
+  ): Promise<{ completion: ChatCompletion; target: ResolvedTarget; json?: string }> {
     const startedAt = Date.now();
     const failures: Failure[] = [];
     for (const target of targets) {
@@ -46,7 +50,12 @@ export class CompletionEngine {
         attempt.startIdleClock();
         const text = await readText(res, undefined, () => attempt.touch());
         refuseError(res, text);
-        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model, structuredTool: target.adapter.structuredTool?.(request) };
+        const meta = {
+          id: newCompletionId(),
+          created: Math.floor(Date.now() / 1000),
+          model: target.model,
+          structuredTool: target.adapter.structuredTool?.(request),
+        };
         const completion = target.adapter.response(JSON.parse(text), meta);
         // An OpenAI-compatible answer is the completion itself: its text goes out as received, not re-serialized.
         return { completion, target, json: target.adapter.format === 'openai' ? text : undefined };
@@ -70,7 +79,12 @@ export class CompletionEngine {
       try {
         const res = await postUpstream(target.adapter.request(request, target, true), attempt.signal);
         if (res.status >= 400) refuseError(res, await readText(res, 1024 * 1024));
-        const meta = { id: newCompletionId(), created: Math.floor(Date.now() / 1000), model: target.model, structuredTool: target.adapter.structuredTool?.(request) };
+        const meta = {
+          id: newCompletionId(),
+          created: Math.floor(Date.now() / 1000),
+          model: target.model,
+          structuredTool: target.adapter.structuredTool?.(request),
+        };
         const translator = target.adapter.streamTranslator(meta);
         const chunks = new UpstreamChunks(res, translator, attempt);
         const first = await chunks.next(); // still under the first-byte deadline
@@ -102,7 +116,10 @@ function mayFallBack(failure: UpstreamError): boolean {
 function refuseError(res: UpstreamResponse, text: string): void {
   const status = res.status;
   if (status < 400) return;
-  throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), { status, providerError: providerErrorOf(text) });
+  throw new UpstreamError(`The provider answered HTTP ${status}`, retriableStatus(status), {
+    status,
+    providerError: providerErrorOf(text),
+  });
 }
 
 /** Every target failed: a non-retriable answer is the provider's error (500), otherwise they were unavailable (502). */
@@ -110,8 +127,18 @@ export function failureError(failures: Failure[]): GatewayError {
   const last = failures[failures.length - 1];
   if (!last) return new GatewayError('provider_unavailable', 'No provider could be tried');
   const error = mayFallBack(last.error)
-    ? new GatewayError('provider_unavailable', `Every provider failed: ${failures.map((f) => `${f.target.provider} (${f.error.message})`).join('; ')}`, undefined, last.error.details.providerError)
-    : new GatewayError('provider_error', `${last.target.provider}: ${last.error.message}`, undefined, last.error.details.providerError ?? { message: last.error.message });
+    ? new GatewayError(
+        'provider_unavailable',
+        `Every provider failed: ${failures.map((f) => `${f.target.provider} (${f.error.message})`).join('; ')}`,
+        undefined,
+        last.error.details.providerError,
+      )
+    : new GatewayError(
+        'provider_error',
+        `${last.target.provider}: ${last.error.message}`,
+        undefined,
+        last.error.details.providerError ?? { message: last.error.message },
+      );
   error.lastTarget = { provider: last.target.provider, model: last.target.model };
   return error;
 }

@@ -26,7 +26,10 @@ export class RelayedStream implements ChunkStream {
   private over = false;
   private usageChunk: ChatChunk | undefined;
 
-  constructor(private readonly run: StreamRun, private readonly outcome: StreamOutcome) {
+  constructor(
+    private readonly run: StreamRun,
+    private readonly outcome: StreamOutcome,
+  ) {
     this.received = new CompletionAccumulator(run.meta);
   }
 

@@ -21,7 +21,11 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
   private ended = false;
   private finished = false;
 
-  constructor(private readonly res: UpstreamResponse, private readonly translator: StreamTranslator, private readonly attempt: Attempt) {
+  constructor(
+    private readonly res: UpstreamResponse,
+    private readonly translator: StreamTranslator,
+    private readonly attempt: Attempt,
+  ) {
     const parser = new SseParser();
     res.read({
       data: (text) => {
@@ -45,7 +49,8 @@ export class UpstreamChunks implements AsyncIterableIterator<ChatChunk> {
           return;
         }
         // Retriable: it matters only before the first chunk, when another target may still answer.
-        if (!translator.done) return this.fail(new UpstreamError('The provider closed the stream before it finished', true));
+        if (!translator.done)
+          return this.fail(new UpstreamError('The provider closed the stream before it finished', true));
         this.ended = true;
         this.flush();
       },

@@ -11,8 +11,12 @@ import { replyRawJson } from './raw-json.js';
 import { coalescing, drained } from './sse-writes.js';
 
 const ROUTE = 'POST /ai/v1/chat/completions';
-const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no', Trailer: 'X-Cost-Total' };
-
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+  Trailer: 'X-Cost-Total',
+};
 
 /**
  * POST /ai/v1/chat/completions, served in-process beside the REST bridge: key and rate limit from memory,
@@ -43,7 +47,11 @@ async function handle(service: ChatCompletionService, request: FastifyRequest, r
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!chat.stream) {
     const result = await service.complete(caller, chat, options);
-    return replyRawJson(reply, result.json ?? JSON.stringify(result.completion), withCost({ 'X-Provider': result.provider, 'X-Cache': result.cache }, result.costUsd));
+    return replyRawJson(
+      reply,
+      result.json ?? JSON.stringify(result.completion),
+      withCost({ 'X-Provider': result.provider, 'X-Cache': result.cache }, result.costUsd),
+    );
   }
   const result = await service.stream(caller, chat, options);
   // Server-sent events with a trailer: written on the raw response, which Fastify leaves to us from here.

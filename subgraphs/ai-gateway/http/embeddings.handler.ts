@@ -25,8 +25,16 @@ export function embeddingsRoute(service: EmbeddingService, gate: KeyGate): Modul
       });
       const embedding = validateEmbeddingRequest(request.body);
       const auth = request.edge.auth!;
-      const result = await service.embed({ organizationId: auth.organizationId, keyId: auth.keyId, requestId: request.edge.requestId }, embedding, cancel);
-      return replyRawJson(reply, typeof result.body === 'string' ? result.body : JSON.stringify(result.body), withCost({ 'X-Provider': result.provider }, result.costUsd));
+      const result = await service.embed(
+        { organizationId: auth.organizationId, keyId: auth.keyId, requestId: request.edge.requestId },
+        embedding,
+        cancel,
+      );
+      return replyRawJson(
+        reply,
+        typeof result.body === 'string' ? result.body : JSON.stringify(result.body),
+        withCost({ 'X-Provider': result.provider }, result.costUsd),
+      );
     },
   };
 }

@@ -16,19 +16,29 @@ const isGatewayKey = (key: string) => key.startsWith(GATEWAY_KEY_PREFIX);
  * Retry-After. Sets the rate-limit headers; the caller goes to `request.edge.auth`. The route's onRequest hook, so
  * before the body is read; without a promise when the edge answers from memory (the common case).
  */
-export function admit(request: FastifyRequest, reply: FastifyReply, edge: HttpEdge, gate: KeyGate, route: string, method: string): void | Promise<void> {
+export function admit(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  edge: HttpEdge,
+  gate: KeyGate,
+  route: string,
+  method: string,
+): void | Promise<void> {
   if (request.method !== method) {
     reply.raw.setHeader('Allow', method);
     throw new GatewayError('method_not_allowed', `${request.method} is not allowed on ${request.routeOptions.url}`);
   }
   const admitted = edge.admit(request, reply, { route, category: 'general' }, isGatewayKey);
-  return admitted instanceof Promise ? admitted.then((authentication) => gated(request, gate, authentication)) : gated(request, gate, admitted);
+  return admitted instanceof Promise
+    ? admitted.then((authentication) => gated(request, gate, authentication))
+    : gated(request, gate, admitted);
 }
 
 function gated(request: FastifyRequest, gate: KeyGate, authentication: Authentication): void | Promise<void> {
   const key = presentedKey(request.raw);
   if (!key) throw new GatewayError('unauthorized', 'Missing API key: send Authorization: Bearer gw_sk_...');
-  if (!isGatewayKey(key)) throw new GatewayError('unauthorized', 'Malformed API key: AI gateway keys start with gw_sk_');
+  if (!isGatewayKey(key))
+    throw new GatewayError('unauthorized', 'Malformed API key: AI gateway keys start with gw_sk_');
   if (authentication.kind !== 'ok') throw new GatewayError('unauthorized', 'Invalid API key');
   request.edge.auth = authentication.auth;
   return gate.check(authentication.auth);
@@ -42,7 +52,11 @@ export const gatewayEnvelope: ErrorEnvelope = (error) => {
   const gateway = error instanceof GatewayError ? error : error instanceof DomainError ? fromEdge(error) : undefined;
   if (!gateway) return undefined;
   const retryAfter = gateway.retryAfter ?? (gateway.code === 'service_unavailable' ? 1 : undefined);
-  return { status: gateway.status, body: gateway.toBody(), headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined };
+  return {
+    status: gateway.status,
+    body: gateway.toBody(),
+    headers: retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : undefined,
+  };
 };
 
 function fromEdge(error: DomainError): GatewayError | undefined {
@@ -56,7 +70,13 @@ function fromEdge(error: DomainError): GatewayError | undefined {
       return new GatewayError('unsupported_media_type', error.message, 'body');
     case 'INVALID_REQUEST': {
       const malformed = error.message === 'Malformed JSON body';
-      return new GatewayError('invalid_request', malformed ? `Malformed JSON body: ${String((error.details as { received?: unknown }).received)}` : error.message, field ?? 'body');
+      return new GatewayError(
+        'invalid_request',
+        malformed
+          ? `Malformed JSON body: ${String((error.details as { received?: unknown }).received)}`
+          : error.message,
+        field ?? 'body',
+      );
     }
     default:
       return undefined;

@@ -35,16 +35,21 @@ export class KeyGate {
   private readonly expiries = new LRUCache<string, Expiry>({ max: 50_000 });
   private readonly revoked = new Map<string, number>();
 
-  constructor(private readonly orm: MikroORM, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Throws for a key the gateway refuses; returns a promise only while the key's expiry is being loaded. */
   check(auth: Auth): Promise<void> | undefined {
-    if (auth.keyType !== 'GATEWAY') throw new GatewayError('forbidden', 'The AI gateway takes gateway keys (gw_sk_...) only');
+    if (auth.keyType !== 'GATEWAY')
+      throw new GatewayError('forbidden', 'The AI gateway takes gateway keys (gw_sk_...) only');
     if (!hasScope(auth, 'ai')) throw new GatewayError('forbidden', 'This key lacks the "ai" scope');
     const now = this.now();
     const revokedAt = this.revoked.get(auth.keyId);
     if (revokedAt !== undefined) {
-      if (now - revokedAt < PLATFORM_KEY_CACHE_MS * 2) throw new GatewayError('unauthorized', 'This key has been revoked');
+      if (now - revokedAt < PLATFORM_KEY_CACHE_MS * 2)
+        throw new GatewayError('unauthorized', 'This key has been revoked');
       this.revoked.delete(auth.keyId);
     }
     const expiry = this.expiryOf(auth, now);

@@ -23,9 +23,17 @@ export function modelsOf(config: OrgConfig) {
     const first = targets.find((t) => usable(t.provider));
     if (first) data.push({ id: model, object: 'model', created: CATALOG_CREATED, owned_by: first.provider });
   }
-  if (config.sandbox) for (const model of SANDBOX_MODELS) data.push({ id: `${SANDBOX_PROVIDER}/${model}`, object: 'model', created: CATALOG_CREATED, owned_by: SANDBOX_PROVIDER });
+  if (config.sandbox)
+    for (const model of SANDBOX_MODELS)
+      data.push({
+        id: `${SANDBOX_PROVIDER}/${model}`,
+        object: 'model',
+        created: CATALOG_CREATED,
+        owned_by: SANDBOX_PROVIDER,
+      });
   for (const entry of MODEL_CATALOG) {
-    if (usable(entry.provider) && !config.routes.has(entry.id)) data.push({ id: entry.id, object: 'model', created: CATALOG_CREATED, owned_by: entry.provider });
+    if (usable(entry.provider) && !config.routes.has(entry.id))
+      data.push({ id: entry.id, object: 'model', created: CATALOG_CREATED, owned_by: entry.provider });
   }
   return { object: 'list' as const, data };
 }
@@ -41,7 +49,8 @@ export function modelOf(config: OrgConfig, id: string) {
   if (slash <= 0 || slash === id.length - 1 || config.routes.has(id)) return undefined;
   const provider = id.slice(0, slash);
   if (providerEndpoint(config, provider) === undefined) return undefined;
-  if (provider === SANDBOX_PROVIDER && !(SANDBOX_MODELS as readonly string[]).includes(id.slice(slash + 1))) return undefined;
+  if (provider === SANDBOX_PROVIDER && !(SANDBOX_MODELS as readonly string[]).includes(id.slice(slash + 1)))
+    return undefined;
   return { id, object: 'model' as const, created: CATALOG_CREATED, owned_by: provider };
 }
 
@@ -57,7 +66,12 @@ export function modelRoute(configs: OrgConfigCache, gate: KeyGate): ModuleHttpRo
     handle: async (request, reply) => {
       const id = (request.params as Record<string, string>)['*'] ?? '';
       const model = id ? modelOf(await configs.get(request.edge.auth!.organizationId), id) : undefined;
-      if (!model) throw new GatewayError('not_found', `The model '${id}' does not exist or no provider credential reaches it`, 'model');
+      if (!model)
+        throw new GatewayError(
+          'not_found',
+          `The model '${id}' does not exist or no provider credential reaches it`,
+          'model',
+        );
       return replyJson(reply, 200, model);
     },
   };
@@ -72,6 +86,7 @@ export function modelsRoute(configs: OrgConfigCache, gate: KeyGate): ModuleHttpR
       request.edge.log.route = ROUTE;
       return admit(request, reply, edge, gate, ROUTE, 'GET');
     },
-    handle: async (request, reply) => replyJson(reply, 200, modelsOf(await configs.get(request.edge.auth!.organizationId))),
+    handle: async (request, reply) =>
+      replyJson(reply, 200, modelsOf(await configs.get(request.edge.auth!.organizationId))),
   };
 }

@@ -6,7 +6,11 @@ import type { FastifyReply } from 'fastify';
  * completion's profile. Headers set on the raw response earlier (request id, security, rate limit) go out with it;
  * the edge still writes the request's log line and metrics when the response closes, as for the streams.
  */
-export function replyRawJson(reply: FastifyReply, text: string, headers: Record<string, string | number>): FastifyReply {
+export function replyRawJson(
+  reply: FastifyReply,
+  text: string,
+  headers: Record<string, string | number>,
+): FastifyReply {
   reply.hijack();
   const res = reply.raw;
   headers['Content-Type'] = 'application/json; charset=utf-8';

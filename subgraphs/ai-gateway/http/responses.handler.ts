@@ -12,7 +12,11 @@ import { replyRawJson } from './raw-json.js';
 import { coalescing, drained } from './sse-writes.js';
 import type { ResponseEvent } from '../responses/response-object.js';
 
-const SSE_HEADERS = { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' };
+const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'X-Accel-Buffering': 'no',
+};
 
 /** POST /ai/v1/responses: a Response object, or with `stream: true` its typed events (`event: <type>` + `data:`). */
 export function responsesRoute(service: ResponsesService, gate: KeyGate): ModuleHttpRoute {
@@ -44,7 +48,11 @@ export function storedResponseRoute(service: ResponsesService, gate: KeyGate): M
     handle: async (request, reply) => {
       const id = (request.params as { id: string }).id;
       const organizationId = request.edge.auth!.organizationId;
-      return replyJson(reply, 200, request.method === 'DELETE' ? await service.remove(organizationId, id) : await service.get(organizationId, id));
+      return replyJson(
+        reply,
+        200,
+        request.method === 'DELETE' ? await service.remove(organizationId, id) : await service.get(organizationId, id),
+      );
     },
   };
 }
@@ -61,7 +69,11 @@ async function create(service: ResponsesService, request: FastifyRequest, reply:
   const options = { noCache: /\bno-cache\b/i.test(String(request.headers['x-cache-control'] ?? '')), signal: cancel };
   if (!body.stream) {
     const result = await service.create(caller, body, options);
-    return replyRawJson(reply, JSON.stringify(result.response), withCost({ 'X-Provider': result.provider }, result.costUsd));
+    return replyRawJson(
+      reply,
+      JSON.stringify(result.response),
+      withCost({ 'X-Provider': result.provider }, result.costUsd),
+    );
   }
   const result = await service.stream(caller, body, options);
   reply.hijack();

@@ -7,7 +7,12 @@ import type { AiGatewayDeps } from '../ai-gateway-deps.js';
 import { GatewayKeyMeta } from '../entities/gateway-key-meta.entity.js';
 import { GATEWAY_KEY_PREFIX } from '../http/gateway-request.js';
 import type { AiDeleted } from '../credentials/provider-credential.types.js';
-import type { AiGatewayKey, AiGatewayKeyCreated, AiGatewayKeyInput, AiGatewayKeyLimitsInput } from './gateway-key.types.js';
+import type {
+  AiGatewayKey,
+  AiGatewayKeyCreated,
+  AiGatewayKeyInput,
+  AiGatewayKeyLimitsInput,
+} from './gateway-key.types.js';
 import { tenantOf } from '../../../platform/orm/tenant-of.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +28,8 @@ export class GatewayKeyService {
     const name = input.name?.trim() || 'gateway key';
     if (name.length > 200) throw invalid('name', name.length, 'at most 200 characters');
     const expiresAt = parseDateFilter('expiresAt', input.expiresAt) ?? null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw invalid('expiresAt', input.expiresAt, 'a time in the future');
+    if (expiresAt && expiresAt.getTime() <= Date.now())
+      throw invalid('expiresAt', input.expiresAt, 'a time in the future');
     const key = GATEWAY_KEY_PREFIX + randomBytes(24).toString('base64url');
     return em.transactional(async (tx) => {
       const row = await this.deps.apiKeys.create(tx, { type: 'GATEWAY', scopes: ['ai'], name, key });
@@ -46,7 +52,12 @@ export class GatewayKeyService {
     if (!meta || !row) throw new DomainError('NOT_FOUND', 'Gateway key not found');
     if (input.allowedModels !== undefined) {
       const models = input.allowedModels;
-      if (models !== null && (models.length === 0 || models.length > 100 || models.some((m) => typeof m !== 'string' || m.trim() === '' || m.length > 256))) {
+      if (
+        models !== null &&
+        (models.length === 0 ||
+          models.length > 100 ||
+          models.some((m) => typeof m !== 'string' || m.trim() === '' || m.length > 256))
+      ) {
         throw invalid('allowedModels', models, '1 to 100 model names, or null for any model');
       }
       meta.allowedModels = models === null ? null : [...new Set(models)];
@@ -54,7 +65,8 @@ export class GatewayKeyService {
     for (const field of ['requestsPerMinute', 'tokensPerMinute'] as const) {
       const value = input[field];
       if (value === undefined) continue;
-      if (value !== null && (!Number.isInteger(value) || value < 1 || value > 100_000_000)) throw invalid(field, value, 'a positive integer, or null for no limit');
+      if (value !== null && (!Number.isInteger(value) || value < 1 || value > 100_000_000))
+        throw invalid(field, value, 'a positive integer, or null for no limit');
       meta[field] = value;
     }
     await em.flush();
@@ -64,7 +76,8 @@ export class GatewayKeyService {
 
   async revoke(em: EntityManager, id: string): Promise<AiDeleted> {
     if (!UUID.test(id)) throw new DomainError('NOT_FOUND', 'Gateway key not found');
-    if (!(await this.deps.apiKeys.revoke(em, 'GATEWAY', id))) throw new DomainError('NOT_FOUND', 'Gateway key not found');
+    if (!(await this.deps.apiKeys.revoke(em, 'GATEWAY', id)))
+      throw new DomainError('NOT_FOUND', 'Gateway key not found');
     this.deps.gate.markRevoked(id);
     return { id, object: 'gateway_key', deleted: true };
   }
@@ -72,7 +85,15 @@ export class GatewayKeyService {
 
 function view(row: ApiKeyRecord, meta: GatewayKeyMeta | null): AiGatewayKey {
   return {
-    id: row.id, object: 'gateway_key', name: row.name, prefix: row.prefix, createdAt: row.createdAt, expiresAt: meta?.expiresAt ?? null, revokedAt: row.revokedAt,
-    allowedModels: meta?.allowedModels ?? null, requestsPerMinute: meta?.requestsPerMinute ?? null, tokensPerMinute: meta?.tokensPerMinute ?? null,
+    id: row.id,
+    object: 'gateway_key',
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt,
+    expiresAt: meta?.expiresAt ?? null,
+    revokedAt: row.revokedAt,
+    allowedModels: meta?.allowedModels ?? null,
+    requestsPerMinute: meta?.requestsPerMinute ?? null,
+    tokensPerMinute: meta?.tokensPerMinute ?? null,
   };
 }

@@ -26,7 +26,10 @@ export class AiGatewayKey {
   @Field(() => [String], { nullable: true, description: 'Model names (as requested) the key may call; null: any' })
   allowedModels!: string[] | null;
 
-  @Field(() => Int, { nullable: true, description: 'Requests per minute (per gateway process); null: the plan rate only' })
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Requests per minute (per gateway process); null: the plan rate only',
+  })
   requestsPerMinute!: number | null;
 
   @Field(() => Int, { nullable: true, description: 'Tokens per minute (per gateway process); null: unlimited' })

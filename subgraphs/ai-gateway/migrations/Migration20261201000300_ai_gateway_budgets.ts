@@ -11,8 +11,12 @@ export class Migration20261201000300_ai_gateway_budgets extends Migration {
       amount_usd double precision not null check (amount_usd > 0),
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create unique index ai_budgets_org_period on ai_gateway.budgets (organization_id, period) where key_id is null');
-    this.addSql('create unique index ai_budgets_key_period on ai_gateway.budgets (organization_id, key_id, period) where key_id is not null');
+    this.addSql(
+      'create unique index ai_budgets_org_period on ai_gateway.budgets (organization_id, period) where key_id is null',
+    );
+    this.addSql(
+      'create unique index ai_budgets_key_period on ai_gateway.budgets (organization_id, key_id, period) where key_id is not null',
+    );
     // One row per budget, window and threshold: the insert that wins sends the event, so it goes out once.
     this.addSql(`create table ai_gateway.budget_alerts (
       budget_id text not null,
@@ -21,7 +25,11 @@ export class Migration20261201000300_ai_gateway_budgets extends Migration {
       organization_id uuid not null,
       created_at timestamptz not null,
       primary key (budget_id, window_start, threshold))`);
-    this.addSql('alter table ai_gateway.gateway_keys add column allowed_models jsonb, add column requests_per_minute int, add column tokens_per_minute int');
-    this.addSql('create index ai_usage_org_key_created_idx on ai_gateway.usage_log (organization_id, key_id, created_at)');
+    this.addSql(
+      'alter table ai_gateway.gateway_keys add column allowed_models jsonb, add column requests_per_minute int, add column tokens_per_minute int',
+    );
+    this.addSql(
+      'create index ai_usage_org_key_created_idx on ai_gateway.usage_log (organization_id, key_id, created_at)',
+    );
   }
 }

@@ -20,6 +20,8 @@ export class Migration20261201000500_ai_gateway_request_logs extends Migration {
       request jsonb not null,
       response jsonb,
       created_at timestamptz not null)`);
-    this.addSql('create index ai_request_logs_org_created_idx on ai_gateway.request_logs (organization_id, created_at desc)');
+    this.addSql(
+      'create index ai_request_logs_org_created_idx on ai_gateway.request_logs (organization_id, created_at desc)',
+    );
   }
 }

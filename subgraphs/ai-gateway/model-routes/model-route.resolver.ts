@@ -21,7 +21,11 @@ export class ModelRouteResolver {
 
   @Authorized('ai')
   @Mutation(() => AiRoute, { description: 'Creates or replaces the route of a bare model name' })
-  putAiRoute(@Arg('model') model: string, @Arg('input') input: AiRouteInput, @Ctx() ctx: SubgraphContext): Promise<AiRoute> {
+  putAiRoute(
+    @Arg('model') model: string,
+    @Arg('input') input: AiRouteInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AiRoute> {
     return this.service.put(ctx.em, model, input);
   }
 

@@ -11,7 +11,12 @@ import type { AiRoute, AiRouteInput } from './model-route.types.js';
 const MAX_TARGETS = 10;
 const ROUTE_NAME = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
-const view = (r: ModelRoute): AiRoute => ({ model: r.model, targets: r.targets, createdAt: r.createdAt, updatedAt: r.updatedAt });
+const view = (r: ModelRoute): AiRoute => ({
+  model: r.model,
+  targets: r.targets,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
 
 /** Organization routes: a bare model name → ordered `{provider, model}` targets (the fallback order). */
 export class ModelRouteService {
@@ -22,13 +27,15 @@ export class ModelRouteService {
   }
 
   async put(em: EntityManager, model: string, input: AiRouteInput): Promise<AiRoute> {
-    if (!ROUTE_NAME.test(model)) throw invalid('model', model, 'letters, digits, ., _, : and -, at most 128 characters, no /');
+    if (!ROUTE_NAME.test(model))
+      throw invalid('model', model, 'letters, digits, ., _, : and -, at most 128 characters, no /');
     if (!Array.isArray(input.targets) || input.targets.length === 0 || input.targets.length > MAX_TARGETS) {
       throw invalid('targets', input.targets?.length ?? null, `1 to ${MAX_TARGETS} targets`);
     }
     const targets = input.targets.map((t, i) => {
       checkProviderName(t.provider, `targets[${i}].provider`);
-      if (!t.model || t.model.length > 256) throw invalid(`targets[${i}].model`, t.model, 'a model name of the provider, 1 to 256 characters');
+      if (!t.model || t.model.length > 256)
+        throw invalid(`targets[${i}].model`, t.model, 'a model name of the provider, 1 to 256 characters');
       return { provider: t.provider, model: t.model };
     });
     let route = await em.findOne(ModelRoute, { model });

@@ -41,6 +41,8 @@ export class AiRouteTargetInput {
 
 @InputType()
 export class AiRouteInput {
-  @Field(() => [AiRouteTargetInput], { description: 'Tried in order: the next one on 429, 5xx, timeouts and connection failures' })
+  @Field(() => [AiRouteTargetInput], {
+    description: 'Tried in order: the next one on 429, 5xx, timeouts and connection failures',
+  })
   targets!: AiRouteTargetInput[];
 }

@@ -20,7 +20,9 @@ export class ModelPriceResolver {
   }
 
   @Authorized('ai')
-  @Mutation(() => AiModelPrice, { description: 'Sets the price of one provider model for this organization (wins over the price list)' })
+  @Mutation(() => AiModelPrice, {
+    description: 'Sets the price of one provider model for this organization (wins over the price list)',
+  })
   putAiModelPrice(@Arg('input') input: AiModelPriceInput, @Ctx() ctx: SubgraphContext): Promise<AiModelPrice> {
     return this.service.put(ctx.em, input);
   }

@@ -11,10 +11,19 @@ import type { AiModelPrice, AiModelPriceInput } from './model-price.types.js';
 /** A price above this per million tokens is a typo, not a rate. */
 const MAX_PER_MTOK = 100_000;
 
-const view = (p: ModelPriceOverride): AiModelPrice => ({ id: p.id, provider: p.provider, model: p.model, inputPerMTok: p.inputPerMTok, outputPerMTok: p.outputPerMTok, createdAt: p.createdAt, updatedAt: p.updatedAt });
+const view = (p: ModelPriceOverride): AiModelPrice => ({
+  id: p.id,
+  provider: p.provider,
+  model: p.model,
+  inputPerMTok: p.inputPerMTok,
+  outputPerMTok: p.outputPerMTok,
+  createdAt: p.createdAt,
+  updatedAt: p.updatedAt,
+});
 
 function checkPrice(field: string, value: unknown) {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PER_MTOK) throw invalid(field, value, `a number of USD per million tokens from 0 to ${MAX_PER_MTOK}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_PER_MTOK)
+    throw invalid(field, value, `a number of USD per million tokens from 0 to ${MAX_PER_MTOK}`);
 }
 
 /** Per-model price overrides of the organization; the hot path reads them with its cached config. */
@@ -27,13 +36,27 @@ export class ModelPriceService {
 
   async put(em: EntityManager, input: AiModelPriceInput): Promise<AiModelPrice> {
     checkProviderName(input.provider);
-    if (typeof input.model !== 'string' || input.model.trim() === '' || input.model.length > 256) throw invalid('model', input.model, 'a model name of 1 to 256 characters');
+    if (typeof input.model !== 'string' || input.model.trim() === '' || input.model.length > 256)
+      throw invalid('model', input.model, 'a model name of 1 to 256 characters');
     checkPrice('inputPerMTok', input.inputPerMTok);
     checkPrice('outputPerMTok', input.outputPerMTok);
     const organizationId = tenantOf(em);
     let price = await em.findOne(ModelPriceOverride, { provider: input.provider, model: input.model });
-    if (price) Object.assign(price, { inputPerMTok: input.inputPerMTok, outputPerMTok: input.outputPerMTok, updatedAt: new Date() });
-    else price = em.create(ModelPriceOverride, { id: newId('aiprice'), organizationId, provider: input.provider, model: input.model, inputPerMTok: input.inputPerMTok, outputPerMTok: input.outputPerMTok });
+    if (price)
+      Object.assign(price, {
+        inputPerMTok: input.inputPerMTok,
+        outputPerMTok: input.outputPerMTok,
+        updatedAt: new Date(),
+      });
+    else
+      price = em.create(ModelPriceOverride, {
+        id: newId('aiprice'),
+        organizationId,
+        provider: input.provider,
+        model: input.model,
+        inputPerMTok: input.inputPerMTok,
+        outputPerMTok: input.outputPerMTok,
+      });
     await em.flush();
     this.deps.configs.invalidate(organizationId);
     return view(price);

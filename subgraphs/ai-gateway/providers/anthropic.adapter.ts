@@ -1,4 +1,12 @@
-import type { ChatChunk, ChatCompletion, ChatRequest, FinishReason, ResponseMeta, ToolCall, Usage } from '../chat/chat-types.js';
+import type {
+  ChatChunk,
+  ChatCompletion,
+  ChatRequest,
+  FinishReason,
+  ResponseMeta,
+  ToolCall,
+  Usage,
+} from '../chat/chat-types.js';
 import { chunkOf, textOf } from '../chat/chat-types.js';
 import { dataUrl, parseArguments, partsOf } from './content-parts.js';
 import type { ProviderAdapter, ProviderTarget, StreamTranslator, UpstreamRequest } from './provider-adapter.js';
@@ -60,12 +68,19 @@ export function anthropicMessages(request: ChatRequest): { system?: string; mess
   for (const m of request.messages) {
     if (m.role === 'system' || m.role === 'developer') system.push(textOf(m.content));
     else if (m.role === 'user') add('user', userBlocks(m.content));
-    else if (m.role === 'tool') add('user', [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: textOf(m.content) }]);
+    else if (m.role === 'tool')
+      add('user', [{ type: 'tool_result', tool_use_id: m.tool_call_id, content: textOf(m.content) }]);
     else {
       const blocks: Block[] = [];
       const text = textOf(m.content);
       if (text) blocks.push({ type: 'text', text });
-      for (const call of m.tool_calls ?? []) blocks.push({ type: 'tool_use', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments) });
+      for (const call of m.tool_calls ?? [])
+        blocks.push({
+          type: 'tool_use',
+          id: call.id,
+          name: call.function.name,
+          input: parseArguments(call.function.arguments),
+        });
       add('assistant', blocks);
     }
   }
@@ -105,21 +120,36 @@ export function anthropicRequestBody(request: ChatRequest, model: string, stream
   const { system: asked, messages } = anthropicMessages(request);
   const instruction = jsonInstruction(request);
   const system = instruction ? (asked ? `${asked}\n\n${instruction}` : instruction) : asked;
-  const body: Record<string, unknown> = { model, messages, max_tokens: request.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
+  const body: Record<string, unknown> = {
+    model,
+    messages,
+    max_tokens: request.max_tokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+  };
   if (system) body.system = system;
   // Anthropic's temperature range is 0..1; OpenAI's 0..2 is clamped rather than refused.
   if (request.temperature !== undefined) body.temperature = Math.min(request.temperature, 1);
   if (request.top_p !== undefined) body.top_p = request.top_p;
-  if (request.stop !== undefined) body.stop_sequences = typeof request.stop === 'string' ? [request.stop] : request.stop;
+  if (request.stop !== undefined)
+    body.stop_sequences = typeof request.stop === 'string' ? [request.stop] : request.stop;
   if (request.tools?.length) {
-    body.tools = request.tools.map((t) => ({ name: t.function.name, description: t.function.description, input_schema: t.function.parameters ?? { type: 'object', properties: {} } }));
+    body.tools = request.tools.map((t) => ({
+      name: t.function.name,
+      description: t.function.description,
+      input_schema: t.function.parameters ?? { type: 'object', properties: {} },
+    }));
   }
   const toolChoice = toolChoiceOf(request.tool_choice);
   if (toolChoice && request.tools?.length) body.tool_choice = toolChoice;
   const structured = structuredToolOf(request);
   if (structured) {
     const schema = (request.response_format!.json_schema as { schema?: unknown } | undefined)?.schema;
-    body.tools = [{ name: structured, description: 'Answer with this structure', input_schema: schema ?? { type: 'object', properties: {} } }];
+    body.tools = [
+      {
+        name: structured,
+        description: 'Answer with this structure',
+        input_schema: schema ?? { type: 'object', properties: {} },
+      },
+    ];
     body.tool_choice = { type: 'tool', name: structured };
   }
   if (request.user) body.metadata = { user_id: request.user };
@@ -136,22 +166,41 @@ interface AnthropicResponse {
 }
 
 export function anthropicCompletion(body: AnthropicResponse, meta: ResponseMeta): ChatCompletion {
-  if (!body || !Array.isArray(body.content)) throw new UpstreamError('Anthropic answered without content', false, { providerError: body });
+  if (!body || !Array.isArray(body.content))
+    throw new UpstreamError('Anthropic answered without content', false, { providerError: body });
   const structured = body.content.find((b) => b.type === 'tool_use' && b.name === meta.structuredTool);
-  const text = structured ? JSON.stringify(structured.input ?? {}) : body.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+  const text = structured
+    ? JSON.stringify(structured.input ?? {})
+    : body.content
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text ?? '')
+        .join('');
   const calls: ToolCall[] = body.content
     .filter((b) => b.type === 'tool_use' && b !== structured)
-    .map((b) => ({ id: b.id!, type: 'function', function: { name: b.name!, arguments: JSON.stringify(b.input ?? {}) } }));
+    .map((b) => ({
+      id: b.id!,
+      type: 'function',
+      function: { name: b.name!, arguments: JSON.stringify(b.input ?? {}) },
+    }));
   return {
     id: meta.id,
     object: 'chat.completion',
     created: meta.created,
     model: body.model ?? meta.model,
-    choices: [{
-      index: 0,
-      message: { role: 'assistant', content: text || (calls.length ? null : ''), ...(calls.length ? { tool_calls: calls } : {}) },
-      finish_reason: structured && body.stop_reason === 'tool_use' ? 'stop' : anthropicFinishReason(body.stop_reason, calls.length > 0),
-    }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text || (calls.length ? null : ''),
+          ...(calls.length ? { tool_calls: calls } : {}),
+        },
+        finish_reason:
+          structured && body.stop_reason === 'tool_use'
+            ? 'stop'
+            : anthropicFinishReason(body.stop_reason, calls.length > 0),
+      },
+    ],
     usage: usageOf(body.usage),
   };
 }
@@ -188,18 +237,27 @@ export function anthropicStreamTranslator(meta: ResponseMeta): StreamTranslator 
           if (block.type === 'tool_use') {
             const index = toolCount++;
             toolIndexOfBlock.set(data.index, index);
-            return [chunkOf(meta, { tool_calls: [{ index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }] })];
+            return [
+              chunkOf(meta, {
+                tool_calls: [{ index, id: block.id, type: 'function', function: { name: block.name, arguments: '' } }],
+              }),
+            ];
           }
-          return block.type === 'text' && block.text && !meta.structuredTool ? [chunkOf(meta, { content: block.text })] : [];
+          return block.type === 'text' && block.text && !meta.structuredTool
+            ? [chunkOf(meta, { content: block.text })]
+            : [];
         }
         case 'content_block_delta': {
           const delta = data.delta ?? {};
           // With a structured output the forced tool's JSON is the whole text: a preface would break it.
           if (delta.type === 'text_delta') return meta.structuredTool ? [] : [chunkOf(meta, { content: delta.text })];
-          if (delta.type === 'input_json_delta' && data.index === structuredBlock) return delta.partial_json ? [chunkOf(meta, { content: delta.partial_json })] : [];
+          if (delta.type === 'input_json_delta' && data.index === structuredBlock)
+            return delta.partial_json ? [chunkOf(meta, { content: delta.partial_json })] : [];
           if (delta.type === 'input_json_delta') {
             const index = toolIndexOfBlock.get(data.index);
-            return index === undefined || !delta.partial_json ? [] : [chunkOf(meta, { tool_calls: [{ index, function: { arguments: delta.partial_json } }] })];
+            return index === undefined || !delta.partial_json
+              ? []
+              : [chunkOf(meta, { tool_calls: [{ index, function: { arguments: delta.partial_json } }] })];
           }
           return []; // thinking and signature deltas have no OpenAI counterpart
         }
@@ -207,12 +265,22 @@ export function anthropicStreamTranslator(meta: ResponseMeta): StreamTranslator 
           // output_tokens here is cumulative: it replaces, never adds.
           rawUsage = { ...rawUsage, ...(data.usage ?? {}) };
           usage = usageOf(rawUsage);
-          return [chunkOf(meta, {}, structuredBlock !== undefined && toolCount === 0 ? 'stop' : anthropicFinishReason(data.delta?.stop_reason, toolCount > 0))];
+          return [
+            chunkOf(
+              meta,
+              {},
+              structuredBlock !== undefined && toolCount === 0
+                ? 'stop'
+                : anthropicFinishReason(data.delta?.stop_reason, toolCount > 0),
+            ),
+          ];
         case 'message_stop':
           done = true;
           return [];
         case 'error':
-          throw new UpstreamError(`Anthropic failed mid-stream: ${data.error?.message ?? 'unknown error'}`, false, { providerError: data.error ?? data });
+          throw new UpstreamError(`Anthropic failed mid-stream: ${data.error?.message ?? 'unknown error'}`, false, {
+            providerError: data.error ?? data,
+          });
         default:
           return []; // ping, content_block_stop
       }
@@ -225,7 +293,11 @@ export const anthropicAdapter: ProviderAdapter = {
   request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest {
     return {
       url: `${trimSlash(target.baseUrl)}/messages`,
-      headers: { 'content-type': 'application/json', 'x-api-key': target.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': target.apiKey,
+        'anthropic-version': ANTHROPIC_VERSION,
+      },
       body: JSON.stringify(anthropicRequestBody(request, target.model, stream)),
     };
   },

@@ -16,7 +16,9 @@ export function partsOf(content: string | ContentPart[] | null | undefined): Con
 export function parseArguments(text: string): Record<string, unknown> {
   try {
     const value = JSON.parse(text || '{}') as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { ChatChunk, ChatCompletion, ChatRequest, FinishReason, ResponseMeta, ToolCall, Usage } from '../chat/chat-types.js';
+import type {
+  ChatChunk,
+  ChatCompletion,
+  ChatRequest,
+  FinishReason,
+  ResponseMeta,
+  ToolCall,
+  Usage,
+} from '../chat/chat-types.js';
 import { chunkOf, textOf } from '../chat/chat-types.js';
 import { dataUrl, parseArguments, partsOf } from './content-parts.js';
 import type { ProviderAdapter, ProviderTarget, StreamTranslator, UpstreamRequest } from './provider-adapter.js';
@@ -14,7 +22,15 @@ interface Content {
   parts: Part[];
 }
 
-const FILTERED = new Set(['SAFETY', 'RECITATION', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
+const FILTERED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'PROHIBITED_CONTENT',
+  'BLOCKLIST',
+  'SPII',
+  'IMAGE_SAFETY',
+  'LANGUAGE',
+]);
 
 /** STOP → stop (tool_calls when the turn called functions), MAX_TOKENS → length, safety reasons → content_filter. */
 export function geminiFinishReason(reason: string | undefined, sawToolCall: boolean): FinishReason {
@@ -36,7 +52,9 @@ function userParts(content: ChatRequest['messages'][number]['content']): Part[] 
   return partsOf(content).map((part) => {
     if (part.type === 'text') return { text: part.text };
     const inline = dataUrl(part.image_url.url);
-    return inline ? { inlineData: { mimeType: inline.mimeType, data: inline.data } } : { fileData: { fileUri: part.image_url.url } };
+    return inline
+      ? { inlineData: { mimeType: inline.mimeType, data: inline.data } }
+      : { fileData: { fileUri: part.image_url.url } };
   });
 }
 
@@ -58,7 +76,8 @@ export function geminiContents(request: ChatRequest): { systemInstruction?: { pa
       let response: Record<string, unknown> = { content: text };
       try {
         const parsed = JSON.parse(text) as unknown;
-        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) response = parsed as Record<string, unknown>;
+        if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+          response = parsed as Record<string, unknown>;
       } catch {
         // plain text result: kept under `content`
       }
@@ -83,21 +102,39 @@ export function geminiRequestBody(request: ChatRequest): Record<string, unknown>
   if (request.temperature !== undefined) config.temperature = request.temperature;
   if (request.top_p !== undefined) config.topP = request.top_p;
   if (request.max_tokens !== undefined) config.maxOutputTokens = request.max_tokens;
-  if (request.stop !== undefined) config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop;
+  if (request.stop !== undefined)
+    config.stopSequences = typeof request.stop === 'string' ? [request.stop] : request.stop;
   if (request.presence_penalty !== undefined) config.presencePenalty = request.presence_penalty;
   if (request.frequency_penalty !== undefined) config.frequencyPenalty = request.frequency_penalty;
   if (typeof request.seed === 'number') config.seed = request.seed;
-  if (request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema') config.responseMimeType = 'application/json';
+  if (request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema')
+    config.responseMimeType = 'application/json';
   // Gemini takes a JSON Schema as it is in responseJsonSchema (responseSchema wants its OpenAPI subset).
-  const schema = request.response_format?.type === 'json_schema' ? (request.response_format.json_schema as { schema?: unknown } | undefined)?.schema : undefined;
+  const schema =
+    request.response_format?.type === 'json_schema'
+      ? (request.response_format.json_schema as { schema?: unknown } | undefined)?.schema
+      : undefined;
   if (schema) config.responseJsonSchema = schema;
   if (Object.keys(config).length) body.generationConfig = config;
   if (request.tools?.length) {
-    body.tools = [{ functionDeclarations: request.tools.map((t) => ({ name: t.function.name, description: t.function.description, ...(t.function.parameters ? { parameters: t.function.parameters } : {}) })) }];
+    body.tools = [
+      {
+        functionDeclarations: request.tools.map((t) => ({
+          name: t.function.name,
+          description: t.function.description,
+          ...(t.function.parameters ? { parameters: t.function.parameters } : {}),
+        })),
+      },
+    ];
     const choice = request.tool_choice;
     if (choice !== undefined) {
       const mode = choice === 'none' ? 'NONE' : choice === 'auto' ? 'AUTO' : 'ANY';
-      body.toolConfig = { functionCallingConfig: { mode, ...(typeof choice === 'object' ? { allowedFunctionNames: [choice.function.name] } : {}) } };
+      body.toolConfig = {
+        functionCallingConfig: {
+          mode,
+          ...(typeof choice === 'object' ? { allowedFunctionNames: [choice.function.name] } : {}),
+        },
+      };
     }
   }
   return body;
@@ -123,18 +160,36 @@ function partsToOutput(parts: Part[] | undefined): { text: string; calls: { name
 }
 
 export function geminiCompletion(body: GeminiResponse, meta: ResponseMeta): ChatCompletion {
-  if (!body || typeof body !== 'object') throw new UpstreamError('Gemini answered with no body', false, { providerError: body });
+  if (!body || typeof body !== 'object')
+    throw new UpstreamError('Gemini answered with no body', false, { providerError: body });
   const candidate = body.candidates?.[0];
   const { text, calls } = partsToOutput(candidate?.content?.parts);
-  const toolCalls: ToolCall[] = calls.map((c) => ({ id: mintCallId(), type: 'function', function: { name: c.name, arguments: JSON.stringify(c.args) } }));
+  const toolCalls: ToolCall[] = calls.map((c) => ({
+    id: mintCallId(),
+    type: 'function',
+    function: { name: c.name, arguments: JSON.stringify(c.args) },
+  }));
   // A prompt blocked before any candidate exists is a content filter too.
-  const finish = !candidate && body.promptFeedback?.blockReason ? 'content_filter' : geminiFinishReason(candidate?.finishReason, toolCalls.length > 0);
+  const finish =
+    !candidate && body.promptFeedback?.blockReason
+      ? 'content_filter'
+      : geminiFinishReason(candidate?.finishReason, toolCalls.length > 0);
   return {
     id: meta.id,
     object: 'chat.completion',
     created: meta.created,
     model: meta.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: text || (toolCalls.length ? null : ''), ...(toolCalls.length ? { tool_calls: toolCalls } : {}) }, finish_reason: finish }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text || (toolCalls.length ? null : ''),
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: finish,
+      },
+    ],
     usage: usageOf(body.usageMetadata),
   };
 }
@@ -154,7 +209,10 @@ export function geminiStreamTranslator(meta: ResponseMeta): StreamTranslator {
     },
     push(event: SseEvent): ChatChunk[] {
       const data = JSON.parse(event.data) as GeminiResponse;
-      if (data.error) throw new UpstreamError(`Gemini failed mid-stream: ${messageOf(data.error)}`, false, { providerError: data.error });
+      if (data.error)
+        throw new UpstreamError(`Gemini failed mid-stream: ${messageOf(data.error)}`, false, {
+          providerError: data.error,
+        });
       if (data.usageMetadata) usage = usageOf(data.usageMetadata);
       const chunks: ChatChunk[] = [];
       if (!started) {
@@ -165,7 +223,18 @@ export function geminiStreamTranslator(meta: ResponseMeta): StreamTranslator {
       const { text, calls } = partsToOutput(candidate?.content?.parts);
       if (text) chunks.push(chunkOf(meta, { content: text }));
       for (const call of calls) {
-        chunks.push(chunkOf(meta, { tool_calls: [{ index: toolCount++, id: mintCallId(), type: 'function', function: { name: call.name, arguments: JSON.stringify(call.args) } }] }));
+        chunks.push(
+          chunkOf(meta, {
+            tool_calls: [
+              {
+                index: toolCount++,
+                id: mintCallId(),
+                type: 'function',
+                function: { name: call.name, arguments: JSON.stringify(call.args) },
+              },
+            ],
+          }),
+        );
       }
       const reason = candidate?.finishReason ?? (!candidate && data.promptFeedback?.blockReason ? 'SAFETY' : undefined);
       if (reason) {
@@ -182,7 +251,11 @@ export const geminiAdapter: ProviderAdapter = {
   request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest {
     const model = encodeURIComponent(target.model);
     const url = `${trimSlash(target.baseUrl)}/models/${model}:${stream ? 'streamGenerateContent?alt=sse' : 'generateContent'}`;
-    return { url, headers: { 'content-type': 'application/json', 'x-goog-api-key': target.apiKey }, body: JSON.stringify(geminiRequestBody(request)) };
+    return {
+      url,
+      headers: { 'content-type': 'application/json', 'x-goog-api-key': target.apiKey },
+      body: JSON.stringify(geminiRequestBody(request)),
+    };
   },
   response: (body, meta) => geminiCompletion(body as GeminiResponse, meta),
   streamTranslator: geminiStreamTranslator,

@@ -11,15 +11,24 @@ export const openaiAdapter: ProviderAdapter = {
   request(request: ChatRequest, target: ProviderTarget, stream: boolean): UpstreamRequest {
     // Usage is always asked for upstream (cost and the usage log need it); the client sees it only if it asked.
     // Unset rather than deleted: `delete` turns the object into a dictionary, which JSON.stringify walks slowly.
-    const body = { ...request, model: target.model, stream, stream_options: stream ? { include_usage: true } : undefined };
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json' };
+    const body = {
+      ...request,
+      model: target.model,
+      stream,
+      stream_options: stream ? { include_usage: true } : undefined,
+    };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+    };
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
     return { url: `${trimSlash(target.baseUrl)}/chat/completions`, headers, body: JSON.stringify(body) };
   },
 
   response(body: unknown): ChatCompletion {
     const completion = body as ChatCompletion;
-    if (!completion || !Array.isArray(completion.choices)) throw new UpstreamError('The provider answered without choices', false, { providerError: body });
+    if (!completion || !Array.isArray(completion.choices))
+      throw new UpstreamError('The provider answered without choices', false, { providerError: body });
     return completion;
   },
 
@@ -40,7 +49,10 @@ export const openaiAdapter: ProviderAdapter = {
           return [];
         }
         const chunk = JSON.parse(event.data) as ChatChunk & { error?: unknown };
-        if (chunk.error) throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, { providerError: chunk.error });
+        if (chunk.error)
+          throw new UpstreamError(`The provider failed mid-stream: ${messageOf(chunk.error)}`, false, {
+            providerError: chunk.error,
+          });
         if (chunk.usage) usage = chunk.usage;
         if (first) {
           // The chunks go out as the provider sent them: the usage chunk the gateway adds carries the same id and model.
@@ -62,5 +74,5 @@ export const openaiAdapter: ProviderAdapter = {
 /** The human part of a provider's error object. */
 export function messageOf(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : JSON.stringify(error)?.slice(0, 200) ?? 'unknown error';
+  return typeof message === 'string' ? message : (JSON.stringify(error)?.slice(0, 200) ?? 'unknown error');
 }

@@ -24,7 +24,8 @@ function vectorOf(text: string, size: number): number[] {
   const values: number[] = [];
   for (let block = 0; values.length < size; block++) {
     const digest = createHash('sha256').update(`${block}:${text}`).digest();
-    for (let i = 0; i + 1 < digest.length && values.length < size; i += 2) values.push(digest.readUInt16BE(i) / 32_767.5 - 1);
+    for (let i = 0; i + 1 < digest.length && values.length < size; i += 2)
+      values.push(digest.readUInt16BE(i) / 32_767.5 - 1);
   }
   const norm = Math.hypot(...values) || 1;
   return values.map((v) => v / norm);

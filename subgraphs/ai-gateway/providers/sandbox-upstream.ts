@@ -18,7 +18,10 @@ export const SANDBOX_SLOW_CHUNK_MS = 100;
 /** `sandbox/lorem` without max_tokens. */
 const LOREM_DEFAULT_TOKENS = 16;
 const LOREM_MAX_TOKENS = 4_096;
-const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(' ');
+const LOREM =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua'.split(
+    ' ',
+  );
 
 export const isSandboxUrl = (url: string) => url.startsWith('sandbox:');
 
@@ -30,26 +33,73 @@ const tokensOf = (text: string) => Math.ceil(text.length / 4);
  * it reads a provider's (deadlines, fallback, streaming, abort, usage), so trying the sandbox tries the gateway.
  */
 export function sandboxAnswer(request: UpstreamRequest, signal: CancelToken): Promise<UpstreamResponse> {
-  const body = JSON.parse(request.body) as { model?: string; messages?: ChatMessage[]; max_tokens?: number; stream?: boolean; input?: unknown; dimensions?: number };
+  const body = JSON.parse(request.body) as {
+    model?: string;
+    messages?: ChatMessage[];
+    max_tokens?: number;
+    stream?: boolean;
+    input?: unknown;
+    dimensions?: number;
+  };
   const model = String(body.model ?? '');
   const embeddings = request.url.endsWith('/embeddings');
-  if (model === 'error-429') return answerJson(429, { error: { message: 'sandbox/error-429 always answers 429 (for trying fallbacks)', type: 'rate_limit_error', code: 'rate_limit_exceeded' } }, signal);
+  if (model === 'error-429')
+    return answerJson(
+      429,
+      {
+        error: {
+          message: 'sandbox/error-429 always answers 429 (for trying fallbacks)',
+          type: 'rate_limit_error',
+          code: 'rate_limit_exceeded',
+        },
+      },
+      signal,
+    );
   if (embeddings) {
-    if (model !== 'embed') return answerJson(400, { error: { message: `sandbox/${model} has no embeddings: use sandbox/embed`, type: 'invalid_request_error', code: 'model_not_found' } }, signal);
+    if (model !== 'embed')
+      return answerJson(
+        400,
+        {
+          error: {
+            message: `sandbox/${model} has no embeddings: use sandbox/embed`,
+            type: 'invalid_request_error',
+            code: 'model_not_found',
+          },
+        },
+        signal,
+      );
     return answerJson(200, sandboxEmbeddings(body.input, body.dimensions), signal);
   }
   const prompt = (body.messages ?? []).reduce((n, m) => n + tokensOf(textOf(m.content)), 0);
   const words = model === 'lorem' ? loremWords(body.max_tokens) : echoWords(body.messages ?? []);
   const usage = { prompt_tokens: prompt, completion_tokens: words.length, total_tokens: prompt + words.length };
-  const meta = { id: `chatcmpl-sandbox-${randomBytes(9).toString('base64url')}`, created: Math.floor(Date.now() / 1000), model };
+  const meta = {
+    id: `chatcmpl-sandbox-${randomBytes(9).toString('base64url')}`,
+    created: Math.floor(Date.now() / 1000),
+    model,
+  };
   const slow = model === 'slow';
   const delayMs = slow ? SANDBOX_SLOW_FIRST_BYTE_MS : 0;
   if (!body.stream) {
-    const completion = { ...meta, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: words.join('') }, finish_reason: 'stop' }], usage };
+    const completion = {
+      ...meta,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: words.join('') }, finish_reason: 'stop' }],
+      usage,
+    };
     return answerJson(200, completion, signal, delayMs);
   }
-  const chunk = (delta: object, finish: string | null = null) => ({ ...meta, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] });
-  const events = [chunk({ role: 'assistant', content: '' }), ...words.map((w) => chunk({ content: w })), chunk({}, 'stop'), { ...meta, object: 'chat.completion.chunk', choices: [], usage }];
+  const chunk = (delta: object, finish: string | null = null) => ({
+    ...meta,
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const events = [
+    chunk({ role: 'assistant', content: '' }),
+    ...words.map((w) => chunk({ content: w })),
+    chunk({}, 'stop'),
+    { ...meta, object: 'chat.completion.chunk', choices: [], usage },
+  ];
   const pieces = [...events.map((e) => `data: ${JSON.stringify(e)}\n\n`), 'data: [DONE]\n\n'];
   return answer(200, pieces, signal, delayMs, slow ? SANDBOX_SLOW_CHUNK_MS : 0);
 }
@@ -67,10 +117,17 @@ function loremWords(maxTokens: number | undefined): string[] {
   return Array.from({ length: n }, (_, i) => LOREM[i % LOREM.length]! + (i < n - 1 ? ' ' : '.'));
 }
 
-const answerJson = (status: number, body: unknown, signal: CancelToken, delayMs = 0) => answer(status, [JSON.stringify(body)], signal, delayMs, 0);
+const answerJson = (status: number, body: unknown, signal: CancelToken, delayMs = 0) =>
+  answer(status, [JSON.stringify(body)], signal, delayMs, 0);
 
 /** Sends `pieces` after `delayMs`, `gapMs` apart (one turn of the event loop apart at 0), honouring pause and abort. */
-function answer(status: number, pieces: string[], signal: CancelToken, delayMs: number, gapMs: number): Promise<UpstreamResponse> {
+function answer(
+  status: number,
+  pieces: string[],
+  signal: CancelToken,
+  delayMs: number,
+  gapMs: number,
+): Promise<UpstreamResponse> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const controller = new SandboxController();

@@ -13,7 +13,8 @@ export class UpstreamError extends Error {
     } = {},
   ) {
     super(message.length > 500 ? `${message.slice(0, 500)}…` : message);
-    if ('providerError' in details) this.details = { ...details, providerError: trimProviderError(details.providerError) };
+    if ('providerError' in details)
+      this.details = { ...details, providerError: trimProviderError(details.providerError) };
   }
 }
 
@@ -42,7 +43,14 @@ export function retriableStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 
-const RETRIABLE_ERROR_TYPES = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'server_error', 'timeout_error', 'rate_limit_exceeded']);
+const RETRIABLE_ERROR_TYPES = new Set([
+  'overloaded_error',
+  'api_error',
+  'rate_limit_error',
+  'server_error',
+  'timeout_error',
+  'rate_limit_exceeded',
+]);
 const RETRIABLE_GOOGLE_STATUSES = new Set(['UNAVAILABLE', 'RESOURCE_EXHAUSTED', 'INTERNAL', 'DEADLINE_EXCEEDED']);
 
 /**

@@ -14,10 +14,16 @@ import { UpstreamResponse } from './upstream-response.js';
 let dispatcher: Agent | null = null;
 let guard: UrlGuard | null = null;
 const dispatcherNow = () =>
-  (dispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0, ...(guard ? { connect: { lookup: guard.lookup } } : {}) }));
+  (dispatcher ??= new Agent({
+    keepAliveTimeout: 30_000,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    ...(guard ? { connect: { lookup: guard.lookup } } : {}),
+  }));
 // Hosts on the operator's allow-list (AI_PROVIDER_ALLOWED_HOSTS) are reached without the private-address refusal.
 let allowListedDispatcher: Agent | null = null;
-const allowListedNow = () => (allowListedDispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 }));
+const allowListedNow = () =>
+  (allowListedDispatcher ??= new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 }));
 
 /**
  * Connect-time half of the URL guard: provider names are resolved through `guard.lookup` (special-purpose
@@ -51,7 +57,8 @@ function endpointOf(address: string): Endpoint {
   } catch {
     throw new UpstreamError(`Invalid provider URL ${address}`, false);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UpstreamError(`Invalid provider URL ${address}`, false);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UpstreamError(`Invalid provider URL ${address}`, false);
   const allowListed = guard?.allowListed(url) ?? false;
   const refused = allowListed ? null : guard?.refusedHost(url.hostname);
   if (refused) throw new UpstreamError(`Refused provider URL: ${refused}`, false);
@@ -80,28 +87,39 @@ export function postUpstream(request: UpstreamRequest, signal: CancelToken): Pro
     }
     let response: UpstreamResponse | null = null;
     let stopListening: (() => void) | undefined;
-    (endpoint.allowListed ? allowListedNow() : dispatcherNow()).dispatch({ origin: endpoint.origin, path: endpoint.path, method: 'POST', headers: request.headers, body: request.body }, {
-      onRequestStart(controller) {
-        stopListening = signal.onAbort(() => controller.abort(signal.reason instanceof Error ? signal.reason : new Error('aborted')));
+    (endpoint.allowListed ? allowListedNow() : dispatcherNow()).dispatch(
+      { origin: endpoint.origin, path: endpoint.path, method: 'POST', headers: request.headers, body: request.body },
+      {
+        onRequestStart(controller) {
+          stopListening = signal.onAbort(() =>
+            controller.abort(signal.reason instanceof Error ? signal.reason : new Error('aborted')),
+          );
+        },
+        onResponseStart(controller, status) {
+          if (status < 200) return; // an informational answer; the real one follows
+          response = new UpstreamResponse(status, controller);
+          resolve(response);
+        },
+        onResponseData(_controller, piece) {
+          response?.push(piece);
+        },
+        onResponseEnd() {
+          stopListening?.();
+          response?.settle('ended');
+        },
+        onResponseError(_controller, error) {
+          stopListening?.();
+          if (response)
+            response.settle(
+              signal.aborted
+                ? (signal.reason as Error)
+                : new Error(`The provider connection closed mid-answer: ${error.message}`),
+            );
+          else
+            reject(signal.aborted ? signal.reason : new UpstreamError(`Provider unreachable: ${error.message}`, true));
+        },
       },
-      onResponseStart(controller, status) {
-        if (status < 200) return; // an informational answer; the real one follows
-        response = new UpstreamResponse(status, controller);
-        resolve(response);
-      },
-      onResponseData(_controller, piece) {
-        response?.push(piece);
-      },
-      onResponseEnd() {
-        stopListening?.();
-        response?.settle('ended');
-      },
-      onResponseError(_controller, error) {
-        stopListening?.();
-        if (response) response.settle(signal.aborted ? (signal.reason as Error) : new Error(`The provider connection closed mid-answer: ${error.message}`));
-        else reject(signal.aborted ? signal.reason : new UpstreamError(`Provider unreachable: ${error.message}`, true));
-      },
-    });
+    );
   });
 }
 

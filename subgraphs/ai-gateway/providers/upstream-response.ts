@@ -21,7 +21,10 @@ export class UpstreamResponse {
   private outcome: 'open' | 'ended' | Error = 'open';
   private decoder: StringDecoder | null = null;
 
-  constructor(readonly status: number, private readonly controller: BodyController) {}
+  constructor(
+    readonly status: number,
+    private readonly controller: BodyController,
+  ) {}
 
   read(sink: BodySink) {
     this.sink = sink;

@@ -32,7 +32,9 @@ export class RequestLogResolver {
   }
 
   @Authorized('ai')
-  @Query(() => AiRequestLogList, { description: 'Logged requests and answers, newest first (redacted; kept retentionDays)' })
+  @Query(() => AiRequestLogList, {
+    description: 'Logged requests and answers, newest first (redacted; kept retentionDays)',
+  })
   aiRequestLogs(@Args() args: AiRequestLogArgs, @Ctx() ctx: SubgraphContext): Promise<AiRequestLogList> {
     return this.service.list(ctx.em, args);
   }

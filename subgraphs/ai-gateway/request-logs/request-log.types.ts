@@ -2,7 +2,9 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { JSON } from '../../../platform/graphql/scalars.js';
 import { OffsetMeta } from '../../../platform/graphql/offset-meta.type.js';
 
-@ObjectType({ description: 'Whether request and response bodies are kept (off by default), how long, and what is redacted' })
+@ObjectType({
+  description: 'Whether request and response bodies are kept (off by default), how long, and what is redacted',
+})
 export class AiLogSettings {
   @Field()
   enabled!: boolean;
@@ -43,7 +45,9 @@ export class AiRequestLog {
   @Field()
   model!: string;
 
-  @Field(() => JSON, { description: 'The chat request as the gateway sent it on (Responses requests in their chat form)' })
+  @Field(() => JSON, {
+    description: 'The chat request as the gateway sent it on (Responses requests in their chat form)',
+  })
   request!: unknown;
 
   @Field(() => JSON, { nullable: true, description: 'The answer (a completion, the accumulated stream, or the error)' })

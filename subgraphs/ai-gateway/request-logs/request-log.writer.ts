@@ -35,7 +35,12 @@ export class RequestLogWriter {
   private lastPrune = 0;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly orm: MikroORM, private readonly configs: OrgConfigCache, private readonly logger: Logger, intervalMs = 1_000) {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly configs: OrgConfigCache,
+    private readonly logger: Logger,
+    intervalMs = 1_000,
+  ) {
     this.timer = setInterval(() => void this.flush(), intervalMs);
     this.timer.unref();
   }
@@ -51,7 +56,9 @@ export class RequestLogWriter {
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write()).catch((error: Error) => this.logger.error('request log write failed', { error: error.message }));
+    this.flushing = this.flushing
+      .then(() => this.write())
+      .catch((error: Error) => this.logger.error('request log write failed', { error: error.message }));
     return this.flushing;
   }
 
@@ -68,12 +75,22 @@ export class RequestLogWriter {
       const rows = batch.map((e) => {
         const redact = redactorOf(e.logging.redact, e.logging.redactStrings);
         return {
-          organization_id: e.organizationId, request_id: e.requestId, endpoint: e.endpoint, model: e.model,
-          request: JSON.parse(redact(JSON.stringify(e.request))), response: e.response === undefined ? null : JSON.parse(redact(JSON.stringify(e.response))), created_at: e.createdAt,
+          organization_id: e.organizationId,
+          request_id: e.requestId,
+          endpoint: e.endpoint,
+          model: e.model,
+          request: JSON.parse(redact(JSON.stringify(e.request))),
+          response: e.response === undefined ? null : JSON.parse(redact(JSON.stringify(e.response))),
+          created_at: e.createdAt,
         };
       });
       const columns = 'organization_id, request_id, endpoint, model, request, response, created_at';
-      await db.runBound(sqlOf(`insert into ai_gateway.request_logs (${columns}) select ${columns} from json_populate_recordset(null::ai_gateway.request_logs, ?::json)`, [JSON.stringify(rows)]));
+      await db.runBound(
+        sqlOf(
+          `insert into ai_gateway.request_logs (${columns}) select ${columns} from json_populate_recordset(null::ai_gateway.request_logs, ?::json)`,
+          [JSON.stringify(rows)],
+        ),
+      );
     }
     if (Date.now() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
@@ -85,7 +102,10 @@ export class RequestLogWriter {
 /** Deletes bodies past their organization's retention (turning logging off keeps the rest until then). */
 export async function pruneRequestLogs(orm: MikroORM): Promise<void> {
   await crossTenantSql(orm.em, 'ai-gateway: retention of the body log, every organization by its own setting').runBound(
-    sqlOf(`delete from ai_gateway.request_logs l where not exists (select 1 from ai_gateway.log_settings s
-      where s.organization_id = l.organization_id and l.created_at >= now() - s.retention_days * interval '1 day')`, []),
+    sqlOf(
+      `delete from ai_gateway.request_logs l where not exists (select 1 from ai_gateway.log_settings s
+      where s.organization_id = l.organization_id and l.created_at >= now() - s.retention_days * interval '1 day')`,
+      [],
+    ),
   );
 }

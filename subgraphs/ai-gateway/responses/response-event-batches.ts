@@ -41,7 +41,9 @@ export class ResponseEventBatches implements AsyncIterableIterator<ResponseEvent
     return this;
   }
 
-  private readonly onChunk = (result: IteratorResult<ChatChunk>): IteratorResult<ResponseEvent[]> | Promise<IteratorResult<ResponseEvent[]>> => {
+  private readonly onChunk = (
+    result: IteratorResult<ChatChunk>,
+  ): IteratorResult<ResponseEvent[]> | Promise<IteratorResult<ResponseEvent[]>> => {
     if (this.state === 'over') return { value: undefined, done: true }; // stopped while this read was under way
     if (!result.done) return { value: this.translator.push(result.value), done: false };
     this.state = 'over';

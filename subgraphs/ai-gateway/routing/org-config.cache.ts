@@ -84,14 +84,31 @@ export class OrgConfigCache {
   private async load(organizationId: string): Promise<OrgConfig> {
     const em = forkForTenant(this.orm.em, organizationId);
     const [credentials, routes, prices, budgets, logging, box] = await Promise.all([
-      em.find(ProviderCredential, {}), em.find(ModelRoute, {}), em.find(ModelPriceOverride, {}), em.find(AiBudget, {}), em.findOne(LogSettings, {}), this.secrets(),
+      em.find(ProviderCredential, {}),
+      em.find(ModelRoute, {}),
+      em.find(ModelPriceOverride, {}),
+      em.find(AiBudget, {}),
+      em.findOne(LogSettings, {}),
+      this.secrets(),
     ]);
     await this.ledger?.load(organizationId, budgets);
     return {
-      credentials: new Map(credentials.map((c) => [c.provider, { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl }])),
+      credentials: new Map(
+        credentials.map((c) => [
+          c.provider,
+          { apiKey: box.open(c.sealedApiKey, credentialBinding(organizationId, c.provider)), baseUrl: c.baseUrl },
+        ]),
+      ),
       routes: new Map(routes.map((r) => [r.model, r.targets])),
-      prices: new Map(prices.map((p) => [`${p.provider}/${p.model}`, { inputPerMTok: p.inputPerMTok, outputPerMTok: p.outputPerMTok }])),
-      logging: logging?.enabled ? { retentionDays: logging.retentionDays, redact: logging.redact, redactStrings: logging.redactStrings } : undefined,
+      prices: new Map(
+        prices.map((p) => [
+          `${p.provider}/${p.model}`,
+          { inputPerMTok: p.inputPerMTok, outputPerMTok: p.outputPerMTok },
+        ]),
+      ),
+      logging: logging?.enabled
+        ? { retentionDays: logging.retentionDays, redact: logging.redact, redactStrings: logging.redactStrings }
+        : undefined,
       sandbox: this.sandbox,
       resolved: new Map(),
     };

@@ -41,15 +41,33 @@ function resolveTargets(config: OrgConfig, model: string): ResolvedTarget[] {
   const targets = targetsOf(config, model);
   const resolved: ResolvedTarget[] = [];
   for (const target of targets) {
-    if (target.provider === SANDBOX_PROVIDER && config.sandbox && !(SANDBOX_MODELS as readonly string[]).includes(target.model)) {
-      throw new GatewayError('model_not_found', `The sandbox has no model '${target.model}': it has ${SANDBOX_MODELS.map((m) => `sandbox/${m}`).join(', ')}`, 'model');
+    if (
+      target.provider === SANDBOX_PROVIDER &&
+      config.sandbox &&
+      !(SANDBOX_MODELS as readonly string[]).includes(target.model)
+    ) {
+      throw new GatewayError(
+        'model_not_found',
+        `The sandbox has no model '${target.model}': it has ${SANDBOX_MODELS.map((m) => `sandbox/${m}`).join(', ')}`,
+        'model',
+      );
     }
     const endpoint = providerEndpoint(config, target.provider);
-    if (endpoint) resolved.push({ ...target, ...endpoint, adapter: adapterFor(target.provider), price: config.prices.get(`${target.provider}/${target.model}`) ?? priceOf(target.provider, target.model) });
+    if (endpoint)
+      resolved.push({
+        ...target,
+        ...endpoint,
+        adapter: adapterFor(target.provider),
+        price: config.prices.get(`${target.provider}/${target.model}`) ?? priceOf(target.provider, target.model),
+      });
   }
   if (resolved.length === 0) {
     const names = [...new Set(targets.map((t) => t.provider))].join(', ');
-    throw new GatewayError('provider_not_configured', `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`, 'model');
+    throw new GatewayError(
+      'provider_not_configured',
+      `No credential is stored for ${names}: PUT /ai/v1/providers/{provider} first`,
+      'model',
+    );
   }
   return resolved;
 }
@@ -66,8 +84,13 @@ export function targetsOf(config: OrgConfig, model: string): RouteTarget[] {
   const route = config.routes.get(model);
   if (route) return route;
   const slash = model.indexOf('/');
-  if (slash > 0 && slash < model.length - 1) return [{ provider: model.slice(0, slash), model: model.slice(slash + 1) }];
+  if (slash > 0 && slash < model.length - 1)
+    return [{ provider: model.slice(0, slash), model: model.slice(slash + 1) }];
   const known = catalogModel(model);
   if (known) return [{ provider: known.provider, model: known.id }];
-  throw new GatewayError('model_not_found', `The model '${model}' does not exist: use provider/model, a catalog model or a route`, 'model');
+  throw new GatewayError(
+    'model_not_found',
+    `The model '${model}' does not exist: use provider/model, a catalog model or a route`,
+    'model',
+  );
 }

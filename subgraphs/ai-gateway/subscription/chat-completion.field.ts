@@ -33,7 +33,15 @@ function requestOf(input: Record<string, any>): Record<string, unknown> {
       content: m.content ?? null,
       ...(m.name != null ? { name: m.name } : {}),
       ...(m.toolCallId != null ? { tool_call_id: m.toolCallId } : {}),
-      ...(m.toolCalls != null ? { tool_calls: m.toolCalls.map((c: Record<string, any>) => ({ id: c.id, type: c.type ?? 'function', function: c.function })) } : {}),
+      ...(m.toolCalls != null
+        ? {
+            tool_calls: m.toolCalls.map((c: Record<string, any>) => ({
+              id: c.id,
+              type: c.type ?? 'function',
+              function: c.function,
+            })),
+          }
+        : {}),
     })),
     temperature: input.temperature,
     max_tokens: input.maxTokens,
@@ -61,7 +69,14 @@ const camel = (chunk: ChatChunk) => ({
     finishReason: c.finish_reason,
     delta: { role: c.delta.role, content: c.delta.content, toolCalls: c.delta.tool_calls },
   })),
-  usage: chunk.usage ? { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens, cost: chunk.usage.cost } : null,
+  usage: chunk.usage
+    ? {
+        promptTokens: chunk.usage.prompt_tokens,
+        completionTokens: chunk.usage.completion_tokens,
+        totalTokens: chunk.usage.total_tokens,
+        cost: chunk.usage.cost,
+      }
+    : null,
 });
 
 /**
@@ -69,7 +84,9 @@ const camel = (chunk: ChatChunk) => ({
  * Completing the subscription (or the socket closing) aborts the provider request at once: `return()` aborts
  * before it waits (a generator suspended on an await would not see return() until the provider spoke again).
  */
-export function chatCompletionField(service: ChatCompletionService): GraphQLFieldConfig<unknown, SubscriptionCaller, { input: Record<string, any> }> {
+export function chatCompletionField(
+  service: ChatCompletionService,
+): GraphQLFieldConfig<unknown, SubscriptionCaller, { input: Record<string, any> }> {
   return {
     type: new GraphQLNonNull(ChatCompletionChunk),
     args: { input: { type: new GraphQLNonNull(ChatCompletionInput) } },

@@ -1,5 +1,13 @@
 import {
-  GraphQLFloat, GraphQLInputObjectType, type GraphQLNullableType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  type GraphQLNullableType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  GraphQLBoolean,
 } from 'graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 
@@ -7,19 +15,29 @@ const nonNull = <T extends GraphQLNullableType>(type: T) => new GraphQLNonNull(t
 
 const ToolCallFunctionInput = new GraphQLInputObjectType({
   name: 'ChatToolCallFunctionInput',
-  fields: { name: { type: nonNull(GraphQLString) }, arguments: { type: nonNull(GraphQLString), description: 'JSON text' } },
+  fields: {
+    name: { type: nonNull(GraphQLString) },
+    arguments: { type: nonNull(GraphQLString), description: 'JSON text' },
+  },
 });
 
 const ToolCallInput = new GraphQLInputObjectType({
   name: 'ChatToolCallInput',
-  fields: { id: { type: nonNull(GraphQLString) }, type: { type: GraphQLString, defaultValue: 'function' }, function: { type: nonNull(ToolCallFunctionInput) } },
+  fields: {
+    id: { type: nonNull(GraphQLString) },
+    type: { type: GraphQLString, defaultValue: 'function' },
+    function: { type: nonNull(ToolCallFunctionInput) },
+  },
 });
 
 const MessageInput = new GraphQLInputObjectType({
   name: 'ChatMessageInput',
   fields: {
     role: { type: nonNull(GraphQLString), description: 'system, developer, user, assistant or tool' },
-    content: { type: GraphQLJSON, description: 'A string or an array of content parts; null on assistant tool-call messages' },
+    content: {
+      type: GraphQLJSON,
+      description: 'A string or an array of content parts; null on assistant tool-call messages',
+    },
     name: { type: GraphQLString },
     toolCalls: { type: new GraphQLList(nonNull(ToolCallInput)) },
     toolCallId: { type: GraphQLString },
@@ -38,11 +56,17 @@ export const ChatCompletionInput = new GraphQLInputObjectType({
     frequencyPenalty: { type: GraphQLFloat },
     presencePenalty: { type: GraphQLFloat },
     stop: { type: new GraphQLList(nonNull(GraphQLString)) },
-    tools: { type: new GraphQLList(nonNull(GraphQLJSON)), description: '{type: "function", function: {name, description, parameters}}' },
+    tools: {
+      type: new GraphQLList(nonNull(GraphQLJSON)),
+      description: '{type: "function", function: {name, description, parameters}}',
+    },
     toolChoice: { type: GraphQLJSON },
     responseFormat: { type: GraphQLJSON },
     user: { type: GraphQLString },
-    includeUsage: { type: GraphQLBoolean, description: 'End with a chunk carrying usage (choices empty), as stream_options.include_usage' },
+    includeUsage: {
+      type: GraphQLBoolean,
+      description: 'End with a chunk carrying usage (choices empty), as stream_options.include_usage',
+    },
     noCache: { type: GraphQLBoolean, description: 'As X-Cache-Control: no-cache' },
   },
 });
@@ -54,19 +78,30 @@ const ToolCallDelta = new GraphQLObjectType({
     id: { type: GraphQLString },
     type: { type: GraphQLString },
     function: {
-      type: new GraphQLObjectType({ name: 'ChatCompletionFunctionDelta', fields: { name: { type: GraphQLString }, arguments: { type: GraphQLString } } }),
+      type: new GraphQLObjectType({
+        name: 'ChatCompletionFunctionDelta',
+        fields: { name: { type: GraphQLString }, arguments: { type: GraphQLString } },
+      }),
     },
   },
 });
 
 const Delta = new GraphQLObjectType({
   name: 'ChatCompletionDelta',
-  fields: { role: { type: GraphQLString }, content: { type: GraphQLString }, toolCalls: { type: new GraphQLList(nonNull(ToolCallDelta)) } },
+  fields: {
+    role: { type: GraphQLString },
+    content: { type: GraphQLString },
+    toolCalls: { type: new GraphQLList(nonNull(ToolCallDelta)) },
+  },
 });
 
 const Choice = new GraphQLObjectType({
   name: 'ChatCompletionChunkChoice',
-  fields: { index: { type: nonNull(GraphQLInt) }, delta: { type: nonNull(Delta) }, finishReason: { type: GraphQLString } },
+  fields: {
+    index: { type: nonNull(GraphQLInt) },
+    delta: { type: nonNull(Delta) },
+    finishReason: { type: GraphQLString },
+  },
 });
 
 const Usage = new GraphQLObjectType({

@@ -8,7 +8,14 @@ export function meteredUsage(sink: UsageSink, metrics: PlatformMetrics): UsageSi
       return sink.accepting;
     },
     record(entry) {
-      if (entry.provider) metrics.aiUsage(entry.provider, entry.providerModel ?? entry.model, entry.promptTokens, entry.completionTokens, entry.costUsd ?? 0);
+      if (entry.provider)
+        metrics.aiUsage(
+          entry.provider,
+          entry.providerModel ?? entry.model,
+          entry.promptTokens,
+          entry.completionTokens,
+          entry.costUsd ?? 0,
+        );
       sink.record(entry);
     },
   };

@@ -19,7 +19,9 @@ export class UsageDashboardResolver {
   private readonly service = new UsageDashboardService();
 
   @Authorized('ai')
-  @Query(() => [AiUsageDay], { description: 'Dashboard: requests, tokens and cost per UTC day and model (30 days by default, at most 366)' })
+  @Query(() => [AiUsageDay], {
+    description: 'Dashboard: requests, tokens and cost per UTC day and model (30 days by default, at most 366)',
+  })
   aiUsageDaily(
     @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
@@ -39,11 +41,15 @@ export class UsageDashboardResolver {
   }
 
   @Authorized('ai')
-  @Query(() => AiUsageGroupList, { description: 'Requests, tokens and cost per requested model, gateway key or UTC day (30 days by default, at most 366)' })
+  @Query(() => AiUsageGroupList, {
+    description:
+      'Requests, tokens and cost per requested model, gateway key or UTC day (30 days by default, at most 366)',
+  })
   async aiUsage(
     @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
-    @Arg('groupBy', () => String, { nullable: true, description: 'model (default), key or day' }) groupBy: string | null,
+    @Arg('groupBy', () => String, { nullable: true, description: 'model (default), key or day' })
+    groupBy: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<AiUsageGroupList> {
     return { data: await this.service.grouped(ctx.em, fromDate, toDate, groupBy) };

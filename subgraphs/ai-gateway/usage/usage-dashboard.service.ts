@@ -25,10 +25,16 @@ function period(fromDate?: string | null, toDate?: string | null): { from: Date;
   const fromInput = parseDateFilter('fromDate', fromDate);
   const toInput = parseDateFilter('toDate', toDate);
   checkRange(fromInput, toInput, 'fromDate', 'toDate');
-  const end = toInput ? new Date(toInput.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(toDate!) ? DAY_MS : 1)) : new Date(Date.now() + 1);
+  const end = toInput
+    ? new Date(toInput.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(toDate!) ? DAY_MS : 1))
+    : new Date(Date.now() + 1);
   const from = fromInput ?? new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
   if (end.getTime() - from.getTime() > (MAX_DAYS + 1) * DAY_MS) {
-    throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_DAYS} days`, { field: 'fromDate', received: fromDate ?? null, expected: `at most ${MAX_DAYS} days before toDate` });
+    throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_DAYS} days`, {
+      field: 'fromDate',
+      received: fromDate ?? null,
+      expected: `at most ${MAX_DAYS} days before toDate`,
+    });
   }
   return { from, end };
 }
@@ -81,7 +87,12 @@ export class UsageDashboardService {
   }
 
   /** Totals per requested model, gateway key or UTC day (GET /ai/v1/usage); the same rows as the other dashboards. */
-  async grouped(em: EntityManager, fromDate: string | null | undefined, toDate: string | null | undefined, groupBy: string | null | undefined): Promise<AiUsageGroup[]> {
+  async grouped(
+    em: EntityManager,
+    fromDate: string | null | undefined,
+    toDate: string | null | undefined,
+    groupBy: string | null | undefined,
+  ): Promise<AiUsageGroup[]> {
     const grouping = parseEnumFilter('groupBy', groupBy, GROUPINGS) ?? 'model';
     const { from, end } = period(fromDate, toDate);
     const rows = await tenantSql(em).rows<Omit<AiUsageGroup, 'costUsd'> & { costUsd: string }>(
@@ -97,20 +108,29 @@ export class UsageDashboardService {
   }
 
   /** The log itself, newest first; filters on status and requested model. */
-  async log(em: EntityManager, args: PageArgs & { status?: string | null; model?: string | null }): Promise<AiUsageRecordList> {
+  async log(
+    em: EntityManager,
+    args: PageArgs & { status?: string | null; model?: string | null },
+  ): Promise<AiUsageRecordList> {
     const page = resolvePage(args);
     const status = parseEnumFilter('status', args.status, STATUSES) ?? null;
     const model = args.model || null;
     const where = sql`organization_id = ${ORG} and (${status}::text is null or status = ${status}) and (${model}::text is null or model = ${model})`;
     const db = tenantSql(em);
-    const [count] = await db.rows<{ total: number }>(sql`select count(*)::int as total from ai_gateway.usage_log where ${where}`);
+    const [count] = await db.rows<{ total: number }>(
+      sql`select count(*)::int as total from ai_gateway.usage_log where ${where}`,
+    );
     const rows = await db.rows<Omit<AiUsageRecord, 'costUsd'> & { costUsd: string | null }>(
       sql`select request_id as "requestId", endpoint, model, provider, provider_model as "providerModel", prompt_tokens as "promptTokens",
               completion_tokens as "completionTokens", cost_usd::text as "costUsd", latency_ms as "latencyMs", first_chunk_ms as "firstChunkMs",
               cache, status, error_code as "errorCode", stream, estimated, coalesce(provider = 'sandbox', false) as sandbox, created_at as "createdAt"
          from ai_gateway.usage_log where ${where} order by created_at desc, id desc limit ${page.count} offset ${page.offset}`,
     );
-    const data = rows.map((r) => ({ ...r, costUsd: r.costUsd === null ? null : Number(r.costUsd), createdAt: new Date(r.createdAt) }));
+    const data = rows.map((r) => ({
+      ...r,
+      costUsd: r.costUsd === null ? null : Number(r.costUsd),
+      createdAt: new Date(r.createdAt),
+    }));
     return { data, meta: offsetMeta(page, data.length, count?.total ?? 0) };
   }
 }

@@ -11,13 +11,22 @@ export class AiUsageDay {
   @Field(() => Int)
   requests!: number;
 
-  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
+  @Field(() => Float, {
+    description:
+      'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)',
+  })
   promptTokens!: number;
 
-  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
+  @Field(() => Float, {
+    description:
+      'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)',
+  })
   completionTokens!: number;
 
-  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
+  @Field(() => Float, {
+    description:
+      'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)',
+  })
   totalTokens!: number;
 
   @Field(() => Float, { description: 'USD of the requests whose price is known' })
@@ -53,7 +62,10 @@ export class AiUsageSummary {
   @Field(() => Int, { description: 'Requests the built-in sandbox provider answered' })
   sandboxRequests!: number;
 
-  @Field(() => Float, { description: 'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)' })
+  @Field(() => Float, {
+    description:
+      'A sum of tokens; Float because a busy organization passes GraphQL Int (2^31) in a month (exact to 2^53)',
+  })
   totalTokens!: number;
 
   @Field(() => Float, { description: 'USD of the requests whose price is known' })
@@ -65,7 +77,11 @@ export class AiUsageSummary {
 
 @ObjectType({ description: 'Requests, tokens and cost of one model, one key or one UTC day' })
 export class AiUsageGroup {
-  @Field(() => String, { nullable: true, description: 'The requested model, the gateway key id (null: a platform key over GraphQL) or the UTC day (YYYY-MM-DD)' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The requested model, the gateway key id (null: a platform key over GraphQL) or the UTC day (YYYY-MM-DD)',
+  })
   group!: string | null;
 
   @Field(() => Int)

@@ -58,7 +58,11 @@ export class UsageLogWriter implements UsageSink {
   private readonly batchSize: number;
   private readonly backlogLimit: number;
 
-  constructor(private readonly orm: MikroORM, private readonly logger: Logger, options: UsageLogWriterOptions = {}) {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly logger: Logger,
+    options: UsageLogWriterOptions = {},
+  ) {
     this.batchSize = options.batchSize ?? 500;
     this.backlogLimit = options.backlogLimit ?? 100_000;
     this.timer = setInterval(() => void this.flush(), options.intervalMs ?? 500);
@@ -91,7 +95,10 @@ export class UsageLogWriter implements UsageSink {
       try {
         await this.insert(batch);
       } catch (error) {
-        this.logger.error('usage log write failed; rows kept for the next try', { rows: this.buffer.length, error: (error as Error).message });
+        this.logger.error('usage log write failed; rows kept for the next try', {
+          rows: this.buffer.length,
+          error: (error as Error).message,
+        });
         return;
       }
       this.buffer = this.buffer.slice(batch.length);
@@ -100,16 +107,33 @@ export class UsageLogWriter implements UsageSink {
 
   private async insert(batch: UsageEntry[]) {
     const rows = batch.map((e) => ({
-      organization_id: e.organizationId, request_id: e.requestId, key_id: e.keyId, endpoint: e.endpoint ?? 'chat', model: e.model, provider: e.provider,
-      provider_model: e.providerModel, prompt_tokens: e.promptTokens, completion_tokens: e.completionTokens,
-      total_tokens: e.promptTokens + e.completionTokens, cost_usd: e.costUsd, latency_ms: Math.round(e.latencyMs),
-      first_chunk_ms: e.firstChunkMs === null ? null : Math.round(e.firstChunkMs), cache: e.cache, status: e.status,
-      error_code: e.errorCode, stream: e.stream, estimated: e.estimated, created_at: e.createdAt,
+      organization_id: e.organizationId,
+      request_id: e.requestId,
+      key_id: e.keyId,
+      endpoint: e.endpoint ?? 'chat',
+      model: e.model,
+      provider: e.provider,
+      provider_model: e.providerModel,
+      prompt_tokens: e.promptTokens,
+      completion_tokens: e.completionTokens,
+      total_tokens: e.promptTokens + e.completionTokens,
+      cost_usd: e.costUsd,
+      latency_ms: Math.round(e.latencyMs),
+      first_chunk_ms: e.firstChunkMs === null ? null : Math.round(e.firstChunkMs),
+      cache: e.cache,
+      status: e.status,
+      error_code: e.errorCode,
+      stream: e.stream,
+      estimated: e.estimated,
+      created_at: e.createdAt,
     }));
     // The batch travels as one JSON parameter: binding 18 parameters a row cost the driver more than the rows did
     // (and MikroORM's execute would inline every value into the SQL text). Every row carries its own organization.
     await crossTenantSql(this.orm.em, 'ai-gateway: the usage log buffer holds requests of every organization').runBound(
-      sqlOf(`insert into ai_gateway.usage_log (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::ai_gateway.usage_log, ?::json)`, [JSON.stringify(rows)]),
+      sqlOf(
+        `insert into ai_gateway.usage_log (${COLUMN_LIST}) select ${COLUMN_LIST} from json_populate_recordset(null::ai_gateway.usage_log, ?::json)`,
+        [JSON.stringify(rows)],
+      ),
     );
   }
 }

@@ -21,7 +21,10 @@ export class AiUsageRecord {
   @Field(() => Int)
   completionTokens!: number;
 
-  @Field(() => Float, { nullable: true, description: 'USD; null when no price is known for the model (unknown, not free)' })
+  @Field(() => Float, {
+    nullable: true,
+    description: 'USD; null when no price is known for the model (unknown, not free)',
+  })
   costUsd!: number | null;
 
   @Field(() => Int)

@@ -23,13 +23,20 @@ export class ApplicationResolver {
 
   @Authorized('auth')
   @Mutation(() => Application, { description: 'WEB and M2M get clientSecret in this answer only' })
-  createAuthApplication(@Arg('input', () => ApplicationInput) input: ApplicationInput, @Ctx() ctx: SubgraphContext): Promise<Application> {
+  createAuthApplication(
+    @Arg('input', () => ApplicationInput) input: ApplicationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Application> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('auth')
   @Mutation(() => Application)
-  updateAuthApplication(@Arg('id', () => ID) id: string, @Arg('input', () => ApplicationInput) input: ApplicationInput, @Ctx() ctx: SubgraphContext): Promise<Application> {
+  updateAuthApplication(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ApplicationInput) input: ApplicationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Application> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -12,7 +12,11 @@ import { CONFIDENTIAL, validateApplication } from './application.validate.js';
 export class ApplicationService {
   async list(em: EntityManager, args: PageArgs): Promise<ApplicationList> {
     const page = resolvePage(args, { defaultCount: 50, maxCount: 100 });
-    const [data, total] = await em.findAndCount(Application, {}, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(
+      Application,
+      {},
+      { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -24,7 +28,12 @@ export class ApplicationService {
 
   async create(em: EntityManager, input: ApplicationInput): Promise<Application> {
     const fields = validateApplication(input);
-    const app = em.create(Application, { id: newId('app'), organizationId: undefined as never, clientId: randomBytes(16).toString('hex'), ...fields });
+    const app = em.create(Application, {
+      id: newId('app'),
+      organizationId: undefined as never,
+      clientId: randomBytes(16).toString('hex'),
+      ...fields,
+    });
     const secret = CONFIDENTIAL.has(fields.type) ? this.setSecret(app) : null;
     await em.flush();
     app.clientSecret = secret;
@@ -47,7 +56,12 @@ export class ApplicationService {
   /** A new secret replaces the old one at once (the old stops working); shown in this answer only. */
   async rotateSecret(em: EntityManager, id: string): Promise<Application> {
     const app = await this.get(em, id);
-    if (!CONFIDENTIAL.has(app.type)) throw new DomainError('INVALID_REQUEST', `${app.type} applications are public clients and have no secret`, { field: 'type', received: app.type, expected: [...CONFIDENTIAL] });
+    if (!CONFIDENTIAL.has(app.type))
+      throw new DomainError('INVALID_REQUEST', `${app.type} applications are public clients and have no secret`, {
+        field: 'type',
+        received: app.type,
+        expected: [...CONFIDENTIAL],
+      });
     const secret = this.setSecret(app);
     await em.flush();
     app.clientSecret = secret;

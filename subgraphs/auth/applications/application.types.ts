@@ -16,7 +16,10 @@ export class ApplicationInput {
   @Field(() => [String], { nullable: true })
   allowedOrigins?: string[] | null;
 
-  @Field(() => [String], { nullable: true, description: 'AUTHORIZATION_CODE, REFRESH_TOKEN, CLIENT_CREDENTIALS, DEVICE_CODE' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'AUTHORIZATION_CODE, REFRESH_TOKEN, CLIENT_CREDENTIALS, DEVICE_CODE',
+  })
   grantTypes?: string[] | null;
 }
 

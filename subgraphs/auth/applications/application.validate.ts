@@ -6,7 +6,12 @@ export const GRANT_TYPES = ['AUTHORIZATION_CODE', 'REFRESH_TOKEN', 'CLIENT_CREDE
 /** Confidential clients hold a secret; SPA and NATIVE run on the user's device and cannot keep one (OAuth 2.1 public clients). */
 export const CONFIDENTIAL = new Set(['WEB', 'M2M']);
 
-const DEFAULT_GRANTS: Record<string, string[]> = { SPA: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'], WEB: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'], NATIVE: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'], M2M: ['CLIENT_CREDENTIALS'] };
+const DEFAULT_GRANTS: Record<string, string[]> = {
+  SPA: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'],
+  WEB: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'],
+  NATIVE: ['AUTHORIZATION_CODE', 'REFRESH_TOKEN'],
+  M2M: ['CLIENT_CREDENTIALS'],
+};
 
 export interface ApplicationFields {
   name: string;
@@ -19,16 +24,20 @@ export interface ApplicationFields {
 /** The whole application after a create or a patch; every rule is checked on the result. */
 export function validateApplication(input: ApplicationInput, current?: ApplicationFields): ApplicationFields {
   const type = current?.type ?? input.type;
-  if (current && input.type !== undefined && input.type !== null && input.type !== current.type) throw invalid('type', input.type, current.type, 'type cannot change; create another application');
-  if (typeof type !== 'string' || !(APPLICATION_TYPES as readonly string[]).includes(type)) throw invalid('type', type ?? null, APPLICATION_TYPES);
+  if (current && input.type !== undefined && input.type !== null && input.type !== current.type)
+    throw invalid('type', input.type, current.type, 'type cannot change; create another application');
+  if (typeof type !== 'string' || !(APPLICATION_TYPES as readonly string[]).includes(type))
+    throw invalid('type', type ?? null, APPLICATION_TYPES);
   const name = (input.name ?? current?.name)?.trim();
   if (!name || name.length > 200) throw invalid('name', input.name ?? null, '1..200 characters');
   const grantTypes = unique(input.grantTypes ?? current?.grantTypes ?? DEFAULT_GRANTS[type]!);
   grantTypes.forEach((g, i) => {
     if (!(GRANT_TYPES as readonly string[]).includes(g)) throw invalid(`grantTypes[${i}]`, g, GRANT_TYPES);
   });
-  if (grantTypes.includes('CLIENT_CREDENTIALS') && !CONFIDENTIAL.has(type)) throw invalid('grantTypes', grantTypes, 'no CLIENT_CREDENTIALS for a public (SPA or NATIVE) client');
-  if (type === 'M2M' && grantTypes.some((g) => g !== 'CLIENT_CREDENTIALS')) throw invalid('grantTypes', grantTypes, ['CLIENT_CREDENTIALS'], 'M2M applications use client credentials only');
+  if (grantTypes.includes('CLIENT_CREDENTIALS') && !CONFIDENTIAL.has(type))
+    throw invalid('grantTypes', grantTypes, 'no CLIENT_CREDENTIALS for a public (SPA or NATIVE) client');
+  if (type === 'M2M' && grantTypes.some((g) => g !== 'CLIENT_CREDENTIALS'))
+    throw invalid('grantTypes', grantTypes, ['CLIENT_CREDENTIALS'], 'M2M applications use client credentials only');
   const redirectUris = unique(input.redirectUris ?? current?.redirectUris ?? []);
   redirectUris.forEach((uri, i) => checkRedirect(uri, type, `redirectUris[${i}]`));
   const allowedOrigins = unique(input.allowedOrigins ?? current?.allowedOrigins ?? []);
@@ -49,8 +58,16 @@ function checkRedirect(uri: string, type: string, field: string) {
     throw invalid(field, uri, 'an absolute URI');
   }
   const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  const ok = url.protocol === 'https:' || (url.protocol === 'http:' && local) || (type === 'NATIVE' && /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol));
-  if (!ok || url.hash || uri.length > 2048) throw invalid(field, uri, 'https URI without a fragment (http only for localhost; NATIVE: reverse-domain scheme such as com.example.app:/cb)');
+  const ok =
+    url.protocol === 'https:' ||
+    (url.protocol === 'http:' && local) ||
+    (type === 'NATIVE' && /^[a-z][a-z0-9+.-]*\.[a-z0-9+.-]+:$/.test(url.protocol));
+  if (!ok || url.hash || uri.length > 2048)
+    throw invalid(
+      field,
+      uri,
+      'https URI without a fragment (http only for localhost; NATIVE: reverse-domain scheme such as com.example.app:/cb)',
+    );
 }
 
 function checkOrigin(origin: string, field: string) {
@@ -60,5 +77,6 @@ function checkOrigin(origin: string, field: string) {
   } catch {
     throw invalid(field, origin, 'an origin such as https://app.example.com');
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin) throw invalid(field, origin, 'an origin such as https://app.example.com (scheme, host and port only)');
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin)
+    throw invalid(field, origin, 'an origin such as https://app.example.com (scheme, host and port only)');
 }

@@ -29,7 +29,8 @@ const LIMITS = { defaultCount: 50, maxCount: 500 };
 function date(field: string, value: string | undefined): Date | undefined {
   if (value === undefined || value === null) return undefined;
   const parsed = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime())) throw invalid(field, value, 'an ISO 8601 date or date-time');
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(parsed.getTime()))
+    throw invalid(field, value, 'an ISO 8601 date or date-time');
   return parsed;
 }
 
@@ -39,11 +40,16 @@ export async function listAuditLogs(em: EntityManager, args: AuditLogArgs): Prom
   const start = date('startDate', args.startDate);
   const end = date('endDate', args.endDate);
   if (start && end && start > end) throw invalid('endDate', args.endDate, 'a date after startDate');
-  if (args.eventTypes && args.eventTypes.length > 50) throw invalid('eventTypes', `${args.eventTypes.length} types`, 'at most 50');
+  if (args.eventTypes && args.eventTypes.length > 50)
+    throw invalid('eventTypes', `${args.eventTypes.length} types`, 'at most 50');
   const where: Record<string, unknown> = {};
   if (start || end) where.createdAt = { ...(start ? { $gte: start } : {}), ...(end ? { $lt: end } : {}) };
   if (args.eventTypes?.length) where.type = { $in: args.eventTypes };
   if (args.userId) where.userId = args.userId;
-  const [data, total] = await em.findAndCount(AuditLog, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+  const [data, total] = await em.findAndCount(AuditLog, where, {
+    limit: page.count,
+    offset: page.offset,
+    orderBy: { createdAt: 'desc', id: 'desc' },
+  });
   return { data, meta: offsetMeta(page, data.length, total) };
 }

@@ -6,7 +6,16 @@ import { AuditLog } from '../entities/audit-log.entity.js';
 import type { AUTH_MANIFEST } from '../auth-manifest.js';
 
 /** Event types that are also webhook events; other audit types stay in the log only. */
-const WEBHOOK_TYPES: ReadonlySet<string> = new Set<AuthEventType>(['user.created', 'user.deleted', 'user.blocked', 'login.success', 'login.failed', 'mfa.enrolled', 'password.changed', 'password.reset']);
+const WEBHOOK_TYPES: ReadonlySet<string> = new Set<AuthEventType>([
+  'user.created',
+  'user.deleted',
+  'user.blocked',
+  'login.success',
+  'login.failed',
+  'mfa.enrolled',
+  'password.changed',
+  'password.reset',
+]);
 
 type AuthEventType = (typeof AUTH_MANIFEST.events)[number];
 const isWebhookType = (type: string): type is AuthEventType => WEBHOOK_TYPES.has(type);
@@ -25,8 +34,14 @@ export interface AuditEntry {
  */
 export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date): Promise<void> {
   tx.create(AuditLog, {
-    id: newId('log'), organizationId: undefined as never, type: entry.type, userId: entry.userId ?? null,
-    ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, data: entry.data ?? {}, createdAt: at,
+    id: newId('log'),
+    organizationId: undefined as never,
+    type: entry.type,
+    userId: entry.userId ?? null,
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent ?? null,
+    data: entry.data ?? {},
+    createdAt: at,
   });
   await tx.flush();
   if (isWebhookType(entry.type)) await emitEvent(tx, entry.type, auditEventData(entry, at));
@@ -34,7 +49,13 @@ export async function recordAudit(tx: EntityManager, entry: AuditEntry, at: Date
 
 /** The webhook event's data of an audit entry: its data plus userId, ip, userAgent and when it happened. */
 export function auditEventData(entry: AuditEntry, at: Date): Record<string, unknown> {
-  return { userId: entry.userId ?? null, ...entry.data, ip: entry.ip ?? null, userAgent: entry.userAgent ?? null, occurredAt: at.toISOString() };
+  return {
+    userId: entry.userId ?? null,
+    ...entry.data,
+    ip: entry.ip ?? null,
+    userAgent: entry.userAgent ?? null,
+    occurredAt: at.toISOString(),
+  };
 }
 
 /**
@@ -48,10 +69,13 @@ export async function writeAudit(em: EntityManager, entry: AuditEntry, at: Date)
     return;
   }
   const event = outboxRow(ORG, entry.type, auditEventData(entry, at));
-  await tenantSql(em).rowsBound(sql`
+  await tenantSql(em).rowsBound(
+    sql`
     with audited as (insert into auth.audit_logs ${row}),
     events as (insert into ${sqlOf(OUTBOX_COLUMNS, [])} values ${sqlOf(event.sql, event.params)} returning organization_id)
-    ${sqlOf(notifyEventsOf('events'), [])}`, 'auth.audit.event');
+    ${sqlOf(notifyEventsOf('events'), [])}`,
+    'auth.audit.event',
+  );
 }
 
 /** `(columns) values (…)` of one audit row, for a statement of its own or a CTE of a larger one. */

@@ -27,20 +27,32 @@ export class ConnectionResolver {
   }
 
   @Authorized('auth')
-  @Query(() => SsoConnection, { description: 'Home-realm discovery: the connection whose domains cover the email address' })
-  authConnectionForEmail(@Arg('email', () => String) email: string, @Ctx() ctx: SubgraphContext): Promise<SsoConnection> {
+  @Query(() => SsoConnection, {
+    description: 'Home-realm discovery: the connection whose domains cover the email address',
+  })
+  authConnectionForEmail(
+    @Arg('email', () => String) email: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SsoConnection> {
     return this.service.forEmail(ctx.em, email);
   }
 
   @Authorized('auth')
   @Mutation(() => SsoConnection)
-  createAuthConnection(@Arg('input', () => SsoConnectionInput) input: SsoConnectionInput, @Ctx() ctx: SubgraphContext): Promise<SsoConnection> {
+  createAuthConnection(
+    @Arg('input', () => SsoConnectionInput) input: SsoConnectionInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SsoConnection> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('auth')
   @Mutation(() => SsoConnection, { description: 'config merges: a clientSecret only when it changes' })
-  updateAuthConnection(@Arg('id', () => ID) id: string, @Arg('input', () => SsoConnectionInput) input: SsoConnectionInput, @Ctx() ctx: SubgraphContext): Promise<SsoConnection> {
+  updateAuthConnection(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => SsoConnectionInput) input: SsoConnectionInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SsoConnection> {
     return this.service.update(ctx.em, id, input);
   }
 

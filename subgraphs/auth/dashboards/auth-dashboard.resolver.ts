@@ -22,7 +22,11 @@ export class MfaAdoption {
 
 @ObjectType('AuthFailureReason')
 export class FailureReason {
-  @Field({ description: 'INVALID_PASSWORD, UNKNOWN_USER, ACCOUNT_LOCKED, USER_BLOCKED, EMAIL_NOT_VERIFIED, INVALID_MFA_CODE, …' }) reason!: string;
+  @Field({
+    description:
+      'INVALID_PASSWORD, UNKNOWN_USER, ACCOUNT_LOCKED, USER_BLOCKED, EMAIL_NOT_VERIFIED, INVALID_MFA_CODE, …',
+  })
+  reason!: string;
   @Field(() => Int) count!: number;
 }
 
@@ -34,7 +38,9 @@ export class AuthDashboardResolver {
   constructor(private readonly deps: AuthDeps) {}
 
   @Authorized('auth')
-  @Query(() => [SignInDay], { description: 'Sign-ins per UTC day, oldest first; default the last 30 days, at most 366' })
+  @Query(() => [SignInDay], {
+    description: 'Sign-ins per UTC day, oldest first; default the last 30 days, at most 366',
+  })
   async authSignInsPerDay(
     @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
@@ -45,7 +51,9 @@ export class AuthDashboardResolver {
   }
 
   @Authorized('auth')
-  @Query(() => [FailureReason], { description: 'Failed sign-ins by reason over UTC days (default the last 30), most frequent first' })
+  @Query(() => [FailureReason], {
+    description: 'Failed sign-ins by reason over UTC days (default the last 30), most frequent first',
+  })
   async authSignInFailures(
     @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,
@@ -100,5 +108,10 @@ async function signInsPerDay(em: EntityManager, from: string, to: string): Promi
             and l.created_at >= d.day at time zone 'UTC' and l.created_at < (d.day + interval '1 day') at time zone 'UTC'
       group by d.day order by d.day`,
   );
-  return rows.map((r) => ({ date: r.date, successes: Number(r.successes), failures: Number(r.failures), activeUsers: Number(r.active_users) }));
+  return rows.map((r) => ({
+    date: r.date,
+    successes: Number(r.successes),
+    failures: Number(r.failures),
+    activeUsers: Number(r.active_users),
+  }));
 }

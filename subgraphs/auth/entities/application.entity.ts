@@ -42,7 +42,10 @@ export class Application extends TimestampedTenantRow {
   @Property({ type: 'text', nullable: true })
   secretLast4?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The client secret: only in the answers of create and rotate-secret' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The client secret: only in the answers of create and rotate-secret',
+  })
   clientSecret?: string | null;
 
   @Field()

@@ -28,7 +28,11 @@ export class SsoConnection extends TimestampedTenantRow {
   @Property({ type: 'json' })
   config!: Record<string, unknown>;
 
-  @Field(() => JSONObject, { name: 'config', description: 'OIDC: issuerUrl, clientId (clientSecret never returned); SAML: idpEntityId, ssoUrl, idpCertificate (+ certificate facts)' })
+  @Field(() => JSONObject, {
+    name: 'config',
+    description:
+      'OIDC: issuerUrl, clientId (clientSecret never returned); SAML: idpEntityId, ssoUrl, idpCertificate (+ certificate facts)',
+  })
   publicConfig?: Record<string, unknown>;
 
   @Field(() => [String])

@@ -67,7 +67,10 @@ export class User extends TimestampedTenantRow {
   @Property({ type: 'timestamptz', nullable: true })
   deletedAt?: Date | null;
 
-  @Field(() => String, { nullable: true, description: 'The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The SSO connection the user signs in with (conn_…), once linked by a first SSO sign-in',
+  })
   @Property({ type: 'text', nullable: true })
   ssoConnectionId?: string | null;
 

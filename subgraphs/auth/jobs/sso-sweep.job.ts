@@ -13,17 +13,23 @@ const WHY = 'SSO sweep: deletes expired sign-in flows and replay records of ever
  * its code 60 s), and the assertion ids kept against replay once the assertion itself has expired (a replay is refused
  * by its own NotOnOrAfter from then on). Idempotent; several processes may run it at once.
  */
-export async function runSsoSweep(deps: Pick<AuthDeps, 'orm' | 'now'>): Promise<{ flows: number; assertionIds: number }> {
+export async function runSsoSweep(
+  deps: Pick<AuthDeps, 'orm' | 'now'>,
+): Promise<{ flows: number; assertionIds: number }> {
   const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
   const db = crossTenantSql(root, WHY);
   const now = deps.now();
   const [flows, assertionIds] = [
-    await deleteExpired(() => db.rows<{ n: number }>(sql`
+    await deleteExpired(() =>
+      db.rows<{ n: number }>(sql`
       with gone as (delete from auth.sso_flows where ctid in (select ctid from auth.sso_flows where expires_at < ${now} limit ${BATCH}) returning 1)
-      select count(*)::int as n from gone`)),
-    await deleteExpired(() => db.rows<{ n: number }>(sql`
+      select count(*)::int as n from gone`),
+    ),
+    await deleteExpired(() =>
+      db.rows<{ n: number }>(sql`
       with gone as (delete from auth.sso_assertion_ids where ctid in (select ctid from auth.sso_assertion_ids where expires_at < ${now} limit ${BATCH}) returning 1)
-      select count(*)::int as n from gone`)),
+      select count(*)::int as n from gone`),
+    ),
   ];
   return { flows, assertionIds };
 }

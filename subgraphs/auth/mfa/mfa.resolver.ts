@@ -31,7 +31,9 @@ export class MfaResolver {
   }
 
   @Authorized('auth')
-  @Mutation(() => TotpVerification, { description: 'INVALID_MFA_CODE unless the code matches (±1 step) and was not used before' })
+  @Mutation(() => TotpVerification, {
+    description: 'INVALID_MFA_CODE unless the code matches (±1 step) and was not used before',
+  })
   async verifyAuthTotp(
     @Arg('userId', () => ID) userId: string,
     @Arg('code', () => String) code: string,
@@ -55,7 +57,11 @@ export class MfaResolver {
 
   @Authorized('auth')
   @Mutation(() => RecoveryCodes)
-  async generateAuthRecoveryCodes(@Arg('userId', () => ID) userId: string, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<RecoveryCodes> {
+  async generateAuthRecoveryCodes(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<RecoveryCodes> {
     await this.users.get(ctx.em, userId);
     return this.mfa.generateRecoveryCodes(ctx.em, userId, client);
   }

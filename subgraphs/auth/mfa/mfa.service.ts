@@ -31,14 +31,25 @@ export class MfaService {
   /** A new PENDING factor replaces an unverified one; a user keeps one verified TOTP factor (delete it to re-enrol). */
   async enrollTotp(em: EntityManager, user: User): Promise<TotpEnrollment> {
     if (await this.hasVerifiedFactor(em, user.id)) {
-      throw new DomainError('CONFLICT', 'The user already has a verified TOTP factor; delete it to enrol again', { field: 'userId', received: user.id });
+      throw new DomainError('CONFLICT', 'The user already has a verified TOTP factor; delete it to enrol again', {
+        field: 'userId',
+        received: user.id,
+      });
     }
     const secret = newTotpSecret();
     const box = await this.deps.secrets();
     const issuer = (await em.findOne(Organization, { id: tenantOf(em) }))?.name ?? 'Platform';
     await em.nativeDelete(MfaFactor, { userId: user.id, status: 'PENDING' });
     const id = newId('mfa');
-    em.create(MfaFactor, { id, organizationId: undefined as never, userId: user.id, type: 'TOTP', status: 'PENDING', secretSealed: box.seal(secret, id), createdAt: this.deps.now() });
+    em.create(MfaFactor, {
+      id,
+      organizationId: undefined as never,
+      userId: user.id,
+      type: 'TOTP',
+      status: 'PENDING',
+      secretSealed: box.seal(secret, id),
+      createdAt: this.deps.now(),
+    });
     await em.flush();
     return { factorId: id, secret, qrCodeUri: otpauthUri(secret, issuer, user.email) };
   }
@@ -61,16 +72,27 @@ export class MfaService {
       if (factor.status === 'PENDING') {
         tx.assign(factor, { status: 'VERIFIED', verifiedAt: now });
         await tx.flush();
-        await recordAudit(tx, { type: 'mfa.enrolled', userId: user.id, ...clip(info), data: { factorId: factor.id, factorType: 'TOTP' } }, now);
+        await recordAudit(
+          tx,
+          { type: 'mfa.enrolled', userId: user.id, ...clip(info), data: { factorId: factor.id, factorType: 'TOTP' } },
+          now,
+        );
       }
       return true;
     });
     if (verified) return { verified: true, factor };
     // The attempt claimed above stays counted; the audit trail and the account lockout are committed before the error.
     const policy = await new PolicyService().passwordPolicy(em);
-    const lockedUntil = await countFailure(em, now, user.id, policy, clip(info), { reason: 'INVALID_MFA_CODE', method: 'totp_verify', factorId: factor.id });
+    const lockedUntil = await countFailure(em, now, user.id, policy, clip(info), {
+      reason: 'INVALID_MFA_CODE',
+      method: 'totp_verify',
+      factorId: factor.id,
+    });
     if (lockedUntil) throw locked(lockedUntil);
-    throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: 'code', attemptsLeft: Math.max(0, MAX_FACTOR_FAILURES - failures) });
+    throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', {
+      field: 'code',
+      attemptsLeft: Math.max(0, MAX_FACTOR_FAILURES - failures),
+    });
   }
 
   /**
@@ -79,7 +101,11 @@ export class MfaService {
    * account lockout setting. Returns the factors that may be checked.
    */
   async claimSignInAttempts(em: EntityManager, userId: string): Promise<MfaFactor[]> {
-    const factors = await em.find(MfaFactor, { userId, type: 'TOTP', status: 'VERIFIED' }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const factors = await em.find(
+      MfaFactor,
+      { userId, type: 'TOTP', status: 'VERIFIED' },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     const claimed: MfaFactor[] = [];
     for (const factor of factors) if ((await this.claimAttempt(em, factor.id)) !== null) claimed.push(factor);
     if (factors.length > 0 && claimed.length === 0) throw attemptsExceeded(factors[0]!);
@@ -97,13 +123,22 @@ export class MfaService {
     await tx.nativeUpdate(MfaFactor, { userId, failedAttempts: { $gt: 0 } }, { failedAttempts: 0 });
   }
 
-  async deleteFactor(em: EntityManager, userId: string, factorId: string, info?: RequestInfo | null): Promise<MfaFactor> {
+  async deleteFactor(
+    em: EntityManager,
+    userId: string,
+    factorId: string,
+    info?: RequestInfo | null,
+  ): Promise<MfaFactor> {
     const factor = await em.findOne(MfaFactor, { id: factorId, userId });
     if (!factor) throw notFound('MFA factor');
     const now = this.deps.now();
     await em.transactional(async (tx) => {
       await tx.nativeDelete(MfaFactor, { id: factor.id });
-      await recordAudit(tx, { type: 'mfa.removed', userId, ...clip(info), data: { factorId: factor.id, factorType: factor.type } }, now);
+      await recordAudit(
+        tx,
+        { type: 'mfa.removed', userId, ...clip(info), data: { factorId: factor.id, factorType: factor.type } },
+        now,
+      );
     });
     return factor;
   }
@@ -114,9 +149,20 @@ export class MfaService {
     const now = this.deps.now();
     await em.transactional(async (tx) => {
       await tx.nativeDelete(RecoveryCode, { userId });
-      for (const code of codes) tx.create(RecoveryCode, { id: newId('rc'), organizationId: undefined as never, userId, codeHash: hashRecoveryCode(code), createdAt: now });
+      for (const code of codes)
+        tx.create(RecoveryCode, {
+          id: newId('rc'),
+          organizationId: undefined as never,
+          userId,
+          codeHash: hashRecoveryCode(code),
+          createdAt: now,
+        });
       await tx.flush();
-      await recordAudit(tx, { type: 'mfa.recovery_codes_generated', userId, ...clip(info), data: { count: codes.length } }, now);
+      await recordAudit(
+        tx,
+        { type: 'mfa.recovery_codes_generated', userId, ...clip(info), data: { count: codes.length } },
+        now,
+      );
     });
     return { codes };
   }
@@ -140,7 +186,11 @@ export class MfaService {
     const step = matchTotp(secret, code.trim(), now.getTime(), last);
     if (step === null) return false;
     // Conditional on the step read: a concurrent use of the same code updates nothing and fails.
-    const updated = await tx.nativeUpdate(MfaFactor, { id: factor.id, lastUsedStep: factor.lastUsedStep ?? null }, { lastUsedStep: String(step) });
+    const updated = await tx.nativeUpdate(
+      MfaFactor,
+      { id: factor.id, lastUsedStep: factor.lastUsedStep ?? null },
+      { lastUsedStep: String(step) },
+    );
     if (updated !== 1) return false;
     factor.lastUsedStep = String(step);
     await tx.nativeUpdate(MfaFactor, { id: factor.id }, { failedAttempts: 0 }); // a right code ends the run of wrong ones (its own claimed attempt included)
@@ -165,5 +215,9 @@ export class MfaService {
 /** Wrong codes in a row after which a factor is no longer checked (verify endpoint and sign-in step alike). */
 export const MAX_FACTOR_FAILURES = 5;
 
-const attemptsExceeded = (factor: MfaFactor) => new DomainError('MFA_ATTEMPTS_EXCEEDED', `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with a recovery code, or delete and enrol it again'}`, { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES });
-
+const attemptsExceeded = (factor: MfaFactor) =>
+  new DomainError(
+    'MFA_ATTEMPTS_EXCEEDED',
+    `Too many wrong codes for this factor; ${factor.status === 'PENDING' ? 'enrol again' : 'sign in with a recovery code, or delete and enrol it again'}`,
+    { factorId: factor.id, maxAttempts: MAX_FACTOR_FAILURES },
+  );

@@ -24,6 +24,8 @@ export class TotpVerification {
 
 @ObjectType('AuthRecoveryCodes')
 export class RecoveryCodes {
-  @Field(() => [String], { description: 'Shown only in this answer; each works once; generating again invalidates the previous set' })
+  @Field(() => [String], {
+    description: 'Shown only in this answer; each works once; generating again invalidates the previous set',
+  })
   codes!: string[];
 }

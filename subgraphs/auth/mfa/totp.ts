@@ -29,7 +29,12 @@ export const timeStep = (nowMs: number) => Math.floor(nowMs / 1000 / TOTP.period
  * accepted code (or an older one) cannot be used again (RFC 6238 §5.2). Not otpauth's validate(): that one stops
  * at the first match and knows nothing of the last used step.
  */
-export function matchTotp(secretBase32: string, code: string, nowMs: number, lastUsedStep: number | null): number | null {
+export function matchTotp(
+  secretBase32: string,
+  code: string,
+  nowMs: number,
+  lastUsedStep: number | null,
+): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const secret = base32Decode(secretBase32);
   const current = timeStep(nowMs);
@@ -45,6 +50,12 @@ export function matchTotp(secretBase32: string, code: string, nowMs: number, las
 
 export function otpauthUri(secretBase32: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret: secretBase32, issuer, algorithm: TOTP.algorithm, digits: String(TOTP.digits), period: String(TOTP.periodSeconds) });
+  const params = new URLSearchParams({
+    secret: secretBase32,
+    issuer,
+    algorithm: TOTP.algorithm,
+    digits: String(TOTP.digits),
+    period: String(TOTP.periodSeconds),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }

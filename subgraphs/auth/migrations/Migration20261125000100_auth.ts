@@ -21,7 +21,9 @@ export class Migration20261125000100_auth extends Migration {
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
     // One live account per address; a soft-deleted user frees its address.
-    this.addSql('create unique index users_org_email_idx on auth.users (organization_id, email) where deleted_at is null');
+    this.addSql(
+      'create unique index users_org_email_idx on auth.users (organization_id, email) where deleted_at is null',
+    );
     this.addSql('create index users_org_created_idx on auth.users (organization_id, created_at desc, id desc)');
     this.addSql(`create table auth.sessions (
       id text primary key,
@@ -80,7 +82,9 @@ export class Migration20261125000100_auth extends Migration {
       user_agent text,
       data jsonb not null default '{}',
       created_at timestamptz not null)`);
-    this.addSql('create index audit_logs_org_created_idx on auth.audit_logs (organization_id, created_at desc, id desc)');
+    this.addSql(
+      'create index audit_logs_org_created_idx on auth.audit_logs (organization_id, created_at desc, id desc)',
+    );
     this.addSql('create index audit_logs_org_user_idx on auth.audit_logs (organization_id, user_id, created_at desc)');
     this.addSql(`create table auth.applications (
       id text primary key,

@@ -6,9 +6,13 @@ export class Migration20261201180000_auth_sso extends Migration {
     this.addSql('alter table auth.connections add column enabled boolean not null default true');
     this.addSql('alter table auth.users add column sso_connection_id text, add column sso_subject text');
     // One live user per identity of a connection: SSO identities are keyed by the provider's subject, not by email.
-    this.addSql('create unique index users_sso_subject_idx on auth.users (organization_id, sso_connection_id, sso_subject) where sso_subject is not null and deleted_at is null');
+    this.addSql(
+      'create unique index users_sso_subject_idx on auth.users (organization_id, sso_connection_id, sso_subject) where sso_subject is not null and deleted_at is null',
+    );
     this.addSql('alter table auth.tokens drop constraint tokens_kind_check');
-    this.addSql(`alter table auth.tokens add constraint tokens_kind_check check (kind in ('EMAIL_VERIFICATION','PASSWORD_RESET','MFA_CHALLENGE','INVITATION','SIGN_IN_CODE'))`);
+    this.addSql(
+      `alter table auth.tokens add constraint tokens_kind_check check (kind in ('EMAIL_VERIFICATION','PASSWORD_RESET','MFA_CHALLENGE','INVITATION','SIGN_IN_CODE'))`,
+    );
     this.addSql(`create table auth.sso_flows (
       id text primary key,
       organization_id uuid not null,

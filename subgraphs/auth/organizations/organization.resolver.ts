@@ -32,13 +32,20 @@ export class OrganizationResolver {
 
   @Authorized('auth')
   @Mutation(() => AuthOrganization)
-  createAuthOrganization(@Arg('input', () => OrganizationInput) input: OrganizationInput, @Ctx() ctx: SubgraphContext): Promise<AuthOrganization> {
+  createAuthOrganization(
+    @Arg('input', () => OrganizationInput) input: OrganizationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AuthOrganization> {
     return this.organizations.create(ctx.em, input);
   }
 
   @Authorized('auth')
   @Mutation(() => AuthOrganization)
-  updateAuthOrganization(@Arg('id', () => ID) id: string, @Arg('input', () => OrganizationInput) input: OrganizationInput, @Ctx() ctx: SubgraphContext): Promise<AuthOrganization> {
+  updateAuthOrganization(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => OrganizationInput) input: OrganizationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AuthOrganization> {
     return this.organizations.update(ctx.em, id, input);
   }
 
@@ -50,7 +57,11 @@ export class OrganizationResolver {
 
   @Authorized('auth')
   @Query(() => AuthMemberList)
-  authOrganizationMembers(@Arg('organizationId', () => ID) organizationId: string, @Args() args: PageArgsInput, @Ctx() ctx: SubgraphContext): Promise<AuthMemberList> {
+  authOrganizationMembers(
+    @Arg('organizationId', () => ID) organizationId: string,
+    @Args() args: PageArgsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<AuthMemberList> {
     return this.organizations.members(ctx.em, organizationId, args);
   }
 
@@ -67,7 +78,11 @@ export class OrganizationResolver {
 
   @Authorized('auth')
   @Mutation(() => Member)
-  removeAuthOrganizationMember(@Arg('organizationId', () => ID) organizationId: string, @Arg('userId', () => ID) userId: string, @Ctx() ctx: SubgraphContext): Promise<Member> {
+  removeAuthOrganizationMember(
+    @Arg('organizationId', () => ID) organizationId: string,
+    @Arg('userId', () => ID) userId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Member> {
     return this.organizations.removeMember(ctx.em, organizationId, userId);
   }
 
@@ -84,8 +99,14 @@ export class OrganizationResolver {
   }
 
   @Authorized('auth')
-  @Mutation(() => InvitationAcceptance, { description: 'Creates the user (verified) when the address has none; password optional' })
-  acceptAuthInvitation(@Arg('token', () => String) token: string, @Arg('password', () => String, { nullable: true }) password: string | null, @Ctx() ctx: SubgraphContext): Promise<InvitationAcceptance> {
+  @Mutation(() => InvitationAcceptance, {
+    description: 'Creates the user (verified) when the address has none; password optional',
+  })
+  acceptAuthInvitation(
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<InvitationAcceptance> {
     return this.invitations.accept(ctx.em, token, password);
   }
 }

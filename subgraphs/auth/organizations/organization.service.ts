@@ -22,7 +22,11 @@ export function checkRole(role: unknown): string {
 export class OrganizationService {
   async list(em: EntityManager, args: PageArgs): Promise<OrganizationList> {
     const page = resolvePage(args, LIMITS);
-    const [data, total] = await em.findAndCount(AuthOrganization, {}, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(
+      AuthOrganization,
+      {},
+      { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -34,8 +38,21 @@ export class OrganizationService {
 
   async create(em: EntityManager, input: OrganizationInput): Promise<AuthOrganization> {
     const name = checkName(input.name);
-    const slug = checkSlug(input.slug ?? name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64));
-    const org = em.create(AuthOrganization, { id: newId('org'), organizationId: undefined as never, name, slug, displayName: checkDisplayName(input.displayName) });
+    const slug = checkSlug(
+      input.slug ??
+        name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 64),
+    );
+    const org = em.create(AuthOrganization, {
+      id: newId('org'),
+      organizationId: undefined as never,
+      name,
+      slug,
+      displayName: checkDisplayName(input.displayName),
+    });
     await this.flush(em, slug);
     return org;
   }
@@ -58,7 +75,11 @@ export class OrganizationService {
   async members(em: EntityManager, organizationId: string, args: PageArgs): Promise<AuthMemberList> {
     await this.get(em, organizationId);
     const page = resolvePage(args, LIMITS);
-    const [data, total] = await em.findAndCount(Member, { authOrganizationId: organizationId }, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });
+    const [data, total] = await em.findAndCount(
+      Member,
+      { authOrganizationId: organizationId },
+      { limit: page.count, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -68,7 +89,13 @@ export class OrganizationService {
     const checkedRole = checkRole(role);
     if (!(await em.findOne(User, { id: userId, deletedAt: null }))) throw notFound('User');
     if (await em.findOne(Member, { authOrganizationId: organizationId, userId })) throw memberExists(userId);
-    const member = em.create(Member, { id: newId('mem'), organizationId: undefined as never, authOrganizationId: organizationId, userId, role: checkedRole });
+    const member = em.create(Member, {
+      id: newId('mem'),
+      organizationId: undefined as never,
+      authOrganizationId: organizationId,
+      userId,
+      role: checkedRole,
+    });
     try {
       await em.flush();
     } catch (error) {
@@ -90,19 +117,26 @@ export class OrganizationService {
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The slug "${slug}" is taken`, { field: 'slug', received: slug, expected: 'a slug no other organization uses' });
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('CONFLICT', `The slug "${slug}" is taken`, {
+          field: 'slug',
+          received: slug,
+          expected: 'a slug no other organization uses',
+        });
       throw error;
     }
   }
 }
 
 function checkName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > 200) throw invalid('name', value ?? null, '1..200 characters');
+  if (typeof value !== 'string' || value.trim().length === 0 || value.length > 200)
+    throw invalid('name', value ?? null, '1..200 characters');
   return value.trim();
 }
 
 function checkSlug(value: unknown): string {
-  if (typeof value !== 'string' || !SLUG.test(value)) throw invalid('slug', value ?? null, 'a-z, 0-9 and dashes, 1..64 characters, no dash at either end');
+  if (typeof value !== 'string' || !SLUG.test(value))
+    throw invalid('slug', value ?? null, 'a-z, 0-9 and dashes, 1..64 characters, no dash at either end');
   return value;
 }
 
@@ -112,4 +146,5 @@ function checkDisplayName(value: unknown): string | null {
   return value;
 }
 
-const memberExists = (userId: string) => new DomainError('CONFLICT', `User ${userId} is already a member`, { field: 'userId', received: userId });
+const memberExists = (userId: string) =>
+  new DomainError('CONFLICT', `User ${userId} is already a member`, { field: 'userId', received: userId });

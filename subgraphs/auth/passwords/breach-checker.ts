@@ -11,7 +11,9 @@ const LOCAL = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
 
 /** The shipped list, then (when configured) the HIBP k-anonymity range API. */
 export class DefaultBreachChecker implements BreachChecker {
-  constructor(private readonly options: { hibpUrl?: string; timeoutMs?: number; logger: Logger; fetch?: typeof fetch }) {}
+  constructor(
+    private readonly options: { hibpUrl?: string; timeoutMs?: number; logger: Logger; fetch?: typeof fetch },
+  ) {}
 
   async isBreached(password: string): Promise<boolean> {
     if (LOCAL.has(password.toLowerCase())) return true;

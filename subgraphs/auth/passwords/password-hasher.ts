@@ -64,7 +64,11 @@ export class PasswordHasher {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.maxQueued) {
         const retryAfter = this.options.retryAfterSeconds ?? 1;
-        throw new DomainError('SERVICE_UNAVAILABLE', `Too many sign-ins and password changes in progress; retry in ${retryAfter} s`, { retryAfter });
+        throw new DomainError(
+          'SERVICE_UNAVAILABLE',
+          `Too many sign-ins and password changes in progress; retry in ${retryAfter} s`,
+          { retryAfter },
+        );
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else {
@@ -111,8 +115,21 @@ export async function verifyPassword(password: string, encoded: string): Promise
   }
 }
 
-function argon2id(password: string, salt: Buffer, p: { memorySize: number; iterations: number; parallelism: number; hashLength: number }): Promise<Buffer> {
-  return argon2.hash(password, { type: argon2.argon2id, version: 0x13, salt, memoryCost: p.memorySize, timeCost: p.iterations, parallelism: p.parallelism, hashLength: p.hashLength, raw: true });
+function argon2id(
+  password: string,
+  salt: Buffer,
+  p: { memorySize: number; iterations: number; parallelism: number; hashLength: number },
+): Promise<Buffer> {
+  return argon2.hash(password, {
+    type: argon2.argon2id,
+    version: 0x13,
+    salt,
+    memoryCost: p.memorySize,
+    timeCost: p.iterations,
+    parallelism: p.parallelism,
+    hashLength: p.hashLength,
+    raw: true,
+  });
 }
 
 function b64(bytes: Buffer): string {

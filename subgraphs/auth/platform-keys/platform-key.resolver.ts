@@ -22,7 +22,9 @@ export class PlatformKeyResolver {
   }
 
   @Authorized('auth')
-  @Query(() => PlatformKeyList, { description: 'SERVER and SENDING keys of the organization, newest first (revoked ones included)' })
+  @Query(() => PlatformKeyList, {
+    description: 'SERVER and SENDING keys of the organization, newest first (revoked ones included)',
+  })
   apiKeys(
     @Arg('page', () => Int, { nullable: true, description: '1-based, default 1' }) page: number | null,
     @Arg('limit', () => Int, { nullable: true, description: 'Default 20, at most 100' }) limit: number | null,
@@ -32,13 +34,20 @@ export class PlatformKeyResolver {
   }
 
   @Authorized('auth')
-  @Mutation(() => CreatedPlatformKey, { description: 'A SERVER key with these scopes (each held by the calling key); the key is shown this once' })
-  createApiKey(@Arg('input', () => CreatePlatformKeyInput) input: CreatePlatformKeyInput, @Ctx() ctx: SubgraphContext): Promise<CreatedPlatformKey> {
+  @Mutation(() => CreatedPlatformKey, {
+    description: 'A SERVER key with these scopes (each held by the calling key); the key is shown this once',
+  })
+  createApiKey(
+    @Arg('input', () => CreatePlatformKeyInput) input: CreatePlatformKeyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CreatedPlatformKey> {
     return this.service.create(ctx.em, ctx.auth!, input);
   }
 
   @Authorized('auth')
-  @Mutation(() => Boolean, { description: 'Revokes a SERVER or SENDING key; requests with it are refused within seconds (the key cache)' })
+  @Mutation(() => Boolean, {
+    description: 'Revokes a SERVER or SENDING key; requests with it are refused within seconds (the key cache)',
+  })
   revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
     return this.service.revoke(ctx.em, id);
   }

@@ -63,7 +63,9 @@ export class PlatformOrganization {
   createdAt!: Date;
 }
 
-@ObjectType('QuotaUsage', { description: 'One monthly quota of the plan and what this calendar month (UTC) used of it' })
+@ObjectType('QuotaUsage', {
+  description: 'One monthly quota of the plan and what this calendar month (UTC) used of it',
+})
 export class QuotaUsage {
   @Field(() => String, { description: 'emails, sms or formSubmissions' })
   resource!: string;

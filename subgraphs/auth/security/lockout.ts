@@ -16,13 +16,22 @@ export type Client = { ip: string | null; userAgent: string | null };
  * statement (atomic without BEGIN/COMMIT): the count, the `login.failed` entry with its event, `user.locked` when it
  * locked; a wrong password then costs the round trips of an unknown address (one write after the hash).
  */
-export async function countFailure(em: EntityManager, now: Date, userId: string, policy: PasswordPolicy, client: Client, data: Record<string, unknown>): Promise<Date | null> {
+export async function countFailure(
+  em: EntityManager,
+  now: Date,
+  userId: string,
+  policy: PasswordPolicy,
+  client: Client,
+  data: Record<string, unknown>,
+): Promise<Date | null> {
   const lockUntil = new Date(now.getTime() + policy.lockoutDurationMinutes * 60_000);
   const eventData = JSON.stringify(auditEventData({ type: 'login.failed', userId, ...client, data }, now)); // failedAttempts joins it below
-  const row = (entry: string, type: string, json: SqlStatement) => sql`select ${entry}::text, ${ORG}::uuid, ${type}::text, ${userId}::text, ${client.ip}::text, ${client.userAgent}::text, ${json}, ${now}::timestamptz from decided d`;
+  const row = (entry: string, type: string, json: SqlStatement) =>
+    sql`select ${entry}::text, ${ORG}::uuid, ${type}::text, ${userId}::text, ${client.ip}::text, ${client.userAgent}::text, ${json}, ${now}::timestamptz from decided d`;
   const withCount = (json: string) => sql`${json}::jsonb || jsonb_build_object('failedAttempts', d.failures)`;
   // A lock that ran out starts a fresh count. FOR UPDATE waits for a concurrent failure and reads the count it left.
-  const [result] = await tenantSql(em).rowsBound<{ lock_now: boolean }>(sql`
+  const [result] = await tenantSql(em).rowsBound<{ lock_now: boolean }>(
+    sql`
     with prior as (
       select id, locked_until, locked_until <= ${now} as expired, (case when locked_until <= ${now} then 0 else failed_attempts end) + 1 as failures
       from auth.users where organization_id = ${ORG} and id = ${userId} for update),
@@ -36,9 +45,14 @@ export async function countFailure(em: EntityManager, now: Date, userId: string,
     events as (
       insert into ${sqlOf(OUTBOX_COLUMNS, [])} select ${newId('evt')}::text, ${ORG}::uuid, 'login.failed', ${withCount(eventData)}, ${new Date().toISOString()}::timestamptz from decided d
       returning organization_id)
-    select d.lock_now, (${sqlOf(notifyEventsOf('events'), [])}) as notified from decided d`, 'auth.count-failure');
+    select d.lock_now, (${sqlOf(notifyEventsOf('events'), [])}) as notified from decided d`,
+    'auth.count-failure',
+  );
   if (!result) throw new Error(`countFailure: no user ${userId}`);
   return result.lock_now ? lockUntil : null;
 }
 
-export const locked = (until: Date) => new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins; the account is locked until ${until.toISOString()}`, { lockedUntil: until.toISOString() });
+export const locked = (until: Date) =>
+  new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins; the account is locked until ${until.toISOString()}`, {
+    lockedUntil: until.toISOString(),
+  });

@@ -15,7 +15,10 @@ export class PolicyResolver {
 
   @Authorized('auth')
   @Mutation(() => PasswordPolicyType, { description: 'PATCH: only the fields given change' })
-  updateAuthPasswordPolicy(@Arg('input', () => PasswordPolicyInput) input: PasswordPolicyInput, @Ctx() ctx: SubgraphContext): Promise<PasswordPolicyType> {
+  updateAuthPasswordPolicy(
+    @Arg('input', () => PasswordPolicyInput) input: PasswordPolicyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PasswordPolicyType> {
     return this.service.updatePasswordPolicy(ctx.em, { ...input });
   }
 
@@ -27,7 +30,10 @@ export class PolicyResolver {
 
   @Authorized('auth')
   @Mutation(() => SessionPolicyType, { description: 'PATCH: only the fields given change' })
-  updateAuthSessionPolicy(@Arg('input', () => SessionPolicyInput) input: SessionPolicyInput, @Ctx() ctx: SubgraphContext): Promise<SessionPolicyType> {
+  updateAuthSessionPolicy(
+    @Arg('input', () => SessionPolicyInput) input: SessionPolicyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SessionPolicyType> {
     return this.service.updateSessionPolicy(ctx.em, { ...input });
   }
 }

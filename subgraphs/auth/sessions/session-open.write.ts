@@ -25,17 +25,32 @@ export interface SessionOpening {
  * of `login.success` then `session.created` with their NOTIFY. The updated user row comes back and refreshes the
  * managed entity, so nothing is read again.
  */
-export async function writeOpenedSession(em: EntityManager, o: SessionOpening): Promise<{ session: Session; user: User }> {
+export async function writeOpenedSession(
+  em: EntityManager,
+  o: SessionOpening,
+): Promise<{ session: Session; user: User }> {
   const { user, client, now } = o;
-  const entry = { type: 'login.success', userId: user.id, ...client, data: { email: user.email, sessionId: o.issued.id, method: o.method } };
+  const entry = {
+    type: 'login.success',
+    userId: user.id,
+    ...client,
+    data: { email: user.email, sessionId: o.issued.id, method: o.method },
+  };
   const login = outboxRow(ORG, 'login.success', auditEventData(entry, now));
   const created = outboxRow(ORG, 'session.created', {
-    userId: user.id, sessionId: o.issued.id, applicationId: o.applicationId, method: o.method, mfaVerified: o.mfaVerified,
-    expiresAt: o.expiresAt.toISOString(), ...client, occurredAt: now.toISOString(),
+    userId: user.id,
+    sessionId: o.issued.id,
+    applicationId: o.applicationId,
+    method: o.method,
+    mfaVerified: o.mfaVerified,
+    expiresAt: o.expiresAt.toISOString(),
+    ...client,
+    occurredAt: now.toISOString(),
   });
   const db = tenantSql(em);
   // updated_at is the wall clock, as the entity's onUpdate stamps it; the sign-in's own times are the module's clock.
-  const [row] = await db.rowsBound<Record<string, unknown>>(sql`
+  const [row] = await db.rowsBound<Record<string, unknown>>(
+    sql`
     with opened as (
       insert into auth.sessions (id, organization_id, user_id, secret_hash, application_id, ip, user_agent, mfa_verified, created_at, last_active_at, expires_at)
       values (${o.issued.id}, ${ORG}, ${user.id}, ${o.issued.secretHash}, ${o.applicationId}::text, ${client.ip}::text, ${client.userAgent}::text, ${o.mfaVerified}, ${now}, ${now}, ${o.expiresAt})),
@@ -47,10 +62,22 @@ export async function writeOpenedSession(em: EntityManager, o: SessionOpening): 
       update auth.users u set failed_attempts = 0, locked_until = null, last_sign_in_at = ${now}, updated_at = ${new Date()}
       where u.organization_id = ${ORG} and u.id = ${user.id}
       returning u.*)
-    select signed_in.*, (${sqlOf(`${notifyEventsOf('events')} limit 1`, [])}) as notified from (select 1) as one left join signed_in on true`, 'auth.session-open');
+    select signed_in.*, (${sqlOf(`${notifyEventsOf('events')} limit 1`, [])}) as notified from (select 1) as one left join signed_in on true`,
+    'auth.session-open',
+  );
   const session = Object.assign(new Session(), {
-    id: o.issued.id, organizationId: db.organizationId, userId: user.id, secretHash: o.issued.secretHash, applicationId: o.applicationId,
-    ip: client.ip, userAgent: client.userAgent, mfaVerified: o.mfaVerified, createdAt: now, lastActiveAt: now, expiresAt: o.expiresAt, revokedAt: null,
+    id: o.issued.id,
+    organizationId: db.organizationId,
+    userId: user.id,
+    secretHash: o.issued.secretHash,
+    applicationId: o.applicationId,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    mfaVerified: o.mfaVerified,
+    createdAt: now,
+    lastActiveAt: now,
+    expiresAt: o.expiresAt,
+    revokedAt: null,
   });
   const { notified: _notified, ...signedIn } = row!;
   // No row: the user went between the checks and this write (a hard delete would have failed the session's insert).

@@ -9,7 +9,14 @@ const TOUCH_EVERY_MS = 60_000;
 /** What a customer's backend learns about a valid token: the session and its user (the answer of both paths). */
 export interface VerifiedSession {
   valid: true;
-  session: { id: string; userId: string; mfaVerified: boolean; createdAt: string; expiresAt: string; lastActiveAt: string };
+  session: {
+    id: string;
+    userId: string;
+    mfaVerified: boolean;
+    createdAt: string;
+    expiresAt: string;
+    lastActiveAt: string;
+  };
   user: { id: string; email: string; emailVerified: boolean; status: string };
 }
 
@@ -19,7 +26,10 @@ export interface VerifiedSession {
  * idle timeout and the user's status are checked. last_active_at is written at most once a minute per session.
  */
 export class SessionVerifier {
-  constructor(private readonly cache: SessionCache, private readonly now: () => Date) {}
+  constructor(
+    private readonly cache: SessionCache,
+    private readonly now: () => Date,
+  ) {}
 
   /** `db` binds the caller's organization: the request's EntityManager, or the verified key's on the fast path. */
   async verify(db: TenantSql, token: unknown): Promise<VerifiedSession> {
@@ -36,14 +46,23 @@ export class SessionVerifier {
     }
     if (!secretMatches(parsed.secret, entry.secretHash)) throw invalidSession();
     const idleMs = entry.idleTimeoutMinutes * 60_000;
-    if (entry.revoked || entry.expiresAt.getTime() <= nowMs || (idleMs > 0 && entry.lastActiveAt.getTime() + idleMs <= nowMs)) throw invalidSession();
+    if (
+      entry.revoked ||
+      entry.expiresAt.getTime() <= nowMs ||
+      (idleMs > 0 && entry.lastActiveAt.getTime() + idleMs <= nowMs)
+    )
+      throw invalidSession();
     if (entry.userStatus === 'BLOCKED' || entry.userStatus === 'DELETED') throw invalidSession();
     if (nowMs - entry.touchedAt >= TOUCH_EVERY_MS) {
       entry.touchedAt = nowMs;
       entry.lastActiveAt = new Date(nowMs);
       // Awaited (once a minute per session), so the next read anywhere sees it; a failed touch only makes the idle
       // timeout count from the previous one.
-      await db.run(sql`update auth.sessions set last_active_at = ${entry.lastActiveAt} where id = ${entry.id} and organization_id = ${ORG}`).catch(() => undefined);
+      await db
+        .run(
+          sql`update auth.sessions set last_active_at = ${entry.lastActiveAt} where id = ${entry.id} and organization_id = ${ORG}`,
+        )
+        .catch(() => undefined);
     }
     return render(entry);
   }
@@ -59,10 +78,21 @@ export class SessionVerifier {
     if (!row) return undefined;
     const policy = typeof row.policy === 'string' ? JSON.parse(row.policy) : row.policy;
     return {
-      id: row.id, organizationId: row.organization_id, secretHash: Buffer.from(row.secret_hash), userId: row.user_id, email: row.email,
-      emailVerified: row.email_verified, userStatus: row.status, mfaVerified: row.mfa_verified, createdAt: new Date(row.created_at),
-      expiresAt: new Date(row.expires_at), lastActiveAt: new Date(row.last_active_at), revoked: row.revoked_at !== null,
-      idleTimeoutMinutes: policy?.idleTimeoutMinutes ?? SESSION_POLICY_DEFAULTS.idleTimeoutMinutes, loadedAt: nowMs, touchedAt: new Date(row.last_active_at).getTime(),
+      id: row.id,
+      organizationId: row.organization_id,
+      secretHash: Buffer.from(row.secret_hash),
+      userId: row.user_id,
+      email: row.email,
+      emailVerified: row.email_verified,
+      userStatus: row.status,
+      mfaVerified: row.mfa_verified,
+      createdAt: new Date(row.created_at),
+      expiresAt: new Date(row.expires_at),
+      lastActiveAt: new Date(row.last_active_at),
+      revoked: row.revoked_at !== null,
+      idleTimeoutMinutes: policy?.idleTimeoutMinutes ?? SESSION_POLICY_DEFAULTS.idleTimeoutMinutes,
+      loadedAt: nowMs,
+      touchedAt: new Date(row.last_active_at).getTime(),
     };
   }
 }
@@ -70,9 +100,17 @@ export class SessionVerifier {
 function render(entry: CachedSession): VerifiedSession {
   return {
     valid: true,
-    session: { id: entry.id, userId: entry.userId, mfaVerified: entry.mfaVerified, createdAt: entry.createdAt.toISOString(), expiresAt: entry.expiresAt.toISOString(), lastActiveAt: entry.lastActiveAt.toISOString() },
+    session: {
+      id: entry.id,
+      userId: entry.userId,
+      mfaVerified: entry.mfaVerified,
+      createdAt: entry.createdAt.toISOString(),
+      expiresAt: entry.expiresAt.toISOString(),
+      lastActiveAt: entry.lastActiveAt.toISOString(),
+    },
     user: { id: entry.userId, email: entry.email, emailVerified: entry.emailVerified, status: entry.userStatus },
   };
 }
 
-export const invalidSession = () => new DomainError('INVALID_SESSION', 'The session token is invalid, expired or revoked');
+export const invalidSession = () =>
+  new DomainError('INVALID_SESSION', 'The session token is invalid, expired or revoked');

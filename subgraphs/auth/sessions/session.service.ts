@@ -27,7 +27,11 @@ export class SessionService {
     const now = this.deps.now();
     const revoked = await em.transactional(async (tx) => {
       const ids = await revokeSessions(tx, this.deps, { sessionId: verified.session.id }, now);
-      await recordAudit(tx, { type: 'logout', userId: verified.user.id, ...clip(info), data: { sessionId: verified.session.id } }, now);
+      await recordAudit(
+        tx,
+        { type: 'logout', userId: verified.user.id, ...clip(info), data: { sessionId: verified.session.id } },
+        now,
+      );
       return ids;
     });
     return { revoked };
@@ -44,7 +48,12 @@ export class SessionService {
     const now = this.deps.now();
     await em.transactional(async (tx) => {
       const ids = await revokeSessions(tx, this.deps, { sessionId }, now);
-      if (ids.length > 0) await recordAudit(tx, { type: 'session.revoked', userId: session.userId, ...clip(info), data: { sessionId } }, now);
+      if (ids.length > 0)
+        await recordAudit(
+          tx,
+          { type: 'session.revoked', userId: session.userId, ...clip(info), data: { sessionId } },
+          now,
+        );
     });
     await em.refresh(session);
     return session;

@@ -29,7 +29,9 @@ export class SignInMfaInput extends RequestInfo {
 
 @ObjectType('AuthSignInResult')
 export class SignInResult {
-  @Field({ description: 'The session token (`sess_….<secret>`), shown only here; send it to POST /auth/sessions/verify' })
+  @Field({
+    description: 'The session token (`sess_….<secret>`), shown only here; send it to POST /auth/sessions/verify',
+  })
   token!: string;
 
   @Field(() => Session)

@@ -21,7 +21,6 @@ import type { SignInInput, SignInMfaInput, SignInResult } from './session.types.
 
 const MFA_CHALLENGE_MINUTES = 5;
 
-
 /**
  * Email + password sign-in, then a second factor when the user has one (or the policy demands one). Failures are
  * committed (audit log, failed-attempt counter) before the error is thrown, so a failed sign-in still leaves its trace.
@@ -36,22 +35,34 @@ export class SignInService {
 
   async signIn(em: EntityManager, input: SignInInput): Promise<SignInResult> {
     const { user, client, sessionPolicy } = await this.authenticate(em, input);
-    return this.openSession(em, user, client, { applicationId: input.applicationId ?? null, mfaVerified: false, method: 'password' }, sessionPolicy);
+    return this.openSession(
+      em,
+      user,
+      client,
+      { applicationId: input.applicationId ?? null, mfaVerified: false, method: 'password' },
+      sessionPolicy,
+    );
   }
 
   /**
    * Every check of a password sign-in, without opening a session (the hosted sign-in page hands out a one-time code
    * instead): the user whose password matched and may sign in now, or the error (MFA_REQUIRED with a challenge).
    */
-  async authenticate(em: EntityManager, input: SignInInput): Promise<{ user: User; client: Client; sessionPolicy: SessionPolicy }> {
+  async authenticate(
+    em: EntityManager,
+    input: SignInInput,
+  ): Promise<{ user: User; client: Client; sessionPolicy: SessionPolicy }> {
     const email = normalizeEmail(input.email);
-    if (typeof input.password !== 'string' || input.password.length === 0) throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
-    if (input.password.length > 1024) throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
+    if (typeof input.password !== 'string' || input.password.length === 0)
+      throw invalid('password', input.password ?? null, 'a non-empty string', 'password is required');
+    if (input.password.length > 1024)
+      throw invalid('password', `${input.password.length} characters`, 'at most 1024 characters');
     const client = clip(input);
     const applicationId = input.applicationId ?? null;
     // Round trips are the sign-in's cost beside the hash itself: everything the checks need comes in one, then the hash.
     const facts = await readSignIn(em, email, applicationId);
-    if (!facts.applicationFound) throw invalid('applicationId', applicationId, 'the id of one of this organization\'s applications (app_…)');
+    if (!facts.applicationFound)
+      throw invalid('applicationId', applicationId, "the id of one of this organization's applications (app_…)");
     const { user, password: policy, session: sessionPolicy } = facts;
     if (!user || !user.passwordHash) {
       await this.deps.hasher.verify(input.password, await this.deps.hasher.decoyHash()); // same work as a real check: timing does not reveal the address
@@ -75,7 +86,13 @@ export class SignInService {
   }
 
   /** MFA_REQUIRED with a fresh challenge when the user has a verified factor or the session policy demands one. */
-  async requireNoSecondFactor(em: EntityManager, user: User, client: Client, applicationId: string | null, known?: { sessionPolicy: SessionPolicy; hasFactor: boolean }): Promise<void> {
+  async requireNoSecondFactor(
+    em: EntityManager,
+    user: User,
+    client: Client,
+    applicationId: string | null,
+    known?: { sessionPolicy: SessionPolicy; hasFactor: boolean },
+  ): Promise<void> {
     const email = user.email;
     const now = this.deps.now();
     const sessionPolicy = known?.sessionPolicy ?? (await this.policies.sessionPolicy(em));
@@ -83,38 +100,73 @@ export class SignInService {
     if (hasFactor || sessionPolicy.mfaRequired) {
       if (!hasFactor) {
         await this.fail(em, user, client, { email, reason: 'MFA_ENROLLMENT_REQUIRED' });
-        throw new DomainError('MFA_REQUIRED', 'The session policy requires a second factor and this user has none; enrol one first', { enrollmentRequired: true, userId: user.id });
+        throw new DomainError(
+          'MFA_REQUIRED',
+          'The session policy requires a second factor and this user has none; enrol one first',
+          { enrollmentRequired: true, userId: user.id },
+        );
       }
       const challenge = issueToken('mfa_ch');
       const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_MINUTES * 60_000);
       await em.transactional(async (tx) => {
-        tx.create(AuthToken, { id: challenge.id, organizationId: undefined as never, kind: 'MFA_CHALLENGE', userId: user.id, secretHash: challenge.secretHash, data: { applicationId }, expiresAt, createdAt: now });
+        tx.create(AuthToken, {
+          id: challenge.id,
+          organizationId: undefined as never,
+          kind: 'MFA_CHALLENGE',
+          userId: user.id,
+          secretHash: challenge.secretHash,
+          data: { applicationId },
+          expiresAt,
+          createdAt: now,
+        });
         await tx.flush();
       });
-      throw new DomainError('MFA_REQUIRED', 'A second factor is required: send a TOTP or recovery code with this mfaToken to POST /auth/sign-in/mfa', {
-        mfaToken: challenge.token, factors: ['totp', 'recovery_code'], expiresAt: expiresAt.toISOString(),
-      });
+      throw new DomainError(
+        'MFA_REQUIRED',
+        'A second factor is required: send a TOTP or recovery code with this mfaToken to POST /auth/sign-in/mfa',
+        {
+          mfaToken: challenge.token,
+          factors: ['totp', 'recovery_code'],
+          expiresAt: expiresAt.toISOString(),
+        },
+      );
     }
   }
 
   /** Second step: the challenge token plus a TOTP or recovery code. Wrong codes count towards the lockout. */
   async completeMfa(em: EntityManager, input: SignInMfaInput): Promise<SignInResult> {
     const done = await this.authenticateMfa(em, input);
-    return this.openSession(em, done.user, done.client, { applicationId: done.applicationId, mfaVerified: true, method: done.method });
+    return this.openSession(em, done.user, done.client, {
+      applicationId: done.applicationId,
+      mfaVerified: true,
+      method: done.method,
+    });
   }
 
   /** The second step's checks without opening a session: the challenge's user, once the code was accepted. */
-  async authenticateMfa(em: EntityManager, input: SignInMfaInput): Promise<{ user: User; client: Client; applicationId: string | null; method: string }> {
+  async authenticateMfa(
+    em: EntityManager,
+    input: SignInMfaInput,
+  ): Promise<{ user: User; client: Client; applicationId: string | null; method: string }> {
     const parsed = parseToken(input.mfaToken, 'mfa_ch');
     if (!parsed) throw invalid('mfaToken', input.mfaToken ?? null, 'the mfaToken of an MFA_REQUIRED answer');
     const client = clip(input);
     const now = this.deps.now();
     const challenge = await em.findOne(AuthToken, { id: parsed.id, kind: 'MFA_CHALLENGE' });
-    if (!challenge || !secretMatches(parsed.secret, Buffer.from(challenge.secretHash)) || challenge.usedAt || challenge.expiresAt <= now || !challenge.userId) {
-      throw new DomainError('INVALID_TOKEN', 'The mfaToken is unknown, expired or already used; sign in again', { field: 'mfaToken' });
+    if (
+      !challenge ||
+      !secretMatches(parsed.secret, Buffer.from(challenge.secretHash)) ||
+      challenge.usedAt ||
+      challenge.expiresAt <= now ||
+      !challenge.userId
+    ) {
+      throw new DomainError('INVALID_TOKEN', 'The mfaToken is unknown, expired or already used; sign in again', {
+        field: 'mfaToken',
+      });
     }
     const user = await em.findOne(User, { id: challenge.userId, deletedAt: null });
-    if (!user) throw new DomainError('INVALID_TOKEN', 'The mfaToken is no longer valid; sign in again', { field: 'mfaToken' });
+    if (!user)
+      throw new DomainError('INVALID_TOKEN', 'The mfaToken is no longer valid; sign in again', { field: 'mfaToken' });
     const policy = await this.policies.passwordPolicy(em);
     if (user.lockedUntil && user.lockedUntil > now) {
       await this.fail(em, user, client, { email: user.email, reason: 'ACCOUNT_LOCKED' });
@@ -133,18 +185,31 @@ export class SignInService {
       }
     }
     const accepted = await em.transactional(async (tx) => {
-      const ok = hasCode ? await this.mfa.checkSignInTotp(tx, factors, input.code) : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
+      const ok = hasCode
+        ? await this.mfa.checkSignInTotp(tx, factors, input.code)
+        : await this.mfa.consumeRecoveryCode(tx, user.id, input.recoveryCode);
       if (ok) await tx.nativeUpdate(AuthToken, { id: challenge.id }, { usedAt: now });
       if (ok && !hasCode) await this.mfa.resetAttempts(tx, user.id);
       return ok;
     });
     if (!accepted) {
-      const lockedUntil = await this.countFailure(em, user.id, policy, client, { email: user.email, reason: 'INVALID_MFA_CODE', method: hasCode ? 'totp' : 'recovery_code' });
+      const lockedUntil = await this.countFailure(em, user.id, policy, client, {
+        email: user.email,
+        reason: 'INVALID_MFA_CODE',
+        method: hasCode ? 'totp' : 'recovery_code',
+      });
       if (lockedUntil) throw locked(lockedUntil);
-      throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', { field: hasCode ? 'code' : 'recoveryCode' });
+      throw new DomainError('INVALID_MFA_CODE', 'The code is not valid (wrong, expired or already used)', {
+        field: hasCode ? 'code' : 'recoveryCode',
+      });
     }
     await this.checkAllowed(em, user, policy, client);
-    return { user, client, applicationId: (challenge.data.applicationId as string | null) ?? null, method: hasCode ? 'totp' : 'recovery_code' };
+    return {
+      user,
+      client,
+      applicationId: (challenge.data.applicationId as string | null) ?? null,
+      method: hasCode ? 'totp' : 'recovery_code',
+    };
   }
 
   /** Blocked and unverified users stop here, after their password proved who they are. */
@@ -160,29 +225,53 @@ export class SignInService {
   }
 
   /** A new session for a user every check already admitted (login.success, session.created, the policy's maximum). */
-  async openSession(em: EntityManager, user: User, client: Client, options: { applicationId: string | null; mfaVerified: boolean; method: string }, knownPolicy?: SessionPolicy): Promise<SignInResult> {
+  async openSession(
+    em: EntityManager,
+    user: User,
+    client: Client,
+    options: { applicationId: string | null; mfaVerified: boolean; method: string },
+    knownPolicy?: SessionPolicy,
+  ): Promise<SignInResult> {
     const now = this.deps.now();
     const policy = knownPolicy ?? (await this.policies.sessionPolicy(em));
     const issued = issueToken('sess');
-    const opening = { user, client, issued, ...options, now, expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000) };
+    const opening = {
+      user,
+      client,
+      issued,
+      ...options,
+      now,
+      expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000),
+    };
     // Without a session limit the one statement is the whole write; a limit adds the trim, in one transaction with it.
-    const opened = policy.maxSessionsPerUser > 0
-      ? await em.transactional(async (tx) => {
-        const written = await writeOpenedSession(tx, opening);
-        await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
-        return written;
-      })
-      : await writeOpenedSession(em, opening);
+    const opened =
+      policy.maxSessionsPerUser > 0
+        ? await em.transactional(async (tx) => {
+            const written = await writeOpenedSession(tx, opening);
+            await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
+            return written;
+          })
+        : await writeOpenedSession(em, opening);
     return { token: issued.token, ...opened };
   }
 
   /** Ends the oldest active sessions beyond the policy's maximum. */
   private async trimSessions(tx: EntityManager, userId: string, max: number, now: Date) {
-    const active = await tx.find(Session, { userId, revokedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const active = await tx.find(
+      Session,
+      { userId, revokedAt: null, expiresAt: { $gt: now } },
+      { orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     for (const old of active.slice(max)) await revokeSessions(tx, this.deps, { sessionId: old.id }, now);
   }
 
-  private countFailure(em: EntityManager, userId: string, policy: PasswordPolicy, client: Client, data: Record<string, unknown>): Promise<Date | null> {
+  private countFailure(
+    em: EntityManager,
+    userId: string,
+    policy: PasswordPolicy,
+    client: Client,
+    data: Record<string, unknown>,
+  ): Promise<Date | null> {
     return countFailure(em, this.deps.now(), userId, policy, client, data);
   }
 

@@ -18,11 +18,26 @@ export function verifySessionRoute(deps: AuthDeps): DirectRoute {
     rateLimit: { category: 'reads' },
     handle: async ({ body, auth }) => {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new DomainError('INVALID_REQUEST', 'The body must be a JSON object', { field: 'body', received: Array.isArray(body) ? 'array' : body === undefined || body === null ? 'nothing' : typeof body, expected: 'object' });
+        throw new DomainError('INVALID_REQUEST', 'The body must be a JSON object', {
+          field: 'body',
+          received: Array.isArray(body) ? 'array' : body === undefined || body === null ? 'nothing' : typeof body,
+          expected: 'object',
+        });
       }
-      for (const key of Object.keys(body)) if (key !== 'token') throw new DomainError('INVALID_REQUEST', `Unknown field ${key}`, { field: key, received: key, expected: ['token'] });
+      for (const key of Object.keys(body))
+        if (key !== 'token')
+          throw new DomainError('INVALID_REQUEST', `Unknown field ${key}`, {
+            field: key,
+            received: key,
+            expected: ['token'],
+          });
       const token = (body as { token?: unknown }).token;
-      if (typeof token !== 'string') throw new DomainError('INVALID_REQUEST', 'token is required and must be a string', { field: 'token', received: token === undefined ? null : token, expected: 'string' });
+      if (typeof token !== 'string')
+        throw new DomainError('INVALID_REQUEST', 'token is required and must be a string', {
+          field: 'token',
+          received: token === undefined ? null : token,
+          expected: 'string',
+        });
       return verifier.verify(tenantSqlFor(deps.orm.em, auth), token);
     },
   };

@@ -49,11 +49,17 @@ export class OidcClient {
   /** Discovery without the cache (the connection test). */
   async discover(settings: OidcSettings): Promise<oidc.Configuration> {
     const insecure = this.options.allowLoopbackHttp && isLoopbackHttp(settings.issuerUrl);
-    const config = await oidc.discovery(new URL(settings.issuerUrl), settings.clientId, { client_secret: settings.clientSecret }, oidc.ClientSecretBasic(settings.clientSecret), {
-      [oidc.customFetch]: this.options.fetch as oidc.CustomFetch,
-      ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
-      timeout: 10,
-    });
+    const config = await oidc.discovery(
+      new URL(settings.issuerUrl),
+      settings.clientId,
+      { client_secret: settings.clientSecret },
+      oidc.ClientSecretBasic(settings.clientSecret),
+      {
+        [oidc.customFetch]: this.options.fetch as oidc.CustomFetch,
+        ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+        timeout: 10,
+      },
+    );
     // The ID token's signature is checked against the provider's JWKS even though it came over the back channel
     // (OIDC allows skipping that over TLS; we do not rely on the transport alone).
     oidc.enableNonRepudiationChecks(config);
@@ -61,29 +67,54 @@ export class OidcClient {
   }
 
   /** Where to send the browser, with the secrets the callback must present again. */
-  async authorizationUrl(settings: OidcSettings, params: { redirectUri: string; state: string; loginHint?: string | null }): Promise<{ url: string; nonce: string; codeVerifier: string }> {
+  async authorizationUrl(
+    settings: OidcSettings,
+    params: { redirectUri: string; state: string; loginHint?: string | null },
+  ): Promise<{ url: string; nonce: string; codeVerifier: string }> {
     const config = await this.configuration(settings);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const nonce = oidc.randomNonce();
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: params.redirectUri, scope: SCOPE, response_type: 'code', state: params.state, nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier), code_challenge_method: 'S256',
+      redirect_uri: params.redirectUri,
+      scope: SCOPE,
+      response_type: 'code',
+      state: params.state,
+      nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
       ...(params.loginHint ? { login_hint: params.loginHint } : {}),
     });
     return { url: url.href, nonce, codeVerifier };
   }
 
   /** Redeems the code at the token endpoint and checks the ID token; throws on any mismatch. */
-  async identity(settings: OidcSettings, callbackUrl: URL, checks: { state: string; nonce: string; codeVerifier: string }): Promise<OidcIdentity> {
+  async identity(
+    settings: OidcSettings,
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<OidcIdentity> {
     const config = await this.configuration(settings);
-    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, { expectedState: checks.state, expectedNonce: checks.nonce, pkceCodeVerifier: checks.codeVerifier, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      pkceCodeVerifier: checks.codeVerifier,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims() as Record<string, unknown> | undefined;
     if (!claims) throw new Error('The token response has no ID token');
-    const text = (name: string) => (typeof claims[name] === 'string' && (claims[name] as string).length > 0 ? (claims[name] as string) : null);
+    const text = (name: string) =>
+      typeof claims[name] === 'string' && (claims[name] as string).length > 0 ? (claims[name] as string) : null;
     return {
       subject: String(claims.sub),
       email: text('email'),
-      emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : claims.email_verified === 'true' ? true : claims.email_verified === 'false' ? false : null,
+      emailVerified:
+        typeof claims.email_verified === 'boolean'
+          ? claims.email_verified
+          : claims.email_verified === 'true'
+            ? true
+            : claims.email_verified === 'false'
+              ? false
+              : null,
       firstName: text('given_name'),
       lastName: text('family_name'),
       claims,

@@ -26,9 +26,28 @@ export interface SamlIdentity {
 /** Clock difference tolerated on NotBefore / NotOnOrAfter. */
 const CLOCK_SKEW_MS = 60_000;
 
-const FIRST_NAME = ['firstName', 'givenName', 'given_name', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname', 'urn:oid:2.5.4.42'];
-const LAST_NAME = ['lastName', 'surname', 'sn', 'family_name', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname', 'urn:oid:2.5.4.4'];
-const EMAIL = ['email', 'mail', 'emailAddress', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3'];
+const FIRST_NAME = [
+  'firstName',
+  'givenName',
+  'given_name',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
+  'urn:oid:2.5.4.42',
+];
+const LAST_NAME = [
+  'lastName',
+  'surname',
+  'sn',
+  'family_name',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
+  'urn:oid:2.5.4.4',
+];
+const EMAIL = [
+  'email',
+  'mail',
+  'emailAddress',
+  'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
+  'urn:oid:0.9.2342.19200300.100.1.3',
+];
 
 /**
  * A request-scoped cache for node-saml's InResponseTo check: it knows the one request id of the flow in hand, so a
@@ -71,7 +90,10 @@ export class SamlClient {
   /** The IdP URL with a deflated AuthnRequest, and the request's id (the response's InResponseTo must name it). */
   async authorizationUrl(settings: SamlSettings, relayState: string): Promise<{ url: string; requestId: string }> {
     let requestId: string | null = null;
-    const url = await saml(settings, oneRequest(null, (id) => (requestId = id))).getAuthorizeUrlAsync(relayState, undefined, {});
+    const url = await saml(
+      settings,
+      oneRequest(null, (id) => (requestId = id)),
+    ).getAuthorizeUrlAsync(relayState, undefined, {});
     if (!requestId) throw new Error('node-saml made no request id');
     return { url, requestId };
   }
@@ -81,14 +103,20 @@ export class SamlClient {
    * then Destination and Recipient against our ACS (node-saml leaves those to the caller). Throws with the reason.
    */
   async identity(settings: SamlSettings, requestId: string, samlResponse: string): Promise<SamlIdentity> {
-    const { profile } = await saml(settings, oneRequest(requestId, () => undefined)).validatePostResponseAsync({ SAMLResponse: samlResponse });
+    const { profile } = await saml(
+      settings,
+      oneRequest(requestId, () => undefined),
+    ).validatePostResponseAsync({ SAMLResponse: samlResponse });
     if (!profile) throw new Error('The SAML response holds no assertion');
     return identityOf(profile, settings);
   }
 
   /** Our SP metadata for the IdP administrator (entity ID, ACS with HTTP-POST). */
   metadata(settings: SamlSettings): string {
-    return saml(settings, oneRequest(null, () => undefined)).generateServiceProviderMetadata(null, null);
+    return saml(
+      settings,
+      oneRequest(null, () => undefined),
+    ).generateServiceProviderMetadata(null, null);
   }
 }
 
@@ -98,11 +126,16 @@ function identityOf(profile: Profile, settings: SamlSettings): SamlIdentity {
   if (!assertion || !assertionId) throw new Error('The assertion has no ID');
   const response = profile.getSamlResponseXml?.() ?? '';
   const destination = /<(?:\w+:)?Response\b[^>]*\sDestination="([^"]*)"/.exec(response)?.[1];
-  if (destination !== undefined && destination !== settings.acsUrl) throw new Error(`The response is for another Destination (${destination})`);
+  if (destination !== undefined && destination !== settings.acsUrl)
+    throw new Error(`The response is for another Destination (${destination})`);
   const confirmations = assertion.Subject?.[0]?.SubjectConfirmation ?? [];
-  const recipients = confirmations.map((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient).filter((r): r is string => typeof r === 'string');
-  if (recipients.length > 0 && !recipients.includes(settings.acsUrl)) throw new Error(`The assertion is for another Recipient (${recipients.join(', ')})`);
-  if (profile.issuer !== settings.idpEntityId) throw new Error(`The assertion's issuer is ${profile.issuer ?? 'missing'}, not ${settings.idpEntityId}`);
+  const recipients = confirmations
+    .map((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient)
+    .filter((r): r is string => typeof r === 'string');
+  if (recipients.length > 0 && !recipients.includes(settings.acsUrl))
+    throw new Error(`The assertion is for another Recipient (${recipients.join(', ')})`);
+  if (profile.issuer !== settings.idpEntityId)
+    throw new Error(`The assertion's issuer is ${profile.issuer ?? 'missing'}, not ${settings.idpEntityId}`);
   if (!profile.nameID) throw new Error('The assertion has no NameID');
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   const pick = (names: string[]) => {
@@ -114,7 +147,9 @@ function identityOf(profile: Profile, settings: SamlSettings): SamlIdentity {
     return null;
   };
   const notOnOrAfter = assertion.Conditions?.[0]?.$?.NotOnOrAfter;
-  const nameIdIsEmail = profile.nameIDFormat === 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' || /^[^@\s]+@[^@\s]+$/.test(profile.nameID);
+  const nameIdIsEmail =
+    profile.nameIDFormat === 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' ||
+    /^[^@\s]+@[^@\s]+$/.test(profile.nameID);
   return {
     assertionId,
     subject: profile.nameID,

@@ -11,7 +11,8 @@ import { parseToken, secretMatches } from '../shared/secret-token.js';
 import type { SignInCodeData } from './sign-in-code.js';
 import type { SignInCodeResult } from './sso.types.js';
 
-const badCode = () => new DomainError('INVALID_TOKEN', 'The code is unknown, expired or already used; sign in again', { field: 'code' });
+const badCode = () =>
+  new DomainError('INVALID_TOKEN', 'The code is unknown, expired or already used; sign in again', { field: 'code' });
 
 /**
  * `POST /auth/sso/token`: the application's backend, with its organization's key, turns the code its redirect URI
@@ -25,12 +26,29 @@ export class SignInCodeService {
     this.signIns = new SignInService(deps);
   }
 
-  async redeem(em: EntityManager, code: unknown, applicationId: string | null | undefined, info?: RequestInfo | null): Promise<SignInCodeResult> {
+  async redeem(
+    em: EntityManager,
+    code: unknown,
+    applicationId: string | null | undefined,
+    info?: RequestInfo | null,
+  ): Promise<SignInCodeResult> {
     const parsed = parseToken(code, 'sic');
-    if (!parsed) throw invalid('code', typeof code === 'string' ? `${code.length} characters` : code ?? null, 'the code your redirect URI received');
+    if (!parsed)
+      throw invalid(
+        'code',
+        typeof code === 'string' ? `${code.length} characters` : (code ?? null),
+        'the code your redirect URI received',
+      );
     const now = this.deps.now();
     const row = await em.findOne(AuthToken, { id: parsed.id, kind: 'SIGN_IN_CODE' });
-    if (!row || !secretMatches(parsed.secret, Buffer.from(row.secretHash)) || row.usedAt || row.expiresAt <= now || !row.userId) throw badCode();
+    if (
+      !row ||
+      !secretMatches(parsed.secret, Buffer.from(row.secretHash)) ||
+      row.usedAt ||
+      row.expiresAt <= now ||
+      !row.userId
+    )
+      throw badCode();
     const data = row.data as unknown as SignInCodeData;
     if (applicationId && applicationId !== data.applicationId) throw badCode();
     // Used once, whatever happens next: two redemptions racing see one winner.
@@ -42,7 +60,11 @@ export class SignInCodeService {
     if (user.lockedUntil && user.lockedUntil > now) throw locked(user.lockedUntil);
     const client = clip(info);
     if (!data.mfaVerified) await this.signIns.requireNoSecondFactor(em, user, client, data.applicationId);
-    const opened = await this.signIns.openSession(em, user, client, { applicationId: data.applicationId, mfaVerified: data.mfaVerified, method: data.method });
+    const opened = await this.signIns.openSession(em, user, client, {
+      applicationId: data.applicationId,
+      mfaVerified: data.mfaVerified,
+      method: data.method,
+    });
     return { ...opened, profile: data.profile ?? null };
   }
 }

@@ -18,11 +18,22 @@ export interface SignInCodeData {
 }
 
 /** A one-time code (`sic_….<secret>`, SHA-256 kept) for a user whose sign-in is proven, redeemable once within 60 s. */
-export async function issueSignInCode(tx: EntityManager, userId: string, data: SignInCodeData, now: Date): Promise<string> {
+export async function issueSignInCode(
+  tx: EntityManager,
+  userId: string,
+  data: SignInCodeData,
+  now: Date,
+): Promise<string> {
   const code = issueToken('sic');
   tx.create(AuthToken, {
-    id: code.id, organizationId: undefined as never, kind: 'SIGN_IN_CODE', userId, secretHash: code.secretHash,
-    data: data as unknown as Record<string, unknown>, expiresAt: new Date(now.getTime() + SIGN_IN_CODE_SECONDS * 1000), createdAt: now,
+    id: code.id,
+    organizationId: undefined as never,
+    kind: 'SIGN_IN_CODE',
+    userId,
+    secretHash: code.secretHash,
+    data: data as unknown as Record<string, unknown>,
+    expiresAt: new Date(now.getTime() + SIGN_IN_CODE_SECONDS * 1000),
+    createdAt: now,
   });
   await tx.flush();
   return code.token;
@@ -37,7 +48,12 @@ export function codeRedirect(redirectUri: string, code: string, state: string | 
 }
 
 /** The redirect URI with `error`, `error_description` and the caller's `state`. */
-export function errorRedirect(redirectUri: string, error: string, description: string, state: string | null | undefined): string {
+export function errorRedirect(
+  redirectUri: string,
+  error: string,
+  description: string,
+  state: string | null | undefined,
+): string {
   const url = new URL(redirectUri);
   url.searchParams.set('error', error);
   url.searchParams.set('error_description', description.slice(0, 300));

@@ -3,7 +3,11 @@
  * description the human one (`error_description=`), `reason` what the audit log's login.failed entry records.
  */
 export class SsoFailure extends Error {
-  constructor(readonly error: string, readonly description: string, readonly reason: string = error.toUpperCase()) {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+    readonly reason: string = error.toUpperCase(),
+  ) {
     super(description);
   }
 }

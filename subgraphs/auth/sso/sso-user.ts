@@ -44,16 +44,39 @@ export function boundedAttributes(attributes: Record<string, unknown>): Record<s
  * connection's domains, and then an unlinked user of that address is linked, or, with JIT provisioning, a new one is
  * created (ACTIVE, verified, `user.created`). Blocked and locked users are refused.
  */
-export async function userForIdentity(em: EntityManager, connection: SsoConnection, identity: { idpId: string; email: string | null; firstName: string | null; lastName: string | null }, client: Client, now: Date): Promise<User> {
-  const linked = await em.findOne(User, { ssoConnectionId: connection.id, ssoSubject: identity.idpId, deletedAt: null });
-  const user = linked ?? await unlinkedUser(em, connection, identity, client, now);
-  if (user.status === UserStatus.BLOCKED) throw new SsoFailure(SSO_ERRORS.userBlocked, 'This account is blocked', 'USER_BLOCKED');
-  if (user.lockedUntil && user.lockedUntil > now) throw new SsoFailure(SSO_ERRORS.accountLocked, `The account is locked until ${user.lockedUntil.toISOString()}`, 'ACCOUNT_LOCKED');
+export async function userForIdentity(
+  em: EntityManager,
+  connection: SsoConnection,
+  identity: { idpId: string; email: string | null; firstName: string | null; lastName: string | null },
+  client: Client,
+  now: Date,
+): Promise<User> {
+  const linked = await em.findOne(User, {
+    ssoConnectionId: connection.id,
+    ssoSubject: identity.idpId,
+    deletedAt: null,
+  });
+  const user = linked ?? (await unlinkedUser(em, connection, identity, client, now));
+  if (user.status === UserStatus.BLOCKED)
+    throw new SsoFailure(SSO_ERRORS.userBlocked, 'This account is blocked', 'USER_BLOCKED');
+  if (user.lockedUntil && user.lockedUntil > now)
+    throw new SsoFailure(
+      SSO_ERRORS.accountLocked,
+      `The account is locked until ${user.lockedUntil.toISOString()}`,
+      'ACCOUNT_LOCKED',
+    );
   return user;
 }
 
-async function unlinkedUser(em: EntityManager, connection: SsoConnection, identity: { idpId: string; email: string | null; firstName: string | null; lastName: string | null }, client: Client, now: Date): Promise<User> {
-  if (!identity.email) throw new SsoFailure(SSO_ERRORS.emailMissing, 'The identity provider sent no email address for this user');
+async function unlinkedUser(
+  em: EntityManager,
+  connection: SsoConnection,
+  identity: { idpId: string; email: string | null; firstName: string | null; lastName: string | null },
+  client: Client,
+  now: Date,
+): Promise<User> {
+  if (!identity.email)
+    throw new SsoFailure(SSO_ERRORS.emailMissing, 'The identity provider sent no email address for this user');
   let email: string;
   try {
     email = normalizeEmail(identity.email);
@@ -61,34 +84,77 @@ async function unlinkedUser(em: EntityManager, connection: SsoConnection, identi
     throw new SsoFailure(SSO_ERRORS.emailMissing, 'The identity provider sent an email address that is not valid');
   }
   if (!domainCovered(email, connection.domains)) {
-    throw new SsoFailure(SSO_ERRORS.domainNotAllowed, `${email.split('@')[1]} is not one of this connection's domains`, 'SSO_DOMAIN_NOT_ALLOWED');
+    throw new SsoFailure(
+      SSO_ERRORS.domainNotAllowed,
+      `${email.split('@')[1]} is not one of this connection's domains`,
+      'SSO_DOMAIN_NOT_ALLOWED',
+    );
   }
   const existing = await em.findOne(User, { email, deletedAt: null });
   if (existing) {
-    if (existing.ssoSubject) throw new SsoFailure(SSO_ERRORS.identityMismatch, 'This address belongs to a user linked to another identity', 'SSO_IDENTITY_MISMATCH');
+    if (existing.ssoSubject)
+      throw new SsoFailure(
+        SSO_ERRORS.identityMismatch,
+        'This address belongs to a user linked to another identity',
+        'SSO_IDENTITY_MISMATCH',
+      );
     await em.transactional(async (tx) => {
       tx.assign(tx.merge(existing), { ssoConnectionId: connection.id, ssoSubject: identity.idpId });
       await tx.flush();
-      await recordAudit(tx, { type: 'user.sso_linked', userId: existing.id, ...client, data: { email, connectionId: connection.id } }, now);
+      await recordAudit(
+        tx,
+        { type: 'user.sso_linked', userId: existing.id, ...client, data: { email, connectionId: connection.id } },
+        now,
+      );
     });
     return existing;
   }
-  if (!connection.jitProvisioning) throw new SsoFailure(SSO_ERRORS.userNotFound, 'No user has this address and the connection does not create users', 'SSO_USER_NOT_FOUND');
+  if (!connection.jitProvisioning)
+    throw new SsoFailure(
+      SSO_ERRORS.userNotFound,
+      'No user has this address and the connection does not create users',
+      'SSO_USER_NOT_FOUND',
+    );
   try {
     return await em.transactional(async (tx) => {
       const user = tx.create(User, {
-        id: newId('user'), organizationId: undefined as never, email, emailVerified: true, status: UserStatus.ACTIVE, passwordHash: null,
-        profile: { firstName: identity.firstName?.slice(0, 200) ?? null, lastName: identity.lastName?.slice(0, 200) ?? null }, metadata: {},
-        ssoConnectionId: connection.id, ssoSubject: identity.idpId, createdAt: now, updatedAt: now,
+        id: newId('user'),
+        organizationId: undefined as never,
+        email,
+        emailVerified: true,
+        status: UserStatus.ACTIVE,
+        passwordHash: null,
+        profile: {
+          firstName: identity.firstName?.slice(0, 200) ?? null,
+          lastName: identity.lastName?.slice(0, 200) ?? null,
+        },
+        metadata: {},
+        ssoConnectionId: connection.id,
+        ssoSubject: identity.idpId,
+        createdAt: now,
+        updatedAt: now,
       });
       await tx.flush();
-      await recordAudit(tx, { type: 'user.created', userId: user.id, ...client, data: { email, status: user.status, ssoConnectionId: connection.id, method: 'sso' } }, now);
+      await recordAudit(
+        tx,
+        {
+          type: 'user.created',
+          userId: user.id,
+          ...client,
+          data: { email, status: user.status, ssoConnectionId: connection.id, method: 'sso' },
+        },
+        now,
+      );
       return user;
     });
   } catch (error) {
     // Two first sign-ins of one person at once: the unique indexes let one create the user; the other signs in as it.
     if (error instanceof UniqueConstraintViolationException) {
-      const winner = await em.findOne(User, { ssoConnectionId: connection.id, ssoSubject: identity.idpId, deletedAt: null }, { refresh: true });
+      const winner = await em.findOne(
+        User,
+        { ssoConnectionId: connection.id, ssoSubject: identity.idpId, deletedAt: null },
+        { refresh: true },
+      );
       if (winner) return winner;
       throw new DomainError('CONFLICT', 'This address was just taken by another sign-in');
     }

@@ -18,10 +18,17 @@ export class SsoResolver {
   }
 
   @Authorized('auth')
-  @Mutation(() => SignInCodeResult, { description: 'The one-time code an SSO or hosted sign-in sent to the redirect URI, for a session (once, within 60 s); MFA_REQUIRED as at sign-in' })
+  @Mutation(() => SignInCodeResult, {
+    description:
+      'The one-time code an SSO or hosted sign-in sent to the redirect URI, for a session (once, within 60 s); MFA_REQUIRED as at sign-in',
+  })
   redeemAuthSignInCode(
     @Arg('code', () => String) code: string,
-    @Arg('applicationId', () => String, { nullable: true, description: 'When given, the code must have been issued for this application' }) applicationId: string | null,
+    @Arg('applicationId', () => String, {
+      nullable: true,
+      description: 'When given, the code must have been issued for this application',
+    })
+    applicationId: string | null,
     @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<SignInCodeResult> {
@@ -29,7 +36,9 @@ export class SsoResolver {
   }
 
   @Authorized('auth')
-  @Mutation(() => ConnectionTestResult, { description: 'Checks an SSO connection: OIDC discovery and JWKS, or the SAML certificate and URLs' })
+  @Mutation(() => ConnectionTestResult, {
+    description: 'Checks an SSO connection: OIDC discovery and JWKS, or the SAML certificate and URLs',
+  })
   testAuthConnection(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ConnectionTestResult> {
     return this.tests.test(ctx.em, id);
   }

@@ -18,13 +18,22 @@ const PUBLIC_LIMIT = { limit: 60, windowMs: 60_000 };
  * page's posts). Without `method` it takes every method (the handler tells them apart; the runner keeps one route
  * per path).
  */
-export function browserRoute(path: string, method: 'GET' | 'POST' | undefined, handle: ModuleHttpRoute['handle'], form = false): ModuleHttpRoute {
+export function browserRoute(
+  path: string,
+  method: 'GET' | 'POST' | undefined,
+  handle: ModuleHttpRoute['handle'],
+  form = false,
+): ModuleHttpRoute {
   return {
     path,
     method,
     admit: async (request: FastifyRequest, reply: FastifyReply, edge: HttpEdge) => {
       if (form && request.method === 'POST') request.edge.body = { format: 'form', limit: 1024 * 1024 };
-      await edge.admit(request, reply, { route: `${method ?? request.method} ${path}`, category: 'general', endpoint: PUBLIC_LIMIT });
+      await edge.admit(request, reply, {
+        route: `${method ?? request.method} ${path}`,
+        category: 'general',
+        endpoint: PUBLIC_LIMIT,
+      });
     },
     handle: async (request, reply, edge) => {
       try {
@@ -66,16 +75,41 @@ export function ssoRoutes(deps: AuthDeps): ModuleHttpRoute[] {
   const root = () => deps.orm.em.fork();
   const query = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
   return [
-    browserRoute('/auth/sso/authorize', 'GET', async (request, reply) => sendRedirect(reply, await flows.start(root(), query(request), clientOf(request)))),
-    browserRoute('/auth/sso/oidc/callback', 'GET', async (request, reply) => sendRedirect(reply, await flows.oidcCallback(root(), query(request), request.headers.cookie, clientOf(request)))),
-    browserRoute('/auth/sso/saml/acs', 'POST', async (request, reply) => sendRedirect(reply, await flows.samlAcs(root(), (request.body ?? {}) as Record<string, unknown>, clientOf(request)), 303), true),
-    browserRoute('/auth/sso/saml/continue', 'GET', async (request, reply) => sendRedirect(reply, await flows.samlContinue(root(), query(request).flow, request.headers.cookie, clientOf(request)))),
+    browserRoute('/auth/sso/authorize', 'GET', async (request, reply) =>
+      sendRedirect(reply, await flows.start(root(), query(request), clientOf(request))),
+    ),
+    browserRoute('/auth/sso/oidc/callback', 'GET', async (request, reply) =>
+      sendRedirect(reply, await flows.oidcCallback(root(), query(request), request.headers.cookie, clientOf(request))),
+    ),
+    browserRoute(
+      '/auth/sso/saml/acs',
+      'POST',
+      async (request, reply) =>
+        sendRedirect(
+          reply,
+          await flows.samlAcs(root(), (request.body ?? {}) as Record<string, unknown>, clientOf(request)),
+          303,
+        ),
+      true,
+    ),
+    browserRoute('/auth/sso/saml/continue', 'GET', async (request, reply) =>
+      sendRedirect(
+        reply,
+        await flows.samlContinue(root(), query(request).flow, request.headers.cookie, clientOf(request)),
+      ),
+    ),
     browserRoute('/auth/sso/saml/:connectionId/metadata', 'GET', async (request, reply) => {
       const { connectionId } = request.params as { connectionId: string };
       // Public by design: an IdP administrator (or the IdP itself) reads it without a key.
-      const connection = /^conn_[a-z0-9]{1,64}$/.test(connectionId) ? await root().findOne(SsoConnection, { id: connectionId, type: 'SAML' }, { filters: false }) : null;
+      const connection = /^conn_[a-z0-9]{1,64}$/.test(connectionId)
+        ? await root().findOne(SsoConnection, { id: connectionId, type: 'SAML' }, { filters: false })
+        : null;
       if (!connection) throw new DomainError('NOT_FOUND', 'SAML connection not found');
-      return reply.code(200).header('Content-Type', 'application/samlmetadata+xml; charset=utf-8').header('Cache-Control', 'no-cache').send(deps.saml.metadata(flows.samlSettings(connection)));
+      return reply
+        .code(200)
+        .header('Content-Type', 'application/samlmetadata+xml; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(deps.saml.metadata(flows.samlSettings(connection)));
     }),
   ];
 }

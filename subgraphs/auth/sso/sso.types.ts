@@ -4,7 +4,11 @@ import { SignInResult } from '../sessions/session.types.js';
 
 @ObjectType('AuthSignInCodeResult')
 export class SignInCodeResult extends SignInResult {
-  @Field(() => JSONObject, { nullable: true, description: 'SSO: what the identity provider proved {connectionId, connectionType, idpId, email, firstName, lastName, attributes}; null for a password sign-in' })
+  @Field(() => JSONObject, {
+    nullable: true,
+    description:
+      'SSO: what the identity provider proved {connectionId, connectionType, idpId, email, firstName, lastName, attributes}; null for a password sign-in',
+  })
   profile!: Record<string, unknown> | null;
 }
 

@@ -10,7 +10,11 @@ export class EmailSent {
   @Field()
   sent!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'The email message (GET /emails/messages/{id}); null for a password reset, which never says whether the address exists' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The email message (GET /emails/messages/{id}); null for a password reset, which never says whether the address exists',
+  })
   messageId!: string | null;
 }
 
@@ -24,13 +28,21 @@ export class AccountFlowsResolver {
 
   @Authorized('auth')
   @Mutation(() => EmailSent)
-  sendAuthVerificationEmail(@Arg('userId', () => ID) userId: string, @Arg('redirectUrl', () => String, { nullable: true }) redirectUrl: string | null, @Ctx() ctx: SubgraphContext): Promise<EmailSent> {
+  sendAuthVerificationEmail(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('redirectUrl', () => String, { nullable: true }) redirectUrl: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EmailSent> {
     return this.flows.sendVerification(ctx.em, userId, redirectUrl);
   }
 
   @Authorized('auth')
   @Mutation(() => User)
-  verifyAuthEmail(@Arg('token', () => String) token: string, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<User> {
+  verifyAuthEmail(
+    @Arg('token', () => String) token: string,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.flows.verifyEmail(ctx.em, token, client);
   }
 

@@ -26,13 +26,28 @@ export class AccountFlowsService {
     this.users = new UserService(deps);
   }
 
-  async sendVerification(em: EntityManager, userId: string, redirectUrl?: string | null): Promise<{ sent: boolean; messageId: string | null }> {
+  async sendVerification(
+    em: EntityManager,
+    userId: string,
+    redirectUrl?: string | null,
+  ): Promise<{ sent: boolean; messageId: string | null }> {
     const user = await this.users.get(em, userId);
-    if (user.emailVerified) throw new DomainError('CONFLICT', 'The email address is already verified', { field: 'userId', received: userId });
-    const { messageId } = await em.transactional((tx) => this.tokens.issue(tx, 'EMAIL_VERIFICATION', {
-      userId: user.id, lifetimeMinutes: VERIFY_MINUTES, redirectUrl,
-      email: { to: user.email, kind: 'auth.email-verification', subject: 'Verify your email address', text: (token, link) => `Verify your email address${link ? ` by opening ${link}` : ''}.\n\nVerification token: ${token}\n\nIt expires in 24 hours.` },
-    }));
+    if (user.emailVerified)
+      throw new DomainError('CONFLICT', 'The email address is already verified', { field: 'userId', received: userId });
+    const { messageId } = await em.transactional((tx) =>
+      this.tokens.issue(tx, 'EMAIL_VERIFICATION', {
+        userId: user.id,
+        lifetimeMinutes: VERIFY_MINUTES,
+        redirectUrl,
+        email: {
+          to: user.email,
+          kind: 'auth.email-verification',
+          subject: 'Verify your email address',
+          text: (token, link) =>
+            `Verify your email address${link ? ` by opening ${link}` : ''}.\n\nVerification token: ${token}\n\nIt expires in 24 hours.`,
+        },
+      }),
+    );
     return { sent: messageId !== null, messageId };
   }
 
@@ -42,15 +57,27 @@ export class AccountFlowsService {
       const row = await this.tokens.consume(tx, 'EMAIL_VERIFICATION', token);
       const user = await tx.findOne(User, { id: row.userId!, deletedAt: null });
       if (!user) throw new DomainError('INVALID_TOKEN', 'The token belongs to a deleted user', { field: 'token' });
-      tx.assign(user, { emailVerified: true, status: user.status === UserStatus.PENDING_VERIFICATION ? UserStatus.ACTIVE : user.status });
+      tx.assign(user, {
+        emailVerified: true,
+        status: user.status === UserStatus.PENDING_VERIFICATION ? UserStatus.ACTIVE : user.status,
+      });
       await tx.flush();
-      await recordAudit(tx, { type: 'email.verified', userId: user.id, ...clip(info), data: { email: user.email } }, now);
+      await recordAudit(
+        tx,
+        { type: 'email.verified', userId: user.id, ...clip(info), data: { email: user.email } },
+        now,
+      );
       return user;
     });
   }
 
   /** Always answers the same, whether the address has an account or not (no enumeration). */
-  async requestPasswordReset(em: EntityManager, emailInput: unknown, redirectUrl?: string | null, info?: RequestInfo | null): Promise<{ sent: boolean; messageId: string | null }> {
+  async requestPasswordReset(
+    em: EntityManager,
+    emailInput: unknown,
+    redirectUrl?: string | null,
+    info?: RequestInfo | null,
+  ): Promise<{ sent: boolean; messageId: string | null }> {
     const email = normalizeEmail(emailInput);
     const user = await em.findOne(User, { email, deletedAt: null });
     if (!user || user.status === UserStatus.BLOCKED) {
@@ -60,8 +87,16 @@ export class AccountFlowsService {
     const now = this.deps.now();
     await em.transactional(async (tx) => {
       await this.tokens.issue(tx, 'PASSWORD_RESET', {
-        userId: user.id, lifetimeMinutes: RESET_MINUTES, redirectUrl,
-        email: { to: user.email, kind: 'auth.password-reset', subject: 'Reset your password', text: (token, link) => `Someone asked to reset your password${link ? `; open ${link} to choose a new one` : ''}.\n\nReset token: ${token}\n\nIt expires in 1 hour. If it was not you, ignore this email.` },
+        userId: user.id,
+        lifetimeMinutes: RESET_MINUTES,
+        redirectUrl,
+        email: {
+          to: user.email,
+          kind: 'auth.password-reset',
+          subject: 'Reset your password',
+          text: (token, link) =>
+            `Someone asked to reset your password${link ? `; open ${link} to choose a new one` : ''}.\n\nReset token: ${token}\n\nIt expires in 1 hour. If it was not you, ignore this email.`,
+        },
       });
       await recordAudit(tx, { type: 'password.reset_requested', userId: user.id, ...clip(info), data: { email } }, now);
     });
@@ -77,11 +112,20 @@ export class AccountFlowsService {
       const user = await tx.findOne(User, { id: row.userId!, deletedAt: null });
       if (!user) throw new DomainError('INVALID_TOKEN', 'The token belongs to a deleted user', { field: 'token' });
       const checked = await checkNewPassword(password, policy, this.deps.breaches, user.email);
-      tx.assign(user, { passwordHash: await this.deps.hasher.hash(checked), passwordChangedAt: now, failedAttempts: 0, lockedUntil: null });
+      tx.assign(user, {
+        passwordHash: await this.deps.hasher.hash(checked),
+        passwordChangedAt: now,
+        failedAttempts: 0,
+        lockedUntil: null,
+      });
       await tx.flush();
       await revokeUserSessions(tx, this.deps, user.id, now);
       await this.tokens.voidAll(tx, 'PASSWORD_RESET', user.id); // an older reset email stops working too
-      await recordAudit(tx, { type: 'password.reset', userId: user.id, ...clip(info), data: { email: user.email } }, now);
+      await recordAudit(
+        tx,
+        { type: 'password.reset', userId: user.id, ...clip(info), data: { email: user.email } },
+        now,
+      );
       return user;
     });
   }
@@ -89,7 +133,12 @@ export class AccountFlowsService {
   /** An operator (or the customer's backend after its own re-authentication) sets a password: `password.changed`. */
   async changePassword(em: EntityManager, userId: string, password: unknown, info?: RequestInfo | null): Promise<User> {
     const user = await this.users.get(em, userId);
-    const checked = await checkNewPassword(password, await this.policies.passwordPolicy(em), this.deps.breaches, user.email);
+    const checked = await checkNewPassword(
+      password,
+      await this.policies.passwordPolicy(em),
+      this.deps.breaches,
+      user.email,
+    );
     const hash = await this.deps.hasher.hash(checked);
     const now = this.deps.now();
     await em.transactional(async (tx) => {
@@ -97,7 +146,11 @@ export class AccountFlowsService {
       await tx.flush();
       await revokeUserSessions(tx, this.deps, user.id, now);
       await this.tokens.voidAll(tx, 'PASSWORD_RESET', user.id); // a reset email sent before the change stops working
-      await recordAudit(tx, { type: 'password.changed', userId: user.id, ...clip(info), data: { email: user.email } }, now);
+      await recordAudit(
+        tx,
+        { type: 'password.changed', userId: user.id, ...clip(info), data: { email: user.email } },
+        now,
+      );
     });
     return user;
   }

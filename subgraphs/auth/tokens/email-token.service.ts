@@ -14,7 +14,8 @@ export function linkWith(redirectUrl: string | null | undefined, token: string):
   } catch {
     throw invalid('redirectUrl', redirectUrl, 'an absolute http(s) URL');
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || redirectUrl.length > 2048) throw invalid('redirectUrl', redirectUrl, 'an absolute http(s) URL');
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || redirectUrl.length > 2048)
+    throw invalid('redirectUrl', redirectUrl, 'an absolute http(s) URL');
   url.searchParams.set('token', token);
   return url.toString();
 }
@@ -32,19 +33,39 @@ export class EmailTokenService {
   constructor(private readonly deps: AuthDeps) {}
 
   /** Stores a token and queues its email in the caller's transaction; returns the token id and the message id. */
-  async issue(tx: EntityManager, kind: TokenKind, options: { userId: string | null; lifetimeMinutes: number; data?: Record<string, unknown>; redirectUrl?: string | null; email: TokenEmail }) {
+  async issue(
+    tx: EntityManager,
+    kind: TokenKind,
+    options: {
+      userId: string | null;
+      lifetimeMinutes: number;
+      data?: Record<string, unknown>;
+      redirectUrl?: string | null;
+      email: TokenEmail;
+    },
+  ) {
     const issued = issueToken('tok');
     const link = linkWith(options.redirectUrl, issued.token);
     const now = this.deps.now();
     tx.create(AuthToken, {
-      id: issued.id, organizationId: undefined as never, kind, userId: options.userId, secretHash: issued.secretHash, data: options.data ?? {},
-      expiresAt: new Date(now.getTime() + options.lifetimeMinutes * 60_000), createdAt: now,
+      id: issued.id,
+      organizationId: undefined as never,
+      kind,
+      userId: options.userId,
+      secretHash: issued.secretHash,
+      data: options.data ?? {},
+      expiresAt: new Date(now.getTime() + options.lifetimeMinutes * 60_000),
+      createdAt: now,
     });
     await tx.flush();
     const sender = this.deps.ports().systemEmail;
     if (!sender) throw new DomainError('SERVICE_UNAVAILABLE', 'The email module is not available to send this email');
     const messageId = await sender.send(tx, {
-      organizationId: tenantOf(tx), to: options.email.to, kind: options.email.kind, subject: options.email.subject, text: options.email.text(issued.token, link),
+      organizationId: tenantOf(tx),
+      to: options.email.to,
+      kind: options.email.kind,
+      subject: options.email.subject,
+      text: options.email.text(issued.token, link),
       // The stored copy must not hand the token to whoever can read the organization's emails (the link keeps its page).
       redact: [issued.token],
     });

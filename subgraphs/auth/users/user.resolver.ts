@@ -15,7 +15,9 @@ export class UserResolver {
   }
 
   @Authorized('auth')
-  @Query(() => UserList, { description: 'Users, newest first (count default 50, max 100); deleted users only with status DELETED' })
+  @Query(() => UserList, {
+    description: 'Users, newest first (count default 50, max 100); deleted users only with status DELETED',
+  })
   authUsers(@Args() args: UserListArgs, @Ctx() ctx: SubgraphContext): Promise<UserList> {
     return this.service.list(ctx.em, args);
   }
@@ -28,31 +30,51 @@ export class UserResolver {
 
   @Authorized('auth')
   @Mutation(() => User, { description: 'PENDING_VERIFICATION unless emailVerified; 409 CONFLICT for a taken address' })
-  createAuthUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<User> {
+  createAuthUser(
+    @Arg('input', () => CreateUserInput) input: CreateUserInput,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.service.create(ctx.em, input, client);
   }
 
   @Authorized('auth')
   @Mutation(() => User, { description: 'profile merges, metadata replaces' })
-  updateAuthUser(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateUserInput) input: UpdateUserInput, @Ctx() ctx: SubgraphContext): Promise<User> {
+  updateAuthUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.service.update(ctx.em, id, input);
   }
 
   @Authorized('auth')
   @Mutation(() => User, { description: 'Soft delete (status DELETED); ends the sessions; user.deleted' })
-  deleteAuthUser(@Arg('id', () => ID) id: string, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<User> {
+  deleteAuthUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.service.delete(ctx.em, id, client);
   }
 
   @Authorized('auth')
   @Mutation(() => User, { description: 'BLOCKED: sign-in answers USER_BLOCKED, sessions end; user.blocked' })
-  blockAuthUser(@Arg('id', () => ID) id: string, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<User> {
+  blockAuthUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.service.block(ctx.em, id, client);
   }
 
   @Authorized('auth')
   @Mutation(() => User, { description: 'Back to ACTIVE (PENDING_VERIFICATION if never verified)' })
-  unblockAuthUser(@Arg('id', () => ID) id: string, @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null, @Ctx() ctx: SubgraphContext): Promise<User> {
+  unblockAuthUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('client', () => RequestInfo, { nullable: true }) client: RequestInfo | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<User> {
     return this.service.unblock(ctx.em, id, client);
   }
 }

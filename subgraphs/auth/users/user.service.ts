@@ -29,7 +29,12 @@ export class UserService {
     if (await em.findOne(User, { email, deletedAt: null })) throw emailTaken(email); // before the costly hash
     let passwordHash: string | null = null;
     if (input.password !== undefined && input.password !== null) {
-      const password = await checkNewPassword(input.password, await this.policies.passwordPolicy(em), this.deps.breaches, email);
+      const password = await checkNewPassword(
+        input.password,
+        await this.policies.passwordPolicy(em),
+        this.deps.breaches,
+        email,
+      );
       passwordHash = await this.deps.hasher.hash(password);
     }
     const verified = input.emailVerified === true;
@@ -37,12 +42,24 @@ export class UserService {
     try {
       return await em.transactional(async (tx) => {
         const user = tx.create(User, {
-          id: newId('user'), organizationId: undefined as never, email, emailVerified: verified,
+          id: newId('user'),
+          organizationId: undefined as never,
+          email,
+          emailVerified: verified,
           status: verified ? UserStatus.ACTIVE : UserStatus.PENDING_VERIFICATION,
-          passwordHash, profile, metadata, passwordChangedAt: passwordHash ? now : null, createdAt: now, updatedAt: now,
+          passwordHash,
+          profile,
+          metadata,
+          passwordChangedAt: passwordHash ? now : null,
+          createdAt: now,
+          updatedAt: now,
         });
         await tx.flush();
-        await recordAudit(tx, { type: 'user.created', userId: user.id, ...clip(info), data: { email, status: user.status } }, now);
+        await recordAudit(
+          tx,
+          { type: 'user.created', userId: user.id, ...clip(info), data: { email, status: user.status } },
+          now,
+        );
         return user;
       });
     } catch (error) {
@@ -56,11 +73,24 @@ export class UserService {
     const page = resolvePage(args, USER_LIMITS);
     const where: Record<string, unknown> = args.status ? { status: args.status } : { deletedAt: null };
     if (args.search !== undefined && args.search !== null) {
-      if (args.search.length > 200) throw new DomainError('INVALID_REQUEST', 'search is too long', { field: 'search', received: `${args.search.length} characters`, expected: 'at most 200 characters' });
+      if (args.search.length > 200)
+        throw new DomainError('INVALID_REQUEST', 'search is too long', {
+          field: 'search',
+          received: `${args.search.length} characters`,
+          expected: 'at most 200 characters',
+        });
       const like = `%${args.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.$or = [{ email: { $ilike: like } }, { profile: { firstName: { $ilike: like } } }, { profile: { lastName: { $ilike: like } } }];
+      where.$or = [
+        { email: { $ilike: like } },
+        { profile: { firstName: { $ilike: like } } },
+        { profile: { lastName: { $ilike: like } } },
+      ];
     }
-    const [data, total] = await em.findAndCount(User, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(User, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -75,7 +105,11 @@ export class UserService {
     const user = await this.get(em, id);
     const profile = profileOf(input.profile);
     const metadata = input.metadata ?? undefined;
-    em.assign(user, { profile: { ...user.profile, ...profile }, ...(metadata ? { metadata } : {}) }, { mergeObjectProperties: false });
+    em.assign(
+      user,
+      { profile: { ...user.profile, ...profile }, ...(metadata ? { metadata } : {}) },
+      { mergeObjectProperties: false },
+    );
     await em.flush();
     return user;
   }
@@ -112,12 +146,26 @@ export class UserService {
     if (user.status !== UserStatus.BLOCKED) return user;
     const now = this.deps.now();
     await em.transactional(async (tx) => {
-      tx.assign(user, { status: user.emailVerified ? UserStatus.ACTIVE : UserStatus.PENDING_VERIFICATION, blockedAt: null, failedAttempts: 0, lockedUntil: null });
+      tx.assign(user, {
+        status: user.emailVerified ? UserStatus.ACTIVE : UserStatus.PENDING_VERIFICATION,
+        blockedAt: null,
+        failedAttempts: 0,
+        lockedUntil: null,
+      });
       await tx.flush();
-      await recordAudit(tx, { type: 'user.unblocked', userId: user.id, ...clip(info), data: { email: user.email } }, now);
+      await recordAudit(
+        tx,
+        { type: 'user.unblocked', userId: user.id, ...clip(info), data: { email: user.email } },
+        now,
+      );
     });
     return user;
   }
 }
 
-const emailTaken = (email: string) => new DomainError('CONFLICT', `A user with the email ${email} already exists`, { field: 'email', received: email, expected: 'an address no other user of this organization has' });
+const emailTaken = (email: string) =>
+  new DomainError('CONFLICT', `A user with the email ${email} already exists`, {
+    field: 'email',
+    received: email,
+    expected: 'an address no other user of this organization has',
+  });

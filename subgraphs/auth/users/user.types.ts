@@ -27,9 +27,13 @@ function IsMetadata(): PropertyDecorator {
     IsOptional()(target, propertyName);
     IsObject({ message: 'an object' })(target, propertyName);
     registerDecorator({
-      name: 'isMetadata', target: target.constructor, propertyName: propertyName as string,
+      name: 'isMetadata',
+      target: target.constructor,
+      propertyName: propertyName as string,
       options: { message: `at most ${METADATA_MAX_BYTES} bytes of JSON` },
-      validator: { validate: (value: unknown) => Buffer.byteLength(globalThis.JSON.stringify(value) ?? '') <= METADATA_MAX_BYTES },
+      validator: {
+        validate: (value: unknown) => Buffer.byteLength(globalThis.JSON.stringify(value) ?? '') <= METADATA_MAX_BYTES,
+      },
     });
   };
 }
@@ -39,10 +43,16 @@ export class CreateUserInput {
   @Field(() => String, { nullable: true })
   email?: string;
 
-  @Field(() => String, { nullable: true, description: 'Checked against the password policy; optional (SSO or invited users set one later)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Checked against the password policy; optional (SSO or invited users set one later)',
+  })
   password?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'true: the user is ACTIVE at once; default false (PENDING_VERIFICATION)' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'true: the user is ACTIVE at once; default false (PENDING_VERIFICATION)',
+  })
   emailVerified?: boolean | null;
 
   @IsOptional()

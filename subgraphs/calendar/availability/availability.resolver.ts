@@ -9,13 +9,16 @@ class AvailabilityArgsInput {
   @Field(() => String, { nullable: true, description: 'Required' })
   eventTypeId?: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD in the viewer\'s zone; default today' })
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD in the viewer's zone; default today" })
   startDate?: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, inclusive; default startDate + 6 days; at most 62 days' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'YYYY-MM-DD, inclusive; default startDate + 6 days; at most 62 days',
+  })
   endDate?: string;
 
-  @Field(() => String, { nullable: true, description: 'IANA zone of the viewer; default the schedule\'s' })
+  @Field(() => String, { nullable: true, description: "IANA zone of the viewer; default the schedule's" })
   timezone?: string;
 
   @Field(() => String, { nullable: true })
@@ -34,8 +37,11 @@ export class AvailabilityResolver {
   }
 
   @Authorized('calendar')
-  @Query(() => CalendarAvailabilityView, { description: 'Free slots per day in the viewer\'s zone' })
-  calendarAvailability(@Args() args: AvailabilityArgsInput, @Ctx() ctx: SubgraphContext): Promise<CalendarAvailabilityView> {
+  @Query(() => CalendarAvailabilityView, { description: "Free slots per day in the viewer's zone" })
+  calendarAvailability(
+    @Args() args: AvailabilityArgsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CalendarAvailabilityView> {
     return this.service.availability(ctx.em, args);
   }
 }

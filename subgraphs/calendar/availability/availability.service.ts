@@ -31,9 +31,11 @@ export class AvailabilityService {
   constructor(private readonly deps: CalendarDeps) {}
 
   async availability(em: EntityManager, args: AvailabilityArgs): Promise<CalendarAvailabilityView> {
-    if (!args.eventTypeId) throw invalid('eventTypeId', args.eventTypeId ?? null, 'an event type id', 'eventTypeId is required');
+    if (!args.eventTypeId)
+      throw invalid('eventTypeId', args.eventTypeId ?? null, 'an event type id', 'eventTypeId is required');
     const eventType = await this.bookable(em, args.eventTypeId);
-    if (args.hostId && args.hostId !== eventType.hostId) throw invalid('hostId', args.hostId, eventType.hostId, 'This event type has another host');
+    if (args.hostId && args.hostId !== eventType.hostId)
+      throw invalid('hostId', args.hostId, eventType.hostId, 'This event type has another host');
     const duration = durationOf(eventType, args.duration);
     const now = this.deps.clock.now().getTime();
     if (args.timezone != null) assertTimezone(args.timezone);
@@ -46,26 +48,49 @@ export class AvailabilityService {
     const { startDate, endDate, from, to } = early ?? window(args, zone, now);
     const [busy, perDay] = await Promise.all([
       busyEarly ?? busyTimes(em, eventType.hostId, from, to),
-      eventType.dailyLimit === null ? Promise.resolve(new Map<string, number>()) : bookingsPerDay(em, eventType.id, rules.timezone, from, to),
+      eventType.dailyLimit === null
+        ? Promise.resolve(new Map<string, number>())
+        : bookingsPerDay(em, eventType.id, rules.timezone, from, to),
     ]);
     const slots = computeSlots({
-      rules, from, to, duration, interval: eventType.slotInterval ?? duration, bufferBefore: eventType.bufferBefore, bufferAfter: eventType.bufferAfter,
-      busy, now, minimumNotice: eventType.minimumNotice, maximumAdvance: eventType.maximumAdvance, dailyLimit: eventType.dailyLimit, bookingsPerDay: perDay,
+      rules,
+      from,
+      to,
+      duration,
+      interval: eventType.slotInterval ?? duration,
+      bufferBefore: eventType.bufferBefore,
+      bufferAfter: eventType.bufferAfter,
+      busy,
+      now,
+      minimumNotice: eventType.minimumNotice,
+      maximumAdvance: eventType.maximumAdvance,
+      dailyLimit: eventType.dailyLimit,
+      bookingsPerDay: perDay,
     });
-    return { eventTypeId: eventType.id, hostId: eventType.hostId, timezone: zone, duration, days: groupByDay(slots, zone, startDate, endDate) };
+    return {
+      eventTypeId: eventType.id,
+      hostId: eventType.hostId,
+      timezone: zone,
+      duration,
+      days: groupByDay(slots, zone, startDate, endDate),
+    };
   }
 
   /** The event type, if it exists and takes bookings. */
   async bookable(em: EntityManager, id: string): Promise<EventType> {
     const eventType = await this.eventTypes.find(em, id);
-    if (!eventType.active) throw new DomainError('EVENT_TYPE_INACTIVE', 'This event type is disabled', { eventTypeId: id });
+    if (!eventType.active)
+      throw new DomainError('EVENT_TYPE_INACTIVE', 'This event type is disabled', { eventTypeId: id });
     return eventType;
   }
 
   /** The event type's schedule, or its host's default; none is HOST_UNAVAILABLE. */
   async rulesOf(em: EntityManager, eventType: EventType): Promise<ScheduleRules> {
     const rules = await this.schedules.rulesFor(em, eventType.scheduleId, eventType.hostId);
-    if (!rules) throw new DomainError('HOST_UNAVAILABLE', 'The host has no schedule to book against', { hostId: eventType.hostId });
+    if (!rules)
+      throw new DomainError('HOST_UNAVAILABLE', 'The host has no schedule to book against', {
+        hostId: eventType.hostId,
+      });
     return rules;
   }
 }
@@ -79,7 +104,8 @@ function window(args: AvailabilityArgs, zone: string, now: number) {
   if (endDate < startDate) throw invalid('endDate', endDate, `a date on or after ${startDate}`);
   const from = DateTime.fromISO(startDate, { zone }).startOf('day').toMillis();
   const to = DateTime.fromISO(endDate, { zone }).plus({ days: 1 }).startOf('day').toMillis();
-  if (to - from > MAX_DAYS * 86_400_000 + 3_600_000) throw invalid('endDate', endDate, `at most ${MAX_DAYS} days after startDate`);
+  if (to - from > MAX_DAYS * 86_400_000 + 3_600_000)
+    throw invalid('endDate', endDate, `at most ${MAX_DAYS} days after startDate`);
   return { startDate, endDate, from, to };
 }
 
@@ -87,6 +113,7 @@ function window(args: AvailabilityArgs, zone: string, now: number) {
 export function durationOf(eventType: EventType, asked: number | null | undefined): number {
   if (asked == null) return eventType.duration;
   const offered = eventType.durations.length > 0 ? eventType.durations : [eventType.duration];
-  if (!offered.includes(asked)) throw invalid('duration', asked, offered, 'This event type does not offer that duration');
+  if (!offered.includes(asked))
+    throw invalid('duration', asked, offered, 'This event type does not offer that duration');
   return asked;
 }

@@ -44,7 +44,9 @@ export function localParts(zone: string, ms: number): { date: string; time: stri
  */
 export function instantOf(zone: string, localAsUtc: number): number {
   // Every offset in force within a day of the wall time: a switch near it is among them.
-  const candidates = [...new Set([offsetAt(zone, localAsUtc - DAY_MS), offsetAt(zone, localAsUtc), offsetAt(zone, localAsUtc + DAY_MS)])];
+  const candidates = [
+    ...new Set([offsetAt(zone, localAsUtc - DAY_MS), offsetAt(zone, localAsUtc), offsetAt(zone, localAsUtc + DAY_MS)]),
+  ];
   let first = Infinity;
   for (const o of candidates) {
     const t = localAsUtc - o * 60_000;

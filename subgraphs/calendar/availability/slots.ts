@@ -46,7 +46,12 @@ export function computeSlots(q: SlotQuery): Interval[] {
   const earliest = Math.max(q.from, q.now + q.minimumNotice * MINUTE);
   const latest = q.maximumAdvance === null ? Infinity : q.now + q.maximumAdvance * MINUTE;
   // Merged, the blocks are disjoint and sorted: one forward pointer serves every slot.
-  const blocks = merge(q.busy.map((b) => ({ start: b.start - (b.bufferBefore + q.bufferAfter) * MINUTE, end: b.end + (b.bufferAfter + q.bufferBefore) * MINUTE })));
+  const blocks = merge(
+    q.busy.map((b) => ({
+      start: b.start - (b.bufferBefore + q.bufferAfter) * MINUTE,
+      end: b.end + (b.bufferAfter + q.bufferBefore) * MINUTE,
+    })),
+  );
   const full = (start: number) => {
     if (q.dailyLimit === null) return false;
     return (q.bookingsPerDay.get(localParts(q.rules.timezone, start).date) ?? 0) >= q.dailyLimit;
@@ -81,7 +86,8 @@ export interface DayView {
 /** Every date from `startDate` to `endDate` in the viewer's zone, with the slots starting on it (possibly none). */
 export function groupByDay(slots: Interval[], zone: string, startDate: string, endDate: string): DayView[] {
   const days = new Map<string, SlotView[]>();
-  for (let d = Date.parse(`${startDate}T00:00:00Z`); d <= Date.parse(`${endDate}T00:00:00Z`); d += 86_400_000) days.set(new Date(d).toISOString().slice(0, 10), []);
+  for (let d = Date.parse(`${startDate}T00:00:00Z`); d <= Date.parse(`${endDate}T00:00:00Z`); d += 86_400_000)
+    days.set(new Date(d).toISOString().slice(0, 10), []);
   for (const slot of slots) {
     const start = localParts(zone, slot.start);
     const end = localParts(zone, slot.end);

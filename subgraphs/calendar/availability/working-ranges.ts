@@ -22,7 +22,9 @@ export function workingRanges(rules: ScheduleRules, from: number, to: number): I
     const override = overrides.get(date);
     const weekday = WEEKDAYS[(new Date(day).getUTCDay() + 6) % 7];
     const local: { startTime: string; endTime: string }[] = override
-      ? override.isAvailable && override.startTime && override.endTime ? [{ startTime: override.startTime, endTime: override.endTime }] : []
+      ? override.isAvailable && override.startTime && override.endTime
+        ? [{ startTime: override.startTime, endTime: override.endTime }]
+        : []
       : rules.availability.filter((r) => r.day === weekday);
     for (const r of local) {
       const start = instantOf(zone, day + minutesOf(r.startTime) * 60_000);

@@ -23,10 +23,18 @@ const SUBJECT: Record<Notice, string> = {
 export class BookingNotifier {
   constructor(private readonly deps: CalendarDeps) {}
 
-  async notify(tx: EntityManager, booking: Booking, notice: Notice, options: { to?: 'attendee' | 'host'; reason?: string | null } = {}): Promise<void> {
+  async notify(
+    tx: EntityManager,
+    booking: Booking,
+    notice: Notice,
+    options: { to?: 'attendee' | 'host'; reason?: string | null } = {},
+  ): Promise<void> {
     const sender = this.deps.ports().systemEmail;
     if (!sender) {
-      this.deps.logger.warn('booking email not sent: the email module is not served by this process', { uid: booking.uid, notice });
+      this.deps.logger.warn('booking email not sent: the email module is not served by this process', {
+        uid: booking.uid,
+        notice,
+      });
       return;
     }
     const toHost = options.to === 'host';
@@ -34,7 +42,7 @@ export class BookingNotifier {
     if (!to) return;
     const zone = toHost ? 'UTC' : booking.attendeeTimezone;
     const when = DateTime.fromJSDate(booking.startTime, { zone }).toFormat('cccc d LLLL yyyy, HH:mm') + ` (${zone})`;
-    const withWhom = toHost ? booking.attendeeName : booking.hostName ?? 'your host';
+    const withWhom = toHost ? booking.attendeeName : (booking.hostName ?? 'your host');
     const subject = `${SUBJECT[notice]}: ${booking.title} with ${withWhom} on ${when}`;
     const lines = [
       `${SUBJECT[notice]}: ${booking.title}`,
@@ -46,26 +54,46 @@ export class BookingNotifier {
       `Booking: ${booking.uid}`,
       // The attendee's own links to move or cancel, signed for this booking (the booking page's link pages).
       ...(!toHost && (notice === 'confirmation' || notice === 'request' || notice === 'reschedule')
-        ? (['reschedule', 'cancel'] as const).map((action) => `${action === 'cancel' ? 'Cancel' : 'Reschedule'}: ${bookingLinkPageUrl(this.deps.config.publicUrl, this.deps.config.internalSecret, booking.uid, action)}`)
+        ? (['reschedule', 'cancel'] as const).map(
+            (action) =>
+              `${action === 'cancel' ? 'Cancel' : 'Reschedule'}: ${bookingLinkPageUrl(this.deps.config.publicUrl, this.deps.config.internalSecret, booking.uid, action)}`,
+          )
         : []),
     ].filter((l): l is string => l !== null);
-    const method = notice === 'cancellation' || notice === 'rejection' ? 'CANCEL' : notice === 'request' ? null : 'REQUEST';
+    const method =
+      notice === 'cancellation' || notice === 'rejection' ? 'CANCEL' : notice === 'request' ? null : 'REQUEST';
     await sender.send(tx, {
       organizationId: booking.organizationId,
       to,
       subject,
       text: lines.join('\n'),
       kind: `booking.${notice}`,
-      attachments: method ? [{ filename: 'invite.ics', content: Buffer.from(this.invite(booking, method)).toString('base64'), contentType: 'text/calendar' }] : undefined,
+      attachments: method
+        ? [
+            {
+              filename: 'invite.ics',
+              content: Buffer.from(this.invite(booking, method)).toString('base64'),
+              contentType: 'text/calendar',
+            },
+          ]
+        : undefined,
     });
   }
 
   /** The iCalendar invite of a booking, as the emails attach it (and the booking page offers it). */
   invite(b: Booking, method: 'REQUEST' | 'CANCEL'): string {
     return buildIcs({
-      uid: b.uid, domain: new URL(this.deps.config.publicUrl).hostname, method, sequence: b.rescheduleCount + (method === 'CANCEL' ? 1 : 0),
-      start: b.startTime, end: b.endTime, stamp: this.deps.clock.now(), summary: b.title, description: b.notes,
-      location: b.meetingUrl ?? b.location.address ?? b.location.phone ?? null, url: b.meetingUrl,
+      uid: b.uid,
+      domain: new URL(this.deps.config.publicUrl).hostname,
+      method,
+      sequence: b.rescheduleCount + (method === 'CANCEL' ? 1 : 0),
+      start: b.startTime,
+      end: b.endTime,
+      stamp: this.deps.clock.now(),
+      summary: b.title,
+      description: b.notes,
+      location: b.meetingUrl ?? b.location.address ?? b.location.phone ?? null,
+      url: b.meetingUrl,
       organizer: b.hostEmail ? { name: b.hostName, email: b.hostEmail } : null,
       attendee: { name: b.attendeeName, email: b.attendeeEmail },
     });

@@ -28,7 +28,12 @@ export class BookingReminders {
     for (const minutesBefore of offsets) {
       const due = new Date(booking.startTime.getTime() - minutesBefore * MINUTE);
       if (due.getTime() <= now) continue; // booked inside the reminder window: that reminder has nothing left to remind of
-      const data: ReminderJobData = { organizationId: booking.organizationId, bookingUid: booking.uid, minutesBefore, startTime: booking.startTime.toISOString() };
+      const data: ReminderJobData = {
+        organizationId: booking.organizationId,
+        bookingUid: booking.uid,
+        minutesBefore,
+        startTime: booking.startTime.toISOString(),
+      };
       await this.deps.jobs.enqueue(tx, BOOKING_REMINDER_JOB, data, this.deps.clock.wallTimeOf(due));
     }
   }

@@ -11,16 +11,26 @@ const TEXT_MAX = 1000;
  * answered, each answer of its question's type, choices among the options. Returns the answers as stored (unanswered
  * optional questions left out). An event type without questions keeps `responses` free-form. Pure.
  */
-export function checkedResponses(questions: BookingQuestion[], responses: Record<string, unknown>): Record<string, unknown> {
+export function checkedResponses(
+  questions: BookingQuestion[],
+  responses: Record<string, unknown>,
+): Record<string, unknown> {
   if (questions.length === 0) return responses;
   const names = new Set(questions.map((q) => q.name));
   const unknown = Object.keys(responses).find((key) => !names.has(key));
-  if (unknown !== undefined) throw invalid(`responses.${unknown}`, null, [...names], `"${unknown}" is not a booking question of this event type`);
+  if (unknown !== undefined)
+    throw invalid(
+      `responses.${unknown}`,
+      null,
+      [...names],
+      `"${unknown}" is not a booking question of this event type`,
+    );
   const answers: Record<string, unknown> = {};
   for (const question of questions) {
     const value = responses[question.name];
     if (unanswered(value)) {
-      if (question.required) throw refused(question, value ?? null, 'an answer', `${question.label}: an answer is required`);
+      if (question.required)
+        throw refused(question, value ?? null, 'an answer', `${question.label}: an answer is required`);
       continue;
     }
     answers[question.name] = answerOf(question, value);
@@ -30,14 +40,20 @@ export function checkedResponses(questions: BookingQuestion[], responses: Record
 
 /** Null, an empty or blank string and an empty list leave a question unanswered (a required CHECKBOX must also be true). */
 function unanswered(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function answerOf(question: BookingQuestion, value: unknown): unknown {
   switch (question.type) {
     case 'TEXT':
       // eslint-disable-next-line no-control-regex
-      if (typeof value !== 'string' || value.length > TEXT_MAX || /[\u0000-\u001f\u007f]/.test(value)) throw refused(question, value, `one line of text of at most ${TEXT_MAX} characters`);
+      if (typeof value !== 'string' || value.length > TEXT_MAX || /[\u0000-\u001f\u007f]/.test(value))
+        throw refused(question, value, `one line of text of at most ${TEXT_MAX} characters`);
       return value;
     case 'TEXTAREA':
       if (typeof value !== 'string') throw refused(question, value, 'text');
@@ -57,18 +73,32 @@ function answerOf(question: BookingQuestion, value: unknown): unknown {
       return value;
     case 'SELECT':
     case 'RADIO':
-      if (typeof value !== 'string' || !question.options.includes(value)) throw refused(question, value, question.options);
+      if (typeof value !== 'string' || !question.options.includes(value))
+        throw refused(question, value, question.options);
       return value;
     case 'MULTISELECT':
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !question.options.includes(v)) || new Set(value).size !== value.length) {
-        throw refused(question, value, question.options, `${question.label}: distinct choices among ${question.options.join(', ')}`);
+      if (
+        !Array.isArray(value) ||
+        value.some((v) => typeof v !== 'string' || !question.options.includes(v)) ||
+        new Set(value).size !== value.length
+      ) {
+        throw refused(
+          question,
+          value,
+          question.options,
+          `${question.label}: distinct choices among ${question.options.join(', ')}`,
+        );
       }
       return value;
   }
 }
 
 function refused(question: BookingQuestion, received: unknown, expected: unknown, message?: string) {
-  const text = message ?? (Array.isArray(expected) ? `${question.label}: one of ${expected.join(', ')}` : `${question.label}: ${String(expected)}`);
+  const text =
+    message ??
+    (Array.isArray(expected)
+      ? `${question.label}: one of ${expected.join(', ')}`
+      : `${question.label}: ${String(expected)}`);
   return invalid(`responses.${question.name}`, printable(received), expected, text);
 }
 

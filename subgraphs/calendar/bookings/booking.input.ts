@@ -35,7 +35,7 @@ export class CreateBookingInput {
   @IsOptional()
   @Min(1)
   @Max(1440)
-  @Field(() => Int, { nullable: true, description: 'Minutes; one of the event type\'s durations' })
+  @Field(() => Int, { nullable: true, description: "Minutes; one of the event type's durations" })
   duration?: number | null;
 
   @ValidateNested()
@@ -49,7 +49,11 @@ export class CreateBookingInput {
 
   @IsOptional()
   @IsSmallObject()
-  @Field(() => JSON, { nullable: true, description: 'Answers to the event type\'s booking questions, by question name (checked against them when it has any); at most 16 KiB' })
+  @Field(() => JSON, {
+    nullable: true,
+    description:
+      "Answers to the event type's booking questions, by question name (checked against them when it has any); at most 16 KiB",
+  })
   responses?: Record<string, unknown> | null;
 
   @IsOptional()

@@ -51,32 +51,54 @@ export class BookingResolver {
   }
 
   @Authorized('calendar')
-  @Mutation(() => BookingView, { description: 'Body: eventTypeId, startTime (ISO 8601 with offset), attendee {name, email, timezone}, notes, responses, metadata, duration' })
-  createCalendarBooking(@Arg('input', () => CreateBookingInput) input: CreateBookingInput, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  @Mutation(() => BookingView, {
+    description:
+      'Body: eventTypeId, startTime (ISO 8601 with offset), attendee {name, email, timezone}, notes, responses, metadata, duration',
+  })
+  createCalendarBooking(
+    @Arg('input', () => CreateBookingInput) input: CreateBookingInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingView> {
     return this.bookings.create(ctx.em, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'Body: reason, cancelledBy (attendee or host), notifyHost' })
-  cancelCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => CancelBookingInput, { nullable: true }) input: CancelBookingInput | null, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  cancelCalendarBooking(
+    @Arg('uid', () => ID, UID) uid: string,
+    @Arg('input', () => CancelBookingInput, { nullable: true }) input: CancelBookingInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingView> {
     return this.lifecycle.cancel(ctx.em, uid, input ?? {});
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'Body: startTime, reason, notifyAttendee (default true)' })
-  rescheduleCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => RescheduleBookingInput) input: RescheduleBookingInput, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  rescheduleCalendarBooking(
+    @Arg('uid', () => ID, UID) uid: string,
+    @Arg('input', () => RescheduleBookingInput) input: RescheduleBookingInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingView> {
     return this.lifecycle.reschedule(ctx.em, uid, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'PENDING → CONFIRMED' })
-  confirmCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  confirmCalendarBooking(
+    @Arg('uid', () => ID, UID) uid: string,
+    @Arg('input', () => JSONObject, { nullable: true }) input: Record<string, unknown> | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingView> {
     return this.lifecycle.confirm(ctx.em, uid, input ?? {});
   }
 
   @Authorized('calendar')
   @Mutation(() => BookingView, { description: 'PENDING → REJECTED; body: reason' })
-  rejectCalendarBooking(@Arg('uid', () => ID, UID) uid: string, @Arg('input', () => RejectBookingInput, { nullable: true }) input: RejectBookingInput | null, @Ctx() ctx: SubgraphContext): Promise<BookingView> {
+  rejectCalendarBooking(
+    @Arg('uid', () => ID, UID) uid: string,
+    @Arg('input', () => RejectBookingInput, { nullable: true }) input: RejectBookingInput | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BookingView> {
     return this.lifecycle.reject(ctx.em, uid, input ?? {});
   }
 }

@@ -48,8 +48,17 @@ export class BookingService {
   async create(em: EntityManager, input: CreateBookingInput): Promise<BookingView> {
     assertTimezone(input.attendee.timezone, 'attendee.timezone');
     const draft = {
-      ...input, startTime: new Date(input.startTime), duration: input.duration ?? undefined, notes: input.notes ?? null, responses: input.responses ?? {}, metadata: input.metadata ?? {},
-      attendee: { name: input.attendee.name, email: input.attendee.email.toLowerCase(), timezone: input.attendee.timezone },
+      ...input,
+      startTime: new Date(input.startTime),
+      duration: input.duration ?? undefined,
+      notes: input.notes ?? null,
+      responses: input.responses ?? {},
+      metadata: input.metadata ?? {},
+      attendee: {
+        name: input.attendee.name,
+        email: input.attendee.email.toLowerCase(),
+        timezone: input.attendee.timezone,
+      },
     };
     const eventType = await this.availability.bookable(em, draft.eventTypeId);
     const duration = durationOf(eventType, draft.duration);
@@ -62,10 +71,25 @@ export class BookingService {
     const booking = await this.insert(em, start, async (tx) => {
       await checkDailyLimit(tx, eventType, rules.timezone, start);
       const created = tx.create(Booking, {
-        uid, organizationId: tenantOf(tx), eventTypeId: eventType.id, hostId: eventType.hostId, hostName: eventType.hostName, hostEmail: eventType.hostEmail,
-        title: eventType.title, status: eventType.requiresConfirmation ? 'PENDING' : 'CONFIRMED', startTime: start, endTime: end,
-        ...blocked(eventType, start, end), attendeeName: draft.attendee.name, attendeeEmail: draft.attendee.email, attendeeTimezone: draft.attendee.timezone,
-        notes: draft.notes, responses, metadata: draft.metadata, location: eventType.location, meetingUrl: this.meetingUrl(eventType, uid),
+        uid,
+        organizationId: tenantOf(tx),
+        eventTypeId: eventType.id,
+        hostId: eventType.hostId,
+        hostName: eventType.hostName,
+        hostEmail: eventType.hostEmail,
+        title: eventType.title,
+        status: eventType.requiresConfirmation ? 'PENDING' : 'CONFIRMED',
+        startTime: start,
+        endTime: end,
+        ...blocked(eventType, start, end),
+        attendeeName: draft.attendee.name,
+        attendeeEmail: draft.attendee.email,
+        attendeeTimezone: draft.attendee.timezone,
+        notes: draft.notes,
+        responses,
+        metadata: draft.metadata,
+        location: eventType.location,
+        meetingUrl: this.meetingUrl(eventType, uid),
       });
       await tx.flush();
       await emitEvent(tx, 'booking.created', bookingEventData(created));
@@ -89,21 +113,30 @@ export class BookingService {
     const page = resolvePage(args, CALENDAR_LIMITS);
     const where: Record<string, unknown> = {};
     if (args.status != null) {
-      if (!(BOOKING_STATUSES as readonly string[]).includes(args.status)) throw invalid('status', args.status, BOOKING_STATUSES);
+      if (!(BOOKING_STATUSES as readonly string[]).includes(args.status))
+        throw invalid('status', args.status, BOOKING_STATUSES);
       where.status = args.status;
     }
     const range: Record<string, Date> = {};
     if (args.startDate != null) range.$gte = bound(args.startDate, 'startDate', false);
     if (args.endDate != null) range[isDate(args.endDate) ? '$lt' : '$lte'] = bound(args.endDate, 'endDate', true);
-    if (range.$gte && (range.$lt ?? range.$lte)! < range.$gte) throw invalid('endDate', args.endDate, `on or after ${args.startDate}`);
+    if (range.$gte && (range.$lt ?? range.$lte)! < range.$gte)
+      throw invalid('endDate', args.endDate, `on or after ${args.startDate}`);
     if (Object.keys(range).length > 0) where.startTime = range;
     if (args.eventTypeId != null) where.eventTypeId = args.eventTypeId;
     if (args.attendeeEmail != null) {
       if (!isEmailAddress(args.attendeeEmail)) throw invalid('attendeeEmail', args.attendeeEmail, 'an email address');
       where.attendeeEmail = args.attendeeEmail.toLowerCase();
     }
-    const { rows, total } = await findPage(em, Booking, where, { limit: page.count, offset: page.offset, orderBy: { startTime: 'asc', uid: 'asc' } });
-    return { data: rows.map((r) => bookingView(r, this.deps.config.publicUrl)), meta: offsetMeta(page, rows.length, total) };
+    const { rows, total } = await findPage(em, Booking, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { startTime: 'asc', uid: 'asc' },
+    });
+    return {
+      data: rows.map((r) => bookingView(r, this.deps.config.publicUrl)),
+      meta: offsetMeta(page, rows.length, total),
+    };
   }
 
   async find(em: EntityManager, uid: string): Promise<Booking> {
@@ -133,8 +166,10 @@ export class BookingService {
 /** The interval the booking keeps from others: its own buffers on both sides. */
 export function blocked(eventType: EventType, start: Date, end: Date) {
   return {
-    bufferBefore: eventType.bufferBefore, bufferAfter: eventType.bufferAfter,
-    blockedStart: new Date(start.getTime() - eventType.bufferBefore * MINUTE), blockedEnd: new Date(end.getTime() + eventType.bufferAfter * MINUTE),
+    bufferBefore: eventType.bufferBefore,
+    bufferAfter: eventType.bufferAfter,
+    blockedStart: new Date(start.getTime() - eventType.bufferBefore * MINUTE),
+    blockedEnd: new Date(end.getTime() + eventType.bufferAfter * MINUTE),
   };
 }
 
@@ -145,9 +180,14 @@ function bound(value: string, field: string, end: boolean): Date {
     return (end ? day.plus({ days: 1 }) : day).toJSDate();
   }
   const parsed = DateTime.fromISO(value, { setZone: true });
-  if (!parsed.isValid || !/T/.test(value) || !withinFilterYears(parsed.toJSDate())) throw invalid(field, value, 'a date YYYY-MM-DD or an ISO 8601 date-time between 1970 and 2999');
+  if (!parsed.isValid || !/T/.test(value) || !withinFilterYears(parsed.toJSDate()))
+    throw invalid(field, value, 'a date YYYY-MM-DD or an ISO 8601 date-time between 1970 and 2999');
   return parsed.toJSDate();
 }
 
 export const notActive = (status: string, action: string, allowed: readonly string[]) =>
-  new DomainError('INVALID_REQUEST', `A ${status} booking cannot be ${action}`, { field: 'status', received: status, expected: allowed });
+  new DomainError('INVALID_REQUEST', `A ${status} booking cannot be ${action}`, {
+    field: 'status',
+    received: status,
+    expected: allowed,
+  });

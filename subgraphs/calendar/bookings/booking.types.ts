@@ -16,7 +16,9 @@ export class AttendeeView {
   timezone!: string;
 }
 
-@ObjectType('BookingHost', { description: 'The host as the event type names them (calendar keeps its own copy of name and email)' })
+@ObjectType('BookingHost', {
+  description: 'The host as the event type names them (calendar keeps its own copy of name and email)',
+})
 export class BookingHostView {
   @Field(() => ID)
   id!: string;
@@ -51,7 +53,11 @@ export class BookingView {
   @Field(() => AttendeeView)
   attendee!: AttendeeView;
 
-  @Field(() => UserStub, { nullable: true, description: 'The auth module\'s user; null (with an error) when it cannot be resolved (deleted, or the key lacks the auth scope), so one host never empties a whole list' })
+  @Field(() => UserStub, {
+    nullable: true,
+    description:
+      "The auth module's user; null (with an error) when it cannot be resolved (deleted, or the key lacks the auth scope), so one host never empties a whole list",
+  })
   host!: UserStub;
 
   @Field(() => BookingHostView, { description: 'Host id, name and email as the booking result of the spec shows them' })

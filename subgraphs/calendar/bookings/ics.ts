@@ -36,14 +36,20 @@ export function buildIcs(e: InviteEvent): string {
   if (e.description) lines.push(`DESCRIPTION:${text(e.description)}`);
   if (e.location) lines.push(`LOCATION:${text(e.location)}`);
   if (e.url) lines.push(`URL:${e.url}`);
-  if (e.organizer) lines.push(`ORGANIZER${e.organizer.name ? `;CN=${param(e.organizer.name)}` : ''}:mailto:${e.organizer.email}`);
-  lines.push(`ATTENDEE;CN=${param(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${e.attendee.email}`);
+  if (e.organizer)
+    lines.push(`ORGANIZER${e.organizer.name ? `;CN=${param(e.organizer.name)}` : ''}:mailto:${e.organizer.email}`);
+  lines.push(
+    `ATTENDEE;CN=${param(e.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${e.attendee.email}`,
+  );
   lines.push('END:VEVENT', 'END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';
 }
 
 function utc(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 3.3.11). */

@@ -9,7 +9,10 @@ class StatsArgs {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD; default 30 days before today' })
   fromDate?: string;
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, inclusive; default 30 days after today; at most 366 days' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'YYYY-MM-DD, inclusive; default 30 days after today; at most 366 days',
+  })
   toDate?: string;
 
   @Field(() => String, { nullable: true, description: 'IANA zone the days are counted in; default UTC' })
@@ -32,7 +35,9 @@ export class CalendarStatsResolver {
   }
 
   @Authorized('calendar')
-  @Query(() => [BookingsPerDayView], { description: 'Bookings per day of their start, by status; days without bookings are left out' })
+  @Query(() => [BookingsPerDayView], {
+    description: 'Bookings per day of their start, by status; days without bookings are left out',
+  })
   calendarBookingsPerDay(@Args() args: StatsArgs, @Ctx() ctx: SubgraphContext): Promise<BookingsPerDayView[]> {
     return this.service.perDay(ctx.em, args);
   }

@@ -19,13 +19,27 @@ export class CalendarStatsService {
 
   async perDay(em: EntityManager, args: StatsRange): Promise<BookingsPerDayView[]> {
     const r = this.range(args);
-    const rows = await tenantSql(em).rows<{ date: string; total: string; confirmed: string; pending: string; cancelled: string; rejected: string }>(
+    const rows = await tenantSql(em).rows<{
+      date: string;
+      total: string;
+      confirmed: string;
+      pending: string;
+      cancelled: string;
+      rejected: string;
+    }>(
       sql`select to_char(start_time at time zone ${r.zone}, 'YYYY-MM-DD') as date, count(*) as total,
               count(*) filter (where status = 'CONFIRMED') as confirmed, count(*) filter (where status = 'PENDING') as pending,
               count(*) filter (where status = 'CANCELLED') as cancelled, count(*) filter (where status = 'REJECTED') as rejected
          from calendar.bookings where organization_id = ${ORG} and start_time >= ${r.from} and start_time < ${r.to} group by 1 order by 1`,
     );
-    return rows.map((row) => ({ date: row.date, total: +row.total, confirmed: +row.confirmed, pending: +row.pending, cancelled: +row.cancelled, rejected: +row.rejected }));
+    return rows.map((row) => ({
+      date: row.date,
+      total: +row.total,
+      confirmed: +row.confirmed,
+      pending: +row.pending,
+      cancelled: +row.cancelled,
+      rejected: +row.rejected,
+    }));
   }
 
   async cancellationRate(em: EntityManager, args: StatsRange): Promise<CancellationRateView> {

@@ -10,7 +10,15 @@ import type { EventLocation } from './event-type.entity.js';
  */
 @Entity({ schema: 'calendar', tableName: 'bookings' })
 export class Booking extends TenantEntity {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'cancellationReason' | 'cancelledBy' | 'rejectionReason' | 'rescheduleReason' | 'rescheduleCount' | 'notes';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'cancellationReason'
+    | 'cancelledBy'
+    | 'rejectionReason'
+    | 'rescheduleReason'
+    | 'rescheduleCount'
+    | 'notes';
 
   @PrimaryKey({ type: 'text' })
   uid!: string;

@@ -16,7 +16,17 @@ export interface EventLocation {
 }
 
 /** What a booking question asks for; SELECT, MULTISELECT and RADIO choose among `options`, CHECKBOX is one yes/no box. */
-export const BOOKING_QUESTION_TYPES = ['TEXT', 'TEXTAREA', 'EMAIL', 'PHONE', 'NUMBER', 'SELECT', 'MULTISELECT', 'CHECKBOX', 'RADIO'] as const;
+export const BOOKING_QUESTION_TYPES = [
+  'TEXT',
+  'TEXTAREA',
+  'EMAIL',
+  'PHONE',
+  'NUMBER',
+  'SELECT',
+  'MULTISELECT',
+  'CHECKBOX',
+  'RADIO',
+] as const;
 export type BookingQuestionType = (typeof BOOKING_QUESTION_TYPES)[number];
 export const CHOICE_QUESTION_TYPES: readonly BookingQuestionType[] = ['SELECT', 'MULTISELECT', 'RADIO'];
 

@@ -3,7 +3,7 @@ import { Field, ObjectType } from 'type-graphql';
 /** A question of the booking form; the booking's `responses[name]` holds its answer. */
 @ObjectType('CalendarBookingQuestion')
 export class BookingQuestionView {
-  @Field({ description: 'The answer\'s key in responses' })
+  @Field({ description: "The answer's key in responses" })
   name!: string;
 
   @Field()

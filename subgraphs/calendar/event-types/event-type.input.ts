@@ -1,4 +1,15 @@
-import { ArrayMaxSize, ArrayUnique, IsIn, IsOptional, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsIn,
+  IsOptional,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { LOCATION_TYPES, type BookingQuestion, type EventLocation } from '../entities/event-type.entity.js';
@@ -10,7 +21,9 @@ import { BookingQuestionInput, bookingQuestionsOf, MAX_BOOKING_QUESTIONS } from 
 const DAY = 1440;
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-@InputType('CalendarEventLocationInput', { description: 'VIDEO; LINK with url; PHONE with phone; IN_PERSON with address' })
+@InputType('CalendarEventLocationInput', {
+  description: 'VIDEO; LINK with url; PHONE with phone; IN_PERSON with address',
+})
 export class LocationInput {
   @IsIn(LOCATION_TYPES, { message: LOCATION_TYPES.join(', ') })
   @Field(() => String, { description: 'VIDEO, LINK, PHONE or IN_PERSON' })
@@ -86,7 +99,7 @@ export class UpdateEventTypeInput {
 
   @IsOptional()
   @MaxLength(100)
-  @Field(() => String, { nullable: true, description: 'Default: the host\'s default schedule' })
+  @Field(() => String, { nullable: true, description: "Default: the host's default schedule" })
   scheduleId?: string | null;
 
   @IsOptional()
@@ -131,7 +144,10 @@ export class UpdateEventTypeInput {
   @Field(() => Boolean, { nullable: true })
   active?: boolean | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Bookable through the public booking page; the slug must then be unique in the organization' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Bookable through the public booking page; the slug must then be unique in the organization',
+  })
   public?: boolean | null;
 
   @IsOptional()
@@ -145,7 +161,10 @@ export class UpdateEventTypeInput {
   @IsOptional()
   @ArrayMaxSize(MAX_BOOKING_QUESTIONS, { message: `at most ${MAX_BOOKING_QUESTIONS} questions` })
   @ValidateNested()
-  @Field(() => [BookingQuestionInput], { nullable: true, description: `Asked on booking, in this order (at most ${MAX_BOOKING_QUESTIONS}); [] removes them` })
+  @Field(() => [BookingQuestionInput], {
+    nullable: true,
+    description: `Asked on booking, in this order (at most ${MAX_BOOKING_QUESTIONS}); [] removes them`,
+  })
   bookingQuestions?: BookingQuestionInput[] | null;
 }
 
@@ -189,7 +208,15 @@ export interface EventTypeDraft {
 }
 
 /** Fields whose null clears the value; a null elsewhere means "not given". */
-const CLEARABLE = new Set(['hostName', 'hostEmail', 'description', 'scheduleId', 'maximumAdvance', 'dailyLimit', 'slotInterval']);
+const CLEARABLE = new Set([
+  'hostName',
+  'hostEmail',
+  'description',
+  'scheduleId',
+  'maximumAdvance',
+  'dailyLimit',
+  'slotInterval',
+]);
 
 /** The keys given, lists sorted, the location checked against its type. */
 export function eventTypeDraft(input: UpdateEventTypeInput & { hostId?: string }): EventTypeDraft {
@@ -210,7 +237,13 @@ function locationOf(input: LocationInput): EventLocation {
   const needs = ({ LINK: 'url', PHONE: 'phone', IN_PERSON: 'address', VIDEO: null } as const)[input.type];
   const location: EventLocation = { type: input.type };
   if (needs) {
-    if (input[needs] == null) throw invalid(`location.${needs}`, null, `${needs} for a ${input.type} location`, `location.${needs} is required`);
+    if (input[needs] == null)
+      throw invalid(
+        `location.${needs}`,
+        null,
+        `${needs} for a ${input.type} location`,
+        `location.${needs} is required`,
+      );
     location[needs] = input[needs]!;
   }
   const extra = (['url', 'phone', 'address'] as const).find((k) => k !== needs && input[k] != null);
@@ -220,5 +253,11 @@ function locationOf(input: LocationInput): EventLocation {
 
 /** The merged result must still hold together: the default duration is one of the offered lengths. */
 export function assertConsistent(duration: number, durations: number[]): void {
-  if (durations.length > 0 && !durations.includes(duration)) throw invalid('durations', durations, `a list containing duration (${duration})`, 'durations must include duration');
+  if (durations.length > 0 && !durations.includes(duration))
+    throw invalid(
+      'durations',
+      durations,
+      `a list containing duration (${duration})`,
+      'durations must include duration',
+    );
 }

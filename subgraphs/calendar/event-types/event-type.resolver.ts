@@ -37,14 +37,23 @@ export class EventTypeResolver {
   }
 
   @Authorized('calendar')
-  @Mutation(() => EventTypeView, { description: 'Body: hostId, title, duration (minutes) required; see docs/calendar.md for the rest' })
-  createCalendarEventType(@Arg('input', () => CreateEventTypeInput) input: CreateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
+  @Mutation(() => EventTypeView, {
+    description: 'Body: hostId, title, duration (minutes) required; see docs/calendar.md for the rest',
+  })
+  createCalendarEventType(
+    @Arg('input', () => CreateEventTypeInput) input: CreateEventTypeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EventTypeView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('calendar')
   @Mutation(() => EventTypeView, { description: 'Changes the keys given (hostId is fixed)' })
-  updateCalendarEventType(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateEventTypeInput) input: UpdateEventTypeInput, @Ctx() ctx: SubgraphContext): Promise<EventTypeView> {
+  updateCalendarEventType(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateEventTypeInput) input: UpdateEventTypeInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EventTypeView> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -59,7 +59,7 @@ export class EventTypeView {
   @Field(() => LocationView)
   location!: LocationView;
 
-  @Field(() => String, { nullable: true, description: 'Null: the host\'s default schedule' })
+  @Field(() => String, { nullable: true, description: "Null: the host's default schedule" })
   scheduleId!: string | null;
 
   @Field(() => Int)
@@ -92,13 +92,18 @@ export class EventTypeView {
   @Field(() => String, { nullable: true, description: 'The public booking page (absolute); null when not public' })
   bookingUrl!: string | null;
 
-  @Field(() => BookingEmbedView, { nullable: true, description: 'Snippets that embed the booking page on another site; null when not public' })
+  @Field(() => BookingEmbedView, {
+    nullable: true,
+    description: 'Snippets that embed the booking page on another site; null when not public',
+  })
   bookingEmbed!: BookingEmbedView | null;
 
   @Field(() => [Int], { description: 'Minutes before the start at which booking.reminder fires' })
   reminderOffsets!: number[];
 
-  @Field(() => [BookingQuestionView], { description: 'Asked on booking, in this order; empty: responses are free-form' })
+  @Field(() => [BookingQuestionView], {
+    description: 'Asked on booking, in this order; empty: responses are free-form',
+  })
   bookingQuestions!: BookingQuestionView[];
 
   @Field()

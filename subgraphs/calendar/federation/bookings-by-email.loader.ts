@@ -22,7 +22,8 @@ export function bookingsByEmail(ctx: SubgraphContext): DataLoader<string, Bookin
         'calendar_bookings_by_email',
       );
       const byEmail = new Map<string, Booking[]>();
-      for (const row of plainRows(ctx.em, Booking, raw)) byEmail.set(row.attendeeEmail, [...(byEmail.get(row.attendeeEmail) ?? []), row]);
+      for (const row of plainRows(ctx.em, Booking, raw))
+        byEmail.set(row.attendeeEmail, [...(byEmail.get(row.attendeeEmail) ?? []), row]);
       return emails.map((email) => byEmail.get(email) ?? []);
     });
     ctx.loaders.set(LOADER, loader);

@@ -13,7 +13,9 @@ export class ContactBookingsResolver {
 
   @Authorized('calendar')
   @Directive('@requires(fields: "email")')
-  @FieldResolver(() => [BookingView], { description: 'Bookings whose attendee email is the contact\'s (calendar module)' })
+  @FieldResolver(() => [BookingView], {
+    description: "Bookings whose attendee email is the contact's (calendar module)",
+  })
   async bookings(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<BookingView[]> {
     if (!contact.email) return [];
     const rows = await bookingsByEmail(ctx).load(contact.email.toLowerCase());

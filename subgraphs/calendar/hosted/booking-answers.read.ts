@@ -3,14 +3,18 @@ import type { HostedQuestion } from './booking-questions.view.js';
 /** A plain form post: one string per field name. */
 export type PostedFields = Record<string, unknown>;
 
-const text = (body: PostedFields, name: string): string => (typeof body[name] === 'string' ? (body[name] as string).trim() : '');
+const text = (body: PostedFields, name: string): string =>
+  typeof body[name] === 'string' ? (body[name] as string).trim() : '';
 
 /**
  * A plain post's answers as the script sends them in `responses`: empty optional answers left out, NUMBER as a number,
  * MULTISELECT as a list, CHECKBOX as true or false. What does not parse (a number that is not one) is passed on as
  * typed, so the module's own check refuses it with its message. Undefined when the event type asks nothing.
  */
-export function responsesFromPost(questions: HostedQuestion[], body: PostedFields): Record<string, unknown> | undefined {
+export function responsesFromPost(
+  questions: HostedQuestion[],
+  body: PostedFields,
+): Record<string, unknown> | undefined {
   if (questions.length === 0) return undefined;
   const responses: Record<string, unknown> = {};
   for (const q of questions) {

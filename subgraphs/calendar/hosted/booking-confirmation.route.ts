@@ -23,9 +23,19 @@ const tokenOf = (query: unknown): string => {
   return typeof token === 'string' ? token : '';
 };
 
-async function confirmed(api: PageApi, uid: string, token: string): Promise<{ booking: ConfirmedBooking | null; limited: boolean }> {
-  const result = await api.run<{ publicCalendarBookingLink: ConfirmedBooking }>('GetPublicCalendarBookingConfirmation', { uid, token });
-  return { booking: result.data?.publicCalendarBookingLink ?? null, limited: result.errors?.[0]?.extensions?.code === 'RATE_LIMITED' };
+async function confirmed(
+  api: PageApi,
+  uid: string,
+  token: string,
+): Promise<{ booking: ConfirmedBooking | null; limited: boolean }> {
+  const result = await api.run<{ publicCalendarBookingLink: ConfirmedBooking }>(
+    'GetPublicCalendarBookingConfirmation',
+    { uid, token },
+  );
+  return {
+    booking: result.data?.publicCalendarBookingLink ?? null,
+    limited: result.errors?.[0]?.extensions?.code === 'RATE_LIMITED',
+  };
 }
 
 /** `GET /book/bookings/{uid}/confirmation?token=…` and its invite, `…/invite.ics?token=…`: no script needed. */
@@ -41,10 +51,21 @@ export function bookingConfirmationRoutes(_deps: PlatformDeps): PageRoute[] {
         const { booking, limited } = await confirmed(api, uid, token);
         if (booking) {
           const ics = `/book/bookings/${encodeURIComponent(booking.uid)}/invite.ics?token=${encodeURIComponent(token)}`;
-          return sendPage(reply, 200, confirmationPage(booking, ics, (request.query as Record<string, unknown>).moved === '1'));
+          return sendPage(
+            reply,
+            200,
+            confirmationPage(booking, ics, (request.query as Record<string, unknown>).moved === '1'),
+          );
         }
-        if (limited) return sendPage(reply, 429, { ...unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'), frameAncestors: EMBEDDABLE });
-        return sendPage(reply, 404, { ...unavailableBookingPage('Booking not found', 'The link may be incomplete: open it again from your email.'), frameAncestors: EMBEDDABLE });
+        if (limited)
+          return sendPage(reply, 429, {
+            ...unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'),
+            frameAncestors: EMBEDDABLE,
+          });
+        return sendPage(reply, 404, {
+          ...unavailableBookingPage('Booking not found', 'The link may be incomplete: open it again from your email.'),
+          frameAncestors: EMBEDDABLE,
+        });
       },
     },
     {
@@ -56,9 +77,19 @@ export function bookingConfirmationRoutes(_deps: PlatformDeps): PageRoute[] {
         const { booking, limited } = await confirmed(api, uid, tokenOf(request.query));
         const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
         if (!booking?.ics) {
-          return reply.code(limited ? 429 : 404).headers({ ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).send(limited ? 'Too many requests' : 'Not found');
+          return reply
+            .code(limited ? 429 : 404)
+            .headers({ ...headers, 'Content-Type': 'text/plain; charset=utf-8' })
+            .send(limited ? 'Too many requests' : 'Not found');
         }
-        return reply.code(200).headers({ ...headers, 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'attachment; filename="invite.ics"' }).send(booking.ics);
+        return reply
+          .code(200)
+          .headers({
+            ...headers,
+            'Content-Type': 'text/calendar; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="invite.ics"',
+          })
+          .send(booking.ics);
       },
     },
   ];

@@ -18,9 +18,15 @@ const HEADINGS: Record<string, string> = { CONFIRMED: 'You are booked', PENDING:
  * meeting link, and the invite as a download. Framable like the booking page it follows in an embed.
  */
 export function confirmationPage(booking: ConfirmedBooking, icsHref: string, moved: boolean): PageOptions {
-  const heading = moved && booking.status === 'CONFIRMED' ? 'Your booking moved' : HEADINGS[booking.status] ?? `This booking is ${booking.status.toLowerCase()}`;
+  const heading =
+    moved && booking.status === 'CONFIRMED'
+      ? 'Your booking moved'
+      : (HEADINGS[booking.status] ?? `This booking is ${booking.status.toLowerCase()}`);
   // The module writes meeting links itself; only a web address becomes a link.
-  const join = booking.meetingUrl && /^https?:\/\//i.test(booking.meetingUrl) ? html`<p><a href="${booking.meetingUrl}">Join the meeting</a></p>` : '';
+  const join =
+    booking.meetingUrl && /^https?:\/\//i.test(booking.meetingUrl)
+      ? html`<p><a href="${booking.meetingUrl}">Join the meeting</a></p>`
+      : '';
   const body = html`<h1>${heading}</h1>
 <p>${booking.title}</p>
 <p class="when">${bookedTime(booking)}</p>

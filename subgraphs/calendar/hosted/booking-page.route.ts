@@ -39,14 +39,31 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 export function bookingPageRoutes(deps: CalendarDeps): PageRoute[] {
   const guard = new PagePostGuard(deps.config.internalSecret);
   const purpose = (eventType: HostedEventType) => `book:${eventType.organizationSlug.toLowerCase()}/${eventType.slug}`;
-  const pathOf = (eventType: HostedEventType) => `/book/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
+  const pathOf = (eventType: HostedEventType) =>
+    `/book/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
 
   /** The plain form for the day `asked` names, with the problems of a refused post beside their controls. */
-  const plainForm = async (api: PageApi, eventType: HostedEventType, asked: DayAsked, values: PostedFields, refused: { problems?: Problems; notice?: string | null; chosen?: string } = {}) => {
+  const plainForm = async (
+    api: PageApi,
+    eventType: HostedEventType,
+    asked: DayAsked,
+    values: PostedFields,
+    refused: { problems?: Problems; notice?: string | null; chosen?: string } = {},
+  ) => {
     const read = await readPlainDay(asked, eventType.timeZone, deps.clock.now(), slotsOf(api, eventType));
     const form: PlainBookingForm = {
-      picker: { path: pathOf(eventType), keep: {}, day: read.day, durations: eventType.durations, defaultDuration: eventType.duration, problems: { ...read.problems, ...refused.problems }, chosen: refused.chosen },
-      csrf: guard.issue(purpose(eventType)), values, notice: refused.notice ?? read.notice,
+      picker: {
+        path: pathOf(eventType),
+        keep: {},
+        day: read.day,
+        durations: eventType.durations,
+        defaultDuration: eventType.duration,
+        problems: { ...read.problems, ...refused.problems },
+        chosen: refused.chosen,
+      },
+      csrf: guard.issue(purpose(eventType)),
+      values,
+      notice: refused.notice ?? read.notice,
     };
     return { form, status: read.status };
   };
@@ -56,7 +73,11 @@ export function bookingPageRoutes(deps: CalendarDeps): PageRoute[] {
       method: 'GET',
       path: '/book/embed.js',
       rateLimit: PAGE_READS,
-      handle: async (_request, reply) => reply.code(200).headers({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' }).send(BOOKING_EMBED_SCRIPT),
+      handle: async (_request, reply) =>
+        reply
+          .code(200)
+          .headers({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' })
+          .send(BOOKING_EMBED_SCRIPT),
     },
     {
       method: 'GET',
@@ -77,28 +98,54 @@ export function bookingPageRoutes(deps: CalendarDeps): PageRoute[] {
         const eventType = await publicEventType(api, request.params as Params, reply);
         if (!eventType) return reply;
         const body = (request.body ?? {}) as PostedFields;
-        if (!guard.accepts(request, purpose(eventType), body._csrf)) return sendPage(reply, 403, expiredPage(pathOf(eventType)));
-        const again = async (status: number, refused: { problems?: Problems; notice?: string | null; chosen?: string }) => {
+        if (!guard.accepts(request, purpose(eventType), body._csrf))
+          return sendPage(reply, 403, expiredPage(pathOf(eventType)));
+        const again = async (
+          status: number,
+          refused: { problems?: Problems; notice?: string | null; chosen?: string },
+        ) => {
           const { form } = await plainForm(api, eventType, body, body, refused);
           return sendPage(reply, status, plainBookingPage(eventType, form));
         };
         const start = text(body.start);
         if (!start) return again(400, { problems: { start: 'Pick a time.' } });
         const duration = text(body.duration);
-        if (duration && !/^\d{1,4}$/.test(duration)) return again(400, { problems: { duration: 'Choose a duration from the list.' }, chosen: start });
+        if (duration && !/^\d{1,4}$/.test(duration))
+          return again(400, { problems: { duration: 'Choose a duration from the list.' }, chosen: start });
         const input = {
-          start, timeZone: text(body.tz) || eventType.timeZone || 'UTC', duration: duration ? Number(duration) : null,
-          name: text(body.name), email: text(body.email), responses: responsesFromPost(eventType.bookingQuestions, body),
+          start,
+          timeZone: text(body.tz) || eventType.timeZone || 'UTC',
+          duration: duration ? Number(duration) : null,
+          name: text(body.name),
+          email: text(body.email),
+          responses: responsesFromPost(eventType.bookingQuestions, body),
         };
-        const result = await api.run<{ createPublicCalendarBooking: { uid: string } }>('CreatePublicCalendarBooking', { organizationSlug: eventType.organizationSlug, eventTypeSlug: eventType.slug, input });
+        const result = await api.run<{ createPublicCalendarBooking: { uid: string } }>('CreatePublicCalendarBooking', {
+          organizationSlug: eventType.organizationSlug,
+          eventTypeSlug: eventType.slug,
+          input,
+        });
         const booked = result.data?.createPublicCalendarBooking;
-        if (booked) return reply.code(303).headers({ Location: confirmationPath(deps.config.internalSecret, booked.uid), 'Cache-Control': 'no-store' }).send();
+        if (booked)
+          return reply
+            .code(303)
+            .headers({
+              Location: confirmationPath(deps.config.internalSecret, booked.uid),
+              'Cache-Control': 'no-store',
+            })
+            .send();
         const code = codeOf(result);
         if (code && SLOT_GONE.has(code)) return again(statusOf(code), { notice: SLOT_GONE_MESSAGE });
         const error = result.errors?.[0];
-        const control = controlOf((error?.extensions?.details as { field?: unknown } | undefined)?.field, eventType.bookingQuestions);
+        const control = controlOf(
+          (error?.extensions?.details as { field?: unknown } | undefined)?.field,
+          eventType.bookingQuestions,
+        );
         if (control && error) return again(statusOf(code), { problems: { [control]: error.message }, chosen: start });
-        const notice = code === 'RATE_LIMITED' ? 'Too many bookings right now. Wait a minute and try again.' : error?.message ?? 'The booking could not be made.';
+        const notice =
+          code === 'RATE_LIMITED'
+            ? 'Too many bookings right now. Wait a minute and try again.'
+            : (error?.message ?? 'The booking could not be made.');
         return again(statusOf(code), { notice, chosen: start });
       },
     },
@@ -108,17 +155,32 @@ export function bookingPageRoutes(deps: CalendarDeps): PageRoute[] {
 /** The public event type, or the page saying why not (already sent: the caller returns). */
 async function publicEventType(api: PageApi, params: Params, reply: FastifyReply): Promise<HostedEventType | null> {
   const { organizationSlug, eventTypeSlug } = params;
-  const result = await api.run<{ publicCalendarEventType: HostedEventType }>('GetPublicCalendarEventType', { organizationSlug, eventTypeSlug });
+  const result = await api.run<{ publicCalendarEventType: HostedEventType }>('GetPublicCalendarEventType', {
+    organizationSlug,
+    eventTypeSlug,
+  });
   const eventType = result.data?.publicCalendarEventType;
   if (eventType) return eventType;
-  if (codeOf(result) === 'RATE_LIMITED') sendPage(reply, 429, { ...unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'), frameAncestors: EMBEDDABLE });
-  else sendPage(reply, 404, { ...unavailableBookingPage('Booking page not found', 'Check the link you followed.'), frameAncestors: EMBEDDABLE });
+  if (codeOf(result) === 'RATE_LIMITED')
+    sendPage(reply, 429, {
+      ...unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'),
+      frameAncestors: EMBEDDABLE,
+    });
+  else
+    sendPage(reply, 404, {
+      ...unavailableBookingPage('Booking page not found', 'Check the link you followed.'),
+      frameAncestors: EMBEDDABLE,
+    });
   return null;
 }
 
 function slotsOf(api: PageApi, eventType: HostedEventType): SlotsReader {
   return async (range) => {
-    const result = await api.run<{ publicCalendarSlots: SlotDays }>('GetPublicCalendarSlots', { organizationSlug: eventType.organizationSlug, eventTypeSlug: eventType.slug, ...range });
+    const result = await api.run<{ publicCalendarSlots: SlotDays }>('GetPublicCalendarSlots', {
+      organizationSlug: eventType.organizationSlug,
+      eventTypeSlug: eventType.slug,
+      ...range,
+    });
     return { data: result.data?.publicCalendarSlots ?? null, errors: result.errors };
   };
 }

@@ -18,13 +18,18 @@ export type { HostedEventType };
 export function bookingPage(eventType: HostedEventType, plain: PlainBookingForm): PageOptions {
   const base = `/calendar/public/${encodeURIComponent(eventType.organizationSlug)}/${encodeURIComponent(eventType.slug)}`;
   const data: SlotPickerData = {
-    slotsUrl: `${base}/slots`, submitUrl: `${base}/bookings`, timeZone: eventType.timeZone,
-    sending: 'Booking…', doneHeading: 'You are booked', pendingHeading: 'Your request was sent',
+    slotsUrl: `${base}/slots`,
+    submitUrl: `${base}/bookings`,
+    timeZone: eventType.timeZone,
+    sending: 'Booking…',
+    doneHeading: 'You are booked',
+    pendingHeading: 'Your request was sent',
     questions: eventType.bookingQuestions.map((q) => ({ name: q.name, label: q.label, type: q.type })),
   };
-  const durationControl = eventType.durations.length > 1
-    ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${durationLabel(d)}</option>`)}</select>`
-    : singleDuration(eventType);
+  const durationControl =
+    eventType.durations.length > 1
+      ? html`<label for="duration">Duration</label><select id="duration">${eventType.durations.map((d) => html`<option value="${d}"${d === eventType.duration ? html` selected` : ''}>${durationLabel(d)}</option>`)}</select>`
+      : singleDuration(eventType);
   const enhanced: SafeHtml = html`<div id="booking">
 ${eventTypeHead(eventType)}
 ${durationControl}
@@ -55,7 +60,13 @@ ${eventType.requiresConfirmation ? html`<p>The host will confirm or decline; you
   const body = html`<template id="enhanced">${enhanced}</template>
 <noscript>${plainBooking(eventType, plain)}</noscript>
 ${slotPickerData(data)}`;
-  return { title: eventType.title, body, css: BOOKING_PAGE_CSS, scripts: [SLOT_PICKER_SCRIPT], frameAncestors: EMBEDDABLE };
+  return {
+    title: eventType.title,
+    body,
+    css: BOOKING_PAGE_CSS,
+    scripts: [SLOT_PICKER_SCRIPT],
+    frameAncestors: EMBEDDABLE,
+  };
 }
 
 /** An address that names no public event type, or a page that cannot be shown right now. */

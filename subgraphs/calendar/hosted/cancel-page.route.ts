@@ -10,7 +10,10 @@ const PAGE_READS = { category: 'reads' as const, endpoint: { limit: 1_000, windo
 const PAGE_POSTS = { category: 'general' as const, endpoint: { limit: 10, windowMs: 60_000 } };
 
 type Params = { uid: string };
-const NOT_FOUND = unavailableBookingPage('Booking not found', 'The link may be incomplete: open it again from your email.');
+const NOT_FOUND = unavailableBookingPage(
+  'Booking not found',
+  'The link may be incomplete: open it again from your email.',
+);
 
 const tokenOf = (request: FastifyRequest, body: Record<string, unknown>): string => {
   const value = body.token ?? (request.query as Record<string, unknown>).token;
@@ -33,7 +36,9 @@ export function cancelPageRoutes(deps: PlatformDeps): PageRoute[] {
       handle: async (request, reply, api) => {
         const { uid } = request.params as Params;
         const token = tokenOf(request, {});
-        const booking = (await api.run<{ publicCalendarBookingLink: LinkedBooking }>('GetPublicCalendarBookingLink', { uid, token })).data?.publicCalendarBookingLink;
+        const booking = (
+          await api.run<{ publicCalendarBookingLink: LinkedBooking }>('GetPublicCalendarBookingLink', { uid, token })
+        ).data?.publicCalendarBookingLink;
         if (!booking) return sendPage(reply, 404, NOT_FOUND);
         return sendPage(reply, 200, cancelPage(booking, token, guard.issue(purpose(booking.uid))));
       },
@@ -46,14 +51,33 @@ export function cancelPageRoutes(deps: PlatformDeps): PageRoute[] {
         const { uid } = request.params as Params;
         const body = (request.body ?? {}) as Record<string, unknown>;
         const token = tokenOf(request, body);
-        const booking = (await api.run<{ publicCalendarBookingLink: LinkedBooking }>('GetPublicCalendarBookingLink', { uid, token })).data?.publicCalendarBookingLink;
+        const booking = (
+          await api.run<{ publicCalendarBookingLink: LinkedBooking }>('GetPublicCalendarBookingLink', { uid, token })
+        ).data?.publicCalendarBookingLink;
         if (!booking) return sendPage(reply, 404, NOT_FOUND);
-        if (!guard.accepts(request, purpose(booking.uid), body._csrf)) return sendPage(reply, 403, unavailableBookingPage('This page expired', 'Open the link from your email again.'));
+        if (!guard.accepts(request, purpose(booking.uid), body._csrf))
+          return sendPage(
+            reply,
+            403,
+            unavailableBookingPage('This page expired', 'Open the link from your email again.'),
+          );
         const reason = typeof body.reason === 'string' && body.reason.trim() !== '' ? body.reason.trim() : null;
-        const result = await api.run<{ cancelPublicCalendarBooking: LinkedBooking }>('CancelPublicCalendarBooking', { uid, input: { token, reason } });
+        const result = await api.run<{ cancelPublicCalendarBooking: LinkedBooking }>('CancelPublicCalendarBooking', {
+          uid,
+          input: { token, reason },
+        });
         const cancelled = result.data?.cancelPublicCalendarBooking;
         if (cancelled) return sendPage(reply, 200, cancelledPage(cancelled));
-        return sendPage(reply, 400, cancelPage(booking, token, guard.issue(purpose(booking.uid)), result.errors?.[0]?.message ?? 'The booking could not be cancelled.'));
+        return sendPage(
+          reply,
+          400,
+          cancelPage(
+            booking,
+            token,
+            guard.issue(purpose(booking.uid)),
+            result.errors?.[0]?.message ?? 'The booking could not be cancelled.',
+          ),
+        );
       },
     },
   ];

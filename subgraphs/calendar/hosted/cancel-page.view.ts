@@ -17,13 +17,19 @@ export function bookedTime(booking: LinkedBooking): string {
 }
 
 /** Asks before cancelling: a plain form, no script needed. */
-export function cancelPage(booking: LinkedBooking, token: string, csrf: string, problem: string | null = null): PageOptions {
+export function cancelPage(
+  booking: LinkedBooking,
+  token: string,
+  csrf: string,
+  problem: string | null = null,
+): PageOptions {
   const active = booking.status === 'CONFIRMED' || booking.status === 'PENDING';
   const body = html`<h1>Cancel your booking</h1>
 <p><strong>${booking.title}</strong></p>
 <p>${bookedTime(booking)}</p>
 ${problem ? html`<p class="notice error" role="alert">${problem}</p>` : ''}
-${active
+${
+  active
     ? html`<form method="post" action="/book/bookings/${booking.uid}/cancel">
 <input type="hidden" name="token" value="${token}">
 <input type="hidden" name="_csrf" value="${csrf}">
@@ -31,7 +37,8 @@ ${active
 <textarea id="reason" name="reason" maxlength="1000"></textarea>
 <p><button type="submit">Cancel booking</button></p>
 </form>`
-    : html`<p role="status">This booking is ${booking.status.toLowerCase()}; there is nothing to cancel.</p>`}`;
+    : html`<p role="status">This booking is ${booking.status.toLowerCase()}; there is nothing to cancel.</p>`
+}`;
   return { title: `Cancel: ${booking.title}`, body };
 }
 

@@ -16,7 +16,12 @@ export interface HostedEventType {
   bookingQuestions: HostedQuestion[];
 }
 
-const LOCATIONS: Record<string, string> = { VIDEO: 'Video call', LINK: 'Online meeting (link after booking)', PHONE: 'Phone call', IN_PERSON: 'In person' };
+const LOCATIONS: Record<string, string> = {
+  VIDEO: 'Video call',
+  LINK: 'Online meeting (link after booking)',
+  PHONE: 'Phone call',
+  IN_PERSON: 'In person',
+};
 
 /** The title, description and location both versions of the booking page start with. */
 export function eventTypeHead(eventType: HostedEventType): SafeHtml {
@@ -27,5 +32,7 @@ ${eventType.description ? html`<p class="description">${eventType.description}</
 
 /** One length only: said as a fact (several are a picker). */
 export function singleDuration(eventType: HostedEventType): SafeHtml | '' {
-  return eventType.durations.length > 1 ? '' : html`<p><span class="fact">Duration</span> ${durationLabel(eventType.duration)}</p>`;
+  return eventType.durations.length > 1
+    ? ''
+    : html`<p><span class="fact">Duration</span> ${durationLabel(eventType.duration)}</p>`;
 }

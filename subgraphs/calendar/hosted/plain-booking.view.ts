@@ -4,7 +4,14 @@ import type { PostedFields } from './booking-answers.read.js';
 import { BOOKING_PAGE_CSS } from './booking-page.css.js';
 import { bookingQuestionControls } from './booking-questions.view.js';
 import { eventTypeHead, singleDuration, type HostedEventType } from './event-type-head.view.js';
-import { errorLine, invalidMark, plainDayChooser, plainDayFields, plainDaySlots, type PlainPicker } from './plain-slots.view.js';
+import {
+  errorLine,
+  invalidMark,
+  plainDayChooser,
+  plainDayFields,
+  plainDaySlots,
+  type PlainPicker,
+} from './plain-slots.view.js';
 
 /** Anyone may frame the booking page (the iframe embed), its plain posts and their answers included. */
 export const EMBEDDABLE = '*';
@@ -27,8 +34,12 @@ export interface PlainBookingForm {
 export function plainBooking(eventType: HostedEventType, form: PlainBookingForm): SafeHtml {
   const { picker } = form;
   const { problems } = picker;
-  const kept = (name: string) => (typeof form.values[name] === 'string' ? html` value="${form.values[name] as string}"` : '');
-  const book = picker.day.slots.length === 0 ? plainDaySlots(picker) : html`<form method="post" action="${picker.path}">
+  const kept = (name: string) =>
+    typeof form.values[name] === 'string' ? html` value="${form.values[name] as string}"` : '';
+  const book =
+    picker.day.slots.length === 0
+      ? plainDaySlots(picker)
+      : html`<form method="post" action="${picker.path}">
 <input type="hidden" name="_csrf" value="${form.csrf}">
 ${plainDayFields(picker)}
 ${plainDaySlots(picker)}
@@ -53,5 +64,10 @@ ${book}
 
 /** The plain page alone: what a post without JavaScript gets back (a refusal, a slot taken meanwhile). */
 export function plainBookingPage(eventType: HostedEventType, form: PlainBookingForm): PageOptions {
-  return { title: eventType.title, body: plainBooking(eventType, form), css: BOOKING_PAGE_CSS, frameAncestors: EMBEDDABLE };
+  return {
+    title: eventType.title,
+    body: plainBooking(eventType, form),
+    css: BOOKING_PAGE_CSS,
+    frameAncestors: EMBEDDABLE,
+  };
 }

@@ -15,7 +15,12 @@ export interface SlotDays {
 }
 
 /** One read of free slots between two dates of `timeZone`: the public operation of the page (booking or signed link). */
-export type SlotsReader = (range: { from: string; to: string; timeZone: string; duration?: number }) => Promise<OperationResult<SlotDays>>;
+export type SlotsReader = (range: {
+  from: string;
+  to: string;
+  timeZone: string;
+  duration?: number;
+}) => Promise<OperationResult<SlotDays>>;
 
 /** What the page without JavaScript was asked for (`?date=&tz=&duration=`, or the same fields posted), unchecked. */
 export interface DayAsked {
@@ -56,13 +61,25 @@ const SEARCH_WINDOWS = 3;
 const LOOK_BACK_DAYS = 30;
 
 /** Where a refusal of the slots operation is shown. */
-const CONTROL_OF: Record<string, string> = { from: 'day', to: 'day', startDate: 'day', endDate: 'day', timeZone: 'zone', duration: 'duration' };
+const CONTROL_OF: Record<string, string> = {
+  from: 'day',
+  to: 'day',
+  startDate: 'day',
+  endDate: 'day',
+  timeZone: 'zone',
+  duration: 'duration',
+};
 
 /**
  * Reads the day a page without JavaScript shows. Defaults: the first day with free slots, the host's zone (else UTC),
  * the event type's own length. A bad field is named beside its control and the day is shown without it (status 400).
  */
-export async function readPlainDay(asked: DayAsked, defaultZone: string | null, now: Date, read: SlotsReader): Promise<PlainDayRead> {
+export async function readPlainDay(
+  asked: DayAsked,
+  defaultZone: string | null,
+  now: Date,
+  read: SlotsReader,
+): Promise<PlainDayRead> {
   const problems: Problems = {};
   const zone = zoneOf(asked.tz, defaultZone ?? 'UTC', problems);
   let duration = durationOf(asked.duration, problems);
@@ -120,15 +137,21 @@ function dateOf(given: unknown, problems: Problems): string | null {
   return null;
 }
 
-function refusalOf(result: OperationResult<SlotDays>): { control: string | null; message: string; status: number } | null {
+function refusalOf(
+  result: OperationResult<SlotDays>,
+): { control: string | null; message: string; status: number } | null {
   const error = result.errors?.[0];
   if (!error && result.data) return null;
   const code = typeof error?.extensions?.code === 'string' ? error.extensions.code : undefined;
   const field = (error?.extensions?.details as { field?: unknown } | undefined)?.field;
-  const control = typeof field === 'string' ? CONTROL_OF[field] ?? null : null;
-  const message = code === 'RATE_LIMITED' ? 'Too many requests right now. Wait a minute and try again.' : error?.message ?? 'Free times could not be loaded.';
+  const control = typeof field === 'string' ? (CONTROL_OF[field] ?? null) : null;
+  const message =
+    code === 'RATE_LIMITED'
+      ? 'Too many requests right now. Wait a minute and try again.'
+      : (error?.message ?? 'Free times could not be loaded.');
   return { control, message, status: statusOf(code) };
 }
 
-export const shift = (date: string, days: number): string => DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!;
+export const shift = (date: string, days: number): string =>
+  DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate()!;
 const maxDate = (a: string, b: string): string => (a > b ? a : b);

@@ -22,17 +22,22 @@ export interface PlainPicker {
   chosen?: string;
 }
 
-export const durationLabel = (n: number): string => (n % 60 === 0 && n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`);
+export const durationLabel = (n: number): string =>
+  n % 60 === 0 && n >= 60 ? `${n / 60} hour${n === 60 ? '' : 's'}` : `${n} minutes`;
 
 /** A date as the page says it: "Tuesday 8 January". */
-export const dayName = (date: string): string => DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en-GB').toFormat('cccc d LLLL');
+export const dayName = (date: string): string =>
+  DateTime.fromISO(date, { zone: 'UTC' }).setLocale('en-GB').toFormat('cccc d LLLL');
 
 /** The message beside control `id` (empty, and so out of the layout, when there is none). */
-export const errorLine = (id: string, problems: Problems): SafeHtml => html`<p class="error" id="err-${id}" role="status">${problems[id] ?? ''}</p>`;
+export const errorLine = (id: string, problems: Problems): SafeHtml =>
+  html`<p class="error" id="err-${id}" role="status">${problems[id] ?? ''}</p>`;
 
-export const invalidMark = (id: string, problems: Problems): SafeHtml | '' => (problems[id] ? html` aria-invalid="true"` : '');
+export const invalidMark = (id: string, problems: Problems): SafeHtml | '' =>
+  problems[id] ? html` aria-invalid="true"` : '';
 
-const hidden = (fields: Record<string, string>): SafeHtml => html`${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}`;
+const hidden = (fields: Record<string, string>): SafeHtml =>
+  html`${Object.entries(fields).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}`;
 
 const shownDuration = (p: PlainPicker): number | null => p.day.duration ?? p.defaultDuration;
 
@@ -45,11 +50,14 @@ function dayLink(p: PlainPicker, date: string): string {
 export function plainDayChooser(p: PlainPicker): SafeHtml {
   const { day, problems } = p;
   const shown = shownDuration(p);
-  const durationControl = p.durations.length > 1
-    ? html`<label for="duration">Duration</label>
+  const durationControl =
+    p.durations.length > 1
+      ? html`<label for="duration">Duration</label>
 <select id="duration" name="duration" aria-describedby="err-duration"${invalidMark('duration', problems)}>${p.durations.map((d) => html`<option value="${d}"${d === shown ? html` selected` : ''}>${durationLabel(d)}</option>`)}</select>
 ${errorLine('duration', problems)}`
-    : problems.duration ? errorLine('duration', problems) : '';
+      : problems.duration
+        ? errorLine('duration', problems)
+        : '';
   return html`<form method="get" action="${p.path}" class="plain-chooser">
 ${hidden(p.keep)}
 <label for="zone">Time zone</label>
@@ -66,24 +74,37 @@ ${errorLine('day', problems)}
 /** What the POST form carries to book or move on the day shown: the day, zone and length of its slots. */
 export function plainDayFields(p: PlainPicker): SafeHtml {
   const duration = p.day.duration;
-  return hidden({ ...p.keep, date: p.day.date ?? '', tz: p.day.zone, ...(duration ? { duration: String(duration) } : {}) });
+  return hidden({
+    ...p.keep,
+    date: p.day.date ?? '',
+    tz: p.day.zone,
+    ...(duration ? { duration: String(duration) } : {}),
+  });
 }
 
 /** The day's heading, links to the nearest free days, and its slots as radio buttons named by their start ("09:30"). */
 export function plainDaySlots(p: PlainPicker): SafeHtml {
   const { day, problems } = p;
-  if (!day.date) return html`<h2 id="day-heading">Free times</h2><p role="status">No free times in the next six months.</p>`;
+  if (!day.date)
+    return html`<h2 id="day-heading">Free times</h2><p role="status">No free times in the next six months.</p>`;
   const links = [
-    day.previous ? html`<a href="${dayLink(p, day.previous)}" aria-label="Previous free day: ${dayName(day.previous)}">‹ ${dayName(day.previous)}</a>` : '',
-    day.next ? html`<a href="${dayLink(p, day.next)}" aria-label="Next free day: ${dayName(day.next)}">${dayName(day.next)} ›</a>` : '',
+    day.previous
+      ? html`<a href="${dayLink(p, day.previous)}" aria-label="Previous free day: ${dayName(day.previous)}">‹ ${dayName(day.previous)}</a>`
+      : '',
+    day.next
+      ? html`<a href="${dayLink(p, day.next)}" aria-label="Next free day: ${dayName(day.next)}">${dayName(day.next)} ›</a>`
+      : '',
   ];
   const nav = day.previous || day.next ? html`<nav class="day-bar" aria-label="Other days">${links}</nav>` : '';
   const heading = html`<h2 id="day-heading">${dayName(day.date)}</h2>${nav}`;
-  if (day.slots.length === 0) return html`${heading}<p role="status">No free times on this day.</p>${errorLine('start', problems)}`;
+  if (day.slots.length === 0)
+    return html`${heading}<p role="status">No free times on this day.</p>${errorLine('start', problems)}`;
   return html`${heading}
 <fieldset class="plain-slots" aria-describedby="err-start"><legend>Free times (${day.zone.replace(/_/g, ' ')})</legend>
-<ul class="slots">${day.slots.map((s, i) =>
-    html`<li><label class="slot-choice"><input type="radio" name="start" value="${s.start}"${i === 0 ? html` required` : ''}${s.start === p.chosen ? html` checked` : ''}${invalidMark('start', problems)}>${s.startTime}</label></li>`)}</ul>
+<ul class="slots">${day.slots.map(
+    (s, i) =>
+      html`<li><label class="slot-choice"><input type="radio" name="start" value="${s.start}"${i === 0 ? html` required` : ''}${s.start === p.chosen ? html` checked` : ''}${invalidMark('start', problems)}>${s.startTime}</label></li>`,
+  )}</ul>
 ${errorLine('start', problems)}
 </fieldset>`;
 }

@@ -17,10 +17,14 @@ const PAGE_READS = { category: 'reads' as const, endpoint: { limit: 1_000, windo
 const PAGE_POSTS = { category: 'general' as const, endpoint: { limit: 10, windowMs: 60_000 } };
 
 type Params = { uid: string };
-const NOT_FOUND = unavailableBookingPage('Booking not found', 'The link may be incomplete: open it again from your email.');
+const NOT_FOUND = unavailableBookingPage(
+  'Booking not found',
+  'The link may be incomplete: open it again from your email.',
+);
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
-const tokenOf = (request: FastifyRequest, body: PostedFields): string => text(body.token) || text((request.query as PostedFields).token);
+const tokenOf = (request: FastifyRequest, body: PostedFields): string =>
+  text(body.token) || text((request.query as PostedFields).token);
 
 /**
  * The attendee's reschedule page, `/book/bookings/{uid}/reschedule?token=…`, the other link of their confirmation
@@ -33,12 +37,32 @@ export function reschedulePageRoutes(deps: CalendarDeps): PageRoute[] {
   const guard = new PagePostGuard(deps.config.internalSecret);
   const purpose = (uid: string) => `reschedule:${uid}`;
 
-  const plainForm = async (api: PageApi, booking: LinkedBooking, token: string, asked: PostedFields, refused: { problems?: Problems; notice?: string | null; chosen?: string } = {}) => {
+  const plainForm = async (
+    api: PageApi,
+    booking: LinkedBooking,
+    token: string,
+    asked: PostedFields,
+    refused: { problems?: Problems; notice?: string | null; chosen?: string } = {},
+  ) => {
     // A booking keeps its length when it moves: no duration to choose.
-    const read = await readPlainDay({ date: asked.date, tz: asked.tz }, booking.timeZone, deps.clock.now(), slotsOf(api, booking.uid, token));
+    const read = await readPlainDay(
+      { date: asked.date, tz: asked.tz },
+      booking.timeZone,
+      deps.clock.now(),
+      slotsOf(api, booking.uid, token),
+    );
     const form: PlainRescheduleForm = {
-      picker: { path: `/book/bookings/${encodeURIComponent(booking.uid)}/reschedule`, keep: { token }, day: read.day, durations: [], defaultDuration: null, problems: { ...read.problems, ...refused.problems }, chosen: refused.chosen },
-      csrf: guard.issue(purpose(booking.uid)), notice: refused.notice ?? read.notice,
+      picker: {
+        path: `/book/bookings/${encodeURIComponent(booking.uid)}/reschedule`,
+        keep: { token },
+        day: read.day,
+        durations: [],
+        defaultDuration: null,
+        problems: { ...read.problems, ...refused.problems },
+        chosen: refused.chosen,
+      },
+      csrf: guard.issue(purpose(booking.uid)),
+      notice: refused.notice ?? read.notice,
     };
     return { form, status: read.status };
   };
@@ -60,7 +84,12 @@ export function reschedulePageRoutes(deps: CalendarDeps): PageRoute[] {
           const { form, status } = await plainForm(api, booking, token, request.query as PostedFields);
           return sendPage(reply, status, reschedulePage(booking, token, form));
         }
-        if (result.errors?.[0]?.extensions?.code === 'RATE_LIMITED') return sendPage(reply, 429, unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'));
+        if (result.errors?.[0]?.extensions?.code === 'RATE_LIMITED')
+          return sendPage(
+            reply,
+            429,
+            unavailableBookingPage('Too many requests', 'Wait a minute and reload the page.'),
+          );
         return sendPage(reply, 404, NOT_FOUND);
       },
     },
@@ -74,25 +103,45 @@ export function reschedulePageRoutes(deps: CalendarDeps): PageRoute[] {
         const token = tokenOf(request, body);
         const booking = (await linked(api, uid, token)).data?.publicCalendarBookingLink;
         if (!booking) return sendPage(reply, 404, NOT_FOUND);
-        if (!guard.accepts(request, purpose(booking.uid), body._csrf)) return sendPage(reply, 403, unavailableBookingPage('This page expired', 'Open the link from your email again.'));
+        if (!guard.accepts(request, purpose(booking.uid), body._csrf))
+          return sendPage(
+            reply,
+            403,
+            unavailableBookingPage('This page expired', 'Open the link from your email again.'),
+          );
         if (!isMovable(booking)) return sendPage(reply, 409, reschedulePage(booking, token, null));
-        const again = async (status: number, refused: { problems?: Problems; notice?: string | null; chosen?: string }) => {
+        const again = async (
+          status: number,
+          refused: { problems?: Problems; notice?: string | null; chosen?: string },
+        ) => {
           const { form } = await plainForm(api, booking, token, body, refused);
           return sendPage(reply, status, plainReschedulePage(booking, form));
         };
         const start = text(body.start);
         if (!start) return again(400, { problems: { start: 'Pick a time.' } });
         const input = { token, start, timeZone: text(body.tz) || booking.timeZone };
-        const result = await api.run<{ reschedulePublicCalendarBooking: { uid: string } }>('ReschedulePublicCalendarBooking', { uid: booking.uid, input });
+        const result = await api.run<{ reschedulePublicCalendarBooking: { uid: string } }>(
+          'ReschedulePublicCalendarBooking',
+          { uid: booking.uid, input },
+        );
         if (result.data?.reschedulePublicCalendarBooking) {
-          return reply.code(303).headers({ Location: confirmationPath(deps.config.internalSecret, booking.uid, true), 'Cache-Control': 'no-store' }).send();
+          return reply
+            .code(303)
+            .headers({
+              Location: confirmationPath(deps.config.internalSecret, booking.uid, true),
+              'Cache-Control': 'no-store',
+            })
+            .send();
         }
         const error = result.errors?.[0];
         const code = typeof error?.extensions?.code === 'string' ? error.extensions.code : undefined;
         if (code && SLOT_GONE.has(code)) return again(statusOf(code), { notice: SLOT_GONE_MESSAGE });
         const control = controlOf((error?.extensions?.details as { field?: unknown } | undefined)?.field, []);
         if (control && error) return again(statusOf(code), { problems: { [control]: error.message }, chosen: start });
-        const notice = code === 'RATE_LIMITED' ? 'Too many requests right now. Wait a minute and try again.' : error?.message ?? 'The booking could not be moved.';
+        const notice =
+          code === 'RATE_LIMITED'
+            ? 'Too many requests right now. Wait a minute and try again.'
+            : (error?.message ?? 'The booking could not be moved.');
         return again(statusOf(code), { notice, chosen: start });
       },
     },
@@ -101,7 +150,13 @@ export function reschedulePageRoutes(deps: CalendarDeps): PageRoute[] {
 
 function slotsOf(api: PageApi, uid: string, token: string): SlotsReader {
   return async ({ from, to, timeZone }) => {
-    const result = await api.run<{ publicCalendarBookingLinkSlots: SlotDays }>('GetPublicCalendarBookingLinkSlots', { uid, token, from, to, timeZone });
+    const result = await api.run<{ publicCalendarBookingLinkSlots: SlotDays }>('GetPublicCalendarBookingLinkSlots', {
+      uid,
+      token,
+      from,
+      to,
+      timeZone,
+    });
     return { data: result.data?.publicCalendarBookingLinkSlots ?? null, errors: result.errors };
   };
 }

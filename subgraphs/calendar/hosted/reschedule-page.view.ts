@@ -12,7 +12,8 @@ export interface PlainRescheduleForm {
   notice: string | null;
 }
 
-export const isMovable = (booking: LinkedBooking): boolean => booking.status === 'CONFIRMED' || booking.status === 'PENDING';
+export const isMovable = (booking: LinkedBooking): boolean =>
+  booking.status === 'CONFIRMED' || booking.status === 'PENDING';
 
 const headOf = (booking: LinkedBooking): SafeHtml => html`<h1>Reschedule your booking</h1>
 <p><strong>${booking.title}</strong></p>
@@ -26,12 +27,19 @@ const headOf = (booking: LinkedBooking): SafeHtml => html`<h1>Reschedule your bo
 export function reschedulePage(booking: LinkedBooking, token: string, plain: PlainRescheduleForm | null): PageOptions {
   const head = headOf(booking);
   if (!isMovable(booking)) {
-    return { title: `Reschedule: ${booking.title}`, body: html`${head}<p role="status">This booking is ${booking.status.toLowerCase()}; it cannot be moved.</p>` };
+    return {
+      title: `Reschedule: ${booking.title}`,
+      body: html`${head}<p role="status">This booking is ${booking.status.toLowerCase()}; it cannot be moved.</p>`,
+    };
   }
   const uid = encodeURIComponent(booking.uid);
   const data: SlotPickerData = {
-    slotsUrl: `/calendar/booking-links/${uid}/slots?token=${encodeURIComponent(token)}`, submitUrl: `/calendar/booking-links/${uid}/reschedule`,
-    submitExtra: { token }, timeZone: booking.timeZone, sending: 'Moving…', doneHeading: 'Your booking moved',
+    slotsUrl: `/calendar/booking-links/${uid}/slots?token=${encodeURIComponent(token)}`,
+    submitUrl: `/calendar/booking-links/${uid}/reschedule`,
+    submitExtra: { token },
+    timeZone: booking.timeZone,
+    sending: 'Moving…',
+    doneHeading: 'Your booking moved',
   };
   const enhanced = html`<div id="booking">
 ${head}
@@ -63,7 +71,10 @@ export function plainReschedulePage(booking: LinkedBooking, plain: PlainReschedu
 
 function plainReschedule(booking: LinkedBooking, plain: PlainRescheduleForm): SafeHtml {
   const { picker } = plain;
-  const move = picker.day.slots.length === 0 ? plainDaySlots(picker) : html`<form method="post" action="${picker.path}">
+  const move =
+    picker.day.slots.length === 0
+      ? plainDaySlots(picker)
+      : html`<form method="post" action="${picker.path}">
 <input type="hidden" name="_csrf" value="${plain.csrf}">
 ${plainDayFields(picker)}
 ${plainDaySlots(picker)}

@@ -3,7 +3,8 @@ import { html, trustedHtml, type SafeHtml } from '../../../platform/http/html/ht
 /** Every zone this Node knows (as the picker's script lists the browser's), and UTC. */
 const ZONES = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
 
-const option = (zone: string, selected: boolean): SafeHtml => html`<option value="${zone}"${selected ? html` selected` : ''}>${zone.replace(/_/g, ' ')}</option>`;
+const option = (zone: string, selected: boolean): SafeHtml =>
+  html`<option value="${zone}"${selected ? html` selected` : ''}>${zone.replace(/_/g, ' ')}</option>`;
 
 /** Built once: the zones are the runtime's own names; only the chosen one changes per page. */
 const OPTIONS = new Map(ZONES.map((zone) => [zone, option(zone, false).value]));

@@ -17,7 +17,9 @@ export class Migration20261125000100_calendar extends Migration {
       updated_at timestamptz not null)`);
     this.addSql('create index schedules_org_host_idx on calendar.schedules (organization_id, host_id, created_at)');
     // One default schedule per host; the index settles two requests racing to set one.
-    this.addSql('create unique index schedules_one_default_idx on calendar.schedules (organization_id, host_id) where is_default');
+    this.addSql(
+      'create unique index schedules_one_default_idx on calendar.schedules (organization_id, host_id) where is_default',
+    );
     this.addSql(`create table calendar.schedule_overrides (
       id text primary key,
       organization_id uuid not null,
@@ -54,8 +56,12 @@ export class Migration20261125000100_calendar extends Migration {
       created_at timestamptz not null,
       updated_at timestamptz not null,
       deleted_at timestamptz)`);
-    this.addSql('create unique index event_types_slug_idx on calendar.event_types (organization_id, host_id, slug) where deleted_at is null');
-    this.addSql('create index event_types_org_created_idx on calendar.event_types (organization_id, created_at desc, id desc)');
+    this.addSql(
+      'create unique index event_types_slug_idx on calendar.event_types (organization_id, host_id, slug) where deleted_at is null',
+    );
+    this.addSql(
+      'create index event_types_org_created_idx on calendar.event_types (organization_id, created_at desc, id desc)',
+    );
     this.addSql(`create table calendar.bookings (
       uid text primary key,
       organization_id uuid not null,

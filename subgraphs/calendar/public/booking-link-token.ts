@@ -16,6 +16,11 @@ export function validBookingLinkToken(secret: string, uid: string, token: unknow
 }
 
 /** The attendee's cancel or reschedule page of a booking, absolute from the platform's public URL. */
-export function bookingLinkPageUrl(publicUrl: string, secret: string, uid: string, action: 'cancel' | 'reschedule'): string {
+export function bookingLinkPageUrl(
+  publicUrl: string,
+  secret: string,
+  uid: string,
+  action: 'cancel' | 'reschedule',
+): string {
   return `${publicUrl}/book/bookings/${encodeURIComponent(uid)}/${action}?token=${bookingLinkToken(secret, uid)}`;
 }

@@ -24,7 +24,10 @@ export class PublicBookingLinkService {
   /** The booking and, while it is confirmed, its invite (the no-JavaScript confirmation offers it as a download). */
   async view(root: EntityManager, uid: string, token: string): Promise<PublicBookingView> {
     const { booking } = await this.find(root, uid, token);
-    return publicBookingView(booking, booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null);
+    return publicBookingView(
+      booking,
+      booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null,
+    );
   }
 
   /** The attendee cancels: the API's own cancel (events, emails, reminders removed), the host told too. */
@@ -42,7 +45,13 @@ export class PublicBookingLinkService {
   }
 
   /** The attendee moves the booking: the API's own reschedule (checks, buffers, the exclusion constraint, events, emails). */
-  async reschedule(root: EntityManager, uid: string, token: string, start: string, timeZone: string): Promise<PublicBookingView> {
+  async reschedule(
+    root: EntityManager,
+    uid: string,
+    token: string,
+    start: string,
+    timeZone: string,
+  ): Promise<PublicBookingView> {
     assertTimezone(timeZone, 'timeZone');
     const { em, booking } = await this.find(root, uid, token);
     if (!ACTIVE_STATUSES.includes(booking.status)) throw notMovable(booking.status);
@@ -50,14 +59,22 @@ export class PublicBookingLinkService {
       await this.lifecycle.reschedule(em, uid, { startTime: start, reason: null }, timeZone);
     } catch (error) {
       // Cancelled between the read above and the row lock: the same answer as when it was cancelled before.
-      const details = error instanceof DomainError ? error.extensions.details as { field?: string; received?: unknown } | undefined : undefined;
-      if (error instanceof DomainError && error.code === 'INVALID_REQUEST' && details?.field === 'status') throw notMovable(String(details.received));
+      const details =
+        error instanceof DomainError
+          ? (error.extensions.details as { field?: string; received?: unknown } | undefined)
+          : undefined;
+      if (error instanceof DomainError && error.code === 'INVALID_REQUEST' && details?.field === 'status')
+        throw notMovable(String(details.received));
       throw error;
     }
     return publicBookingView(await this.bookings.find(em, uid), null);
   }
 
-  private async find(root: EntityManager, uid: string, token: string): Promise<{ em: EntityManager; booking: Booking }> {
+  private async find(
+    root: EntityManager,
+    uid: string,
+    token: string,
+  ): Promise<{ em: EntityManager; booking: Booking }> {
     if (!validBookingLinkToken(this.bookings.deps.config.internalSecret, uid, token)) throw notFound('Booking');
     // The signed uid names the organization: this one lookup runs unfiltered, then everything runs in its tenant.
     const found = await root.findOne(Booking, { uid }, { filters: false });
@@ -68,4 +85,8 @@ export class PublicBookingLinkService {
 }
 
 const notMovable = (status: string) =>
-  new DomainError('CONFLICT', `This booking is ${status.toLowerCase()}: it cannot be moved`, { field: 'status', received: status, expected: ACTIVE_STATUSES });
+  new DomainError('CONFLICT', `This booking is ${status.toLowerCase()}: it cannot be moved`, {
+    field: 'status',
+    received: status,
+    expected: ACTIVE_STATUSES,
+  });

@@ -8,17 +8,20 @@ import { IsInstant, IsSmallObject, SingleLine } from '../shared/input-rules.js';
 @InputType('PublicCalendarBookingInput')
 export class PublicBookingInput {
   @IsInstant()
-  @Field({ description: 'A slot\'s `start`: ISO 8601 with a UTC offset' })
+  @Field({ description: "A slot's `start`: ISO 8601 with a UTC offset" })
   start!: string;
 
   @IsOptional()
   @Min(1)
   @Max(1440)
-  @Field(() => Int, { nullable: true, description: 'Minutes; one of the event type\'s durations (default its duration)' })
+  @Field(() => Int, {
+    nullable: true,
+    description: "Minutes; one of the event type's durations (default its duration)",
+  })
   duration?: number | null;
 
   @MaxLength(64)
-  @Field({ description: 'The booker\'s IANA time zone' })
+  @Field({ description: "The booker's IANA time zone" })
   timeZone!: string;
 
   @Length(1, 200)
@@ -33,7 +36,10 @@ export class PublicBookingInput {
 
   @IsOptional()
   @IsSmallObject()
-  @Field(() => JSON, { nullable: true, description: 'Answers to the event type\'s booking questions, by question name; at most 16 KiB' })
+  @Field(() => JSON, {
+    nullable: true,
+    description: "Answers to the event type's booking questions, by question name; at most 16 KiB",
+  })
   responses?: Record<string, unknown> | null;
 }
 
@@ -41,7 +47,7 @@ export class PublicBookingInput {
 @InputType('PublicCalendarCancelInput')
 export class PublicCancelInput {
   @Length(1, 100)
-  @Field({ description: 'The token of the link in the attendee\'s email' })
+  @Field({ description: "The token of the link in the attendee's email" })
   token!: string;
 
   @IsOptional()
@@ -54,11 +60,11 @@ export class PublicCancelInput {
 @InputType('PublicCalendarRescheduleInput')
 export class PublicRescheduleInput {
   @Length(1, 100)
-  @Field({ description: 'The token of the link in the attendee\'s email' })
+  @Field({ description: "The token of the link in the attendee's email" })
   token!: string;
 
   @IsInstant()
-  @Field({ description: 'The new start, ISO 8601 with a UTC offset (a slot\'s start)' })
+  @Field({ description: "The new start, ISO 8601 with a UTC offset (a slot's start)" })
   start!: string;
 
   @Length(1, 64)
@@ -68,10 +74,10 @@ export class PublicRescheduleInput {
 
 @ArgsType()
 export class PublicEventTypeArgs {
-  @Field({ description: 'The organization\'s slug' })
+  @Field({ description: "The organization's slug" })
   organizationSlug!: string;
 
-  @Field({ description: 'The public event type\'s slug' })
+  @Field({ description: "The public event type's slug" })
   eventTypeSlug!: string;
 }
 
@@ -83,19 +89,19 @@ export class SlotRangeArgs {
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD, inclusive; default from + 6 days; at most 62 days' })
   to?: string;
 
-  @Field(() => String, { nullable: true, description: 'IANA zone of the booker; default the host\'s' })
+  @Field(() => String, { nullable: true, description: "IANA zone of the booker; default the host's" })
   timeZone?: string;
 }
 
 @ArgsType()
 export class PublicSlotsArgs extends SlotRangeArgs {
-  @Field({ description: 'The organization\'s slug' })
+  @Field({ description: "The organization's slug" })
   organizationSlug!: string;
 
-  @Field({ description: 'The public event type\'s slug' })
+  @Field({ description: "The public event type's slug" })
   eventTypeSlug!: string;
 
-  @Field(() => Int, { nullable: true, description: 'One of the event type\'s durations' })
+  @Field(() => Int, { nullable: true, description: "One of the event type's durations" })
   duration?: number;
 }
 
@@ -104,6 +110,6 @@ export class BookingLinkSlotsArgs extends SlotRangeArgs {
   @Field()
   uid!: string;
 
-  @Field({ description: 'The token of the link in the attendee\'s email' })
+  @Field({ description: "The token of the link in the attendee's email" })
   token!: string;
 }

@@ -35,9 +35,15 @@ export class PublicBookingService {
       throw error;
     });
     return {
-      organizationSlug: orgSlug, slug: eventType.slug, title: eventType.title, description: eventType.description,
-      duration: eventType.duration, durations: eventType.durations.length > 0 ? eventType.durations : [eventType.duration],
-      locationType: eventType.location.type, timeZone: rules?.timezone ?? null, requiresConfirmation: eventType.requiresConfirmation,
+      organizationSlug: orgSlug,
+      slug: eventType.slug,
+      title: eventType.title,
+      description: eventType.description,
+      duration: eventType.duration,
+      durations: eventType.durations.length > 0 ? eventType.durations : [eventType.duration],
+      locationType: eventType.location.type,
+      timeZone: rules?.timezone ?? null,
+      requiresConfirmation: eventType.requiresConfirmation,
       bookingQuestions: eventType.bookingQuestions,
     };
   }
@@ -50,18 +56,33 @@ export class PublicBookingService {
   }
 
   /** A booking through the API's own path: the same checks, limits, buffers and race-free insert. */
-  async book(root: EntityManager, orgSlug: string, slug: string, input: PublicBookingInput): Promise<PublicBookingView> {
+  async book(
+    root: EntityManager,
+    orgSlug: string,
+    slug: string,
+    input: PublicBookingInput,
+  ): Promise<PublicBookingView> {
     assertTimezone(input.timeZone, 'timeZone');
     const { em, eventType } = await this.find(root, orgSlug, slug);
     const created = await this.bookings.create(em, {
-      eventTypeId: eventType.id, startTime: input.start, duration: input.duration ?? null,
-      attendee: { name: input.name, email: input.email, timezone: input.timeZone }, responses: input.responses ?? null,
+      eventTypeId: eventType.id,
+      startTime: input.start,
+      duration: input.duration ?? null,
+      attendee: { name: input.name, email: input.email, timezone: input.timeZone },
+      responses: input.responses ?? null,
     });
     const booking = await this.bookings.find(em, created.uid);
-    return publicBookingView(booking, booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null);
+    return publicBookingView(
+      booking,
+      booking.status === 'CONFIRMED' ? this.bookings.notifier.invite(booking, 'REQUEST') : null,
+    );
   }
 
-  private async find(root: EntityManager, orgSlug: string, slug: string): Promise<{ em: EntityManager; eventType: EventType }> {
+  private async find(
+    root: EntityManager,
+    orgSlug: string,
+    slug: string,
+  ): Promise<{ em: EntityManager; eventType: EventType }> {
     if (!SLUG.test(orgSlug) || !SLUG.test(slug)) throw notFound('Event type');
     // The organization is not a tenant row: found by its slug before any tenant is known.
     const organization = await root.findOne(Organization, { slug: orgSlug.toLowerCase() }, { filters: false });
@@ -80,10 +101,19 @@ function checkSlotsArgs(args: PublicSlotsArgs): void {
 }
 
 /** An event type's free slots as a booker reads them (the booking page's and the reschedule page's). */
-export async function publicSlots(bookings: BookingService, em: EntityManager, eventTypeId: string, args: PublicSlotsArgs): Promise<PublicSlotsView> {
+export async function publicSlots(
+  bookings: BookingService,
+  em: EntityManager,
+  eventTypeId: string,
+  args: PublicSlotsArgs,
+): Promise<PublicSlotsView> {
   checkSlotsArgs(args);
   const found = await bookings.availability.availability(em, {
-    eventTypeId, startDate: args.from, endDate: args.to, timezone: args.timeZone, duration: args.duration,
+    eventTypeId,
+    startDate: args.from,
+    endDate: args.to,
+    timezone: args.timeZone,
+    duration: args.duration,
   });
   return { timeZone: found.timezone, duration: found.duration, days: found.days };
 }
@@ -91,8 +121,17 @@ export async function publicSlots(bookings: BookingService, em: EntityManager, e
 /** The booker's view of their booking: their own answers, no host contact, no notes or metadata. */
 export function publicBookingView(booking: Booking, ics: string | null): PublicBookingView {
   return {
-    uid: booking.uid, status: booking.status, title: booking.title, startTime: booking.startTime, endTime: booking.endTime,
-    timeZone: booking.attendeeTimezone, name: booking.attendeeName, email: booking.attendeeEmail, locationType: booking.location.type,
-    meetingUrl: booking.meetingUrl, responses: booking.responses, ics,
+    uid: booking.uid,
+    status: booking.status,
+    title: booking.title,
+    startTime: booking.startTime,
+    endTime: booking.endTime,
+    timeZone: booking.attendeeTimezone,
+    name: booking.attendeeName,
+    email: booking.attendeeEmail,
+    locationType: booking.location.type,
+    meetingUrl: booking.meetingUrl,
+    responses: booking.responses,
+    ics,
   };
 }

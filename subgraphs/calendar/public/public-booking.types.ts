@@ -27,7 +27,10 @@ export class PublicEventTypeView {
   @Field({ description: 'VIDEO, LINK, PHONE or IN_PERSON' })
   locationType!: string;
 
-  @Field(() => String, { nullable: true, description: 'IANA zone of the host\'s schedule; null while the host has none' })
+  @Field(() => String, {
+    nullable: true,
+    description: "IANA zone of the host's schedule; null while the host has none",
+  })
   timeZone!: string | null;
 
   @Field({ description: 'A booking waits for the host to confirm it' })
@@ -39,7 +42,7 @@ export class PublicEventTypeView {
 
 @ObjectType('PublicCalendarSlots')
 export class PublicSlotsView {
-  @Field({ description: 'The booker\'s zone the days and times are in' })
+  @Field({ description: "The booker's zone the days and times are in" })
   timeZone!: string;
 
   @Field(() => Int)
@@ -82,10 +85,12 @@ export class PublicBookingView {
   @Field(() => String, { nullable: true, description: 'Where to join (VIDEO and LINK)' })
   meetingUrl!: string | null;
 
-  @Field(() => JSON, { description: 'The booker\'s answers to the booking questions' })
+  @Field(() => JSON, { description: "The booker's answers to the booking questions" })
   responses!: Record<string, unknown>;
 
-  @Field(() => String, { nullable: true, description: 'The invite (iCalendar) of a confirmed booking; null while PENDING' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The invite (iCalendar) of a confirmed booking; null while PENDING',
+  })
   ics!: string | null;
 }
-

@@ -1,4 +1,13 @@
-import { ArrayMaxSize, IsIn, IsOptional, Matches, MaxLength, MinLength, NotEquals, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsIn,
+  IsOptional,
+  Matches,
+  MaxLength,
+  MinLength,
+  NotEquals,
+  ValidateNested,
+} from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { invalid } from '../../../platform/errors/domain-error.js';
 import { WEEKDAYS, type WeeklyRule } from '../availability/schedule-rules.js';
@@ -6,12 +15,19 @@ import { HOST_ID, TIME } from '../shared/input-checks.js';
 import { IsAfterField, IsCalendarDate, SingleLine } from '../shared/input-rules.js';
 
 /** Monday to Friday, 09:00–17:00: what a schedule created without hours gets (Cal.com's default too). */
-export const DEFAULT_HOURS: WeeklyRule[] = WEEKDAYS.slice(0, 5).map((day) => ({ day, startTime: '09:00', endTime: '17:00' }));
+export const DEFAULT_HOURS: WeeklyRule[] = WEEKDAYS.slice(0, 5).map((day) => ({
+  day,
+  startTime: '09:00',
+  endTime: '17:00',
+}));
 
 /** HH:mm from 00:00 to 23:59 (a start), or up to 24:00 (an end). */
 const StartTime = () => [Matches(TIME, { message: 'HH:mm' }), NotEquals('24:00', { message: '00:00 to 23:59' })];
 const EndTime = () => Matches(TIME, { message: 'HH:mm (24:00 for the end of the day)' });
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const apply =
+  (decorators: PropertyDecorator[]): PropertyDecorator =>
+  (target, key) =>
+    decorators.forEach((d) => d(target, key));
 
 @InputType('CalendarWeeklyRuleInput', { description: 'Open hours on one weekday' })
 export class WeeklyRuleInput {
@@ -42,13 +58,16 @@ export class UpdateScheduleInput {
   @Field(() => String, { nullable: true, description: 'IANA time zone, e.g. Europe/Berlin' })
   timezone?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Takes the default from the host\'s current default schedule' })
+  @Field(() => Boolean, { nullable: true, description: "Takes the default from the host's current default schedule" })
   isDefault?: boolean | null;
 
   @IsOptional()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
-  @Field(() => [WeeklyRuleInput], { nullable: true, description: 'Replaces the weekly hours (default: Monday to Friday, 09:00–17:00)' })
+  @Field(() => [WeeklyRuleInput], {
+    nullable: true,
+    description: 'Replaces the weekly hours (default: Monday to Friday, 09:00–17:00)',
+  })
   availability?: WeeklyRuleInput[] | null;
 }
 
@@ -67,7 +86,9 @@ export class CreateScheduleInput extends UpdateScheduleInput {
   override timezone!: string;
 }
 
-@InputType('CalendarScheduleOverrideInput', { description: 'A date blocked (isAvailable false) or opened with its own hours' })
+@InputType('CalendarScheduleOverrideInput', {
+  description: 'A date blocked (isAvailable false) or opened with its own hours',
+})
 export class OverrideInput {
   @IsCalendarDate()
   @Field({ description: 'YYYY-MM-DD' })
@@ -93,11 +114,19 @@ export class OverrideInput {
   endTime?: string | null;
 }
 
-export type ScheduleDraft = Partial<Pick<CreateScheduleInput, 'hostId' | 'name' | 'timezone' | 'isDefault'>> & { availability?: WeeklyRule[] };
+export type ScheduleDraft = Partial<Pick<CreateScheduleInput, 'hostId' | 'name' | 'timezone' | 'isDefault'>> & {
+  availability?: WeeklyRule[];
+};
 
 /** The keys given, nulls dropped (none of these can be cleared). */
 export function scheduleDraft(input: UpdateScheduleInput & { hostId?: string }): ScheduleDraft {
-  const draft = { hostId: input.hostId, name: input.name, timezone: input.timezone, isDefault: input.isDefault, availability: input.availability?.map(({ day, startTime, endTime }) => ({ day, startTime, endTime })) };
+  const draft = {
+    hostId: input.hostId,
+    name: input.name,
+    timezone: input.timezone,
+    isDefault: input.isDefault,
+    availability: input.availability?.map(({ day, startTime, endTime }) => ({ day, startTime, endTime })),
+  };
   return Object.fromEntries(Object.entries(draft).filter(([, v]) => v != null)) as ScheduleDraft;
 }
 

@@ -8,7 +8,15 @@ import { Schedule } from '../entities/schedule.entity.js';
 import { ScheduleOverride } from '../entities/schedule-override.entity.js';
 import { assertTimezone } from '../shared/input-checks.js';
 import type { ScheduleRules } from '../availability/schedule-rules.js';
-import { DEFAULT_HOURS, overrideDraft, scheduleDraft, type CreateScheduleInput, type OverrideInput, type ScheduleDraft, type UpdateScheduleInput } from './schedule.input.js';
+import {
+  DEFAULT_HOURS,
+  overrideDraft,
+  scheduleDraft,
+  type CreateScheduleInput,
+  type OverrideInput,
+  type ScheduleDraft,
+  type UpdateScheduleInput,
+} from './schedule.input.js';
 import type { DeletedView, OverrideView, ScheduleList, ScheduleView } from './schedule.types.js';
 
 export const CALENDAR_LIMITS = { defaultCount: 50, maxCount: 100 };
@@ -18,8 +26,15 @@ export class ScheduleService {
   async list(em: EntityManager, args: PageArgs & { hostId?: string | null }): Promise<ScheduleList> {
     const page = resolvePage(args, CALENDAR_LIMITS);
     const where = args.hostId ? { hostId: args.hostId } : {};
-    const [rows, total] = await em.findAndCount(Schedule, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });
-    const overrides = await this.overridesOf(em, rows.map((r) => r.id));
+    const [rows, total] = await em.findAndCount(Schedule, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    });
+    const overrides = await this.overridesOf(
+      em,
+      rows.map((r) => r.id),
+    );
     return { data: rows.map((s) => view(s, overrides.get(s.id) ?? [])), meta: offsetMeta(page, rows.length, total) };
   }
 
@@ -38,8 +53,13 @@ export class ScheduleService {
       if (isDefault && current) current.isDefault = false;
       await tx.flush(); // the old default gives way before the new one arrives (partial unique index)
       const created = tx.create(Schedule, {
-        id: newId('sched'), organizationId: tenantOf(tx), hostId: draft.hostId!, name: draft.name!, timezone: draft.timezone!,
-        isDefault, availability: draft.availability ?? DEFAULT_HOURS,
+        id: newId('sched'),
+        organizationId: tenantOf(tx),
+        hostId: draft.hostId!,
+        name: draft.name!,
+        timezone: draft.timezone!,
+        isDefault,
+        availability: draft.availability ?? DEFAULT_HOURS,
       });
       await tx.flush();
       return created;
@@ -74,7 +94,12 @@ export class ScheduleService {
     const draft = overrideDraft(input);
     await this.find(em, scheduleId);
     if (await em.findOne(ScheduleOverride, { scheduleId, date: draft.date })) throw overrideTaken(draft.date);
-    const override = em.create(ScheduleOverride, { id: newId('ovr'), organizationId: tenantOf(em), scheduleId, ...draft });
+    const override = em.create(ScheduleOverride, {
+      id: newId('ovr'),
+      organizationId: tenantOf(em),
+      scheduleId,
+      ...draft,
+    });
     try {
       await em.flush();
     } catch (error) {
@@ -92,8 +117,14 @@ export class ScheduleService {
   }
 
   /** The schedule an event type books against: its own, else the host's default; null when the host has none. */
-  async rulesFor(em: EntityManager, scheduleId: string | null, hostId: string): Promise<(ScheduleRules & { id: string }) | null> {
-    const schedule = scheduleId ? await em.findOne(Schedule, { id: scheduleId }) : await em.findOne(Schedule, { hostId, isDefault: true });
+  async rulesFor(
+    em: EntityManager,
+    scheduleId: string | null,
+    hostId: string,
+  ): Promise<(ScheduleRules & { id: string }) | null> {
+    const schedule = scheduleId
+      ? await em.findOne(Schedule, { id: scheduleId })
+      : await em.findOne(Schedule, { hostId, isDefault: true });
     if (!schedule) return null;
     const overrides = (await this.overridesOf(em, [schedule.id])).get(schedule.id) ?? [];
     return { id: schedule.id, timezone: schedule.timezone, availability: schedule.availability, overrides };
@@ -118,18 +149,46 @@ export class ScheduleService {
     try {
       return await em.transactional(work);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', 'Another request changed this host\'s default schedule at the same time; try again');
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError(
+          'CONFLICT',
+          "Another request changed this host's default schedule at the same time; try again",
+        );
       throw error;
     }
   }
 }
 
-const overrideTaken = (date: string) => new DomainError('CONFLICT', `This schedule already has an override for ${date}; delete it first`, { field: 'date', received: date, expected: 'a date without an override' });
+const overrideTaken = (date: string) =>
+  new DomainError('CONFLICT', `This schedule already has an override for ${date}; delete it first`, {
+    field: 'date',
+    received: date,
+    expected: 'a date without an override',
+  });
 
 function view(s: Schedule, overrides: OverrideView[]): ScheduleView {
-  return { id: s.id, hostId: s.hostId, name: s.name, timezone: s.timezone, isDefault: s.isDefault, availability: s.availability, overrides, createdAt: s.createdAt, updatedAt: s.updatedAt };
+  return {
+    id: s.id,
+    hostId: s.hostId,
+    name: s.name,
+    timezone: s.timezone,
+    isDefault: s.isDefault,
+    availability: s.availability,
+    overrides,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
 }
 
 function overrideView(o: ScheduleOverride): OverrideView {
-  return { id: o.id, scheduleId: o.scheduleId, date: o.date, isAvailable: o.isAvailable, startTime: o.startTime, endTime: o.endTime, reason: o.reason, createdAt: o.createdAt };
+  return {
+    id: o.id,
+    scheduleId: o.scheduleId,
+    date: o.date,
+    isAvailable: o.isAvailable,
+    startTime: o.startTime,
+    endTime: o.endTime,
+    reason: o.reason,
+    createdAt: o.createdAt,
+  };
 }

@@ -1,7 +1,7 @@
 import { Field, ID, ObjectType } from 'type-graphql';
 import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 
-@ObjectType('CalendarAvailabilityRule', { description: 'A weekly working range in the schedule\'s zone' })
+@ObjectType('CalendarAvailabilityRule', { description: "A weekly working range in the schedule's zone" })
 export class AvailabilityRuleView {
   @Field({ description: 'MONDAY … SUNDAY' })
   day!: string;
@@ -13,7 +13,7 @@ export class AvailabilityRuleView {
   endTime!: string;
 }
 
-@ObjectType('ScheduleOverride', { description: 'Replaces one date\'s weekly hours; isAvailable false blocks the date' })
+@ObjectType('ScheduleOverride', { description: "Replaces one date's weekly hours; isAvailable false blocks the date" })
 export class OverrideView {
   @Field(() => ID)
   id!: string;
@@ -21,7 +21,7 @@ export class OverrideView {
   @Field()
   scheduleId!: string;
 
-  @Field({ description: 'YYYY-MM-DD in the schedule\'s zone' })
+  @Field({ description: "YYYY-MM-DD in the schedule's zone" })
   date!: string;
 
   @Field()

@@ -22,7 +22,11 @@ export function assertTimezone(zone: string, field = 'timezone'): void {
     if (validZones.size < 1000) validZones.add(zone);
     return;
   }
-  throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, { field, received: zone, expected: 'an IANA time zone such as Europe/Berlin' });
+  throw new DomainError('INVALID_TIMEZONE', `${zone} is not an IANA time zone`, {
+    field,
+    received: zone,
+    expected: 'an IANA time zone such as Europe/Berlin',
+  });
 }
 
 /** Host ids are auth user ids, taken as given (calendar cannot read auth's tables). */

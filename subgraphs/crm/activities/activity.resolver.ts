@@ -29,13 +29,20 @@ export class ActivityResolver {
 
   @Authorized('crm')
   @Query(() => ActivityList, { description: "A contact's activities, newest first" })
-  contactActivities(@Args() { contactId, ...args }: ActivityListArgs, @Ctx() ctx: SubgraphContext): Promise<ActivityList> {
+  contactActivities(
+    @Args() { contactId, ...args }: ActivityListArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ActivityList> {
     return this.service.list(ctx.em, contactId, args);
   }
 
   @Authorized('crm')
   @Mutation(() => ActivityProvisional, { description: '{type, content, properties}; accepted asynchronously (202)' })
-  logContactActivity(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => CrmActivityInput) input: CrmActivityInput, @Ctx() ctx: SubgraphContext): Promise<ActivityProvisional> {
+  logContactActivity(
+    @Arg('contactId', () => ID) contactId: string,
+    @Arg('input', () => CrmActivityInput) input: CrmActivityInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ActivityProvisional> {
     return this.service.create(ctx.em, contactId, input);
   }
 }

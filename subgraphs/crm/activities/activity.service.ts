@@ -24,11 +24,28 @@ export class ActivityService {
     const properties = body.properties ?? {};
     const target = await writeTarget(em, contactId);
     const externalId = newId('act');
-    const correlationId = await acceptWrite(em, { entity: 'activity', operation: 'create', target: target.externalId, payload: { externalId, type, content: body.content ?? null, properties } });
-    return { id: null, externalId, contactExternalId: target.externalId, type, pending: true, correlationId, location: null };
+    const correlationId = await acceptWrite(em, {
+      entity: 'activity',
+      operation: 'create',
+      target: target.externalId,
+      payload: { externalId, type, content: body.content ?? null, properties },
+    });
+    return {
+      id: null,
+      externalId,
+      contactExternalId: target.externalId,
+      type,
+      pending: true,
+      correlationId,
+      location: null,
+    };
   }
 
-  async list(em: EntityManager, contactId: string, args: { page?: number; limit?: number; type?: string; module?: string; from?: string; to?: string }): Promise<ActivityList> {
+  async list(
+    em: EntityManager,
+    contactId: string,
+    args: { page?: number; limit?: number; type?: string; module?: string; from?: string; to?: string },
+  ): Promise<ActivityList> {
     const contact = await getContact(em, contactId);
     const page = resolvePage(args);
     const where = new Where().add('a.organization_id = ?', ORG).add('a.contact_id = ?', contact.id);
@@ -36,8 +53,14 @@ export class ActivityService {
     if (args.module) where.add('a.module = ?', oneOf('module', args.module, MODULES));
     if (args.from) where.add('a.created_at >= ?', isoDate('from', args.from));
     if (args.to) where.add('a.created_at <= ?', isoDate('to', args.to));
-    const { rows, total } = await pageQuery<ActivityView>(em, `select ${COLUMNS}, count(*) over() as __total from crm.activities a where ${where} order by a.created_at desc, a.id desc`,
-      where.params, page.limit, page.offset, `select count(*) as n from crm.activities a where ${where}`);
+    const { rows, total } = await pageQuery<ActivityView>(
+      em,
+      `select ${COLUMNS}, count(*) over() as __total from crm.activities a where ${where} order by a.created_at desc, a.id desc`,
+      where.params,
+      page.limit,
+      page.offset,
+      `select count(*) as n from crm.activities a where ${where}`,
+    );
     return { data: rows.map(view), meta: pageMeta(page, total) };
   }
 }
@@ -47,13 +70,20 @@ export async function applyActivityWrite(contacts: ContactRows, write: PendingWr
   const { tx } = contacts;
   const contact = await contacts.get(write.target);
   if (!contact) return { error: 'The contact is gone', changed: [] };
-  const p = write.payload as { externalId: string; type: string; content: string | null; properties: Record<string, unknown> };
+  const p = write.payload as {
+    externalId: string;
+    type: string;
+    content: string | null;
+    properties: Record<string, unknown>;
+  };
   const db = tenantSql(tx);
   const inserted = await db.rows<{ id: string }>(
     sql`insert into crm.activities (organization_id, external_id, contact_id, type, module, content, properties, created_at) values (${ORG}, ${p.externalId}, ${contact.id}, ${p.type}, 'CRM', ${p.content}, ${JSON.stringify(p.properties)}::jsonb, ${new Date(write.acceptedAt)})
      on conflict (organization_id, external_id) do nothing returning id`,
   );
-  await db.run(sql`update crm.contacts set last_activity_at = greatest(last_activity_at, ${new Date(write.acceptedAt)}) where organization_id = ${ORG} and id = ${contact.id}`);
+  await db.run(
+    sql`update crm.contacts set last_activity_at = greatest(last_activity_at, ${new Date(write.acceptedAt)}) where organization_id = ${ORG} and id = ${contact.id}`,
+  );
   // Lists filtering on lastActivityAt re-evaluate; integrations get the activity, not the contact again.
   return { changed: [], activities: inserted.map((r) => String(r.id)), fields: ['lastActivityAt'] };
 }

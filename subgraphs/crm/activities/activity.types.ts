@@ -13,7 +13,9 @@ export class ActivityView {
   @Field(() => ID)
   contactId!: string;
 
-  @Field({ description: 'NOTE, CALL, MEETING, EMAIL, TASK (logged); PAGE_VIEW, CUSTOM_EVENT (recorded by integrations)' })
+  @Field({
+    description: 'NOTE, CALL, MEETING, EMAIL, TASK (logged); PAGE_VIEW, CUSTOM_EVENT (recorded by integrations)',
+  })
   type!: string;
 
   @Field({ description: 'CRM, SUPPORT or INTEGRATION' })

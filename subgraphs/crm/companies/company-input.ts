@@ -22,7 +22,8 @@ export async function companyInput(em: EntityManager, input: CrmCompanyInput, fu
   const out: CompanyInput = { ...rest };
   if (domain !== undefined) out.domain = domain === null ? null : domain.trim().toLowerCase();
   if (status != null) out.status = status;
-  if (full && !out.name && !out.domain) throw invalid('name', null, 'a name or a domain', 'A company needs a name or a domain');
+  if (full && !out.name && !out.domain)
+    throw invalid('name', null, 'a name or a domain', 'A company needs a name or a domain');
   if (properties !== undefined || full) out.properties = await validateCustomValues(em, 'COMPANY', properties, full);
   return out;
 }

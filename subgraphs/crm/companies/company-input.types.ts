@@ -17,7 +17,12 @@ export class CrmCompanyInput {
 
   @Field(() => String, { nullable: true, description: 'Lowercased; unique per organization' })
   @IsOptional()
-  @Satisfies('domain', (v) => typeof v === 'string' && DOMAIN.test(v.trim().toLowerCase()), 'a domain name such as acme.com', 'domain must be a domain name')
+  @Satisfies(
+    'domain',
+    (v) => typeof v === 'string' && DOMAIN.test(v.trim().toLowerCase()),
+    'a domain name such as acme.com',
+    'domain must be a domain name',
+  )
   domain?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -37,7 +42,12 @@ export class CrmCompanyInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @Satisfies('httpUrl', (v) => typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 2048, 'an http(s) URL', 'website must be an http(s) URL')
+  @Satisfies(
+    'httpUrl',
+    (v) => typeof v === 'string' && /^https?:\/\/\S+$/.test(v) && v.length <= 2048,
+    'an http(s) URL',
+    'website must be an http(s) URL',
+  )
   website?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -50,6 +60,9 @@ export class CrmCompanyInput {
   @IsIn(STATUSES, rule(STATUSES, 'status may be set to ACTIVE or ARCHIVED'))
   status?: string | null;
 
-  @Field(() => JSONScalar, { nullable: true, description: 'Custom property values keyed by property key; null removes one' })
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'Custom property values keyed by property key; null removes one',
+  })
   properties?: unknown;
 }

@@ -53,31 +53,49 @@ export class CompanyResolver {
 
   @Authorized('crm')
   @Query(() => [CompanyView])
-  searchCompanies(@Arg('q', () => String) q: string, @Arg('limit', () => Int, { nullable: true }) limit: number | undefined, @Ctx() ctx: SubgraphContext): Promise<CompanyView[]> {
+  searchCompanies(
+    @Arg('q', () => String) q: string,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | undefined,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyView[]> {
     return this.service.search(ctx.em, q, limit ?? 10);
   }
 
   @Authorized('crm')
   @Query(() => [CompanyContactLink], { description: 'Contacts of a company with their roles' })
-  companyContacts(@Arg('id', () => ID, COMPANY_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<CompanyContactLink[]> {
+  companyContacts(
+    @Arg('id', () => ID, COMPANY_ID) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyContactLink[]> {
     return this.service.contacts(ctx.em, id);
   }
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult, { description: 'COMPANY_DOMAIN_EXISTS when a company has the domain' })
-  createCompany(@Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  createCompany(
+    @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyWriteResult> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult)
-  upsertCompany(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  upsertCompany(
+    @Arg('externalId', () => ID) externalId: string,
+    @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyWriteResult> {
     return this.service.upsert(ctx.em, externalId, input);
   }
 
   @Authorized('crm')
   @Mutation(() => CompanyWriteResult)
-  updateCompany(@Arg('id', () => ID, COMPANY_ID) id: string, @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput, @Ctx() ctx: SubgraphContext): Promise<CompanyWriteResult> {
+  updateCompany(
+    @Arg('id', () => ID, COMPANY_ID) id: string,
+    @Arg('input', () => CrmCompanyInput) input: CrmCompanyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyWriteResult> {
     return this.service.patch(ctx.em, id, input);
   }
 

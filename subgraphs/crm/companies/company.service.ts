@@ -11,7 +11,13 @@ import { isoDate, oneOf, pageQuery, Where } from '../shared/sql-list.js';
 import { likeEscape } from '../contacts/contact.service.js';
 import { companyInput, type CompanyInput } from './company-input.js';
 import type { CrmCompanyInput } from './company-input.types.js';
-import { companyView, type CompanyContactLink, type CompanyList, type CompanyRow, type CompanyView } from './company.types.js';
+import {
+  companyView,
+  type CompanyContactLink,
+  type CompanyList,
+  type CompanyRow,
+  type CompanyView,
+} from './company.types.js';
 import type { CompanyWriteResult } from './company-write.types.js';
 import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
@@ -20,10 +26,23 @@ const COLUMNS = `c.id, c.external_id as "externalId", c.name, c.domain, c.indust
 const SORT = { createdAt: 'c.created_at', name: 'c.name', domain: 'c.domain' } as const;
 
 export interface CompanyListArgs {
-  page?: number; limit?: number; search?: string; status?: string; size?: string; industry?: string; from?: string; to?: string; sortBy?: string; sortOrder?: string;
+  page?: number;
+  limit?: number;
+  search?: string;
+  status?: string;
+  size?: string;
+  industry?: string;
+  from?: string;
+  to?: string;
+  sortBy?: string;
+  sortOrder?: string;
 }
 
-const domainTaken = (domain: string | null | undefined) => new DomainError('COMPANY_DOMAIN_EXISTS', `A company with the domain ${domain} exists`, { field: 'domain', received: domain });
+const domainTaken = (domain: string | null | undefined) =>
+  new DomainError('COMPANY_DOMAIN_EXISTS', `A company with the domain ${domain} exists`, {
+    field: 'domain',
+    received: domain,
+  });
 
 /**
  * Companies. Their writes commit inside the request (the domain check needs the row) and answer 202 with
@@ -60,17 +79,28 @@ export class CompanyService {
     }
     const sortBy = args.sortBy ? oneOf('sortBy', args.sortBy, Object.keys(SORT) as (keyof typeof SORT)[]) : 'createdAt';
     const order = args.sortOrder ? oneOf('sortOrder', args.sortOrder, ['asc', 'desc']) : 'desc';
-    const { rows, total } = await pageQuery<CompanyRow>(em, `select ${COLUMNS}, count(*) over() as __total from crm.companies c where ${where} order by ${SORT[sortBy]} ${order} nulls last, c.id ${order}`,
-      where.params, page.limit, page.offset, `select count(*) as n from crm.companies c where ${where}`);
+    const { rows, total } = await pageQuery<CompanyRow>(
+      em,
+      `select ${COLUMNS}, count(*) over() as __total from crm.companies c where ${where} order by ${SORT[sortBy]} ${order} nulls last, c.id ${order}`,
+      where.params,
+      page.limit,
+      page.offset,
+      `select count(*) as n from crm.companies c where ${where}`,
+    );
     return { data: rows.map(companyView), meta: pageMeta(page, total) };
   }
 
   async search(em: EntityManager, q: string, limit: number): Promise<CompanyView[]> {
-    if (typeof q !== 'string' || q.trim() === '' || q.length > 200) throw invalid('q', q ?? null, '1 to 200 characters', 'q is required');
+    if (typeof q !== 'string' || q.trim() === '' || q.length > 200)
+      throw invalid('q', q ?? null, '1 to 200 characters', 'q is required');
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid('limit', limit, '1..100');
     const like = `%${likeEscape(q.trim().toLowerCase())}%`;
-    const rows = await tenantSql(em).rows<CompanyRow>(sqlOf(`select ${COLUMNS} from crm.companies c where c.organization_id = ? and c.status <> 'DELETED' and (lower(c.name) like ? or c.domain like ?) order by c.name nulls last, c.id limit ?`,
-      [ORG, like, like, limit]));
+    const rows = await tenantSql(em).rows<CompanyRow>(
+      sqlOf(
+        `select ${COLUMNS} from crm.companies c where c.organization_id = ? and c.status <> 'DELETED' and (lower(c.name) like ? or c.domain like ?) order by c.name nulls last, c.id limit ?`,
+        [ORG, like, like, limit],
+      ),
+    );
     return rows.map(companyView);
   }
 
@@ -84,7 +114,12 @@ export class CompanyService {
 
   async upsert(em: EntityManager, rawId: string, body: CrmCompanyInput): Promise<CompanyWriteResult> {
     const id = parseIdentifier(rawId, 'cmp', false);
-    if (id.kind !== 'external') throw new DomainError('INVALID_ID', 'PUT takes a cmp_ external id', { field: 'externalId', received: rawId, expected: 'cmp_ external id' });
+    if (id.kind !== 'external')
+      throw new DomainError('INVALID_ID', 'PUT takes a cmp_ external id', {
+        field: 'externalId',
+        received: rawId,
+        expected: 'cmp_ external id',
+      });
     const existing = await em.findOne(Company, { externalId: id.value });
     const input = await companyInput(em, body, !existing);
     const company = existing ?? em.create(Company, { organizationId: tenantOf(em), externalId: id.value });
@@ -112,7 +147,8 @@ export class CompanyService {
 
   async contacts(em: EntityManager, rawId: string): Promise<CompanyContactLink[]> {
     const company = await this.get(em, rawId);
-    return tenantSql(em).rows<CompanyContactLink>(sql`select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
+    return tenantSql(em)
+      .rows<CompanyContactLink>(sql`select c.id::text as "contactId", c.external_id as "externalId", c.email, c.name, l.role, l.is_primary as "isPrimary"
        from crm.contact_companies l join crm.contacts c on c.id = l.contact_id and c.organization_id = l.organization_id
        where l.organization_id = ${ORG} and l.company_id = ${company.id} and c.status in ('ACTIVE', 'ARCHIVED') order by l.is_primary desc, c.id`);
   }
@@ -139,8 +175,14 @@ export class CompanyService {
 
   private result(company: Company, created: boolean): CompanyWriteResult {
     return {
-      id: company.id, externalId: company.externalId, name: company.name, domain: company.domain, status: company.status, pending: false,
-      correlationId: randomUUID(), location: created ? `/crm/companies/${company.externalId}` : null,
+      id: company.id,
+      externalId: company.externalId,
+      name: company.name,
+      domain: company.domain,
+      status: company.status,
+      pending: false,
+      correlationId: randomUUID(),
+      location: created ? `/crm/companies/${company.externalId}` : null,
     };
   }
 }

@@ -74,5 +74,11 @@ export class CompanyContactLink {
 export type CompanyRow = Omit<CompanyView, 'id'> & { id: string | number };
 
 export function companyView(row: CompanyRow): CompanyView {
-  return { ...row, id: String(row.id), properties: row.properties ?? {}, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) };
+  return {
+    ...row,
+    id: String(row.id),
+    properties: row.properties ?? {},
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
 }

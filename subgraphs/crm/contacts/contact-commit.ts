@@ -7,7 +7,13 @@ import { ORG, sql, sqlOf, tenantSql } from '../../../platform/orm/tenant-sql.js'
 
 /** Input key → column. A fixed map: column names never come from input. */
 const COLUMNS: Record<string, string> = {
-  email: 'email', name: 'name', givenName: 'given_name', familyName: 'family_name', phone: 'phone', lifecycleStage: 'lifecycle_stage', status: 'status',
+  email: 'email',
+  name: 'name',
+  givenName: 'given_name',
+  familyName: 'family_name',
+  phone: 'phone',
+  lifecycleStage: 'lifecycle_stage',
+  status: 'status',
 };
 
 export interface AppliedWrite {
@@ -35,7 +41,9 @@ async function updateContact(tx: EntityManager, id: string, input: ContactInput)
     params.push(JSON.stringify(input.properties));
   }
   sets.push('updated_at = clock_timestamp()');
-  await tenantSql(tx).run(sqlOf(`update crm.contacts set ${sets.join(', ')} where organization_id = ? and id = ?`, [...params, ORG, id]));
+  await tenantSql(tx).run(
+    sqlOf(`update crm.contacts set ${sets.join(', ')} where organization_id = ? and id = ?`, [...params, ORG, id]),
+  );
 }
 
 /** The winner keeps the loser's companies, tags, activities and static list memberships, and fills its empty fields. */
@@ -44,7 +52,8 @@ async function mergeContacts(contacts: ContactRows, winnerId: string, loserExter
   const db = tenantSql(tx);
   await db.rows(sql`select pg_advisory_xact_lock(${targetLockHash(loserExternalId)})`);
   const loser = await contacts.get(loserExternalId);
-  if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED') return { error: 'The loser contact is gone', changed: [] };
+  if (!loser || loser.status === 'DELETED' || loser.status === 'MERGED')
+    return { error: 'The loser contact is gone', changed: [] };
   const l = loser.id;
   await db.run(sql`insert into crm.contact_companies (organization_id, contact_id, company_id, role, is_primary, created_at)
      select organization_id, ${winnerId}, company_id, role, false, created_at from crm.contact_companies where organization_id = ${ORG} and contact_id = ${l} on conflict do nothing`);
@@ -52,7 +61,9 @@ async function mergeContacts(contacts: ContactRows, winnerId: string, loserExter
   await db.run(sql`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at)
      select organization_id, ${winnerId}, tag_id, created_at from crm.contact_tags where organization_id = ${ORG} and contact_id = ${l} on conflict do nothing`);
   await db.run(sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${l}`);
-  await db.run(sql`update crm.activities set contact_id = ${winnerId} where organization_id = ${ORG} and contact_id = ${l}`);
+  await db.run(
+    sql`update crm.activities set contact_id = ${winnerId} where organization_id = ${ORG} and contact_id = ${l}`,
+  );
   await db.run(sql`insert into crm.list_members (organization_id, list_id, contact_id, added_at)
      select m.organization_id, m.list_id, ${winnerId}, m.added_at from crm.list_members m join crm.lists li on li.id = m.list_id and li.organization_id = m.organization_id where m.organization_id = ${ORG} and m.contact_id = ${l} and not li.is_dynamic on conflict do nothing`);
   await db.run(sql`delete from crm.list_members where organization_id = ${ORG} and contact_id = ${l}`);
@@ -60,7 +71,9 @@ async function mergeContacts(contacts: ContactRows, winnerId: string, loserExter
        phone = coalesce(w.phone, lo.phone), lifecycle_stage = coalesce(w.lifecycle_stage, lo.lifecycle_stage), properties = lo.properties || w.properties,
        last_activity_at = greatest(w.last_activity_at, lo.last_activity_at), updated_at = clock_timestamp()
      from crm.contacts lo where w.organization_id = ${ORG} and lo.organization_id = ${ORG} and w.id = ${winnerId} and lo.id = ${l}`);
-  await db.run(sql`update crm.contacts set status = 'MERGED', merged_into_id = ${winnerId}, updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${l}`);
+  await db.run(
+    sql`update crm.contacts set status = 'MERGED', merged_into_id = ${winnerId}, updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${l}`,
+  );
   loser.status = 'MERGED';
   return { changed: [winnerId, l], fields: 'all' };
 }
@@ -91,16 +104,20 @@ export async function applyContactWrite(contacts: ContactRows, write: PendingWri
       await updateContact(tx, existing.id, input);
       return { changed: [existing.id], fields: touchedFields(write.operation, write.payload, true) };
     case 'patch':
-      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The contact is gone', changed: [] };
+      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED')
+        return { error: 'The contact is gone', changed: [] };
       await updateContact(tx, existing.id, input);
       return { changed: [existing.id], fields: touchedFields('patch', write.payload, true) };
     case 'delete':
       if (!existing) return { error: 'The contact is gone', changed: [] };
-      await tenantSql(tx).run(sql`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${existing.id}`);
+      await tenantSql(tx).run(
+        sql`update crm.contacts set status = 'DELETED', updated_at = clock_timestamp() where organization_id = ${ORG} and id = ${existing.id}`,
+      );
       existing.status = 'DELETED';
       return { changed: [existing.id], fields: 'all' };
     case 'merge':
-      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED') return { error: 'The winner contact is gone', changed: [] };
+      if (!existing || existing.status === 'DELETED' || existing.status === 'MERGED')
+        return { error: 'The winner contact is gone', changed: [] };
       return mergeContacts(contacts, existing.id, String(write.payload.loserExternalId));
     default:
       return { error: `Unknown operation ${write.operation}`, changed: [] };
@@ -112,12 +129,14 @@ export async function applyContactWrite(contacts: ContactRows, write: PendingWri
  * of one of their writes still waiting.
  */
 export async function reconcileEmailClaims(tx: EntityManager, externalIds: string[]): Promise<void> {
-  await tenantSql(tx).run(sqlOf(
-    `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id in (${externalIds.map(() => '?').join(', ')})
+  await tenantSql(tx).run(
+    sqlOf(
+      `delete from crm.contact_emails ce where ce.organization_id = ? and ce.external_id in (${externalIds.map(() => '?').join(', ')})
        and not exists (select 1 from crm.contacts c where c.organization_id = ce.organization_id and c.external_id = ce.external_id
                        and c.email = ce.email and c.status not in ('DELETED', 'MERGED'))
        and not exists (select 1 from crm.pending_writes pw where pw.organization_id = ce.organization_id and pw.target_external_id = ce.external_id
                        and pw.status = 'ACCEPTED' and pw.payload->>'email' = ce.email)`,
-    [ORG, ...externalIds],
-  ));
+      [ORG, ...externalIds],
+    ),
+  );
 }

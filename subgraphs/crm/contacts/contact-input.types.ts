@@ -18,7 +18,12 @@ const STATUSES = ['ACTIVE', 'ARCHIVED'];
 export class CrmContactInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @Satisfies('email', (v) => typeof v === 'string' && isEmailAddress(v.trim()), 'an email address', 'email must be a valid email address')
+  @Satisfies(
+    'email',
+    (v) => typeof v === 'string' && isEmailAddress(v.trim()),
+    'an email address',
+    'email must be a valid email address',
+  )
   email?: string | null;
 
   @Field(() => String, { nullable: true })
@@ -51,15 +56,26 @@ export class CrmContactInput {
   @IsIn(STATUSES, rule(STATUSES, 'status may be set to ACTIVE or ARCHIVED; DELETE deletes'))
   status?: string | null;
 
-  @Field(() => JSONScalar, { nullable: true, description: 'Custom property values keyed by property key; null removes one' })
+  @Field(() => JSONScalar, {
+    nullable: true,
+    description: 'Custom property values keyed by property key; null removes one',
+  })
   properties?: unknown;
 }
 
 /** POST /crm/contacts/{winnerId}/merge. */
 @InputType()
 export class CrmMergeContactsInput {
-  @Field(() => ID, { nullable: true, description: 'Numeric id, ctc_ external id or email of the contact merged into the winner' })
-  @Satisfies('loserId', (v) => typeof v === 'string' && v !== '', 'numeric id, ctc_ external id or email', 'loserId is required')
+  @Field(() => ID, {
+    nullable: true,
+    description: 'Numeric id, ctc_ external id or email of the contact merged into the winner',
+  })
+  @Satisfies(
+    'loserId',
+    (v) => typeof v === 'string' && v !== '',
+    'numeric id, ctc_ external id or email',
+    'loserId is required',
+  )
   loserId?: string;
 }
 
@@ -67,7 +83,12 @@ export class CrmMergeContactsInput {
 @InputType()
 export class CrmContactCompanyInput {
   @Field(() => ID, { nullable: true, description: 'Numeric id or cmp_ external id' })
-  @Satisfies('companyId', (v) => typeof v === 'string' && v !== '', 'numeric id or cmp_ external id', 'companyId is required')
+  @Satisfies(
+    'companyId',
+    (v) => typeof v === 'string' && v !== '',
+    'numeric id or cmp_ external id',
+    'companyId is required',
+  )
   companyId?: string;
 
   @Field(() => String, { nullable: true })
@@ -75,6 +96,6 @@ export class CrmContactCompanyInput {
   @MaxLength(200, rule('a string of at most 200 characters', 'role holds at most 200 characters'))
   role?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'The contact\'s primary company (the others lose the mark)' })
+  @Field(() => Boolean, { nullable: true, description: "The contact's primary company (the others lose the mark)" })
   isPrimary?: boolean | null;
 }

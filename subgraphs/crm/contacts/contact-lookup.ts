@@ -6,7 +6,8 @@ import { Contact } from '../entities/contact.entity.js';
 import { parseIdentifier } from '../shared/identifier.js';
 import { emailClaimant, hasPendingCreate } from '../writes/pending-writes.js';
 
-export const pendingError = (what: string) => new DomainError('PENDING', `${what} was accepted and its write has not committed yet; retry shortly`);
+export const pendingError = (what: string) =>
+  new DomainError('PENDING', `${what} was accepted and its write has not committed yet; retry shortly`);
 
 /** Committed contact by numeric id, `ctc_` id or email (email: the live contact holding it), or null. */
 export async function findContact(em: EntityManager, raw: string): Promise<Contact | null> {
@@ -27,9 +28,15 @@ export async function readContact(em: EntityManager, raw: string): Promise<Conta
   const columns = entityColumns(em, Contact);
   const [row] =
     id.kind === 'id'
-      ? await db.rowsBound(sql`select ${columns} from crm.contacts where organization_id = ${ORG} and id = ${id.value}`, 'crm_contact_by_id')
+      ? await db.rowsBound(
+          sql`select ${columns} from crm.contacts where organization_id = ${ORG} and id = ${id.value}`,
+          'crm_contact_by_id',
+        )
       : id.kind === 'external'
-        ? await db.rowsBound(sql`select ${columns} from crm.contacts where organization_id = ${ORG} and external_id = ${id.value} limit 1`, 'crm_contact_by_external_id')
+        ? await db.rowsBound(
+            sql`select ${columns} from crm.contacts where organization_id = ${ORG} and external_id = ${id.value} limit 1`,
+            'crm_contact_by_external_id',
+          )
         : await db.rowsBound(
             sql`select ${columns} from crm.contacts where organization_id = ${ORG} and email = ${id.value} and status not in ('DELETED', 'MERGED') order by id desc limit 1`,
             'crm_contact_by_email',
@@ -61,7 +68,10 @@ export async function liveContact(em: EntityManager, raw: string): Promise<Conta
 }
 
 /** What a write may target: a live contact, or one whose creation is pending (writes apply in order). */
-export async function writeTarget(em: EntityManager, raw: string): Promise<{ externalId: string; contact: Contact | null }> {
+export async function writeTarget(
+  em: EntityManager,
+  raw: string,
+): Promise<{ externalId: string; contact: Contact | null }> {
   const contact = await findContact(em, raw);
   if (contact) {
     if (contact.status === 'DELETED' || contact.status === 'MERGED') throw notFound('Contact');
@@ -74,6 +84,7 @@ export async function writeTarget(em: EntityManager, raw: string): Promise<{ ext
     if (claimant && (await hasPendingCreate(em, claimant))) return { externalId: claimant, contact: null };
   }
   const committedMeanwhile = await findContact(em, raw);
-  if (committedMeanwhile && committedMeanwhile.status !== 'DELETED' && committedMeanwhile.status !== 'MERGED') return { externalId: committedMeanwhile.externalId, contact: committedMeanwhile };
+  if (committedMeanwhile && committedMeanwhile.status !== 'DELETED' && committedMeanwhile.status !== 'MERGED')
+    return { externalId: committedMeanwhile.externalId, contact: committedMeanwhile };
   throw notFound('Contact');
 }

@@ -44,7 +44,9 @@ export class ContactResolver {
   private readonly writes = new ContactWritesService();
 
   @Authorized('crm')
-  @Query(() => ContactView, { description: 'One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed' })
+  @Query(() => ContactView, {
+    description: 'One contact by numeric id, ctc_ external id or email; PENDING while its creation has not committed',
+  })
   contact(@Arg('id', () => ID, CONTACT_ID) id: string, @Ctx() ctx: SubgraphContext): Promise<ContactView> {
     return this.reads.get(ctx.em, id);
   }
@@ -57,25 +59,43 @@ export class ContactResolver {
 
   @Authorized('crm')
   @Query(() => [ContactView], { description: 'Typeahead over name, email and phone' })
-  searchContacts(@Arg('q', () => String) q: string, @Arg('limit', () => Int, { nullable: true }) limit: number | undefined, @Ctx() ctx: SubgraphContext): Promise<ContactView[]> {
+  searchContacts(
+    @Arg('q', () => String) q: string,
+    @Arg('limit', () => Int, { nullable: true }) limit: number | undefined,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ContactView[]> {
     return this.reads.search(ctx.em, q, limit ?? 10);
   }
 
   @Authorized('crm')
-  @Mutation(() => ProvisionalRecord, { description: 'Accepted asynchronously (202); CONTACT_EMAIL_EXISTS when a committed or pending contact has the email' })
-  createContact(@Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  @Mutation(() => ProvisionalRecord, {
+    description:
+      'Accepted asynchronously (202); CONTACT_EMAIL_EXISTS when a committed or pending contact has the email',
+  })
+  createContact(
+    @Arg('input', () => CrmContactInput) input: CrmContactInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ProvisionalRecord> {
     return this.writes.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Upsert by ctc_ external id (never 409 for the id)' })
-  upsertContact(@Arg('externalId', () => ID) externalId: string, @Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  upsertContact(
+    @Arg('externalId', () => ID) externalId: string,
+    @Arg('input', () => CrmContactInput) input: CrmContactInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ProvisionalRecord> {
     return this.writes.upsert(ctx.em, externalId, input);
   }
 
   @Authorized('crm')
   @Mutation(() => ProvisionalRecord, { description: 'Changes the given fields; custom properties merge' })
-  updateContact(@Arg('id', () => ID, CONTACT_ID) id: string, @Arg('input', () => CrmContactInput) input: CrmContactInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  updateContact(
+    @Arg('id', () => ID, CONTACT_ID) id: string,
+    @Arg('input', () => CrmContactInput) input: CrmContactInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ProvisionalRecord> {
     return this.writes.patch(ctx.em, id, input);
   }
 
@@ -86,8 +106,14 @@ export class ContactResolver {
   }
 
   @Authorized('crm')
-  @Mutation(() => ProvisionalRecord, { description: 'Body {loserId}: the winner keeps the loser\'s companies, tags and activities; the loser ends MERGED' })
-  mergeContacts(@Arg('winnerId', () => ID, CONTACT_ID) winnerId: string, @Arg('input', () => CrmMergeContactsInput) input: CrmMergeContactsInput, @Ctx() ctx: SubgraphContext): Promise<ProvisionalRecord> {
+  @Mutation(() => ProvisionalRecord, {
+    description: "Body {loserId}: the winner keeps the loser's companies, tags and activities; the loser ends MERGED",
+  })
+  mergeContacts(
+    @Arg('winnerId', () => ID, CONTACT_ID) winnerId: string,
+    @Arg('input', () => CrmMergeContactsInput) input: CrmMergeContactsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ProvisionalRecord> {
     return this.writes.merge(ctx.em, winnerId, input);
   }
 }

@@ -53,7 +53,10 @@ export class ContactView {
   @Field(() => String, { nullable: true })
   phone!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'SUBSCRIBER, LEAD, MARKETING_QUALIFIED, SALES_QUALIFIED, OPPORTUNITY, CUSTOMER or EVANGELIST' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'SUBSCRIBER, LEAD, MARKETING_QUALIFIED, SALES_QUALIFIED, OPPORTUNITY, CUSTOMER or EVANGELIST',
+  })
   lifecycleStage!: string | null;
 
   @Field({ description: 'ACTIVE, ARCHIVED, DELETED or MERGED (the loser of a merge)' })

@@ -1,7 +1,22 @@
 /** CQL, the CRM query language: one canonical tree for both the `where` string and the filter object. */
 export const OPERATORS = [
-  'eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'contains', 'not_contains', 'starts_with', 'ends_with',
-  'is_empty', 'is_not_empty', 'contains_any', 'contains_all',
+  'eq',
+  'neq',
+  'in',
+  'not_in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'is_empty',
+  'is_not_empty',
+  'contains_any',
+  'contains_all',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 

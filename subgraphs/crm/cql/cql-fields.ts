@@ -28,32 +28,81 @@ export interface FieldDef {
   access: 'read' | 'read_write';
 }
 
-const TEXT_OPS: Operator[] = ['eq', 'neq', 'in', 'not_in', 'contains', 'not_contains', 'starts_with', 'ends_with', 'is_empty', 'is_not_empty'];
-const ORDERED_OPS: Operator[] = ['eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'is_empty', 'is_not_empty'];
+const TEXT_OPS: Operator[] = [
+  'eq',
+  'neq',
+  'in',
+  'not_in',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'is_empty',
+  'is_not_empty',
+];
+const ORDERED_OPS: Operator[] = [
+  'eq',
+  'neq',
+  'in',
+  'not_in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'is_empty',
+  'is_not_empty',
+];
 const BOOL_OPS: Operator[] = ['eq', 'neq', 'is_empty', 'is_not_empty'];
 const SELECT_OPS: Operator[] = ['eq', 'neq', 'in', 'not_in', 'is_empty', 'is_not_empty'];
 const MULTI_OPS: Operator[] = ['contains_any', 'contains_all', 'is_empty', 'is_not_empty'];
 
 export function operatorsFor(type: FieldType): Operator[] {
   switch (type) {
-    case 'NUMBER': case 'CURRENCY': case 'DATE': case 'DATETIME': case 'ID': return ORDERED_OPS;
-    case 'BOOLEAN': return BOOL_OPS;
-    case 'SELECT': return SELECT_OPS;
-    case 'MULTI_SELECT': return MULTI_OPS;
-    default: return TEXT_OPS;
+    case 'NUMBER':
+    case 'CURRENCY':
+    case 'DATE':
+    case 'DATETIME':
+    case 'ID':
+      return ORDERED_OPS;
+    case 'BOOLEAN':
+      return BOOL_OPS;
+    case 'SELECT':
+      return SELECT_OPS;
+    case 'MULTI_SELECT':
+      return MULTI_OPS;
+    default:
+      return TEXT_OPS;
   }
 }
 
 const col = (sql: string): Sql => ({ sql, params: [] });
-const sys = (name: string, label: string, type: FieldType, sql: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, label, type, system: true, expr: col(sql), access: 'read_write', ...extra });
+const sys = (name: string, label: string, type: FieldType, sql: string, extra: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  type,
+  system: true,
+  expr: col(sql),
+  access: 'read_write',
+  ...extra,
+});
 
 const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 const TAGS: FieldDef = sys('tags', 'Tags', 'MULTI_SELECT', 'null', {
   multi: {
-    any: (values) => ({ sql: `exists (select 1 from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)}))`, params: values }),
-    all: (values) => ({ sql: `(select count(distinct t.key) from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)})) = ?`, params: [...values, new Set(values).size] }),
-    empty: () => col('not exists (select 1 from crm.contact_tags ct where ct.organization_id = c.organization_id and ct.contact_id = c.id)'),
+    any: (values) => ({
+      sql: `exists (select 1 from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)}))`,
+      params: values,
+    }),
+    all: (values) => ({
+      sql: `(select count(distinct t.key) from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id where ct.organization_id = c.organization_id and ct.contact_id = c.id and t.key in (${placeholders(values)})) = ?`,
+      params: [...values, new Set(values).size],
+    }),
+    empty: () =>
+      col(
+        'not exists (select 1 from crm.contact_tags ct where ct.organization_id = c.organization_id and ct.contact_id = c.id)',
+      ),
   },
   access: 'read',
 });
@@ -93,12 +142,30 @@ export const COMPANY_SYSTEM_FIELDS: FieldDef[] = [
   sys('updatedAt', 'Updated at', 'DATETIME', 'c.updated_at', { access: 'read' }),
 ];
 
-const CAST: Partial<Record<PropertyType, string>> = { NUMBER: '::numeric', CURRENCY: '::numeric', BOOLEAN: '::boolean', DATE: '::date', DATETIME: '::timestamptz' };
+const CAST: Partial<Record<PropertyType, string>> = {
+  NUMBER: '::numeric',
+  CURRENCY: '::numeric',
+  BOOLEAN: '::boolean',
+  DATE: '::date',
+  DATETIME: '::timestamptz',
+};
 
 /** A custom property as a field: its value read out of the jsonb column, cast to its type. */
 export function customField(def: Pick<PropertyDefinition, 'key' | 'label' | 'type' | 'options'>): FieldDef {
-  const expr: Sql = def.type === 'MULTI_SELECT' ? { sql: '(c.properties->?)', params: [def.key] } : { sql: `((c.properties->>?)${CAST[def.type] ?? ''})`, params: [def.key] };
-  return { name: def.key, label: def.label, type: def.type, system: false, expr, options: def.type === 'SELECT' || def.type === 'MULTI_SELECT' ? def.options : undefined, customKey: def.key, access: 'read_write' };
+  const expr: Sql =
+    def.type === 'MULTI_SELECT'
+      ? { sql: '(c.properties->?)', params: [def.key] }
+      : { sql: `((c.properties->>?)${CAST[def.type] ?? ''})`, params: [def.key] };
+  return {
+    name: def.key,
+    label: def.label,
+    type: def.type,
+    system: false,
+    expr,
+    options: def.type === 'SELECT' || def.type === 'MULTI_SELECT' ? def.options : undefined,
+    customKey: def.key,
+    access: 'read_write',
+  };
 }
 
 export interface FieldRegistry {
@@ -112,13 +179,25 @@ export interface FieldRegistry {
  * `withArchived` adds deleted (archived) properties: their values stay on the records, and a stored list filter that
  * names one keeps evaluating.
  */
-export async function fieldRegistry(em: EntityManager, entity: 'contact' | 'company', withArchived = false): Promise<FieldRegistry> {
-  const defs = await em.find(PropertyDefinition, { entity: entity === 'contact' ? 'CONTACT' : 'COMPANY', ...(withArchived ? {} : { archived: false }) }, { orderBy: { id: 'asc' } });
+export async function fieldRegistry(
+  em: EntityManager,
+  entity: 'contact' | 'company',
+  withArchived = false,
+): Promise<FieldRegistry> {
+  const defs = await em.find(
+    PropertyDefinition,
+    { entity: entity === 'contact' ? 'CONTACT' : 'COMPANY', ...(withArchived ? {} : { archived: false }) },
+    { orderBy: { id: 'asc' } },
+  );
   const system = entity === 'contact' ? CONTACT_SYSTEM_FIELDS : COMPANY_SYSTEM_FIELDS;
   const custom = defs.map(customField);
   const byName = new Map<string, FieldDef>();
   for (const f of custom) byName.set(`properties.${f.name}`, f);
   for (const f of custom) if (!byName.has(f.name)) byName.set(f.name, f);
   for (const f of system) byName.set(f.name, f);
-  return { entity, fields: [...system, ...custom.filter((f) => !system.some((s) => s.name === f.name))], get: (name) => byName.get(name) };
+  return {
+    entity,
+    fields: [...system, ...custom.filter((f) => !system.some((s) => s.name === f.name))],
+    get: (name) => byName.get(name),
+  };
 }

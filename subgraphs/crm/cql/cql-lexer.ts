@@ -19,19 +19,38 @@ export function tokenize(input: string): Token[] {
   let i = 0;
   while (i < input.length) {
     const ch = input[i]!;
-    if (/\s/.test(ch)) { i++; continue; }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
     const start = i;
-    if (ch === '(') { tokens.push({ kind: 'lparen', text: ch, position: i++ }); continue; }
-    if (ch === ')') { tokens.push({ kind: 'rparen', text: ch, position: i++ }); continue; }
-    if (ch === ',') { tokens.push({ kind: 'comma', text: ch, position: i++ }); continue; }
+    if (ch === '(') {
+      tokens.push({ kind: 'lparen', text: ch, position: i++ });
+      continue;
+    }
+    if (ch === ')') {
+      tokens.push({ kind: 'rparen', text: ch, position: i++ });
+      continue;
+    }
+    if (ch === ',') {
+      tokens.push({ kind: 'comma', text: ch, position: i++ });
+      continue;
+    }
     if (ch === '"' || ch === "'") {
       let text = '';
       i++;
       for (;;) {
         if (i >= input.length) throw cqlError('where', start, `closing ${ch}`, 'end of input', 'Unterminated string');
         const c = input[i]!;
-        if (c === '\\' && i + 1 < input.length) { text += input[i + 1]; i += 2; continue; }
-        if (c === ch) { i++; break; }
+        if (c === '\\' && i + 1 < input.length) {
+          text += input[i + 1];
+          i += 2;
+          continue;
+        }
+        if (c === ch) {
+          i++;
+          break;
+        }
         text += c;
         i++;
       }
@@ -39,8 +58,15 @@ export function tokenize(input: string): Token[] {
       continue;
     }
     const two = input.slice(i, i + 2);
-    if (two === '!=' || two === '<=' || two === '>=' || two === '<>') { tokens.push({ kind: 'op', text: two === '<>' ? '!=' : two, position: i }); i += 2; continue; }
-    if (ch === '=' || ch === '<' || ch === '>') { tokens.push({ kind: 'op', text: ch, position: i++ }); continue; }
+    if (two === '!=' || two === '<=' || two === '>=' || two === '<>') {
+      tokens.push({ kind: 'op', text: two === '<>' ? '!=' : two, position: i });
+      i += 2;
+      continue;
+    }
+    if (ch === '=' || ch === '<' || ch === '>') {
+      tokens.push({ kind: 'op', text: ch, position: i++ });
+      continue;
+    }
     if (WORD_CHAR.test(ch)) {
       while (i < input.length && WORD_CHAR.test(input[i]!)) i++;
       const text = input.slice(start, i);

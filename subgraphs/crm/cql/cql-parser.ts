@@ -4,9 +4,40 @@ import { tokenize, type Token } from './cql-lexer.js';
 
 const MAX_LENGTH = 4000;
 const SYMBOLS: Record<string, Operator> = { '=': 'eq', '!=': 'neq', '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
-const WORD_OPERATORS = ['contains', 'not_contains', 'starts_with', 'ends_with', 'contains_any', 'contains_all', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte'] as const;
+const WORD_OPERATORS = [
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+  'contains_any',
+  'contains_all',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+] as const;
 const LIST_OPERATORS = new Set<Operator>(['in', 'not_in', 'contains_any', 'contains_all']);
-const EXPECTED_OPERATOR = ['=', '!=', '<', '<=', '>', '>=', 'contains', 'not contains', 'starts_with', 'ends_with', 'in', 'not in', 'between', 'is empty', 'is not empty', 'contains_any', 'contains_all'];
+const EXPECTED_OPERATOR = [
+  '=',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'contains',
+  'not contains',
+  'starts_with',
+  'ends_with',
+  'in',
+  'not in',
+  'between',
+  'is empty',
+  'is not empty',
+  'contains_any',
+  'contains_all',
+];
 const KEYWORDS = new Set(['and', 'or', 'not']);
 
 /**
@@ -17,8 +48,10 @@ const KEYWORDS = new Set(['and', 'or', 'not']);
  * Keywords are case-insensitive; values are quoted strings, numbers, words, true/false or relative dates (-30d).
  */
 export function parseWhere(input: string): Node {
-  if (typeof input !== 'string' || input.trim() === '') throw cqlError('where', 0, 'a condition', input ?? null, 'where is empty');
-  if (input.length > MAX_LENGTH) throw cqlError('where', MAX_LENGTH, `at most ${MAX_LENGTH} characters`, input.length, 'where is too long');
+  if (typeof input !== 'string' || input.trim() === '')
+    throw cqlError('where', 0, 'a condition', input ?? null, 'where is empty');
+  if (input.length > MAX_LENGTH)
+    throw cqlError('where', MAX_LENGTH, `at most ${MAX_LENGTH} characters`, input.length, 'where is too long');
   const parser = new Parser(tokenize(input));
   const node = parser.expression(0);
   const rest = parser.peek();
@@ -46,12 +79,20 @@ class Parser {
 
   private expectWord(word: string): Token {
     const token = this.next();
-    if (!this.isWord(token, word)) throw cqlError('where', token.position, word.toUpperCase(), token.text || 'end of input');
+    if (!this.isWord(token, word))
+      throw cqlError('where', token.position, word.toUpperCase(), token.text || 'end of input');
     return token;
   }
 
   expression(depth: number): Node {
-    if (depth > MAX_DEPTH) throw cqlError('where', this.peek().position, `at most ${MAX_DEPTH} levels of nesting`, depth, 'Too deeply nested');
+    if (depth > MAX_DEPTH)
+      throw cqlError(
+        'where',
+        this.peek().position,
+        `at most ${MAX_DEPTH} levels of nesting`,
+        depth,
+        'Too deeply nested',
+      );
     const at = this.peek().position;
     const parts = [this.conjunction(depth)];
     while (this.isWord(this.peek(), 'or')) {
@@ -89,15 +130,28 @@ class Parser {
 
   private condition(): Condition {
     const fieldToken = this.next();
-    if (fieldToken.kind !== 'word' || KEYWORDS.has(fieldToken.text.toLowerCase()) || !/^[A-Za-z_][A-Za-z0-9_.]*$/.test(fieldToken.text)) {
+    if (
+      fieldToken.kind !== 'word' ||
+      KEYWORDS.has(fieldToken.text.toLowerCase()) ||
+      !/^[A-Za-z_][A-Za-z0-9_.]*$/.test(fieldToken.text)
+    ) {
       throw cqlError('where', fieldToken.position, 'a field name', fieldToken.text || 'end of input');
     }
-    if (++this.conditions > MAX_CONDITIONS) throw cqlError('where', fieldToken.position, `at most ${MAX_CONDITIONS} conditions`, this.conditions, 'Too many conditions');
+    if (++this.conditions > MAX_CONDITIONS)
+      throw cqlError(
+        'where',
+        fieldToken.position,
+        `at most ${MAX_CONDITIONS} conditions`,
+        this.conditions,
+        'Too many conditions',
+      );
     const field = fieldToken.text;
     const at = fieldToken.position;
     const opToken = this.next();
-    if (opToken.kind === 'op') return { type: 'field', field, operator: SYMBOLS[opToken.text]!, value: this.value(), at };
-    if (opToken.kind !== 'word') throw cqlError('where', opToken.position, EXPECTED_OPERATOR, opToken.text || 'end of input');
+    if (opToken.kind === 'op')
+      return { type: 'field', field, operator: SYMBOLS[opToken.text]!, value: this.value(), at };
+    if (opToken.kind !== 'word')
+      throw cqlError('where', opToken.position, EXPECTED_OPERATOR, opToken.text || 'end of input');
     const word = opToken.text.toLowerCase();
     if (word === 'is') {
       const negated = this.isWord(this.peek(), 'not');
@@ -108,7 +162,8 @@ class Parser {
     if (word === 'not') {
       const after = this.next();
       if (this.isWord(after, 'in')) return { type: 'field', field, operator: 'not_in', value: this.list(), at };
-      if (this.isWord(after, 'contains')) return { type: 'field', field, operator: 'not_contains', value: this.value(), at };
+      if (this.isWord(after, 'contains'))
+        return { type: 'field', field, operator: 'not_contains', value: this.value(), at };
       throw cqlError('where', after.position, ['in', 'contains'], after.text || 'end of input');
     }
     if (word === 'in') return { type: 'field', field, operator: 'in', value: this.list(), at };
@@ -119,7 +174,14 @@ class Parser {
     }
     if ((WORD_OPERATORS as readonly string[]).includes(word)) {
       const operator = word as Operator;
-      if (LIST_OPERATORS.has(operator)) return { type: 'field', field, operator, value: this.peek().kind === 'lparen' ? this.list() : [this.value()], at };
+      if (LIST_OPERATORS.has(operator))
+        return {
+          type: 'field',
+          field,
+          operator,
+          value: this.peek().kind === 'lparen' ? this.list() : [this.value()],
+          at,
+        };
       return { type: 'field', field, operator, value: this.value(), at };
     }
     throw cqlError('where', opToken.position, EXPECTED_OPERATOR, opToken.text);
@@ -133,7 +195,8 @@ class Parser {
       const token = this.next();
       if (token.kind === 'rparen') return values;
       if (token.kind !== 'comma') throw cqlError('where', token.position, [',', ')'], token.text || 'end of input');
-      if (values.length >= 1000) throw cqlError('where', token.position, 'at most 1000 values', values.length, 'Too many values');
+      if (values.length >= 1000)
+        throw cqlError('where', token.position, 'at most 1000 values', values.length, 'Too many values');
       values.push(this.value());
     }
   }
@@ -141,17 +204,26 @@ class Parser {
   private value(): Literal {
     const token = this.next();
     switch (token.kind) {
-      case 'string': return token.text;
-      case 'number': return Number(token.text);
-      case 'relative': return { relative: token.text };
+      case 'string':
+        return token.text;
+      case 'number':
+        return Number(token.text);
+      case 'relative':
+        return { relative: token.text };
       case 'word': {
         const lower = token.text.toLowerCase();
         if (lower === 'true' || lower === 'false') return lower === 'true';
         if (KEYWORDS.has(lower)) break;
         return token.text;
       }
-      default: break;
+      default:
+        break;
     }
-    throw cqlError('where', token.position, 'a value (quoted string, number, word, true/false or relative date like -30d)', token.text || 'end of input');
+    throw cqlError(
+      'where',
+      token.position,
+      'a value (quoted string, number, word, true/false or relative date like -30d)',
+      token.text || 'end of input',
+    );
   }
 }

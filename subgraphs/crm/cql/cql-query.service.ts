@@ -27,7 +27,8 @@ export interface CrmQueryInput {
   limit?: unknown;
 }
 
-const mentions = (node: Node, field: string): boolean => (node.type === 'group' ? node.conditions.some((c) => mentions(c, field)) : node.field === field);
+const mentions = (node: Node, field: string): boolean =>
+  node.type === 'group' ? node.conditions.some((c) => mentions(c, field)) : node.field === field;
 
 /** `field:direction` (comma-separated for several) → ORDER BY over registry fields only. */
 function orderBy(sort: unknown, registry: FieldRegistry, params: unknown[]): string {
@@ -39,7 +40,14 @@ function orderBy(sort: unknown, registry: FieldRegistry, params: unknown[]): str
     const m = /^\s*([A-Za-z_][A-Za-z0-9_.]*)(?::(asc|desc))?\s*$/i.exec(item);
     if (!m) throw cqlError('sort', offset, 'field:asc or field:desc', item);
     const field = registry.get(m[1]!);
-    if (!field || field.multi || field.type === 'MULTI_SELECT') throw cqlError('sort', offset, registry.fields.filter((f) => f.type !== 'MULTI_SELECT').map((f) => f.name), m[1], `Cannot sort by "${m[1]}"`);
+    if (!field || field.multi || field.type === 'MULTI_SELECT')
+      throw cqlError(
+        'sort',
+        offset,
+        registry.fields.filter((f) => f.type !== 'MULTI_SELECT').map((f) => f.name),
+        m[1],
+        `Cannot sort by "${m[1]}"`,
+      );
     params.push(...field.expr.params);
     parts.push(`${field.expr.sql} ${(m[2] ?? 'asc').toLowerCase()} nulls last`);
     offset += item.length + 1;
@@ -55,7 +63,8 @@ export class CqlQueryService {
   parse(input: { where?: unknown; filter?: unknown }): Node | null {
     const hasWhere = input.where !== undefined && input.where !== null;
     const hasFilter = input.filter !== undefined && input.filter !== null;
-    if (hasWhere && hasFilter) throw invalid('where', 'where and filter', 'one of where or filter', 'Give either where or filter, not both');
+    if (hasWhere && hasFilter)
+      throw invalid('where', 'where and filter', 'one of where or filter', 'Give either where or filter, not both');
     if (hasWhere) {
       if (typeof input.where !== 'string') throw invalid('where', input.where, 'a string');
       return parseWhere(input.where);
@@ -65,7 +74,12 @@ export class CqlQueryService {
 
   /** The tree compiled for an entity, as SQL over alias `c` (used by dynamic lists too). */
   /** `withArchived`: fields of deleted properties resolve too (stored list filters). */
-  async compile(em: EntityManager, entity: 'contact' | 'company', tree: Node | null, withArchived = false): Promise<{ sql: string; params: unknown[]; registry: FieldRegistry }> {
+  async compile(
+    em: EntityManager,
+    entity: 'contact' | 'company',
+    tree: Node | null,
+    withArchived = false,
+  ): Promise<{ sql: string; params: unknown[]; registry: FieldRegistry }> {
     const registry = await fieldRegistry(em, entity, withArchived);
     if (!tree) return { sql: DEFAULT_STATUS[entity], params: [], registry };
     const compiled = compileCql(tree, registry, typeof tree.at === 'number' ? 'where' : 'filter', this.clock());
@@ -85,16 +99,31 @@ export class CqlQueryService {
     const statement = `select ${columns}, count(*) over() as __total from ${TABLE[entity]} c where c.organization_id = ? and ${condition} order by ${order} limit ? offset ?`;
     const bound = [ORG, ...params, ...orderParams, page.limit, page.offset];
     const db = tenantSql(em);
-    const plan = await db.rows<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(sqlOf(`explain (format json) ${statement}`, bound));
+    const plan = await db.rows<{ 'QUERY PLAN': [{ Plan: { 'Total Cost': number } }] }>(
+      sqlOf(`explain (format json) ${statement}`, bound),
+    );
     const started = process.hrtime.bigint();
     const rows = await db.rows<Record<string, unknown>>(sqlOf(statement, bound));
     let total = rows.length > 0 ? Number(rows[0]!.__total) : 0;
     if (rows.length === 0 && page.offset > 0) {
-      total = Number((await db.rows<{ n: string }>(sqlOf(`select count(*) as n from ${TABLE[entity]} c where c.organization_id = ? and ${condition}`, [ORG, ...params])))[0]!.n);
+      total = Number(
+        (
+          await db.rows<{ n: string }>(
+            sqlOf(`select count(*) as n from ${TABLE[entity]} c where c.organization_id = ? and ${condition}`, [
+              ORG,
+              ...params,
+            ]),
+          )
+        )[0]!.n,
+      );
     }
     const queryTimeMs = Number(process.hrtime.bigint() - started) / 1e6;
     for (const row of rows) delete row.__total;
-    const meta = { ...pageMeta(page, total), queryTimeMs: Math.round(queryTimeMs * 1000) / 1000, estimatedCost: plan[0]!['QUERY PLAN'][0].Plan['Total Cost'] };
+    const meta = {
+      ...pageMeta(page, total),
+      queryTimeMs: Math.round(queryTimeMs * 1000) / 1000,
+      estimatedCost: plan[0]!['QUERY PLAN'][0].Plan['Total Cost'],
+    };
     return entity === 'contact'
       ? { entity, contacts: rows.map((r) => contactView(r as never)), companies: null, meta }
       : { entity, contacts: null, companies: rows.map((r) => companyView(r as unknown as CompanyRow)), meta };

@@ -19,32 +19,54 @@ export class CqlResolver {
   private readonly service = new CqlQueryService();
 
   @Authorized('crm')
-  @Query(() => CrmQueryResult, { description: 'CQL: {entity, where | filter, sort "field:direction", page, limit}; meta adds queryTimeMs and estimatedCost' })
-  crmQuery(@Arg('input', () => CrmQueryInput) input: CrmQueryInput, @Ctx() ctx: SubgraphContext): Promise<CrmQueryResult> {
+  @Query(() => CrmQueryResult, {
+    description:
+      'CQL: {entity, where | filter, sort "field:direction", page, limit}; meta adds queryTimeMs and estimatedCost',
+  })
+  crmQuery(
+    @Arg('input', () => CrmQueryInput) input: CrmQueryInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CrmQueryResult> {
     return this.service.query(ctx.em, input);
   }
 
   @Authorized('crm')
   @Query(() => ContactList, { description: 'POST /crm/contacts/filter: {filter, page, limit, sortBy, sortOrder}' })
-  async filterContacts(@Arg('input', () => CrmFilterInput) input: CrmFilterInput, @Ctx() ctx: SubgraphContext): Promise<ContactList> {
+  async filterContacts(
+    @Arg('input', () => CrmFilterInput) input: CrmFilterInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ContactList> {
     const result = await this.service.query(ctx.em, filterInput('contact', input));
     return { data: result.contacts!, meta: result.meta };
   }
 
   @Authorized('crm')
   @Query(() => CompanyList, { description: 'POST /crm/companies/filter' })
-  async filterCompanies(@Arg('input', () => CrmFilterInput) input: CrmFilterInput, @Ctx() ctx: SubgraphContext): Promise<CompanyList> {
+  async filterCompanies(
+    @Arg('input', () => CrmFilterInput) input: CrmFilterInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyList> {
     const result = await this.service.query(ctx.em, filterInput('company', input));
     return { data: result.companies!, meta: result.meta };
   }
 
   @Authorized('crm')
   @Query(() => [CrmFieldInfo], { description: 'System fields and custom properties with their types and operators' })
-  async crmFields(@Arg('entity', () => String, { nullable: true }) entity: string | undefined, @Ctx() ctx: SubgraphContext): Promise<CrmFieldInfo[]> {
+  async crmFields(
+    @Arg('entity', () => String, { nullable: true }) entity: string | undefined,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CrmFieldInfo[]> {
     const e = entity ?? 'contact';
     if (e !== 'contact' && e !== 'company') throw invalid('entity', e, ['contact', 'company']);
     const registry = await fieldRegistry(ctx.em, e);
-    return registry.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, isSystem: f.system, operators: operatorsFor(f.type), options: f.options ? [...f.options] : null, access: f.access }));
+    return registry.fields.map((f) => ({
+      name: f.name,
+      label: f.label,
+      type: f.type,
+      isSystem: f.system,
+      operators: operatorsFor(f.type),
+      options: f.options ? [...f.options] : null,
+      access: f.access,
+    }));
   }
 }
-

@@ -5,7 +5,19 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 /** A committed company; domain unique per organization among companies not deleted. */
 @Entity({ schema: 'crm', tableName: 'companies' })
 export class Company extends TenantEntity {
-  [OptionalProps]?: 'id' | 'name' | 'domain' | 'industry' | 'size' | 'plan' | 'website' | 'phone' | 'status' | 'properties' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'name'
+    | 'domain'
+    | 'industry'
+    | 'size'
+    | 'plan'
+    | 'website'
+    | 'phone'
+    | 'status'
+    | 'properties'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;

@@ -2,13 +2,35 @@ import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
 export const CONTACT_STATUSES = ['ACTIVE', 'ARCHIVED', 'DELETED', 'MERGED'] as const;
-export const LIFECYCLE_STAGES = ['SUBSCRIBER', 'LEAD', 'MARKETING_QUALIFIED', 'SALES_QUALIFIED', 'OPPORTUNITY', 'CUSTOMER', 'EVANGELIST'] as const;
+export const LIFECYCLE_STAGES = [
+  'SUBSCRIBER',
+  'LEAD',
+  'MARKETING_QUALIFIED',
+  'SALES_QUALIFIED',
+  'OPPORTUNITY',
+  'CUSTOMER',
+  'EVANGELIST',
+] as const;
 
 // Not a TimestampedTenantRow: numeric id (the API's); updatedAt set by the write pipeline, not on every flush.
 /** A committed contact. The numeric id (bigint, a string here) exists only once its creating write committed. */
 @Entity({ schema: 'crm', tableName: 'contacts' })
 export class Contact extends TenantEntity {
-  [OptionalProps]?: 'id' | 'email' | 'name' | 'givenName' | 'familyName' | 'phone' | 'lifecycleStage' | 'status' | 'mergedIntoId' | 'properties' | 'module' | 'createdAt' | 'updatedAt' | 'lastActivityAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'email'
+    | 'name'
+    | 'givenName'
+    | 'familyName'
+    | 'phone'
+    | 'lifecycleStage'
+    | 'status'
+    | 'mergedIntoId'
+    | 'properties'
+    | 'module'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'lastActivityAt';
 
   @PrimaryKey({ type: 'bigint', autoincrement: true })
   id!: string;

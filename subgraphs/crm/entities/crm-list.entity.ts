@@ -5,7 +5,18 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 /** A list of contacts: static (members added by hand) or dynamic (members are whatever its CQL filter matches). */
 @Entity({ schema: 'crm', tableName: 'lists' })
 export class CrmList extends TenantEntity {
-  [OptionalProps]?: 'id' | 'entityType' | 'isDynamic' | 'filterCriteria' | 'memberCount' | 'lastEvaluatedAt' | 'needsEvaluation' | 'requestedSeq' | 'evaluatedSeq' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'id'
+    | 'entityType'
+    | 'isDynamic'
+    | 'filterCriteria'
+    | 'memberCount'
+    | 'lastEvaluatedAt'
+    | 'needsEvaluation'
+    | 'requestedSeq'
+    | 'evaluatedSeq'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

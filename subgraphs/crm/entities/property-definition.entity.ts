@@ -1,7 +1,20 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
 
-export const PROPERTY_TYPES = ['TEXT', 'NUMBER', 'BOOLEAN', 'DATE', 'DATETIME', 'EMAIL', 'PHONE', 'URL', 'SELECT', 'MULTI_SELECT', 'CURRENCY', 'TEXTAREA'] as const;
+export const PROPERTY_TYPES = [
+  'TEXT',
+  'NUMBER',
+  'BOOLEAN',
+  'DATE',
+  'DATETIME',
+  'EMAIL',
+  'PHONE',
+  'URL',
+  'SELECT',
+  'MULTI_SELECT',
+  'CURRENCY',
+  'TEXTAREA',
+] as const;
 export const PROPERTY_ENTITIES = ['CONTACT', 'COMPANY', 'CONTACT_COMPANY'] as const;
 export const PROPERTY_GROUPS = ['BASIC', 'CONTACT_INFO', 'SOCIAL', 'COMPANY_INFO', 'CUSTOM'] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
@@ -10,7 +23,8 @@ export type PropertyType = (typeof PROPERTY_TYPES)[number];
 /** A custom property definition; values live in the entity's `properties` jsonb. Deleting archives it. */
 @Entity({ schema: 'crm', tableName: 'properties' })
 export class PropertyDefinition extends TenantEntity {
-  [OptionalProps]?: 'id' | 'group' | 'description' | 'options' | 'isRequired' | 'isSystem' | 'archived' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'id' | 'group' | 'description' | 'options' | 'isRequired' | 'isSystem' | 'archived' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;

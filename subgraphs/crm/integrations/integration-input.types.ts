@@ -16,10 +16,15 @@ export class CrmIntegrationInput {
   provider?: string;
 
   @Field(() => String, { nullable: true, description: 'Required: 1 to 200 characters' })
-  @Satisfies('name', (v) => typeof v === 'string' && v.trim() !== '' && v.length <= 200, '1 to 200 characters', 'name is required')
+  @Satisfies(
+    'name',
+    (v) => typeof v === 'string' && v.trim() !== '' && v.length <= 200,
+    '1 to 200 characters',
+    'name is required',
+  )
   name?: string;
 
-  @Field(() => String, { nullable: true, description: 'Required: the provider API\'s absolute https URL' })
+  @Field(() => String, { nullable: true, description: "Required: the provider API's absolute https URL" })
   @Satisfies('baseUrl', (v) => typeof v === 'string', 'an absolute http(s) URL', 'baseUrl is required')
   baseUrl?: string;
 

@@ -14,7 +14,10 @@ export class IntegrationResolver {
 
   constructor(deps: CrmDeps) {
     let box: Promise<SecretBox> | undefined;
-    this.service = new IntegrationService(() => (box ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger)), new UrlGuard({ allowPrivate: deps.config.webhookAllowPrivate }));
+    this.service = new IntegrationService(
+      () => (box ??= secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger)),
+      new UrlGuard({ allowPrivate: deps.config.webhookAllowPrivate }),
+    );
   }
 
   @Authorized('crm')
@@ -24,8 +27,14 @@ export class IntegrationResolver {
   }
 
   @Authorized('crm')
-  @Mutation(() => IntegrationView, { description: '{name, provider (hubspot or salesforce), baseUrl, accessToken}: contact changes and activities are pushed from now on' })
-  connectCrmIntegration(@Arg('input', () => CrmIntegrationInput) input: CrmIntegrationInput, @Ctx() ctx: SubgraphContext): Promise<IntegrationView> {
+  @Mutation(() => IntegrationView, {
+    description:
+      '{name, provider (hubspot or salesforce), baseUrl, accessToken}: contact changes and activities are pushed from now on',
+  })
+  connectCrmIntegration(
+    @Arg('input', () => CrmIntegrationInput) input: CrmIntegrationInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<IntegrationView> {
     return this.service.connect(ctx.em, input);
   }
 

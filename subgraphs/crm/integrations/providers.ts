@@ -32,9 +32,13 @@ export interface Provider {
   idOf(body: unknown): string | null;
 }
 
-const split = (c: PushContact) => ({ first: c.givenName ?? c.name?.split(' ')[0] ?? null, last: c.familyName ?? (c.name?.split(' ').slice(1).join(' ') || null) });
+const split = (c: PushContact) => ({
+  first: c.givenName ?? c.name?.split(' ')[0] ?? null,
+  last: c.familyName ?? (c.name?.split(' ').slice(1).join(' ') || null),
+});
 const idField = (body: unknown) => {
-  const id = (body as { id?: unknown } | null)?.id ?? (body as { results?: { id?: unknown }[] } | null)?.results?.[0]?.id;
+  const id =
+    (body as { id?: unknown } | null)?.id ?? (body as { results?: { id?: unknown }[] } | null)?.results?.[0]?.id;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 };
 
@@ -46,11 +50,33 @@ const hubspot: Provider = {
   contact: (c) => {
     const { first, last } = split(c);
     // Batch upsert keyed by email (one input): creates or updates with one POST.
-    return { path: '/crm/v3/objects/contacts/batch/upsert', body: { inputs: [{ idProperty: 'email', id: c.email, properties: { email: c.email, firstname: first, lastname: last, phone: c.phone, lifecyclestage: c.lifecycleStage?.toLowerCase() ?? null } }] } };
+    return {
+      path: '/crm/v3/objects/contacts/batch/upsert',
+      body: {
+        inputs: [
+          {
+            idProperty: 'email',
+            id: c.email,
+            properties: {
+              email: c.email,
+              firstname: first,
+              lastname: last,
+              phone: c.phone,
+              lifecyclestage: c.lifecycleStage?.toLowerCase() ?? null,
+            },
+          },
+        ],
+      },
+    };
   },
   activity: (a, contactId) => ({
     path: '/crm/v3/objects/notes',
-    body: { properties: { hs_timestamp: a.createdAt, hs_note_body: `[${a.type}] ${a.content ?? ''}`.trim() }, associations: contactId ? [{ to: { id: contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }] : [] },
+    body: {
+      properties: { hs_timestamp: a.createdAt, hs_note_body: `[${a.type}] ${a.content ?? ''}`.trim() },
+      associations: contactId
+        ? [{ to: { id: contactId }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 202 }] }]
+        : [],
+    },
   }),
   idOf: idField,
 };
@@ -62,10 +88,21 @@ const salesforce: Provider = {
   windowMs: 1_000,
   contact: (c, externalId) => {
     const { first, last } = split(c);
-    const body = { Email: c.email, FirstName: first, LastName: last ?? c.email ?? 'Unknown', Phone: c.phone, LeadSource: c.lifecycleStage };
-    return externalId ? { path: `/services/data/v59.0/sobjects/Contact/${encodeURIComponent(externalId)}?_HttpMethod=PATCH`, body } : { path: '/services/data/v59.0/sobjects/Contact', body };
+    const body = {
+      Email: c.email,
+      FirstName: first,
+      LastName: last ?? c.email ?? 'Unknown',
+      Phone: c.phone,
+      LeadSource: c.lifecycleStage,
+    };
+    return externalId
+      ? { path: `/services/data/v59.0/sobjects/Contact/${encodeURIComponent(externalId)}?_HttpMethod=PATCH`, body }
+      : { path: '/services/data/v59.0/sobjects/Contact', body };
   },
-  activity: (a, contactId) => ({ path: '/services/data/v59.0/sobjects/Task', body: { Subject: a.type, Description: a.content, WhoId: contactId, ActivityDate: a.createdAt.slice(0, 10) } }),
+  activity: (a, contactId) => ({
+    path: '/services/data/v59.0/sobjects/Task',
+    body: { Subject: a.type, Description: a.content, WhoId: contactId, ActivityDate: a.createdAt.slice(0, 10) },
+  }),
   idOf: idField,
 };
 

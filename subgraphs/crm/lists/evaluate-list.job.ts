@@ -17,7 +17,8 @@ export function evaluateListJob(deps: CrmDeps): JobDefinition<EvaluateListData &
     lockLifetimeMs: 60_000,
     handler: async (data, { em }) => {
       const count = await evaluateList(em, data.listId);
-      if (count !== null && data.scheduled) await deps.jobs.enqueue(em, EVALUATE_LIST_JOB, data, new Date(Date.now() + LIST_SCHEDULE_MS));
+      if (count !== null && data.scheduled)
+        await deps.jobs.enqueue(em, EVALUATE_LIST_JOB, data, new Date(Date.now() + LIST_SCHEDULE_MS));
     },
   };
 }

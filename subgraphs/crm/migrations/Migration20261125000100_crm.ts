@@ -24,7 +24,9 @@ export class Migration20261125000100_crm extends Migration {
     this.addSql('create unique index contacts_external_uq on crm.contacts (organization_id, external_id)');
     this.addSql('create index contacts_org_created_idx on crm.contacts (organization_id, created_at desc, id desc)');
     // The default listing (live contacts, newest first) and its count, served from the index alone.
-    this.addSql(`create index contacts_live_idx on crm.contacts (organization_id, created_at desc, id desc) where status in ('ACTIVE', 'ARCHIVED')`);
+    this.addSql(
+      `create index contacts_live_idx on crm.contacts (organization_id, created_at desc, id desc) where status in ('ACTIVE', 'ARCHIVED')`,
+    );
     this.addSql('create index contacts_org_email_idx on crm.contacts (organization_id, lower(email))');
     this.addSql('create index contacts_props_idx on crm.contacts using gin (properties jsonb_path_ops)');
     // Typeahead: trigram indexes over name, email and phone.
@@ -51,7 +53,9 @@ export class Migration20261125000100_crm extends Migration {
       error text,
       accepted_at timestamptz not null,
       committed_at timestamptz)`);
-    this.addSql(`create index pending_writes_target_idx on crm.pending_writes (organization_id, target_external_id, id) where status = 'ACCEPTED'`);
+    this.addSql(
+      `create index pending_writes_target_idx on crm.pending_writes (organization_id, target_external_id, id) where status = 'ACCEPTED'`,
+    );
     this.addSql(`create table crm.companies (
       id bigserial primary key,
       organization_id uuid not null,
@@ -67,7 +71,9 @@ export class Migration20261125000100_crm extends Migration {
       properties jsonb not null default '{}',
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql(`create unique index companies_domain_uq on crm.companies (organization_id, lower(domain)) where status <> 'DELETED' and domain is not null`);
+    this.addSql(
+      `create unique index companies_domain_uq on crm.companies (organization_id, lower(domain)) where status <> 'DELETED' and domain is not null`,
+    );
     this.addSql('create unique index companies_external_uq on crm.companies (organization_id, external_id)');
     this.addSql('create index companies_org_created_idx on crm.companies (organization_id, created_at desc, id desc)');
     this.addSql('create index companies_name_trgm_idx on crm.companies using gin (lower(name) gin_trgm_ops)');
@@ -108,7 +114,9 @@ export class Migration20261125000100_crm extends Migration {
       properties jsonb not null default '{}',
       created_at timestamptz not null)`);
     this.addSql('create unique index activities_external_uq on crm.activities (organization_id, external_id)');
-    this.addSql('create index activities_contact_idx on crm.activities (organization_id, contact_id, created_at desc, id desc)');
+    this.addSql(
+      'create index activities_contact_idx on crm.activities (organization_id, contact_id, created_at desc, id desc)',
+    );
     this.addSql(`create table crm.properties (
       id serial primary key,
       organization_id uuid not null,

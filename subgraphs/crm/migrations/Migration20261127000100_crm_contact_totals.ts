@@ -37,7 +37,8 @@ export class Migration20261127000100_crm_contact_totals extends Migration {
       end $$`);
     this.addSql(`create trigger contact_totals_insert after insert on crm.contacts referencing new table as new_rows
       for each statement execute function crm.contact_totals_insert()`);
-    this.addSql(`create trigger contact_totals_update after update on crm.contacts referencing old table as old_rows new table as new_rows
+    this
+      .addSql(`create trigger contact_totals_update after update on crm.contacts referencing old table as old_rows new table as new_rows
       for each statement execute function crm.contact_totals_update()`);
     this.addSql(`create trigger contact_totals_delete after delete on crm.contacts referencing old table as old_rows
       for each statement execute function crm.contact_totals_delete()`);

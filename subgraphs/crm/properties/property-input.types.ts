@@ -13,8 +13,16 @@ const OPTIONS = 'SELECT and MULTI_SELECT: 1 to 500 distinct non-empty strings (c
 /** POST /crm/properties. */
 @InputType()
 export class CrmPropertyInput {
-  @Field(() => String, { nullable: true, description: 'Required: lowercase letters, digits and underscores, starting with a letter (at most 63)' })
-  @Satisfies('propertyKey', (v) => typeof v === 'string' && KEY.test(v), 'lowercase letters, digits and underscores, starting with a letter (at most 63)', 'key is required')
+  @Field(() => String, {
+    nullable: true,
+    description: 'Required: lowercase letters, digits and underscores, starting with a letter (at most 63)',
+  })
+  @Satisfies(
+    'propertyKey',
+    (v) => typeof v === 'string' && KEY.test(v),
+    'lowercase letters, digits and underscores, starting with a letter (at most 63)',
+    'key is required',
+  )
   key?: string;
 
   @Field(() => String, { nullable: true, description: 'CONTACT (the default) or COMPANY' })

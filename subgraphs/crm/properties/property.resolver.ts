@@ -9,7 +9,9 @@ export class PropertyResolver {
   private readonly service = new PropertyService();
 
   @Authorized('crm')
-  @Query(() => [PropertyView], { description: 'System fields (isSystem) and custom property definitions; archived ones are hidden' })
+  @Query(() => [PropertyView], {
+    description: 'System fields (isSystem) and custom property definitions; archived ones are hidden',
+  })
   crmProperties(
     @Arg('entity', () => String, { nullable: true }) entity: string | undefined,
     @Arg('group', () => String, { nullable: true }) group: string | undefined,
@@ -21,13 +23,20 @@ export class PropertyResolver {
 
   @Authorized('crm')
   @Mutation(() => PropertyView, { description: 'PROPERTY_KEY_EXISTS when (entity, key) exists' })
-  createCrmProperty(@Arg('input', () => CrmPropertyInput) input: CrmPropertyInput, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
+  createCrmProperty(
+    @Arg('input', () => CrmPropertyInput) input: CrmPropertyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PropertyView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('crm')
   @Mutation(() => PropertyView)
-  updateCrmProperty(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateCrmPropertyInput) input: UpdateCrmPropertyInput, @Ctx() ctx: SubgraphContext): Promise<PropertyView> {
+  updateCrmProperty(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateCrmPropertyInput) input: UpdateCrmPropertyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<PropertyView> {
     return this.service.update(ctx.em, id, input);
   }
 

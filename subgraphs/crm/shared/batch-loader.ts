@@ -2,7 +2,12 @@ import DataLoader from 'dataloader';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 
 /** A per-request DataLoader by name: field resolvers over many contacts cost one query, not one per contact. */
-export function batchLoader<V>(ctx: SubgraphContext, name: string, load: (ids: readonly string[]) => Promise<Map<string, V>>, fallback: V): DataLoader<string, V> {
+export function batchLoader<V>(
+  ctx: SubgraphContext,
+  name: string,
+  load: (ids: readonly string[]) => Promise<Map<string, V>>,
+  fallback: V,
+): DataLoader<string, V> {
   let loader = ctx.loaders.get(name) as DataLoader<string, V> | undefined;
   if (!loader) {
     loader = new DataLoader<string, V>(async (ids) => {

@@ -9,7 +9,10 @@ export class CrmQueryMeta extends PageMeta {
   @Field(() => Float, { nullable: true, description: 'POST /crm/query only: time spent in the database query, ms' })
   queryTimeMs?: number;
 
-  @Field(() => Float, { nullable: true, description: "POST /crm/query only: PostgreSQL's plan estimate (EXPLAIN total cost)" })
+  @Field(() => Float, {
+    nullable: true,
+    description: "POST /crm/query only: PostgreSQL's plan estimate (EXPLAIN total cost)",
+  })
   estimatedCost?: number;
 }
 

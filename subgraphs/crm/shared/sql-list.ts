@@ -25,7 +25,8 @@ export class Where {
 
 /** An ISO date or date-time query value, or a 400. */
 export function isoDate(field: string, value: unknown): Date {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) throw invalid(field, value, 'ISO 8601 date', `${field} must be an ISO 8601 date`);
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value)))
+    throw invalid(field, value, 'ISO 8601 date', `${field} must be an ISO 8601 date`);
   return new Date(value);
 }
 
@@ -35,10 +36,22 @@ export function oneOf<T extends string>(field: string, value: unknown, allowed: 
 }
 
 /** One page of rows plus the total (window count) in one statement. */
-export async function pageQuery<T>(em: EntityManager, sql: string, params: unknown[], limit: number, offset: number, countSql: string): Promise<{ rows: T[]; total: number }> {
+export async function pageQuery<T>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[],
+  limit: number,
+  offset: number,
+  countSql: string,
+): Promise<{ rows: T[]; total: number }> {
   const db = tenantSql(em); // params bind the organization as ORG
   const rows = await db.rows<T & { __total: string }>(sqlOf(`${sql} limit ? offset ?`, [...params, limit, offset]));
-  const total = rows.length > 0 ? Number(rows[0]!.__total) : offset === 0 ? 0 : Number((await db.rows<{ n: string }>(sqlOf(countSql, params)))[0]!.n);
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.__total)
+      : offset === 0
+        ? 0
+        : Number((await db.rows<{ n: string }>(sqlOf(countSql, params)))[0]!.n);
   for (const row of rows) delete (row as { __total?: string }).__total;
   return { rows, total };
 }

@@ -12,8 +12,16 @@ const DESCRIPTION = rule('a string of at most 2000 characters', 'description hol
 /** POST /crm/tags: the key is fixed once created; the name defaults to the key. */
 @InputType()
 export class CrmTagInput {
-  @Field(() => String, { nullable: true, description: 'Required: lowercase letters, digits, hyphens or underscores (at most 64)' })
-  @Satisfies('tagKey', (v) => typeof v === 'string' && KEY.test(v), 'lowercase letters, digits, hyphens or underscores (at most 64)', 'key is required')
+  @Field(() => String, {
+    nullable: true,
+    description: 'Required: lowercase letters, digits, hyphens or underscores (at most 64)',
+  })
+  @Satisfies(
+    'tagKey',
+    (v) => typeof v === 'string' && KEY.test(v),
+    'lowercase letters, digits, hyphens or underscores (at most 64)',
+    'key is required',
+  )
   key?: string;
 
   @Field(() => String, { nullable: true })

@@ -27,7 +27,11 @@ export class TagResolver {
 
   @Authorized('crm')
   @Mutation(() => TagView)
-  updateCrmTag(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateCrmTagInput) input: UpdateCrmTagInput, @Ctx() ctx: SubgraphContext): Promise<TagView> {
+  updateCrmTag(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateCrmTagInput) input: UpdateCrmTagInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TagView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -39,13 +43,21 @@ export class TagResolver {
 
   @Authorized('crm')
   @Mutation(() => [TagView], { description: "Body {tagId}; answers the contact's tags" })
-  tagContact(@Arg('contactId', () => ID) contactId: string, @Arg('input', () => CrmTagContactInput) input: CrmTagContactInput, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  tagContact(
+    @Arg('contactId', () => ID) contactId: string,
+    @Arg('input', () => CrmTagContactInput) input: CrmTagContactInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TagView[]> {
     return this.service.tagContact(ctx.em, contactId, input);
   }
 
   @Authorized('crm')
   @Mutation(() => [TagView])
-  untagContact(@Arg('contactId', () => ID) contactId: string, @Arg('tagId', () => ID) tagId: string, @Ctx() ctx: SubgraphContext): Promise<TagView[]> {
+  untagContact(
+    @Arg('contactId', () => ID) contactId: string,
+    @Arg('tagId', () => ID) tagId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TagView[]> {
     return this.service.untagContact(ctx.em, contactId, tagId);
   }
 }

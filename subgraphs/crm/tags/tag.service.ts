@@ -11,7 +11,14 @@ import type { Jobs } from '../../../platform/jobs/jobs.js';
 import { afterContactsChanged } from '../lists/list-triggers.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
 
-const view = (t: Tag): TagView => ({ id: t.id, key: t.key, name: t.name, description: t.description, color: t.color, createdAt: t.createdAt });
+const view = (t: Tag): TagView => ({
+  id: t.id,
+  key: t.key,
+  name: t.name,
+  description: t.description,
+  color: t.color,
+  createdAt: t.createdAt,
+});
 
 /** Tags and contact tagging; tagging re-evaluates the dynamic lists that filter on `tags`. */
 export class TagService {
@@ -29,11 +36,18 @@ export class TagService {
 
   async create(em: EntityManager, body: CrmTagInput): Promise<TagView> {
     const key = body.key!;
-    const tag = em.create(Tag, { organizationId: tenantOf(em), key, name: body.name ?? key, description: body.description ?? null, color: body.color ?? null });
+    const tag = em.create(Tag, {
+      organizationId: tenantOf(em),
+      key,
+      name: body.name ?? key,
+      description: body.description ?? null,
+      color: body.color ?? null,
+    });
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('TAG_KEY_EXISTS', `A tag with the key ${key} exists`, { field: 'key', received: key });
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('TAG_KEY_EXISTS', `A tag with the key ${key} exists`, { field: 'key', received: key });
       throw error;
     }
     return view(tag);
@@ -63,7 +77,9 @@ export class TagService {
     const contact = await liveContact(em, contactId);
     const tag = await this.get(em, body.tagId!);
     await em.transactional(async (tx) => {
-      await tenantSql(tx).run(sql`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (${ORG}, ${contact.id}, ${tag.id}, now()) on conflict do nothing`);
+      await tenantSql(tx).run(
+        sql`insert into crm.contact_tags (organization_id, contact_id, tag_id, created_at) values (${ORG}, ${contact.id}, ${tag.id}, now()) on conflict do nothing`,
+      );
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
@@ -73,14 +89,17 @@ export class TagService {
     const contact = await liveContact(em, contactId);
     const tag = await this.get(em, tagId);
     await em.transactional(async (tx) => {
-      await tenantSql(tx).run(sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${contact.id} and tag_id = ${tag.id}`);
+      await tenantSql(tx).run(
+        sql`delete from crm.contact_tags where organization_id = ${ORG} and contact_id = ${contact.id} and tag_id = ${tag.id}`,
+      );
       await afterContactsChanged(tx, this.jobs, tenantOf(tx), ['tags']);
     });
     return this.ofContact(em, contact.id);
   }
 
   async ofContact(em: EntityManager, contactId: string): Promise<TagView[]> {
-    const rows = await tenantSql(em).rows<TagView>(sql`select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id
+    const rows = await tenantSql(em)
+      .rows<TagView>(sql`select t.id, t.key, t.name, t.description, t.color, t.created_at as "createdAt" from crm.contact_tags ct join crm.tags t on t.id = ct.tag_id and t.organization_id = ct.organization_id
        where ct.organization_id = ${ORG} and ct.contact_id = ${contactId} order by t.key`);
     return rows.map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
   }

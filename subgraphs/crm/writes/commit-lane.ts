@@ -28,7 +28,10 @@ export class CommitLane {
   private retryTimer?: NodeJS.Timeout;
   private stopped = true;
 
-  constructor(private readonly deps: CrmDeps, private readonly options: CommitLaneOptions = {}) {
+  constructor(
+    private readonly deps: CrmDeps,
+    private readonly options: CommitLaneOptions = {},
+  ) {
     this.listener = new NotificationListener({
       databaseUrl: deps.orm.config.get('clientUrl')!,
       channel: CRM_WRITES_CHANNEL,
@@ -60,8 +63,12 @@ export class CommitLane {
   /** Every organization with accepted writes (after a (re)connect: notifications may have been missed). */
   private async wakeAll(): Promise<void> {
     try {
-      const rows = await crossTenantSql(this.deps.orm.em, 'crm: after a reconnect, every organization with writes waiting').rows<{ org: string }>(
-        sql`select distinct organization_id as org from crm.pending_writes where status = 'ACCEPTED'`);
+      const rows = await crossTenantSql(
+        this.deps.orm.em,
+        'crm: after a reconnect, every organization with writes waiting',
+      ).rows<{ org: string }>(
+        sql`select distinct organization_id as org from crm.pending_writes where status = 'ACCEPTED'`,
+      );
       for (const row of rows) this.wake(row.org);
     } catch (error) {
       this.deps.logger.warn('crm commit lane could not list waiting writes', { error: (error as Error).message });
@@ -78,7 +85,9 @@ export class CommitLane {
         await this.options.beforeCommit?.();
         if (await commitNextBatch(this.deps, em, organizationId)) this.waiting.add(organizationId);
       } catch (error) {
-        this.deps.logger.warn('crm write commit failed; committing target by target', { error: (error as Error).message });
+        this.deps.logger.warn('crm write commit failed; committing target by target', {
+          error: (error as Error).message,
+        });
         await this.commitOneByOne(em, organizationId);
       }
     }
@@ -89,7 +98,8 @@ export class CommitLane {
     let failed = false;
     try {
       const targets = await tenantSql(em).rows<{ target: string }>(
-        sql`select distinct target_external_id as target from crm.pending_writes where organization_id = ${ORG} and status = 'ACCEPTED'`);
+        sql`select distinct target_external_id as target from crm.pending_writes where organization_id = ${ORG} and status = 'ACCEPTED'`,
+      );
       for (const { target } of targets) {
         await commitTarget(this.deps, em, { organizationId, target }, true).catch((error: Error) => {
           failed = true;

@@ -17,14 +17,18 @@ export class ContactRows {
   /** Ids of the contacts inserted so far, whichever flush inserted them (a `get` flushes too). */
   readonly created: string[] = [];
 
-  constructor(readonly tx: EntityManager, readonly org: string) {}
+  constructor(
+    readonly tx: EntityManager,
+    readonly org: string,
+  ) {}
 
   /** Reads and locks the batch's targets in one statement. */
   async load(externalIds: string[]): Promise<void> {
     for (const id of externalIds) this.rows.set(id, null);
     const found = await tenantSql(this.tx).rows<ContactRow & { externalId: string }>(
       sql`select id, status, external_id as "externalId" from crm.contacts
-       where organization_id = ${ORG} and external_id in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb)) for update`);
+       where organization_id = ${ORG} and external_id in (select jsonb_array_elements_text(${JSON.stringify(externalIds)}::jsonb)) for update`,
+    );
     for (const row of found) this.rows.set(row.externalId, { id: String(row.id), status: row.status });
   }
 
@@ -44,9 +48,15 @@ export class ContactRows {
   async flush(): Promise<void> {
     if (this.creations.size === 0) return;
     const records = [...this.creations].map(([externalId, { input, acceptedAt }]) => ({
-      external_id: externalId, email: input.email ?? null, name: input.name ?? null, given_name: input.givenName ?? null,
-      family_name: input.familyName ?? null, phone: input.phone ?? null, lifecycle_stage: input.lifecycleStage ?? null,
-      status: input.status ?? 'ACTIVE', created_at: acceptedAt,
+      external_id: externalId,
+      email: input.email ?? null,
+      name: input.name ?? null,
+      given_name: input.givenName ?? null,
+      family_name: input.familyName ?? null,
+      phone: input.phone ?? null,
+      lifecycle_stage: input.lifecycleStage ?? null,
+      status: input.status ?? 'ACTIVE',
+      created_at: acceptedAt,
       properties: Object.fromEntries(Object.entries(input.properties ?? {}).filter(([, v]) => v !== null)),
     }));
     this.creations.clear();
@@ -55,7 +65,8 @@ export class ContactRows {
        select ${ORG}, r.external_id, r.email, r.name, r.given_name, r.family_name, r.phone, r.lifecycle_stage, r.status, r.properties, r.created_at, clock_timestamp()
        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(external_id text, email text, name text, given_name text, family_name text, phone text,
                                              lifecycle_stage text, status text, properties jsonb, created_at timestamptz)
-       returning id, status, external_id as "externalId"`);
+       returning id, status, external_id as "externalId"`,
+    );
     for (const row of inserted) {
       this.rows.set(row.externalId, { id: String(row.id), status: row.status });
       this.created.push(String(row.id));

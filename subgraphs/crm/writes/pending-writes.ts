@@ -53,7 +53,11 @@ export async function acceptWrite(em: EntityManager, write: AcceptedWrite): Prom
        select ${ORG}, ${correlationId}, ${write.entity}, ${write.operation}, ${write.target}, ${JSON.stringify(write.payload)}::jsonb, clock_timestamp() where ${email}::text is null or exists (select 1 from claim)
        returning id)
      select id, pg_notify(${CRM_WRITES_CHANNEL}, ${organizationId}) from accepted`);
-  if (rows.length === 0) throw new DomainError('CONTACT_EMAIL_EXISTS', `A contact with the email ${email} exists`, { field: 'email', received: email });
+  if (rows.length === 0)
+    throw new DomainError('CONTACT_EMAIL_EXISTS', `A contact with the email ${email} exists`, {
+      field: 'email',
+      received: email,
+    });
   return correlationId;
 }
 
@@ -67,6 +71,8 @@ export async function hasPendingCreate(em: EntityManager, externalId: string): P
 
 /** The contact that claimed an email, committed or not. */
 export async function emailClaimant(em: EntityManager, email: string): Promise<string | null> {
-  const rows = await tenantSql(em).rows<{ external_id: string }>(sql`select external_id from crm.contact_emails where organization_id = ${ORG} and email = ${email}`);
+  const rows = await tenantSql(em).rows<{ external_id: string }>(
+    sql`select external_id from crm.contact_emails where organization_id = ${ORG} and email = ${email}`,
+  );
   return rows[0]?.external_id ?? null;
 }

@@ -19,12 +19,20 @@ export function startWriteSweeper(deps: CrmDeps, intervalMs = 5_000): () => void
     if (running) return;
     running = true;
     try {
-      const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as unknown as EntityManager;
-      const stale = await crossTenantSql(root, 'crm: the sweeper commits stale writes of every organization').rows<CommitTarget>(
+      const root = deps.orm.em.fork({
+        clear: true,
+        useContext: false,
+        disableFilters: true,
+      } as never) as unknown as EntityManager;
+      const stale = await crossTenantSql(
+        root,
+        'crm: the sweeper commits stale writes of every organization',
+      ).rows<CommitTarget>(
         sql`select distinct organization_id as "organizationId", target_external_id as target from crm.pending_writes
          where status = 'ACCEPTED' and accepted_at < clock_timestamp() - make_interval(secs => ${STALE_MS / 1000}) limit 200`,
       );
-      for (const data of stale) await commitTarget(deps, forkForTenant(deps.orm.em, data.organizationId) as unknown as EntityManager, data);
+      for (const data of stale)
+        await commitTarget(deps, forkForTenant(deps.orm.em, data.organizationId) as unknown as EntityManager, data);
     } catch (error) {
       deps.logger.warn('crm write sweep failed', { error: (error as Error).message });
     } finally {

@@ -33,7 +33,10 @@ export function answerFrom(zone: Zone, qname: string, qtype: string, dnssec: boo
     for (const ns of zone.rrsets.get(cut)!.get('NS')!) {
       const target = ns.data as string;
       if (!isAtOrBelow(target, zone.name)) continue;
-      out.additionals.push(...(zone.rrsets.get(target)?.get('A') ?? []), ...(zone.rrsets.get(target)?.get('AAAA') ?? []));
+      out.additionals.push(
+        ...(zone.rrsets.get(target)?.get('A') ?? []),
+        ...(zone.rrsets.get(target)?.get('AAAA') ?? []),
+      );
     }
     return out;
   }
@@ -94,7 +97,11 @@ function covering(zone: Zone, name: string): string {
 
 /** The longest existing ancestor of a name (an owner, or an empty non-terminal). */
 function closestEncloser(zone: Zone, name: string): string {
-  for (let candidate = parentOf(name); candidate !== zone.name && isAtOrBelow(candidate, zone.name); candidate = parentOf(candidate)) {
+  for (
+    let candidate = parentOf(name);
+    candidate !== zone.name && isAtOrBelow(candidate, zone.name);
+    candidate = parentOf(candidate)
+  ) {
     if (zone.rrsets.has(candidate) || zone.emptyNonTerminals.has(candidate)) return candidate;
   }
   return zone.name;

@@ -20,7 +20,11 @@ export class DnsCookies {
   }
 
   valid(cookie: CookieOption, address: string): boolean {
-    return cookie.server !== null && cookie.server.length === 8 && timingSafeEqual(cookie.server, this.serverCookie(cookie.client, address));
+    return (
+      cookie.server !== null &&
+      cookie.server.length === 8 &&
+      timingSafeEqual(cookie.server, this.serverCookie(cookie.client, address))
+    );
   }
 }
 
@@ -28,7 +32,9 @@ export class DnsCookies {
  * The cookie of an OPT record's options: undefined when there is none, 'malformed' when its length is not a client
  * cookie (8 bytes) alone or followed by a server cookie of 8 to 32 bytes (a FORMERR).
  */
-export function cookieOf(options: readonly { code: number; data?: Buffer }[] | undefined): CookieOption | 'malformed' | undefined {
+export function cookieOf(
+  options: readonly { code: number; data?: Buffer }[] | undefined,
+): CookieOption | 'malformed' | undefined {
   const option = options?.find((o) => o.code === COOKIE_OPTION);
   if (!option) return undefined;
   const data = option.data ?? Buffer.alloc(0);

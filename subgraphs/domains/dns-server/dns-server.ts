@@ -69,7 +69,11 @@ export class DnsServer {
   port = 0;
 
   constructor(private readonly options: DnsServerOptions) {
-    this.limiter = new ResponseRateLimiter({ responsesPerSecond: options.responsesPerSecond, slip: 2, now: options.now ?? Date.now });
+    this.limiter = new ResponseRateLimiter({
+      responsesPerSecond: options.responsesPerSecond,
+      slip: 2,
+      now: options.now ?? Date.now,
+    });
   }
 
   async start(): Promise<void> {
@@ -184,7 +188,12 @@ export class DnsServer {
   }
 
   /** respond() without a promise, or NEEDS_ZONE when the question's zone is not in memory (and `loaded` not given). */
-  private respondNow(message: Buffer, transport: 'udp' | 'tcp', address: string, loaded?: Loaded): Buffer | null | typeof NEEDS_ZONE {
+  private respondNow(
+    message: Buffer,
+    transport: 'udp' | 'tcp',
+    address: string,
+    loaded?: Loaded,
+  ): Buffer | null | typeof NEEDS_ZONE {
     try {
       return this.answer(message, transport, address, loaded);
     } catch (error) {
@@ -193,7 +202,12 @@ export class DnsServer {
     }
   }
 
-  private answer(message: Buffer, transport: 'udp' | 'tcp', address: string, loaded?: Loaded): Buffer | null | typeof NEEDS_ZONE {
+  private answer(
+    message: Buffer,
+    transport: 'udp' | 'tcp',
+    address: string,
+    loaded?: Loaded,
+  ): Buffer | null | typeof NEEDS_ZONE {
     if (message.length < 12 || (message[2]! & 0x80) !== 0) return null;
     // A query holds one question, no answers or authorities, and an OPT at most (TSIG, cookies aside): anything else is
     // refused from the header alone. dns-packet takes milliseconds to reject random bytes with large counts.
@@ -220,12 +234,47 @@ export class DnsServer {
     if (cookie === 'malformed') return encodeHeaderOnly(query.id, RCODE.FORMERR);
     // Over TCP, or with our cookie back, the source address is real: the answer may be as large as the client asks.
     const sourceProven = transport === 'tcp' || (cookie !== undefined && this.cookies.valid(cookie, address));
-    const cookieReply = cookie ? [{ code: COOKIE_OPTION, data: Buffer.concat([cookie.client, this.cookies.serverCookie(cookie.client, address)]) }] : undefined;
-    const reply = (rcode: number, extra: { answers?: Rr[]; authorities?: Rr[]; additionals?: Rr[]; aa?: boolean; questions?: Query['questions']; extendedRcode?: number; dnssec?: boolean } = {}) => {
+    const cookieReply = cookie
+      ? [
+          {
+            code: COOKIE_OPTION,
+            data: Buffer.concat([cookie.client, this.cookies.serverCookie(cookie.client, address)]),
+          },
+        ]
+      : undefined;
+    const reply = (
+      rcode: number,
+      extra: {
+        answers?: Rr[];
+        authorities?: Rr[];
+        additionals?: Rr[];
+        aa?: boolean;
+        questions?: Query['questions'];
+        extendedRcode?: number;
+        dnssec?: boolean;
+      } = {},
+    ) => {
       const flags = rd | (extra.aa ? 1 << 10 : 0) | (opcode << 11) | (rcode & 0xf);
       const additionals: unknown[] = [...(extra.additionals ?? [])];
-      if (opt) additionals.push({ name: '.', type: 'OPT', udpPayloadSize: EDNS_UDP_MAX, extendedRcode: extra.extendedRcode ?? 0, ednsVersion: 0, flags: extra.dnssec ? dnsPacket.DNSSEC_OK : 0, ...(cookieReply ? { options: cookieReply } : {}) });
-      return { id: query.id, type: 'response' as const, flags, questions: extra.questions ?? query.questions, answers: extra.answers ?? [], authorities: extra.authorities ?? [], additionals };
+      if (opt)
+        additionals.push({
+          name: '.',
+          type: 'OPT',
+          udpPayloadSize: EDNS_UDP_MAX,
+          extendedRcode: extra.extendedRcode ?? 0,
+          ednsVersion: 0,
+          flags: extra.dnssec ? dnsPacket.DNSSEC_OK : 0,
+          ...(cookieReply ? { options: cookieReply } : {}),
+        });
+      return {
+        id: query.id,
+        type: 'response' as const,
+        flags,
+        questions: extra.questions ?? query.questions,
+        answers: extra.answers ?? [],
+        authorities: extra.authorities ?? [],
+        additionals,
+      };
     };
     if (opcode !== OPCODE_QUERY) return encode(reply(RCODE.NOTIMP));
     if (query.questions.length !== 1) return encode(reply(RCODE.FORMERR));
@@ -239,15 +288,35 @@ export class DnsServer {
     const zone = loaded ? loaded.zone : this.options.zones.zoneForNow(qname);
     if (zone === undefined) return NEEDS_ZONE;
     if (!zone) return encode(reply(RCODE.REFUSED));
-    const advertised = opt ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX)) : PLAIN_UDP_MAX;
-    const limit = transport === 'tcp' ? 65_535 : sourceProven ? advertised : Math.min(advertised, Math.max(PLAIN_UDP_MAX, UDP_AMPLIFICATION_MAX * message.length));
+    const advertised = opt
+      ? Math.max(PLAIN_UDP_MAX, Math.min(opt.udpPayloadSize ?? PLAIN_UDP_MAX, EDNS_UDP_MAX))
+      : PLAIN_UDP_MAX;
+    const limit =
+      transport === 'tcp'
+        ? 65_535
+        : sourceProven
+          ? advertised
+          : Math.min(advertised, Math.max(PLAIN_UDP_MAX, UDP_AMPLIFICATION_MAX * message.length));
     const result = answerFrom(zone, qname, question.type, dnssec);
     // Answers carry the name as asked (case preserved, RFC 4343); our data is lower case.
     const asAsked = (rr: Rr) => (rr.name === qname ? { ...rr, name: question.name } : rr);
-    const packet = reply(RCODE[result.rcode], { answers: result.answers.map(asAsked), authorities: result.authorities, additionals: result.additionals, aa: result.authoritative, dnssec });
+    const packet = reply(RCODE[result.rcode], {
+      answers: result.answers.map(asAsked),
+      authorities: result.authorities,
+      additionals: result.additionals,
+      aa: result.authoritative,
+      dnssec,
+    });
     let wire = compressOwnerNames(encode(packet));
     // Too large for this transport: the question alone with TC, so the client asks again over TCP.
-    if (wire.length > limit) wire = encode({ ...packet, flags: packet.flags | (1 << 9), answers: [], authorities: [], additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT') });
+    if (wire.length > limit)
+      wire = encode({
+        ...packet,
+        flags: packet.flags | (1 << 9),
+        answers: [],
+        authorities: [],
+        additionals: packet.additionals.filter((a) => (a as Rr).type === 'OPT'),
+      });
     if (cacheKey) {
       // A plain Map on the per-query path (lru-cache's get measured ~1.5x a Map's); a full cache is refilled per query.
       if (this.wireCache.size >= WIRE_CACHE_MAX) this.wireCache.clear();
@@ -263,7 +332,9 @@ export class DnsServer {
  */
 function cacheKeyOf(message: Buffer, transport: 'udp' | 'tcp', address: string): string | null {
   if (message.length < 12 || message.length > 512 || (message[2]! & 0x80) !== 0) return null;
-  return message.readUInt16BE(10) === 0 ? transport + message.toString('latin1', 2) : `${transport}${address} ${message.toString('latin1', 2)}`;
+  return message.readUInt16BE(10) === 0
+    ? transport + message.toString('latin1', 2)
+    : `${transport}${address} ${message.toString('latin1', 2)}`;
 }
 
 const encode = (packet: unknown) => dnsPacket.encode(packet as never);

@@ -45,7 +45,12 @@ export function compressOwnerNames(wire: Buffer): Buffer {
   };
 
   try {
-    const [questions, answers, authorities, additionals] = [4, 6, 8, 10].map((at) => wire.readUInt16BE(at)) as [number, number, number, number];
+    const [questions, answers, authorities, additionals] = [4, 6, 8, 10].map((at) => wire.readUInt16BE(at)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     for (let i = 0; i < questions; i++) {
       name();
       copy(4);

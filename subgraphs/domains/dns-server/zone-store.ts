@@ -34,7 +34,9 @@ export class ZoneStore {
   /** Bumped by every invalidation, so a load that raced a change is not cached. */
   private generation = 0;
 
-  constructor(private readonly options: { orm: MikroORM; logger: Logger; secrets: () => Promise<SecretBox>; now: () => number }) {
+  constructor(
+    private readonly options: { orm: MikroORM; logger: Logger; secrets: () => Promise<SecretBox>; now: () => number },
+  ) {
     this.listener = new NotificationListener({
       databaseUrl: options.orm.config.get('clientUrl')!,
       channel: ZONE_CHANNEL,
@@ -78,10 +80,12 @@ export class ZoneStore {
     let pending = this.loading.get(apex);
     if (!pending) {
       const generation = this.generation;
-      pending = this.load(apex).then((zone) => {
-        if (generation === this.generation) this.cache.set(apex, { zone });
-        return zone;
-      }).finally(() => this.loading.delete(apex));
+      pending = this.load(apex)
+        .then((zone) => {
+          if (generation === this.generation) this.cache.set(apex, { zone });
+          return zone;
+        })
+        .finally(() => this.loading.delete(apex));
       this.loading.set(apex, pending);
     }
     return pending;
@@ -89,7 +93,8 @@ export class ZoneStore {
 
   private async load(apex: string): Promise<Zone | null> {
     const em = this.options.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never);
-    const [row] = await crossTenantSql(em, 'the DNS server answers every active zone on the platform').rows<ZoneRow>(sql`
+    const [row] = await crossTenantSql(em, 'the DNS server answers every active zone on the platform')
+      .rows<ZoneRow>(sql`
       select d.id, d.domain_name, d.soa_serial, d.nameservers, d.dnssec_enabled,
         coalesce((select json_agg(json_build_object('name', r.name, 'type', r.type, 'value', r.value, 'ttl', r.ttl, 'priority', r.priority))
                   from domains.dns_records r where r.domain_id = d.id), '[]') as records,
@@ -107,6 +112,15 @@ export class ZoneStore {
         privateKey: createPrivateKey(box.open(k.private_key_sealed, `dnssec:${row.id}`)),
       }));
     }
-    return buildZone({ name: row.domain_name, serial: Number(row.soa_serial), nameservers: row.nameservers, records: row.records, keys }, this.options.now());
+    return buildZone(
+      {
+        name: row.domain_name,
+        serial: Number(row.soa_serial),
+        nameservers: row.nameservers,
+        records: row.records,
+        keys,
+      },
+      this.options.now(),
+    );
   }
 }

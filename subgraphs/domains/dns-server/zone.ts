@@ -44,7 +44,12 @@ function rdataOf(zone: string, r: ZoneSource['records'][number]): unknown {
       return txtStrings(r.value);
     case 'SRV': {
       const [weight, port, target] = r.value.split(' ');
-      return { priority: r.priority ?? 0, weight: Number(weight), port: Number(port), target: target === '.' ? '.' : target };
+      return {
+        priority: r.priority ?? 0,
+        weight: Number(weight),
+        port: Number(port),
+        target: target === '.' ? '.' : target,
+      };
     }
     case 'CAA': {
       const m = /^(\d+) (\S+) "(.*)"$/.exec(r.value)!;
@@ -68,11 +73,22 @@ export function buildZone(source: ZoneSource, nowMs: number): Zone {
     byType.set(rr.type, list);
   };
   add({
-    name: apex, type: 'SOA', ttl: SOA_TTL,
-    data: { mname: source.nameservers[0] ?? `ns1.${apex}`, rname: `hostmaster.${apex}`, serial: source.serial >>> 0, refresh: 3600, retry: 600, expire: 1_209_600, minimum: NEGATIVE_TTL },
+    name: apex,
+    type: 'SOA',
+    ttl: SOA_TTL,
+    data: {
+      mname: source.nameservers[0] ?? `ns1.${apex}`,
+      rname: `hostmaster.${apex}`,
+      serial: source.serial >>> 0,
+      refresh: 3600,
+      retry: 600,
+      expire: 1_209_600,
+      minimum: NEGATIVE_TTL,
+    },
   });
   for (const ns of source.nameservers) add({ name: apex, type: 'NS', ttl: NS_TTL, data: ns });
-  for (const r of source.records) add({ name: r.name === '@' ? apex : `${r.name}.${apex}`, type: r.type, ttl: r.ttl, data: rdataOf(apex, r) });
+  for (const r of source.records)
+    add({ name: r.name === '@' ? apex : `${r.name}.${apex}`, type: r.type, ttl: r.ttl, data: rdataOf(apex, r) });
   // One TTL per RRset (RFC 2181 5.2): the lowest given.
   for (const byType of rrsets.values()) {
     for (const list of byType.values()) {
@@ -80,15 +96,26 @@ export function buildZone(source: ZoneSource, nowMs: number): Zone {
       for (const rr of list) rr.ttl = ttl;
     }
   }
-  const delegations = new Set([...rrsets.entries()].filter(([owner, byType]) => owner !== apex && byType.has('NS')).map(([owner]) => owner));
+  const delegations = new Set(
+    [...rrsets.entries()].filter(([owner, byType]) => owner !== apex && byType.has('NS')).map(([owner]) => owner),
+  );
   const emptyNonTerminals = new Set<string>();
   for (const owner of rrsets.keys()) {
-    for (let name = owner; name !== apex && name.includes('.'); ) {
+    for (let name = owner; name !== apex && name.includes('.');) {
       name = name.slice(name.indexOf('.') + 1);
       if (name !== apex && !rrsets.has(name)) emptyNonTerminals.add(name);
     }
   }
-  const zone: Zone = { name: apex, rrsets, delegations, signed: false, sigs: new Map(), ordered: [], emptyNonTerminals, loadedAt: nowMs };
+  const zone: Zone = {
+    name: apex,
+    rrsets,
+    delegations,
+    signed: false,
+    sigs: new Map(),
+    ordered: [],
+    emptyNonTerminals,
+    loadedAt: nowMs,
+  };
   if (source.keys && source.keys.length > 0) sign(zone, source.keys, nowMs);
   return zone;
 }
@@ -97,7 +124,12 @@ function sign(zone: Zone, keys: NonNullable<ZoneSource['keys']>, nowMs: number) 
   const ksk = keys.find((k) => k.flags === 257) ?? keys[0]!;
   const zsk = keys.find((k) => k.flags === 256) ?? ksk;
   for (const key of keys) {
-    const rr: Rr = { name: zone.name, type: 'DNSKEY', ttl: SOA_TTL, data: { flags: key.flags, algorithm: ALGORITHM_ECDSAP256SHA256, key: key.publicKey } };
+    const rr: Rr = {
+      name: zone.name,
+      type: 'DNSKEY',
+      ttl: SOA_TTL,
+      data: { flags: key.flags, algorithm: ALGORITHM_ECDSAP256SHA256, key: key.publicKey },
+    };
     const byType = zone.rrsets.get(zone.name)!;
     byType.set('DNSKEY', [...(byType.get('DNSKEY') ?? []), rr]);
   }
@@ -107,10 +139,20 @@ function sign(zone: Zone, keys: NonNullable<ZoneSource['keys']>, nowMs: number) 
   zone.ordered.forEach((owner, i) => {
     const next = zone.ordered[(i + 1) % zone.ordered.length]!;
     const types = [...zone.rrsets.get(owner)!.keys()];
-    const rr: Rr = { name: owner, type: 'NSEC', ttl: NEGATIVE_TTL, data: { nextDomain: next, rrtypes: [...types, 'NSEC', 'RRSIG'] } };
+    const rr: Rr = {
+      name: owner,
+      type: 'NSEC',
+      ttl: NEGATIVE_TTL,
+      data: { nextDomain: next, rrtypes: [...types, 'NSEC', 'RRSIG'] },
+    };
     zone.rrsets.get(owner)!.set('NSEC', [rr]);
   });
-  const fields = (tag: number) => ({ signer: zone.name, keyTag: tag, inception: Math.floor(nowMs / 1000) - 3600, expiration: Math.floor(nowMs / 1000) + SIGNATURE_LIFETIME_S });
+  const fields = (tag: number) => ({
+    signer: zone.name,
+    keyTag: tag,
+    inception: Math.floor(nowMs / 1000) - 3600,
+    expiration: Math.floor(nowMs / 1000) + SIGNATURE_LIFETIME_S,
+  });
   for (const owner of zone.ordered) {
     const sigs = new Map<string, Rr[]>();
     for (const [type, rrset] of zone.rrsets.get(owner)!) {

@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { wire as dnsPacket } from './dns-wire.js';
 
 /** ECDSA Curve P-256 with SHA-256 (RFC 6605). */
@@ -11,7 +19,10 @@ export const FLAGS_ZSK = 256;
 /** A new P-256 key: the DNSKEY public key field (x then y, 64 bytes) and the private key as PKCS#8 PEM. */
 export function generateZoneKey(): { publicKey: Buffer; privateKeyPem: string } {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return { publicKey: rawPublicKey(publicKey), privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    publicKey: rawPublicKey(publicKey),
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 }
 
 /** RFC 6605 section 4: the public key is x | y, without the uncompressed-point prefix. */
@@ -22,7 +33,16 @@ export function rawPublicKey(key: KeyObject): Buffer {
 
 /** A P-256 private key from its 32-byte scalar and public key (the RFC's test key). */
 export function privateKeyFromScalar(d: Buffer, publicKey: Buffer): KeyObject {
-  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', d: d.toString('base64url'), x: publicKey.subarray(0, 32).toString('base64url'), y: publicKey.subarray(32).toString('base64url') }, format: 'jwk' });
+  return createPrivateKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      d: d.toString('base64url'),
+      x: publicKey.subarray(0, 32).toString('base64url'),
+      y: publicKey.subarray(32).toString('base64url'),
+    },
+    format: 'jwk',
+  });
 }
 
 /** DNSKEY RDATA: flags, protocol 3, algorithm, public key (RFC 4034 section 2.1). */
@@ -72,7 +92,13 @@ export interface SignatureFields {
 /** The RRSIG fields of an RRset (all of one owner, type and TTL) before the signature. */
 function rrsigFields(rrset: Rr[], fields: SignatureFields) {
   const owner = rrset[0]!.name;
-  const labels = owner === '' || owner === '.' ? 0 : owner.replace(/\.$/, '').split('.').filter((l) => l !== '*').length;
+  const labels =
+    owner === '' || owner === '.'
+      ? 0
+      : owner
+          .replace(/\.$/, '')
+          .split('.')
+          .filter((l) => l !== '*').length;
   return {
     typeCovered: rrset[0]!.type,
     algorithm: ALGORITHM_ECDSAP256SHA256,
@@ -89,7 +115,8 @@ function rrsigFields(rrset: Rr[], fields: SignatureFields) {
 export function signedData(rrset: Rr[], rrsig: ReturnType<typeof rrsigFields>): Buffer {
   const head = dnsPacket.rrsig.encode({ ...rrsig, signature: Buffer.alloc(0) } as never).subarray(2);
   const rrs = rrset.map((rr) => canonicalRr(rr, rrsig.originalTTL));
-  const byRdata = (a: { wire: Buffer; rdataAt: number }, b: { wire: Buffer; rdataAt: number }) => Buffer.compare(a.wire.subarray(a.rdataAt), b.wire.subarray(b.rdataAt));
+  const byRdata = (a: { wire: Buffer; rdataAt: number }, b: { wire: Buffer; rdataAt: number }) =>
+    Buffer.compare(a.wire.subarray(a.rdataAt), b.wire.subarray(b.rdataAt));
   const unique = rrs.sort(byRdata).filter((rr, i, all) => i === 0 || byRdata(rr, all[i - 1]!) !== 0);
   return Buffer.concat([head, ...unique.map((rr) => rr.wire)]);
 }
@@ -102,8 +129,29 @@ export function signRrset(rrset: Rr[], key: KeyObject, fields: SignatureFields):
 }
 
 /** Checks an RRSIG over an RRset with a DNSKEY public key (tests and the RFC 6605 vector). */
-export function verifyRrsig(rrset: Rr[], rrsig: { typeCovered: string; labels: number; originalTTL: number; expiration: number; inception: number; keyTag: number; signersName: string; signature: Buffer }, publicKey: Buffer): boolean {
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: publicKey.subarray(0, 32).toString('base64url'), y: publicKey.subarray(32).toString('base64url') }, format: 'jwk' });
+export function verifyRrsig(
+  rrset: Rr[],
+  rrsig: {
+    typeCovered: string;
+    labels: number;
+    originalTTL: number;
+    expiration: number;
+    inception: number;
+    keyTag: number;
+    signersName: string;
+    signature: Buffer;
+  },
+  publicKey: Buffer,
+): boolean {
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: publicKey.subarray(0, 32).toString('base64url'),
+      y: publicKey.subarray(32).toString('base64url'),
+    },
+    format: 'jwk',
+  });
   const fields = { ...rrsig, algorithm: ALGORITHM_ECDSAP256SHA256 };
   return verify('sha256', signedData(rrset, fields as never), { key, dsaEncoding: 'ieee-p1363' }, rrsig.signature);
 }

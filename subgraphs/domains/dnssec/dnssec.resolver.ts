@@ -19,7 +19,9 @@ export class DnssecResolver {
   }
 
   @Authorized('domains')
-  @Query(() => [DsRecordView], { description: 'DS records (SHA-256) to give the parent zone; empty while DNSSEC is off' })
+  @Query(() => [DsRecordView], {
+    description: 'DS records (SHA-256) to give the parent zone; empty while DNSSEC is off',
+  })
   domainDsRecords(@Arg('domainName') domainName: string, @Ctx() ctx: SubgraphContext) {
     return this.service.ds(ctx.em, domainName);
   }

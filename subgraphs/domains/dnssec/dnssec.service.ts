@@ -6,7 +6,16 @@ import type { Domain } from '../entities/domain.entity.js';
 import type { DomainsDeps } from '../domains-deps.js';
 import { emitDomainEvent, notifyZoneChanged } from '../shared/domain-events.js';
 import { findDomain, heldDomain, nextSerial } from '../shared/domain-lookup.js';
-import { ALGORITHM_ECDSAP256SHA256, DIGEST_SHA256, FLAGS_KSK, FLAGS_ZSK, dnskeyRdata, dsDigest, generateZoneKey, keyTag } from './dnssec-crypto.js';
+import {
+  ALGORITHM_ECDSAP256SHA256,
+  DIGEST_SHA256,
+  FLAGS_KSK,
+  FLAGS_ZSK,
+  dnskeyRdata,
+  dsDigest,
+  generateZoneKey,
+  keyTag,
+} from './dnssec-crypto.js';
 import type { DnssecKeyView, DnssecStatusView, DsRecordView } from './dnssec.types.js';
 
 /** Zone signing: enable makes a KSK and a ZSK (ECDSA P-256); the DNS server signs the zone with them from then on. */
@@ -22,15 +31,24 @@ export class DnssecService {
     const domain = await findDomain(em, domainName);
     const keys = (await this.keysOf(em, domain)).filter((k) => k.flags === FLAGS_KSK);
     return keys.map((k) => {
-      const digest = dsDigest(domain.domainName, dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.publicKey, 'base64'))).toString('hex').toUpperCase();
-      return { keyTag: k.keyTag, algorithm: k.algorithm, digestType: DIGEST_SHA256, digest, record: `${domain.domainName}. IN DS ${k.keyTag} ${k.algorithm} ${DIGEST_SHA256} ${digest}` };
+      const digest = dsDigest(domain.domainName, dnskeyRdata(k.flags, k.algorithm, Buffer.from(k.publicKey, 'base64')))
+        .toString('hex')
+        .toUpperCase();
+      return {
+        keyTag: k.keyTag,
+        algorithm: k.algorithm,
+        digestType: DIGEST_SHA256,
+        digest,
+        record: `${domain.domainName}. IN DS ${k.keyTag} ${k.algorithm} ${DIGEST_SHA256} ${digest}`,
+      };
     });
   }
 
   async enable(em: EntityManager, domainName: string): Promise<DnssecStatusView> {
     return em.transactional(async (tx) => {
       const domain = await heldDomain(tx, domainName);
-      if (domain.dnssecEnabled) throw new DomainError('DNSSEC_ALREADY_ENABLED', `DNSSEC is already enabled for ${domain.domainName}`);
+      if (domain.dnssecEnabled)
+        throw new DomainError('DNSSEC_ALREADY_ENABLED', `DNSSEC is already enabled for ${domain.domainName}`);
       const box = await this.deps.secrets();
       const keys = [FLAGS_KSK, FLAGS_ZSK].map((flags) => {
         const { publicKey, privateKeyPem } = generateZoneKey();
@@ -48,7 +66,9 @@ export class DnssecService {
       domain.dnssecEnabled = true;
       domain.soaSerial = nextSerial(domain.soaSerial, this.deps.clock.now());
       await tx.flush();
-      await emitDomainEvent(tx, 'dnssec.enabled', domain, { keys: keys.map((k) => ({ flags: k.flags, algorithm: k.algorithm, keyTag: k.keyTag })) });
+      await emitDomainEvent(tx, 'dnssec.enabled', domain, {
+        keys: keys.map((k) => ({ flags: k.flags, algorithm: k.algorithm, keyTag: k.keyTag })),
+      });
       await notifyZoneChanged(tx, domain.domainName);
       return this.view(domain, keys);
     });
@@ -74,7 +94,11 @@ export class DnssecService {
   }
 
   private view(domain: Domain, keys: DnssecKey[]): DnssecStatusView {
-    return { domainName: domain.domainName, enabled: domain.dnssecEnabled, keys: keys.map((k) => keyView(domain.domainName, k)) };
+    return {
+      domainName: domain.domainName,
+      enabled: domain.dnssecEnabled,
+      keys: keys.map((k) => keyView(domain.domainName, k)),
+    };
   }
 }
 

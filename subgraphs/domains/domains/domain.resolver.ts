@@ -3,7 +3,16 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import type { DomainsDeps } from '../domains-deps.js';
 import { ContactInput, ContactsView } from '../shared/contact.types.js';
 import { DomainService } from './domain.service.js';
-import { AuthCodeView, DomainList, DomainListArgs, DomainSettingsInput, DomainView, NameserversInput, RegisterDomainInput, RenewDomainInput } from './domain.types.js';
+import {
+  AuthCodeView,
+  DomainList,
+  DomainListArgs,
+  DomainSettingsInput,
+  DomainView,
+  NameserversInput,
+  RegisterDomainInput,
+  RenewDomainInput,
+} from './domain.types.js';
 
 @Resolver()
 export class DomainResolver {
@@ -15,12 +24,15 @@ export class DomainResolver {
 
   @Authorized('domains')
   @Mutation(() => DomainView, { description: 'Registers a name for 1 to 10 years' })
-  registerDomain(@Arg('input', () => RegisterDomainInput) input: RegisterDomainInput, @Ctx() ctx: SubgraphContext): Promise<DomainView> {
+  registerDomain(
+    @Arg('input', () => RegisterDomainInput) input: RegisterDomainInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DomainView> {
     return this.service.register(ctx.em, input);
   }
 
   @Authorized('domains')
-  @Query(() => DomainList, { description: 'The organization\'s domains, oldest first (default 50, max 100)' })
+  @Query(() => DomainList, { description: "The organization's domains, oldest first (default 50, max 100)" })
   domains(@Args() args: DomainListArgs, @Ctx() ctx: SubgraphContext) {
     return this.service.list(ctx.em, args);
   }
@@ -33,13 +45,21 @@ export class DomainResolver {
 
   @Authorized('domains')
   @Mutation(() => DomainView)
-  renewDomain(@Arg('domainName') domainName: string, @Arg('input', () => RenewDomainInput) input: RenewDomainInput, @Ctx() ctx: SubgraphContext): Promise<DomainView> {
+  renewDomain(
+    @Arg('domainName') domainName: string,
+    @Arg('input', () => RenewDomainInput) input: RenewDomainInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DomainView> {
     return this.service.renew(ctx.em, domainName, input);
   }
 
   @Authorized('domains')
   @Mutation(() => DomainView)
-  updateDomainSettings(@Arg('domainName') domainName: string, @Arg('input', () => DomainSettingsInput) input: DomainSettingsInput, @Ctx() ctx: SubgraphContext): Promise<DomainView> {
+  updateDomainSettings(
+    @Arg('domainName') domainName: string,
+    @Arg('input', () => DomainSettingsInput) input: DomainSettingsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DomainView> {
     return this.service.updateSettings(ctx.em, domainName, input);
   }
 
@@ -51,7 +71,11 @@ export class DomainResolver {
 
   @Authorized('domains')
   @Mutation(() => DomainView)
-  setDomainNameservers(@Arg('domainName') domainName: string, @Arg('input', () => NameserversInput) input: NameserversInput, @Ctx() ctx: SubgraphContext): Promise<DomainView> {
+  setDomainNameservers(
+    @Arg('domainName') domainName: string,
+    @Arg('input', () => NameserversInput) input: NameserversInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DomainView> {
     return this.service.setNameservers(ctx.em, domainName, input);
   }
 
@@ -63,7 +87,12 @@ export class DomainResolver {
 
   @Authorized('domains')
   @Mutation(() => ContactsView, { description: 'contactType: registrant, admin, tech or billing' })
-  setDomainContact(@Arg('domainName') domainName: string, @Arg('contactType') contactType: string, @Arg('input', () => ContactInput) input: ContactInput, @Ctx() ctx: SubgraphContext) {
+  setDomainContact(
+    @Arg('domainName') domainName: string,
+    @Arg('contactType') contactType: string,
+    @Arg('input', () => ContactInput) input: ContactInput,
+    @Ctx() ctx: SubgraphContext,
+  ) {
     return this.service.setContact(ctx.em, domainName, contactType, input);
   }
 }

@@ -15,7 +15,14 @@ import { emitDomainEvent, notifyZoneChanged } from '../shared/domain-events.js';
 import { findDomain, heldDomain, nextSerial, registrarCall } from '../shared/domain-lookup.js';
 import type { ContactInput } from '../shared/contact.types.js';
 import { contactData, domainView } from './domain-view.js';
-import type { DomainListArgs, DomainSettingsInput, DomainView, NameserversInput, RegisterDomainInput, RenewDomainInput } from './domain.types.js';
+import type {
+  DomainListArgs,
+  DomainSettingsInput,
+  DomainView,
+  NameserversInput,
+  RegisterDomainInput,
+  RenewDomainInput,
+} from './domain.types.js';
 
 export const DOMAIN_PAGE = { defaultCount: 50, maxCount: 100 };
 
@@ -37,14 +44,22 @@ export class DomainService {
     try {
       return await em.transactional(async (tx) => {
         const mine = await tx.findOne(Domain, { domainName: name.ascii, status: { $ne: 'TRANSFERRED_OUT' } });
-        if (mine) throw new DomainError('CONFLICT', `${name.ascii} is already registered to you`, { domainName: name.ascii });
+        if (mine)
+          throw new DomainError('CONFLICT', `${name.ascii} is already registered to you`, { domainName: name.ascii });
         if (await heldOnPlatform(tx, name.ascii)) throw unavailable(name.ascii);
         const call = registrarCall(tx, this.deps.clock);
         const availability = (await this.deps.registrar.check(call, [name.ascii])).get(name.ascii);
         if (!availability?.available) throw unavailable(name.ascii);
         const price = availability.price ?? quote(this.deps.domains, name, 'register').price;
         const settings = { locked: true, whoisPrivacy: input.whoisPrivacy ?? true, autoRenew: input.autoRenew ?? true };
-        const { expiresAt } = await this.deps.registrar.register(call, { domainName: name.ascii, years, nameservers: this.deps.domains.nameservers, contacts, price, ...settings });
+        const { expiresAt } = await this.deps.registrar.register(call, {
+          domainName: name.ascii,
+          years,
+          nameservers: this.deps.domains.nameservers,
+          contacts,
+          price,
+          ...settings,
+        });
         const domain = tx.create(Domain, {
           id: newId('dom'),
           organizationId: call.organizationId,
@@ -79,16 +94,31 @@ export class DomainService {
       const domain = await heldDomain(tx, domainName);
       const maxExpiry = addYears(this.deps.clock.now(), 10);
       if (addYears(new Date(domain.expiresAt), years) > maxExpiry) {
-        throw invalid('years', years, 'a registration of at most 10 years from today', 'A registration cannot run more than 10 years ahead');
+        throw invalid(
+          'years',
+          years,
+          'a registration of at most 10 years from today',
+          'A registration cannot run more than 10 years ahead',
+        );
       }
       const name = parseDomainName(domain.domainName, this.deps.domains.tlds);
       const price = quote(this.deps.domains, name, 'renew').price;
-      const { expiresAt } = await this.deps.registrar.renew(registrarCall(tx, this.deps.clock), domain.domainName, years, price);
+      const { expiresAt } = await this.deps.registrar.renew(
+        registrarCall(tx, this.deps.clock),
+        domain.domainName,
+        years,
+        price,
+      );
       const wasExpired = domain.status === 'EXPIRED';
       domain.expiresAt = expiresAt;
       domain.status = 'ACTIVE';
       await tx.flush();
-      await emitDomainEvent(tx, 'domain.renewed', domain, { years, price: times(price, years), currency: 'USD', automatic: false });
+      await emitDomainEvent(tx, 'domain.renewed', domain, {
+        years,
+        price: times(price, years),
+        currency: 'USD',
+        automatic: false,
+      });
       if (wasExpired) await notifyZoneChanged(tx, domain.domainName);
       return domainView(domain);
     });
@@ -105,7 +135,11 @@ export class DomainService {
       const now = this.deps.clock.now();
       where.expiresAt = { $gte: now, $lte: new Date(now.getTime() + args.expiringWithinDays * 86_400_000) };
     }
-    const { rows, total } = await findPage(em, Domain, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });
+    const { rows, total } = await findPage(em, Domain, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'asc', id: 'asc' },
+    });
     return { data: rows.map(domainView), meta: offsetMeta(page, rows.length, total) };
   }
 
@@ -114,11 +148,20 @@ export class DomainService {
   }
 
   async updateSettings(em: EntityManager, domainName: string, input: DomainSettingsInput): Promise<DomainView> {
-    const changes = { autoRenew: input.autoRenew ?? undefined, whoisPrivacy: input.whoisPrivacy ?? undefined, registrarLock: input.registrarLock ?? undefined };
-    if (Object.values(changes).every((v) => v === undefined)) throw invalid('body', {}, 'at least one of autoRenew, whoisPrivacy, registrarLock');
+    const changes = {
+      autoRenew: input.autoRenew ?? undefined,
+      whoisPrivacy: input.whoisPrivacy ?? undefined,
+      registrarLock: input.registrarLock ?? undefined,
+    };
+    if (Object.values(changes).every((v) => v === undefined))
+      throw invalid('body', {}, 'at least one of autoRenew, whoisPrivacy, registrarLock');
     return em.transactional(async (tx) => {
       const domain = await heldDomain(tx, domainName);
-      await this.deps.registrar.updateSettings(registrarCall(tx, this.deps.clock), domain.domainName, { locked: changes.registrarLock, whoisPrivacy: changes.whoisPrivacy, autoRenew: changes.autoRenew });
+      await this.deps.registrar.updateSettings(registrarCall(tx, this.deps.clock), domain.domainName, {
+        locked: changes.registrarLock,
+        whoisPrivacy: changes.whoisPrivacy,
+        autoRenew: changes.autoRenew,
+      });
       if (changes.autoRenew !== undefined) domain.autoRenew = changes.autoRenew;
       if (changes.whoisPrivacy !== undefined) domain.whoisPrivacy = changes.whoisPrivacy;
       if (changes.registrarLock !== undefined) domain.registrarLock = changes.registrarLock;
@@ -130,7 +173,10 @@ export class DomainService {
   async authCode(em: EntityManager, domainName: string) {
     return em.transactional(async (tx) => {
       const domain = await heldDomain(tx, domainName);
-      return { domainName: domain.domainName, authCode: await this.deps.registrar.authCode(registrarCall(tx, this.deps.clock), domain.domainName) };
+      return {
+        domainName: domain.domainName,
+        authCode: await this.deps.registrar.authCode(registrarCall(tx, this.deps.clock), domain.domainName),
+      };
     });
   }
 
@@ -140,7 +186,8 @@ export class DomainService {
       if (!host) throw invalid(`nameservers.${i}`, raw, 'a host name such as ns1.example.net');
       return host;
     });
-    if (new Set(nameservers).size !== nameservers.length) throw invalid('nameservers', input.nameservers, 'distinct host names');
+    if (new Set(nameservers).size !== nameservers.length)
+      throw invalid('nameservers', input.nameservers, 'distinct host names');
     return em.transactional(async (tx) => {
       const domain = await heldDomain(tx, domainName);
       await this.deps.registrar.setNameservers(registrarCall(tx, this.deps.clock), domain.domainName, nameservers);
@@ -171,11 +218,14 @@ export class DomainService {
   }
 }
 
-const unavailable = (domainName: string) => new DomainError('DOMAIN_UNAVAILABLE', `${domainName} is not available`, { domainName });
+const unavailable = (domainName: string) =>
+  new DomainError('DOMAIN_UNAVAILABLE', `${domainName} is not available`, { domainName });
 
 /** Whether any organization of the platform holds the name (the partial unique index settles races; this gives the answer early). */
 export async function heldOnPlatform(em: EntityManager, domainName: string): Promise<boolean> {
-  const rows = await crossTenantSql(em, 'a name is held once on the whole platform; only a yes/no leaves this function')
-    .rows(sql`select 1 from domains.domains where domain_name = ${domainName} and status <> 'TRANSFERRED_OUT' limit 1`);
+  const rows = await crossTenantSql(
+    em,
+    'a name is held once on the whole platform; only a yes/no leaves this function',
+  ).rows(sql`select 1 from domains.domains where domain_name = ${domainName} and status <> 'TRANSFERRED_OUT' limit 1`);
   return rows.length > 0;
 }

@@ -28,23 +28,33 @@ interface Due {
  * then domain.expired for what passed its expiry. Each step is a conditional write, so overlapping runs in several
  * processes, or a run again after a crash, send nothing twice.
  */
-export async function runLifecycle(deps: DomainsDeps, logger: Logger): Promise<{ renewed: number; expiringSoon: number; expired: number }> {
+export async function runLifecycle(
+  deps: DomainsDeps,
+  logger: Logger,
+): Promise<{ renewed: number; expiringSoon: number; expired: number }> {
   const now = deps.clock.now();
   const root = deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
   const db = crossTenantSql(root, WHY);
   const counts = { renewed: 0, expiringSoon: 0, expired: 0 };
 
   const renewBy = new Date(now.getTime() + deps.domains.autoRenewDaysBefore * DAY_MS);
-  for (const due of await db.rows<Due>(sql`select id, organization_id from domains.domains where status = 'ACTIVE' and auto_renew and expires_at <= ${renewBy} order by expires_at limit 1000`)) {
+  for (const due of await db.rows<Due>(
+    sql`select id, organization_id from domains.domains where status = 'ACTIVE' and auto_renew and expires_at <= ${renewBy} order by expires_at limit 1000`,
+  )) {
     try {
       if (await autoRenew(deps, forkForTenant(deps.orm.em, due.organization_id), due.id, renewBy)) counts.renewed++;
     } catch (error) {
-      logger.warn('auto-renew failed; the domain will expire unless renewed', { domainId: due.id, error: (error as Error).message });
+      logger.warn('auto-renew failed; the domain will expire unless renewed', {
+        domainId: due.id,
+        error: (error as Error).message,
+      });
     }
   }
 
   const soonBy = new Date(now.getTime() + EXPIRING_SOON_DAYS * DAY_MS);
-  for (const due of await db.rows<Due>(sql`select id, organization_id from domains.domains where status = 'ACTIVE' and expires_at > ${now} and expires_at <= ${soonBy} and expiry_notice_for is distinct from expires_at limit 1000`)) {
+  for (const due of await db.rows<Due>(
+    sql`select id, organization_id from domains.domains where status = 'ACTIVE' and expires_at > ${now} and expires_at <= ${soonBy} and expiry_notice_for is distinct from expires_at limit 1000`,
+  )) {
     const em = forkForTenant(deps.orm.em, due.organization_id);
     const sent = await em.transactional(async (tx) => {
       const [claimed] = await tenantSql(tx).rows<{ id: string }>(sql`
@@ -52,13 +62,17 @@ export async function runLifecycle(deps: DomainsDeps, logger: Logger): Promise<{
         where organization_id = ${ORG} and id = ${due.id} and status = 'ACTIVE' and expiry_notice_for is distinct from expires_at returning id`);
       if (!claimed) return false;
       const domain = await tx.findOneOrFail(Domain, { id: due.id });
-      await emitDomainEvent(tx, 'domain.expiring_soon', domain, { daysLeft: Math.ceil((new Date(domain.expiresAt).getTime() - now.getTime()) / DAY_MS) });
+      await emitDomainEvent(tx, 'domain.expiring_soon', domain, {
+        daysLeft: Math.ceil((new Date(domain.expiresAt).getTime() - now.getTime()) / DAY_MS),
+      });
       return true;
     });
     if (sent) counts.expiringSoon++;
   }
 
-  for (const due of await db.rows<Due>(sql`select id, organization_id from domains.domains where status = 'ACTIVE' and expires_at <= ${now} limit 1000`)) {
+  for (const due of await db.rows<Due>(
+    sql`select id, organization_id from domains.domains where status = 'ACTIVE' and expires_at <= ${now} limit 1000`,
+  )) {
     const em = forkForTenant(deps.orm.em, due.organization_id);
     const sent = await em.transactional(async (tx) => {
       const [claimed] = await tenantSql(tx).rows<{ id: string }>(sql`
@@ -78,7 +92,8 @@ async function autoRenew(deps: DomainsDeps, em: EntityManager, id: string, renew
   return em.transactional(async (tx) => {
     const domain = await tx.findOne(Domain, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     // Another run renewed it meanwhile, or the holder turned auto-renew off.
-    if (!domain || domain.status !== 'ACTIVE' || !domain.autoRenew || new Date(domain.expiresAt) > renewBy) return false;
+    if (!domain || domain.status !== 'ACTIVE' || !domain.autoRenew || new Date(domain.expiresAt) > renewBy)
+      return false;
     const name = parseDomainName(domain.domainName, deps.domains.tlds);
     const price = quote(deps.domains, name, 'renew').price;
     const { expiresAt } = await deps.registrar.renew(registrarCall(tx, deps.clock), domain.domainName, 1, price);

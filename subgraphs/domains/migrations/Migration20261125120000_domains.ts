@@ -24,9 +24,13 @@ export class Migration20261125120000_domains extends Migration {
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
     // A name is held once on the whole platform: two organizations racing for it meet this index.
-    this.addSql(`create unique index domains_name_held_idx on domains.domains (domain_name) where status <> 'TRANSFERRED_OUT'`);
+    this.addSql(
+      `create unique index domains_name_held_idx on domains.domains (domain_name) where status <> 'TRANSFERRED_OUT'`,
+    );
     this.addSql('create index domains_org_idx on domains.domains (organization_id, created_at, id)');
-    this.addSql(`create index domains_expiry_idx on domains.domains (expires_at) where status in ('ACTIVE', 'EXPIRED')`);
+    this.addSql(
+      `create index domains_expiry_idx on domains.domains (expires_at) where status in ('ACTIVE', 'EXPIRED')`,
+    );
     this.addSql(`create table domains.dns_records (
       id text primary key,
       organization_id uuid not null,
@@ -63,7 +67,9 @@ export class Migration20261125120000_domains extends Migration {
       failure_reason text,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql(`create unique index transfers_one_pending_idx on domains.transfers (domain_name) where status = 'PENDING'`);
+    this.addSql(
+      `create unique index transfers_one_pending_idx on domains.transfers (domain_name) where status = 'PENDING'`,
+    );
     this.addSql('create index transfers_org_idx on domains.transfers (organization_id, created_at)');
     // The embedded sandbox registrar's own registry (not tenant data: the registrar's view of every name it holds).
     this.addSql(`create table domains.sandbox_registry (

@@ -14,7 +14,14 @@ export interface DomainName {
   tld: string;
 }
 
-const IDNA = { checkBidi: true, checkHyphens: true, checkJoiners: true, useSTD3ASCIIRules: true, transitionalProcessing: false, verifyDNSLength: true } as const;
+const IDNA = {
+  checkBidi: true,
+  checkHyphens: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: true,
+  transitionalProcessing: false,
+  verifyDNSLength: true,
+} as const;
 
 /** IDNA (UTS 46, non-transitional) to A-labels; null when any label breaks the rules (length, hyphens, bidi, characters). */
 export function toAsciiName(input: string): string | null {
@@ -26,7 +33,11 @@ export function toAsciiName(input: string): string | null {
 }
 
 const invalidName = (received: string, why: string) =>
-  new DomainError('INVALID_DOMAIN_NAME', `Invalid domain name: ${why}`, { field: 'domainName', received: received.slice(0, 300), expected: 'a registrable name such as example.com' });
+  new DomainError('INVALID_DOMAIN_NAME', `Invalid domain name: ${why}`, {
+    field: 'domainName',
+    received: received.slice(0, 300),
+    expected: 'a registrable name such as example.com',
+  });
 
 /**
  * A name a customer can register: valid under UTS 46, exactly one label under its public suffix (by the Public Suffix List,
@@ -35,14 +46,24 @@ const invalidName = (received: string, why: string) =>
 export function parseDomainName(input: string, supportedTlds: Record<string, unknown>): DomainName {
   if (typeof input !== 'string') throw invalidName(String(input), 'not a string');
   const ascii = toAsciiName(input);
-  if (!ascii) throw invalidName(input, 'labels must be 1 to 63 letters, digits or hyphens (not at either end), 253 characters in all');
+  if (!ascii)
+    throw invalidName(
+      input,
+      'labels must be 1 to 63 letters, digits or hyphens (not at either end), 253 characters in all',
+    );
   if (!ascii.includes('.')) throw invalidName(input, 'a name and a TLD are needed');
   const parsed = parse(ascii, { allowPrivateDomains: false });
   if (parsed.isIp) throw invalidName(input, 'an IP address is not a domain name');
   const suffix = parsed.publicSuffix ?? '';
-  if (!parsed.isIcann || !parsed.domain) throw new DomainError('TLD_NOT_SUPPORTED', `.${suffix || ascii.split('.').pop()} is not a known public suffix`, { field: 'domainName', received: input, expected: Object.keys(supportedTlds) });
+  if (!parsed.isIcann || !parsed.domain)
+    throw new DomainError('TLD_NOT_SUPPORTED', `.${suffix || ascii.split('.').pop()} is not a known public suffix`, {
+      field: 'domainName',
+      received: input,
+      expected: Object.keys(supportedTlds),
+    });
   if (parsed.domain !== ascii) {
-    if (!Object.prototype.hasOwnProperty.call(supportedTlds, suffix)) throw tldNotSupported(input, suffix, supportedTlds);
+    if (!Object.prototype.hasOwnProperty.call(supportedTlds, suffix))
+      throw tldNotSupported(input, suffix, supportedTlds);
     throw invalidName(input, `register the registrable name ${parsed.domain}, not a subdomain`);
   }
   if (!Object.prototype.hasOwnProperty.call(supportedTlds, suffix)) throw tldNotSupported(input, suffix, supportedTlds);
@@ -51,7 +72,11 @@ export function parseDomainName(input: string, supportedTlds: Record<string, unk
 }
 
 function tldNotSupported(input: string, suffix: string, supportedTlds: Record<string, unknown>) {
-  return new DomainError('TLD_NOT_SUPPORTED', `.${suffix} is not offered`, { field: 'domainName', received: input, expected: Object.keys(supportedTlds) });
+  return new DomainError('TLD_NOT_SUPPORTED', `.${suffix} is not offered`, {
+    field: 'domainName',
+    received: input,
+    expected: Object.keys(supportedTlds),
+  });
 }
 
 /** A host name in record data or a name server list: A-labels, at least two labels, no trailing dot. */

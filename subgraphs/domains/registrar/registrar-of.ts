@@ -5,5 +5,7 @@ import { SandboxRegistrar } from './sandbox-registrar.js';
 
 /** The registrar the configuration names (DOMAIN_REGISTRAR). */
 export function registrarOf(config: DomainsConfig): Registrar {
-  return config.registrar.kind === 'namecom' ? new NameComRegistrar(config.registrar) : new SandboxRegistrar({ transferDelayMs: config.transferDelayMs });
+  return config.registrar.kind === 'namecom'
+    ? new NameComRegistrar(config.registrar)
+    : new SandboxRegistrar({ transferDelayMs: config.transferDelayMs });
 }

@@ -35,9 +35,7 @@ export interface RegistrarSettings {
 }
 
 export type RegistrarTransferStatus =
-  | { status: 'PENDING' }
-  | { status: 'COMPLETED'; expiresAt: Date }
-  | { status: 'FAILED'; reason: string };
+  { status: 'PENDING' } | { status: 'COMPLETED'; expiresAt: Date } | { status: 'FAILED'; reason: string };
 
 /**
  * What the domains module needs from a registrar. Two implementations, chosen by DOMAIN_REGISTRAR: the embedded sandbox
@@ -54,7 +52,10 @@ export interface Registrar {
   updateSettings(call: RegistrarCall, domainName: string, settings: RegistrarSettings): Promise<void>;
   authCode(call: RegistrarCall, domainName: string): Promise<string>;
   /** Starts a transfer in; answers when the registrar expects it to finish. */
-  requestTransfer(call: RegistrarCall, request: { domainName: string; authCode: string; whoisPrivacy: boolean; price: number }): Promise<{ completesAt: Date }>;
+  requestTransfer(
+    call: RegistrarCall,
+    request: { domainName: string; authCode: string; whoisPrivacy: boolean; price: number },
+  ): Promise<{ completesAt: Date }>;
   /** Where a transfer in stands; the sandbox completes it here once its delay is over. */
   transferStatus(call: RegistrarCall, domainName: string, completesAt: Date): Promise<RegistrarTransferStatus>;
   cancelTransfer(call: RegistrarCall, domainName: string): Promise<void>;

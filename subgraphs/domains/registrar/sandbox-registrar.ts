@@ -2,7 +2,14 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 import { crossTenantSql, sql } from '../../../platform/orm/tenant-sql.js';
 import type { ContactSet } from '../entities/contact.js';
 import { newAuthCode, sameAuthCode } from './auth-code.js';
-import type { Registrar, RegistrarAvailability, RegistrarCall, RegistrarSettings, RegistrarTransferStatus, RegistrationOrder } from './registrar.port.js';
+import type {
+  Registrar,
+  RegistrarAvailability,
+  RegistrarCall,
+  RegistrarSettings,
+  RegistrarTransferStatus,
+  RegistrationOrder,
+} from './registrar.port.js';
 
 const WHY = 'sandbox registrar: its registry holds every name registered through it, whichever organization holds it';
 
@@ -32,7 +39,9 @@ export class SandboxRegistrar implements Registrar {
   constructor(private readonly options: { transferDelayMs: number }) {}
 
   async check(call: RegistrarCall, domainNames: string[]): Promise<Map<string, RegistrarAvailability>> {
-    const held = await crossTenantSql(call.em, WHY).rows<{ domain_name: string }>(sql`select domain_name from domains.sandbox_registry where domain_name in (select jsonb_array_elements_text(${JSON.stringify(domainNames)}::jsonb))`);
+    const held = await crossTenantSql(call.em, WHY).rows<{ domain_name: string }>(
+      sql`select domain_name from domains.sandbox_registry where domain_name in (select jsonb_array_elements_text(${JSON.stringify(domainNames)}::jsonb))`,
+    );
     const taken = new Set(held.map((r) => r.domain_name));
     return new Map(domainNames.map((name) => [name, { available: !taken.has(name) && !heldElsewhere(name) }]));
   }
@@ -51,24 +60,32 @@ export class SandboxRegistrar implements Registrar {
   async renew(call: RegistrarCall, domainName: string, years: number): Promise<{ expiresAt: Date }> {
     const row = await this.own(call, domainName);
     const expiresAt = addYears(new Date(Math.max(new Date(row.expires_at).getTime(), call.now.getTime())), years);
-    await crossTenantSql(call.em, WHY).run(sql`update domains.sandbox_registry set expires_at = ${expiresAt}, updated_at = ${call.now} where domain_name = ${domainName}`);
+    await crossTenantSql(call.em, WHY).run(
+      sql`update domains.sandbox_registry set expires_at = ${expiresAt}, updated_at = ${call.now} where domain_name = ${domainName}`,
+    );
     return { expiresAt };
   }
 
   async setNameservers(call: RegistrarCall, domainName: string, nameservers: string[]): Promise<void> {
     await this.own(call, domainName);
-    await crossTenantSql(call.em, WHY).run(sql`update domains.sandbox_registry set nameservers = ${JSON.stringify(nameservers)}::jsonb, updated_at = ${call.now} where domain_name = ${domainName}`);
+    await crossTenantSql(call.em, WHY).run(
+      sql`update domains.sandbox_registry set nameservers = ${JSON.stringify(nameservers)}::jsonb, updated_at = ${call.now} where domain_name = ${domainName}`,
+    );
   }
 
   async setContacts(call: RegistrarCall, domainName: string, contacts: ContactSet): Promise<void> {
     await this.own(call, domainName);
-    await crossTenantSql(call.em, WHY).run(sql`update domains.sandbox_registry set contacts = ${JSON.stringify(contacts)}::jsonb, updated_at = ${call.now} where domain_name = ${domainName}`);
+    await crossTenantSql(call.em, WHY).run(
+      sql`update domains.sandbox_registry set contacts = ${JSON.stringify(contacts)}::jsonb, updated_at = ${call.now} where domain_name = ${domainName}`,
+    );
   }
 
   async updateSettings(call: RegistrarCall, domainName: string, settings: RegistrarSettings): Promise<void> {
     await this.own(call, domainName);
     if (settings.locked !== undefined) {
-      await crossTenantSql(call.em, WHY).run(sql`update domains.sandbox_registry set locked = ${settings.locked}, updated_at = ${call.now} where domain_name = ${domainName}`);
+      await crossTenantSql(call.em, WHY).run(
+        sql`update domains.sandbox_registry set locked = ${settings.locked}, updated_at = ${call.now} where domain_name = ${domainName}`,
+      );
     }
   }
 
@@ -76,14 +93,21 @@ export class SandboxRegistrar implements Registrar {
     return (await this.own(call, domainName)).auth_code;
   }
 
-  async requestTransfer(call: RegistrarCall, request: { domainName: string; authCode: string }): Promise<{ completesAt: Date }> {
-    const [row] = await crossTenantSql(call.em, WHY).rows<RegistryRow>(sql`select * from domains.sandbox_registry where domain_name = ${request.domainName}`);
+  async requestTransfer(
+    call: RegistrarCall,
+    request: { domainName: string; authCode: string },
+  ): Promise<{ completesAt: Date }> {
+    const [row] = await crossTenantSql(call.em, WHY).rows<RegistryRow>(
+      sql`select * from domains.sandbox_registry where domain_name = ${request.domainName}`,
+    );
     if (row) {
-      if (row.organization_id === call.organizationId) throw new DomainError('CONFLICT', `${request.domainName} is already yours`);
+      if (row.organization_id === call.organizationId)
+        throw new DomainError('CONFLICT', `${request.domainName} is already yours`);
       if (row.locked) throw transferLocked(request.domainName);
       if (!sameAuthCode(row.auth_code, request.authCode)) throw invalidAuthCode();
     } else {
-      if (!heldElsewhere(request.domainName)) throw new DomainError('NOT_FOUND', `${request.domainName} is not registered anywhere; register it instead`);
+      if (!heldElsewhere(request.domainName))
+        throw new DomainError('NOT_FOUND', `${request.domainName} is not registered anywhere; register it instead`);
       if (request.domainName.includes('locked')) throw transferLocked(request.domainName);
       if (request.authCode.length < 8 || request.authCode.toLowerCase().includes('invalid')) throw invalidAuthCode();
     }
@@ -113,7 +137,9 @@ export class SandboxRegistrar implements Registrar {
 
   /** The registry row of a name the caller holds; a name held by someone else is not found. */
   private async own(call: RegistrarCall, domainName: string): Promise<RegistryRow> {
-    const [row] = await crossTenantSql(call.em, WHY).rows<RegistryRow>(sql`select * from domains.sandbox_registry where domain_name = ${domainName} for update`);
+    const [row] = await crossTenantSql(call.em, WHY).rows<RegistryRow>(
+      sql`select * from domains.sandbox_registry where domain_name = ${domainName} for update`,
+    );
     if (!row || row.organization_id !== call.organizationId) throw new DomainError('NOT_FOUND', 'Domain not found');
     return row;
   }
@@ -122,6 +148,11 @@ export class SandboxRegistrar implements Registrar {
 /** Names the sandbox pretends another registrar holds. */
 const heldElsewhere = (domainName: string) => domainName.includes('taken');
 
-const unavailable = (domainName: string) => new DomainError('DOMAIN_UNAVAILABLE', `${domainName} is not available`, { domainName });
-const transferLocked = (domainName: string) => new DomainError('TRANSFER_LOCKED', `${domainName} is locked at its registrar; the holder must unlock it first`, { domainName });
-const invalidAuthCode = () => new DomainError('INVALID_AUTH_CODE', 'The authorization code does not match', { field: 'authCode' });
+const unavailable = (domainName: string) =>
+  new DomainError('DOMAIN_UNAVAILABLE', `${domainName} is not available`, { domainName });
+const transferLocked = (domainName: string) =>
+  new DomainError('TRANSFER_LOCKED', `${domainName} is locked at its registrar; the holder must unlock it first`, {
+    domainName,
+  });
+const invalidAuthCode = () =>
+  new DomainError('INVALID_AUTH_CODE', 'The authorization code does not match', { field: 'authCode' });

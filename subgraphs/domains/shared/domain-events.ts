@@ -13,11 +13,18 @@ export function domainPayload(domain: Pick<Domain, 'domainName' | 'status' | 'ex
 }
 
 /** Writes a domains event to the outbox in the EntityManager's transaction. */
-export function emitDomainEvent(em: EntityManager, type: (typeof DOMAINS_MANIFEST.events)[number], domain: Pick<Domain, 'domainName' | 'status' | 'expiresAt'>, extra: Record<string, unknown> = {}) {
+export function emitDomainEvent(
+  em: EntityManager,
+  type: (typeof DOMAINS_MANIFEST.events)[number],
+  domain: Pick<Domain, 'domainName' | 'status' | 'expiresAt'>,
+  extra: Record<string, unknown> = {},
+) {
   return emitEvent(em, type, { domain: domainPayload(domain), ...extra });
 }
 
 /** Tells every DNS server process (on commit) that a zone changed. */
 export async function notifyZoneChanged(em: EntityManager, domainName: string): Promise<void> {
-  await crossTenantSql(em, 'a NOTIFY carries no tenant data: the zone name only').rows(sql`select pg_notify(${ZONE_CHANNEL}, ${domainName})`);
+  await crossTenantSql(em, 'a NOTIFY carries no tenant data: the zone name only').rows(
+    sql`select pg_notify(${ZONE_CHANNEL}, ${domainName})`,
+  );
 }

@@ -27,7 +27,11 @@ export async function findDomain(em: EntityManager, name: string): Promise<Domai
 
 /** A domain the caller still holds, locked for the rest of the transaction (zone changes are serialized per domain). */
 export async function heldDomain(em: EntityManager, name: string): Promise<Domain> {
-  const domain = await em.findOne(Domain, { domainName: pathName(name), status: { $ne: 'TRANSFERRED_OUT' } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  const domain = await em.findOne(
+    Domain,
+    { domainName: pathName(name), status: { $ne: 'TRANSFERRED_OUT' } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE },
+  );
   if (!domain) throw domainNotFound();
   return domain;
 }

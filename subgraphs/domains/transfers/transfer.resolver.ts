@@ -14,7 +14,10 @@ export class TransferResolver {
 
   @Authorized('domains')
   @Mutation(() => TransferView, { description: 'Starts a transfer in; completes later (domain.transferred_in)' })
-  transferDomain(@Arg('input', () => TransferDomainInput) input: TransferDomainInput, @Ctx() ctx: SubgraphContext): Promise<TransferView> {
+  transferDomain(
+    @Arg('input', () => TransferDomainInput) input: TransferDomainInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TransferView> {
     return this.service.request(ctx.em, input);
   }
 
@@ -26,7 +29,10 @@ export class TransferResolver {
 
   @Authorized('domains')
   @Mutation(() => TransferView)
-  cancelDomainTransfer(@Arg('transferId', () => ID) transferId: string, @Ctx() ctx: SubgraphContext): Promise<TransferView> {
+  cancelDomainTransfer(
+    @Arg('transferId', () => ID) transferId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TransferView> {
     return this.service.cancel(ctx.em, transferId);
   }
 }

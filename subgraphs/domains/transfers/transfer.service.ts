@@ -32,7 +32,12 @@ export class TransferService {
         if (mine) throw new DomainError('CONFLICT', `${name.ascii} is already yours`);
         const call = registrarCall(tx, this.deps.clock);
         const price = quote(this.deps.domains, name, 'transfer').price;
-        const { completesAt } = await this.deps.registrar.requestTransfer(call, { domainName: name.ascii, authCode: input.authCode, whoisPrivacy: input.whoisPrivacy ?? true, price });
+        const { completesAt } = await this.deps.registrar.requestTransfer(call, {
+          domainName: name.ascii,
+          authCode: input.authCode,
+          whoisPrivacy: input.whoisPrivacy ?? true,
+          price,
+        });
         const transfer = tx.create(DomainTransfer, {
           id: newId('xfer'),
           organizationId: call.organizationId,
@@ -43,11 +48,17 @@ export class TransferService {
           completesAt,
         });
         await tx.flush();
-        await this.deps.jobs.enqueue(tx, TRANSFER_JOB, { organizationId: call.organizationId, transferId: transfer.id }, this.wallTime(completesAt));
+        await this.deps.jobs.enqueue(
+          tx,
+          TRANSFER_JOB,
+          { organizationId: call.organizationId, transferId: transfer.id },
+          this.wallTime(completesAt),
+        );
         return transferView(transfer);
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `A transfer of ${name.ascii} is already pending`);
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('CONFLICT', `A transfer of ${name.ascii} is already pending`);
       throw error;
     }
   }
@@ -62,7 +73,12 @@ export class TransferService {
     return em.transactional(async (tx) => {
       const transfer = await tx.findOne(DomainTransfer, { id: transferId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!transfer) throw new DomainError('NOT_FOUND', 'Transfer not found');
-      if (transfer.status !== 'PENDING') throw new DomainError('CONFLICT', `The transfer is ${transfer.status}; only a PENDING transfer can be cancelled`, { status: transfer.status });
+      if (transfer.status !== 'PENDING')
+        throw new DomainError(
+          'CONFLICT',
+          `The transfer is ${transfer.status}; only a PENDING transfer can be cancelled`,
+          { status: transfer.status },
+        );
       await this.deps.registrar.cancelTransfer(registrarCall(tx, this.deps.clock), transfer.domainName);
       transfer.status = 'CANCELLED';
       transfer.completedAt = this.deps.clock.now();
@@ -82,9 +98,18 @@ export class TransferService {
       const transfer = await tx.findOne(DomainTransfer, { id: transferId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!transfer || transfer.status !== 'PENDING') return;
       const now = this.deps.clock.now();
-      const result = await this.deps.registrar.transferStatus(registrarCall(tx, this.deps.clock), transfer.domainName, new Date(transfer.completesAt));
+      const result = await this.deps.registrar.transferStatus(
+        registrarCall(tx, this.deps.clock),
+        transfer.domainName,
+        new Date(transfer.completesAt),
+      );
       if (result.status === 'PENDING') {
-        const next = new Date(Math.max(new Date(transfer.completesAt).getTime(), now.getTime() + (this.deps.domains.registrar.kind === 'sandbox' ? 0 : POLL_AGAIN_MS)));
+        const next = new Date(
+          Math.max(
+            new Date(transfer.completesAt).getTime(),
+            now.getTime() + (this.deps.domains.registrar.kind === 'sandbox' ? 0 : POLL_AGAIN_MS),
+          ),
+        );
         await this.deps.jobs.enqueue(tx, TRANSFER_JOB, { organizationId: gaining, transferId }, this.wallTime(next));
         return;
       }
@@ -98,20 +123,34 @@ export class TransferService {
       transfer.status = 'COMPLETED';
       await tx.flush();
       // The losing side, when it is an organization of this platform: switch the tenant for its writes and event.
-      const [losing] = await crossTenantSql(tx, 'a transfer between two organizations of the platform completes for both')
-        .rows<{ organization_id: string }>(sql`select organization_id from domains.domains where domain_name = ${transfer.domainName} and status <> 'TRANSFERRED_OUT' and organization_id <> ${gaining}::uuid for update`);
+      const [losing] = await crossTenantSql(
+        tx,
+        'a transfer between two organizations of the platform completes for both',
+      ).rows<{ organization_id: string }>(
+        sql`select organization_id from domains.domains where domain_name = ${transfer.domainName} and status <> 'TRANSFERRED_OUT' and organization_id <> ${gaining}::uuid for update`,
+      );
       if (losing) {
         tx.setFilterParams(TENANT_FILTER, { organizationId: losing.organization_id });
-        const old = await tx.findOneOrFail(Domain, { domainName: transfer.domainName, status: { $ne: 'TRANSFERRED_OUT' } });
+        const old = await tx.findOneOrFail(Domain, {
+          domainName: transfer.domainName,
+          status: { $ne: 'TRANSFERRED_OUT' },
+        });
         old.status = 'TRANSFERRED_OUT';
         old.dnssecEnabled = false;
         await tx.flush();
         await emitDomainEvent(tx, 'domain.transferred_out', old, { transferId: transfer.id });
         tx.setFilterParams(TENANT_FILTER, { organizationId: gaining });
       }
-      const contacts: ContactSet = { registrant: transfer.registrant, admin: transfer.registrant, tech: transfer.registrant, billing: transfer.registrant };
+      const contacts: ContactSet = {
+        registrant: transfer.registrant,
+        admin: transfer.registrant,
+        tech: transfer.registrant,
+        billing: transfer.registrant,
+      };
       const name = parseDomainName(transfer.domainName, this.deps.domains.tlds);
-      await this.deps.registrar.setNameservers(registrarCall(tx, this.deps.clock), name.ascii, this.deps.domains.nameservers).catch(() => undefined);
+      await this.deps.registrar
+        .setNameservers(registrarCall(tx, this.deps.clock), name.ascii, this.deps.domains.nameservers)
+        .catch(() => undefined);
       const domain = tx.create(Domain, {
         id: newId('dom'),
         organizationId: gaining,

@@ -24,7 +24,11 @@ export class EmailBounceService {
     const where: Record<string, unknown> = { status: EmailStatus.BOUNCED };
     if (type) where.bounceType = type;
     if (from || to) where.bouncedAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
-    const [data, total] = await em.findAndCount(EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { bouncedAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(EmailMessage, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { bouncedAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 }

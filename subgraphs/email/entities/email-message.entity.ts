@@ -32,7 +32,23 @@ export class EmailAttachmentInfo {
 @Index({ properties: ['organizationId', 'createdAt'] })
 @Unique({ properties: ['organizationId', 'idempotencyKey'] })
 export class EmailMessage extends TimestampedTenantRow {
-  [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt' | 'openCount' | 'clickCount' | 'attempts' | 'cc' | 'bcc' | 'replyTo' | 'tags' | 'headers' | 'trackOpens' | 'trackClicks' | 'listUnsubscribe' | 'sealedContent' | 'outcomeJob';
+  [OptionalProps]?:
+    | 'status'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'openCount'
+    | 'clickCount'
+    | 'attempts'
+    | 'cc'
+    | 'bcc'
+    | 'replyTo'
+    | 'tags'
+    | 'headers'
+    | 'trackOpens'
+    | 'trackClicks'
+    | 'listUnsubscribe'
+    | 'sealedContent'
+    | 'outcomeJob';
 
   @Field(() => ID)
   override id!: string;

@@ -35,7 +35,11 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
     name: SEND_EMAIL_JOB,
     concurrency: 20,
     handler: async ({ messageId }, { em, logger }) => {
-      const message = await em.findOne(EmailMessage, { id: messageId }, { populate: ['html', 'text', 'attachments', 'sealedContent'] });
+      const message = await em.findOne(
+        EmailMessage,
+        { id: messageId },
+        { populate: ['html', 'text', 'attachments', 'sealedContent'] },
+      );
       if (!message || message.status !== EmailStatus.QUEUED) return;
       const outgoing = toOutgoing(message, deps, await linkSecret(deps));
       const from = bareAddress(message.from);
@@ -54,7 +58,11 @@ export function sendEmailJob(deps: EmailDeps): JobDefinition<SendEmailJobData> {
  */
 async function withRealBody(outgoing: OutgoingMail, message: EmailMessage, deps: EmailDeps): Promise<OutgoingMail> {
   if (!message.sealedContent || deps.captureMode) return outgoing;
-  const real = openBody(await secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger), message.id, message.sealedContent);
+  const real = openBody(
+    await secretBoxFor(deps.orm, deps.config.encryptionKey, deps.logger),
+    message.id,
+    message.sealedContent,
+  );
   return { ...outgoing, text: real.text ?? undefined, html: real.html ?? undefined };
 }
 
@@ -63,10 +71,16 @@ async function dropSealedBody(tx: EntityManager, message: EmailMessage): Promise
 }
 
 function toOutgoing(message: EmailMessage, deps: EmailDeps, secret: string): OutgoingMail {
-  const link = { publicUrl: deps.config.publicUrl, secret, organizationId: message.organizationId, messageId: message.id };
-  const html = message.html && (message.trackOpens || message.trackClicks)
-    ? applyTracking(message.html, { ...link, trackOpens: message.trackOpens, trackClicks: message.trackClicks })
-    : message.html ?? undefined;
+  const link = {
+    publicUrl: deps.config.publicUrl,
+    secret,
+    organizationId: message.organizationId,
+    messageId: message.id,
+  };
+  const html =
+    message.html && (message.trackOpens || message.trackClicks)
+      ? applyTracking(message.html, { ...link, trackOpens: message.trackOpens, trackClicks: message.trackClicks })
+      : (message.html ?? undefined);
   return {
     messageId: message.id,
     from: message.from,
@@ -99,14 +113,20 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
     message.deliveredAt = now;
     await emitEvent(tx, 'email.delivered', { ...base, deliveredAt: now.toISOString() });
     await reportOutcome(tx, message, 'delivered', deps);
-    if (deps.captureMode && outcome.mime) tx.create(CapturedEmail, { messageId: message.id, organizationId: message.organizationId, mime: outcome.mime });
+    if (deps.captureMode && outcome.mime)
+      tx.create(CapturedEmail, { messageId: message.id, organizationId: message.organizationId, mime: outcome.mime });
     return;
   }
   message.lastResponse = outcome.kind === 'rejected' ? outcome.response : outcome.error;
   const permanent = outcome.kind === 'rejected' && outcome.permanent;
   const retryDelay = SEND_RETRY_BACKOFF.delayBefore(message.attempts);
   if (!permanent && retryDelay !== null) {
-    await deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: message.organizationId, messageId: message.id }, new Date(now.getTime() + retryDelay));
+    await deps.jobs.enqueue(
+      tx,
+      SEND_EMAIL_JOB,
+      { organizationId: message.organizationId, messageId: message.id },
+      new Date(now.getTime() + retryDelay),
+    );
     return;
   }
   await dropSealedBody(tx, detached); // given up: nothing will send the real body any more
@@ -118,7 +138,12 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   message.status = EmailStatus.BOUNCED;
   message.bouncedAt = now;
   message.bounceType = permanent ? 'hard' : 'soft';
-  await emitEvent(tx, 'email.bounced', { ...base, bounceType: message.bounceType, reason: message.lastResponse, bouncedAt: now.toISOString() });
+  await emitEvent(tx, 'email.bounced', {
+    ...base,
+    bounceType: message.bounceType,
+    reason: message.lastResponse,
+    bouncedAt: now.toISOString(),
+  });
   await reportOutcome(tx, message, 'bounced', deps);
   if (permanent) {
     for (const address of new Set([...message.to, ...message.cc, ...message.bcc].map(bareAddress))) {
@@ -130,13 +155,21 @@ async function record(tx: EntityManager, detached: EmailMessage, outcome: SendOu
   }
 }
 
-
 /** A system email's sender asked to hear what became of it (SystemEmail.outcomeJob): its job, in this transaction. */
-async function reportOutcome(tx: EntityManager, message: EmailMessage, outcome: EmailOutcomeData['outcome'], deps: EmailDeps) {
+async function reportOutcome(
+  tx: EntityManager,
+  message: EmailMessage,
+  outcome: EmailOutcomeData['outcome'],
+  deps: EmailDeps,
+) {
   if (!message.outcomeJob) return;
   const data: EmailOutcomeData = {
-    organizationId: message.organizationId, ref: message.outcomeJob.ref, emailMessageId: message.id, outcome,
-    reason: outcome === 'bounced' ? message.lastResponse ?? null : null, bounceType: outcome === 'bounced' ? (message.bounceType as 'hard' | 'soft') : null,
+    organizationId: message.organizationId,
+    ref: message.outcomeJob.ref,
+    emailMessageId: message.id,
+    outcome,
+    reason: outcome === 'bounced' ? (message.lastResponse ?? null) : null,
+    bounceType: outcome === 'bounced' ? (message.bounceType as 'hard' | 'soft') : null,
   };
   await deps.jobs.enqueue(tx, message.outcomeJob.name, data);
 }

@@ -31,7 +31,11 @@ export class EmailMessageResolver {
 
   @Authorized('email')
   @Query(() => EmailMessageList, { description: 'Messages, newest first' })
-  emailMessages(@Args() args: MessageListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<EmailMessageList> {
+  emailMessages(
+    @Args() args: MessageListArgs,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<EmailMessageList> {
     return this.service.list(ctx.em, args, selectedProperties(info, EmailMessage));
   }
 
@@ -53,7 +57,10 @@ export class EmailMessageResolver {
 
   @Authorized('send', 'email')
   @Mutation(() => [SendEmailBatchItem], { description: 'Up to 500 send bodies; one result per item, in order' })
-  sendEmailBatch(@Arg('emails', () => [JSONObject]) emails: unknown[], @Ctx() ctx: SubgraphContext): Promise<SendEmailBatchItem[]> {
+  sendEmailBatch(
+    @Arg('emails', () => [JSONObject]) emails: unknown[],
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SendEmailBatchItem[]> {
     return this.service.sendBatch(ctx.em, ctx.auth!, emails);
   }
 }

@@ -33,7 +33,11 @@ export class EmailMessageService {
 
   async send(em: EntityManager, auth: Auth, body: unknown, idempotencyKey?: string | null): Promise<SendEmailResult> {
     if (idempotencyKey != null && (idempotencyKey.length < 1 || idempotencyKey.length > 256)) {
-      throw new DomainError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 256 characters', { field: 'idempotencyKey', received: idempotencyKey, expected: '1..256 characters' });
+      throw new DomainError('INVALID_REQUEST', 'Idempotency-Key must be 1 to 256 characters', {
+        field: 'idempotencyKey',
+        received: idempotencyKey,
+        expected: '1..256 characters',
+      });
     }
     const valid = validateSend(body);
     const prepared = await this.prepare(em, valid);
@@ -45,7 +49,11 @@ export class EmailMessageService {
       const found = await existing();
       if (found) return found;
       // With jobs in the database, quota, message, job and its wake-up are one statement; the same in a transaction otherwise.
-      if (this.deps.jobs.inDatabase) return { messageId: await writeQueuedMessage(em, auth.plan, prepared, idempotencyKey ?? null), status: EmailStatus.QUEUED };
+      if (this.deps.jobs.inDatabase)
+        return {
+          messageId: await writeQueuedMessage(em, auth.plan, prepared, idempotencyKey ?? null),
+          status: EmailStatus.QUEUED,
+        };
       return await em.transactional(async (tx) => {
         await consumeQuota(tx, auth.plan, 'emails', 1);
         const message = await this.queue(tx, prepared, idempotencyKey ?? null);
@@ -64,7 +72,11 @@ export class EmailMessageService {
   /** One result per item, in order; an invalid item fails alone. The valid ones are accepted together. */
   async sendBatch(em: EntityManager, auth: Auth, items: unknown[]): Promise<SendEmailBatchItem[]> {
     if (items.length === 0 || items.length > MAX_BATCH) {
-      throw new DomainError('INVALID_REQUEST', `A batch holds 1 to ${MAX_BATCH} emails`, { field: 'body', received: items.length, expected: `1..${MAX_BATCH} items` });
+      throw new DomainError('INVALID_REQUEST', `A batch holds 1 to ${MAX_BATCH} emails`, {
+        field: 'body',
+        received: items.length,
+        expected: `1..${MAX_BATCH} items`,
+      });
     }
     const results: SendEmailBatchItem[] = [];
     const accepted: { index: number; prepared: ValidSend }[] = [];
@@ -98,7 +110,12 @@ export class EmailMessageService {
     const where: Record<string, unknown> = {};
     if (status) where.status = status;
     if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
-    const { rows, total } = await findPage(em, EmailMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
+    const { rows, total } = await findPage(em, EmailMessage, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      fields,
+    });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
@@ -112,8 +129,17 @@ export class EmailMessageService {
   private async prepare(em: EntityManager, valid: ValidSend): Promise<ValidSend> {
     let prepared = valid;
     if (valid.templateId) {
-      const rendered = renderStoredTemplate(await sendableTemplate(em, valid.templateId), valid.templateModel, valid.templateId);
-      prepared = { ...valid, subject: valid.subject ?? rendered.subject, html: valid.html ?? rendered.html, text: valid.text ?? rendered.text };
+      const rendered = renderStoredTemplate(
+        await sendableTemplate(em, valid.templateId),
+        valid.templateModel,
+        valid.templateId,
+      );
+      prepared = {
+        ...valid,
+        subject: valid.subject ?? rendered.subject,
+        html: valid.html ?? rendered.html,
+        text: valid.text ?? rendered.text,
+      };
     }
     await assertFromDomainAllowed(em, bareAddress(prepared.from));
     const recipients = [...prepared.to, ...prepared.cc, ...prepared.bcc].map(bareAddress);
@@ -122,7 +148,12 @@ export class EmailMessageService {
       sql`select email, reason from email.suppressions where organization_id = ${ORG} and email = any(${recipients}::text[]) limit 1`,
     );
     if (s) {
-      throw new DomainError('RECIPIENT_SUPPRESSED', `${s.email} is on the suppression list (${s.reason})`, { field: 'to', received: s.email, expected: 'an address that is not suppressed', reason: s.reason });
+      throw new DomainError('RECIPIENT_SUPPRESSED', `${s.email} is on the suppression list (${s.reason})`, {
+        field: 'to',
+        received: s.email,
+        expected: 'an address that is not suppressed',
+        reason: s.reason,
+      });
     }
     return prepared;
   }
@@ -142,7 +173,11 @@ export class EmailMessageService {
       headers: send.headers,
       tags: send.tags,
       attachments: send.attachments.length ? send.attachments : null,
-      attachmentInfo: send.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') })),
+      attachmentInfo: send.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: Buffer.byteLength(a.content, 'base64'),
+      })),
       templateId: send.templateId ?? null,
       trackOpens: send.trackOpens,
       trackClicks: send.trackClicks,

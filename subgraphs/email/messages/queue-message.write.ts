@@ -16,16 +16,26 @@ import type { ValidSend } from './send-email.validate.js';
  * the database (Jobs.inDatabase). Answers the new message's id; throws QUOTA_EXCEEDED when the plan's allowance is
  * used up, and the driver's unique violation when another message already holds `idempotencyKey`.
  */
-export async function writeQueuedMessage(em: EntityManager, plan: PlanName, send: ValidSend, idempotencyKey: string | null): Promise<string> {
+export async function writeQueuedMessage(
+  em: EntityManager,
+  plan: PlanName,
+  send: ValidSend,
+  idempotencyKey: string | null,
+): Promise<string> {
   const id = newId('em');
   const now = new Date();
   const organizationId = tenantOf(em);
   const quota = countQuotaIfAllowed(ORG, plan, 'emails', 1, '', now);
   const job = jobInsert(SEND_EMAIL_JOB, { organizationId, messageId: id }, now, 'from message');
   const notify = job.notify('job');
-  const attachmentInfo = send.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') }));
+  const attachmentInfo = send.attachments.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    size: Buffer.byteLength(a.content, 'base64'),
+  }));
   // Bound, not inlined (a body may be megabytes), and prepared once per connection: the text depends on the plan's quota only.
-  const [row] = await tenantSql(em).rowsBound<{ written: string; used_before: string | null }>(sql`with counted as (${sqlOf(quota.sql, quota.params)}),
+  const [row] = await tenantSql(em).rowsBound<{ written: string; used_before: string | null }>(
+    sql`with counted as (${sqlOf(quota.sql, quota.params)}),
      message as (
        insert into email.messages (id, organization_id, from_address, to_addresses, cc, bcc, reply_to, subject, html, text, headers, tags, attachments, attachment_info,
          template_id, status, attempts, track_opens, track_clicks, list_unsubscribe, open_count, click_count, idempotency_key, created_at, updated_at)
@@ -36,7 +46,8 @@ export async function writeQueuedMessage(em: EntityManager, plan: PlanName, send
        returning id),
      job as (${sqlOf(job.sql, job.params)})
      select (select count(*) from message) as written, (${sqlOf(quota.usedBeforeSql, quota.usedBeforeParams)}) as used_before, (${sqlOf(notify.sql, notify.params)}) as notified`,
-  `email_queue_message_${quota.capped ? 'capped' : 'unlimited'}`);
+    `email_queue_message_${quota.capped ? 'capped' : 'unlimited'}`,
+  );
   if (Number(row!.written) === 0) throw quota.exceeded(Number(row!.used_before ?? 0));
   return id;
 }

@@ -35,8 +35,12 @@ export class Migration20261122000100_email extends Migration {
       opened_at timestamptz, clicked_at timestamptz,
       updated_at timestamptz not null)`);
     this.addSql('create index messages_org_created_idx on email.messages (organization_id, created_at desc, id desc)');
-    this.addSql('create index messages_org_status_created_idx on email.messages (organization_id, status, created_at desc)');
-    this.addSql('create unique index messages_org_idempotency_idx on email.messages (organization_id, idempotency_key) where idempotency_key is not null');
+    this.addSql(
+      'create index messages_org_status_created_idx on email.messages (organization_id, status, created_at desc)',
+    );
+    this.addSql(
+      'create unique index messages_org_idempotency_idx on email.messages (organization_id, idempotency_key) where idempotency_key is not null',
+    );
     this.addSql(`create table email.templates (
       id text primary key,
       organization_id uuid not null,
@@ -48,7 +52,9 @@ export class Migration20261122000100_email extends Migration {
       active boolean not null default true,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create unique index templates_org_alias_idx on email.templates (organization_id, alias) where alias is not null');
+    this.addSql(
+      'create unique index templates_org_alias_idx on email.templates (organization_id, alias) where alias is not null',
+    );
     this.addSql('create index templates_org_created_idx on email.templates (organization_id, created_at desc)');
     this.addSql(`create table email.suppressions (
       id text primary key,

@@ -35,12 +35,14 @@ export function parseAddressList(input: unknown, field: string): AddressListResu
   } else {
     return fail(input, `${field} must be a string or an array of strings`);
   }
-  if (entries.length > MAX_ADDRESSES) return fail(entries.length, `${field} accepts at most ${MAX_ADDRESSES} addresses`);
+  if (entries.length > MAX_ADDRESSES)
+    return fail(entries.length, `${field} accepts at most ${MAX_ADDRESSES} addresses`);
 
   const value: string[] = [];
   for (const entry of entries) {
     const parsed = parseEntry(entry);
-    if (parsed === null) return fail(entry, `${field} has an invalid email address: ${JSON.stringify(entry.slice(0, 100))}`);
+    if (parsed === null)
+      return fail(entry, `${field} has an invalid email address: ${JSON.stringify(entry.slice(0, 100))}`);
     value.push(parsed);
   }
   return { ok: true, value };

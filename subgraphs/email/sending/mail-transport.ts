@@ -62,7 +62,15 @@ const DKIM_HEADERS =
   'List-Owner:List-Archive';
 
 // Nodemailer codes for a message it refused to build or send, before or without any SMTP reply: retrying cannot help.
-const MESSAGE_ERROR_CODES = new Set(['EENVELOPE', 'EMESSAGE', 'EMAXRECIPIENTS', 'EOTP', 'EFILEACCESS', 'EURLACCESS', 'ESTREAM']);
+const MESSAGE_ERROR_CODES = new Set([
+  'EENVELOPE',
+  'EMESSAGE',
+  'EMAXRECIPIENTS',
+  'EOTP',
+  'EFILEACCESS',
+  'EURLACCESS',
+  'ESTREAM',
+]);
 
 /** Pooled SMTP through nodemailer. */
 export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
@@ -86,7 +94,13 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
 
 /** Builds the real MIME in memory and reports it as accepted, so the platform works without an SMTP relay. */
 export function createCaptureTransport(): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
   return wrap(transporter, (info) => ({
     response: 'captured',
     mime: Buffer.isBuffer(info.message) ? info.message.toString('utf8') : undefined,
@@ -107,9 +121,15 @@ export function classifySendError(error: unknown): SendOutcome {
   const code = typeof err.responseCode === 'number' ? err.responseCode : undefined;
   if (code !== undefined && code >= 400 && code < 600) {
     // 503 is "bad sequence of commands": a session problem, not a verdict on the message (RFC 5321 §4.2.4).
-    return { kind: 'rejected', permanent: code >= 500 && code !== 503, responseCode: code, response: err.response ?? message };
+    return {
+      kind: 'rejected',
+      permanent: code >= 500 && code !== 503,
+      responseCode: code,
+      response: err.response ?? message,
+    };
   }
-  if (err.code !== undefined && MESSAGE_ERROR_CODES.has(err.code)) return { kind: 'rejected', permanent: true, response: message };
+  if (err.code !== undefined && MESSAGE_ERROR_CODES.has(err.code))
+    return { kind: 'rejected', permanent: true, response: message };
   return { kind: 'failed', error: err.code ? `${err.code}: ${message}` : message };
 }
 
@@ -148,7 +168,12 @@ function toNodemailer(mail: OutgoingMail, messageId: string): SendMailOptions {
     html: mail.html,
     text: mail.text,
     headers: mail.headers,
-    attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: a.content, encoding: 'base64', contentType: a.contentType })),
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      encoding: 'base64',
+      contentType: a.contentType,
+    })),
     // No "X-Mailer: Nodemailer" advertising the library and version to every recipient.
     xMailer: false,
     ...(mail.dkim ? { dkim: { ...mail.dkim, headerFieldNames: DKIM_HEADERS } } : {}),

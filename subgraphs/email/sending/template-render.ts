@@ -1,19 +1,31 @@
 import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
 import { fromMustache } from '../../../platform/templates/legacy-syntax.js';
-import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
+import {
+  parseTemplate,
+  renderParsed,
+  templateVariables as variablesOf,
+} from '../../../platform/templates/liquid-template.js';
 import { templateScope } from '../../../platform/templates/template-model.js';
 
 /** Email templates are Liquid (docs/email.md); `{{{ var }}}` from the Postmark-style syntax still inserts raw. */
 export type RenderMode = 'html' | 'text';
 
 // HTML bodies escape every output unless `raw`; subjects and text bodies never escape. Objects print as ''.
-const engines = { html: createTemplateEngine({ output: 'html', rawUnescaped: true }), text: createTemplateEngine({ output: 'text' }) };
+const engines = {
+  html: createTemplateEngine({ output: 'html', rawUnescaped: true }),
+  text: createTemplateEngine({ output: 'text' }),
+};
 
 /**
  * Renders a stored template field against `model`; missing values render as ''. Throws TemplateError naming
  * `field` when the source does not parse (stored before templates were checked) or reaches a render limit.
  */
-export function renderTemplate(source: string, model: Record<string, unknown>, mode: RenderMode, field = 'template'): string {
+export function renderTemplate(
+  source: string,
+  model: Record<string, unknown>,
+  mode: RenderMode,
+  field = 'template',
+): string {
   const engine = engines[mode];
   return renderParsed(engine, parseTemplate(engine, fromMustache(source), field), templateScope(model), field);
 }
@@ -46,8 +58,14 @@ export function isVariablePath(name: string): boolean {
 export function hasValue(model: Record<string, unknown>, path: string): boolean {
   let value: unknown = model;
   for (const key of path.split('.')) {
-    const holds = typeof value === 'object' && value !== null && !FORBIDDEN_KEYS.has(key) && Object.prototype.hasOwnProperty.call(value, key);
+    const holds =
+      typeof value === 'object' &&
+      value !== null &&
+      !FORBIDDEN_KEYS.has(key) &&
+      Object.prototype.hasOwnProperty.call(value, key);
     value = holds ? (value as Record<string, unknown>)[key] : undefined;
   }
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean';
+  return (
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
+  );
 }

@@ -79,13 +79,23 @@ export function applyTracking(html: string, opts: TrackingOptions): string {
     signTrackingToken(opts.secret, { organizationId: opts.organizationId, messageId: opts.messageId, action, url });
   let out = html;
   if (opts.trackClicks) out = rewriteLinks(out, base, (url) => `${base}/click/${sign('click', url)}`);
-  if (opts.trackOpens) out = insertPixel(out, `<img src="${base}/open/${sign('open')}" width="1" height="1" alt="" style="display:none">`);
+  if (opts.trackOpens)
+    out = insertPixel(out, `<img src="${base}/open/${sign('open')}" width="1" height="1" alt="" style="display:none">`);
   return out;
 }
 
 /** RFC 2369 + RFC 8058 headers; mail clients POST `List-Unsubscribe=One-Click` to the URL. */
-export function unsubscribeHeaders(opts: { publicUrl: string; secret: string; organizationId: string; messageId: string }): Record<string, string> {
-  const token = signTrackingToken(opts.secret, { organizationId: opts.organizationId, messageId: opts.messageId, action: 'unsubscribe' });
+export function unsubscribeHeaders(opts: {
+  publicUrl: string;
+  secret: string;
+  organizationId: string;
+  messageId: string;
+}): Record<string, string> {
+  const token = signTrackingToken(opts.secret, {
+    organizationId: opts.organizationId,
+    messageId: opts.messageId,
+    action: 'unsubscribe',
+  });
   return {
     'List-Unsubscribe': `<${unsubscribeUrl(opts.publicUrl, token)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -116,13 +126,16 @@ function fromWire(value: unknown): TrackingPayload | null {
 const HREF = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
 
 function rewriteLinks(html: string, trackingBase: string, redirect: (url: string) => string): string {
-  return html.replace(HREF, (whole: string, prefix: string, doubleQuoted: string | undefined, singleQuoted: string | undefined) => {
-    const quote = doubleQuoted !== undefined ? '"' : "'";
-    const url = decodeEntities((doubleQuoted ?? singleQuoted ?? '').trim());
-    // mailto:, tel:, #anchors and relative links fail this test; our own links (unsubscribe, already tracked) are skipped.
-    if (!isWebUrl(url) || url.startsWith(`${trackingBase}/`)) return whole;
-    return `${prefix}${quote}${redirect(url)}${quote}`;
-  });
+  return html.replace(
+    HREF,
+    (whole: string, prefix: string, doubleQuoted: string | undefined, singleQuoted: string | undefined) => {
+      const quote = doubleQuoted !== undefined ? '"' : "'";
+      const url = decodeEntities((doubleQuoted ?? singleQuoted ?? '').trim());
+      // mailto:, tel:, #anchors and relative links fail this test; our own links (unsubscribe, already tracked) are skipped.
+      if (!isWebUrl(url) || url.startsWith(`${trackingBase}/`)) return whole;
+      return `${prefix}${quote}${redirect(url)}${quote}`;
+    },
+  );
 }
 
 function insertPixel(html: string, pixel: string): string {
@@ -135,13 +148,21 @@ function isWebUrl(url: string): boolean {
   return /^https?:\/\/[^\s]/i.test(url);
 }
 
-const NAMED_ENTITIES = new Map([['amp', '&'], ['lt', '<'], ['gt', '>'], ['quot', '"'], ['apos', "'"], ['nbsp', '\u00a0']]);
+const NAMED_ENTITIES = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+  ['nbsp', '\u00a0'],
+]);
 
 /** Attribute values are HTML: `&amp;` in an href means `&` in the URL the reader gets sent to. */
 function decodeEntities(value: string): string {
   return value.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,6});/g, (whole: string, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED_ENTITIES.get(entity.toLowerCase()) ?? whole;

@@ -36,7 +36,9 @@ export class EmailStatsResolver {
   }
 
   @Authorized('email')
-  @Query(() => [EmailDailyStatusCount], { description: 'Messages per UTC day and current status, newest day first; at most 366 days' })
+  @Query(() => [EmailDailyStatusCount], {
+    description: 'Messages per UTC day and current status, newest day first; at most 366 days',
+  })
   emailStatusCounts(@Args() args: StatusCountArgs, @Ctx() ctx: SubgraphContext): Promise<EmailDailyStatusCount[]> {
     return this.service.statusCounts(ctx.em, args);
   }

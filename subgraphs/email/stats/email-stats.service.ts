@@ -34,7 +34,9 @@ export class EmailStatsService {
     const page = resolvePage(filter);
     const where = whereClause(dayRange(filter));
     const db = tenantSql(em);
-    const [{ total }] = (await db.rows<{ total: number }>(sql`select count(distinct ${DAY})::int as total from email.messages where ${where}`)) as [{ total: number }];
+    const [{ total }] = (await db.rows<{ total: number }>(
+      sql`select count(distinct ${DAY})::int as total from email.messages where ${where}`,
+    )) as [{ total: number }];
     const data = await db.rows<EmailDailyStats>(
       sql`select ${DAY} as date,
               count(*)::int as total,

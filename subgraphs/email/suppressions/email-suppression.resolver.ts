@@ -22,10 +22,16 @@ export class EmailSuppressionResolver {
   }
 
   @Authorized('email')
-  @Mutation(() => EmailSuppression, { description: 'Adds an address; an address already suppressed comes back unchanged' })
+  @Mutation(() => EmailSuppression, {
+    description: 'Adds an address; an address already suppressed comes back unchanged',
+  })
   addEmailSuppression(
     @Arg('email') email: string,
-    @Arg('reason', () => String, { nullable: true, description: 'HARD_BOUNCE, SPAM_COMPLAINT, UNSUBSCRIBE or MANUAL (default)' }) reason: string | null,
+    @Arg('reason', () => String, {
+      nullable: true,
+      description: 'HARD_BOUNCE, SPAM_COMPLAINT, UNSUBSCRIBE or MANUAL (default)',
+    })
+    reason: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<EmailSuppression> {
     return this.service.add(ctx.em, email, reason);

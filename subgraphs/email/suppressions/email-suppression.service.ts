@@ -21,7 +21,11 @@ export class EmailSuppressionService {
   async list(em: EntityManager, filter: SuppressionFilter): Promise<EmailSuppressionList> {
     const page = resolvePage(filter);
     const reason = parseEnumFilter('reason', filter.reason, REASONS);
-    const [data, total] = await em.findAndCount(EmailSuppression, reason ? { reason } : {}, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(EmailSuppression, reason ? { reason } : {}, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -31,7 +35,13 @@ export class EmailSuppressionService {
     const reason = parseEnumFilter('reason', rawReason, REASONS) ?? SuppressionReason.MANUAL;
     const existing = await em.findOne(EmailSuppression, { email });
     if (existing) return existing;
-    const suppression = em.create(EmailSuppression, { id: newId('sup'), organizationId: tenantOf(em), email, reason, sourceMessageId: null });
+    const suppression = em.create(EmailSuppression, {
+      id: newId('sup'),
+      organizationId: tenantOf(em),
+      email,
+      reason,
+      sourceMessageId: null,
+    });
     try {
       await em.flush();
       return suppression;
@@ -55,7 +65,11 @@ export class EmailSuppressionService {
 function normalise(email: string): string {
   const parsed = parseAddressList(email, 'email');
   if (!parsed.ok || parsed.value.length !== 1) {
-    throw new DomainError('INVALID_REQUEST', 'email must be one valid address', { field: 'email', received: email, expected: 'one email address such as name@example.com' });
+    throw new DomainError('INVALID_REQUEST', 'email must be one valid address', {
+      field: 'email',
+      received: email,
+      expected: 'one email address such as name@example.com',
+    });
   }
   return bareAddress(parsed.value[0]!);
 }

@@ -9,8 +9,11 @@ export interface MessageBody {
 
 /** The body with every secret (and its URL-encoded spelling) replaced by `[redacted]`; longest first, so a link goes whole. */
 export function redactBody(body: MessageBody, secrets: string[]): MessageBody {
-  const spellings = [...new Set(secrets.filter((s) => s.length > 0).flatMap((s) => [s, encodeURIComponent(s)]))].sort((a, b) => b.length - a.length);
-  const redact = (value: string | null) => (value === null ? null : spellings.reduce((out, secret) => out.split(secret).join(REDACTED), value));
+  const spellings = [...new Set(secrets.filter((s) => s.length > 0).flatMap((s) => [s, encodeURIComponent(s)]))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const redact = (value: string | null) =>
+    value === null ? null : spellings.reduce((out, secret) => out.split(secret).join(REDACTED), value);
   return { text: redact(body.text), html: redact(body.html) };
 }
 

@@ -21,14 +21,29 @@ export class EmailSystemSender implements SystemEmailSender {
 
   /** `presetId`: the id a relayed notice promised its caller (RelayedSystemEmailSender). */
   async send(tx: EntityManager, email: SystemEmail, presetId?: string): Promise<string | null> {
-    const to = email.to ?? (await tx.findOne(Organization, { id: email.organizationId }))?.notificationEmail ?? this.deps.config.notificationEmail;
+    const to =
+      email.to ??
+      (await tx.findOne(Organization, { id: email.organizationId }))?.notificationEmail ??
+      this.deps.config.notificationEmail;
     if (!to) {
-      this.deps.logger.warn('system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL', { organizationId: email.organizationId, kind: email.kind });
+      this.deps.logger.warn(
+        'system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL',
+        { organizationId: email.organizationId, kind: email.kind },
+      );
       return null;
     }
     const id = presetId ?? newId('em');
     const real = { text: email.text, html: email.html ?? null };
-    const secret = email.redact?.length ? { stored: redactBody(real, email.redact), sealed: sealBody(await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger), id, real) } : null;
+    const secret = email.redact?.length
+      ? {
+          stored: redactBody(real, email.redact),
+          sealed: sealBody(
+            await secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger),
+            id,
+            real,
+          ),
+        }
+      : null;
     const body = secret?.stored ?? real;
     const message = tx.create(EmailMessage, {
       id,
@@ -44,8 +59,15 @@ export class EmailSystemSender implements SystemEmailSender {
       sealedContent: secret?.sealed ?? null,
       outcomeJob: email.outcomeJob ?? null,
       attachments: email.attachments ?? null,
-      attachmentInfo: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content, 'base64') })),
-      tags: [{ name: 'category', value: 'system' }, { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') }],
+      attachmentInfo: (email.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        size: Buffer.byteLength(a.content, 'base64'),
+      })),
+      tags: [
+        { name: 'category', value: 'system' },
+        { name: 'notice', value: email.kind.replace(/[^A-Za-z0-9_-]/g, '-') },
+      ],
     });
     await tx.flush();
     await this.deps.jobs.enqueue(tx, SEND_EMAIL_JOB, { organizationId: email.organizationId, messageId: message.id });

@@ -1,11 +1,16 @@
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType('EmailTemplateRendering', { description: 'A template rendered as a send with these values would render it; nothing is stored or sent' })
+@ObjectType('EmailTemplateRendering', {
+  description: 'A template rendered as a send with these values would render it; nothing is stored or sent',
+})
 export class EmailTemplateRendering {
   @Field()
   subject!: string;
 
-  @Field(() => String, { nullable: true, description: 'Values HTML-escaped, as sending does; null when the template has no HTML body' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Values HTML-escaped, as sending does; null when the template has no HTML body',
+  })
   html!: string | null;
 
   @Field(() => String, { nullable: true, description: 'null when the template has no text body' })

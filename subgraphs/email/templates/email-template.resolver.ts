@@ -19,12 +19,18 @@ export class EmailTemplateResolver {
 
   @Authorized('email')
   @Query(() => EmailTemplate, { description: 'By id or alias' })
-  emailTemplate(@Arg('id', () => ID, { description: 'Template id or alias' }) id: string, @Ctx() ctx: SubgraphContext): Promise<EmailTemplate> {
+  emailTemplate(
+    @Arg('id', () => ID, { description: 'Template id or alias' }) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EmailTemplate> {
     return this.service.get(ctx.em, id);
   }
 
   @Authorized('email')
-  @Query(() => EmailTemplateRendering, { description: 'A preview: the template rendered with sample values exactly as a send renders it (an inactive or unknown template is NOT_FOUND, as for a send)' })
+  @Query(() => EmailTemplateRendering, {
+    description:
+      'A preview: the template rendered with sample values exactly as a send renders it (an inactive or unknown template is NOT_FOUND, as for a send)',
+  })
   renderEmailTemplate(
     @Arg('id', () => ID, { description: 'Template id or alias' }) id: string,
     @Arg('input', () => EmailTemplateRenderInput, { nullable: true }) input: EmailTemplateRenderInput | null,
@@ -35,7 +41,10 @@ export class EmailTemplateResolver {
 
   @Authorized('email')
   @Mutation(() => EmailTemplate, { description: 'Needs name, subject and htmlBody or textBody' })
-  createEmailTemplate(@Arg('input', () => EmailTemplateInput) input: EmailTemplateInput, @Ctx() ctx: SubgraphContext): Promise<EmailTemplate> {
+  createEmailTemplate(
+    @Arg('input', () => EmailTemplateInput) input: EmailTemplateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<EmailTemplate> {
     return this.service.create(ctx.em, { ...input });
   }
 
@@ -51,7 +60,10 @@ export class EmailTemplateResolver {
 
   @Authorized('email')
   @Mutation(() => Boolean)
-  deleteEmailTemplate(@Arg('id', () => ID, { description: 'Template id or alias' }) id: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  deleteEmailTemplate(
+    @Arg('id', () => ID, { description: 'Template id or alias' }) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return this.service.delete(ctx.em, id);
   }
 }

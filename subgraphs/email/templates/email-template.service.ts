@@ -11,13 +11,22 @@ import { checkTemplateSyntax } from './check-template-syntax.js';
 import type { EmailTemplateList } from './email-template.types.js';
 import type { EmailTemplateRenderInput, EmailTemplateVariableInput } from './email-template-render.input.js';
 import type { EmailTemplateRendering } from './email-template-render.types.js';
-import { missingVariables, renderStoredTemplate, sendableTemplate, storedTemplateVariables } from './stored-template-render.js';
+import {
+  missingVariables,
+  renderStoredTemplate,
+  sendableTemplate,
+  storedTemplateVariables,
+} from './stored-template-render.js';
 
 /** Stored templates, as Postmark has them; sending renders them (messages service). */
 export class EmailTemplateService {
   async list(em: EntityManager, args: PageArgs): Promise<EmailTemplateList> {
     const page = resolvePage(args);
-    const [data, total] = await em.findAndCount(EmailTemplate, {}, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(
+      EmailTemplate,
+      {},
+      { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -30,12 +39,22 @@ export class EmailTemplateService {
   }
 
   /** Renders a template as a send would (the same lookup, renderer and errors), storing and sending nothing. */
-  async render(em: EntityManager, idOrAlias: string, input: EmailTemplateRenderInput | null): Promise<EmailTemplateRendering> {
+  async render(
+    em: EntityManager,
+    idOrAlias: string,
+    input: EmailTemplateRenderInput | null,
+  ): Promise<EmailTemplateRendering> {
     const template = await sendableTemplate(em, idOrAlias);
     const model = modelOf(input?.variables ?? []);
     const rendered = renderStoredTemplate(template, model);
     const variables = storedTemplateVariables(template);
-    return { subject: rendered.subject, html: rendered.html ?? null, text: rendered.text ?? null, variables, missingVariables: missingVariables(variables, model) };
+    return {
+      subject: rendered.subject,
+      html: rendered.html ?? null,
+      text: rendered.text ?? null,
+      variables,
+      missingVariables: missingVariables(variables, model),
+    };
   }
 
   async create(em: EntityManager, draft: TemplateDraft): Promise<EmailTemplate> {
@@ -50,7 +69,13 @@ export class EmailTemplateService {
   /** Changes only the fields present in `patch`; the result must still be a complete template. */
   async update(em: EntityManager, idOrAlias: string, patch: TemplateDraft): Promise<EmailTemplate> {
     const template = await this.get(em, idOrAlias);
-    const current: TemplateDraft = { name: template.name, subject: template.subject, alias: template.alias, htmlBody: template.htmlBody, textBody: template.textBody };
+    const current: TemplateDraft = {
+      name: template.name,
+      subject: template.subject,
+      alias: template.alias,
+      htmlBody: template.htmlBody,
+      textBody: template.textBody,
+    };
     const given = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     const fields = completeTemplate({ ...current, ...given });
     checkTemplateSyntax(given);
@@ -104,7 +129,15 @@ function modelOf(variables: EmailTemplateVariableInput[]): Record<string, unknow
 }
 
 const clashing = (index: number, name: string) =>
-  new DomainError('INVALID_REQUEST', `Variable ${name} is given twice, or beside a path below or above it`, { field: `variables[${index}].name`, received: name, expected: 'each variable once, never both a name and a path below it' });
+  new DomainError('INVALID_REQUEST', `Variable ${name} is given twice, or beside a path below or above it`, {
+    field: `variables[${index}].name`,
+    received: name,
+    expected: 'each variable once, never both a name and a path below it',
+  });
 
 const aliasTaken = (alias: string) =>
-  new DomainError('CONFLICT', `Another template already uses the alias "${alias}"`, { field: 'alias', received: alias, expected: 'an alias no other template of this organization uses' });
+  new DomainError('CONFLICT', `Another template already uses the alias "${alias}"`, {
+    field: 'alias',
+    received: alias,
+    expected: 'an alias no other template of this organization uses',
+  });

@@ -26,7 +26,10 @@ export class EmailTemplateInput {
   @IsOptional()
   @Matches(/^[A-Za-z0-9_.-]{1,100}$/, { message: '1 to 100 letters, digits, _ . or -' })
   @Matches(/^(?!tpl_)/i, { message: `an alias not starting with "${TEMPLATE_ID_PREFIX}" (reserved for template ids)` })
-  @Field(() => String, { nullable: true, description: 'Unique per organization: letters, digits, _ . -; never starting with tpl_' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Unique per organization: letters, digits, _ . -; never starting with tpl_',
+  })
   alias?: string | null;
 
   @IsOptional()

@@ -14,7 +14,8 @@ export interface RenderedTemplate {
 /** The template a send names by id or alias, if active; a send and a preview answer the same NOT_FOUND otherwise. */
 export async function sendableTemplate(em: EntityManager, idOrAlias: string): Promise<EmailTemplate> {
   const template = await em.findOne(EmailTemplate, { $or: [{ id: idOrAlias }, { alias: idOrAlias }] });
-  if (!template || !template.active) throw new DomainError('NOT_FOUND', `Template ${idOrAlias} not found`, { field: 'templateId', received: idOrAlias });
+  if (!template || !template.active)
+    throw new DomainError('NOT_FOUND', `Template ${idOrAlias} not found`, { field: 'templateId', received: idOrAlias });
   return template;
 }
 
@@ -23,7 +24,11 @@ export async function sendableTemplate(em: EntityManager, idOrAlias: string): Pr
  * render (saved before templates were checked, or past a render limit) is a 400 naming the template and where it
  * stopped.
  */
-export function renderStoredTemplate(template: EmailTemplate, model: Record<string, unknown>, reference: string = template.id): RenderedTemplate {
+export function renderStoredTemplate(
+  template: EmailTemplate,
+  model: Record<string, unknown>,
+  reference: string = template.id,
+): RenderedTemplate {
   try {
     return {
       subject: renderTemplate(template.subject, model, 'text', 'subject'),

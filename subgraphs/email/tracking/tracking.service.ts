@@ -30,8 +30,18 @@ export class TrackingService {
     const { em, message } = found;
     await em.transactional(async (tx) => {
       const now = new Date();
-      await tx.nativeUpdate(EmailMessage, { id: message.id }, { openCount: message.openCount + 1, openedAt: message.openedAt ?? now });
-      await emitEvent(tx, 'email.opened', { messageId: message.id, to: message.to, openedAt: now.toISOString(), ip: visitor.ip ?? null, userAgent: visitor.userAgent ?? null });
+      await tx.nativeUpdate(
+        EmailMessage,
+        { id: message.id },
+        { openCount: message.openCount + 1, openedAt: message.openedAt ?? now },
+      );
+      await emitEvent(tx, 'email.opened', {
+        messageId: message.id,
+        to: message.to,
+        openedAt: now.toISOString(),
+        ip: visitor.ip ?? null,
+        userAgent: visitor.userAgent ?? null,
+      });
     });
     return true;
   }
@@ -45,8 +55,19 @@ export class TrackingService {
       const { em, message } = found;
       await em.transactional(async (tx) => {
         const now = new Date();
-        await tx.nativeUpdate(EmailMessage, { id: message.id }, { clickCount: message.clickCount + 1, clickedAt: message.clickedAt ?? now });
-        await emitEvent(tx, 'email.clicked', { messageId: message.id, to: message.to, url: payload.url, clickedAt: now.toISOString(), ip: visitor.ip ?? null, userAgent: visitor.userAgent ?? null });
+        await tx.nativeUpdate(
+          EmailMessage,
+          { id: message.id },
+          { clickCount: message.clickCount + 1, clickedAt: message.clickedAt ?? now },
+        );
+        await emitEvent(tx, 'email.clicked', {
+          messageId: message.id,
+          to: message.to,
+          url: payload.url,
+          clickedAt: now.toISOString(),
+          ip: visitor.ip ?? null,
+          userAgent: visitor.userAgent ?? null,
+        });
       });
     }
     return payload.url;
@@ -63,7 +84,12 @@ export class TrackingService {
           sql`insert into email.suppressions (id, organization_id, email, reason, source_message_id, created_at)
            values (${newId('sup')}, ${ORG}, ${email}, ${SuppressionReason.UNSUBSCRIBE}, ${message.id}, now()) on conflict (organization_id, email) do nothing returning id`,
         );
-        if (inserted.length) await emitEvent(tx, 'email.unsubscribed', { messageId: message.id, email, unsubscribedAt: new Date().toISOString() });
+        if (inserted.length)
+          await emitEvent(tx, 'email.unsubscribed', {
+            messageId: message.id,
+            email,
+            unsubscribedAt: new Date().toISOString(),
+          });
       }
     });
     return true;

@@ -26,7 +26,10 @@ export class FormAnalyticsResolver {
   private readonly service = new FormAnalyticsService();
 
   @Authorized('forms')
-  @Query(() => FormAnalytics, { description: 'Summary {views, starts, completions, completionRate}, buckets by day, week or month, per-field drop-off' })
+  @Query(() => FormAnalytics, {
+    description:
+      'Summary {views, starts, completions, completionRate}, buckets by day, week or month, per-field drop-off',
+  })
   formAnalytics(@Args() args: AnalyticsArgs, @Ctx() ctx: SubgraphContext): Promise<FormAnalytics> {
     return this.service.analytics(ctx.em, args.formId, args);
   }

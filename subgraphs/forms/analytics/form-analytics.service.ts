@@ -21,14 +21,19 @@ const UNITS = { day: 'day', week: 'week', month: 'month' } as const;
 export class FormAnalyticsService {
   async analytics(em: EntityManager, formId: string, args: AnalyticsArgs): Promise<FormAnalytics> {
     const groupBy = args.groupBy ?? 'day';
-    if (!Object.hasOwn(UNITS, groupBy)) throw validationError('groupBy', groupBy, Object.keys(UNITS), 'groupBy must be day, week or month');
+    if (!Object.hasOwn(UNITS, groupBy))
+      throw validationError('groupBy', groupBy, Object.keys(UNITS), 'groupBy must be day, week or month');
     const from = parseDate('startDate', args.startDate) ?? null;
     const to = endOfDayIfDate(args.endDate, parseDate('endDate', args.endDate)) ?? null;
-    if (from && to && from > to) throw validationError('startDate', args.startDate, `<= ${args.endDate}`, 'startDate must not be after endDate');
+    if (from && to && from > to)
+      throw validationError('startDate', args.startDate, `<= ${args.endDate}`, 'startDate must not be after endDate');
     const timezone = args.timezone ?? 'UTC';
     const form = await findForm(em, formId);
-    const known = await crossTenantSql(em, 'forms: the time zone catalog belongs to no organization').rows<{ ok: number }>(sql`select 1 as ok from pg_timezone_names where name = ${timezone} limit 1`);
-    if (known.length === 0) throw validationError('timezone', timezone, 'an IANA time zone such as Europe/Paris', 'Unknown time zone');
+    const known = await crossTenantSql(em, 'forms: the time zone catalog belongs to no organization').rows<{
+      ok: number;
+    }>(sql`select 1 as ok from pg_timezone_names where name = ${timezone} limit 1`);
+    if (known.length === 0)
+      throw validationError('timezone', timezone, 'an IANA time zone such as Europe/Paris', 'Unknown time zone');
 
     const db = tenantSql(em);
     const unit = UNITS[groupBy as keyof typeof UNITS];
@@ -65,7 +70,14 @@ export class FormAnalyticsService {
     const counts = new Map(drop.map((d) => [d.last_field_id, Number(d.count)]));
     return {
       summary: { views, starts, completions, completionRate: views > 0 ? Math.min(1, completions / views) : 0 },
-      daily: rows.filter((r) => r.bucket !== null).map((r) => ({ date: r.bucket!, views: Number(r.views), starts: Number(r.starts), completions: Number(r.completions) })),
+      daily: rows
+        .filter((r) => r.bucket !== null)
+        .map((r) => ({
+          date: r.bucket!,
+          views: Number(r.views),
+          starts: Number(r.starts),
+          completions: Number(r.completions),
+        })),
       dropOff: fields.map((f) => ({ fieldId: f.id, ref: f.ref, label: f.label, count: counts.get(f.id) ?? 0 })),
     };
   }

@@ -17,7 +17,9 @@ export class FormAnalyticsSummary {
 
 @ObjectType()
 export class FormAnalyticsBucket {
-  @Field({ description: 'YYYY-MM-DD: the day, the Monday of the week, or the first of the month, in the requested time zone' })
+  @Field({
+    description: 'YYYY-MM-DD: the day, the Monday of the week, or the first of the month, in the requested time zone',
+  })
   date!: string;
 
   @Field(() => Int)

@@ -30,7 +30,9 @@ export function contactSubmissionsLoader(ctx: SubgraphContext): DataLoader<strin
         'forms_submissions_by_email',
       );
       const rows = plainRows(ctx.em, FormSubmission, raw);
-      return emails.map((email) => rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView));
+      return emails.map((email) =>
+        rows.filter((row) => row.respondentEmail?.toLowerCase() === email).map(submissionView),
+      );
     });
     ctx.loaders.set(name, loader);
   }

@@ -19,8 +19,13 @@ export class ContactWithSubmissions {
 export class ContactSubmissionsResolver {
   @Authorized('forms')
   @Directive('@requires(fields: "email")')
-  @FieldResolver(() => [FormSubmissionView], { description: `Form submissions whose respondentEmail is the contact's email, newest first (at most ${SUBMISSIONS_PER_CONTACT})` })
-  formSubmissions(@Root() contact: ContactWithSubmissions, @Ctx() ctx: SubgraphContext): Promise<FormSubmissionView[]> | FormSubmissionView[] {
+  @FieldResolver(() => [FormSubmissionView], {
+    description: `Form submissions whose respondentEmail is the contact's email, newest first (at most ${SUBMISSIONS_PER_CONTACT})`,
+  })
+  formSubmissions(
+    @Root() contact: ContactWithSubmissions,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormSubmissionView[]> | FormSubmissionView[] {
     if (!contact.email) return [];
     return contactSubmissionsLoader(ctx).load(contact.email.toLowerCase());
   }

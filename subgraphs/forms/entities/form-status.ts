@@ -4,10 +4,20 @@ export type FormStatus = (typeof FORM_STATUSES)[number];
 
 /** The 15 field types. */
 export const FIELD_TYPES = [
-  'SHORT_TEXT', 'LONG_TEXT', 'EMAIL', 'URL', 'PHONE',
-  'NUMBER', 'RATING', 'NPS', 'SLIDER',
-  'DATE', 'DATE_TIME',
-  'SELECT', 'MULTI_SELECT', 'CHECKBOX',
+  'SHORT_TEXT',
+  'LONG_TEXT',
+  'EMAIL',
+  'URL',
+  'PHONE',
+  'NUMBER',
+  'RATING',
+  'NPS',
+  'SLIDER',
+  'DATE',
+  'DATE_TIME',
+  'SELECT',
+  'MULTI_SELECT',
+  'CHECKBOX',
   'FILE',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];

@@ -5,7 +5,8 @@ import type { SubmissionStatus } from './form-status.js';
 /** One respondent's answers: created by the first partial save or the submit, completed once (Formbricks' Response). */
 @Entity({ schema: 'forms', tableName: 'submissions' })
 export class FormSubmission extends TimestampedTenantRow {
-  [OptionalProps]?: 'status' | 'answers' | 'respondentEmail' | 'metadata' | 'lastFieldId' | 'completedAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    'status' | 'answers' | 'respondentEmail' | 'metadata' | 'lastFieldId' | 'completedAt' | 'createdAt' | 'updatedAt';
 
   @Property({ type: 'integer' })
   formId!: number;

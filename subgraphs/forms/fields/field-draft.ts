@@ -20,14 +20,25 @@ export interface FieldDraft {
  * The rules a type cannot say: on update the given keys merge into `current` and the result must still be whole,
  * and settings are checked against the (possibly new) type. `where` prefixes error fields (`fields[2]`).
  */
-export function fieldDraft(input: FormFieldInput | UpdateFormFieldInput, where: string, current?: FieldDraft): FieldDraft {
+export function fieldDraft(
+  input: FormFieldInput | UpdateFormFieldInput,
+  where: string,
+  current?: FieldDraft,
+): FieldDraft {
   const at = (key: string) => (where ? `${where}.${key}` : key);
   const changes = provided(input);
   const merged = { ...(current ?? {}), ...changes } as Partial<FieldDraft>;
-  if (merged.type == null) throw validationError(at('type'), null, ['type'], `${at('type')} must be one of the field types`);
-  if (merged.label == null) throw validationError(at('label'), null, 'string of 1 to 500 characters', `${at('label')} is required`);
+  if (merged.type == null)
+    throw validationError(at('type'), null, ['type'], `${at('type')} must be one of the field types`);
+  if (merged.label == null)
+    throw validationError(at('label'), null, 'string of 1 to 500 characters', `${at('label')} is required`);
   // A type change without new settings starts from empty settings when the old ones do not fit.
-  const rawSettings = changes.settings !== undefined ? provided(changes.settings) : current && current.type !== merged.type ? {} : (merged.settings ?? {});
+  const rawSettings =
+    changes.settings !== undefined
+      ? provided(changes.settings)
+      : current && current.type !== merged.type
+        ? {}
+        : (merged.settings ?? {});
   let settings: Record<string, unknown>;
   try {
     const { jumps, ...rules } = rawSettings;

@@ -17,7 +17,15 @@ export interface FieldJump {
   valueNumber?: number;
 }
 
-export const JUMP_CONDITIONS = ['equals', 'notEquals', 'includes', 'greaterThan', 'lessThan', 'answered', 'unanswered'] as const;
+export const JUMP_CONDITIONS = [
+  'equals',
+  'notEquals',
+  'includes',
+  'greaterThan',
+  'lessThan',
+  'answered',
+  'unanswered',
+] as const;
 export type JumpCondition = (typeof JUMP_CONDITIONS)[number];
 export const JUMP_TO_END = 'end';
 const MAX_JUMPS = 20;
@@ -38,27 +46,60 @@ function kindOf(type: FieldType): 'text' | 'number' | 'choice' | 'other' {
 /** Checks `settings.jumps` of a field: shape, conditions fit for its type, values among its options. Targets are checked at publish. */
 export function checkJumps(type: FieldType, options: string[] | undefined, raw: unknown): FieldJump[] {
   const field = 'settings.jumps';
-  if (!Array.isArray(raw) || raw.length > MAX_JUMPS) throw validationError(field, Array.isArray(raw) ? `${raw.length} jumps` : raw, `array of at most ${MAX_JUMPS} jumps`, `${field} must be a list of at most ${MAX_JUMPS} jumps`);
+  if (!Array.isArray(raw) || raw.length > MAX_JUMPS)
+    throw validationError(
+      field,
+      Array.isArray(raw) ? `${raw.length} jumps` : raw,
+      `array of at most ${MAX_JUMPS} jumps`,
+      `${field} must be a list of at most ${MAX_JUMPS} jumps`,
+    );
   const allowed = CONDITIONS_BY_KIND[kindOf(type)];
   return raw.map((item, i) => {
     const at = `${field}[${i}]`;
     const jump = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     const when = jump.when as JumpCondition;
-    if (!allowed.includes(when)) throw validationError(`${at}.when`, jump.when ?? null, [...allowed], `${at}.when must be one of ${allowed.join(', ')} for ${type} fields`);
-    if (typeof jump.to !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(jump.to)) throw validationError(`${at}.to`, jump.to ?? null, 'a later field\'s ref, or "end"', `${at}.to must name a field by its ref, or be "end"`);
+    if (!allowed.includes(when))
+      throw validationError(
+        `${at}.when`,
+        jump.when ?? null,
+        [...allowed],
+        `${at}.when must be one of ${allowed.join(', ')} for ${type} fields`,
+      );
+    if (typeof jump.to !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(jump.to))
+      throw validationError(
+        `${at}.to`,
+        jump.to ?? null,
+        'a later field\'s ref, or "end"',
+        `${at}.to must name a field by its ref, or be "end"`,
+      );
     const out: FieldJump = { when, to: jump.to };
     const numeric = kindOf(type) === 'number';
-    const [key, wrongKey] = numeric ? ['valueNumber', 'value'] as const : ['value', 'valueNumber'] as const;
-    if (jump[wrongKey] !== undefined && jump[wrongKey] !== null) throw validationError(`${at}.${wrongKey}`, jump[wrongKey], numeric ? 'valueNumber' : 'value', `${type} answers are compared with ${key}, not ${wrongKey}`);
+    const [key, wrongKey] = numeric ? (['valueNumber', 'value'] as const) : (['value', 'valueNumber'] as const);
+    if (jump[wrongKey] !== undefined && jump[wrongKey] !== null)
+      throw validationError(
+        `${at}.${wrongKey}`,
+        jump[wrongKey],
+        numeric ? 'valueNumber' : 'value',
+        `${type} answers are compared with ${key}, not ${wrongKey}`,
+      );
     const given = jump[key];
     if (when === 'answered' || when === 'unanswered') {
-      if (given !== undefined && given !== null) throw validationError(`${at}.${key}`, given, 'nothing', `${at}.${key} does not apply to "${when}"`);
+      if (given !== undefined && given !== null)
+        throw validationError(`${at}.${key}`, given, 'nothing', `${at}.${key} does not apply to "${when}"`);
       return out;
     }
-    if (numeric ? typeof given !== 'number' || !Number.isFinite(given) : typeof given !== 'string' || given.length > 1000) {
-      throw validationError(`${at}.${key}`, given ?? null, numeric ? 'number' : 'string of at most 1000 characters', `${at}.${key} is required for "${when}"`);
+    if (
+      numeric ? typeof given !== 'number' || !Number.isFinite(given) : typeof given !== 'string' || given.length > 1000
+    ) {
+      throw validationError(
+        `${at}.${key}`,
+        given ?? null,
+        numeric ? 'number' : 'string of at most 1000 characters',
+        `${at}.${key} is required for "${when}"`,
+      );
     }
-    if (kindOf(type) === 'choice' && options && !options.includes(given as string)) throw validationError(`${at}.value`, given, options, `${at}.value must be one of the field's options`);
+    if (kindOf(type) === 'choice' && options && !options.includes(given as string))
+      throw validationError(`${at}.value`, given, options, `${at}.value must be one of the field's options`);
     if (numeric) out.valueNumber = given as number;
     else out.value = given as string;
     return out;
@@ -74,11 +115,16 @@ export function jumpHolds(jump: FieldJump, answer: unknown): boolean {
   // A choice answer is the array of chosen options: it equals a value when that is the one option chosen.
   const equals = Array.isArray(answer) ? answer.length === 1 && answer[0] === expected : answer === expected;
   switch (jump.when) {
-    case 'equals': return equals;
-    case 'notEquals': return !equals;
-    case 'includes': return Array.isArray(answer) && answer.includes(expected);
-    case 'greaterThan': return typeof answer === 'number' && answer > (expected as number);
-    case 'lessThan': return typeof answer === 'number' && answer < (expected as number);
+    case 'equals':
+      return equals;
+    case 'notEquals':
+      return !equals;
+    case 'includes':
+      return Array.isArray(answer) && answer.includes(expected);
+    case 'greaterThan':
+      return typeof answer === 'number' && answer > (expected as number);
+    case 'lessThan':
+      return typeof answer === 'number' && answer < (expected as number);
   }
 }
 
@@ -99,7 +145,9 @@ export function questionPath(fields: readonly PathField[], answers: Record<strin
     const field = fields[at]!;
     path.add(field.ref);
     const jumps = Array.isArray(field.settings.jumps) ? (field.settings.jumps as FieldJump[]) : [];
-    const taken = jumps.find((j) => (j.to === JUMP_TO_END || (position.get(j.to) ?? -1) > at) && jumpHolds(j, answers[field.ref]));
+    const taken = jumps.find(
+      (j) => (j.to === JUMP_TO_END || (position.get(j.to) ?? -1) > at) && jumpHolds(j, answers[field.ref]),
+    );
     at = !taken ? at + 1 : taken.to === JUMP_TO_END ? fields.length : position.get(taken.to)!;
   }
   return path;
@@ -113,7 +161,14 @@ export function checkJumpTargets(fields: readonly PathField[]): void {
     jumps.forEach((jump, i) => {
       if (jump.to === JUMP_TO_END || (position.get(jump.to) ?? -1) > at) return;
       const later = fields.slice(at + 1).map((f) => f.ref);
-      throw validationError(`fields.${field.ref}.settings.jumps[${i}].to`, jump.to, [...later, JUMP_TO_END], position.has(jump.to) ? `A jump of ${field.ref} goes back to ${jump.to}: jumps only go to a later question or "end"` : `A jump of ${field.ref} goes to "${jump.to}", which is not a field of this form`);
+      throw validationError(
+        `fields.${field.ref}.settings.jumps[${i}].to`,
+        jump.to,
+        [...later, JUMP_TO_END],
+        position.has(jump.to)
+          ? `A jump of ${field.ref} goes back to ${jump.to}: jumps only go to a later question or "end"`
+          : `A jump of ${field.ref} goes to "${jump.to}", which is not a field of this form`,
+      );
     });
   });
 }

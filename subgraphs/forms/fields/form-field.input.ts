@@ -15,7 +15,11 @@ const LABEL = ['label', isLabel, 'string of 1 to 500 characters', 'label is requ
 /** After this question: when the condition holds for its answer, go on at a later question (or the end). */
 @InputType()
 export class FormFieldJumpInput {
-  @Field(() => String, { nullable: true, description: 'Required: equals, notEquals, includes (choices), greaterThan, lessThan (numbers), answered, unanswered' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Required: equals, notEquals, includes (choices), greaterThan, lessThan (numbers), answered, unanswered',
+  })
   when?: string;
 
   @Field(() => String, { nullable: true, description: 'Required: the ref of a later field, or "end"' })
@@ -53,10 +57,17 @@ export class FormFieldSettingsInput {
   @Field(() => Int, { nullable: true, description: 'FILE: the largest file in bytes, at most 10 MB (the default)' })
   maxFileSize?: number | null;
 
-  @Field(() => [String], { nullable: true, description: 'FILE: content types taken (image/png, application/pdf, ...) or families (image/*); default every recognised type' })
+  @Field(() => [String], {
+    nullable: true,
+    description:
+      'FILE: content types taken (image/png, application/pdf, ...) or families (image/*); default every recognised type',
+  })
   allowedTypes?: string[] | null;
 
-  @Field(() => [FormFieldJumpInput], { nullable: true, description: 'Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps")' })
+  @Field(() => [FormFieldJumpInput], {
+    nullable: true,
+    description: 'Logic jumps after this question, tried in order (docs/forms.md, "Logic jumps")',
+  })
   jumps?: FormFieldJumpInput[] | null;
 }
 

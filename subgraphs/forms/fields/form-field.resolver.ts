@@ -10,7 +10,11 @@ export class FormFieldResolver {
 
   @Authorized('forms')
   @Mutation(() => FormFieldView, { description: 'type, label, placeholder, required, order, ref, settings' })
-  createFormField(@Arg('formId', () => ID) formId: string, @Arg('input', () => FormFieldInput) input: FormFieldInput, @Ctx() ctx: SubgraphContext): Promise<FormFieldView> {
+  createFormField(
+    @Arg('formId', () => ID) formId: string,
+    @Arg('input', () => FormFieldInput) input: FormFieldInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormFieldView> {
     return this.service.add(ctx.em, formId, input);
   }
 
@@ -27,13 +31,24 @@ export class FormFieldResolver {
 
   @Authorized('forms')
   @Mutation(() => Boolean)
-  deleteFormField(@Arg('formId', () => ID) formId: string, @Arg('fieldId', () => ID) fieldId: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  deleteFormField(
+    @Arg('formId', () => ID) formId: string,
+    @Arg('fieldId', () => ID) fieldId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return this.service.remove(ctx.em, formId, fieldId);
   }
 
   @Authorized('forms')
-  @Mutation(() => [FormFieldView], { description: '{fieldOrder: [field ids]}: a permutation of the form\'s field ids; answers the fields in their new order' })
-  reorderFormFields(@Arg('formId', () => ID) formId: string, @Arg('input', () => ReorderFormFieldsInput) input: ReorderFormFieldsInput, @Ctx() ctx: SubgraphContext): Promise<FormFieldView[]> {
+  @Mutation(() => [FormFieldView], {
+    description:
+      "{fieldOrder: [field ids]}: a permutation of the form's field ids; answers the fields in their new order",
+  })
+  reorderFormFields(
+    @Arg('formId', () => ID) formId: string,
+    @Arg('input', () => ReorderFormFieldsInput) input: ReorderFormFieldsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormFieldView[]> {
     return this.service.reorder(ctx.em, formId, input);
   }
 }

@@ -24,13 +24,27 @@ export class FormFieldService {
   }
 
   /** PUT: only the given keys change; settings are re-checked against the (possibly new) type. */
-  async update(em: EntityManager, formId: string, fieldId: string, input: UpdateFormFieldInput): Promise<FormFieldView> {
+  async update(
+    em: EntityManager,
+    formId: string,
+    fieldId: string,
+    input: UpdateFormFieldInput,
+  ): Promise<FormFieldView> {
     const form = await findForm(em, formId);
     assertTransition('edit', form.status);
     const field = await this.find(em, form.id, fieldId);
-    const current = { type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, ref: field.ref, settings: field.settings };
+    const current = {
+      type: field.type,
+      label: field.label,
+      placeholder: field.placeholder,
+      required: field.required,
+      order: field.order,
+      ref: field.ref,
+      settings: field.settings,
+    };
     const draft = fieldDraft(input, '', current);
-    if (draft.ref !== field.ref && (await em.count(FormField, { formId: form.id, ref: draft.ref! })) > 0) throw refTaken(draft.ref!);
+    if (draft.ref !== field.ref && (await em.count(FormField, { formId: form.id, ref: draft.ref! })) > 0)
+      throw refTaken(draft.ref!);
     em.assign(field, { ...draft, ref: draft.ref ?? field.ref, order: draft.order ?? field.order });
     await em.flush();
     return fieldView(field);
@@ -51,8 +65,19 @@ export class FormFieldService {
     const order = input.fieldOrder;
     const fields = await fieldsOf(em, form.id);
     const ids = fields.map((f) => f.id);
-    const isPermutation = Array.isArray(order) && order.length === ids.length && order.every((id) => Number.isInteger(id)) && new Set(order).size === ids.length && ids.every((id) => order.includes(id));
-    if (!isPermutation) throw validationError('fieldOrder', order ?? null, ids, 'fieldOrder must list every field id of the form exactly once');
+    const isPermutation =
+      Array.isArray(order) &&
+      order.length === ids.length &&
+      order.every((id) => Number.isInteger(id)) &&
+      new Set(order).size === ids.length &&
+      ids.every((id) => order.includes(id));
+    if (!isPermutation)
+      throw validationError(
+        'fieldOrder',
+        order ?? null,
+        ids,
+        'fieldOrder must list every field id of the form exactly once',
+      );
     const byId = new Map(fields.map((f) => [f.id, f]));
     (order as number[]).forEach((id, position) => (byId.get(id)!.order = position));
     await em.flush();
@@ -66,4 +91,10 @@ export class FormFieldService {
   }
 }
 
-const refTaken = (ref: string) => validationError('ref', ref, 'a ref no other field of this form uses', `Another field of this form already uses the ref "${ref}"`);
+const refTaken = (ref: string) =>
+  validationError(
+    'ref',
+    ref,
+    'a ref no other field of this form uses',
+    `Another field of this form already uses the ref "${ref}"`,
+  );

@@ -26,10 +26,22 @@ export class FormFieldView {
   @Field(() => Int)
   order!: number;
 
-  @Field(() => JSONObject, { description: 'minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type)' })
+  @Field(() => JSONObject, {
+    description:
+      'minLength, maxLength (text); min, max (NUMBER, SLIDER); max (RATING); options (choices); jumps (logic jumps, any type)',
+  })
   settings!: Record<string, unknown>;
 }
 
 export function fieldView(field: FormField): FormFieldView {
-  return { id: field.id, ref: field.ref, type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, settings: field.settings };
+  return {
+    id: field.id,
+    ref: field.ref,
+    type: field.type,
+    label: field.label,
+    placeholder: field.placeholder,
+    required: field.required,
+    order: field.order,
+    settings: field.settings,
+  };
 }

@@ -38,17 +38,25 @@ export function formDraft(input: CreateFormInput | UpdateFormInput): FormDraft {
     draft.fields = fields.map((field, i) => fieldDraft(field, `fields[${i}]`));
     const refs = draft.fields.map((f) => f.ref).filter((r): r is string => r !== null);
     const repeated = refs.find((r, i) => refs.indexOf(r) !== i);
-    if (repeated) throw validationError('fields.ref', repeated, 'a ref used once per form', `Two fields use the ref ${repeated}`);
+    if (repeated)
+      throw validationError('fields.ref', repeated, 'a ref used once per form', `Two fields use the ref ${repeated}`);
   }
   return draft;
 }
 
 /** Null settings are left out (as before typed inputs), except `password: null`, which removes the password. */
 function settingsDraft(settings: Record<string, unknown>): Record<string, unknown> {
-  const out = Object.fromEntries(Object.entries(settings).filter(([key, value]) => value !== null || key === 'password'));
+  const out = Object.fromEntries(
+    Object.entries(settings).filter(([key, value]) => value !== null || key === 'password'),
+  );
   const { password } = out;
   if (typeof password === 'string' && (password.length < 4 || password.length > 128)) {
-    throw validationError('settings.password', `${password.length} characters`, 'string of 4 to 128 characters, or null to remove it', 'settings.password must hold 4 to 128 characters');
+    throw validationError(
+      'settings.password',
+      `${password.length} characters`,
+      'string of 4 to 128 characters, or null to remove it',
+      'settings.password must hold 4 to 128 characters',
+    );
   }
   return out;
 }

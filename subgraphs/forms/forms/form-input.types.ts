@@ -15,9 +15,24 @@ const MAX_FIELDS = 200;
 const isTitle = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 200;
 const isSlug = (v: unknown) => typeof v === 'string' && v.length <= 100 && SLUG.test(v) && !UUID.test(v);
 const isDescription = (v: unknown) => v === null || (typeof v === 'string' && v.length <= 5000);
-const TITLE = ['title', isTitle, 'string of 1 to 200 characters', 'title is required and holds at most 200 characters'] as const;
-const SLUG_RULE = ['slug', isSlug, 'lower-case letters, digits and single hyphens, at most 100 characters, not shaped like a uuid', 'slug has invalid characters or length'] as const;
-const DESCRIPTION = ['description', isDescription, 'string of at most 5000 characters or null', 'description is too long'] as const;
+const TITLE = [
+  'title',
+  isTitle,
+  'string of 1 to 200 characters',
+  'title is required and holds at most 200 characters',
+] as const;
+const SLUG_RULE = [
+  'slug',
+  isSlug,
+  'lower-case letters, digits and single hyphens, at most 100 characters, not shaped like a uuid',
+  'slug has invalid characters or length',
+] as const;
+const DESCRIPTION = [
+  'description',
+  isDescription,
+  'string of at most 5000 characters or null',
+  'description is too long',
+] as const;
 
 /** Settings, `redirectUrl` (the submit result's redirect) and `password` (hashed before it is stored; null removes it). */
 @InputType()
@@ -32,10 +47,18 @@ export class FormSettingsInput {
 
   @Field(() => String, { nullable: true, description: 'Where the submit result sends the respondent' })
   @IsOptional()
-  @Satisfies('httpUrl', (v) => typeof v === 'string' && isHttpUrl(v), 'an absolute http(s) URL', 'settings.redirectUrl must be an http(s) URL')
+  @Satisfies(
+    'httpUrl',
+    (v) => typeof v === 'string' && isHttpUrl(v),
+    'an absolute http(s) URL',
+    'settings.redirectUrl must be an http(s) URL',
+  )
   redirectUrl?: string | null;
 
-  @Field(() => String, { nullable: true, description: '4 to 128 characters (checked by the service, which names only the length); null removes it' })
+  @Field(() => String, {
+    nullable: true,
+    description: '4 to 128 characters (checked by the service, which names only the length); null removes it',
+  })
   password?: string | null;
 
   @Field(() => String, { nullable: true, description: 'The hosted page: ALL_AT_ONCE (default) or ONE_PER_SCREEN' })
@@ -43,9 +66,17 @@ export class FormSettingsInput {
   @IsIn(LAYOUTS, rule(LAYOUTS, 'settings.layout must be ALL_AT_ONCE or ONE_PER_SCREEN'))
   layout?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Shown by the hosted page after a submission (when there is no redirectUrl); at most 1000 characters' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Shown by the hosted page after a submission (when there is no redirectUrl); at most 1000 characters',
+  })
   @IsOptional()
-  @Satisfies('thankYouMessage', (v) => typeof v === 'string' && v.length <= 1000, 'string of at most 1000 characters', 'settings.thankYouMessage holds at most 1000 characters')
+  @Satisfies(
+    'thankYouMessage',
+    (v) => typeof v === 'string' && v.length <= 1000,
+    'string of at most 1000 characters',
+    'settings.thankYouMessage holds at most 1000 characters',
+  )
   thankYouMessage?: string | null;
 }
 
@@ -79,14 +110,26 @@ export class FormThemeInput {
   @ValidateNested()
   colors?: FormThemeColorsInput | null;
 
-  @Field(() => String, { nullable: true, description: 'SANS (default), SERIF or MONO: system fonts, nothing downloaded' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'SANS (default), SERIF or MONO: system fonts, nothing downloaded',
+  })
   @IsOptional()
   @IsIn(FONTS, rule(FONTS, 'theme.font must be SANS, SERIF or MONO'))
   font?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The hosted page\'s logo as a data: URL (PNG, JPEG, GIF or WebP, base64, at most 100 KB); null removes it, left out keeps it. Read back as theme.logoUrl' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "The hosted page's logo as a data: URL (PNG, JPEG, GIF or WebP, base64, at most 100 KB); null removes it, left out keeps it. Read back as theme.logoUrl",
+  })
   @IsOptional()
-  @Satisfies('logo', (v) => parseLogoDataUrl(v) !== null, 'data:image/(png|jpeg|gif|webp);base64,… of at most 100 KB whose bytes are that image type', 'theme.logo must be a data: URL of a PNG, JPEG, GIF or WebP image of at most 100 KB')
+  @Satisfies(
+    'logo',
+    (v) => parseLogoDataUrl(v) !== null,
+    'data:image/(png|jpeg|gif|webp);base64,… of at most 100 KB whose bytes are that image type',
+    'theme.logo must be a data: URL of a PNG, JPEG, GIF or WebP image of at most 100 KB',
+  )
   logo?: string | null;
 }
 
@@ -152,8 +195,14 @@ export class UpdateFormInput {
   @ValidateNested()
   theme?: FormThemeInput | null;
 
-  @Field(() => String, { nullable: true, description: 'CLOSED only; publish, unpublish and DELETE move to the other states' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'CLOSED only; publish, unpublish and DELETE move to the other states',
+  })
   @ValidateIf((o: UpdateFormInput) => o.status !== undefined)
-  @IsIn(['CLOSED'], rule(['CLOSED'], 'Only CLOSED can be set here; use publish, unpublish or DELETE for the other states'))
+  @IsIn(
+    ['CLOSED'],
+    rule(['CLOSED'], 'Only CLOSED can be set here; use publish, unpublish or DELETE for the other states'),
+  )
   status?: string | null;
 }

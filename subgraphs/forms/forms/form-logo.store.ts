@@ -23,12 +23,16 @@ export async function storeFormLogo(em: EntityManager, form: Form, logo: FormLog
 
 /** A duplicate gets its own copy of the source's logo (the theme it copied points at one). */
 export async function copyFormLogo(em: EntityManager, fromFormId: number, toFormId: number): Promise<void> {
-  await tenantSql(em).run(sql`insert into forms.form_logos (form_id, organization_id, content_type, bytes, digest, updated_at)
+  await tenantSql(em)
+    .run(sql`insert into forms.form_logos (form_id, organization_id, content_type, bytes, digest, updated_at)
     select ${toFormId}, organization_id, content_type, bytes, digest, now() from forms.form_logos where organization_id = ${ORG} and form_id = ${fromFormId}`);
 }
 
 /** A LIVE form's logo for the hosted page, or null. */
-export async function readFormLogo(em: EntityManager, formId: number): Promise<{ contentType: string; bytes: Buffer; digest: string } | null> {
+export async function readFormLogo(
+  em: EntityManager,
+  formId: number,
+): Promise<{ contentType: string; bytes: Buffer; digest: string } | null> {
   const row = await tenantSql(em).one<{ content_type: string; bytes: Buffer; digest: string }>(
     sql`select content_type, bytes, digest from forms.form_logos where organization_id = ${ORG} and form_id = ${formId}`,
   );

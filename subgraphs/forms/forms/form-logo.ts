@@ -5,10 +5,16 @@ export const MAX_LOGO_BYTES = 100 * 1024;
 
 /** Raster formats a browser shows in <img>, recognised by their first bytes. SVG is refused: it can carry script. */
 const FORMATS: { type: string; matches: (b: Buffer) => boolean }[] = [
-  { type: 'image/png', matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    type: 'image/png',
+    matches: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { type: 'image/gif', matches: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
-  { type: 'image/webp', matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    type: 'image/webp',
+    matches: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -44,7 +50,9 @@ export function parseLogoDataUrl(value: unknown): FormLogo | null {
 /** The stored logo reference in a theme, if the theme has a well-formed one. */
 export function logoRefOf(theme: Record<string, unknown>): FormLogoRef | null {
   const logo = theme.logo as Partial<FormLogoRef> | undefined;
-  return logo && typeof logo.digest === 'string' && typeof logo.contentType === 'string' ? { digest: logo.digest, contentType: logo.contentType } : null;
+  return logo && typeof logo.digest === 'string' && typeof logo.contentType === 'string'
+    ? { digest: logo.digest, contentType: logo.contentType }
+    : null;
 }
 
 /** The hosted page's address of a form's logo (same host as the page: nothing is loaded from elsewhere). */

@@ -6,7 +6,9 @@ const COST = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, KEY_LENGTH, COST, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, KEY_LENGTH, COST, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** `scrypt$<salt>$<key>`, both base64. */
@@ -27,9 +29,13 @@ async function matches(password: string, stored: string): Promise<boolean> {
  * Settings as stored: `password` (validated plain text, or null) becomes `passwordHash`. Left out of an update, the
  * current password stays, so editing another setting never drops it silently; null removes it.
  */
-export async function settingsToStore(given: Record<string, unknown>, current: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function settingsToStore(
+  given: Record<string, unknown>,
+  current: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const { password, ...rest } = given;
-  if (password === undefined) return typeof current.passwordHash === 'string' ? { ...rest, passwordHash: current.passwordHash } : rest;
+  if (password === undefined)
+    return typeof current.passwordHash === 'string' ? { ...rest, passwordHash: current.passwordHash } : rest;
   if (password === null) return rest;
   return { ...rest, passwordHash: await hashFormPassword(password as string) };
 }
@@ -45,8 +51,16 @@ export function hasPassword(settings: Record<string, unknown>): boolean {
 }
 
 /** Respondents of a password form send it in X-Form-Password: 401 without it, 403 when it is wrong. */
-export async function checkFormPassword(settings: Record<string, unknown>, given: string | null | undefined): Promise<void> {
+export async function checkFormPassword(
+  settings: Record<string, unknown>,
+  given: string | null | undefined,
+): Promise<void> {
   if (!hasPassword(settings)) return;
-  if (given == null || given === '') throw new DomainError('FORM_PASSWORD_REQUIRED', 'This form is password-protected: send its password in X-Form-Password');
-  if (given.length > 128 || !(await matches(given, settings.passwordHash as string))) throw new DomainError('FORM_PASSWORD_INVALID', 'Wrong form password');
+  if (given == null || given === '')
+    throw new DomainError(
+      'FORM_PASSWORD_REQUIRED',
+      'This form is password-protected: send its password in X-Form-Password',
+    );
+  if (given.length > 128 || !(await matches(given, settings.passwordHash as string)))
+    throw new DomainError('FORM_PASSWORD_INVALID', 'Wrong form password');
 }

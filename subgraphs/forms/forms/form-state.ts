@@ -17,7 +17,13 @@ const ALLOWED: Record<FormAction, readonly FormStatus[]> = {
   edit: ['DRAFT', 'LIVE', 'PAUSED', 'CLOSED'],
 };
 
-const PAST: Record<FormAction, string> = { publish: 'published', unpublish: 'unpublished', close: 'closed', archive: 'archived', edit: 'edited' };
+const PAST: Record<FormAction, string> = {
+  publish: 'published',
+  unpublish: 'unpublished',
+  close: 'closed',
+  archive: 'archived',
+  edit: 'edited',
+};
 
 export function assertTransition(action: FormAction, status: FormStatus): void {
   if (!ALLOWED[action].includes(status)) {

@@ -8,7 +8,10 @@ import { CreateFormInput, UpdateFormInput } from './form-input.types.js';
 
 @ArgsType()
 class FormListArgs extends FormPageArgs {
-  @Field({ nullable: true, description: 'DRAFT, LIVE, PAUSED, CLOSED or ARCHIVED; ARCHIVED forms are listed only when asked for' })
+  @Field({
+    nullable: true,
+    description: 'DRAFT, LIVE, PAUSED, CLOSED or ARCHIVED; ARCHIVED forms are listed only when asked for',
+  })
   status?: string;
 
   @Field({ nullable: true, description: 'Part of the title, case-insensitive' })
@@ -38,14 +41,25 @@ export class FormResolver {
   }
 
   @Authorized('forms')
-  @Mutation(() => FormSummary, { description: 'Body of POST /forms: title, slug, description, settings, theme, fields[]; the form starts in DRAFT' })
-  createForm(@Arg('input', () => CreateFormInput) input: CreateFormInput, @Ctx() ctx: SubgraphContext): Promise<FormSummary> {
+  @Mutation(() => FormSummary, {
+    description: 'Body of POST /forms: title, slug, description, settings, theme, fields[]; the form starts in DRAFT',
+  })
+  createForm(
+    @Arg('input', () => CreateFormInput) input: CreateFormInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormSummary> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('forms')
-  @Mutation(() => FormDetail, { description: 'Changes the keys given: title, slug, description, settings, theme, status (CLOSED only)' })
-  updateForm(@Arg('id', () => ID, FORM_ID) id: string, @Arg('input', () => UpdateFormInput) input: UpdateFormInput, @Ctx() ctx: SubgraphContext): Promise<FormDetail> {
+  @Mutation(() => FormDetail, {
+    description: 'Changes the keys given: title, slug, description, settings, theme, status (CLOSED only)',
+  })
+  updateForm(
+    @Arg('id', () => ID, FORM_ID) id: string,
+    @Arg('input', () => UpdateFormInput) input: UpdateFormInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormDetail> {
     return this.service.update(ctx.em, id, input);
   }
 

@@ -37,14 +37,20 @@ export class FormService {
   /** Newest first; ARCHIVED forms only when asked for by status (DELETE is a soft delete). */
   async list(em: EntityManager, args: FormListArgs): Promise<FormList> {
     const page = resolveFormPage(args);
-    if (args.status != null && !(FORM_STATUSES as readonly string[]).includes(args.status)) throw validationError('status', args.status, FORM_STATUSES, 'status must be one of the form states');
+    if (args.status != null && !(FORM_STATUSES as readonly string[]).includes(args.status))
+      throw validationError('status', args.status, FORM_STATUSES, 'status must be one of the form states');
     const where: Record<string, unknown> = { status: args.status ?? { $ne: 'ARCHIVED' } };
     if (args.search) {
-      if (args.search.length > 200) throw validationError('search', args.search.length, 'at most 200 characters', 'search is too long');
+      if (args.search.length > 200)
+        throw validationError('search', args.search.length, 'at most 200 characters', 'search is too long');
       // The search text is matched literally: LIKE wildcards in it are escaped.
       where.title = { $ilike: `%${args.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
     }
-    const [forms, total] = await em.findAndCount(Form, where, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [forms, total] = await em.findAndCount(Form, where, {
+      limit: page.limit,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data: forms.map(formSummary), meta: formPageMeta(page, total) };
   }
 
@@ -59,8 +65,13 @@ export class FormService {
     const form = await this.save(em, draft.slug, async (tx) => {
       const slug = draft.slug ?? (await this.freeSlug(tx, slugify(draft.title!, '-', 80) || 'form'));
       const created = tx.create(Form, {
-        uuid: randomUUID(), organizationId: tenantOf(tx), title: draft.title!, slug, description: draft.description ?? null,
-        settings, theme: draft.theme ?? {},
+        uuid: randomUUID(),
+        organizationId: tenantOf(tx),
+        title: draft.title!,
+        slug,
+        description: draft.description ?? null,
+        settings,
+        theme: draft.theme ?? {},
       });
       await tx.flush();
       if (draft.logo) await storeFormLogo(tx, created, draft.logo);
@@ -79,12 +90,17 @@ export class FormService {
     if (draft.settings) changes.settings = await settingsToStore(draft.settings, form.settings);
     // A replaced theme keeps the stored logo unless the update names one.
     if (changes.theme && form.theme.logo) changes.theme = { ...changes.theme, logo: form.theme.logo };
-    await this.save(em, draft.slug, async () => {
-      em.assign(form, changes);
-      if (logo !== undefined) await storeFormLogo(em, form, logo);
-      await em.flush();
-      return form;
-    }, form.id);
+    await this.save(
+      em,
+      draft.slug,
+      async () => {
+        em.assign(form, changes);
+        if (logo !== undefined) await storeFormLogo(em, form, logo);
+        await em.flush();
+        return form;
+      },
+      form.id,
+    );
     return this.detailOf(em, form);
   }
 
@@ -103,9 +119,16 @@ export class FormService {
     if (form.status !== 'LIVE') {
       // A form with no field could only ever collect empty submissions.
       const fields = await fieldsOf(em, form.id);
-      if (fields.length === 0) throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
+      if (fields.length === 0)
+        throw validationError('fields', 0, 'at least one field', 'A form needs a field before it can be published');
       const files = fields.filter((f) => f.type === 'FILE').length;
-      if (files > MAX_FILE_FIELDS) throw validationError('fields', files, `at most ${MAX_FILE_FIELDS} FILE fields`, `A form takes at most ${MAX_FILE_FIELDS} files per submission (FILE fields)`);
+      if (files > MAX_FILE_FIELDS)
+        throw validationError(
+          'fields',
+          files,
+          `at most ${MAX_FILE_FIELDS} FILE fields`,
+          `A form takes at most ${MAX_FILE_FIELDS} files per submission (FILE fields)`,
+        );
       checkJumpTargets(fields);
       form.status = 'LIVE';
       form.publishedAt = new Date();
@@ -125,13 +148,28 @@ export class FormService {
     const copy = await this.save(em, undefined, async (tx) => {
       const slug = await this.freeSlug(tx, `${source.slug.slice(0, 90)}-copy`);
       const created = tx.create(Form, {
-        uuid: randomUUID(), organizationId: tenantOf(tx), title: `${source.title} (Copy)`, slug, description: source.description,
-        settings: structuredClone(source.settings), theme: structuredClone(source.theme),
+        uuid: randomUUID(),
+        organizationId: tenantOf(tx),
+        title: `${source.title} (Copy)`,
+        slug,
+        description: source.description,
+        settings: structuredClone(source.settings),
+        theme: structuredClone(source.theme),
       });
       await tx.flush();
       await copyFormLogo(tx, source.id, created.id);
       for (const field of fields) {
-        tx.create(FormField, { formId: created.id, organizationId: created.organizationId, ref: field.ref, type: field.type, label: field.label, placeholder: field.placeholder, required: field.required, order: field.order, settings: structuredClone(field.settings) });
+        tx.create(FormField, {
+          formId: created.id,
+          organizationId: created.organizationId,
+          ref: field.ref,
+          type: field.type,
+          label: field.label,
+          placeholder: field.placeholder,
+          required: field.required,
+          order: field.order,
+          settings: structuredClone(field.settings),
+        });
       }
       return created;
     });
@@ -155,7 +193,11 @@ export class FormService {
     const views = Number(counts!.views);
     const submissions = Number(counts!.submissions);
     return {
-      ...formSummary(form), description: form.description, settings: settingsView(form.settings), theme: themeView(form.theme, form.uuid, this.publicUrl), fields: fields.map(fieldView),
+      ...formSummary(form),
+      description: form.description,
+      settings: settingsView(form.settings),
+      theme: themeView(form.theme, form.uuid, this.publicUrl),
+      fields: fields.map(fieldView),
       analytics: { views, submissions, completionRate: views > 0 ? Math.min(1, submissions / views) : 0 },
     };
   }
@@ -169,7 +211,12 @@ export class FormService {
   }
 
   /** Runs the change in a transaction; the unique index settles two requests taking one slug. */
-  private async save<T>(em: EntityManager, slug: string | undefined, work: (tx: EntityManager) => Promise<T>, selfId?: number): Promise<T> {
+  private async save<T>(
+    em: EntityManager,
+    slug: string | undefined,
+    work: (tx: EntityManager) => Promise<T>,
+    selfId?: number,
+  ): Promise<T> {
     if (slug !== undefined) {
       const holder = await em.findOne(Form, { slug });
       if (holder && holder.id !== selfId) throw slugTaken(slug, holder.id);
@@ -184,18 +231,36 @@ export class FormService {
 }
 
 function slugTaken(slug: string, holderId?: number) {
-  return validationError('slug', slug, 'a slug no other form of this organization uses', `Another form${holderId ? ` (${holderId})` : ''} already uses the slug "${slug}"`);
+  return validationError(
+    'slug',
+    slug,
+    'a slug no other form of this organization uses',
+    `Another form${holderId ? ` (${holderId})` : ''} already uses the slug "${slug}"`,
+  );
 }
 
 /** New fields get a readable ref from their label, unique within the form, and follow the given order. */
-export function addFields(em: EntityManager, formId: number, drafts: FieldDraft[], taken = new Set<string>(), nextOrder = 0): FormField[] {
+export function addFields(
+  em: EntityManager,
+  formId: number,
+  drafts: FieldDraft[],
+  taken = new Set<string>(),
+  nextOrder = 0,
+): FormField[] {
   for (const d of drafts) if (d.ref) taken.add(d.ref);
   return drafts.map((draft, i) => {
     const ref = draft.ref ?? uniqueName(slugify(draft.label, '_', 40) || 'field', taken, '_');
     taken.add(ref);
     return em.create(FormField, {
-      formId, organizationId: tenantOf(em), ref, type: draft.type, label: draft.label, placeholder: draft.placeholder,
-      required: draft.required, order: draft.order ?? nextOrder + i, settings: draft.settings,
+      formId,
+      organizationId: tenantOf(em),
+      ref,
+      type: draft.type,
+      label: draft.label,
+      placeholder: draft.placeholder,
+      required: draft.required,
+      order: draft.order ?? nextOrder + i,
+      settings: draft.settings,
     });
   });
 }

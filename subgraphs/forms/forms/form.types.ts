@@ -67,5 +67,14 @@ export class FormDetail extends FormSummary {
 export class FormList extends FormPagedList(FormSummary) {}
 
 export function formSummary(form: Form): FormSummary {
-  return { id: form.id, uuid: form.uuid, title: form.title, slug: form.slug, status: form.status, createdAt: form.createdAt, updatedAt: form.updatedAt, publishedAt: form.publishedAt };
+  return {
+    id: form.id,
+    uuid: form.uuid,
+    title: form.title,
+    slug: form.slug,
+    status: form.status,
+    createdAt: form.createdAt,
+    updatedAt: form.updatedAt,
+    publishedAt: form.publishedAt,
+  };
 }

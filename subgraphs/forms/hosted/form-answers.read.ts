@@ -16,7 +16,9 @@ export function answersFromPost(fields: HostedField[], body: PostedValues): Reco
     switch (field.type) {
       case 'MULTI_SELECT':
       case 'CHECKBOX': {
-        const chosen = optionsOf(field).map((_, i) => body[optionName(field.ref, i)]).filter((v): v is string => typeof v === 'string' && v !== '');
+        const chosen = optionsOf(field)
+          .map((_, i) => body[optionName(field.ref, i)])
+          .filter((v): v is string => typeof v === 'string' && v !== '');
         if (chosen.length) data[field.ref] = chosen;
         break;
       }

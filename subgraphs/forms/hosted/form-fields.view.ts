@@ -16,7 +16,12 @@ export const zonedName = (ref: string) => `${ref}__zoned`;
  * One question as a labelled control with its rules as HTML constraints (shown by the browser without the script,
  * as the respondent types with it) and its error, if the last post was refused for it.
  */
-export function fieldControl(field: HostedField, values: PostedValues, error: string | undefined, skippable = false): SafeHtml {
+export function fieldControl(
+  field: HostedField,
+  values: PostedValues,
+  error: string | undefined,
+  skippable = false,
+): SafeHtml {
   const id = `q-${field.ref}`;
   const errorId = `err-${field.ref}`;
   const hintId = `hint-${field.ref}`;
@@ -32,7 +37,10 @@ export function fieldControl(field: HostedField, values: PostedValues, error: st
   const body = grouped
     ? html`<fieldset aria-describedby="${describedBy}"><legend id="${id}-label">${field.label}${mark}${field.required ? html`<span class="visually-hidden"> (required)</span>` : ''}</legend>${hintHtml}${control}${errorHtml}</fieldset>`
     : html`<label for="${id}">${field.label}${mark}</label>${hintHtml}${control}${errorHtml}`;
-  const jumps = Array.isArray(field.settings.jumps) && field.settings.jumps.length > 0 ? html` data-jumps="${JSON.stringify(field.settings.jumps)}"` : '';
+  const jumps =
+    Array.isArray(field.settings.jumps) && field.settings.jumps.length > 0
+      ? html` data-jumps="${JSON.stringify(field.settings.jumps)}"`
+      : '';
   return html`<div class="q" data-ref="${field.ref}" data-type="${field.type}"${field.required ? html` data-required="true"` : ''}${skippable ? html` data-skippable="true"` : ''}${jumps}>${body}</div>`;
 }
 
@@ -43,7 +51,8 @@ interface Common {
 }
 
 function isGroup(field: HostedField): boolean {
-  if (field.type === 'RATING' || field.type === 'NPS' || field.type === 'MULTI_SELECT' || field.type === 'CHECKBOX') return true;
+  if (field.type === 'RATING' || field.type === 'NPS' || field.type === 'MULTI_SELECT' || field.type === 'CHECKBOX')
+    return true;
   return field.type === 'SELECT' && optionsOf(field).length <= RADIO_LIMIT;
 }
 
@@ -56,19 +65,26 @@ function hintOf(field: HostedField): string | null {
       if (min !== undefined && max !== undefined) return `${min} to ${max} characters`;
       if (min !== undefined) return `At least ${min} characters`;
       return max !== undefined ? `At most ${max} characters` : null;
-    case 'PHONE': return 'International format, for example +14155550123';
-    case 'URL': return 'A web address starting with https://';
-    case 'FILE': return fileHint(field);
+    case 'PHONE':
+      return 'International format, for example +14155550123';
+    case 'URL':
+      return 'A web address starting with https://';
+    case 'FILE':
+      return fileHint(field);
     case 'NUMBER': {
       const lo = numberSetting(field, 'min');
       const hi = numberSetting(field, 'max');
       if (lo !== undefined && hi !== undefined) return `From ${lo} to ${hi}`;
       return lo !== undefined ? `At least ${lo}` : hi !== undefined ? `At most ${hi}` : null;
     }
-    case 'NPS': return '0 = not at all likely, 10 = extremely likely';
-    case 'DATE_TIME': return 'Time in UTC';
-    case 'MULTI_SELECT': return 'Choose any';
-    default: return null;
+    case 'NPS':
+      return '0 = not at all likely, 10 = extremely likely';
+    case 'DATE_TIME':
+      return 'Time in UTC';
+    case 'MULTI_SELECT':
+      return 'Choose any';
+    default:
+      return null;
   }
 }
 
@@ -79,17 +95,25 @@ function controlOf(field: HostedField, values: PostedValues, c: Common): SafeHtm
     html`<input type="${type}" id="${c.id}" name="${field.ref}" value="${value}" aria-describedby="${c.describedBy}"${c.invalid ? html` aria-invalid="true"` : ''}${required ? html` required` : ''}${field.placeholder ? html` placeholder="${field.placeholder}"` : ''}${extra}>`;
   const lengths = html`${numberSetting(field, 'minLength') !== undefined ? html` minlength="${numberSetting(field, 'minLength')}"` : ''}${numberSetting(field, 'maxLength') !== undefined ? html` maxlength="${numberSetting(field, 'maxLength')}"` : ''}`;
   switch (field.type) {
-    case 'SHORT_TEXT': return input('text', lengths);
+    case 'SHORT_TEXT':
+      return input('text', lengths);
     case 'LONG_TEXT':
       return html`<textarea id="${c.id}" name="${field.ref}" aria-describedby="${c.describedBy}"${c.invalid ? html` aria-invalid="true"` : ''}${required ? html` required` : ''}${field.placeholder ? html` placeholder="${field.placeholder}"` : ''}${lengths}>${value}</textarea>`;
-    case 'EMAIL': return input('email', html` autocomplete="email" maxlength="254"`);
-    case 'URL': return input('url', html` maxlength="2048"`);
-    case 'FILE': return fileControl(field, values, c);
-    case 'PHONE': return input('tel', html` autocomplete="tel" pattern="${E164_PATTERN}" maxlength="16"`);
+    case 'EMAIL':
+      return input('email', html` autocomplete="email" maxlength="254"`);
+    case 'URL':
+      return input('url', html` maxlength="2048"`);
+    case 'FILE':
+      return fileControl(field, values, c);
+    case 'PHONE':
+      return input('tel', html` autocomplete="tel" pattern="${E164_PATTERN}" maxlength="16"`);
     case 'NUMBER': {
       const lo = numberSetting(field, 'min');
       const hi = numberSetting(field, 'max');
-      return input('number', html` step="any" inputmode="decimal"${lo !== undefined ? html` min="${lo}"` : ''}${hi !== undefined ? html` max="${hi}"` : ''}`);
+      return input(
+        'number',
+        html` step="any" inputmode="decimal"${lo !== undefined ? html` min="${lo}"` : ''}${hi !== undefined ? html` max="${hi}"` : ''}`,
+      );
     }
     case 'SLIDER': {
       const lo = numberSetting(field, 'min') ?? 0;
@@ -97,9 +121,12 @@ function controlOf(field: HostedField, values: PostedValues, c: Common): SafeHtm
       const shown = value || String(Math.round((lo + hi) / 2));
       return html`<input type="range" id="${c.id}" name="${field.ref}" min="${lo}" max="${hi}" value="${shown}" aria-describedby="${c.describedBy}"><output for="${c.id}" data-for="${c.id}">${shown}</output>`;
     }
-    case 'RATING': return scale(field, values, c, 1, numberSetting(field, 'max') ?? 5, (n, max) => `${n} of ${max}`);
-    case 'NPS': return scale(field, values, c, 0, 10, (n) => String(n));
-    case 'DATE': return input('date');
+    case 'RATING':
+      return scale(field, values, c, 1, numberSetting(field, 'max') ?? 5, (n, max) => `${n} of ${max}`);
+    case 'NPS':
+      return scale(field, values, c, 0, 10, (n) => String(n));
+    case 'DATE':
+      return input('date');
     case 'DATE_TIME':
       return html`${input('datetime-local')}<input type="hidden" name="${zonedName(field.ref)}" value="${values[zonedName(field.ref)] ?? ''}">`;
     case 'SELECT': {
@@ -117,7 +144,14 @@ function controlOf(field: HostedField, values: PostedValues, c: Common): SafeHtm
   }
 }
 
-function scale(field: HostedField, values: PostedValues, c: Common, from: number, to: number, name: (n: number, max: number) => string): SafeHtml {
+function scale(
+  field: HostedField,
+  values: PostedValues,
+  c: Common,
+  from: number,
+  to: number,
+  name: (n: number, max: number) => string,
+): SafeHtml {
   const value = values[field.ref] ?? '';
   const steps: number[] = [];
   for (let n = from; n <= to; n++) steps.push(n);

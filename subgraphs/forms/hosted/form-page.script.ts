@@ -99,4 +99,5 @@ else if(jumpy){relayout=function(){var on=path();qs.forEach(function(q,i){q.hidd
 })();`;
 
 /** On the thank-you page: the answers kept for resuming are done with. */
-export const FORM_DONE_SCRIPT = (uuid: string) => `try{localStorage.removeItem(${JSON.stringify(`platform-form:${uuid}`)})}catch(e){}`;
+export const FORM_DONE_SCRIPT = (uuid: string) =>
+  `try{localStorage.removeItem(${JSON.stringify(`platform-form:${uuid}`)})}catch(e){}`;

@@ -53,11 +53,22 @@ ${stepped ? html`<button type="button" id="back" class="secondary" hidden>Back</
 ${stepped ? html`<span class="progress" id="progress" aria-live="polite"></span>` : ''}
 </div>
 </form>`;
-  return { title: form.title, body, css: themeCss(form.theme), scripts: [FORM_PAGE_SCRIPT], frameAncestors: EMBEDDABLE };
+  return {
+    title: form.title,
+    body,
+    css: themeCss(form.theme),
+    scripts: [FORM_PAGE_SCRIPT],
+    frameAncestors: EMBEDDABLE,
+  };
 }
 
 /** A password form before its password. */
-export function passwordPage(form: { title: string; theme?: HostedForm['theme'] }, uuid: string, csrf: string, wrong: boolean): PageOptions {
+export function passwordPage(
+  form: { title: string; theme?: HostedForm['theme'] },
+  uuid: string,
+  csrf: string,
+  wrong: boolean,
+): PageOptions {
   const body = html`${logo(form)}<h1>${form.title}</h1>
 <p>This form is protected by a password.</p>
 ${wrong ? html`<div class="notice error" role="alert"><p>That password is not right. Try again.</p></div>` : ''}
@@ -74,13 +85,25 @@ ${wrong ? html`<div class="notice error" role="alert"><p>That password is not ri
 /** After a submission without a redirect. */
 export function thankYouPage(form: HostedForm): PageOptions {
   const body = html`<h1>Thank you</h1><p role="status">${form.settings.thankYouMessage ?? 'Your answers were sent.'}</p>`;
-  return { title: `Thank you: ${form.title}`, body, css: themeCss(form.theme), scripts: [FORM_DONE_SCRIPT(form.uuid)], frameAncestors: EMBEDDABLE };
+  return {
+    title: `Thank you: ${form.title}`,
+    body,
+    css: themeCss(form.theme),
+    scripts: [FORM_DONE_SCRIPT(form.uuid)],
+    frameAncestors: EMBEDDABLE,
+  };
 }
 
 /** After a submission to a form with a redirect: on to the owner's page (the address was checked as http(s) when saved). */
 export function redirectPage(form: HostedForm, to: string): PageOptions {
   const body = html`<h1>Thank you</h1><p role="status">Your answers were sent.</p><p><a class="button" href="${to}">Continue</a></p>`;
-  return { title: `Thank you: ${form.title}`, body, head: html`<meta http-equiv="refresh" content="0; url=${to}">`, scripts: [FORM_DONE_SCRIPT(form.uuid)], frameAncestors: EMBEDDABLE };
+  return {
+    title: `Thank you: ${form.title}`,
+    body,
+    head: html`<meta http-equiv="refresh" content="0; url=${to}">`,
+    scripts: [FORM_DONE_SCRIPT(form.uuid)],
+    frameAncestors: EMBEDDABLE,
+  };
 }
 
 /** A form that cannot be filled in here: closed, unpublished, unknown, or taking answers only with the owner's key. */

@@ -12,13 +12,15 @@ const FONTS: Record<string, string> = {
  */
 export function themeCss(theme: HostedForm['theme']): string {
   const colors = theme.colors ?? {};
-  const color = (key: string) => (typeof colors[key] === 'string' && HEX.test(colors[key] as string) ? (colors[key] as string) : null);
+  const color = (key: string) =>
+    typeof colors[key] === 'string' && HEX.test(colors[key] as string) ? (colors[key] as string) : null;
   const vars: string[] = [];
   if (color('primary')) vars.push(`--accent:${color('primary')}`);
   if (color('background')) vars.push(`--bg:${color('background')}`);
   if (color('text')) vars.push(`--fg:${color('text')}`);
   if (theme.font && FONTS[theme.font]) vars.push(`--font:${FONTS[theme.font]}`);
-  const bold = theme.preset === 'BOLD' ? 'h1{font-size:2rem;border-left:.4rem solid var(--accent);padding-left:.6rem}' : '';
+  const bold =
+    theme.preset === 'BOLD' ? 'h1{font-size:2rem;border-left:.4rem solid var(--accent);padding-left:.6rem}' : '';
   return `${vars.length ? `:root{${vars.join(';')}}` : ''}${bold}${FORM_CSS}`;
 }
 

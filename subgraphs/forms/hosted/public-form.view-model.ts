@@ -14,7 +14,12 @@ export interface HostedForm {
   description: string | null;
   fields: HostedField[];
   settings: { requiresAuth: boolean; hasPassword: boolean; layout: string; thankYouMessage: string | null };
-  theme: { preset: string | null; colors: Record<string, unknown> | null; font: string | null; logoUrl?: string | null };
+  theme: {
+    preset: string | null;
+    colors: Record<string, unknown> | null;
+    font: string | null;
+    logoUrl?: string | null;
+  };
 }
 
 /** What the respondent typed, by control name, shown again with a refusal. */
@@ -26,5 +31,7 @@ export interface PageProblems {
   form?: string;
 }
 
-export const optionsOf = (field: HostedField): string[] => (Array.isArray(field.settings.options) ? (field.settings.options as string[]) : []);
-export const numberSetting = (field: HostedField, key: string): number | undefined => (typeof field.settings[key] === 'number' ? (field.settings[key] as number) : undefined);
+export const optionsOf = (field: HostedField): string[] =>
+  Array.isArray(field.settings.options) ? (field.settings.options as string[]) : [];
+export const numberSetting = (field: HostedField, key: string): number | undefined =>
+  typeof field.settings[key] === 'number' ? (field.settings[key] as number) : undefined;

@@ -47,9 +47,13 @@ export class Migration20261124000100_forms extends Migration {
       completed_at timestamptz,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create index submissions_form_created_idx on forms.submissions (organization_id, form_id, created_at desc, id desc)');
+    this.addSql(
+      'create index submissions_form_created_idx on forms.submissions (organization_id, form_id, created_at desc, id desc)',
+    );
     this.addSql('create index submissions_form_status_idx on forms.submissions (form_id, status)');
-    this.addSql('create index submissions_email_idx on forms.submissions (organization_id, lower(respondent_email)) where respondent_email is not null');
+    this.addSql(
+      'create index submissions_email_idx on forms.submissions (organization_id, lower(respondent_email)) where respondent_email is not null',
+    );
     this.addSql(`create table forms.views (
       id bigserial primary key,
       organization_id uuid not null,

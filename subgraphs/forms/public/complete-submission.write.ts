@@ -26,11 +26,24 @@ export async function writeCompleteSubmission(em: EntityManager, s: NewCompleteS
   const { form, plan } = s.live;
   const guard = liveFormGuard(s.ref, s.live);
   const quota = countQuotaIfAllowed(ORG, plan, 'formSubmissions', 1, 'from live', now);
-  const event = outboxInsert(ORG, 'form.submitted', {
-    formId: form.id, submissionId: id, fields: s.answers, respondentEmail: s.respondentEmail, submittedAt: now.toISOString(),
-  }, 'from submission');
+  const event = outboxInsert(
+    ORG,
+    'form.submitted',
+    {
+      formId: form.id,
+      submissionId: id,
+      fields: s.answers,
+      respondentEmail: s.respondentEmail,
+      submittedAt: now.toISOString(),
+    },
+    'from submission',
+  );
   // The root EntityManager of the public hot path (no fork per request): the organization is the LIVE form's owner.
-  const [row] = await tenantSqlFor(em, form).rows<{ live: string; written: string; used_before: string | null }>(sql`with live as (${guard}),
+  const [row] = await tenantSqlFor(em, form).rows<{
+    live: string;
+    written: string;
+    used_before: string | null;
+  }>(sql`with live as (${guard}),
      counted as (${sqlOf(quota.sql, quota.params)}),
      submission as (
        insert into forms.submissions (id, organization_id, form_id, status, answers, respondent_email, metadata, completed_at, created_at, updated_at)

@@ -16,10 +16,16 @@ export const WRONG_PASSWORD_WINDOW_MS = 5 * 60_000;
  * store (Redis when configured, shared by every instance).
  */
 export class FormPasswordAttempts {
-  constructor(private readonly limiter: RateLimiter, private readonly limit = WRONG_PASSWORDS_PER_FORM, private readonly windowMs = WRONG_PASSWORD_WINDOW_MS) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly limit = WRONG_PASSWORDS_PER_FORM,
+    private readonly windowMs = WRONG_PASSWORD_WINDOW_MS,
+  ) {}
 
   static fromConfig(config: Pick<Config, 'redisUrl'>): FormPasswordAttempts {
-    return new FormPasswordAttempts(new RateLimiter(config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()));
+    return new FormPasswordAttempts(
+      new RateLimiter(config.redisUrl ? new RedisRateLimitStore(config.redisUrl) : new MemoryRateLimitStore()),
+    );
   }
 
   /** One request's checks: however often it checks (a submit may check a cached copy, then a fresh one), one wrong password counts once. */
@@ -32,7 +38,10 @@ export class FormPasswordAttempts {
       // Amount 0 reads the count without adding to it; fewer than `limit` wrong so far lets this one be checked. A check
       // again within the request (a fresh read after a cached copy) does not hold the request's own count against it.
       const gate = await this.limiter.check(key, this.limit - 1 + (counted ? 1 : 0), this.windowMs, 0);
-      if (!gate.allowed) throw new DomainError('RATE_LIMITED', `Too many wrong passwords for this form; retry in ${gate.retryAfter} s`, { retryAfter: gate.retryAfter });
+      if (!gate.allowed)
+        throw new DomainError('RATE_LIMITED', `Too many wrong passwords for this form; retry in ${gate.retryAfter} s`, {
+          retryAfter: gate.retryAfter,
+        });
       try {
         await checkFormPassword(form.settings, given);
       } catch (error) {

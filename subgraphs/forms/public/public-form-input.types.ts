@@ -100,7 +100,7 @@ export class FormSubmissionMetadataInput {
 /** POST /f/{ref}/submit: `data` (answers keyed by field ref, checked against the form's fields) or `answers[]`. */
 @InputType()
 export class FormSubmitInput {
-  @Field(() => JSONScalar, { nullable: true, description: 'Answers keyed by field ref; their types are the fields\'' })
+  @Field(() => JSONScalar, { nullable: true, description: "Answers keyed by field ref; their types are the fields'" })
   @IsOptional()
   @Satisfies('jsonObject', isObject, 'object', 'data must be a JSON object')
   data?: Record<string, unknown> | null;
@@ -115,7 +115,12 @@ export class FormSubmitInput {
 
   @Field(() => String, { nullable: true })
   @ValidateIf((o: FormSubmitInput) => o.respondentEmail != null && o.respondentEmail !== '')
-  @Satisfies('email', isEmailAddress, 'an email address such as name@example.com', 'respondentEmail must be an email address')
+  @Satisfies(
+    'email',
+    isEmailAddress,
+    'an email address such as name@example.com',
+    'respondentEmail must be an email address',
+  )
   respondentEmail?: string | null;
 
   @Field(() => FormSubmissionMetadataInput, { nullable: true })

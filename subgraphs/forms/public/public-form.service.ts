@@ -18,13 +18,25 @@ import { MemoryRateLimitStore, RateLimiter } from '../../../platform/rate-limit/
 import { SLUG } from '../forms/form-input.types.js';
 import { UUID, validationError } from '../shared/validation-error.js';
 import { provided } from '../../../platform/validation/input-rules.js';
-import type { FormPartialInput, FormSubmissionMetadataInput, FormSubmitInput, FormViewInput } from './public-form-input.types.js';
+import type {
+  FormPartialInput,
+  FormSubmissionMetadataInput,
+  FormSubmitInput,
+  FormViewInput,
+} from './public-form-input.types.js';
 import { completedAnswers, mergeAnswers, parseAnswers } from './answers.parse.js';
 import { writeCompleteSubmission } from './complete-submission.write.js';
 import { fieldsVersionSql, LiveFormCache, type LiveForm } from './live-form.cache.js';
 import { organizationPlans, type PlansPort } from '../../../platform/organizations/plans.port.js';
 import { sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import type { FormPartialResult, FormSubmitResult, FormViewRecorded, PublicForm, PublicFormLogo, PublicFormState } from './public-form.types.js';
+import type {
+  FormPartialResult,
+  FormSubmitResult,
+  FormViewRecorded,
+  PublicForm,
+  PublicFormLogo,
+  PublicFormState,
+} from './public-form.types.js';
 import { logoRefOf, themeView } from '../forms/form-logo.js';
 import { readFormLogo } from '../forms/form-logo.store.js';
 import { systemClock, type JobClock } from '../../../platform/clock/job-clock.js';
@@ -46,7 +58,9 @@ export class PublicFormService {
   /** The owner's plan comes through the platform's port (platform.organizations is not the module's table). */
   constructor(
     private readonly plans: PlansPort = organizationPlans,
-    private readonly passwords: FormPasswordAttempts = new FormPasswordAttempts(new RateLimiter(new MemoryRateLimitStore())),
+    private readonly passwords: FormPasswordAttempts = new FormPasswordAttempts(
+      new RateLimiter(new MemoryRateLimitStore()),
+    ),
     /** Makes the theme's `logoUrl` and uploads' `fileUrl` absolute, like the form's `url`. */
     private readonly publicUrl = '',
     /** Now, for uploads' ages (the orphan sweep reads them with the same clock). */
@@ -67,14 +81,29 @@ export class PublicFormService {
     const fields = locked ? [] : await fieldsOf(em, form.id);
     const theme = form.theme as { preset?: string; colors?: Record<string, unknown>; font?: string };
     return {
-      uuid: form.uuid, title: form.title, description: form.description,
-      fields: fields.map((f) => ({ ref: f.ref, type: f.type, label: f.label, required: f.required, placeholder: f.placeholder, settings: f.settings })),
+      uuid: form.uuid,
+      title: form.title,
+      description: form.description,
+      fields: fields.map((f) => ({
+        ref: f.ref,
+        type: f.type,
+        label: f.label,
+        required: f.required,
+        placeholder: f.placeholder,
+        settings: f.settings,
+      })),
       settings: {
-        requiresAuth: form.settings.requireApiKey === true, hasPassword: hasPassword(form.settings),
+        requiresAuth: form.settings.requireApiKey === true,
+        hasPassword: hasPassword(form.settings),
         layout: form.settings.layout === 'ONE_PER_SCREEN' ? 'ONE_PER_SCREEN' : 'ALL_AT_ONCE',
         thankYouMessage: typeof form.settings.thankYouMessage === 'string' ? form.settings.thankYouMessage : null,
       },
-      theme: { preset: theme.preset ?? null, colors: theme.colors ?? null, font: theme.font ?? null, logoUrl: (themeView(form.theme, form.uuid, this.publicUrl).logoUrl as string | undefined) ?? null },
+      theme: {
+        preset: theme.preset ?? null,
+        colors: theme.colors ?? null,
+        font: theme.font ?? null,
+        logoUrl: (themeView(form.theme, form.uuid, this.publicUrl).logoUrl as string | undefined) ?? null,
+      },
     };
   }
 
@@ -89,31 +118,60 @@ export class PublicFormService {
   async state(root: EntityManager, ref: string): Promise<PublicFormState> {
     const where = UUID.test(ref) ? { uuid: ref.toLowerCase() } : SLUG.test(ref) ? { slug: ref } : null;
     // Public and unfiltered, like the LIVE lookup; newest state of that ref first.
-    const forms = where ? await root.find(Form, { ...where, status: { $in: ['LIVE', 'CLOSED', 'PAUSED'] } }, { filters: false, orderBy: { updatedAt: 'desc' }, limit: 5 }) : [];
+    const forms = where
+      ? await root.find(
+          Form,
+          { ...where, status: { $in: ['LIVE', 'CLOSED', 'PAUSED'] } },
+          { filters: false, orderBy: { updatedAt: 'desc' }, limit: 5 },
+        )
+      : [];
     const shown = forms.find((f) => f.status === 'LIVE') ?? forms[0];
     if (!shown) return { state: 'NOT_FOUND', title: null };
     return { state: shown.status, title: shown.status === 'LIVE' ? null : shown.title };
   }
 
   /** Stores a respondent's file for a FILE field; its `fileUrl` goes into the partial or the submit as the answer. */
-  async upload(root: EntityManager, auth: Auth | null, ref: string, input: FormFileUploadInput | null, password: string | null): Promise<FormFileUpload> {
+  async upload(
+    root: EntityManager,
+    auth: Auth | null,
+    ref: string,
+    input: FormFileUploadInput | null,
+    password: string | null,
+  ): Promise<FormFileUpload> {
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
     await this.passwords.forRequest(password)(form);
     return this.uploads.store(em, form, await fieldsOf(em, form.id), input);
   }
 
-  async recordView(root: EntityManager, ref: string, input: FormViewInput | null, password: string | null): Promise<FormViewRecorded> {
+  async recordView(
+    root: EntityManager,
+    ref: string,
+    input: FormViewInput | null,
+    password: string | null,
+  ): Promise<FormViewRecorded> {
     const body = provided(input);
     const { form, em } = await this.liveForm(root, ref);
     await this.passwords.forRequest(password)(form);
-    em.create(FormView, { formId: form.id, organizationId: form.organizationId, sessionId: body.sessionId ?? null, visitorHash: body.visitorHash ?? null, referrer: body.referrer ?? null });
+    em.create(FormView, {
+      formId: form.id,
+      organizationId: form.organizationId,
+      sessionId: body.sessionId ?? null,
+      visitorHash: body.visitorHash ?? null,
+      referrer: body.referrer ?? null,
+    });
     await em.flush();
     return { recorded: true };
   }
 
   /** Completes a submission: a new one, or the partial named by `submissionId` (answers merge). */
-  async submit(root: EntityManager, auth: Auth | null, ref: string, input: FormSubmitInput | null, password: string | null): Promise<FormSubmitResult> {
+  async submit(
+    root: EntityManager,
+    auth: Auth | null,
+    ref: string,
+    input: FormSubmitInput | null,
+    password: string | null,
+  ): Promise<FormSubmitResult> {
     const body: Record<string, unknown> = provided(input);
     const checkPassword = this.passwords.forRequest(password);
     if (body.submissionId != null) {
@@ -136,7 +194,8 @@ export class PublicFormService {
         if (!cached) throw error;
       }
       this.liveForms.drop(key); // changed since it was read: read it again
-      if (attempt === MAX_SUBMIT_ATTEMPTS) throw new DomainError('CONFLICT', 'The form changed while it was being submitted; submit again');
+      if (attempt === MAX_SUBMIT_ATTEMPTS)
+        throw new DomainError('CONFLICT', 'The form changed while it was being submitted; submit again');
     }
   }
 
@@ -147,31 +206,66 @@ export class PublicFormService {
       tenantSql(em).rows<{ version: string }>(sql`select ${fieldsVersionSql(form.id)} as version`),
       planOf(this.plans, em, form, null),
     ]);
-    const live: LiveForm = { form, fields: await fieldsOf(em, form.id), plan, fieldsVersion: version!.version, loadedAt: Date.now() };
+    const live: LiveForm = {
+      form,
+      fields: await fieldsOf(em, form.id),
+      plan,
+      fieldsVersion: version!.version,
+      loadedAt: Date.now(),
+    };
     this.liveForms.set(key, live);
     return live;
   }
 
   /** Completes the partial named by `submissionId`: locked, merged, counted and announced in one transaction. */
-  private async completePartial(em: EntityManager, { form, plan, fields, given, respondentEmail, metadata }: CheckedSubmit, submissionId: unknown): Promise<string> {
+  private async completePartial(
+    em: EntityManager,
+    { form, plan, fields, given, respondentEmail, metadata }: CheckedSubmit,
+    submissionId: unknown,
+  ): Promise<string> {
     const submission = await em.transactional(async (tx) => {
       const now = new Date();
       const row = await this.openPartial(tx, form, submissionId);
-      const files = await resolveUploadedFiles(tx, this.publicUrl, form, fields, completedAnswers(fields, mergeAnswers(row.answers, given)), true);
+      const files = await resolveUploadedFiles(
+        tx,
+        this.publicUrl,
+        form,
+        fields,
+        completedAnswers(fields, mergeAnswers(row.answers, given)),
+        true,
+      );
       const answers = files.answers;
-      tx.assign(row, { status: 'complete', answers, completedAt: now, respondentEmail: respondentEmail ?? row.respondentEmail, metadata: { ...row.metadata, ...metadata } });
+      tx.assign(row, {
+        status: 'complete',
+        answers,
+        completedAt: now,
+        respondentEmail: respondentEmail ?? row.respondentEmail,
+        metadata: { ...row.metadata, ...metadata },
+      });
       await tx.flush();
       await takeUploads(tx, row.id, files);
       // Counted and announced in the submission's own transaction: all of it commits or none.
       await consumeQuota(tx, plan, 'formSubmissions', 1);
-      await emitEvent(tx, 'form.submitted', { formId: form.id, submissionId: row.id, fields: answers, respondentEmail: row.respondentEmail, submittedAt: now.toISOString() });
+      await emitEvent(tx, 'form.submitted', {
+        formId: form.id,
+        submissionId: row.id,
+        fields: answers,
+        respondentEmail: row.respondentEmail,
+        submittedAt: now.toISOString(),
+      });
       return row;
     });
     return submission.id;
   }
 
   /** Creates a partial submission or continues one; answers merge and nothing is required yet. */
-  async partial(root: EntityManager, auth: Auth | null, ref: string, input: FormPartialInput | null, password: string | null): Promise<FormPartialResult> {
+  async partial(
+    root: EntityManager,
+    auth: Auth | null,
+    ref: string,
+    input: FormPartialInput | null,
+    password: string | null,
+  ): Promise<FormPartialResult> {
     const body: Record<string, unknown> = provided(input);
     const { form, em } = await this.liveForm(root, ref);
     checkAccess(form, auth);
@@ -185,10 +279,23 @@ export class PublicFormService {
     const submission = await em.transactional(async (tx) => {
       const existing = body.submissionId != null ? await this.openPartial(tx, form, body.submissionId) : null;
       const answers = mergeAnswers(existing?.answers ?? {}, given);
-      const row = existing ?? tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId });
-      tx.assign(row, { answers, respondentEmail: respondentEmail ?? row.respondentEmail, lastFieldId: lastFieldId ?? row.lastFieldId, metadata: { ...row.metadata, ...metadata } });
+      const row =
+        existing ??
+        tx.create(FormSubmission, { id: newId('sub'), formId: form.id, organizationId: form.organizationId });
+      tx.assign(row, {
+        answers,
+        respondentEmail: respondentEmail ?? row.respondentEmail,
+        lastFieldId: lastFieldId ?? row.lastFieldId,
+        metadata: { ...row.metadata, ...metadata },
+      });
       await tx.flush();
-      await emitEvent(tx, 'form.partial', { formId: form.id, submissionId: row.id, fields: answers, lastFieldId: row.lastFieldId, respondentEmail: row.respondentEmail });
+      await emitEvent(tx, 'form.partial', {
+        formId: form.id,
+        submissionId: row.id,
+        fields: answers,
+        lastFieldId: row.lastFieldId,
+        respondentEmail: row.respondentEmail,
+      });
       return row;
     });
     return { submissionId: submission.id };
@@ -196,19 +303,41 @@ export class PublicFormService {
 
   /** Only LIVE forms are served; a slug shared by LIVE forms of two organizations answers the earliest published. */
   private async liveForm(root: EntityManager, ref: string): Promise<{ form: Form; em: EntityManager }> {
-    const where = UUID.test(ref) ? { uuid: ref.toLowerCase(), status: 'LIVE' as const } : SLUG.test(ref) ? { slug: ref, status: 'LIVE' as const } : null;
+    const where = UUID.test(ref)
+      ? { uuid: ref.toLowerCase(), status: 'LIVE' as const }
+      : SLUG.test(ref)
+        ? { slug: ref, status: 'LIVE' as const }
+        : null;
     // The public caller has no organization yet: this one lookup runs unfiltered, on LIVE forms only.
-    const form = where ? await root.findOne(Form, where, { filters: false, orderBy: { publishedAt: 'asc', id: 'asc' } }) : null;
+    const form = where
+      ? await root.findOne(Form, where, { filters: false, orderBy: { publishedAt: 'asc', id: 'asc' } })
+      : null;
     if (!form) throw notFound('Form');
     return { form, em: forkForTenant(root, form.organizationId) };
   }
 
   /** The partial to continue, locked so two saves of one respondent merge one after the other. */
   private async openPartial(tx: EntityManager, form: Form, submissionId: unknown): Promise<FormSubmission> {
-    if (typeof submissionId !== 'string' || submissionId.length > 64) throw validationError('submissionId', submissionId, 'a submission id from /partial', 'submissionId must be a string');
-    const row = await tx.findOne(FormSubmission, { id: submissionId, formId: form.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (typeof submissionId !== 'string' || submissionId.length > 64)
+      throw validationError(
+        'submissionId',
+        submissionId,
+        'a submission id from /partial',
+        'submissionId must be a string',
+      );
+    const row = await tx.findOne(
+      FormSubmission,
+      { id: submissionId, formId: form.id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!row) throw notFound('Submission');
-    if (row.status !== 'partial') throw validationError('submissionId', submissionId, 'a partial submission', 'This submission is already complete');
+    if (row.status !== 'partial')
+      throw validationError(
+        'submissionId',
+        submissionId,
+        'a partial submission',
+        'This submission is already complete',
+      );
     return row;
   }
 }
@@ -223,14 +352,32 @@ interface CheckedSubmit {
   metadata: Record<string, unknown>;
 }
 
-async function checkSubmit(target: Pick<LiveForm, 'form' | 'fields' | 'plan'>, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck): Promise<CheckedSubmit> {
+async function checkSubmit(
+  target: Pick<LiveForm, 'form' | 'fields' | 'plan'>,
+  auth: Auth | null,
+  body: Record<string, unknown>,
+  checkPassword: FormPasswordCheck,
+): Promise<CheckedSubmit> {
   checkAccess(target.form, auth);
   await checkPassword(target.form);
-  return { ...target, given: parseAnswers(target.fields, body), respondentEmail: checkEmail(body.respondentEmail), metadata: checkMetadata(body.metadata) };
+  return {
+    ...target,
+    given: parseAnswers(target.fields, body),
+    respondentEmail: checkEmail(body.respondentEmail),
+    metadata: checkMetadata(body.metadata),
+  };
 }
 
 /** Checks a new submission against `live` and writes it; null when the form changed since `live` was read. */
-async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: Auth | null, body: Record<string, unknown>, checkPassword: FormPasswordCheck, publicUrl: string): Promise<string | null> {
+async function submitNew(
+  em: EntityManager,
+  ref: string,
+  live: LiveForm,
+  auth: Auth | null,
+  body: Record<string, unknown>,
+  checkPassword: FormPasswordCheck,
+  publicUrl: string,
+): Promise<string | null> {
   const checked = await checkSubmit(live, auth, body, checkPassword);
   const answers = completedAnswers(live.fields, mergeAnswers({}, checked.given));
   const submission = { ref, live, answers, respondentEmail: checked.respondentEmail, metadata: checked.metadata };
@@ -245,14 +392,23 @@ async function submitNew(em: EntityManager, ref: string, live: LiveForm, auth: A
 }
 
 function submitted(form: Form, submissionId: string): FormSubmitResult {
-  return { submissionId, status: 'COMPLETED', redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null };
+  return {
+    submissionId,
+    status: 'COMPLETED',
+    redirectUrl: typeof form.settings.redirectUrl === 'string' ? form.settings.redirectUrl : null,
+  };
 }
 
 /** requireApiKey: web submissions are refused; API submissions need a key of the form's organization. */
 function checkAccess(form: Form, auth: Auth | null): void {
   if (form.settings.requireApiKey !== true) return;
-  if (!auth) throw new DomainError('UNAUTHORIZED', 'This form takes submissions with an API key of its organization (X-API-Key)');
-  if (auth.organizationId !== form.organizationId || auth.keyType === 'GATEWAY') throw new DomainError('FORBIDDEN', 'This key does not belong to the form\'s organization');
+  if (!auth)
+    throw new DomainError(
+      'UNAUTHORIZED',
+      'This form takes submissions with an API key of its organization (X-API-Key)',
+    );
+  if (auth.organizationId !== form.organizationId || auth.keyType === 'GATEWAY')
+    throw new DomainError('FORBIDDEN', "This key does not belong to the form's organization");
 }
 
 /** The address as stored (its format is checked by FormSubmitInput). */
@@ -271,7 +427,13 @@ function checkMetadata(value: unknown): Record<string, unknown> {
 
 function checkLastField(fields: FormField[], value: unknown): number | null {
   if (value == null) return null;
-  if (!fields.some((f) => f.id === value)) throw validationError('lastFieldId', value, fields.map((f) => f.id), 'lastFieldId must be a field id of this form');
+  if (!fields.some((f) => f.id === value))
+    throw validationError(
+      'lastFieldId',
+      value,
+      fields.map((f) => f.id),
+      'lastFieldId must be a field id of this form',
+    );
   return value as number;
 }
 

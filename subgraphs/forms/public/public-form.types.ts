@@ -25,16 +25,21 @@ export class PublicFormField {
 
 @ObjectType()
 export class PublicFormSettings {
-  @Field({ description: 'True when submissions need an API key of the form\'s organization (requireApiKey)' })
+  @Field({ description: "True when submissions need an API key of the form's organization (requireApiKey)" })
   requiresAuth!: boolean;
 
-  @Field({ description: 'True when respondents need the form\'s password (X-Form-Password); fields are empty until it is given' })
+  @Field({
+    description: "True when respondents need the form's password (X-Form-Password); fields are empty until it is given",
+  })
   hasPassword!: boolean;
 
   @Field({ description: 'ALL_AT_ONCE or ONE_PER_SCREEN: how the hosted page shows the questions' })
   layout!: string;
 
-  @Field(() => String, { nullable: true, description: 'What the hosted page says after a submission without redirectUrl' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the hosted page says after a submission without redirectUrl',
+  })
   thankYouMessage!: string | null;
 }
 
@@ -49,7 +54,10 @@ export class PublicFormTheme {
   @Field(() => String, { nullable: true, description: 'SANS, SERIF or MONO' })
   font!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The form\'s logo, served from this platform (GET /f/{uuid}/logo)' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The form's logo, served from this platform (GET /f/{uuid}/logo)",
+  })
   logoUrl!: string | null;
 }
 
@@ -110,7 +118,6 @@ export class FormPartialResult {
   @Field()
   submissionId!: string;
 }
-
 
 /** Why a form is not public, for the hosted page: only forms that were once published are told apart from unknown ones. */
 @ObjectType()

@@ -13,7 +13,11 @@ export function csvCell(value: unknown): string {
   let text: string;
   if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
   else {
-    text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? String((value as { fileUrl?: unknown }).fileUrl ?? JSON.stringify(value)) : String(value);
+    text = Array.isArray(value)
+      ? value.join('; ')
+      : typeof value === 'object'
+        ? String((value as { fileUrl?: unknown }).fileUrl ?? JSON.stringify(value))
+        : String(value);
     if (FORMULA_START.test(text)) text = `'${text}`;
   }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -24,13 +28,24 @@ export function csvHeader(fields: FormField[]): string {
 }
 
 export function csvRow(row: FormSubmission, fields: FormField[]): string {
-  const fixed = [row.id, row.status, row.createdAt.toISOString(), row.completedAt?.toISOString() ?? null, row.respondentEmail];
+  const fixed = [
+    row.id,
+    row.status,
+    row.createdAt.toISOString(),
+    row.completedAt?.toISOString() ?? null,
+    row.respondentEmail,
+  ];
   return [...fixed, ...fields.map((f) => row.answers[f.ref])].map(csvCell).join(',') + '\r\n';
 }
 
 export function jsonItem(row: FormSubmission): string {
   return JSON.stringify({
-    submissionId: row.id, status: row.status, createdAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null,
-    respondentEmail: row.respondentEmail, answers: row.answers, metadata: row.metadata,
+    submissionId: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    respondentEmail: row.respondentEmail,
+    answers: row.answers,
+    metadata: row.metadata,
   });
 }

@@ -29,11 +29,13 @@ const DEFAULT_PAGE = 500;
 export class FormExportService {
   async page(em: EntityManager, formId: string, args: ExportArgs): Promise<FormExportPage> {
     const format = args.format ?? 'csv';
-    if (!(FORMATS as readonly string[]).includes(format)) throw validationError('format', format, FORMATS, 'format must be csv or json');
+    if (!(FORMATS as readonly string[]).includes(format))
+      throw validationError('format', format, FORMATS, 'format must be csv or json');
     const from = parseDate('startDate', args.startDate);
     const to = endOfDayIfDate(args.endDate, parseDate('endDate', args.endDate));
     const size = args.pageSize ?? DEFAULT_PAGE;
-    if (!Number.isInteger(size) || size < 1 || size > 5000) throw validationError('pageSize', size, '1..5000', 'pageSize must be a whole number from 1 to 5000');
+    if (!Number.isInteger(size) || size < 1 || size > 5000)
+      throw validationError('pageSize', size, '1..5000', 'pageSize must be a whole number from 1 to 5000');
     const cursor = args.after ? decodeCursor(args.after) : null;
     const form = await findForm(em, formId);
     const fields = await fieldsOf(em, form.id);
@@ -57,9 +59,10 @@ export class FormExportService {
       const row = (tail = plain(raw));
       return format === 'csv' ? csvRow(row, fields) : (firstPage && i === 0 ? '' : ',') + jsonItem(row);
     });
-    const chunk = format === 'csv'
-      ? (firstPage ? csvHeader(fields) : '') + rendered.join('')
-      : (firstPage ? '[' : '') + rendered.join('') + (more ? '' : ']');
+    const chunk =
+      format === 'csv'
+        ? (firstPage ? csvHeader(fields) : '') + rendered.join('')
+        : (firstPage ? '[' : '') + rendered.join('') + (more ? '' : ']');
     return { chunk, nextCursor: more && tail ? encodeCursor(tail.createdAt, tail.id) : null };
   }
 }
@@ -71,6 +74,7 @@ function encodeCursor(at: Date, id: string): string {
 function decodeCursor(raw: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime())) throw validationError('after', raw, 'a cursor from the previous page', 'Invalid export cursor');
+  if (!id || Number.isNaN(date.getTime()))
+    throw validationError('after', raw, 'a cursor from the previous page', 'Invalid export cursor');
   return { at: date, id };
 }

@@ -48,7 +48,9 @@ export class FormSubmissionResolver {
   private readonly exports = new FormExportService();
 
   @Authorized('forms')
-  @Query(() => FormExportPage, { description: 'One page of a CSV or JSON export, oldest first; REST streams every page' })
+  @Query(() => FormExportPage, {
+    description: 'One page of a CSV or JSON export, oldest first; REST streams every page',
+  })
   formSubmissionExport(@Args() args: ExportArgs, @Ctx() ctx: SubgraphContext): Promise<FormExportPage> {
     return this.exports.page(ctx.em, args.formId, args);
   }
@@ -60,20 +62,34 @@ export class FormSubmissionResolver {
   }
 
   @Authorized('forms')
-  @Query(() => FormSubmissionList, { description: 'Submissions of every form of the organization by one respondentEmail, newest first' })
-  formSubmissionsByRespondent(@Args() args: FormPageArgs, @Arg('email') email: string, @Ctx() ctx: SubgraphContext): Promise<FormSubmissionList> {
+  @Query(() => FormSubmissionList, {
+    description: 'Submissions of every form of the organization by one respondentEmail, newest first',
+  })
+  formSubmissionsByRespondent(
+    @Args() args: FormPageArgs,
+    @Arg('email') email: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormSubmissionList> {
     return this.service.byRespondent(ctx.em, email, args);
   }
 
   @Authorized('forms')
   @Query(() => FormSubmissionView)
-  formSubmission(@Arg('formId', () => ID) formId: string, @Arg('submissionId', () => ID) submissionId: string, @Ctx() ctx: SubgraphContext): Promise<FormSubmissionView> {
+  formSubmission(
+    @Arg('formId', () => ID) formId: string,
+    @Arg('submissionId', () => ID) submissionId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormSubmissionView> {
     return this.service.get(ctx.em, formId, submissionId);
   }
 
   @Authorized('forms')
   @Mutation(() => Boolean)
-  deleteFormSubmission(@Arg('formId', () => ID) formId: string, @Arg('submissionId', () => ID) submissionId: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  deleteFormSubmission(
+    @Arg('formId', () => ID) formId: string,
+    @Arg('submissionId', () => ID) submissionId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return this.service.delete(ctx.em, formId, submissionId);
   }
 }

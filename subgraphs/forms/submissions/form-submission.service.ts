@@ -21,15 +21,21 @@ export class FormSubmissionService {
   /** Newest first; dates filter on the creation time; a date-only endDate covers its whole day. */
   async list(em: EntityManager, formId: string, args: SubmissionListArgs): Promise<FormSubmissionList> {
     const page = resolveFormPage(args);
-    if (args.status != null && !(SUBMISSION_STATUSES as readonly string[]).includes(args.status)) throw validationError('status', args.status, SUBMISSION_STATUSES, 'status must be partial or complete');
+    if (args.status != null && !(SUBMISSION_STATUSES as readonly string[]).includes(args.status))
+      throw validationError('status', args.status, SUBMISSION_STATUSES, 'status must be partial or complete');
     const from = parseDate('startDate', args.startDate);
     const to = endOfDayIfDate(args.endDate, parseDate('endDate', args.endDate));
-    if (from && to && from > to) throw validationError('startDate', args.startDate, `<= ${args.endDate}`, 'startDate must not be after endDate');
+    if (from && to && from > to)
+      throw validationError('startDate', args.startDate, `<= ${args.endDate}`, 'startDate must not be after endDate');
     const form = await findForm(em, formId);
     const where: Record<string, unknown> = { formId: form.id };
     if (args.status) where.status = args.status;
     if (from || to) where.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lte: to } : {}) };
-    const [rows, total] = await em.findAndCount(FormSubmission, where, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [rows, total] = await em.findAndCount(FormSubmission, where, {
+      limit: page.limit,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data: rows.map(submissionView), meta: formPageMeta(page, total) };
   }
 
@@ -37,10 +43,24 @@ export class FormSubmissionService {
    * Every submission of the organization by one respondent, newest first: what CRM's Contact.formSubmissions will
    * resolve (matched on the lower-cased respondentEmail, indexed).
    */
-  async byRespondent(em: EntityManager, email: string, args: { page?: number | null; limit?: number | null }): Promise<FormSubmissionList> {
+  async byRespondent(
+    em: EntityManager,
+    email: string,
+    args: { page?: number | null; limit?: number | null },
+  ): Promise<FormSubmissionList> {
     const page = resolveFormPage(args);
-    if (!isEmailAddress(email)) throw validationError('email', email, 'an email address such as name@example.com', 'email must be an email address');
-    const [rows, total] = await em.findAndCount(FormSubmission, { respondentEmail: email.trim().toLowerCase() }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    if (!isEmailAddress(email))
+      throw validationError(
+        'email',
+        email,
+        'an email address such as name@example.com',
+        'email must be an email address',
+      );
+    const [rows, total] = await em.findAndCount(
+      FormSubmission,
+      { respondentEmail: email.trim().toLowerCase() },
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data: rows.map(submissionView), meta: formPageMeta(page, total) };
   }
 

@@ -42,7 +42,15 @@ export class FormSubmissionList extends FormPagedList(FormSubmissionView) {}
 
 export function submissionView(row: FormSubmission): FormSubmissionView {
   return {
-    submissionId: row.id, formId: row.formId, status: row.status, answers: row.answers, respondentEmail: row.respondentEmail, metadata: row.metadata,
-    lastFieldId: row.lastFieldId, createdAt: row.createdAt, updatedAt: row.updatedAt, completedAt: row.completedAt,
+    submissionId: row.id,
+    formId: row.formId,
+    status: row.status,
+    answers: row.answers,
+    respondentEmail: row.respondentEmail,
+    metadata: row.metadata,
+    lastFieldId: row.lastFieldId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    completedAt: row.completedAt,
   };
 }

@@ -4,11 +4,22 @@
  * by what the archive holds. Bytes that match nothing here are `application/octet-stream`.
  */
 export const SNIFFED_TYPES = [
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/heic', 'application/pdf', 'application/zip',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+  'application/zip',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'video/mp4', 'video/quicktime', 'audio/mpeg', 'text/plain', 'text/csv', 'application/octet-stream',
+  'video/mp4',
+  'video/quicktime',
+  'audio/mpeg',
+  'text/plain',
+  'text/csv',
+  'application/octet-stream',
 ] as const;
 export type SniffedType = (typeof SNIFFED_TYPES)[number];
 

@@ -10,11 +10,14 @@ export class FormFileUploadInput {
   @Satisfies('fieldRef', isText(64), 'the ref of a FILE field', 'fieldRef is required')
   fieldRef?: string;
 
-  @Field(() => String, { nullable: true, description: 'Required: the file\'s name (paths and control characters are removed)' })
+  @Field(() => String, {
+    nullable: true,
+    description: "Required: the file's name (paths and control characters are removed)",
+  })
   @Satisfies('fileName', isText(1024), 'string of 1 to 1024 characters', 'fileName is required')
   fileName?: string;
 
   @Field(() => String, { nullable: true, description: 'Required: the bytes, base64' })
-  @Satisfies('content', (v) => typeof v === 'string' && v !== '', 'the file\'s bytes in base64', 'content is required')
+  @Satisfies('content', (v) => typeof v === 'string' && v !== '', "the file's bytes in base64", 'content is required')
   content?: string;
 }

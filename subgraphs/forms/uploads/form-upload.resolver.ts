@@ -14,8 +14,14 @@ export class FormUploadResolver {
   }
 
   @Authorized('forms')
-  @Query(() => FormFileContent, { description: 'A file respondents uploaded to one of the organization\'s forms, bytes in base64' })
-  formFile(@Arg('formId', () => ID, { description: 'Numeric id or uuid of the form' }) formId: string, @Arg('fileId', () => ID) fileId: string, @Ctx() ctx: SubgraphContext): Promise<FormFileContent> {
+  @Query(() => FormFileContent, {
+    description: "A file respondents uploaded to one of the organization's forms, bytes in base64",
+  })
+  formFile(
+    @Arg('formId', () => ID, { description: 'Numeric id or uuid of the form' }) formId: string,
+    @Arg('fileId', () => ID) fileId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<FormFileContent> {
     return this.uploads.read(ctx.em, formId, fileId);
   }
 }

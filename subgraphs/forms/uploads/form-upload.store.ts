@@ -23,13 +23,20 @@ export interface NewUpload {
 
 /** Stores a file; the bytes travel as a bind parameter (inlined, 10 MB would be escaped, copied and lexed). */
 export async function insertUpload(em: EntityManager, u: NewUpload): Promise<void> {
-  await tenantSql(em).rowsBound(sql`insert into forms.uploads (id, organization_id, form_id, field_ref, file_name, content_type, size, bytes, created_at)
+  await tenantSql(em)
+    .rowsBound(sql`insert into forms.uploads (id, organization_id, form_id, field_ref, file_name, content_type, size, bytes, created_at)
     values (${u.id}, ${ORG}, ${u.formId}, ${u.fieldRef}, ${u.fileName}, ${u.contentType}, ${u.bytes.length}, ${u.bytes}, ${u.createdAt}) returning id`);
 }
 
 /** A file with its bytes, by its form and id, in the caller's organization only. */
-export async function readUpload(em: EntityManager, formId: number, id: string): Promise<(UploadRow & { bytes: Buffer }) | null> {
-  const [row] = await tenantSql(em).rowsBound<UploadRow & { bytes: Buffer }>(sql`select id, field_ref, file_name, content_type, size, submission_id, bytes
+export async function readUpload(
+  em: EntityManager,
+  formId: number,
+  id: string,
+): Promise<(UploadRow & { bytes: Buffer }) | null> {
+  const [row] = await tenantSql(em).rowsBound<
+    UploadRow & { bytes: Buffer }
+  >(sql`select id, field_ref, file_name, content_type, size, submission_id, bytes
     from forms.uploads where organization_id = ${ORG} and form_id = ${formId} and id = ${id}`);
   return row ?? null;
 }
@@ -38,16 +45,24 @@ export async function readUpload(em: EntityManager, formId: number, id: string):
  * Uploads of a form by id, without bytes. `lock`: rows are locked (the caller's transaction) so the submission that
  * takes them is the only one, and the sweep cannot delete them meanwhile.
  */
-export async function findUploads(em: EntityManager, formId: number, ids: string[], lock = false): Promise<UploadRow[]> {
+export async function findUploads(
+  em: EntityManager,
+  formId: number,
+  ids: string[],
+  lock = false,
+): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
-  return tenantSql(em).rowsBound<UploadRow>(sql`select id, field_ref, file_name, content_type, size, submission_id from forms.uploads
+  return tenantSql(em)
+    .rowsBound<UploadRow>(sql`select id, field_ref, file_name, content_type, size, submission_id from forms.uploads
     where organization_id = ${ORG} and form_id = ${formId} and id = any(${ids}::text[])${lock ? sql` for update` : sql``}`);
 }
 
 /** Links uploads to the completed submission that holds them (they are no longer orphans). */
 export async function attachUploads(em: EntityManager, submissionId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tenantSql(em).rowsBound(sql`update forms.uploads set submission_id = ${submissionId} where organization_id = ${ORG} and id = any(${ids}::text[]) returning id`);
+  await tenantSql(em).rowsBound(
+    sql`update forms.uploads set submission_id = ${submissionId} where organization_id = ${ORG} and id = any(${ids}::text[]) returning id`,
+  );
 }
 
 const WHY = 'upload sweep: deletes uploads of every organization that no submission took within their time';

@@ -3,7 +3,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 /** A file a respondent uploaded: the FILE answer to send with the partial or the submit, as it is. */
 @ObjectType()
 export class FormFileUpload {
-  @Field({ description: 'Where the form\'s owner reads the file (GET with a key of the forms scope)' })
+  @Field({ description: "Where the form's owner reads the file (GET with a key of the forms scope)" })
   fileUrl!: string;
 
   @Field({ description: 'The name as given, cleaned of paths and control characters' })

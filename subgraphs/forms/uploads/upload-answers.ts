@@ -17,14 +17,27 @@ export interface ResolvedFiles {
  * be part of another submission. Other URLs are links, kept as given. `lock` locks the uploads (the caller's
  * transaction completes the submission that takes them).
  */
-export async function resolveUploadedFiles(em: EntityManager, publicUrl: string, form: Form, fields: FormField[], answers: Record<string, unknown>, lock = false): Promise<ResolvedFiles> {
+export async function resolveUploadedFiles(
+  em: EntityManager,
+  publicUrl: string,
+  form: Form,
+  fields: FormField[],
+  answers: Record<string, unknown>,
+  lock = false,
+): Promise<ResolvedFiles> {
   const named: { ref: string; id: string }[] = [];
   for (const field of fields) {
     const answer = answers[field.ref] as { fileUrl?: unknown } | null | undefined;
     if (field.type !== 'FILE' || !answer || typeof answer.fileUrl !== 'string') continue;
     const upload = uploadOfUrl(publicUrl, answer.fileUrl);
     if (!upload) continue;
-    if (upload.formUuid !== form.uuid) throw validationError(field.ref, answer.fileUrl, 'a file uploaded to this form', `${field.label}: this file was not uploaded to this form`);
+    if (upload.formUuid !== form.uuid)
+      throw validationError(
+        field.ref,
+        answer.fileUrl,
+        'a file uploaded to this form',
+        `${field.label}: this file was not uploaded to this form`,
+      );
     named.push({ ref: field.ref, id: upload.id });
   }
   if (named.length === 0) return { answers, uploadIds: [] };
@@ -34,8 +47,15 @@ export async function resolveUploadedFiles(em: EntityManager, publicUrl: string,
   for (const { ref, id } of named) {
     const row = rows.get(id);
     const field = fields.find((f) => f.ref === ref)!;
-    if (!row || row.submission_id !== null) throw validationError(ref, (answers[ref] as { fileUrl: string }).fileUrl, 'a file uploaded in the last 24 hours', `${field.label}: this file is no longer available; upload it again`);
-    if (row.field_ref !== ref) throw validationError(ref, row.field_ref, ref, `${field.label}: this file was uploaded for another question`);
+    if (!row || row.submission_id !== null)
+      throw validationError(
+        ref,
+        (answers[ref] as { fileUrl: string }).fileUrl,
+        'a file uploaded in the last 24 hours',
+        `${field.label}: this file is no longer available; upload it again`,
+      );
+    if (row.field_ref !== ref)
+      throw validationError(ref, row.field_ref, ref, `${field.label}: this file was uploaded for another question`);
     out[ref] = { fileUrl: uploadUrl(publicUrl, form.uuid, id), fileName: row.file_name, fileSize: row.size };
   }
   return { answers: out, uploadIds: ids };
@@ -43,7 +63,12 @@ export async function resolveUploadedFiles(em: EntityManager, publicUrl: string,
 
 /** Whether any FILE answer names one of this platform's uploads (the submit then takes the transactional path). */
 export function holdsUploadUrl(publicUrl: string, fields: FormField[], answers: Record<string, unknown>): boolean {
-  return fields.some((f) => f.type === 'FILE' && typeof (answers[f.ref] as { fileUrl?: unknown } | undefined)?.fileUrl === 'string' && uploadOfUrl(publicUrl, (answers[f.ref] as { fileUrl: string }).fileUrl) !== null);
+  return fields.some(
+    (f) =>
+      f.type === 'FILE' &&
+      typeof (answers[f.ref] as { fileUrl?: unknown } | undefined)?.fileUrl === 'string' &&
+      uploadOfUrl(publicUrl, (answers[f.ref] as { fileUrl: string }).fileUrl) !== null,
+  );
 }
 
 /** Within the completing transaction: the files become the submission's (no longer swept). */

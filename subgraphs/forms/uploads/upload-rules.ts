@@ -13,12 +13,26 @@ export const ALLOWED_TYPE_VALUES: readonly string[] = [...SNIFFED_TYPES, ...FAMI
 
 /** What the respondent reads beside the control ("PDF, PNG or JPEG"). */
 const NAMES: Record<string, string> = {
-  'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/webp': 'WebP', 'image/heic': 'HEIC', 'application/pdf': 'PDF',
-  'application/zip': 'ZIP', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (.docx)',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/gif': 'GIF',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+  'application/pdf': 'PDF',
+  'application/zip': 'ZIP',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word (.docx)',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel (.xlsx)',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint (.pptx)',
-  'video/mp4': 'MP4', 'video/quicktime': 'QuickTime', 'audio/mpeg': 'MP3', 'text/plain': 'text', 'text/csv': 'CSV',
-  'application/octet-stream': 'any file', 'image/*': 'images', 'video/*': 'videos', 'audio/*': 'audio', 'text/*': 'text',
+  'video/mp4': 'MP4',
+  'video/quicktime': 'QuickTime',
+  'audio/mpeg': 'MP3',
+  'text/plain': 'text',
+  'text/csv': 'CSV',
+  'application/octet-stream': 'any file',
+  'image/*': 'images',
+  'video/*': 'videos',
+  'audio/*': 'audio',
+  'text/*': 'text',
 };
 
 export interface FileRules {
@@ -39,7 +53,9 @@ export function fileRulesOf(settings: Record<string, unknown>): FileRules {
 export function typeAllowed(rules: FileRules, type: SniffedType): boolean {
   if (!rules.allowedTypes) return type !== 'application/octet-stream';
   if (rules.allowedTypes.includes('application/octet-stream')) return true;
-  return rules.allowedTypes.some((allowed) => allowed === type || (allowed.endsWith('/*') && type.startsWith(allowed.slice(0, -1))));
+  return rules.allowedTypes.some(
+    (allowed) => allowed === type || (allowed.endsWith('/*') && type.startsWith(allowed.slice(0, -1))),
+  );
 }
 
 /** "PDF, PNG or JPEG". */

@@ -3,7 +3,8 @@ export const UPLOAD_ID_PREFIX = 'fup';
 const PATH = /^\/forms\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/files\/(fup_[0-9a-z]{26})$/;
 
 /** The `fileUrl` of an upload: absolute on this platform, read with a key of the forms scope. */
-export const uploadUrl = (publicUrl: string, formUuid: string, id: string) => `${publicUrl}/forms/${formUuid}/files/${id}`;
+export const uploadUrl = (publicUrl: string, formUuid: string, id: string) =>
+  `${publicUrl}/forms/${formUuid}/files/${id}`;
 
 /**
  * The form and upload a `fileUrl` names when it is one of this platform's upload URLs (same origin as PUBLIC_URL,

@@ -14,7 +14,11 @@ export class MailboxDomainResolver {
 
   @Authorized('mailboxes')
   @Query(() => MailboxDomainList)
-  mailboxDomains(@Arg('limit', () => Int, { nullable: true }) limit: number | null, @Arg('offset', () => Int, { nullable: true }) offset: number | null, @Ctx() ctx: SubgraphContext): Promise<MailboxDomainList> {
+  mailboxDomains(
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxDomainList> {
     return this.domains.list(ctx.em, limit, offset);
   }
 
@@ -26,7 +30,10 @@ export class MailboxDomainResolver {
 
   @Authorized('mailboxes')
   @Mutation(() => MailboxDomainView, { description: 'Registers a domain; the answer lists the DNS records to publish' })
-  createMailboxDomain(@Arg('input', () => CreateDomainInput) input: CreateDomainInput, @Ctx() ctx: SubgraphContext): Promise<MailboxDomainView> {
+  createMailboxDomain(
+    @Arg('input', () => CreateDomainInput) input: CreateDomainInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxDomainView> {
     return this.domains.create(ctx.em, input);
   }
 

@@ -10,7 +10,12 @@ import { mailboxPage } from '../shared/mailbox-page.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import type { DkimPublicKey } from '../../../platform/mail/dkim-keys.js';
 import { claimVerifiedDomain, releaseVerifiedDomain } from '../../../platform/mail/inbound-addresses.js';
-import { platformMailRecords, publishedTxtMatches, type MailRecord, type MailRecordSettings } from '../../../platform/mail/mail-records.js';
+import {
+  platformMailRecords,
+  publishedTxtMatches,
+  type MailRecord,
+  type MailRecordSettings,
+} from '../../../platform/mail/mail-records.js';
 import { INBOUND_MODULE } from '../mailboxes/mailbox.service.js';
 import type { CreateDomainInput, DomainDeleted, MailboxDomainList, MailboxDomainView } from './domain.types.js';
 
@@ -23,25 +28,37 @@ export class MailboxDomainService {
 
   async create(em: EntityManager, input: CreateDomainInput): Promise<MailboxDomainView> {
     const domain = input.domain.toLowerCase();
-    if (domain === this.deps.config.mailboxDefaultDomain) throw new DomainError('CONFLICT', `${domain} is the platform's default domain`);
+    if (domain === this.deps.config.mailboxDefaultDomain)
+      throw new DomainError('CONFLICT', `${domain} is the platform's default domain`);
     try {
       // One transaction: a name taken by another organization leaves no key behind.
       const row = await em.transactional(async (tx) => {
-        const created = tx.create(MailDomain, { id: newId('dom'), organizationId: tenantOf(tx), domain, status: 'pending', records: [] });
+        const created = tx.create(MailDomain, {
+          id: newId('dom'),
+          organizationId: tenantOf(tx),
+          domain,
+          status: 'pending',
+          records: [],
+        });
         created.records = this.expected(created, await this.deps.dkimKeys.ensure(tx, domain));
         await tx.flush();
         return created;
       });
       return domainView(row);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The domain ${domain} is already registered`);
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('CONFLICT', `The domain ${domain} is already registered`);
       throw error;
     }
   }
 
   async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<MailboxDomainList> {
     const page = mailboxPage(limit, offset);
-    const [rows, total] = await em.findAndCount(MailDomain, {}, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [rows, total] = await em.findAndCount(
+      MailDomain,
+      {},
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data: rows.map(domainView), meta: { total, ...page } };
   }
 
@@ -52,7 +69,8 @@ export class MailboxDomainService {
   /** A domain with mailboxes on it cannot go (409): delete them first. */
   async delete(em: EntityManager, id: string): Promise<DomainDeleted> {
     const row = await find(em, id);
-    if ((await em.count(Mailbox, { domain: row.domain })) > 0) throw new DomainError('CONFLICT', `Mailboxes still use ${row.domain}; delete them first`);
+    if ((await em.count(Mailbox, { domain: row.domain })) > 0)
+      throw new DomainError('CONFLICT', `Mailboxes still use ${row.domain}; delete them first`);
     await em.transactional(async (tx) => {
       await tx.nativeDelete(MailDomain, { id: row.id });
       await releaseVerifiedDomain(tx, INBOUND_MODULE, row.domain);
@@ -83,14 +101,24 @@ export class MailboxDomainService {
       await tx.flush();
       // From now on no other organization may claim an address on this domain (a support inbox included).
       if (ok) await claimVerifiedDomain(tx, INBOUND_MODULE, fresh.domain);
-      if (ok && was !== 'verified') await emitEvent(tx, 'domain.verified', { domainId: fresh.id, domain: fresh.domain, verifiedAt: fresh.verifiedAt!.toISOString() });
+      if (ok && was !== 'verified')
+        await emitEvent(tx, 'domain.verified', {
+          domainId: fresh.id,
+          domain: fresh.domain,
+          verifiedAt: fresh.verifiedAt!.toISOString(),
+        });
       return domainView(fresh);
     });
   }
 
   /** The platform's one set of mail records (platform/mail/mail-records.ts), each with its verdict still pending. */
   private expected(row: MailDomain, dkim: DkimPublicKey): RecordCheck[] {
-    return platformMailRecords(this.settings(), row.domain, dkim).map((r) => ({ ...r, priority: r.priority ?? null, status: 'pending' as const, found: [] }));
+    return platformMailRecords(this.settings(), row.domain, dkim).map((r) => ({
+      ...r,
+      priority: r.priority ?? null,
+      status: 'pending' as const,
+      found: [],
+    }));
   }
 
   private settings(): MailRecordSettings {
@@ -103,10 +131,16 @@ export class MailboxDomainService {
         const found = await this.deps.dns.mx(record.name);
         const want = this.deps.config.inboundMxHost;
         const ok = found.some((m) => m.exchange.toLowerCase().replace(/\.$/, '') === want);
-        return { ...record, status: ok ? 'verified' : 'missing', found: found.map((m) => `${m.priority} ${m.exchange}`) };
+        return {
+          ...record,
+          status: ok ? 'verified' : 'missing',
+          found: found.map((m) => `${m.priority} ${m.exchange}`),
+        };
       }
       const found = await this.deps.dns.txt(record.name);
-      const ok = found.some((txt) => publishedTxtMatches(record.purpose as MailRecord['purpose'], record.value, txt, this.settings()));
+      const ok = found.some((txt) =>
+        publishedTxtMatches(record.purpose as MailRecord['purpose'], record.value, txt, this.settings()),
+      );
       const relevant = found.filter((t) => /^v=(spf1|DKIM1|DMARC1)/i.test(t.trim()));
       return { ...record, status: ok ? 'verified' : 'missing', found: relevant.slice(0, 10) };
     } catch (error) {
@@ -122,7 +156,15 @@ async function find(em: EntityManager, id: string): Promise<MailDomain> {
 }
 
 function domainView(row: MailDomain): MailboxDomainView {
-  return { id: row.id, domain: row.domain, status: row.status, records: row.records.map(recordView), verifiedAt: row.verifiedAt, lastCheckedAt: row.lastCheckedAt, createdAt: row.createdAt };
+  return {
+    id: row.id,
+    domain: row.domain,
+    status: row.status,
+    records: row.records.map(recordView),
+    verifiedAt: row.verifiedAt,
+    lastCheckedAt: row.lastCheckedAt,
+    createdAt: row.createdAt,
+  };
 }
 
 /** MX with its preference as a field; rows written before that hold "10 host" in the value. */

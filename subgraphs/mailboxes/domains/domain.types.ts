@@ -2,7 +2,9 @@ import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { Length, Matches } from 'class-validator';
 import { MailboxOffsetList } from '../shared/list-meta.type.js';
 
-@ObjectType('MailboxDomainRecord', { description: 'A DNS record to publish, with its verdict at the last verification' })
+@ObjectType('MailboxDomainRecord', {
+  description: 'A DNS record to publish, with its verdict at the last verification',
+})
 export class DomainRecordView {
   @Field({ description: 'MX or TXT' })
   type!: string;
@@ -66,6 +68,8 @@ export class DomainDeleted {
 export class CreateDomainInput {
   @Field()
   @Length(4, 253)
-  @Matches(/^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/, { message: 'a domain name such as mail.example.com' })
+  @Matches(/^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z][A-Za-z0-9-]{0,61}[A-Za-z0-9]$/, {
+    message: 'a domain name such as mail.example.com',
+  })
   domain!: string;
 }

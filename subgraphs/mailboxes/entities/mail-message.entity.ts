@@ -14,8 +14,25 @@ export interface StoredAttachment {
 /** A message of a mailbox, received (`inbound`) or sent (`outbound`). */
 @Entity({ schema: 'mailboxes', tableName: 'messages' })
 export class MailMessage extends TenantRow {
-  [OptionalProps]?: 'createdAt' | 'read' | 'archived' | 'labels' | 'tags' | 'cc' | 'bcc' | 'references' | 'inReplyTo' | 'scheduledAt' | 'sentAt'
-    | 'deliveredAt' | 'bouncedAt' | 'bounceReason' | 'auth' | 'emailMessageIds' | 'html' | 'text';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'read'
+    | 'archived'
+    | 'labels'
+    | 'tags'
+    | 'cc'
+    | 'bcc'
+    | 'references'
+    | 'inReplyTo'
+    | 'scheduledAt'
+    | 'sentAt'
+    | 'deliveredAt'
+    | 'bouncedAt'
+    | 'bounceReason'
+    | 'auth'
+    | 'emailMessageIds'
+    | 'html'
+    | 'text';
 
   @Property({ type: 'text' })
   mailboxId!: string;

@@ -10,7 +10,10 @@ import { messagesByAddress } from './messages-by-address.loader.js';
 export class ContactMailboxMessagesResolver {
   @Authorized('mailboxes')
   @Directive('@requires(fields: "email")')
-  @FieldResolver(() => [MailboxMessageView], { description: 'Agent mailbox messages exchanged with the contact\'s email, newest first, at most 100 (agent mailboxes module)' })
+  @FieldResolver(() => [MailboxMessageView], {
+    description:
+      "Agent mailbox messages exchanged with the contact's email, newest first, at most 100 (agent mailboxes module)",
+  })
   async mailboxMessages(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView[]> {
     if (!contact.email) return [];
     return (await messagesByAddress(ctx).load(contact.email.toLowerCase())).map(messageItem);

@@ -20,9 +20,15 @@ export function messagesByAddress(ctx: SubgraphContext): DataLoader<string, Mail
         cross join lateral (select id, received_at from mailboxes.messages
           where organization_id = ${ORG} and addresses @> array[e.email] order by received_at desc, id desc limit ${PER_CONTACT}) m
         order by e.email, m.received_at desc, m.id desc`);
-      const rows = pairs.length > 0 ? await ctx.em.find(MailMessage, { id: { $in: [...new Set(pairs.map((p) => p.id))] } }) : [];
+      const rows =
+        pairs.length > 0 ? await ctx.em.find(MailMessage, { id: { $in: [...new Set(pairs.map((p) => p.id))] } }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return emails.map((email) => pairs.filter((p) => p.email === email).map((p) => byId.get(p.id)).filter((m): m is MailMessage => !!m));
+      return emails.map((email) =>
+        pairs
+          .filter((p) => p.email === email)
+          .map((p) => byId.get(p.id))
+          .filter((m): m is MailMessage => !!m),
+      );
     });
     ctx.loaders.set(LOADER, loader);
   }

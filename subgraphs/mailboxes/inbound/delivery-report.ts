@@ -8,7 +8,10 @@ import { messageEventData } from '../messages/message-view.js';
 /** A delivery status notification (RFC 3464): `multipart/report; report-type=delivery-status`. */
 export function isDeliveryReport(parsed: ParsedMail): boolean {
   const type = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
-  return type?.value?.toLowerCase() === 'multipart/report' && (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status';
+  return (
+    type?.value?.toLowerCase() === 'multipart/report' &&
+    (type.params?.['report-type'] ?? '').toLowerCase() === 'delivery-status'
+  );
 }
 
 /**
@@ -20,7 +23,11 @@ export async function applyDeliveryReport(tx: EntityManager, mailbox: RecipientM
   const text = raw.toString('utf8');
   const ids = [...text.matchAll(/^(?:Original-)?Message-ID\s*:\s*(<[^>\s]+>)/gim)].map((m) => m[1]!);
   if (ids.length === 0) return false;
-  const message = await tx.findOne(MailMessage, { mailboxId: mailbox.id, direction: 'outbound', messageId: { $in: ids } });
+  const message = await tx.findOne(MailMessage, {
+    mailboxId: mailbox.id,
+    direction: 'outbound',
+    messageId: { $in: ids },
+  });
   if (!message) return false;
   const action = /^Action\s*:\s*(\w+)/im.exec(text)?.[1]?.toLowerCase();
   const status = /^Status\s*:\s*(\d\.\d{1,3}\.\d{1,3})/im.exec(text)?.[1];
@@ -31,6 +38,11 @@ export async function applyDeliveryReport(tx: EntityManager, mailbox: RecipientM
   message.bouncedAt = new Date();
   message.bounceReason = (diagnostic ?? `Status ${status ?? 'unknown'}`).slice(0, 500);
   await tx.flush();
-  await emitEvent(tx, 'message.bounced', { ...messageEventData(message), bounceType: status?.startsWith('4') ? 'soft' : 'hard', reason: message.bounceReason, bouncedAt: message.bouncedAt.toISOString() });
+  await emitEvent(tx, 'message.bounced', {
+    ...messageEventData(message),
+    bounceType: status?.startsWith('4') ? 'soft' : 'hard',
+    reason: message.bounceReason,
+    bouncedAt: message.bouncedAt.toISOString(),
+  });
   return true;
 }

@@ -16,7 +16,10 @@ import { INBOUND_MODULE } from '../mailboxes/mailbox.service.js';
  * delivery status notification about one of the mailbox's sent messages, applied to that message (bounced).
  */
 export function mailboxInboundHandler(deps: MailboxesDeps): InboundMailHandler {
-  const recipients = new RecipientMailboxes(() => deps.orm.em, () => deps.clock.now().getTime());
+  const recipients = new RecipientMailboxes(
+    () => deps.orm.em,
+    () => deps.clock.now().getTime(),
+  );
   const wake = new DispatcherWakeUp(() => deps.orm.em, deps.logger);
   return {
     name: INBOUND_MODULE,
@@ -41,7 +44,11 @@ function fieldsOf(mail: InboundMail, mailbox: RecipientMailbox): InboundFields {
   const to = entries(p.to);
   const cc = entries(p.cc);
   const addresses = [...new Set([fromAddress, ...to.map(bare), ...cc.map(bare)].filter(Boolean))];
-  const references = Array.isArray(p.references) ? p.references : p.references ? p.references.split(/\s+/).filter(Boolean) : [];
+  const references = Array.isArray(p.references)
+    ? p.references
+    : p.references
+      ? p.references.split(/\s+/).filter(Boolean)
+      : [];
   return {
     messageId: p.messageId ? angle(p.messageId) : `<${newId('msg')}@${mailbox.domain}>`,
     inReplyTo: p.inReplyTo ? angle(p.inReplyTo.trim().split(/\s+/)[0]!) : null,
@@ -56,7 +63,11 @@ function fieldsOf(mail: InboundMail, mailbox: RecipientMailbox): InboundFields {
     text: p.text ?? null,
     headers: headersOf(p),
     attachments: p.attachments.map((a): StoredAttachment => ({
-      id: newId('att'), filename: a.filename ?? 'attachment', contentType: a.contentType, size: a.size, content: a.content.toString('base64'),
+      id: newId('att'),
+      filename: a.filename ?? 'attachment',
+      contentType: a.contentType,
+      size: a.size,
+      content: a.content.toString('base64'),
     })),
     auth: { ...mail.auth },
     receivedAt: mail.receivedAt,
@@ -67,7 +78,10 @@ function fieldsOf(mail: InboundMail, mailbox: RecipientMailbox): InboundFields {
 function headersOf(p: ParsedMail): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { key, line } of p.headerLines) {
-    const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+    const value = line
+      .slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
     out[key] = out[key] === undefined ? value : `${out[key]}\n${value}`;
   }
   return out;
@@ -75,7 +89,12 @@ function headersOf(p: ParsedMail): Record<string, string> {
 
 function entries(field: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
-  return list.flatMap((o) => o.value).filter((v) => v.address).map((v) => (v.name ? `"${v.name.replace(/["\\]/g, '')}" <${v.address!.toLowerCase()}>` : v.address!.toLowerCase()));
+  return list
+    .flatMap((o) => o.value)
+    .filter((v) => v.address)
+    .map((v) =>
+      v.name ? `"${v.name.replace(/["\\]/g, '')}" <${v.address!.toLowerCase()}>` : v.address!.toLowerCase(),
+    );
 }
 
 function bare(entry: string): string {

@@ -19,16 +19,21 @@ const MEMO_LIMIT = 10_000;
 export class RecipientMailboxes {
   private readonly memo = new Map<string, { mailbox: RecipientMailbox; until: number }>();
 
-  constructor(private readonly em: () => EntityManager, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async find(address: string): Promise<RecipientMailbox | null> {
     const at = this.now();
     const hit = this.memo.get(address);
     if (hit && hit.until > at) return hit.mailbox;
     // Addresses are looked up across organizations on purpose: the recipient decides the tenant.
-    const [row] = await crossTenantSql(this.em(), 'inbound mail: the recipient address names the organization').rows<{ id: string; organization_id: string; domain: string }>(
-      sql`select id, organization_id, domain from mailboxes.mailboxes where address = ${address}`,
-    );
+    const [row] = await crossTenantSql(this.em(), 'inbound mail: the recipient address names the organization').rows<{
+      id: string;
+      organization_id: string;
+      domain: string;
+    }>(sql`select id, organization_id, domain from mailboxes.mailboxes where address = ${address}`);
     if (!row) {
       this.memo.delete(address);
       return null;

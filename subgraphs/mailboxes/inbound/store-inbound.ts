@@ -48,7 +48,12 @@ export interface StoredInbound {
  * once the statement has committed: a NOTIFY in the statement would make the stores commit one at a time (see
  * DispatcherWakeUp).
  */
-export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox, f: InboundFields, wake?: DispatcherWakeUp): Promise<StoredInbound | null> {
+export async function storeInbound(
+  tx: EntityManager,
+  mailbox: RecipientMailbox,
+  f: InboundFields,
+  wake?: DispatcherWakeUp,
+): Promise<StoredInbound | null> {
   const wakeAfterCommit = wake && !tx.getTransactionContext() ? wake : undefined;
   const id = newId('msg');
   const eventId = newId('evt');
@@ -58,11 +63,27 @@ export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox,
   const now = new Date();
   // The event's data without the thread, which the statement adds once it knows it.
   const data = {
-    mailboxId: mailbox.id, messageId: id, from: f.from, to: f.to, cc: f.cc, subject: f.subject, status: 'received', labels: [], tags: [],
+    mailboxId: mailbox.id,
+    messageId: id,
+    from: f.from,
+    to: f.to,
+    cc: f.cc,
+    subject: f.subject,
+    status: 'received',
+    labels: [],
+    tags: [],
     receivedAt: at.toISOString(),
-    message: { id, messageId: f.messageId, inReplyTo: f.inReplyTo, textPreview, attachmentCount: f.attachments.length, auth: f.auth },
+    message: {
+      id,
+      messageId: f.messageId,
+      inReplyTo: f.inReplyTo,
+      textPreview,
+      attachmentCount: f.attachments.length,
+      auth: f.auth,
+    },
   };
-  const [row] = await tenantSql(tx).rowsBound<{ id: string; thread_id: string }>(sql`
+  const [row] = await tenantSql(tx).rowsBound<{ id: string; thread_id: string }>(
+    sql`
     with dup as (
       select 1 from mailboxes.messages
       where organization_id = ${ORG} and mailbox_id = ${mailbox.id} and message_id = ${f.messageId} and direction = 'inbound'),
@@ -98,7 +119,8 @@ export async function storeInbound(tx: EntityManager, mailbox: RecipientMailbox,
       from thread join message on true
       returning organization_id)
     select message.id, message.thread_id${wakeAfterCommit ? sql`` : sql`, (select pg_notify(${EVENTS_CHANNEL}, organization_id::text) from event) as notified`} from message`,
-  wakeAfterCommit ? 'mailboxes_store_inbound' : 'mailboxes_store_inbound_notify');
+    wakeAfterCommit ? 'mailboxes_store_inbound' : 'mailboxes_store_inbound_notify',
+  );
   if (row) wakeAfterCommit?.request();
   return row ? { id: row.id, threadId: row.thread_id } : null;
 }

@@ -29,7 +29,10 @@ class InboxArgs {
   @Field(() => String, { nullable: true, description: 'Received before (ISO 8601)' })
   before?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'received_at, subject or from, then :asc or :desc (default received_at:desc)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'received_at, subject or from, then :asc or :desc (default received_at:desc)',
+  })
   sort?: string | null;
 
   @Field(() => Boolean, { nullable: true, description: 'true lists archived messages instead (default false)' })
@@ -53,8 +56,14 @@ export class MailboxInboxResolver {
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => MailboxMessageView, { description: 'The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true)' })
-  openMailboxMessage(@Arg('id', () => ID) id: string, @Arg('markRead', () => Boolean, { nullable: true }) markRead: boolean | null, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
+  @Mutation(() => MailboxMessageView, {
+    description: 'The full message, marked read unless markRead is false (GET /inbox/{id}?markRead=true)',
+  })
+  openMailboxMessage(
+    @Arg('id', () => ID) id: string,
+    @Arg('markRead', () => Boolean, { nullable: true }) markRead: boolean | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxMessageView> {
     return this.inbox.get(ctx.em, id, markRead ?? true);
   }
 
@@ -72,31 +81,46 @@ export class MailboxInboxResolver {
 
   @Authorized('mailboxes')
   @Mutation(() => BulkResult)
-  markMailboxMessagesRead(@Arg('input', () => MessageIdsInput) input: MessageIdsInput, @Ctx() ctx: SubgraphContext): Promise<BulkResult> {
+  markMailboxMessagesRead(
+    @Arg('input', () => MessageIdsInput) input: MessageIdsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BulkResult> {
     return this.inbox.bulk(ctx.em, input.messageIds, { read: true });
   }
 
   @Authorized('mailboxes')
   @Mutation(() => BulkResult)
-  markMailboxMessagesUnread(@Arg('input', () => MessageIdsInput) input: MessageIdsInput, @Ctx() ctx: SubgraphContext): Promise<BulkResult> {
+  markMailboxMessagesUnread(
+    @Arg('input', () => MessageIdsInput) input: MessageIdsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BulkResult> {
     return this.inbox.bulk(ctx.em, input.messageIds, { read: false });
   }
 
   @Authorized('mailboxes')
   @Mutation(() => BulkResult)
-  archiveMailboxMessages(@Arg('input', () => MessageIdsInput) input: MessageIdsInput, @Ctx() ctx: SubgraphContext): Promise<BulkResult> {
+  archiveMailboxMessages(
+    @Arg('input', () => MessageIdsInput) input: MessageIdsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BulkResult> {
     return this.inbox.bulk(ctx.em, input.messageIds, { archived: true });
   }
 
   @Authorized('mailboxes')
   @Mutation(() => BulkResult)
-  unarchiveMailboxMessages(@Arg('input', () => MessageIdsInput) input: MessageIdsInput, @Ctx() ctx: SubgraphContext): Promise<BulkResult> {
+  unarchiveMailboxMessages(
+    @Arg('input', () => MessageIdsInput) input: MessageIdsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BulkResult> {
     return this.inbox.bulk(ctx.em, input.messageIds, { archived: false });
   }
 
   @Authorized('mailboxes')
   @Mutation(() => BulkResult)
-  deleteMailboxMessages(@Arg('input', () => MessageIdsInput) input: MessageIdsInput, @Ctx() ctx: SubgraphContext): Promise<BulkResult> {
+  deleteMailboxMessages(
+    @Arg('input', () => MessageIdsInput) input: MessageIdsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BulkResult> {
     return this.inbox.delete(ctx.em, input.messageIds);
   }
 }

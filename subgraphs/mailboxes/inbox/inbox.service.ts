@@ -30,7 +30,11 @@ export class MailboxInboxService {
   async list(em: EntityManager, mailboxId: string, f: InboxFilter): Promise<MessageList> {
     const mailbox = await findMailbox(em, mailboxId);
     const page = mailboxPage(f.limit, f.offset);
-    const where: Record<string, unknown> = { mailboxId: mailbox.id, direction: 'inbound', archived: f.archived ?? false };
+    const where: Record<string, unknown> = {
+      mailboxId: mailbox.id,
+      direction: 'inbound',
+      archived: f.archived ?? false,
+    };
     if (f.unread != null) where.read = !f.unread;
     if (f.label) where.labels = { $contains: [f.label] };
     if (f.from) where.fromAddress = f.from.trim().toLowerCase();
@@ -39,7 +43,12 @@ export class MailboxInboxService {
     if (f.before) range.$lt = date(f.before, 'before');
     if (Object.keys(range).length > 0) where.receivedAt = range;
     const [field, direction] = sortOf(f.sort);
-    const [rows, total] = await em.findAndCount(MailMessage, where, { limit: page.limit, offset: page.offset, orderBy: { [field]: direction, id: direction }, exclude: LIST_EXCLUDES });
+    const [rows, total] = await em.findAndCount(MailMessage, where, {
+      limit: page.limit,
+      offset: page.offset,
+      orderBy: { [field]: direction, id: direction },
+      exclude: LIST_EXCLUDES,
+    });
     return { data: rows.map(messageItem), meta: { total, ...page } };
   }
 
@@ -58,11 +67,22 @@ export class MailboxInboxService {
    * PostgreSQL full-text search over subject, sender and text (GIN index), ranked; `websearch_to_tsquery` syntax:
    * words, "quoted phrases", OR, -excluded. Every message of the mailbox, sent and archived ones included.
    */
-  async search(em: EntityManager, mailboxId: string, query: string, limit?: number | null, offset?: number | null): Promise<MessageList> {
+  async search(
+    em: EntityManager,
+    mailboxId: string,
+    query: string,
+    limit?: number | null,
+    offset?: number | null,
+  ): Promise<MessageList> {
     const mailbox = await findMailbox(em, mailboxId);
     const page = mailboxPage(limit, offset, { limit: 20, max: 100 });
     const q = query.trim();
-    if (q.length === 0 || q.length > 500) throw new DomainError('VALIDATION_ERROR', 'query must be 1 to 500 characters', { field: 'query', received: q.slice(0, 100), expected: '1..500 characters' });
+    if (q.length === 0 || q.length > 500)
+      throw new DomainError('VALIDATION_ERROR', 'query must be 1 to 500 characters', {
+        field: 'query',
+        received: q.slice(0, 100),
+        expected: '1..500 characters',
+      });
     // One pass over the matches keeps only (id, rank, received_at) per match: the rank is computed once per match and
     // the count comes from the same rows (a window count over the full rows carried every tsvector to the sort).
     const rows = await tenantSql(em).rows<{ id: string; total: string }>(sql`
@@ -73,18 +93,36 @@ export class MailboxInboxService {
       select id, (select count(*) from matches) as total from matches
       order by rank desc, received_at desc, id
       limit ${page.limit} offset ${page.offset}`);
-    const found = rows.length > 0 ? await em.find(MailMessage, { id: { $in: rows.map((r) => r.id) } }, { exclude: LIST_EXCLUDES }) : [];
+    const found =
+      rows.length > 0
+        ? await em.find(MailMessage, { id: { $in: rows.map((r) => r.id) } }, { exclude: LIST_EXCLUDES })
+        : [];
     const byId = new Map(found.map((m) => [m.id, m]));
-    const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, mailbox.id, q);
-    return { data: rows.map((r) => byId.get(r.id)).filter((m) => m !== undefined).map((m) => messageItem(m!)), meta: { total, ...page } };
+    const total =
+      rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.countMatches(em, mailbox.id, q);
+    return {
+      data: rows
+        .map((r) => byId.get(r.id))
+        .filter((m) => m !== undefined)
+        .map((m) => messageItem(m!)),
+      meta: { total, ...page },
+    };
   }
 
   /** read, unread, archived, unarchived; every id must be a message of the organization (else 404, nothing changes). */
-  async bulk(em: EntityManager, ids: string[], change: Partial<Pick<MailMessage, 'read' | 'archived'>>): Promise<BulkResult> {
+  async bulk(
+    em: EntityManager,
+    ids: string[],
+    change: Partial<Pick<MailMessage, 'read' | 'archived'>>,
+  ): Promise<BulkResult> {
     const unique = [...new Set(ids)];
     return em.transactional(async (tx) => {
       const found = await tx.find(MailMessage, { id: { $in: unique } }, { fields: ['id'] });
-      if (found.length !== unique.length) throw new DomainError('MESSAGE_NOT_FOUND', `Message not found: ${unique.find((id) => !found.some((m) => m.id === id))}`);
+      if (found.length !== unique.length)
+        throw new DomainError(
+          'MESSAGE_NOT_FOUND',
+          `Message not found: ${unique.find((id) => !found.some((m) => m.id === id))}`,
+        );
       const updated = await tx.nativeUpdate(MailMessage, { id: { $in: unique } }, change);
       return { messageIds: unique, updated };
     });
@@ -95,7 +133,11 @@ export class MailboxInboxService {
     const unique = [...new Set(ids)];
     return em.transactional(async (tx) => {
       const found = await tx.find(MailMessage, { id: { $in: unique } }, { fields: ['id', 'threadId'] });
-      if (found.length !== unique.length) throw new DomainError('MESSAGE_NOT_FOUND', `Message not found: ${unique.find((id) => !found.some((m) => m.id === id))}`);
+      if (found.length !== unique.length)
+        throw new DomainError(
+          'MESSAGE_NOT_FOUND',
+          `Message not found: ${unique.find((id) => !found.some((m) => m.id === id))}`,
+        );
       const threadIds = [...new Set(found.map((m) => m.threadId))];
       const deleted = await tx.nativeDelete(MailMessage, { id: { $in: unique } });
       const db = tenantSql(tx);
@@ -124,13 +166,22 @@ function sortOf(sort: string | null | undefined): [keyof MailMessage, 'asc' | 'd
   const [name, dir = 'desc'] = sort.split(':');
   const field = SORTS[name ?? ''];
   if (!field || (dir !== 'asc' && dir !== 'desc')) {
-    throw new DomainError('VALIDATION_ERROR', 'sort must look like received_at:desc', { field: 'sort', received: sort, expected: Object.keys(SORTS).flatMap((k) => [`${k}:asc`, `${k}:desc`]) });
+    throw new DomainError('VALIDATION_ERROR', 'sort must look like received_at:desc', {
+      field: 'sort',
+      received: sort,
+      expected: Object.keys(SORTS).flatMap((k) => [`${k}:asc`, `${k}:desc`]),
+    });
   }
   return [field, dir];
 }
 
 function date(value: string, field: string): Date {
   const d = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) throw new DomainError('VALIDATION_ERROR', `${field} must be an ISO 8601 date`, { field, received: value, expected: 'ISO 8601' });
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime()))
+    throw new DomainError('VALIDATION_ERROR', `${field} must be an ISO 8601 date`, {
+      field,
+      received: value,
+      expected: 'ISO 8601',
+    });
   return d;
 }

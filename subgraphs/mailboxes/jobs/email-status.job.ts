@@ -30,7 +30,12 @@ export function emailStatusJob(): JobDefinition<EmailOutcomeData> {
           message.bouncedAt = now;
           message.bounceReason = data.reason;
           await tx.flush();
-          await emitEvent(tx, 'message.bounced', { ...messageEventData(message), bounceType: data.bounceType ?? 'hard', reason: data.reason, bouncedAt: now.toISOString() });
+          await emitEvent(tx, 'message.bounced', {
+            ...messageEventData(message),
+            bounceType: data.bounceType ?? 'hard',
+            reason: data.reason,
+            bouncedAt: now.toISOString(),
+          });
         }
       });
     },

@@ -24,12 +24,20 @@ export function sendMessageJob(deps: MailboxesDeps): JobDefinition<SendMessageJo
     name: SEND_MESSAGE_JOB,
     handler: async (data, { em, logger }) => {
       await em.transactional(async (tx) => {
-        const message = await tx.findOne(MailMessage, { id: data.messageId }, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['html', 'attachments'] });
+        const message = await tx.findOne(
+          MailMessage,
+          { id: data.messageId },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['html', 'attachments'] },
+        );
         if (!message || (message.status !== 'queued' && message.status !== 'scheduled')) {
           logger.debug('mailbox message not sendable; skipped', { messageId: data.messageId, status: message?.status });
           return;
         }
-        const recipients = [...new Set([...message.to, ...message.cc, ...message.bcc].map((e) => bareOf(e)).filter((a): a is string => !!a))];
+        const recipients = [
+          ...new Set(
+            [...message.to, ...message.cc, ...message.bcc].map((e) => bareOf(e)).filter((a): a is string => !!a),
+          ),
+        ];
         const locals = await tx.find(Mailbox, { address: { $in: recipients } }, { filters: false });
         const localAddresses = new Set(locals.map((m) => m.address));
         const now = new Date();
@@ -50,7 +58,8 @@ export function sendMessageJob(deps: MailboxesDeps): JobDefinition<SendMessageJo
         if (external.length === 0) message.deliveredAt = now;
         await tx.flush();
         await emitEvent(tx, 'message.sent', { ...messageEventData(message), sentAt: now.toISOString() });
-        if (message.status === 'delivered') await emitEvent(tx, 'message.delivered', { ...messageEventData(message), deliveredAt: now.toISOString() });
+        if (message.status === 'delivered')
+          await emitEvent(tx, 'message.delivered', { ...messageEventData(message), deliveredAt: now.toISOString() });
       });
     },
   };
@@ -60,15 +69,30 @@ export function sendMessageJob(deps: MailboxesDeps): JobDefinition<SendMessageJo
 async function deliverLocally(tx: EntityManager, message: MailMessage, mailbox: Mailbox, at: Date) {
   const theirs = tenantForkInTransaction(tx, mailbox.organizationId);
   await storeInbound(theirs, mailbox, {
-    messageId: message.messageId, inReplyTo: message.inReplyTo, references: message.references, from: message.from, fromAddress: message.fromAddress,
-    to: message.to, cc: message.cc, addresses: message.addresses, subject: message.subject, html: message.html, text: message.text,
+    messageId: message.messageId,
+    inReplyTo: message.inReplyTo,
+    references: message.references,
+    from: message.from,
+    fromAddress: message.fromAddress,
+    to: message.to,
+    cc: message.cc,
+    addresses: message.addresses,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
     headers: {
-      ...message.headers, 'message-id': message.messageId, from: message.from, to: message.to.join(', '), subject: message.subject,
+      ...message.headers,
+      'message-id': message.messageId,
+      from: message.from,
+      to: message.to.join(', '),
+      subject: message.subject,
       ...(message.cc.length > 0 ? { cc: message.cc.join(', ') } : {}),
       ...(message.inReplyTo ? { 'in-reply-to': message.inReplyTo } : {}),
       ...(message.references.length > 0 ? { references: message.references.join(' ') } : {}),
     },
-    attachments: message.attachments, auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' }, receivedAt: at,
+    attachments: message.attachments,
+    auth: { spf: 'pass', dkim: 'pass', dmarc: 'pass' },
+    receivedAt: at,
   });
 }
 
@@ -76,16 +100,34 @@ async function deliverLocally(tx: EntityManager, message: MailMessage, mailbox: 
  * One email for the To and Cc recipients outside the platform (the first To as `to`, the others as Cc: the port
  * takes one `to`), and one per Bcc recipient, so no Bcc address shows in any header.
  */
-async function sendOutside(tx: EntityManager, sender: NonNullable<ReturnType<MailboxesDeps['ports']>['systemEmail']>, message: MailMessage, external: string[]): Promise<string[]> {
+async function sendOutside(
+  tx: EntityManager,
+  sender: NonNullable<ReturnType<MailboxesDeps['ports']>['systemEmail']>,
+  message: MailMessage,
+  external: string[],
+): Promise<string[]> {
   const outside = new Set(external);
   const bcc = new Set(message.bcc.map((e) => bareOf(e)).filter((a): a is string => !!a && outside.has(a)));
-  const visible = [...message.to, ...message.cc].filter((e) => outside.has(bareOf(e) ?? '') && !bcc.has(bareOf(e) ?? ''));
+  const visible = [...message.to, ...message.cc].filter(
+    (e) => outside.has(bareOf(e) ?? '') && !bcc.has(bareOf(e) ?? ''),
+  );
   const headers: Record<string, string> = { ...message.headers, 'Message-ID': message.messageId };
   if (message.inReplyTo) headers['In-Reply-To'] = message.inReplyTo;
   if (message.references.length > 0) headers.References = message.references.join(' ');
   const base = {
-    organizationId: message.organizationId, kind: 'mailbox-message', subject: message.subject, text: message.text ?? '', html: message.html ?? undefined,
-    from: message.from, headers, outcomeJob: { name: EMAIL_STATUS_JOB, ref: message.id }, attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    organizationId: message.organizationId,
+    kind: 'mailbox-message',
+    subject: message.subject,
+    text: message.text ?? '',
+    html: message.html ?? undefined,
+    from: message.from,
+    headers,
+    outcomeJob: { name: EMAIL_STATUS_JOB, ref: message.id },
+    attachments: message.attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.contentType,
+    })),
   };
   const ids: string[] = [];
   if (visible.length > 0) {

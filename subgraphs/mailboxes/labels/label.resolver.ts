@@ -16,25 +16,41 @@ export class LabelResolver {
 
   @Authorized('mailboxes')
   @Mutation(() => LabelView)
-  createMailboxLabel(@Arg('mailboxId', () => ID) mailboxId: string, @Arg('input', () => CreateLabelInput) input: CreateLabelInput, @Ctx() ctx: SubgraphContext): Promise<LabelView> {
+  createMailboxLabel(
+    @Arg('mailboxId', () => ID) mailboxId: string,
+    @Arg('input', () => CreateLabelInput) input: CreateLabelInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<LabelView> {
     return this.labels.create(ctx.em, mailboxId, input);
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => LabelView, { description: 'Deletes the label and takes it off the mailbox\'s messages' })
-  deleteMailboxLabel(@Arg('mailboxId', () => ID) mailboxId: string, @Arg('name') name: string, @Ctx() ctx: SubgraphContext): Promise<LabelView> {
+  @Mutation(() => LabelView, { description: "Deletes the label and takes it off the mailbox's messages" })
+  deleteMailboxLabel(
+    @Arg('mailboxId', () => ID) mailboxId: string,
+    @Arg('name') name: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<LabelView> {
     return this.labels.delete(ctx.em, mailboxId, name);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => MailboxMessageView)
-  labelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('input', () => LabelsInput) input: LabelsInput, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
+  labelMailboxMessage(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => LabelsInput) input: LabelsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxMessageView> {
     return this.labels.addToMessage(ctx.em, id, input.labels);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => MailboxMessageView)
-  unlabelMailboxMessage(@Arg('id', () => ID) id: string, @Arg('name') name: string, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView> {
+  unlabelMailboxMessage(
+    @Arg('id', () => ID) id: string,
+    @Arg('name') name: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxMessageView> {
     return this.labels.removeFromMessage(ctx.em, id, name);
   }
 }

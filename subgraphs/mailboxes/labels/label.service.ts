@@ -21,11 +21,18 @@ export class LabelService {
 
   async create(em: EntityManager, mailboxId: string, input: CreateLabelInput): Promise<LabelView> {
     const mailbox = await findMailbox(em, mailboxId);
-    const label = em.create(MailLabel, { id: newId('lbl'), organizationId: tenantOf(em), mailboxId: mailbox.id, name: input.name, color: input.color.toLowerCase() });
+    const label = em.create(MailLabel, {
+      id: newId('lbl'),
+      organizationId: tenantOf(em),
+      mailboxId: mailbox.id,
+      name: input.name,
+      color: input.color.toLowerCase(),
+    });
     try {
       await em.flush();
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The mailbox already has a label named ${input.name}`);
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('CONFLICT', `The mailbox already has a label named ${input.name}`);
       throw error;
     }
     return label;
@@ -50,7 +57,12 @@ export class LabelService {
     const unique = [...new Set(names)];
     const known = await em.find(MailLabel, { mailboxId: message.mailboxId, name: { $in: unique } });
     const missing = unique.find((n) => !known.some((l) => l.name === n));
-    if (missing !== undefined) throw new DomainError('VALIDATION_ERROR', `The mailbox has no label named ${missing}; create it first`, { field: 'labels', received: missing, expected: 'a label of the mailbox' });
+    if (missing !== undefined)
+      throw new DomainError('VALIDATION_ERROR', `The mailbox has no label named ${missing}; create it first`, {
+        field: 'labels',
+        received: missing,
+        expected: 'a label of the mailbox',
+      });
     await tenantSql(em).run(sql`update mailboxes.messages
       set labels = array(select distinct unnest(labels || array[${unique}]::text[]) order by 1)
       where organization_id = ${ORG} and id = ${message.id}`);
@@ -60,7 +72,9 @@ export class LabelService {
   async removeFromMessage(em: EntityManager, messageId: string, name: string): Promise<MailboxMessageView> {
     const message = await findMessage(em, messageId);
     if (!message.labels.includes(name)) throw new DomainError('NOT_FOUND', `The message has no label ${name}`);
-    await tenantSql(em).run(sql`update mailboxes.messages set labels = array_remove(labels, ${name}) where organization_id = ${ORG} and id = ${message.id}`);
+    await tenantSql(em).run(
+      sql`update mailboxes.messages set labels = array_remove(labels, ${name}) where organization_id = ${ORG} and id = ${message.id}`,
+    );
     return this.reload(em, message.id);
   }
 

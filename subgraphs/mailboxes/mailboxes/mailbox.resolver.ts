@@ -14,19 +14,29 @@ export class MailboxResolver {
 
   @Authorized('mailboxes')
   @Query(() => MailboxList, { description: 'Newest first (limit default 50, max 100)' })
-  mailboxes(@Arg('limit', () => Int, { nullable: true }) limit: number | null, @Arg('offset', () => Int, { nullable: true }) offset: number | null, @Ctx() ctx: SubgraphContext): Promise<MailboxList> {
+  mailboxes(
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxList> {
     return this.service.list(ctx.em, limit, offset);
   }
 
   @Authorized('mailboxes')
   @Query(() => MailboxView)
-  mailbox(@Arg('id', () => ID, { description: 'mbx_… or the address' }) id: string, @Ctx() ctx: SubgraphContext): Promise<MailboxView> {
+  mailbox(
+    @Arg('id', () => ID, { description: 'mbx_… or the address' }) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxView> {
     return this.service.get(ctx.em, id);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => MailboxView)
-  createMailbox(@Arg('input', () => CreateMailboxInput) input: CreateMailboxInput, @Ctx() ctx: SubgraphContext): Promise<MailboxView> {
+  createMailbox(
+    @Arg('input', () => CreateMailboxInput) input: CreateMailboxInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxView> {
     return this.service.create(ctx.em, input);
   }
 

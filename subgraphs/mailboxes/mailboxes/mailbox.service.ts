@@ -28,7 +28,8 @@ export class MailboxService {
     const domain = (input.domain ?? this.deps.config.mailboxDefaultDomain).toLowerCase();
     if (domain !== this.deps.config.mailboxDefaultDomain) {
       const custom = await em.findOne(MailDomain, { domain });
-      if (!custom || custom.status !== 'verified') throw new DomainError('DOMAIN_NOT_VERIFIED', `Domain ${domain} is not a verified domain of this organization`);
+      if (!custom || custom.status !== 'verified')
+        throw new DomainError('DOMAIN_NOT_VERIFIED', `Domain ${domain} is not a verified domain of this organization`);
     }
     const name = input.name.toLowerCase();
     const address = `${name}@${domain}`;
@@ -44,14 +45,19 @@ export class MailboxService {
       });
     } catch (error) {
       // The unique index settles two creates racing for one address, in any organization.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `The address ${address} is taken`);
+      if (error instanceof UniqueConstraintViolationException)
+        throw new DomainError('CONFLICT', `The address ${address} is taken`);
       throw error;
     }
   }
 
   async list(em: EntityManager, limit?: number | null, offset?: number | null): Promise<MailboxList> {
     const page = mailboxPage(limit, offset);
-    const [data, total] = await em.findAndCount(Mailbox, {}, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(
+      Mailbox,
+      {},
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data, meta: { total, ...page } };
   }
 

@@ -36,12 +36,20 @@ export class MailboxDeleted {
 export class CreateMailboxInput {
   @Field({ description: 'Local part: letters, digits, dots, hyphens, underscores and plus; 1 to 64 characters' })
   @Length(1, 64)
-  @Matches(/^[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/, { message: 'letters, digits and . _ + - (not first or last)' })
+  @Matches(/^[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9])?$/, {
+    message: 'letters, digits and . _ + - (not first or last)',
+  })
   name!: string;
 
-  @Field(() => String, { nullable: true, description: 'The default domain when absent; otherwise a verified custom domain' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The default domain when absent; otherwise a verified custom domain',
+  })
   @IsOptional()
   @Length(1, 253)
-  @Matches(/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/, { message: 'a domain name' })
+  @Matches(
+    /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/,
+    { message: 'a domain name' },
+  )
   domain?: string | null;
 }

@@ -5,10 +5,29 @@ import type { MailboxMessageView } from './message.types.js';
 /** An inbox item (no bodies, headers or attachment contents). */
 export function messageItem(m: Omit<MailMessage, 'text' | 'headers'>): MailboxMessageView {
   return {
-    id: m.id, mailboxId: m.mailboxId, threadId: m.threadId, direction: m.direction, status: m.status, from: m.from, to: m.to, cc: m.cc,
-    subject: m.subject, textPreview: m.textPreview, read: m.read, archived: m.archived, labels: m.labels, tags: m.tags,
-    attachmentCount: m.attachmentCount, receivedAt: m.receivedAt, messageId: m.messageId, inReplyTo: m.inReplyTo, scheduledAt: m.scheduledAt,
-    sentAt: m.sentAt, deliveredAt: m.deliveredAt, bouncedAt: m.bouncedAt, bounceReason: m.bounceReason,
+    id: m.id,
+    mailboxId: m.mailboxId,
+    threadId: m.threadId,
+    direction: m.direction,
+    status: m.status,
+    from: m.from,
+    to: m.to,
+    cc: m.cc,
+    subject: m.subject,
+    textPreview: m.textPreview,
+    read: m.read,
+    archived: m.archived,
+    labels: m.labels,
+    tags: m.tags,
+    attachmentCount: m.attachmentCount,
+    receivedAt: m.receivedAt,
+    messageId: m.messageId,
+    inReplyTo: m.inReplyTo,
+    scheduledAt: m.scheduledAt,
+    sentAt: m.sentAt,
+    deliveredAt: m.deliveredAt,
+    bouncedAt: m.bouncedAt,
+    bounceReason: m.bounceReason,
     auth: m.auth ? { spf: m.auth.spf ?? 'none', dkim: m.auth.dkim ?? 'none', dmarc: m.auth.dmarc ?? 'none' } : null,
   };
 }
@@ -21,7 +40,13 @@ export function fullMessage(m: MailMessage): MailboxMessageView {
     htmlBody: m.html,
     textBody: m.text,
     headers: m.headers,
-    attachments: (m.attachments ?? []).map((a) => ({ id: a.id, filename: a.filename, contentType: a.contentType, size: a.size, content: a.content })),
+    attachments: (m.attachments ?? []).map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      size: a.size,
+      content: a.content,
+    })),
   };
 }
 
@@ -47,25 +72,28 @@ function textOfHtml(html: string): string {
   let length = 0;
   let hidden = 0;
   let enough = false;
-  const parser = new Parser({
-    onopentagname: (name) => {
-      if (HIDDEN_ELEMENTS.has(name)) hidden++;
-      parts.push(' ');
+  const parser = new Parser(
+    {
+      onopentagname: (name) => {
+        if (HIDDEN_ELEMENTS.has(name)) hidden++;
+        parts.push(' ');
+      },
+      onclosetag: (name) => {
+        if (HIDDEN_ELEMENTS.has(name)) hidden = Math.max(0, hidden - 1);
+        parts.push(' ');
+      },
+      ontext: (text) => {
+        if (hidden > 0) return;
+        parts.push(text);
+        length += text.length;
+        if (length > PREVIEW_CHARS * 8 && !enough) {
+          enough = true;
+          parser.pause();
+        }
+      },
     },
-    onclosetag: (name) => {
-      if (HIDDEN_ELEMENTS.has(name)) hidden = Math.max(0, hidden - 1);
-      parts.push(' ');
-    },
-    ontext: (text) => {
-      if (hidden > 0) return;
-      parts.push(text);
-      length += text.length;
-      if (length > PREVIEW_CHARS * 8 && !enough) {
-        enough = true;
-        parser.pause();
-      }
-    },
-  }, { decodeEntities: true });
+    { decodeEntities: true },
+  );
   for (let at = 0; at < html.length && !enough; at += 16_384) parser.write(html.slice(at, at + 16_384));
   if (!enough) parser.end();
   return parts.join('');
@@ -76,7 +104,15 @@ const HIDDEN_ELEMENTS = new Set(['script', 'style', 'head', 'title', 'template',
 /** The data of `message.*` events: the mailbox id first (mailbox webhooks filter on it). */
 export function messageEventData(m: MailMessage) {
   return {
-    mailboxId: m.mailboxId, messageId: m.id, threadId: m.threadId, from: m.from, to: m.to, cc: m.cc, subject: m.subject,
-    status: m.status, labels: m.labels, tags: m.tags,
+    mailboxId: m.mailboxId,
+    messageId: m.id,
+    threadId: m.threadId,
+    from: m.from,
+    to: m.to,
+    cc: m.cc,
+    subject: m.subject,
+    status: m.status,
+    labels: m.labels,
+    tags: m.tags,
   };
 }

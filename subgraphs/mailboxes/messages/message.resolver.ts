@@ -2,7 +2,14 @@ import { Arg, Authorized, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
 import { MessageService } from './message.service.js';
-import { BatchInput, BatchItemResult, ForwardInput, MailboxReplyInput, SendInput, SendResult } from './message.types.js';
+import {
+  BatchInput,
+  BatchItemResult,
+  ForwardInput,
+  MailboxReplyInput,
+  SendInput,
+  SendResult,
+} from './message.types.js';
 
 const MESSAGE_ID = { description: 'msg_…' };
 
@@ -15,32 +22,52 @@ export class MessageResolver {
   }
 
   @Authorized('mailboxes')
-  @Mutation(() => SendResult, { description: 'Queues a message (status queued, or scheduled with a future scheduledAt)' })
-  sendMailboxMessage(@Arg('input', () => SendInput) input: SendInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  @Mutation(() => SendResult, {
+    description: 'Queues a message (status queued, or scheduled with a future scheduledAt)',
+  })
+  sendMailboxMessage(
+    @Arg('input', () => SendInput) input: SendInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SendResult> {
     return this.messages.send(ctx.em, input);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => [BatchItemResult], { description: 'Up to 100 messages; one result per item, in order' })
-  sendMailboxBatch(@Arg('input', () => BatchInput) input: BatchInput, @Ctx() ctx: SubgraphContext): Promise<BatchItemResult[]> {
+  sendMailboxBatch(
+    @Arg('input', () => BatchInput) input: BatchInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<BatchItemResult[]> {
     return this.messages.sendBatch(ctx.em, input);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => SendResult)
-  replyToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  replyToMailboxMessage(
+    @Arg('id', () => ID, MESSAGE_ID) id: string,
+    @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SendResult> {
     return this.messages.reply(ctx.em, id, input, false);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => SendResult)
-  replyAllToMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  replyAllToMailboxMessage(
+    @Arg('id', () => ID, MESSAGE_ID) id: string,
+    @Arg('input', () => MailboxReplyInput) input: MailboxReplyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SendResult> {
     return this.messages.reply(ctx.em, id, input, true);
   }
 
   @Authorized('mailboxes')
   @Mutation(() => SendResult)
-  forwardMailboxMessage(@Arg('id', () => ID, MESSAGE_ID) id: string, @Arg('input', () => ForwardInput) input: ForwardInput, @Ctx() ctx: SubgraphContext): Promise<SendResult> {
+  forwardMailboxMessage(
+    @Arg('id', () => ID, MESSAGE_ID) id: string,
+    @Arg('input', () => ForwardInput) input: ForwardInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SendResult> {
     return this.messages.forward(ctx.em, id, input);
   }
 

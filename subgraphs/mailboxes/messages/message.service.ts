@@ -9,7 +9,14 @@ import { forwardSubject, replySubject } from '../shared/base-subject.js';
 import { checkCustomHeaders } from '../shared/custom-headers.js';
 import { replyReferences } from '../threads/threading.js';
 import type { MailboxesDeps } from '../mailboxes-deps.js';
-import type { BatchInput, BatchItemResult, ForwardInput, MailboxReplyInput, SendInput, SendResult } from './message.types.js';
+import type {
+  BatchInput,
+  BatchItemResult,
+  ForwardInput,
+  MailboxReplyInput,
+  SendInput,
+  SendResult,
+} from './message.types.js';
 import { OutboundService } from './outbound.service.js';
 
 /** Send, batch, reply, reply-all, forward and cancel: validation here, storage and queuing in OutboundService. */
@@ -45,16 +52,35 @@ export class MessageService {
     const results: BatchItemResult[] = [];
     for (const [index, item] of input.messages.entries()) {
       try {
-        if (item.subject.length < 1 || item.subject.length > 998) throw new DomainError('VALIDATION_ERROR', 'subject must be 1 to 998 characters');
+        if (item.subject.length < 1 || item.subject.length > 998)
+          throw new DomainError('VALIDATION_ERROR', 'subject must be 1 to 998 characters');
         const to = [parseAddress(item.to, 'to')];
-        const message = await em.transactional((tx) => this.outbound.queue(tx, mailbox, {
-          to, cc: [], bcc: [], subject: item.subject, html: item.html ?? null, text: item.text ?? null, attachments: [], headers: {}, tags: [],
-          inReplyTo: null, references: [], scheduledAt: null,
-        }));
+        const message = await em.transactional((tx) =>
+          this.outbound.queue(tx, mailbox, {
+            to,
+            cc: [],
+            bcc: [],
+            subject: item.subject,
+            html: item.html ?? null,
+            text: item.text ?? null,
+            attachments: [],
+            headers: {},
+            tags: [],
+            inReplyTo: null,
+            references: [],
+            scheduledAt: null,
+          }),
+        );
         results.push({ index, id: message.id, status: message.status, to: to[0]!.entry, error: null });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        results.push({ index, id: null, status: null, to: typeof item.to === 'string' ? item.to : null, error: { code: error.code, message: error.message } });
+        results.push({
+          index,
+          id: null,
+          status: null,
+          to: typeof item.to === 'string' ? item.to : null,
+          error: { code: error.code, message: error.message },
+        });
       }
     }
     return results;
@@ -67,9 +93,18 @@ export class MessageService {
     const { to, cc } = replyRecipients(original, mailbox, all);
     if (to.length === 0) throw new DomainError('INVALID_RECIPIENT', 'The original message has no address to reply to');
     const draft = {
-      to, cc, bcc: [], subject: replySubject(original.subject), html: input.html ?? null, text: input.text ?? null,
-      attachments: checkAttachments(input.attachments), headers: {}, tags: [], inReplyTo: original.messageId,
-      references: replyReferences(original), scheduledAt: null,
+      to,
+      cc,
+      bcc: [],
+      subject: replySubject(original.subject),
+      html: input.html ?? null,
+      text: input.text ?? null,
+      attachments: checkAttachments(input.attachments),
+      headers: {},
+      tags: [],
+      inReplyTo: original.messageId,
+      references: replyReferences(original),
+      scheduledAt: null,
     };
     return sendResult(await em.transactional((tx) => this.outbound.queue(tx, mailbox, draft)));
   }
@@ -79,15 +114,30 @@ export class MessageService {
     const original = await em.findOne(MailMessage, { id: messageId }, { populate: ['html', 'attachments'] });
     if (!original) throw new DomainError('MESSAGE_NOT_FOUND', 'Message not found');
     const mailbox = await findMailbox(em, original.mailboxId);
-    const header = [`---------- Forwarded message ---------`, `From: ${original.from}`, `Date: ${original.receivedAt.toUTCString()}`,
-      `Subject: ${original.subject}`, `To: ${original.to.join(', ')}`];
+    const header = [
+      `---------- Forwarded message ---------`,
+      `From: ${original.from}`,
+      `Date: ${original.receivedAt.toUTCString()}`,
+      `Subject: ${original.subject}`,
+      `To: ${original.to.join(', ')}`,
+    ];
     const quotedText = `${input.text ?? ''}\n\n${header.join('\n')}\n\n${original.text ?? ''}`.trimStart();
     const quotedHtml = `${input.html ?? (input.text ? `<p>${escapeHtml(input.text)}</p>` : '')}<br><div>${header.map(escapeHtml).join('<br>')}</div><blockquote>${
-      original.html ?? `<pre>${escapeHtml(original.text ?? '')}</pre>`}</blockquote>`;
+      original.html ?? `<pre>${escapeHtml(original.text ?? '')}</pre>`
+    }</blockquote>`;
     const draft = {
-      to: parseAddressList(input.to, 'to'), cc: [], bcc: [], subject: forwardSubject(original.subject), html: quotedHtml, text: quotedText,
-      attachments: checkAttachments([], original.attachments ?? []), headers: {}, tags: [], inReplyTo: original.messageId,
-      references: replyReferences(original), scheduledAt: null,
+      to: parseAddressList(input.to, 'to'),
+      cc: [],
+      bcc: [],
+      subject: forwardSubject(original.subject),
+      html: quotedHtml,
+      text: quotedText,
+      attachments: checkAttachments([], original.attachments ?? []),
+      headers: {},
+      tags: [],
+      inReplyTo: original.messageId,
+      references: replyReferences(original),
+      scheduledAt: null,
     };
     return sendResult(await em.transactional((tx) => this.outbound.queue(tx, mailbox, draft)));
   }
@@ -95,10 +145,17 @@ export class MessageService {
   /** scheduled → cancelled; a message already sent (or never scheduled) answers 409. */
   async cancel(em: EntityManager, messageId: string): Promise<SendResult> {
     const message = await findMessage(em, messageId);
-    const changed = await em.nativeUpdate(MailMessage, { id: message.id, status: 'scheduled' }, { status: 'cancelled' });
+    const changed = await em.nativeUpdate(
+      MailMessage,
+      { id: message.id, status: 'scheduled' },
+      { status: 'cancelled' },
+    );
     if (changed === 0) {
       const now = await em.refresh(message);
-      throw new DomainError('CONFLICT', `Only a scheduled message can be cancelled (this one is ${now?.status ?? message.status})`);
+      throw new DomainError(
+        'CONFLICT',
+        `Only a scheduled message can be cancelled (this one is ${now?.status ?? message.status})`,
+      );
     }
     message.status = 'cancelled';
     return sendResult(message);
@@ -119,16 +176,24 @@ async function senderMailbox(em: EntityManager, from: string): Promise<Mailbox> 
 }
 
 /** Reply: Reply-To or From of an inbound original, the original's To of an outbound one. Reply-all adds To and Cc as Cc. */
-function replyRecipients(original: MailMessage, mailbox: Mailbox, all: boolean): { to: ParsedAddress[]; cc: ParsedAddress[] } {
-  const parse = (entries: string[]) => entries.flatMap((e) => {
-    try {
-      return [parseAddress(e, 'to')];
-    } catch {
-      return [];
-    }
-  });
+function replyRecipients(
+  original: MailMessage,
+  mailbox: Mailbox,
+  all: boolean,
+): { to: ParsedAddress[]; cc: ParsedAddress[] } {
+  const parse = (entries: string[]) =>
+    entries.flatMap((e) => {
+      try {
+        return [parseAddress(e, 'to')];
+      } catch {
+        return [];
+      }
+    });
   const replyTo = original.headers['reply-to'];
-  const primary = original.direction === 'inbound' ? parse(replyTo ? replyTo.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/) : [original.from]) : parse(original.to);
+  const primary =
+    original.direction === 'inbound'
+      ? parse(replyTo ? replyTo.split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/) : [original.from])
+      : parse(original.to);
   const seen = new Set<string>([mailbox.address]);
   const to = primary.filter((a) => !seen.has(a.address) && seen.add(a.address));
   if (!all) return { to, cc: [] };
@@ -138,7 +203,17 @@ function replyRecipients(original: MailMessage, mailbox: Mailbox, all: boolean):
 }
 
 function sendResult(m: MailMessage): SendResult {
-  return { id: m.id, status: m.status, from: m.from, to: m.to, cc: m.cc, bcc: m.bcc, subject: m.subject, threadId: m.threadId, scheduledAt: m.scheduledAt };
+  return {
+    id: m.id,
+    status: m.status,
+    from: m.from,
+    to: m.to,
+    cc: m.cc,
+    bcc: m.bcc,
+    subject: m.subject,
+    threadId: m.threadId,
+    scheduledAt: m.scheduledAt,
+  };
 }
 
 function escapeHtml(s: string): string {

@@ -59,7 +59,10 @@ export class SendInput {
   @ValidateNested({ each: true })
   attachments?: AttachmentInputType[] | null;
 
-  @Field(() => JSONObject, { nullable: true, description: 'Custom headers: name → value (free-form; addressing and identity headers are refused)' })
+  @Field(() => JSONObject, {
+    nullable: true,
+    description: 'Custom headers: name → value (free-form; addressing and identity headers are refused)',
+  })
   @IsOptional()
   headers?: Record<string, unknown> | null;
 

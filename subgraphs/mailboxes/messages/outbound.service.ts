@@ -34,26 +34,61 @@ export class OutboundService {
   constructor(private readonly deps: MailboxesDeps) {}
 
   async queue(tx: EntityManager, mailbox: Mailbox, draft: OutboundDraft): Promise<MailMessage> {
-    if (!draft.html && !draft.text) throw new DomainError('VALIDATION_ERROR', 'html or text is required', { field: 'html', received: null, expected: 'html or text' });
+    if (!draft.html && !draft.text)
+      throw new DomainError('VALIDATION_ERROR', 'html or text is required', {
+        field: 'html',
+        received: null,
+        expected: 'html or text',
+      });
     const now = this.deps.clock.now();
     const scheduled = draft.scheduledAt && draft.scheduledAt.getTime() > now.getTime() ? draft.scheduledAt : null;
     const id = newId('msg');
-    const addresses = [...new Set([mailbox.address, ...draft.to.map((a) => a.address), ...draft.cc.map((a) => a.address)])];
+    const addresses = [
+      ...new Set([mailbox.address, ...draft.to.map((a) => a.address), ...draft.cc.map((a) => a.address)]),
+    ];
     const thread = await assignThread(tx, {
-      mailboxId: mailbox.id, refs: [...(draft.inReplyTo ? [draft.inReplyTo] : []), ...[...draft.references].reverse()],
-      subject: draft.subject, addresses, at: now,
+      mailboxId: mailbox.id,
+      refs: [...(draft.inReplyTo ? [draft.inReplyTo] : []), ...[...draft.references].reverse()],
+      subject: draft.subject,
+      addresses,
+      at: now,
     });
     const message = tx.create(MailMessage, {
-      id, organizationId: tenantOf(tx), mailboxId: mailbox.id, threadId: thread.id, direction: 'outbound', status: scheduled ? 'scheduled' : 'queued',
-      messageId: `<${id}@${mailbox.domain}>`, inReplyTo: draft.inReplyTo, references: draft.references, from: mailbox.address,
-      fromAddress: mailbox.address, to: draft.to.map((a) => a.entry), cc: draft.cc.map((a) => a.entry), bcc: draft.bcc.map((a) => a.entry),
-      addresses, subject: draft.subject, html: draft.html, text: draft.text, textPreview: previewOf(draft.text, draft.html), headers: draft.headers,
-      attachments: draft.attachments, attachmentCount: draft.attachments.length, tags: draft.tags, read: true, scheduledAt: scheduled,
+      id,
+      organizationId: tenantOf(tx),
+      mailboxId: mailbox.id,
+      threadId: thread.id,
+      direction: 'outbound',
+      status: scheduled ? 'scheduled' : 'queued',
+      messageId: `<${id}@${mailbox.domain}>`,
+      inReplyTo: draft.inReplyTo,
+      references: draft.references,
+      from: mailbox.address,
+      fromAddress: mailbox.address,
+      to: draft.to.map((a) => a.entry),
+      cc: draft.cc.map((a) => a.entry),
+      bcc: draft.bcc.map((a) => a.entry),
+      addresses,
+      subject: draft.subject,
+      html: draft.html,
+      text: draft.text,
+      textPreview: previewOf(draft.text, draft.html),
+      headers: draft.headers,
+      attachments: draft.attachments,
+      attachmentCount: draft.attachments.length,
+      tags: draft.tags,
+      read: true,
+      scheduledAt: scheduled,
       receivedAt: now,
     });
     await tx.flush();
     const data: SendMessageJobData = { organizationId: message.organizationId, messageId: id };
-    await this.deps.jobs.enqueue(tx, SEND_MESSAGE_JOB, data, scheduled ? this.deps.clock.wallTimeOf(scheduled) : new Date());
+    await this.deps.jobs.enqueue(
+      tx,
+      SEND_MESSAGE_JOB,
+      data,
+      scheduled ? this.deps.clock.wallTimeOf(scheduled) : new Date(),
+    );
     return message;
   }
 }

@@ -37,7 +37,9 @@ export class Migration20261125120000_mailboxes extends Migration {
       message_count integer not null,
       last_message_at timestamptz not null,
       created_at timestamptz not null)`);
-    this.addSql('create index threads_mailbox_idx on mailboxes.threads (organization_id, mailbox_id, last_message_at desc)');
+    this.addSql(
+      'create index threads_mailbox_idx on mailboxes.threads (organization_id, mailbox_id, last_message_at desc)',
+    );
     this.addSql(`create table mailboxes.labels (
       id text primary key,
       organization_id uuid not null,
@@ -87,11 +89,15 @@ export class Migration20261125120000_mailboxes extends Migration {
         setweight(to_tsvector('english', coalesce(subject, '')), 'A') ||
         setweight(to_tsvector('simple', coalesce("from", '') || ' ' || translate(coalesce("from", ''), '@.<>"', '     ')), 'B') ||
         setweight(to_tsvector('english', coalesce(text, '')), 'C')) stored)`);
-    this.addSql('create index messages_inbox_idx on mailboxes.messages (organization_id, mailbox_id, direction, received_at desc)');
+    this.addSql(
+      'create index messages_inbox_idx on mailboxes.messages (organization_id, mailbox_id, direction, received_at desc)',
+    );
     this.addSql('create index messages_thread_idx on mailboxes.messages (organization_id, thread_id, received_at)');
     this.addSql('create index messages_message_id_idx on mailboxes.messages (mailbox_id, message_id)');
     // A Message-ID is received once per mailbox: two concurrent deliveries of one message cannot both be stored.
-    this.addSql("create unique index messages_received_once_idx on mailboxes.messages (mailbox_id, message_id) where direction = 'inbound'");
+    this.addSql(
+      "create unique index messages_received_once_idx on mailboxes.messages (mailbox_id, message_id) where direction = 'inbound'",
+    );
     this.addSql('create index messages_search_idx on mailboxes.messages using gin (search)');
     this.addSql('create index messages_labels_idx on mailboxes.messages using gin (labels)');
     this.addSql('create index messages_from_idx on mailboxes.messages (organization_id, from_address)');

@@ -16,7 +16,8 @@ export interface ParsedAddress {
  * exactly one valid address is INVALID_RECIPIENT naming the field.
  */
 export function parseAddress(entry: unknown, field: string): ParsedAddress {
-  if (typeof entry !== 'string' || entry.length === 0 || entry.length > 512 || /[\r\n]/.test(entry)) throw invalidRecipient(field, entry);
+  if (typeof entry !== 'string' || entry.length === 0 || entry.length > 512 || /[\r\n]/.test(entry))
+    throw invalidRecipient(field, entry);
   // Not flattened: a group (`team: a@b.c;`) is not one recipient.
   const parsed = addressparser(entry);
   const one = parsed.length === 1 ? parsed[0] : undefined;
@@ -29,7 +30,8 @@ export function parseAddress(entry: unknown, field: string): ParsedAddress {
 /** Parses a list of entries; duplicates (same bare address) are kept once. */
 export function parseAddressList(entries: readonly unknown[] | null | undefined, field: string): ParsedAddress[] {
   if (!entries) return [];
-  if (entries.length > MAX_RECIPIENTS) throw new DomainError('INVALID_RECIPIENT', `${field} accepts at most ${MAX_RECIPIENTS} addresses`);
+  if (entries.length > MAX_RECIPIENTS)
+    throw new DomainError('INVALID_RECIPIENT', `${field} accepts at most ${MAX_RECIPIENTS} addresses`);
   const seen = new Set<string>();
   const out: ParsedAddress[] = [];
   entries.forEach((entry, i) => {

@@ -13,18 +13,32 @@ export interface AttachmentInput {
 }
 
 /** Checks base64 (strict: no spaces, padding right), sums decoded sizes against 25 MB, and stores them. */
-export function checkAttachments(items: readonly AttachmentInput[] | null | undefined, carried: StoredAttachment[] = []): StoredAttachment[] {
+export function checkAttachments(
+  items: readonly AttachmentInput[] | null | undefined,
+  carried: StoredAttachment[] = [],
+): StoredAttachment[] {
   const out: StoredAttachment[] = [...carried];
   let total = carried.reduce((sum, a) => sum + a.size, 0);
   (items ?? []).forEach((item, i) => {
     const content = item.content;
     if (!isBase64Text(content)) {
-      throw new DomainError('VALIDATION_ERROR', `attachments[${i}].content must be base64`, { field: `attachments[${i}].content`, received: content.slice(0, 40), expected: 'base64' });
+      throw new DomainError('VALIDATION_ERROR', `attachments[${i}].content must be base64`, {
+        field: `attachments[${i}].content`,
+        received: content.slice(0, 40),
+        expected: 'base64',
+      });
     }
     const size = Buffer.byteLength(content, 'base64');
     total += size;
-    if (total > MAX_ATTACHMENT_BYTES) throw new DomainError('ATTACHMENT_TOO_LARGE', `Attachments exceed 25 MB in total (${total} bytes so far)`);
-    out.push({ id: newId('att'), filename: item.filename, contentType: item.contentType || 'application/octet-stream', size, content });
+    if (total > MAX_ATTACHMENT_BYTES)
+      throw new DomainError('ATTACHMENT_TOO_LARGE', `Attachments exceed 25 MB in total (${total} bytes so far)`);
+    out.push({
+      id: newId('att'),
+      filename: item.filename,
+      contentType: item.contentType || 'application/octet-stream',
+      size,
+      content,
+    });
   });
   return out;
 }

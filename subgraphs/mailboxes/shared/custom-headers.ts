@@ -2,10 +2,36 @@ import { DomainError } from '../../../platform/errors/domain-error.js';
 
 // Addressing, identity, threading and MIME structure are the platform's to write.
 const RESERVED = new Set([
-  'from', 'sender', 'to', 'cc', 'bcc', 'reply-to', 'return-path', 'message-id', 'in-reply-to', 'references', 'date', 'subject',
-  'mime-version', 'content-type', 'content-transfer-encoding', 'dkim-signature', 'received', 'resent-from', 'resent-to',
-  'resent-cc', 'resent-bcc', 'resent-sender', 'resent-message-id', 'delivered-to', 'authentication-results', 'arc-seal',
-  'arc-message-signature', 'arc-authentication-results', 'list-unsubscribe', 'list-unsubscribe-post',
+  'from',
+  'sender',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'return-path',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'date',
+  'subject',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'dkim-signature',
+  'received',
+  'resent-from',
+  'resent-to',
+  'resent-cc',
+  'resent-bcc',
+  'resent-sender',
+  'resent-message-id',
+  'delivered-to',
+  'authentication-results',
+  'arc-seal',
+  'arc-message-signature',
+  'arc-authentication-results',
+  'list-unsubscribe',
+  'list-unsubscribe-post',
 ]);
 const NAME = /^[!-9;-~]{1,76}$/;
 const MAX_HEADERS = 50;
@@ -17,8 +43,14 @@ export function checkCustomHeaders(headers: Record<string, unknown> | null | und
   if (entries.length > MAX_HEADERS) throw invalid('headers', entries.length, `at most ${MAX_HEADERS} headers`);
   const out: Record<string, string> = {};
   for (const [name, value] of entries) {
-    if (!NAME.test(name)) throw invalid(`headers.${name.slice(0, 80)}`, name, 'a header name of printable ASCII without ":" or spaces');
-    if (RESERVED.has(name.toLowerCase())) throw invalid(`headers.${name}`, name, 'a custom header (addressing, identity and threading headers are set by the platform)');
+    if (!NAME.test(name))
+      throw invalid(`headers.${name.slice(0, 80)}`, name, 'a header name of printable ASCII without ":" or spaces');
+    if (RESERVED.has(name.toLowerCase()))
+      throw invalid(
+        `headers.${name}`,
+        name,
+        'a custom header (addressing, identity and threading headers are set by the platform)',
+      );
     if (typeof value !== 'string') throw invalid(`headers.${name}`, value, 'a string');
     if (/[\r\n]/.test(value)) throw invalid(`headers.${name}`, value, 'a value without CR or LF');
     if (value.length > 998) throw invalid(`headers.${name}`, value.length, 'at most 998 characters');

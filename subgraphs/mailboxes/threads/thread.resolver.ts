@@ -8,7 +8,9 @@ export class ThreadResolver {
   private readonly threads = new ThreadService();
 
   @Authorized('mailboxes')
-  @Query(() => ThreadList, { description: 'Threads of a mailbox (sort default last_message_at:desc; limit default 50, max 100)' })
+  @Query(() => ThreadList, {
+    description: 'Threads of a mailbox (sort default last_message_at:desc; limit default 50, max 100)',
+  })
   mailboxThreads(
     @Arg('mailboxId', () => ID) mailboxId: string,
     @Arg('limit', () => Int, { nullable: true }) limit: number | null,

@@ -8,23 +8,44 @@ import { mailboxPage } from '../shared/mailbox-page.js';
 import { fullMessage } from '../messages/message-view.js';
 import type { ThreadList, ThreadView } from './thread.types.js';
 
-const SORTS: Record<string, keyof MailThread> = { last_message_at: 'lastMessageAt', created_at: 'createdAt', subject: 'subject' };
+const SORTS: Record<string, keyof MailThread> = {
+  last_message_at: 'lastMessageAt',
+  created_at: 'createdAt',
+  subject: 'subject',
+};
 
 /** Thread lists of a mailbox and one thread with its messages. */
 export class ThreadService {
-  async list(em: EntityManager, mailboxId: string, limit?: number | null, offset?: number | null, sort?: string | null): Promise<ThreadList> {
+  async list(
+    em: EntityManager,
+    mailboxId: string,
+    limit?: number | null,
+    offset?: number | null,
+    sort?: string | null,
+  ): Promise<ThreadList> {
     const mailbox = await findMailbox(em, mailboxId);
     const page = mailboxPage(limit, offset);
     const [field, dir] = sortOf(sort);
-    const [threads, total] = await em.findAndCount(MailThread, { mailboxId: mailbox.id }, { limit: page.limit, offset: page.offset, orderBy: { [field]: dir, id: dir } });
-    const unread = await unreadCounts(em, threads.map((t) => t.id));
+    const [threads, total] = await em.findAndCount(
+      MailThread,
+      { mailboxId: mailbox.id },
+      { limit: page.limit, offset: page.offset, orderBy: { [field]: dir, id: dir } },
+    );
+    const unread = await unreadCounts(
+      em,
+      threads.map((t) => t.id),
+    );
     return { data: threads.map((t) => threadView(t, unread.get(t.id) ?? 0)), meta: { total, ...page } };
   }
 
   async get(em: EntityManager, id: string): Promise<ThreadView> {
     const thread = await em.findOne(MailThread, { id });
     if (!thread) throw new DomainError('NOT_FOUND', 'Thread not found');
-    const messages = await em.find(MailMessage, { threadId: thread.id }, { orderBy: { receivedAt: 'asc', id: 'asc' }, populate: ['html', 'attachments'] });
+    const messages = await em.find(
+      MailMessage,
+      { threadId: thread.id },
+      { orderBy: { receivedAt: 'asc', id: 'asc' }, populate: ['html', 'attachments'] },
+    );
     const unread = messages.filter((m) => !m.read).length;
     return { ...threadView(thread, unread), messages: messages.map(fullMessage) };
   }
@@ -39,7 +60,16 @@ async function unreadCounts(em: EntityManager, threadIds: string[]): Promise<Map
 }
 
 function threadView(t: MailThread, unreadCount: number): ThreadView {
-  return { id: t.id, mailboxId: t.mailboxId, subject: t.subject, participants: t.participants, messageCount: t.messageCount, unreadCount, lastMessageAt: t.lastMessageAt, createdAt: t.createdAt };
+  return {
+    id: t.id,
+    mailboxId: t.mailboxId,
+    subject: t.subject,
+    participants: t.participants,
+    messageCount: t.messageCount,
+    unreadCount,
+    lastMessageAt: t.lastMessageAt,
+    createdAt: t.createdAt,
+  };
 }
 
 function sortOf(sort: string | null | undefined): [keyof MailThread, 'asc' | 'desc'] {
@@ -47,7 +77,11 @@ function sortOf(sort: string | null | undefined): [keyof MailThread, 'asc' | 'de
   const [name, dir = 'desc'] = sort.split(':');
   const field = SORTS[name ?? ''];
   if (!field || (dir !== 'asc' && dir !== 'desc')) {
-    throw new DomainError('VALIDATION_ERROR', 'sort must look like last_message_at:desc', { field: 'sort', received: sort, expected: Object.keys(SORTS).flatMap((k) => [`${k}:asc`, `${k}:desc`]) });
+    throw new DomainError('VALIDATION_ERROR', 'sort must look like last_message_at:desc', {
+      field: 'sort',
+      received: sort,
+      expected: Object.keys(SORTS).flatMap((k) => [`${k}:asc`, `${k}:desc`]),
+    });
   }
   return [field, dir];
 }

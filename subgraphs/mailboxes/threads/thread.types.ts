@@ -28,7 +28,10 @@ export class ThreadView {
   @Field()
   createdAt!: Date;
 
-  @Field(() => [MailboxMessageView], { nullable: true, description: 'Every message, oldest first (GET /threads/{id} only)' })
+  @Field(() => [MailboxMessageView], {
+    nullable: true,
+    description: 'Every message, oldest first (GET /threads/{id} only)',
+  })
   messages?: MailboxMessageView[];
 }
 

@@ -25,7 +25,11 @@ export async function assignThread(tx: EntityManager, key: ThreadKey): Promise<M
   const base = baseSubject(key.subject);
   let thread: MailThread | null = null;
   if (key.refs.length > 0) {
-    const named = await tx.find(MailMessage, { mailboxId: key.mailboxId, messageId: { $in: key.refs } }, { fields: ['id', 'messageId', 'threadId'] });
+    const named = await tx.find(
+      MailMessage,
+      { mailboxId: key.mailboxId, messageId: { $in: key.refs } },
+      { fields: ['id', 'messageId', 'threadId'] },
+    );
     for (const ref of key.refs) {
       const hit = named.find((m) => m.messageId === ref);
       if (!hit) continue;
@@ -38,8 +42,14 @@ export async function assignThread(tx: EntityManager, key: ThreadKey): Promise<M
   }
   if (!thread) {
     thread = tx.create(MailThread, {
-      id: newId('thd'), organizationId: tenantOf(tx), mailboxId: key.mailboxId, subject: key.subject, baseSubject: base,
-      participants: [], messageCount: 0, lastMessageAt: key.at,
+      id: newId('thd'),
+      organizationId: tenantOf(tx),
+      mailboxId: key.mailboxId,
+      subject: key.subject,
+      baseSubject: base,
+      participants: [],
+      messageCount: 0,
+      lastMessageAt: key.at,
     });
   }
   thread.messageCount += 1;

@@ -11,7 +11,11 @@ import { SmsStatus } from '../entities/sms-status.js';
 
 /** The messages among `ids` still in `status`, locked for this transaction (a rerun after a crash skips the rest). */
 export async function lockedIn(tx: EntityManager, ids: string[], status: SmsStatus): Promise<SmsMessage[]> {
-  return tx.find(SmsMessage, { id: { $in: ids }, status }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } });
+  return tx.find(
+    SmsMessage,
+    { id: { $in: ids }, status },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true, orderBy: { id: 'asc' } },
+  );
 }
 
 /** SENDING → SENT. */
@@ -19,7 +23,13 @@ export async function markSent(tx: EntityManager, message: SmsMessage, at = new 
   message.status = SmsStatus.SENT;
   message.sentAt = at;
   record(message, SmsStatus.SENT, at);
-  await emitEvent(tx, 'sms.sent', { messageId: message.id, to: message.to, from: message.from, segments: message.segments, sentAt: at.toISOString() });
+  await emitEvent(tx, 'sms.sent', {
+    messageId: message.id,
+    to: message.to,
+    from: message.from,
+    segments: message.segments,
+    sentAt: at.toISOString(),
+  });
 }
 
 /** SENT → DELIVERED. */
@@ -31,13 +41,27 @@ export async function markDelivered(tx: EntityManager, message: SmsMessage, at =
 }
 
 /** → FAILED (the carrier refused it) or UNDELIVERED (the handset never got it). */
-export async function markFailed(tx: EntityManager, message: SmsMessage, status: SmsStatus.FAILED | SmsStatus.UNDELIVERED, code: number | null, text: string | null, at = new Date()): Promise<void> {
+export async function markFailed(
+  tx: EntityManager,
+  message: SmsMessage,
+  status: SmsStatus.FAILED | SmsStatus.UNDELIVERED,
+  code: number | null,
+  text: string | null,
+  at = new Date(),
+): Promise<void> {
   message.status = status;
   message.failedAt = at;
   message.errorCode = code;
   message.errorMessage = text;
   record(message, status, at);
-  await emitEvent(tx, 'sms.failed', { messageId: message.id, to: message.to, status, errorCode: code, errorMessage: text, failedAt: at.toISOString() });
+  await emitEvent(tx, 'sms.failed', {
+    messageId: message.id,
+    to: message.to,
+    status,
+    errorCode: code,
+    errorMessage: text,
+    failedAt: at.toISOString(),
+  });
 }
 
 function record(message: SmsMessage, status: SmsStatus, at: Date) {

@@ -32,7 +32,10 @@ export class SmsMessage extends TenantRow {
   @Enum(() => SmsDirection)
   direction!: SmsDirection;
 
-  @Field(() => String, { nullable: true, description: 'Pool number (outbound) or the sender (inbound); null when BLOCKED before a number was chosen' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pool number (outbound) or the sender (inbound); null when BLOCKED before a number was chosen',
+  })
   @Property({ type: 'text', nullable: true, fieldName: 'from_number' })
   from?: string | null;
 

@@ -1,5 +1,14 @@
 /** Twilio's default opt-out keywords on long codes; matched as the whole message, one word, any case. */
-export const OPT_OUT_KEYWORDS = ['STOP', 'UNSUBSCRIBE', 'END', 'QUIT', 'STOPALL', 'REVOKE', 'OPTOUT', 'CANCEL'] as const;
+export const OPT_OUT_KEYWORDS = [
+  'STOP',
+  'UNSUBSCRIBE',
+  'END',
+  'QUIT',
+  'STOPALL',
+  'REVOKE',
+  'OPTOUT',
+  'CANCEL',
+] as const;
 /** Opt back in (Twilio: START, UNSTOP; YES is left out: too common as a plain reply). */
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP'] as const;
 

@@ -10,7 +10,10 @@ export class SmsInboundResolver {
 
   @Authorized('sms')
   @Mutation(() => SmsMessage, { description: 'Sandbox: as if `from` had texted `body` to the pool number `to`' })
-  receiveSandboxSms(@Arg('input', () => SandboxSmsInput) input: SandboxSmsInput, @Ctx() ctx: SubgraphContext): Promise<SmsMessage> {
+  receiveSandboxSms(
+    @Arg('input', () => SandboxSmsInput) input: SandboxSmsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsMessage> {
     return this.service.receive(ctx.em, { from: input.from, to: input.to, body: input.body });
   }
 }

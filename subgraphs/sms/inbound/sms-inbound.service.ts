@@ -32,8 +32,18 @@ export class SmsInboundService {
     await this.settings.requireEnabled(em);
     const from = phone('from', input.from);
     const to = phone('to', input.to);
-    if (!isPoolNumber(to)) throw new DomainError('INVALID_REQUEST', 'to must be one of the pool numbers', { field: 'to', received: to, expected: 'a pool number (docs/sms.md)' });
-    if (typeof input.body !== 'string' || input.body.length > MAX_INBOUND) throw new DomainError('INVALID_REQUEST', `body must be a string of at most ${MAX_INBOUND} characters`, { field: 'body', received: typeof input.body, expected: 'string' });
+    if (!isPoolNumber(to))
+      throw new DomainError('INVALID_REQUEST', 'to must be one of the pool numbers', {
+        field: 'to',
+        received: to,
+        expected: 'a pool number (docs/sms.md)',
+      });
+    if (typeof input.body !== 'string' || input.body.length > MAX_INBOUND)
+      throw new DomainError('INVALID_REQUEST', `body must be a string of at most ${MAX_INBOUND} characters`, {
+        field: 'body',
+        received: typeof input.body,
+        expected: 'string',
+      });
     const body = input.body;
     return em.transactional(async (tx) => {
       const now = new Date();
@@ -57,10 +67,19 @@ export class SmsInboundService {
       const { kind, keyword } = keywordOf(body);
       if (kind === 'opt-out') {
         await suppress(tx, from, SmsSuppressionReason.OPT_OUT);
-        await emitEvent(tx, 'sms.opted_out', { phoneNumber: from, keyword, messageId: message.id, optedOutAt: now.toISOString() });
+        await emitEvent(tx, 'sms.opted_out', {
+          phoneNumber: from,
+          keyword,
+          messageId: message.id,
+          optedOutAt: now.toISOString(),
+        });
       } else if (kind === 'opt-in') {
         // Only the recipient's own opt-out is lifted; a MANUAL entry is the organization's decision.
-        await tx.nativeDelete(SmsSuppression, { organizationId: tenantOf(tx), phoneNumber: from, reason: SmsSuppressionReason.OPT_OUT });
+        await tx.nativeDelete(SmsSuppression, {
+          organizationId: tenantOf(tx),
+          phoneNumber: from,
+          reason: SmsSuppressionReason.OPT_OUT,
+        });
       }
       return message;
     });
@@ -68,6 +87,11 @@ export class SmsInboundService {
 }
 
 function phone(field: string, value: unknown): string {
-  if (typeof value !== 'string' || !isE164(value)) throw new DomainError('INVALID_REQUEST', `${field} must be a phone number in E.164 format`, { field, received: value ?? null, expected: 'E.164, e.g. +14155550123' });
+  if (typeof value !== 'string' || !isE164(value))
+    throw new DomainError('INVALID_REQUEST', `${field} must be a phone number in E.164 format`, {
+      field,
+      received: value ?? null,
+      expected: 'E.164, e.g. +14155550123',
+    });
   return value;
 }

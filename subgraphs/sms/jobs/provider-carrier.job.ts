@@ -21,7 +21,10 @@ const PARALLEL_REQUESTS = 10;
  * committed as soon as it answers, so a rerun never sends a message twice unless the process died in the instant
  * between the provider's answer and that commit. Later states (SENT, DELIVERED, ...) arrive by signed callbacks.
  */
-export function providerCarrierJob(deps: SmsDeps, provider: NonNullable<SmsDeps['config']['smsProvider']>): JobDefinition<CarrierJobData> {
+export function providerCarrierJob(
+  deps: SmsDeps,
+  provider: NonNullable<SmsDeps['config']['smsProvider']>,
+): JobDefinition<CarrierJobData> {
   const client = new TwilioClient(provider);
   const statusCallback = deps.config.publicUrl + STATUS_CALLBACK_PATH;
   return {
@@ -32,7 +35,11 @@ export function providerCarrierJob(deps: SmsDeps, provider: NonNullable<SmsDeps[
       await em.transactional(async (tx) => {
         for (const message of await lockedIn(tx, data.messageIds, SmsStatus.QUEUED)) message.status = SmsStatus.SENDING;
       });
-      const pending = await em.find(SmsMessage, { id: { $in: data.messageIds }, status: SmsStatus.SENDING, providerMessageId: null }, { orderBy: { id: 'asc' } });
+      const pending = await em.find(
+        SmsMessage,
+        { id: { $in: data.messageIds }, status: SmsStatus.SENDING, providerMessageId: null },
+        { orderBy: { id: 'asc' } },
+      );
       const unavailable: string[] = [];
       await inParallel(pending, PARALLEL_REQUESTS, async (message) => {
         const result = await client.send({ to: message.to, from: message.from!, body: message.body, statusCallback });
@@ -40,25 +47,45 @@ export function providerCarrierJob(deps: SmsDeps, provider: NonNullable<SmsDeps[
           const [row] = await lockedIn(tx, [message.id], SmsStatus.SENDING);
           if (!row) return;
           if (result.kind === 'accepted') row.providerMessageId = result.providerMessageId;
-          else if (result.kind === 'rejected') await markFailed(tx, row, SmsStatus.FAILED, result.errorCode, result.errorMessage);
+          else if (result.kind === 'rejected')
+            await markFailed(tx, row, SmsStatus.FAILED, result.errorCode, result.errorMessage);
           else unavailable.push(row.id);
         });
-        if (result.kind === 'unavailable') logger.warn('sms provider unavailable', { messageId: message.id, attempt, reason: result.reason });
+        if (result.kind === 'unavailable')
+          logger.warn('sms provider unavailable', { messageId: message.id, attempt, reason: result.reason });
       });
       if (unavailable.length > 0) await retryOrFail(deps, em, data, unavailable, attempt);
     },
   };
 }
 
-async function retryOrFail(deps: SmsDeps, em: EntityManager, data: CarrierJobData, ids: string[], attempt: number): Promise<void> {
+async function retryOrFail(
+  deps: SmsDeps,
+  em: EntityManager,
+  data: CarrierJobData,
+  ids: string[],
+  attempt: number,
+): Promise<void> {
   const delay = PROVIDER_RETRY_BACKOFF.delayBefore(attempt);
   await em.fork().transactional(async (tx) => {
     if (delay !== null) {
-      await deps.jobs.enqueue(tx, SMS_CARRIER_JOB, { organizationId: data.organizationId, messageIds: ids, attempt: attempt + 1 }, new Date(Date.now() + delay));
+      await deps.jobs.enqueue(
+        tx,
+        SMS_CARRIER_JOB,
+        { organizationId: data.organizationId, messageIds: ids, attempt: attempt + 1 },
+        new Date(Date.now() + delay),
+      );
       return;
     }
     // Twilio's 30001 "Queue overflow" is the nearest carrier code for "never taken".
-    for (const row of await lockedIn(tx, ids, SmsStatus.SENDING)) await markFailed(tx, row, SmsStatus.FAILED, 30001, `The SMS provider could not be reached after ${attempt} attempts`);
+    for (const row of await lockedIn(tx, ids, SmsStatus.SENDING))
+      await markFailed(
+        tx,
+        row,
+        SmsStatus.FAILED,
+        30001,
+        `The SMS provider could not be reached after ${attempt} attempts`,
+      );
   });
 }
 

@@ -63,6 +63,7 @@ async function send(tx: EntityManager, message: SmsMessage): Promise<boolean> {
 /** SENT → DELIVERED, or UNDELIVERED for the test number. */
 async function report(tx: EntityManager, message: SmsMessage): Promise<void> {
   const outcome = sandboxOutcome(message.to);
-  if (outcome.final === 'UNDELIVERED') await markFailed(tx, message, SmsStatus.UNDELIVERED, outcome.errorCode, outcome.errorMessage);
+  if (outcome.final === 'UNDELIVERED')
+    await markFailed(tx, message, SmsStatus.UNDELIVERED, outcome.errorCode, outcome.errorMessage);
   else await markDelivered(tx, message);
 }

@@ -51,26 +51,39 @@ export class SmsMessageResolver {
   }
 
   @Authorized('send', 'sms')
-  @Mutation(() => SmsSendResult, { description: 'Sends one template SMS; per-message refusals (1001..1006) come back in the result' })
+  @Mutation(() => SmsSendResult, {
+    description: 'Sends one template SMS; per-message refusals (1001..1006) come back in the result',
+  })
   sendSms(@Arg('input', () => SendSmsInput) input: SendSmsInput, @Ctx() ctx: SubgraphContext): Promise<SmsSendResult> {
     return this.service.send(ctx.em, ctx.auth!, input);
   }
 
   @Authorized('send', 'sms')
   @Mutation(() => [SmsSendResult], { description: 'Up to 500 send requests; one result per item, in order' })
-  sendSmsBatch(@Arg('messages', () => [SendSmsInput]) messages: SendSmsInput[], @Ctx() ctx: SubgraphContext): Promise<SmsSendResult[]> {
+  sendSmsBatch(
+    @Arg('messages', () => [SendSmsInput]) messages: SendSmsInput[],
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsSendResult[]> {
     return this.service.sendBatch(ctx.em, ctx.auth!, messages);
   }
 
   @Authorized('sms')
   @Query(() => SmsMessageList, { description: 'Outbound and inbound messages, newest first' })
-  smsMessages(@Args() args: SmsMessageListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<SmsMessageList> {
+  smsMessages(
+    @Args() args: SmsMessageListArgs,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<SmsMessageList> {
     return this.service.list(ctx.em, args, selectedProperties(info, SmsMessage));
   }
 
   @Authorized('sms')
   @Query(() => SmsMessageList, { description: 'Inbound messages, newest first' })
-  smsInbound(@Args() args: SmsInboundListArgs, @Ctx() ctx: SubgraphContext, @Info() info: GraphQLResolveInfo): Promise<SmsMessageList> {
+  smsInbound(
+    @Args() args: SmsInboundListArgs,
+    @Ctx() ctx: SubgraphContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<SmsMessageList> {
     return this.service.listInbound(ctx.em, args, selectedProperties(info, SmsMessage));
   }
 

@@ -72,7 +72,11 @@ export class SmsMessageService {
   /** One result per item, in order; a malformed item makes the whole request a 400, a refused one fails alone. */
   async sendBatch(em: EntityManager, auth: Auth, items: SendSmsInput[]): Promise<SmsSendResult[]> {
     if (items.length === 0 || items.length > MAX_SMS_BATCH) {
-      throw new DomainError('INVALID_REQUEST', `A batch holds 1 to ${MAX_SMS_BATCH} messages`, { field: 'body', received: items.length, expected: `1..${MAX_SMS_BATCH} items` });
+      throw new DomainError('INVALID_REQUEST', `A batch holds 1 to ${MAX_SMS_BATCH} messages`, {
+        field: 'body',
+        received: items.length,
+        expected: `1..${MAX_SMS_BATCH} items`,
+      });
     }
     return this.sendMany(em, auth, items.map(smsSendOf));
   }
@@ -81,10 +85,18 @@ export class SmsMessageService {
     const submittedAt = new Date();
     const settings = await this.settings.get(em);
     // Lookups the rules need, once per request rather than once per message.
-    const aliases = [...new Set(sends.map((s) => s.templateAlias).filter((a): a is string => !!a && !poolTemplateByAlias(a)))];
-    const custom = new Map((aliases.length ? await em.find(SmsCustomTemplate, { alias: { $in: aliases } }) : []).map((t) => [t.alias, t]));
+    const aliases = [
+      ...new Set(sends.map((s) => s.templateAlias).filter((a): a is string => !!a && !poolTemplateByAlias(a))),
+    ];
+    const custom = new Map(
+      (aliases.length ? await em.find(SmsCustomTemplate, { alias: { $in: aliases } }) : []).map((t) => [t.alias, t]),
+    );
     const numbers = [...new Set(sends.map((s) => s.to).filter(isE164))];
-    const suppressed = new Set((numbers.length ? await em.find(SmsSuppression, { phoneNumber: { $in: numbers } }) : []).map((s) => s.phoneNumber));
+    const suppressed = new Set(
+      (numbers.length ? await em.find(SmsSuppression, { phoneNumber: { $in: numbers } }) : []).map(
+        (s) => s.phoneNumber,
+      ),
+    );
     const decisions = sends.map((s) => decide(s, settings, custom, suppressed));
 
     const ids: (string | null)[] = decisions.map(() => null);
@@ -118,10 +130,17 @@ export class SmsMessageService {
         await tx.flush();
         // One carrier job per request: a batch of 500 is one job row, not 500.
         const queuedIds = rows.filter((r) => r.status === SmsStatus.QUEUED).map((r) => r.id);
-        if (queuedIds.length > 0) await this.deps.jobs.enqueue(tx, SMS_CARRIER_JOB, { organizationId, messageIds: queuedIds });
+        if (queuedIds.length > 0)
+          await this.deps.jobs.enqueue(tx, SMS_CARRIER_JOB, { organizationId, messageIds: queuedIds });
       });
     }
-    return decisions.map((d, i) => ({ to: sends[i]!.to, submittedAt: submittedAt.toISOString(), messageId: ids[i]!, errorCode: d.result.code, message: d.result.message }));
+    return decisions.map((d, i) => ({
+      to: sends[i]!.to,
+      submittedAt: submittedAt.toISOString(),
+      messageId: ids[i]!,
+      errorCode: d.result.code,
+      message: d.result.message,
+    }));
   }
 
   /** `fields`: the properties the caller reads (every column when absent). */
@@ -134,7 +153,12 @@ export class SmsMessageService {
     if (status) where.status = status;
     if (direction) where.direction = direction;
     if (filter.tag != null && filter.tag !== '') where.tag = filter.tag;
-    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
+    const { rows, total } = await findPage(em, SmsMessage, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      fields,
+    });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
@@ -144,7 +168,12 @@ export class SmsMessageService {
     const where: Record<string, unknown> = { direction: SmsDirection.INBOUND, ...dateWhere(filter) };
     if (filter.fromNumber) where.from = filter.fromNumber;
     if (filter.toNumber) where.to = filter.toNumber;
-    const { rows, total } = await findPage(em, SmsMessage, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' }, fields });
+    const { rows, total } = await findPage(em, SmsMessage, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      fields,
+    });
     return { data: rows, meta: offsetMeta(page, rows.length, total) };
   }
 
@@ -168,15 +197,22 @@ function dateWhere(filter: { fromDate?: string | null; toDate?: string | null })
  * The per-message rules, in this order: 1005 (organization), 1001 (number), 1002/1003 (template;
  * `templateId` wins when both are given), 1004 (pool number for the country), 1006 (suppressed → stored BLOCKED).
  */
-function decide(send: ValidSmsSend, settings: SmsSettingsView, custom: Map<string, SmsCustomTemplate>, suppressed: Set<string>): Decision {
+function decide(
+  send: ValidSmsSend,
+  settings: SmsSettingsView,
+  custom: Map<string, SmsCustomTemplate>,
+  suppressed: Set<string>,
+): Decision {
   if (!settings.enabled) return { kind: 'refused', result: SMS_RESULT.NOT_ENABLED };
   if (!isE164(send.to)) return { kind: 'refused', result: SMS_RESULT.INVALID_NUMBER };
   let body: string;
   let templateId: number | null = null;
   let templateAlias: string;
-  const pool = send.templateId !== undefined ? poolTemplateById(send.templateId) : poolTemplateByAlias(send.templateAlias!);
+  const pool =
+    send.templateId !== undefined ? poolTemplateById(send.templateId) : poolTemplateByAlias(send.templateAlias!);
   if (pool) {
-    if (!pool.approvedByDefault && !settings.approvedPoolTemplateIds.includes(pool.id)) return { kind: 'refused', result: SMS_RESULT.TEMPLATE_NOT_APPROVED };
+    if (!pool.approvedByDefault && !settings.approvedPoolTemplateIds.includes(pool.id))
+      return { kind: 'refused', result: SMS_RESULT.TEMPLATE_NOT_APPROVED };
     body = pool.body;
     templateId = pool.id;
     templateAlias = pool.alias;
@@ -190,7 +226,17 @@ function decide(send: ValidSmsSend, settings: SmsSettingsView, custom: Map<strin
   const from = poolNumberFor(country, send.to);
   if (!from) return { kind: 'refused', result: SMS_RESULT.NO_POOL_NUMBER };
   const text = renderStoredTemplate(body, templateAlias, send.templateModel);
-  const row = { from, to: send.to, body: text, segments: countSegments(text).segments, country, tag: send.tag, metadata: send.metadata, templateId, templateAlias };
+  const row = {
+    from,
+    to: send.to,
+    body: text,
+    segments: countSegments(text).segments,
+    country,
+    tag: send.tag,
+    metadata: send.metadata,
+    templateId,
+    templateAlias,
+  };
   if (suppressed.has(send.to)) return { kind: 'store', status: SmsStatus.BLOCKED, result: SMS_RESULT.SUPPRESSED, row };
   return { kind: 'store', status: SmsStatus.QUEUED, result: SMS_RESULT.OK, row };
 }

@@ -23,8 +23,12 @@ export class Migration20261124000100_sms extends Migration {
       queued_at timestamptz, sent_at timestamptz, delivered_at timestamptz, failed_at timestamptz, received_at timestamptz,
       events jsonb not null default '[]',
       created_at timestamptz not null)`);
-    this.addSql('create index sms_messages_org_created_idx on sms.messages (organization_id, created_at desc, id desc)');
-    this.addSql('create index sms_messages_org_direction_created_idx on sms.messages (organization_id, direction, created_at desc)');
+    this.addSql(
+      'create index sms_messages_org_created_idx on sms.messages (organization_id, created_at desc, id desc)',
+    );
+    this.addSql(
+      'create index sms_messages_org_direction_created_idx on sms.messages (organization_id, direction, created_at desc)',
+    );
     this.addSql(`create table sms.templates (
       id text primary key,
       organization_id uuid not null,

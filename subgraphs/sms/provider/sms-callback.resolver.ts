@@ -5,7 +5,9 @@ import { JSONObject } from '../../../platform/graphql/scalars.js';
 import type { SmsDeps } from '../sms-deps.js';
 import { SmsCallbackService } from './sms-callback.service.js';
 
-@ObjectType({ description: 'What a carrier callback changed; applied false: a replay or a stale report, changed nothing' })
+@ObjectType({
+  description: 'What a carrier callback changed; applied false: a replay or a stale report, changed nothing',
+})
 class SmsCallbackResult {
   @Field()
   applied!: boolean;
@@ -24,14 +26,26 @@ export class SmsCallbackResolver {
   }
 
   @Authorized(PUBLIC)
-  @Mutation(() => SmsCallbackResult, { description: 'Provider status callback (form fields as sent, X-Twilio-Signature)' })
-  smsStatusCallback(@Arg('params', () => JSONObject) params: Record<string, string>, @Arg('signature', () => String, { nullable: true }) signature: string | null, @Ctx() ctx: SubgraphContext): Promise<SmsCallbackResult> {
+  @Mutation(() => SmsCallbackResult, {
+    description: 'Provider status callback (form fields as sent, X-Twilio-Signature)',
+  })
+  smsStatusCallback(
+    @Arg('params', () => JSONObject) params: Record<string, string>,
+    @Arg('signature', () => String, { nullable: true }) signature: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsCallbackResult> {
     return this.service.status(ctx.em, strings(params), signature);
   }
 
   @Authorized(PUBLIC)
-  @Mutation(() => SmsCallbackResult, { description: 'Provider inbound-message callback (form fields as sent, X-Twilio-Signature)' })
-  smsInboundCallback(@Arg('params', () => JSONObject) params: Record<string, string>, @Arg('signature', () => String, { nullable: true }) signature: string | null, @Ctx() ctx: SubgraphContext): Promise<SmsCallbackResult> {
+  @Mutation(() => SmsCallbackResult, {
+    description: 'Provider inbound-message callback (form fields as sent, X-Twilio-Signature)',
+  })
+  smsInboundCallback(
+    @Arg('params', () => JSONObject) params: Record<string, string>,
+    @Arg('signature', () => String, { nullable: true }) signature: string | null,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsCallbackResult> {
     return this.service.received(ctx.em, strings(params), signature);
   }
 }

@@ -25,25 +25,40 @@ export class TwilioClient {
 
   async send(message: TwilioMessage): Promise<ProviderSendResult> {
     const url = `${this.options.baseUrl}/2010-04-01/Accounts/${encodeURIComponent(this.options.accountSid)}/Messages.json`;
-    const form = new URLSearchParams({ To: message.to, From: message.from, Body: message.body, StatusCallback: message.statusCallback });
+    const form = new URLSearchParams({
+      To: message.to,
+      From: message.from,
+      Body: message.body,
+      StatusCallback: message.statusCallback,
+    });
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { authorization: this.authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: this.authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: form,
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
       return { kind: 'unavailable', reason: (error as Error).message };
     }
-    const json = (await response.json().catch(() => null)) as { sid?: unknown; code?: unknown; message?: unknown } | null;
+    const json = (await response.json().catch(() => null)) as {
+      sid?: unknown;
+      code?: unknown;
+      message?: unknown;
+    } | null;
     if (response.ok && typeof json?.sid === 'string') return { kind: 'accepted', providerMessageId: json.sid };
-    if (response.status === 429 || response.status >= 500 || response.ok) return { kind: 'unavailable', reason: `provider answered ${response.status}` };
+    if (response.status === 429 || response.status >= 500 || response.ok)
+      return { kind: 'unavailable', reason: `provider answered ${response.status}` };
     return {
       kind: 'rejected',
       errorCode: typeof json?.code === 'number' ? json.code : null,
-      errorMessage: typeof json?.message === 'string' ? json.message.slice(0, 500) : `provider answered ${response.status}`,
+      errorMessage:
+        typeof json?.message === 'string' ? json.message.slice(0, 500) : `provider answered ${response.status}`,
     };
   }
 }

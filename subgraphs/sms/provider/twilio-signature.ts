@@ -5,12 +5,22 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * full callback URL followed by every POST parameter as name + value, sorted by name.
  */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const payload = url + Object.keys(params).sort().map((name) => name + params[name]).join('');
+  const payload =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((name) => name + params[name])
+      .join('');
   return createHmac('sha1', authToken).update(payload, 'utf8').digest('base64');
 }
 
 /** Whether `signature` signs this request; compared in constant time. */
-export function isValidTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | null | undefined): boolean {
+export function isValidTwilioSignature(
+  authToken: string,
+  url: string,
+  params: Record<string, string>,
+  signature: string | null | undefined,
+): boolean {
   if (!signature) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);

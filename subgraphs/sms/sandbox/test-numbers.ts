@@ -14,7 +14,9 @@ export interface SandboxOutcome {
 
 /** What the sandbox carrier does with a destination; the error codes are the Twilio ones a real carrier would report. */
 export function sandboxOutcome(to: string): SandboxOutcome {
-  if (to === SANDBOX_FAIL_NUMBER) return { final: 'FAILED', errorCode: 30006, errorMessage: 'Landline or unreachable carrier' };
-  if (to === SANDBOX_UNDELIVERED_NUMBER) return { final: 'UNDELIVERED', errorCode: 30003, errorMessage: 'Unreachable destination handset' };
+  if (to === SANDBOX_FAIL_NUMBER)
+    return { final: 'FAILED', errorCode: 30006, errorMessage: 'Landline or unreachable carrier' };
+  if (to === SANDBOX_UNDELIVERED_NUMBER)
+    return { final: 'UNDELIVERED', errorCode: 30003, errorMessage: 'Unreachable destination handset' };
   return { final: 'DELIVERED', errorCode: null, errorMessage: null };
 }

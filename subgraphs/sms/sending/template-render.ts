@@ -1,7 +1,11 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
 import { fromSmsEscapes } from '../../../platform/templates/legacy-syntax.js';
-import { parseTemplate, renderParsed, templateVariables as variablesOf } from '../../../platform/templates/liquid-template.js';
+import {
+  parseTemplate,
+  renderParsed,
+  templateVariables as variablesOf,
+} from '../../../platform/templates/liquid-template.js';
 import { TemplateValueError } from '../../../platform/templates/template-error.js';
 import { templateScope } from '../../../platform/templates/template-model.js';
 
@@ -53,7 +57,12 @@ export function templateVariables(body: string): string[] {
 // value is reported as the model as a whole.
 function nonScalar(error: NonScalarOutput, model: Record<string, unknown>): DomainError {
   const path = error.expression;
-  const isModelPath = /^[A-Za-z_][\w]*(?:\.[\w]+)*$/.test(path) && Object.prototype.hasOwnProperty.call(model, path.split('.')[0]);
+  const isModelPath =
+    /^[A-Za-z_][\w]*(?:\.[\w]+)*$/.test(path) && Object.prototype.hasOwnProperty.call(model, path.split('.')[0]);
   const field = isModelPath ? `templateModel.${path}` : 'templateModel';
-  return new DomainError('INVALID_REQUEST', `${field} must be a string, number or boolean`, { field, received: error.received, expected: 'string, number or boolean' });
+  return new DomainError('INVALID_REQUEST', `${field} must be a string, number or boolean`, {
+    field,
+    received: error.received,
+    expected: 'string, number or boolean',
+  });
 }

@@ -32,7 +32,10 @@ export class SmsSettingsResolver {
 
   @Authorized('sms')
   @Mutation(() => SmsSettingsType, { description: 'Turns SMS on or off for the organization; approves pool templates' })
-  updateSmsSettings(@Arg('input', () => SmsSettingsInput) input: SmsSettingsInput, @Ctx() ctx: SubgraphContext): Promise<SmsSettingsType> {
+  updateSmsSettings(
+    @Arg('input', () => SmsSettingsInput) input: SmsSettingsInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsSettingsType> {
     return this.service.update(ctx.em, { ...input });
   }
 }

@@ -26,16 +26,25 @@ export class SmsSettingsService {
     return settings;
   }
 
-  async update(em: EntityManager, input: { enabled?: boolean | null; approvedPoolTemplateIds?: number[] | null }): Promise<SmsSettingsView> {
+  async update(
+    em: EntityManager,
+    input: { enabled?: boolean | null; approvedPoolTemplateIds?: number[] | null },
+  ): Promise<SmsSettingsView> {
     const known = new Set(POOL_TEMPLATES.map((t) => t.id));
     const unknown = (input.approvedPoolTemplateIds ?? []).filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw new DomainError('INVALID_REQUEST', 'approvedPoolTemplateIds names unknown pool templates', { field: 'approvedPoolTemplateIds', received: unknown, expected: [...known] });
+      throw new DomainError('INVALID_REQUEST', 'approvedPoolTemplateIds names unknown pool templates', {
+        field: 'approvedPoolTemplateIds',
+        received: unknown,
+        expected: [...known],
+      });
     }
     const current = await this.get(em);
     const next = {
       enabled: input.enabled ?? current.enabled,
-      approvedPoolTemplateIds: input.approvedPoolTemplateIds ? [...new Set(input.approvedPoolTemplateIds)].sort((a, b) => a - b) : current.approvedPoolTemplateIds,
+      approvedPoolTemplateIds: input.approvedPoolTemplateIds
+        ? [...new Set(input.approvedPoolTemplateIds)].sort((a, b) => a - b)
+        : current.approvedPoolTemplateIds,
     };
     // Upsert keyed by the organization from context, never from input.
     await tenantSql(em).run(

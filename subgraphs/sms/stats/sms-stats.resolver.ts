@@ -8,7 +8,9 @@ export class SmsStatsResolver {
   private readonly service = new SmsStatsService();
 
   @Authorized('sms')
-  @Query(() => [SmsDailyCountryStats], { description: 'Dashboard: sent, delivered, failed, blocked and segments per UTC day and country' })
+  @Query(() => [SmsDailyCountryStats], {
+    description: 'Dashboard: sent, delivered, failed, blocked and segments per UTC day and country',
+  })
   smsDailyStats(
     @Arg('fromDate', () => String, { nullable: true }) fromDate: string | null,
     @Arg('toDate', () => String, { nullable: true }) toDate: string | null,

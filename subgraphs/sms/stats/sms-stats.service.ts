@@ -14,16 +14,25 @@ export class SmsStatsService {
   private readonly settings = new SmsSettingsService();
 
   /** One row per UTC day and country that has outbound messages, newest day first; 30 days by default, at most 366. */
-  async daily(em: EntityManager, filter: { fromDate?: string | null; toDate?: string | null }): Promise<SmsDailyCountryStats[]> {
+  async daily(
+    em: EntityManager,
+    filter: { fromDate?: string | null; toDate?: string | null },
+  ): Promise<SmsDailyCountryStats[]> {
     await this.settings.requireEnabled(em);
     const fromInput = parseDateFilter('fromDate', filter.fromDate);
     const toInput = parseDateFilter('toDate', filter.toDate);
     checkRange(fromInput, toInput, 'fromDate', 'toDate');
     // A date-only toDate means the whole of that UTC day.
-    const end = toInput ? new Date(toInput.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(filter.toDate!) ? DAY_MS : 1)) : new Date(Date.now() + 1);
+    const end = toInput
+      ? new Date(toInput.getTime() + (/^\d{4}-\d{2}-\d{2}$/.test(filter.toDate!) ? DAY_MS : 1))
+      : new Date(Date.now() + 1);
     const from = fromInput ?? new Date(end.getTime() - DEFAULT_STATS_DAYS * DAY_MS);
     if (end.getTime() - from.getTime() > (MAX_STATS_DAYS + 1) * DAY_MS) {
-      throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_STATS_DAYS} days`, { field: 'fromDate', received: filter.fromDate ?? null, expected: `at most ${MAX_STATS_DAYS} days before toDate` });
+      throw new DomainError('INVALID_REQUEST', `The range covers at most ${MAX_STATS_DAYS} days`, {
+        field: 'fromDate',
+        received: filter.fromDate ?? null,
+        expected: `at most ${MAX_STATS_DAYS} days before toDate`,
+      });
     }
     return tenantSql(em).rows<SmsDailyCountryStats>(
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as date, country,

@@ -28,7 +28,9 @@ export class SmsSuppressionResolver {
   }
 
   @Authorized('sms')
-  @Mutation(() => SmsSuppression, { description: 'Adds a number (MANUAL by default); one already suppressed comes back unchanged' })
+  @Mutation(() => SmsSuppression, {
+    description: 'Adds a number (MANUAL by default); one already suppressed comes back unchanged',
+  })
   addSmsSuppression(
     @Arg('phoneNumber') phoneNumber: string,
     @Arg('reason', () => String, { nullable: true }) reason: string | null,

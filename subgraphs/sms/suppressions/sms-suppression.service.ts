@@ -20,7 +20,11 @@ export class SmsSuppressionService {
     await this.settings.requireEnabled(em);
     const page = resolvePage(args);
     const reason = parseEnumFilter('reason', args.reason, REASONS);
-    const [data, total] = await em.findAndCount(SmsSuppression, reason ? { reason } : {}, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(SmsSuppression, reason ? { reason } : {}, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -46,7 +50,11 @@ export class SmsSuppressionService {
 }
 
 /** Idempotent: a number already on the list comes back as it is, its first reason kept. Safe inside a transaction. */
-export async function suppress(em: EntityManager, phoneNumber: string, reason: SmsSuppressionReason): Promise<SmsSuppression> {
+export async function suppress(
+  em: EntityManager,
+  phoneNumber: string,
+  reason: SmsSuppressionReason,
+): Promise<SmsSuppression> {
   // ON CONFLICT instead of catching the violation: an error would abort the caller's transaction.
   await tenantSql(em).run(
     sql`insert into sms.suppressions (id, organization_id, phone_number, reason, created_at) values (${newId('smssup')}, ${ORG}, ${phoneNumber}, ${reason}, now())
@@ -56,6 +64,11 @@ export async function suppress(em: EntityManager, phoneNumber: string, reason: S
 }
 
 function checkNumber(phoneNumber: string): string {
-  if (!isE164(phoneNumber)) throw new DomainError('INVALID_REQUEST', 'phoneNumber must be in E.164 format', { field: 'phoneNumber', received: phoneNumber, expected: 'E.164, e.g. +14155550123' });
+  if (!isE164(phoneNumber))
+    throw new DomainError('INVALID_REQUEST', 'phoneNumber must be in E.164 format', {
+      field: 'phoneNumber',
+      received: phoneNumber,
+      expected: 'E.164, e.g. +14155550123',
+    });
   return phoneNumber;
 }

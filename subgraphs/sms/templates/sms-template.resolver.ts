@@ -22,13 +22,20 @@ export class SmsTemplateResolver {
 
   @Authorized('sms')
   @Mutation(() => SmsTemplateView)
-  createSmsTemplate(@Arg('input', () => SmsTemplateInput) input: SmsTemplateInput, @Ctx() ctx: SubgraphContext): Promise<SmsTemplateView> {
+  createSmsTemplate(
+    @Arg('input', () => SmsTemplateInput) input: SmsTemplateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsTemplateView> {
     return this.service.create(ctx.em, { ...input });
   }
 
   @Authorized('sms')
   @Mutation(() => SmsTemplateView)
-  updateSmsTemplate(@Arg('alias') alias: string, @Arg('input', () => SmsTemplateInput) input: SmsTemplateInput, @Ctx() ctx: SubgraphContext): Promise<SmsTemplateView> {
+  updateSmsTemplate(
+    @Arg('alias') alias: string,
+    @Arg('input', () => SmsTemplateInput) input: SmsTemplateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SmsTemplateView> {
     return this.service.update(ctx.em, alias, { ...input });
   }
 

@@ -21,11 +21,20 @@ export class SmsTemplateService {
   async list(em: EntityManager, args: PageArgs): Promise<SmsTemplateList> {
     const page = resolvePage(args);
     const settings = await this.settings.requireEnabled(em);
-    const pool = POOL_TEMPLATES.map((t) => poolView(t, t.approvedByDefault || settings.approvedPoolTemplateIds.includes(t.id)));
+    const pool = POOL_TEMPLATES.map((t) =>
+      poolView(t, t.approvedByDefault || settings.approvedPoolTemplateIds.includes(t.id)),
+    );
     const customOffset = Math.max(0, page.offset - pool.length);
     const customCount = Math.max(0, page.count - Math.max(0, pool.length - page.offset));
-    const [custom, customTotal] = await em.findAndCount(SmsCustomTemplate, {}, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: Math.max(customCount, 1), offset: customOffset });
-    const data = [...pool.slice(page.offset, page.offset + page.count), ...(customCount > 0 ? custom.map(customView) : [])];
+    const [custom, customTotal] = await em.findAndCount(
+      SmsCustomTemplate,
+      {},
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: Math.max(customCount, 1), offset: customOffset },
+    );
+    const data = [
+      ...pool.slice(page.offset, page.offset + page.count),
+      ...(customCount > 0 ? custom.map(customView) : []),
+    ];
     return { data, meta: offsetMeta(page, data.length, pool.length + customTotal) };
   }
 
@@ -39,7 +48,13 @@ export class SmsTemplateService {
   async create(em: EntityManager, input: SmsTemplateInput): Promise<SmsTemplateView> {
     await this.settings.requireEnabled(em);
     const alias = checkAlias(input.alias);
-    const template = em.create(SmsCustomTemplate, { id: newId('smstpl'), organizationId: tenantOf(em), alias, name: checkName(input.name), body: checkBody(input.body) });
+    const template = em.create(SmsCustomTemplate, {
+      id: newId('smstpl'),
+      organizationId: tenantOf(em),
+      alias,
+      name: checkName(input.name),
+      body: checkBody(input.body),
+    });
     await flushUnique(em, alias);
     return customView(template);
   }
@@ -73,27 +88,51 @@ async function flushUnique(em: EntityManager, alias: string) {
   try {
     await em.flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new DomainError('CONFLICT', `A template with alias ${alias} exists`, { field: 'alias', received: alias, expected: 'an unused alias' });
+    if (error instanceof UniqueConstraintViolationException)
+      throw new DomainError('CONFLICT', `A template with alias ${alias} exists`, {
+        field: 'alias',
+        received: alias,
+        expected: 'an unused alias',
+      });
     throw error;
   }
 }
 
 function checkAlias(alias: string | undefined): string {
   if (typeof alias !== 'string' || !ALIAS.test(alias)) {
-    throw new DomainError('INVALID_REQUEST', 'alias must be 1 to 64 lower-case letters, digits, - or _', { field: 'alias', received: alias ?? null, expected: ALIAS.source });
+    throw new DomainError('INVALID_REQUEST', 'alias must be 1 to 64 lower-case letters, digits, - or _', {
+      field: 'alias',
+      received: alias ?? null,
+      expected: ALIAS.source,
+    });
   }
   // Pool aliases resolve first when sending, so a custom one with the same name would never be used.
-  if (poolTemplateByAlias(alias)) throw new DomainError('CONFLICT', `${alias} is a pool template alias`, { field: 'alias', received: alias, expected: 'an alias not used by the pool' });
+  if (poolTemplateByAlias(alias))
+    throw new DomainError('CONFLICT', `${alias} is a pool template alias`, {
+      field: 'alias',
+      received: alias,
+      expected: 'an alias not used by the pool',
+    });
   return alias;
 }
 
 function checkName(name: string | undefined): string {
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw new DomainError('INVALID_REQUEST', 'name is required (at most 200 characters)', { field: 'name', received: name ?? null, expected: '1..200 characters' });
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
+    throw new DomainError('INVALID_REQUEST', 'name is required (at most 200 characters)', {
+      field: 'name',
+      received: name ?? null,
+      expected: '1..200 characters',
+    });
   return name;
 }
 
 function checkBody(body: string | undefined): string {
-  if (typeof body !== 'string' || body === '' || body.length > MAX_BODY) throw new DomainError('INVALID_REQUEST', `body is required (at most ${MAX_BODY} characters)`, { field: 'body', received: body == null ? null : body.length, expected: `1..${MAX_BODY} characters` });
+  if (typeof body !== 'string' || body === '' || body.length > MAX_BODY)
+    throw new DomainError('INVALID_REQUEST', `body is required (at most ${MAX_BODY} characters)`, {
+      field: 'body',
+      received: body == null ? null : body.length,
+      expected: `1..${MAX_BODY} characters`,
+    });
   try {
     checkSmsTemplate(body);
   } catch (error) {
@@ -104,9 +143,27 @@ function checkBody(body: string | undefined): string {
 }
 
 function poolView(t: PoolTemplate, approved: boolean): SmsTemplateView {
-  return { templateId: t.id, id: null, alias: t.alias, name: t.name, body: t.body, type: 'POOL', approved, variables: templateVariables(t.body) };
+  return {
+    templateId: t.id,
+    id: null,
+    alias: t.alias,
+    name: t.name,
+    body: t.body,
+    type: 'POOL',
+    approved,
+    variables: templateVariables(t.body),
+  };
 }
 
 function customView(t: SmsCustomTemplate): SmsTemplateView {
-  return { templateId: null, id: t.id, alias: t.alias, name: t.name, body: t.body, type: 'CUSTOM', approved: true, variables: templateVariables(t.body) };
+  return {
+    templateId: null,
+    id: t.id,
+    alias: t.alias,
+    name: t.name,
+    body: t.body,
+    type: 'CUSTOM',
+    approved: true,
+    variables: templateVariables(t.body),
+  };
 }

@@ -2,7 +2,14 @@ import { Args, Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { AnalyticsService } from './analytics.service.js';
-import { AnalyticsArgs, AnalyticsOverview, ConversationsReport, ResponseTimeArgs, ResponseTimeReport, TeamReport } from './analytics.types.js';
+import {
+  AnalyticsArgs,
+  AnalyticsOverview,
+  ConversationsReport,
+  ResponseTimeArgs,
+  ResponseTimeReport,
+  TeamReport,
+} from './analytics.types.js';
 
 @Resolver()
 export class AnalyticsResolver {
@@ -20,7 +27,10 @@ export class AnalyticsResolver {
 
   @Authorized('support')
   @Query(() => ConversationsReport, { description: 'Conversations created per UTC day, by current status' })
-  supportAnalyticsConversations(@Args() args: AnalyticsArgs, @Ctx() ctx: SubgraphContext): Promise<ConversationsReport> {
+  supportAnalyticsConversations(
+    @Args() args: AnalyticsArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConversationsReport> {
     return this.service.conversations(ctx.em, args);
   }
 
@@ -32,7 +42,10 @@ export class AnalyticsResolver {
 
   @Authorized('support')
   @Query(() => ResponseTimeReport, { description: 'p50, p90 and a histogram of first response (or reply) times' })
-  supportAnalyticsResponseTime(@Args() args: ResponseTimeArgs, @Ctx() ctx: SubgraphContext): Promise<ResponseTimeReport> {
+  supportAnalyticsResponseTime(
+    @Args() args: ResponseTimeArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ResponseTimeReport> {
     return this.service.responseTime(ctx.em, args);
   }
 }

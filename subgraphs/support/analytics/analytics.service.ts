@@ -5,7 +5,17 @@ import { validation } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { DISPLAY_BUCKETS, FINE_EDGES, displayIndexOf, fineBounds } from './response-buckets.js';
 import { ROLLUP_COLUMNS, dailySource, histogramSource, splitRange, type Range } from './rollup-source.js';
-import type { AgentReport, AnalyticsArgs, AnalyticsOverview, ConversationsReport, HistogramBucket, MetricTimes, ResponseTimeArgs, ResponseTimeReport, TeamReport } from './analytics.types.js';
+import type {
+  AgentReport,
+  AnalyticsArgs,
+  AnalyticsOverview,
+  ConversationsReport,
+  HistogramBucket,
+  MetricTimes,
+  ResponseTimeArgs,
+  ResponseTimeReport,
+  TeamReport,
+} from './analytics.types.js';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
@@ -24,22 +34,42 @@ export class AnalyticsService {
   range(args: AnalyticsArgs): Range {
     const parse = (field: string, value: string, endOfDay: boolean) => {
       const date = DATE_ONLY.test(value) ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || !withinFilterYears(date)) throw validation(field, value, 'an ISO 8601 date or date-time between 1970 and 2999', `${field} must be ISO 8601`);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || !withinFilterYears(date))
+        throw validation(
+          field,
+          value,
+          'an ISO 8601 date or date-time between 1970 and 2999',
+          `${field} must be ISO 8601`,
+        );
       return endOfDay && DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS) : date;
     };
     const end = args.endDate ? parse('endDate', args.endDate, true) : this.deps.clock.now();
     const start = args.startDate ? parse('startDate', args.startDate, false) : new Date(end.getTime() - 30 * DAY_MS);
-    if (start > end) throw validation('startDate', args.startDate, `on or before endDate`, 'startDate must not be after endDate');
-    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS) throw validation('endDate', args.endDate ?? null, `at most ${MAX_RANGE_DAYS} days after startDate`, 'The range is too long');
+    if (start > end)
+      throw validation('startDate', args.startDate, `on or before endDate`, 'startDate must not be after endDate');
+    if (end.getTime() - start.getTime() > MAX_RANGE_DAYS * DAY_MS)
+      throw validation(
+        'endDate',
+        args.endDate ?? null,
+        `at most ${MAX_RANGE_DAYS} days after startDate`,
+        'The range is too long',
+      );
     return { start, end };
   }
 
   /** Sums of the rollup columns over the range (rollup days plus edge events), per agent when `perAgent`. */
-  private async sums(em: EntityManager, range: Range, inboxId: string | undefined, perAgent: boolean): Promise<Record<string, unknown>[]> {
+  private async sums(
+    em: EntityManager,
+    range: Range,
+    inboxId: string | undefined,
+    perAgent: boolean,
+  ): Promise<Record<string, unknown>[]> {
     const totals = sqlOf(ROLLUP_COLUMNS.map((c) => `sum(${c}) as ${c}`).join(', '), []);
     const source = dailySource(splitRange(range), inboxId);
     return perAgent
-      ? tenantSql(em).rows(sql`select user_id, ${totals} from (${source}) s where user_id <> '' group by user_id order by user_id`)
+      ? tenantSql(em).rows(
+          sql`select user_id, ${totals} from (${source}) s where user_id <> '' group by user_id order by user_id`,
+        )
       : tenantSql(em).rows(sql`select ${totals} from (${source}) s`);
   }
 
@@ -47,8 +77,14 @@ export class AnalyticsService {
     const range = this.range(args);
     const [row = {}] = await this.sums(em, range, args.inboxId, false);
     return {
-      startDate: range.start, endDate: range.end, conversations: num(row.conversations), incomingMessages: num(row.incoming), outgoingMessages: num(row.outgoing),
-      resolutions: num(row.resolutions), ...times(row, ''), businessHours: times(row, '_bh'),
+      startDate: range.start,
+      endDate: range.end,
+      conversations: num(row.conversations),
+      incomingMessages: num(row.incoming),
+      outgoingMessages: num(row.outgoing),
+      resolutions: num(row.resolutions),
+      ...times(row, ''),
+      businessHours: times(row, '_bh'),
     };
   }
 
@@ -61,11 +97,23 @@ export class AnalyticsService {
         ${args.inboxId ? sql`and r.inbox_id = ${args.inboxId}` : sql``}
       group by 1, 2`);
     const days = [];
-    for (let t = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate()); t < range.end.getTime(); t += DAY_MS) {
+    for (
+      let t = Date.UTC(range.start.getUTCFullYear(), range.start.getUTCMonth(), range.start.getUTCDate());
+      t < range.end.getTime();
+      t += DAY_MS
+    ) {
       const date = new Date(t).toISOString().slice(0, 10);
       const of = (status: string) => num(rows.find((r) => r.day === date && r.status === status)?.n);
       const total = rows.filter((r) => r.day === date).reduce((a, r) => a + num(r.n), 0);
-      days.push({ date, total, open: of('open'), pending: of('pending'), snoozed: of('snoozed'), resolved: of('resolved'), closed: of('closed') });
+      days.push({
+        date,
+        total,
+        open: of('open'),
+        pending: of('pending'),
+        snoozed: of('snoozed'),
+        resolved: of('resolved'),
+        closed: of('closed'),
+      });
     }
     return { startDate: range.start, endDate: range.end, days };
   }
@@ -74,8 +122,13 @@ export class AnalyticsService {
     const range = this.range(args);
     const rows = await this.sums(em, range, args.inboxId, true);
     const agents: AgentReport[] = rows.map((r) => ({
-      userId: String(r.user_id), firstResponses: num(r.frt_n), replies: num(r.rep_n), outgoingMessages: num(r.outgoing), resolutions: num(r.resolutions),
-      ...times(r, ''), businessHours: times(r, '_bh'),
+      userId: String(r.user_id),
+      firstResponses: num(r.frt_n),
+      replies: num(r.rep_n),
+      outgoingMessages: num(r.outgoing),
+      resolutions: num(r.resolutions),
+      ...times(r, ''),
+      businessHours: times(r, '_bh'),
     }));
     return { startDate: range.start, endDate: range.end, agents };
   }
@@ -104,14 +157,35 @@ export class AnalyticsService {
       return h === Math.floor(h) ? lo : lo + (h - Math.floor(h)) * ((await at(Math.floor(h) + 1)) - lo);
     };
     const histogram: HistogramBucket[] = DISPLAY_BUCKETS.map(([label, fromSeconds, toSeconds], i) => ({
-      label, fromSeconds, toSeconds, count: buckets.filter((b) => displayIndexOf(b.bucket) === i).reduce((a, b) => a + b.n, 0),
+      label,
+      fromSeconds,
+      toSeconds,
+      count: buckets.filter((b) => displayIndexOf(b.bucket) === i).reduce((a, b) => a + b.n, 0),
     }));
     const average = num(sums[`${prefix}_n`]) > 0 ? num(sums[`${prefix}_sum`]) / num(sums[`${prefix}_n`]) : null;
-    return { startDate: range.start, endDate: range.end, metric, businessHours: business, count, average, p50: await percentile(0.5), p90: await percentile(0.9), histogram };
+    return {
+      startDate: range.start,
+      endDate: range.end,
+      metric,
+      businessHours: business,
+      count,
+      average,
+      p50: await percentile(0.5),
+      p90: await percentile(0.9),
+      histogram,
+    };
   }
 
   /** The value at a 0-based rank of the range's sorted values: the rank's fine bucket, then its events in value order. */
-  private async valueAtRank(db: TenantSql, range: Range, metric: string, business: boolean, buckets: { bucket: number; n: number }[], rank: number, inboxId?: string): Promise<number> {
+  private async valueAtRank(
+    db: TenantSql,
+    range: Range,
+    metric: string,
+    business: boolean,
+    buckets: { bucket: number; n: number }[],
+    rank: number,
+    inboxId?: string,
+  ): Promise<number> {
     let below = 0;
     const holder = buckets.find((b) => (below += b.n) > rank)!;
     below -= holder.n;
@@ -128,6 +202,7 @@ export class AnalyticsService {
 }
 
 function times(row: Record<string, unknown>, suffix: string): MetricTimes {
-  const mean = (prefix: string) => (num(row[`${prefix}${suffix}_n`]) > 0 ? num(row[`${prefix}${suffix}_sum`]) / num(row[`${prefix}${suffix}_n`]) : null);
+  const mean = (prefix: string) =>
+    num(row[`${prefix}${suffix}_n`]) > 0 ? num(row[`${prefix}${suffix}_sum`]) / num(row[`${prefix}${suffix}_n`]) : null;
   return { avgFirstResponseTime: mean('frt'), avgResolutionTime: mean('rt'), avgReplyTime: mean('rep') };
 }

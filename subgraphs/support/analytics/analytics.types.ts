@@ -8,7 +8,10 @@ export class AnalyticsArgs {
   @MaxLength(40)
   startDate?: string;
 
-  @Field(() => String, { nullable: true, description: 'ISO 8601 date (inclusive, whole UTC day) or date-time; default now' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'ISO 8601 date (inclusive, whole UTC day) or date-time; default now',
+  })
   @IsOptional()
   @MaxLength(40)
   endDate?: string;
@@ -62,7 +65,7 @@ export class AnalyticsOverview extends MetricTimes {
   @Field(() => Int)
   resolutions!: number;
 
-  @Field(() => MetricTimes, { description: 'The same averages counting only the inboxes\' working hours' })
+  @Field(() => MetricTimes, { description: "The same averages counting only the inboxes' working hours" })
   businessHours!: MetricTimes;
 }
 

@@ -20,8 +20,14 @@ export interface ReportingFact {
 export function recordReporting(tx: EntityManager, fact: ReportingFact): void {
   const value = fact.timed ? Math.max(0, (fact.end.getTime() - fact.start.getTime()) / 1000) : null;
   tx.create(ReportingEvent, {
-    id: newId('rep'), name: fact.name, inboxId: fact.inbox.id, conversationId: fact.conversationId, userId: fact.userId ?? null,
-    value, valueInBusinessHours: fact.timed ? businessSeconds(fact.start, fact.end, fact.inbox.workingHours) : null,
-    eventStartTime: fact.start, eventEndTime: fact.end,
+    id: newId('rep'),
+    name: fact.name,
+    inboxId: fact.inbox.id,
+    conversationId: fact.conversationId,
+    userId: fact.userId ?? null,
+    value,
+    valueInBusinessHours: fact.timed ? businessSeconds(fact.start, fact.end, fact.inbox.workingHours) : null,
+    eventStartTime: fact.start,
+    eventEndTime: fact.end,
   } as never);
 }

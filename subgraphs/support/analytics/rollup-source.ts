@@ -42,14 +42,28 @@ export function edgeFilter(split: RangeSplit): SqlStatement {
     : sql`${names} and event_end_time >= ${a!.start} and event_end_time < ${a!.end}`;
 }
 
-const TIMES: [string, string][] = [['frt', 'first_response'], ['rep', 'reply_time'], ['rt', 'conversation_resolved']];
-const COUNTS: [string, string][] = [['conversations', 'conversation_created'], ['incoming', 'incoming_message'], ['outgoing', 'outgoing_message'], ['resolutions', 'conversation_resolved']];
-export const ROLLUP_COLUMNS = [...COUNTS.map(([c]) => c), ...TIMES.flatMap(([p]) => [`${p}_n`, `${p}_sum`, `${p}_bh_n`, `${p}_bh_sum`])];
+const TIMES: [string, string][] = [
+  ['frt', 'first_response'],
+  ['rep', 'reply_time'],
+  ['rt', 'conversation_resolved'],
+];
+const COUNTS: [string, string][] = [
+  ['conversations', 'conversation_created'],
+  ['incoming', 'incoming_message'],
+  ['outgoing', 'outgoing_message'],
+  ['resolutions', 'conversation_resolved'],
+];
+export const ROLLUP_COLUMNS = [
+  ...COUNTS.map(([c]) => c),
+  ...TIMES.flatMap(([p]) => [`${p}_n`, `${p}_sum`, `${p}_bh_n`, `${p}_bh_sum`]),
+];
 const rawColumns = [
   ...COUNTS.map(([, name]) => `(name = '${name}')::int`),
   ...TIMES.flatMap(([, name]) => [
-    `(name = '${name}' and value is not null)::int`, `case when name = '${name}' then value else 0 end`,
-    `(name = '${name}' and value_in_business_hours is not null)::int`, `case when name = '${name}' then value_in_business_hours else 0 end`,
+    `(name = '${name}' and value is not null)::int`,
+    `case when name = '${name}' then value else 0 end`,
+    `(name = '${name}' and value_in_business_hours is not null)::int`,
+    `case when name = '${name}' then value_in_business_hours else 0 end`,
   ]),
 ];
 
@@ -71,7 +85,13 @@ export function dailySource(split: RangeSplit, inboxId?: string): SqlStatement {
 }
 
 /** Fine-bucket counts of one metric (rollup days plus edge events), as `bucket, n`. */
-export function histogramSource(split: RangeSplit, name: string, business: boolean, edges: readonly number[], inboxId?: string): SqlStatement {
+export function histogramSource(
+  split: RangeSplit,
+  name: string,
+  business: boolean,
+  edges: readonly number[],
+  inboxId?: string,
+): SqlStatement {
   const column = business ? sql`value_in_business_hours` : sql`value`;
   const fromRollup = split.days
     ? sql`select bucket, n from support.reporting_daily_histogram

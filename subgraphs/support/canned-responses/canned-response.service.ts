@@ -7,9 +7,22 @@ import { CannedResponse } from '../entities/canned-response.entity.js';
 import { resolveSupportPage, supportPageMeta } from '../shared/support-page.js';
 import { conflictOnDuplicate } from '../shared/unique-violation.js';
 import type { SupportDeps } from '../shared/support-deps.js';
-import type { CannedResponseCreateInput, CannedResponseList, CannedResponseListArgs, CannedResponseUpdateInput, CannedResponseView } from './canned-response.types.js';
+import type {
+  CannedResponseCreateInput,
+  CannedResponseList,
+  CannedResponseListArgs,
+  CannedResponseUpdateInput,
+  CannedResponseView,
+} from './canned-response.types.js';
 
-const view = (c: CannedResponse): CannedResponseView => ({ id: c.id, title: c.title, shortcut: c.shortcut, content: c.content, createdAt: c.createdAt, updatedAt: c.updatedAt });
+const view = (c: CannedResponse): CannedResponseView => ({
+  id: c.id,
+  title: c.title,
+  shortcut: c.shortcut,
+  content: c.content,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
 const TAKEN = 'This shortcut is already used by another canned response';
 
 interface CannedRow {
@@ -35,7 +48,12 @@ export class CannedResponseService {
   async list(em: EntityManager, args: CannedResponseListArgs): Promise<CannedResponseList> {
     const page = resolveSupportPage(args);
     if (!args.search) {
-      const { rows, total } = await findPage(em, CannedResponse, {}, { limit: page.limit, offset: page.offset, orderBy: { shortcut: 'asc', id: 'asc' } });
+      const { rows, total } = await findPage(
+        em,
+        CannedResponse,
+        {},
+        { limit: page.limit, offset: page.offset, orderBy: { shortcut: 'asc', id: 'asc' } },
+      );
       return { data: rows.map(view), meta: supportPageMeta(page, total) };
     }
     const q = args.search.toLowerCase().replace(/[\\%_]/g, '\\$&');
@@ -46,7 +64,14 @@ export class CannedResponseService {
       limit ${page.limit} offset ${page.offset}`);
     const total = rows.length ? Number(rows[0]!.total) : 0;
     return {
-      data: rows.map((r) => ({ id: r.id, title: r.title, shortcut: r.shortcut, content: r.content, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) })),
+      data: rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        shortcut: r.shortcut,
+        content: r.content,
+        createdAt: new Date(r.created_at),
+        updatedAt: new Date(r.updated_at),
+      })),
       meta: supportPageMeta(page, total),
     };
   }
@@ -57,7 +82,14 @@ export class CannedResponseService {
 
   async create(em: EntityManager, input: CannedResponseCreateInput): Promise<CannedResponseView> {
     const now = this.deps.clock.now();
-    const canned = em.create(CannedResponse, { id: newId('canned'), title: input.title, shortcut: input.shortcut, content: input.content, createdAt: now, updatedAt: now } as never);
+    const canned = em.create(CannedResponse, {
+      id: newId('canned'),
+      title: input.title,
+      shortcut: input.shortcut,
+      content: input.content,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     await conflictOnDuplicate(() => em.persistAndFlush(canned), TAKEN, { field: 'shortcut', received: input.shortcut });
     return view(canned);
   }

@@ -13,7 +13,9 @@ export class CannedResponseView {
   @Field({ description: 'Unique per organization (case-insensitive)' })
   shortcut!: string;
 
-  @Field({ description: 'Liquid: {{visitor.name}}, {{visitor.email}}, {{agent.name}}, {{conversation.id}}, {{inbox.name}}' })
+  @Field({
+    description: 'Liquid: {{visitor.name}}, {{visitor.email}}, {{agent.name}}, {{conversation.id}}, {{inbox.name}}',
+  })
   content!: string;
 
   @Field()
@@ -28,7 +30,10 @@ export class CannedResponseList extends SupportPagedList(CannedResponseView) {}
 
 @ArgsType()
 export class CannedResponseListArgs extends SupportPageArgs {
-  @Field(() => String, { nullable: true, description: 'Ranked: shortcut prefix, then shortcut substring, then title or content' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Ranked: shortcut prefix, then shortcut substring, then title or content',
+  })
   @IsOptional()
   @MaxLength(200)
   search?: string;

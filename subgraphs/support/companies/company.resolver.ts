@@ -5,9 +5,19 @@ import type { SupportDeps } from '../shared/support-deps.js';
 import { ConversationList } from '../conversations/conversation.types.js';
 import { VisitorList } from '../visitors/visitor.types.js';
 import { SupportCompanyService } from './company.service.js';
-import { CompanyCreateInput, SupportCompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, SupportCompanyView } from './company.types.js';
+import {
+  CompanyCreateInput,
+  SupportCompanyList,
+  CompanyListArgs,
+  CompanyNoteInput,
+  CompanyNoteList,
+  CompanyNoteView,
+  CompanyStats,
+  CompanyUpdateInput,
+  SupportCompanyView,
+} from './company.types.js';
 
-const COMPANY = { description: 'The caller\'s company id' };
+const COMPANY = { description: "The caller's company id" };
 
 @Resolver()
 export class SupportCompanyResolver {
@@ -31,13 +41,20 @@ export class SupportCompanyResolver {
 
   @Authorized('support')
   @Mutation(() => SupportCompanyView, { description: 'A taken id is a 409 CONFLICT' })
-  createSupportCompany(@Arg('input', () => CompanyCreateInput) input: CompanyCreateInput, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyView> {
+  createSupportCompany(
+    @Arg('input', () => CompanyCreateInput) input: CompanyCreateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SupportCompanyView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('support')
   @Mutation(() => SupportCompanyView)
-  updateSupportCompany(@Arg('id', () => ID, COMPANY) id: string, @Arg('input', () => CompanyUpdateInput) input: CompanyUpdateInput, @Ctx() ctx: SubgraphContext): Promise<SupportCompanyView> {
+  updateSupportCompany(
+    @Arg('id', () => ID, COMPANY) id: string,
+    @Arg('input', () => CompanyUpdateInput) input: CompanyUpdateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SupportCompanyView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -49,13 +66,21 @@ export class SupportCompanyResolver {
 
   @Authorized('support')
   @Query(() => VisitorList, { description: 'Visitors linked to the company' })
-  supportCompanyUsers(@Arg('id', () => ID, COMPANY) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<VisitorList> {
+  supportCompanyUsers(
+    @Arg('id', () => ID, COMPANY) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VisitorList> {
     return this.service.users(ctx.em, id, args);
   }
 
   @Authorized('support')
   @Query(() => ConversationList)
-  supportCompanyConversations(@Arg('id', () => ID, COMPANY) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<ConversationList> {
+  supportCompanyConversations(
+    @Arg('id', () => ID, COMPANY) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConversationList> {
     return this.service.conversations(ctx.em, id, args);
   }
 
@@ -67,13 +92,21 @@ export class SupportCompanyResolver {
 
   @Authorized('support')
   @Mutation(() => CompanyNoteView)
-  addSupportCompanyNote(@Arg('id', () => ID, COMPANY) id: string, @Arg('input', () => CompanyNoteInput) input: CompanyNoteInput, @Ctx() ctx: SubgraphContext): Promise<CompanyNoteView> {
+  addSupportCompanyNote(
+    @Arg('id', () => ID, COMPANY) id: string,
+    @Arg('input', () => CompanyNoteInput) input: CompanyNoteInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyNoteView> {
     return this.service.addNote(ctx.em, id, input);
   }
 
   @Authorized('support')
   @Query(() => CompanyNoteList, { description: 'Newest first' })
-  supportCompanyNotes(@Arg('id', () => ID, COMPANY) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<CompanyNoteList> {
+  supportCompanyNotes(
+    @Arg('id', () => ID, COMPANY) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<CompanyNoteList> {
     return this.service.notes(ctx.em, id, args);
   }
 }

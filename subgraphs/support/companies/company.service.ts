@@ -15,10 +15,33 @@ import { conversationView } from '../conversations/conversation-view.js';
 import type { ConversationList } from '../conversations/conversation.types.js';
 import { mergeAttributes, visitorView } from '../visitors/visitor.service.js';
 import type { VisitorList } from '../visitors/visitor.types.js';
-import type { CompanyCreateInput, SupportCompanyList, CompanyListArgs, CompanyNoteInput, CompanyNoteList, CompanyNoteView, CompanyStats, CompanyUpdateInput, SupportCompanyView } from './company.types.js';
+import type {
+  CompanyCreateInput,
+  SupportCompanyList,
+  CompanyListArgs,
+  CompanyNoteInput,
+  CompanyNoteList,
+  CompanyNoteView,
+  CompanyStats,
+  CompanyUpdateInput,
+  SupportCompanyView,
+} from './company.types.js';
 
-const companyView = (c: SupportCompany): SupportCompanyView => ({ id: c.id, name: c.name, website: c.website, industry: c.industry, attributes: c.attributes, createdAt: c.createdAt, updatedAt: c.updatedAt });
-const noteView = (n: CompanyNote): CompanyNoteView => ({ id: n.id, companyId: n.companyId, content: n.content, createdAt: n.createdAt });
+const companyView = (c: SupportCompany): SupportCompanyView => ({
+  id: c.id,
+  name: c.name,
+  website: c.website,
+  industry: c.industry,
+  attributes: c.attributes,
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+const noteView = (n: CompanyNote): CompanyNoteView => ({
+  id: n.id,
+  companyId: n.companyId,
+  content: n.content,
+  createdAt: n.createdAt,
+});
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** Companies with caller-chosen ids, their visitors ("users"), conversations, stats and notes. */
@@ -34,9 +57,17 @@ export class SupportCompanyService {
   async list(em: EntityManager, args: CompanyListArgs): Promise<SupportCompanyList> {
     const page = resolveSupportPage(args);
     const where: Record<string, unknown> = {};
-    if (args.search) where.$or = [{ name: { $ilike: `%${escapeLike(args.search)}%` } }, { id: { $ilike: `%${escapeLike(args.search)}%` } }];
+    if (args.search)
+      where.$or = [
+        { name: { $ilike: `%${escapeLike(args.search)}%` } },
+        { id: { $ilike: `%${escapeLike(args.search)}%` } },
+      ];
     if (args.industry) where.industry = { $ilike: escapeLike(args.industry) };
-    const { rows, total } = await findPage(em, SupportCompany, where, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', uid: 'desc' } });
+    const { rows, total } = await findPage(em, SupportCompany, where, {
+      limit: page.limit,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', uid: 'desc' },
+    });
     return { data: rows.map(companyView), meta: supportPageMeta(page, total) };
   }
 
@@ -48,10 +79,19 @@ export class SupportCompanyService {
   async create(em: EntityManager, input: CompanyCreateInput): Promise<SupportCompanyView> {
     const now = this.deps.clock.now();
     const company = em.create(SupportCompany, {
-      uid: randomUUID(), id: input.id, name: input.name, website: input.website ?? null, industry: input.industry ?? null,
-      attributes: mergeAttributes({}, input.attributes ?? {}), createdAt: now, updatedAt: now,
+      uid: randomUUID(),
+      id: input.id,
+      name: input.name,
+      website: input.website ?? null,
+      industry: input.industry ?? null,
+      attributes: mergeAttributes({}, input.attributes ?? {}),
+      createdAt: now,
+      updatedAt: now,
     } as never);
-    await conflictOnDuplicate(() => em.persistAndFlush(company), `A company with id "${input.id}" already exists`, { field: 'id', received: input.id });
+    await conflictOnDuplicate(() => em.persistAndFlush(company), `A company with id "${input.id}" already exists`, {
+      field: 'id',
+      received: input.id,
+    });
     return companyView(company);
   }
 
@@ -71,7 +111,9 @@ export class SupportCompanyService {
     return em.transactional(async (tx) => {
       const company = await this.find(tx, id);
       const db = tenantSql(tx);
-      await db.run(sql`update support.visitors set company_id = null where organization_id = ${ORG} and company_id = ${id}`);
+      await db.run(
+        sql`update support.visitors set company_id = null where organization_id = ${ORG} and company_id = ${id}`,
+      );
       await db.run(sql`delete from support.company_notes where organization_id = ${ORG} and company_id = ${id}`);
       tx.remove(company);
       await tx.flush();
@@ -82,15 +124,29 @@ export class SupportCompanyService {
   async users(em: EntityManager, id: string, args: { page?: number; limit?: number }): Promise<VisitorList> {
     await this.find(em, id);
     const page = resolveSupportPage(args);
-    const { rows, total } = await findPage(em, Visitor, { companyId: id }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(
+      em,
+      Visitor,
+      { companyId: id },
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data: rows.map(visitorView), meta: supportPageMeta(page, total) };
   }
 
-  async conversations(em: EntityManager, id: string, args: { page?: number; limit?: number }): Promise<ConversationList> {
+  async conversations(
+    em: EntityManager,
+    id: string,
+    args: { page?: number; limit?: number },
+  ): Promise<ConversationList> {
     await this.find(em, id);
     const page = resolveSupportPage(args);
     const visitors = await em.find(Visitor, { companyId: id }, { fields: ['id'] as never });
-    const { rows, total } = await findPage(em, Conversation, { visitorId: { $in: visitors.map((v) => v.id) } }, { limit: page.limit, offset: page.offset, orderBy: { lastActivityAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(
+      em,
+      Conversation,
+      { visitorId: { $in: visitors.map((v) => v.id) } },
+      { limit: page.limit, offset: page.offset, orderBy: { lastActivityAt: 'desc', id: 'desc' } },
+    );
     return { data: rows.map(conversationView), meta: supportPageMeta(page, total) };
   }
 
@@ -108,14 +164,27 @@ export class SupportCompanyService {
     const n = (k: string) => Number(row?.[k] ?? 0);
     const last = row?.last_activity_at;
     return {
-      companyId: id, users: n('users'), notes: n('notes'), conversations: n('conversations'), open: n('open'), pending: n('pending'), snoozed: n('snoozed'),
-      resolved: n('resolved'), closed: n('closed'), lastActivityAt: last ? new Date(last as string) : null,
+      companyId: id,
+      users: n('users'),
+      notes: n('notes'),
+      conversations: n('conversations'),
+      open: n('open'),
+      pending: n('pending'),
+      snoozed: n('snoozed'),
+      resolved: n('resolved'),
+      closed: n('closed'),
+      lastActivityAt: last ? new Date(last as string) : null,
     };
   }
 
   async addNote(em: EntityManager, id: string, input: CompanyNoteInput): Promise<CompanyNoteView> {
     await this.find(em, id);
-    const note = em.create(CompanyNote, { id: newId('note'), companyId: id, content: input.content, createdAt: this.deps.clock.now() } as never);
+    const note = em.create(CompanyNote, {
+      id: newId('note'),
+      companyId: id,
+      content: input.content,
+      createdAt: this.deps.clock.now(),
+    } as never);
     await em.persistAndFlush(note);
     return noteView(note);
   }
@@ -123,7 +192,12 @@ export class SupportCompanyService {
   async notes(em: EntityManager, id: string, args: { page?: number; limit?: number }): Promise<CompanyNoteList> {
     await this.find(em, id);
     const page = resolveSupportPage(args);
-    const { rows, total } = await findPage(em, CompanyNote, { companyId: id }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(
+      em,
+      CompanyNote,
+      { companyId: id },
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } },
+    );
     return { data: rows.map(noteView), meta: supportPageMeta(page, total) };
   }
 }

@@ -5,7 +5,7 @@ import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
 
 @ObjectType('SupportCompany')
 export class SupportCompanyView {
-  @Field(() => ID, { description: 'The caller\'s own id' })
+  @Field(() => ID, { description: "The caller's own id" })
   id!: string;
 
   @Field()
@@ -74,7 +74,9 @@ export class CompanyCreateInput {
   attributes?: Record<string, unknown> | null;
 }
 
-@InputType('SupportCompanyUpdateInput', { description: 'Only the fields given change; attributes are merged (a null value removes a key)' })
+@InputType('SupportCompanyUpdateInput', {
+  description: 'Only the fields given change; attributes are merged (a null value removes a key)',
+})
 export class CompanyUpdateInput {
   @Field(() => String, { nullable: true })
   @IsOptional()

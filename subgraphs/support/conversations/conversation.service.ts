@@ -19,16 +19,35 @@ import { EmailReplies } from '../email/email-replies.js';
 import { ConversationFlow, type AttachmentBytes } from './conversation-flow.js';
 import { byTagName, conversationEventData, conversationView, messageView } from './conversation-view.js';
 import {
-  ATTACHMENTS_MAX_BYTES, type AssignInput, type AttachmentContent, type AttachmentInput, type ConversationList, type ConversationListArgs, type ConversationView,
-  type SupportMessageView, type SupportReplyInput, type SnoozeInput, type StatusInput, type TagsInput, type SupportTagView,
+  ATTACHMENTS_MAX_BYTES,
+  type AssignInput,
+  type AttachmentContent,
+  type AttachmentInput,
+  type ConversationList,
+  type ConversationListArgs,
+  type ConversationView,
+  type SupportMessageView,
+  type SupportReplyInput,
+  type SnoozeInput,
+  type StatusInput,
+  type TagsInput,
+  type SupportTagView,
 } from './conversation.types.js';
 
 /** Decodes attachments and enforces the 25 MB per message (decoded bytes, all attachments together). */
 export function decodeAttachments(inputs: AttachmentInput[] | null | undefined): AttachmentBytes[] {
-  const decoded = (inputs ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType.toLowerCase(), content: Buffer.from(a.content, 'base64') }));
+  const decoded = (inputs ?? []).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType.toLowerCase(),
+    content: Buffer.from(a.content, 'base64'),
+  }));
   const size = decoded.reduce((sum, a) => sum + a.content.length, 0);
   if (size > ATTACHMENTS_MAX_BYTES) {
-    throw new DomainError('PAYLOAD_TOO_LARGE', 'Attachments may hold at most 25 MB per message', { field: 'attachments', received: size, expected: `at most ${ATTACHMENTS_MAX_BYTES} bytes in all` });
+    throw new DomainError('PAYLOAD_TOO_LARGE', 'Attachments may hold at most 25 MB per message', {
+      field: 'attachments',
+      received: size,
+      expected: `at most ${ATTACHMENTS_MAX_BYTES} bytes in all`,
+    });
   }
   return decoded;
 }
@@ -58,7 +77,13 @@ export class ConversationService {
     await this.find(em, conversationId);
     const attachment = await em.findOne(Attachment, { id, conversationId }, { populate: ['content'] as never });
     if (!attachment) throw notFound('Attachment');
-    return { id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size, content: attachment.content.toString('base64') };
+    return {
+      id: attachment.id,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      content: attachment.content.toString('base64'),
+    };
   }
 
   /** Most recent activity first. */
@@ -71,25 +96,46 @@ export class ConversationService {
     if (args.assigneeId) where.assigneeId = args.assigneeId === 'none' ? null : args.assigneeId;
     if (args.tag) {
       const tag = await em.findOne(SupportTag, { name: { $ilike: args.tag.replace(/[\\%_]/g, '\\$&') } });
-      const links = tag ? await em.find(ConversationTag, { tagId: tag.id }, { fields: ['conversationId'] as never }) : [];
+      const links = tag
+        ? await em.find(ConversationTag, { tagId: tag.id }, { fields: ['conversationId'] as never })
+        : [];
       where.id = { $in: links.map((l) => l.conversationId) };
     }
-    const { rows, total } = await findPage(em, Conversation, where, { limit: page.limit, offset: page.offset, orderBy: { lastActivityAt: 'desc', id: 'desc' } });
+    const { rows, total } = await findPage(em, Conversation, where, {
+      limit: page.limit,
+      offset: page.offset,
+      orderBy: { lastActivityAt: 'desc', id: 'desc' },
+    });
     return { data: rows.map(conversationView), meta: supportPageMeta(page, total) };
   }
 
   async reply(em: EntityManager, id: string, input: SupportReplyInput): Promise<SupportMessageView> {
     const attachments = decodeAttachments(input.attachments);
-    if (!input.message && !input.cannedResponseId) throw validation('message', null, 'a non-empty string', 'message is required (or cannedResponseId)');
+    if (!input.message && !input.cannedResponseId)
+      throw validation('message', null, 'a non-empty string', 'message is required (or cannedResponseId)');
     return em.transactional(async (tx) => {
       const conversation = await this.find(tx, id);
       const inbox = await tx.findOneOrFail(Inbox, { id: conversation.inboxId });
-      const author = input.authorId ? await tx.findOne(InboxMember, { inboxId: inbox.id, userId: input.authorId }) : null;
-      if (input.authorId && !author) throw validation('authorId', input.authorId, 'a member of the conversation\'s inbox', 'The author must be a member of the inbox');
+      const author = input.authorId
+        ? await tx.findOne(InboxMember, { inboxId: inbox.id, userId: input.authorId })
+        : null;
+      if (input.authorId && !author)
+        throw validation(
+          'authorId',
+          input.authorId,
+          "a member of the conversation's inbox",
+          'The author must be a member of the inbox',
+        );
       let content = input.message ?? '';
       if (input.cannedResponseId) {
         const canned = await tx.findOne(CannedResponse, { id: input.cannedResponseId });
-        if (!canned) throw validation('cannedResponseId', input.cannedResponseId, 'a canned response of this organization', 'Unknown canned response');
+        if (!canned)
+          throw validation(
+            'cannedResponseId',
+            input.cannedResponseId,
+            'a canned response of this organization',
+            'Unknown canned response',
+          );
         const visitor = await tx.findOneOrFail(Visitor, { id: conversation.visitorId });
         content = await renderCanned(canned.content, {
           visitor: { name: visitor.name, email: visitor.email },
@@ -100,8 +146,17 @@ export class ConversationService {
         if (input.message) content = `${input.message}\n\n${content}`;
       }
       const type = input.type === 'note' ? 'note' : 'reply';
-      const message = await this.flow.agentMessage(tx, { inbox, conversation, type, authorId: input.authorId ?? null, content, cannedResponseId: input.cannedResponseId ?? null, attachments });
-      if (type === 'reply' && conversation.channel === 'email') await this.email.send(tx, inbox, conversation, message, attachments);
+      const message = await this.flow.agentMessage(tx, {
+        inbox,
+        conversation,
+        type,
+        authorId: input.authorId ?? null,
+        content,
+        cannedResponseId: input.cannedResponseId ?? null,
+        attachments,
+      });
+      if (type === 'reply' && conversation.channel === 'email')
+        await this.email.send(tx, inbox, conversation, message, attachments);
       return messageView(message);
     });
   }
@@ -111,13 +166,24 @@ export class ConversationService {
       const conversation = await this.find(tx, id);
       if (input.assigneeId) {
         const member = await tx.findOne(InboxMember, { inboxId: conversation.inboxId, userId: input.assigneeId });
-        if (!member) throw validation('assigneeId', input.assigneeId, 'a member of the conversation\'s inbox', 'The assignee must be a member of the conversation\'s inbox');
+        if (!member)
+          throw validation(
+            'assigneeId',
+            input.assigneeId,
+            "a member of the conversation's inbox",
+            "The assignee must be a member of the conversation's inbox",
+          );
       }
       const previous = conversation.assigneeId;
       conversation.assigneeId = input.assigneeId ?? null;
       conversation.updatedAt = this.flow.now();
       await tx.flush();
-      if (previous !== conversation.assigneeId) await emitEvent(tx, 'conversation.assigned', { ...conversationEventData(conversation), previousAssigneeId: previous, assignedBy: 'api' });
+      if (previous !== conversation.assigneeId)
+        await emitEvent(tx, 'conversation.assigned', {
+          ...conversationEventData(conversation),
+          previousAssigneeId: previous,
+          assignedBy: 'api',
+        });
       return conversationView(conversation);
     });
   }
@@ -134,15 +200,25 @@ export class ConversationService {
   /** Snoozed until `until`; a job reopens it then (it checks the conversation is still snoozed until that moment). */
   async snooze(em: EntityManager, id: string, input: SnoozeInput): Promise<ConversationView> {
     const until = new Date(input.until);
-    if (Number.isNaN(until.getTime()) || until <= this.flow.now()) throw validation('until', input.until, 'an ISO 8601 date-time in the future', 'until must be in the future');
+    if (Number.isNaN(until.getTime()) || until <= this.flow.now())
+      throw validation('until', input.until, 'an ISO 8601 date-time in the future', 'until must be in the future');
     return em.transactional(async (tx) => {
       const conversation = await this.find(tx, id);
       if (conversation.status === 'closed' || conversation.status === 'resolved') {
-        throw validation('status', conversation.status, ['open', 'pending', 'snoozed'], `A ${conversation.status} conversation cannot be snoozed`);
+        throw validation(
+          'status',
+          conversation.status,
+          ['open', 'pending', 'snoozed'],
+          `A ${conversation.status} conversation cannot be snoozed`,
+        );
       }
       const inbox = await tx.findOneOrFail(Inbox, { id: conversation.inboxId });
       await this.flow.setStatus(tx, inbox, conversation, 'snoozed', until);
-      const data: SnoozeJobData = { organizationId: conversation.organizationId, conversationId: conversation.id, until: until.toISOString() };
+      const data: SnoozeJobData = {
+        organizationId: conversation.organizationId,
+        conversationId: conversation.id,
+        until: until.toISOString(),
+      };
       await this.deps.jobs.enqueue(tx, SNOOZE_JOB, data, this.deps.clock.wallTimeOf(until));
       return conversationView(conversation);
     });
@@ -151,7 +227,8 @@ export class ConversationService {
   /** Tags are created on first use (a unique index settles concurrent first uses); adding a tag twice keeps one. */
   async addTags(em: EntityManager, id: string, input: TagsInput): Promise<SupportTagView[]> {
     const byKey = new Map<string, string>();
-    for (const raw of input.tags) if (raw.trim() && !byKey.has(raw.trim().toLowerCase())) byKey.set(raw.trim().toLowerCase(), raw.trim());
+    for (const raw of input.tags)
+      if (raw.trim() && !byKey.has(raw.trim().toLowerCase())) byKey.set(raw.trim().toLowerCase(), raw.trim());
     const names = [...byKey.values()];
     if (names.length === 0) throw validation('tags', input.tags, 'non-blank tag names', 'Tags must not be blank');
     return em.transactional(async (tx) => {
@@ -162,7 +239,9 @@ export class ConversationService {
         await db.run(sql`insert into support.tags (id, organization_id, name, created_at) values (${newId('tag')}, ${ORG}, ${name}, ${now})
           on conflict (organization_id, lower(name)) do nothing`);
       }
-      const tags = await db.rows<{ id: string; name: string }>(sql`select id, name from support.tags where organization_id = ${ORG} and lower(name) in (${names.map((n) => n.toLowerCase())})`);
+      const tags = await db.rows<{ id: string; name: string }>(
+        sql`select id, name from support.tags where organization_id = ${ORG} and lower(name) in (${names.map((n) => n.toLowerCase())})`,
+      );
       for (const tag of tags) {
         await db.run(sql`insert into support.conversation_tags (id, organization_id, conversation_id, tag_id, created_at)
           values (${newId('ctag')}, ${ORG}, ${conversation.id}, ${tag.id}, ${now}) on conflict (conversation_id, tag_id) do nothing`);
@@ -183,6 +262,10 @@ export class ConversationService {
     const links = await em.find(ConversationTag, { conversationId }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     const tags = await em.find(SupportTag, { id: { $in: links.map((l) => l.tagId) } });
     const byId = new Map(tags.map((t) => [t.id, t]));
-    return links.map((l) => byId.get(l.tagId)).filter((t): t is SupportTag => !!t).map((t) => ({ id: t.id, name: t.name })).sort(byTagName);
+    return links
+      .map((l) => byId.get(l.tagId))
+      .filter((t): t is SupportTag => !!t)
+      .map((t) => ({ id: t.id, name: t.name }))
+      .sort(byTagName);
   }
 }

@@ -1,5 +1,15 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ArrayMaxSize, ArrayMinSize, IsIn, IsISO8601, IsOptional, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsIn,
+  IsISO8601,
+  IsOptional,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsBase64Text } from '../../../platform/validation/base64.js';
 import { CONVERSATION_STATUSES, SETTABLE_STATUSES } from '../entities/conversation.entity.js';
 import { SupportPageArgs, SupportPagedList } from '../shared/support-page.js';
@@ -167,7 +177,10 @@ export class SupportReplyInput {
   @IsIn(['reply', 'note'])
   type?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'A member of the inbox (user_…); without it the reply is sent as the inbox' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'A member of the inbox (user_…); without it the reply is sent as the inbox',
+  })
   @IsOptional()
   @Length(1, 100)
   authorId?: string | null;
@@ -186,7 +199,7 @@ export class SupportReplyInput {
 
 @InputType('SupportAssignInput')
 export class AssignInput {
-  @Field(() => String, { nullable: true, description: 'A member of the conversation\'s inbox (user_…); null unassigns' })
+  @Field(() => String, { nullable: true, description: "A member of the conversation's inbox (user_…); null unassigns" })
   @IsOptional()
   @Length(1, 100)
   assigneeId!: string | null;

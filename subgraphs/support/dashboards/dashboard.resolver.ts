@@ -31,7 +31,7 @@ class AgentWorkload {
   @Field(() => Int, { description: 'Of those, the ones whose visitor waits for a reply' })
   waiting!: number;
 
-  @Field({ description: 'available, busy or offline (the most available of the agent\'s inboxes)' })
+  @Field({ description: "available, busy or offline (the most available of the agent's inboxes)" })
   status!: string;
 }
 
@@ -46,7 +46,13 @@ export class SupportDashboardResolver {
              count(c.id) filter (where c.status in ('open', 'pending') and c.assignee_id is null) as unassigned
       from support.inboxes i left join support.conversations c on c.inbox_id = i.id and c.organization_id = ${ORG}
       where i.organization_id = ${ORG} group by i.id, i.name order by i.name, i.id`);
-    return rows.map((r) => ({ inboxId: r.id!, name: r.name!, open: Number(r.open), pending: Number(r.pending), unassigned: Number(r.unassigned) }));
+    return rows.map((r) => ({
+      inboxId: r.id!,
+      name: r.name!,
+      open: Number(r.open),
+      pending: Number(r.pending),
+      unassigned: Number(r.unassigned),
+    }));
   }
 
   @Authorized('support')
@@ -60,6 +66,11 @@ export class SupportDashboardResolver {
       from agents a left join support.conversations c
         on c.assignee_id = a.user_id and c.organization_id = ${ORG} and c.status in ('open', 'pending')
       group by a.user_id, a.rank order by count(c.id) desc, a.user_id`);
-    return rows.map((r) => ({ userId: r.user_id!, assigned: Number(r.assigned), waiting: Number(r.waiting), status: ['available', 'busy', 'offline'][Number(r.rank)]! }));
+    return rows.map((r) => ({
+      userId: r.user_id!,
+      assigned: Number(r.assigned),
+      waiting: Number(r.waiting),
+      status: ['available', 'busy', 'offline'][Number(r.rank)]!,
+    }));
   }
 }

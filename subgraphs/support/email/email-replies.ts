@@ -17,24 +17,50 @@ const MAX_REFERENCES = 20;
 export class EmailReplies {
   constructor(private readonly deps: SupportDeps) {}
 
-  async send(tx: EntityManager, inbox: Inbox, conversation: Conversation, message: Message, attachments: AttachmentBytes[]): Promise<void> {
+  async send(
+    tx: EntityManager,
+    inbox: Inbox,
+    conversation: Conversation,
+    message: Message,
+    attachments: AttachmentBytes[],
+  ): Promise<void> {
     const sender = this.deps.ports().systemEmail;
     const visitor = await tx.findOne(Visitor, { id: conversation.visitorId });
     if (!sender || !inbox.email || !visitor?.email) {
-      this.deps.logger.warn('support email reply not sent', { conversationId: conversation.id, reason: !sender ? 'no email module in this process' : 'no inbox or visitor address' });
+      this.deps.logger.warn('support email reply not sent', {
+        conversationId: conversation.id,
+        reason: !sender ? 'no email module in this process' : 'no inbox or visitor address',
+      });
       return;
     }
-    const thread = await tx.find(Message, { conversationId: conversation.id, emailMessageId: { $ne: null } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    const thread = await tx.find(
+      Message,
+      { conversationId: conversation.id, emailMessageId: { $ne: null } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     const ids = thread.map((m) => m.emailMessageId!).slice(-MAX_REFERENCES);
     const lastIncoming = [...thread].reverse().find((m) => m.type === 'incoming')?.emailMessageId ?? ids.at(-1);
-    const subject = conversation.subject ? (/^re:/i.test(conversation.subject) ? conversation.subject : `Re: ${conversation.subject}`) : `Re: ${inbox.name}`;
+    const subject = conversation.subject
+      ? /^re:/i.test(conversation.subject)
+        ? conversation.subject
+        : `Re: ${conversation.subject}`
+      : `Re: ${inbox.name}`;
     const headers: Record<string, string> = {};
     if (lastIncoming) headers['In-Reply-To'] = lastIncoming;
     if (ids.length) headers.References = ids.join(' ');
     const id = await sender.send(tx, {
-      organizationId: conversation.organizationId, to: visitor.email, kind: 'support.reply', subject, text: message.content,
-      from: inbox.name ? `${inbox.name.replace(/["\\\r\n]/g, '')} <${inbox.email}>` : inbox.email, headers,
-      attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') })),
+      organizationId: conversation.organizationId,
+      to: visitor.email,
+      kind: 'support.reply',
+      subject,
+      text: message.content,
+      from: inbox.name ? `${inbox.name.replace(/["\\\r\n]/g, '')} <${inbox.email}>` : inbox.email,
+      headers,
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content.toString('base64'),
+      })),
     });
     // The email module names its Message-ID `<id@sender domain>`.
     if (id) {

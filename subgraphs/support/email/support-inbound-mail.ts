@@ -17,7 +17,10 @@ import { INBOUND_MODULE } from '../inboxes/inbox.service.js';
 function referencedIds(mail: InboundMail): string[] {
   const refs = mail.parsed.references;
   const list = [mail.parsed.inReplyTo, ...(Array.isArray(refs) ? [...refs].reverse() : refs ? [refs] : [])];
-  return [...new Set(list.filter((r): r is string => typeof r === 'string' && r.length > 0 && r.length < 1000))].slice(0, 50);
+  return [...new Set(list.filter((r): r is string => typeof r === 'string' && r.length > 0 && r.length < 1000))].slice(
+    0,
+    50,
+  );
 }
 
 function sender(mail: InboundMail): { email: string; name: string | null } {
@@ -34,7 +37,11 @@ function attachmentsOf(mail: InboundMail): AttachmentBytes[] {
   for (const a of mail.parsed.attachments ?? []) {
     if (total + a.size > ATTACHMENTS_MAX_BYTES) continue;
     total += a.size;
-    kept.push({ filename: (a.filename ?? 'attachment').slice(0, 255), contentType: a.contentType || 'application/octet-stream', content: a.content });
+    kept.push({
+      filename: (a.filename ?? 'attachment').slice(0, 255),
+      contentType: a.contentType || 'application/octet-stream',
+      content: a.content,
+    });
   }
   return kept;
 }
@@ -77,25 +84,60 @@ export class SupportInboundMail implements InboundMailHandler {
     const content = (mail.parsed.text ?? '').trim() || '(no text)';
     const attachments = attachmentsOf(mail);
     const refs = referencedIds(mail);
-    const earlier = refs.length ? await tx.find(Message, { emailMessageId: { $in: refs } }, { orderBy: { createdAt: 'desc' }, limit: 1 }) : [];
-    const conversation = earlier[0] ? await tx.findOne(Conversation, { id: earlier[0].conversationId, inboxId: inbox.id }) : null;
+    const earlier = refs.length
+      ? await tx.find(Message, { emailMessageId: { $in: refs } }, { orderBy: { createdAt: 'desc' }, limit: 1 })
+      : [];
+    const conversation = earlier[0]
+      ? await tx.findOne(Conversation, { id: earlier[0].conversationId, inboxId: inbox.id })
+      : null;
     if (conversation && conversation.status !== 'closed') {
       await this.flow.visitorMessage(tx, inbox, conversation, content, messageId, attachments);
       return;
     }
     const visitor = await this.visitorFor(tx, inbox, sender(mail));
-    await this.flow.start(tx, { inbox, visitor, content, channel: 'email', subject: mail.parsed.subject?.slice(0, 998) ?? null, emailMessageId: messageId, attachments });
+    await this.flow.start(tx, {
+      inbox,
+      visitor,
+      content,
+      channel: 'email',
+      subject: mail.parsed.subject?.slice(0, 998) ?? null,
+      emailMessageId: messageId,
+      attachments,
+    });
   }
 
   /** The organization's visitor of that address, or a new identified one. */
-  private async visitorFor(tx: EntityManager, inbox: Inbox, from: { email: string; name: string | null }): Promise<Visitor> {
+  private async visitorFor(
+    tx: EntityManager,
+    inbox: Inbox,
+    from: { email: string; name: string | null },
+  ): Promise<Visitor> {
     // Only a verified email: a widget visitor who merely claimed this address must not receive its owner's mail.
-    const [existing] = await tx.find(Visitor, { email: from.email, emailVerifiedAt: { $ne: null } }, { orderBy: { createdAt: 'asc' }, limit: 1 });
+    const [existing] = await tx.find(
+      Visitor,
+      { email: from.email, emailVerifiedAt: { $ne: null } },
+      { orderBy: { createdAt: 'asc' }, limit: 1 },
+    );
     if (existing) return existing;
     const now = this.deps.clock.now();
-    const visitor = tx.create(Visitor, { id: newId('vis'), inboxId: inbox.id, email: from.email, name: from.name, identifiedAt: now, emailVerifiedAt: now, createdAt: now, updatedAt: now } as never);
+    const visitor = tx.create(Visitor, {
+      id: newId('vis'),
+      inboxId: inbox.id,
+      email: from.email,
+      name: from.name,
+      identifiedAt: now,
+      emailVerifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    } as never);
     await tx.flush();
-    await emitEvent(tx, 'visitor.identified', { visitorId: visitor.id, name: visitor.name, email: visitor.email, attributes: {}, companyId: null });
+    await emitEvent(tx, 'visitor.identified', {
+      visitorId: visitor.id,
+      name: visitor.name,
+      email: visitor.email,
+      attributes: {},
+      companyId: null,
+    });
     return visitor;
   }
 }

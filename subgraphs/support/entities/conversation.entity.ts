@@ -10,7 +10,19 @@ export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 /** A conversation of one visitor in one inbox. Times feed the reporting events (Chatwoot's definitions). */
 @Entity({ schema: 'support', tableName: 'conversations' })
 export class Conversation extends TenantEntity {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'assigneeId' | 'subject' | 'snoozedUntil' | 'waitingSince' | 'firstReplyAt' | 'lastReopenedAt' | 'resolvedAt' | 'closedAt' | 'lastActivityAt' | 'clientKey';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'assigneeId'
+    | 'subject'
+    | 'snoozedUntil'
+    | 'waitingSince'
+    | 'firstReplyAt'
+    | 'lastReopenedAt'
+    | 'resolvedAt'
+    | 'closedAt'
+    | 'lastActivityAt'
+    | 'clientKey';
 
   @PrimaryKey({ type: 'text' })
   id!: string;

@@ -13,7 +13,16 @@ export const REPLY_TIMES = ['in_a_few_minutes', 'in_a_few_hours', 'in_a_day'] as
 /** A support inbox: where conversations arrive (its widget, its email address). */
 @Entity({ schema: 'support', tableName: 'inboxes' })
 export class Inbox extends TimestampedTenantRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'description' | 'email' | 'workingHours' | 'allowedOrigins' | 'preChatEmail' | 'replyTime' | 'identitySecret';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'description'
+    | 'email'
+    | 'workingHours'
+    | 'allowedOrigins'
+    | 'preChatEmail'
+    | 'replyTime'
+    | 'identitySecret';
 
   @Property({ type: 'text' })
   name!: string;

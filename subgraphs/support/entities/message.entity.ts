@@ -14,7 +14,8 @@ export interface AttachmentMeta {
 
 @Entity({ schema: 'support', tableName: 'messages' })
 export class Message extends TenantRow {
-  [OptionalProps]?: 'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted' | 'clientKey';
+  [OptionalProps]?:
+    'createdAt' | 'authorId' | 'cannedResponseId' | 'emailMessageId' | 'attachments' | 'redacted' | 'clientKey';
 
   @Property({ type: 'text' })
   conversationId!: string;

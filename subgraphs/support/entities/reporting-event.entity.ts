@@ -5,7 +5,14 @@ import { TenantEntity } from '../../../platform/orm/tenant-entity.js';
  * Metric events, one row each (Chatwoot's reporting_events): reports are a GROUP BY over these, never a scan
  * of messages. Times in seconds; `valueInBusinessHours` counts only the inbox's working hours.
  */
-export const REPORTING_EVENTS = ['conversation_created', 'incoming_message', 'outgoing_message', 'first_response', 'reply_time', 'conversation_resolved'] as const;
+export const REPORTING_EVENTS = [
+  'conversation_created',
+  'incoming_message',
+  'outgoing_message',
+  'first_response',
+  'reply_time',
+  'conversation_resolved',
+] as const;
 export type ReportingEventName = (typeof REPORTING_EVENTS)[number];
 
 // Not a TenantRow: the table has no created_at (events carry their own times).

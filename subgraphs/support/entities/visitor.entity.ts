@@ -4,7 +4,19 @@ import { TimestampedTenantRow } from '../../../platform/orm/tenant-row.js';
 /** Someone talking to support: a widget visitor (anonymous until identified) or an email sender. */
 @Entity({ schema: 'support', tableName: 'visitors' })
 export class Visitor extends TimestampedTenantRow {
-  [OptionalProps]?: 'createdAt' | 'updatedAt' | 'name' | 'email' | 'attributes' | 'companyId' | 'identifiedAt' | 'anonymizedAt' | 'lastSeenAt' | 'tokenHash' | 'inboxId' | 'emailVerifiedAt';
+  [OptionalProps]?:
+    | 'createdAt'
+    | 'updatedAt'
+    | 'name'
+    | 'email'
+    | 'attributes'
+    | 'companyId'
+    | 'identifiedAt'
+    | 'anonymizedAt'
+    | 'lastSeenAt'
+    | 'tokenHash'
+    | 'inboxId'
+    | 'emailVerifiedAt';
 
   /** SHA-256 of the visitor token the widget holds (X-Visitor-Token); null for email senders. */
   @Property({ type: 'text', nullable: true })

@@ -10,7 +10,9 @@ import { conversationsByEmail } from './conversations-by-email.loader.js';
 export class ContactConversationsResolver {
   @Authorized('support')
   @Directive('@requires(fields: "email")')
-  @FieldResolver(() => [ConversationView], { description: 'Support conversations of the visitors with the contact\'s email (support module)' })
+  @FieldResolver(() => [ConversationView], {
+    description: "Support conversations of the visitors with the contact's email (support module)",
+  })
   async conversations(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<ConversationView[]> {
     if (!contact.email) return [];
     return (await conversationsByEmail(ctx).load(contact.email.toLowerCase())).map(conversationView);

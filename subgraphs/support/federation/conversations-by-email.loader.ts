@@ -14,9 +14,17 @@ export function conversationsByEmail(ctx: SubgraphContext): DataLoader<string, C
   if (!loader) {
     loader = new DataLoader<string, Conversation[]>(async (emails) => {
       // Verified emails only: anyone can type an address into a widget, and a claim must not list them under its contact.
-      const visitors = await ctx.em.find(Visitor, { email: { $in: [...emails] }, emailVerifiedAt: { $ne: null } }, { fields: ['id', 'email'] as never });
+      const visitors = await ctx.em.find(
+        Visitor,
+        { email: { $in: [...emails] }, emailVerifiedAt: { $ne: null } },
+        { fields: ['id', 'email'] as never },
+      );
       const conversations = visitors.length
-        ? await ctx.em.find(Conversation, { visitorId: { $in: visitors.map((v) => v.id) } }, { orderBy: { createdAt: 'desc', id: 'desc' } })
+        ? await ctx.em.find(
+            Conversation,
+            { visitorId: { $in: visitors.map((v) => v.id) } },
+            { orderBy: { createdAt: 'desc', id: 'desc' } },
+          )
         : [];
       const emailOf = new Map(visitors.map((v) => [v.id, v.email!]));
       const byEmail = new Map<string, Conversation[]>();

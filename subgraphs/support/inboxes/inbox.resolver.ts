@@ -3,7 +3,18 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import { SupportPageArgs } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { SupportInboxService, inboxView } from './inbox.service.js';
-import { AvailabilityInput, IdentitySecretView, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, SupportInboxMemberList, MemberView } from './inbox.types.js';
+import {
+  AvailabilityInput,
+  IdentitySecretView,
+  InboxCreateInput,
+  InboxList,
+  InboxStats,
+  InboxUpdateInput,
+  InboxView,
+  MemberInput,
+  SupportInboxMemberList,
+  MemberView,
+} from './inbox.types.js';
 
 const INBOX = { description: 'inbox_…' };
 
@@ -29,19 +40,31 @@ export class SupportInboxResolver {
 
   @Authorized('support')
   @Mutation(() => InboxView)
-  createSupportInbox(@Arg('input', () => InboxCreateInput) input: InboxCreateInput, @Ctx() ctx: SubgraphContext): Promise<InboxView> {
+  createSupportInbox(
+    @Arg('input', () => InboxCreateInput) input: InboxCreateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<InboxView> {
     return this.service.create(ctx.em, input);
   }
 
   @Authorized('support')
   @Mutation(() => InboxView)
-  updateSupportInbox(@Arg('id', () => ID, INBOX) id: string, @Arg('input', () => InboxUpdateInput) input: InboxUpdateInput, @Ctx() ctx: SubgraphContext): Promise<InboxView> {
+  updateSupportInbox(
+    @Arg('id', () => ID, INBOX) id: string,
+    @Arg('input', () => InboxUpdateInput) input: InboxUpdateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<InboxView> {
     return this.service.update(ctx.em, id, input);
   }
 
   @Authorized('support')
-  @Mutation(() => IdentitySecretView, { description: 'A new identity verification secret for the widget (the previous one stops verifying); shown once' })
-  rotateSupportInboxIdentitySecret(@Arg('id', () => ID, INBOX) id: string, @Ctx() ctx: SubgraphContext): Promise<IdentitySecretView> {
+  @Mutation(() => IdentitySecretView, {
+    description: 'A new identity verification secret for the widget (the previous one stops verifying); shown once',
+  })
+  rotateSupportInboxIdentitySecret(
+    @Arg('id', () => ID, INBOX) id: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<IdentitySecretView> {
     return this.service.rotateIdentitySecret(ctx.em, id);
   }
 
@@ -59,19 +82,31 @@ export class SupportInboxResolver {
 
   @Authorized('support')
   @Query(() => SupportInboxMemberList)
-  supportInboxMembers(@Arg('inboxId', () => ID, INBOX) inboxId: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<SupportInboxMemberList> {
+  supportInboxMembers(
+    @Arg('inboxId', () => ID, INBOX) inboxId: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SupportInboxMemberList> {
     return this.service.members(ctx.em, inboxId, args);
   }
 
   @Authorized('support')
   @Mutation(() => MemberView)
-  addSupportInboxMember(@Arg('inboxId', () => ID, INBOX) inboxId: string, @Arg('input', () => MemberInput) input: MemberInput, @Ctx() ctx: SubgraphContext): Promise<MemberView> {
+  addSupportInboxMember(
+    @Arg('inboxId', () => ID, INBOX) inboxId: string,
+    @Arg('input', () => MemberInput) input: MemberInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MemberView> {
     return this.service.addMember(ctx.em, inboxId, input);
   }
 
   @Authorized('support')
   @Mutation(() => Boolean)
-  removeSupportInboxMember(@Arg('inboxId', () => ID, INBOX) inboxId: string, @Arg('userId', () => ID) userId: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
+  removeSupportInboxMember(
+    @Arg('inboxId', () => ID, INBOX) inboxId: string,
+    @Arg('userId', () => ID) userId: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<boolean> {
     return this.service.removeMember(ctx.em, inboxId, userId);
   }
 

@@ -13,28 +13,68 @@ import type { SupportDeps } from '../shared/support-deps.js';
 import { secretBoxFor } from '../../../platform/crypto/encryption-key.js';
 import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { checkAllowedOrigins } from '../widget/widget-origin.js';
-import type { AvailabilityInput, IdentitySecretView, InboxCreateInput, InboxList, InboxStats, InboxUpdateInput, InboxView, MemberInput, SupportInboxMemberList, MemberView, WorkingHoursShape } from './inbox.types.js';
+import type {
+  AvailabilityInput,
+  IdentitySecretView,
+  InboxCreateInput,
+  InboxList,
+  InboxStats,
+  InboxUpdateInput,
+  InboxView,
+  MemberInput,
+  SupportInboxMemberList,
+  MemberView,
+  WorkingHoursShape,
+} from './inbox.types.js';
 
 export function inboxView(inbox: Inbox): InboxView {
   return {
-    id: inbox.id, name: inbox.name, description: inbox.description, email: inbox.email, widgetToken: inbox.widgetToken,
-    workingHours: inbox.workingHours, allowedOrigins: inbox.allowedOrigins, preChatEmail: inbox.preChatEmail, replyTime: inbox.replyTime,
-    identityVerification: inbox.identitySecret !== null, createdAt: inbox.createdAt, updatedAt: inbox.updatedAt,
+    id: inbox.id,
+    name: inbox.name,
+    description: inbox.description,
+    email: inbox.email,
+    widgetToken: inbox.widgetToken,
+    workingHours: inbox.workingHours,
+    allowedOrigins: inbox.allowedOrigins,
+    preChatEmail: inbox.preChatEmail,
+    replyTime: inbox.replyTime,
+    identityVerification: inbox.identitySecret !== null,
+    createdAt: inbox.createdAt,
+    updatedAt: inbox.updatedAt,
   };
 }
 
 export function memberView(m: InboxMember): MemberView {
-  return { userId: m.userId, inboxId: m.inboxId, role: m.role, status: m.status, name: m.name, email: m.email, lastAssignedAt: m.lastAssignedAt, createdAt: m.createdAt };
+  return {
+    userId: m.userId,
+    inboxId: m.inboxId,
+    role: m.role,
+    status: m.status,
+    name: m.name,
+    email: m.email,
+    lastAssignedAt: m.lastAssignedAt,
+    createdAt: m.createdAt,
+  };
 }
 
 /** A zone luxon knows and ranges that start before they end. */
 function checkWorkingHours(hours: WorkingHoursShape | null | undefined): WorkingHours | null {
   if (!hours) return null;
-  if (!DateTime.now().setZone(hours.timezone).isValid) throw validation('workingHours.timezone', hours.timezone, 'an IANA time zone', 'Unknown time zone');
+  if (!DateTime.now().setZone(hours.timezone).isValid)
+    throw validation('workingHours.timezone', hours.timezone, 'an IANA time zone', 'Unknown time zone');
   for (const [i, range] of hours.hours.entries()) {
-    if (range.startTime >= range.endTime) throw validation(`workingHours.hours[${i}].endTime`, range.endTime, `after ${range.startTime}`, 'A working range must end after it starts');
+    if (range.startTime >= range.endTime)
+      throw validation(
+        `workingHours.hours[${i}].endTime`,
+        range.endTime,
+        `after ${range.startTime}`,
+        'A working range must end after it starts',
+      );
   }
-  return { timezone: hours.timezone, hours: hours.hours.map((r) => ({ day: r.day, startTime: r.startTime, endTime: r.endTime })) };
+  return {
+    timezone: hours.timezone,
+    hours: hours.hours.map((r) => ({ day: r.day, startTime: r.startTime, endTime: r.endTime })),
+  };
 }
 
 const EMAIL_TAKEN = 'This email address already belongs to an inbox';
@@ -55,19 +95,35 @@ export class SupportInboxService {
 
   async list(em: EntityManager, args: { page?: number; limit?: number }): Promise<InboxList> {
     const page = resolveSupportPage(args);
-    const { rows, total } = await findPage(em, Inbox, {}, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });
+    const { rows, total } = await findPage(
+      em,
+      Inbox,
+      {},
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return { data: rows.map(inboxView), meta: supportPageMeta(page, total) };
   }
 
   async create(em: EntityManager, input: InboxCreateInput): Promise<InboxView> {
     const now = this.deps.clock.now();
     const inbox = em.create(Inbox, {
-      id: newId('inbox'), name: input.name, description: input.description ?? null, email: input.email?.toLowerCase() ?? null,
-      widgetToken: `wt_${randomBase64url(24)}`, workingHours: checkWorkingHours(input.workingHours), createdAt: now, updatedAt: now,
-      allowedOrigins: checkAllowedOrigins(input.allowedOrigins), preChatEmail: input.preChatEmail ?? false, replyTime: input.replyTime ?? 'in_a_few_hours',
+      id: newId('inbox'),
+      name: input.name,
+      description: input.description ?? null,
+      email: input.email?.toLowerCase() ?? null,
+      widgetToken: `wt_${randomBase64url(24)}`,
+      workingHours: checkWorkingHours(input.workingHours),
+      createdAt: now,
+      updatedAt: now,
+      allowedOrigins: checkAllowedOrigins(input.allowedOrigins),
+      preChatEmail: input.preChatEmail ?? false,
+      replyTime: input.replyTime ?? 'in_a_few_hours',
     } as never);
     await em.transactional(async (tx) => {
-      await conflictOnDuplicate(() => tx.persistAndFlush(inbox), EMAIL_TAKEN, { field: 'email', received: input.email });
+      await conflictOnDuplicate(() => tx.persistAndFlush(inbox), EMAIL_TAKEN, {
+        field: 'email',
+        received: input.email,
+      });
       await this.claimEmail(tx, inbox);
     });
     return inboxView(inbox);
@@ -98,7 +154,8 @@ export class SupportInboxService {
     try {
       await claimInboundAddress(tx, INBOUND_MODULE, inbox.id, inbox.email);
     } catch (error) {
-      if (error instanceof DomainError) throw new DomainError(error.code, error.message, { field: 'email', received: inbox.email });
+      if (error instanceof DomainError)
+        throw new DomainError(error.code, error.message, { field: 'email', received: inbox.email });
       throw error;
     }
   }
@@ -131,20 +188,38 @@ export class SupportInboxService {
     return true;
   }
 
-  async members(em: EntityManager, inboxId: string, args: { page?: number; limit?: number }): Promise<SupportInboxMemberList> {
+  async members(
+    em: EntityManager,
+    inboxId: string,
+    args: { page?: number; limit?: number },
+  ): Promise<SupportInboxMemberList> {
     await this.find(em, inboxId);
     const page = resolveSupportPage(args);
-    const { rows, total } = await findPage(em, InboxMember, { inboxId }, { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } });
+    const { rows, total } = await findPage(
+      em,
+      InboxMember,
+      { inboxId },
+      { limit: page.limit, offset: page.offset, orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     return { data: rows.map(memberView), meta: supportPageMeta(page, total) };
   }
 
   async addMember(em: EntityManager, inboxId: string, input: MemberInput): Promise<MemberView> {
     await this.find(em, inboxId);
     const member = em.create(InboxMember, {
-      id: newId('mem'), inboxId, userId: input.userId, role: input.role ?? 'agent', name: input.name ?? null, email: input.email?.toLowerCase() ?? null,
-      status: 'available', createdAt: this.deps.clock.now(),
+      id: newId('mem'),
+      inboxId,
+      userId: input.userId,
+      role: input.role ?? 'agent',
+      name: input.name ?? null,
+      email: input.email?.toLowerCase() ?? null,
+      status: 'available',
+      createdAt: this.deps.clock.now(),
     } as never);
-    await conflictOnDuplicate(() => em.persistAndFlush(member), 'This user is already a member of the inbox', { field: 'userId', received: input.userId });
+    await conflictOnDuplicate(() => em.persistAndFlush(member), 'This user is already a member of the inbox', {
+      field: 'userId',
+      received: input.userId,
+    });
     return memberView(member);
   }
 
@@ -160,7 +235,12 @@ export class SupportInboxService {
     return true;
   }
 
-  async setAvailability(em: EntityManager, inboxId: string, userId: string, input: AvailabilityInput): Promise<MemberView> {
+  async setAvailability(
+    em: EntityManager,
+    inboxId: string,
+    userId: string,
+    input: AvailabilityInput,
+  ): Promise<MemberView> {
     const member = await this.member(em, inboxId, userId);
     member.status = input.status;
     await em.flush();
@@ -178,9 +258,16 @@ export class SupportInboxService {
       select status, count(*) as n from support.inbox_members where organization_id = ${ORG} and inbox_id = ${inboxId} group by status`);
     const by = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
     return {
-      inboxId, total: rows.reduce((a, r) => a + Number(r.n), 0), open: by('open'), pending: by('pending'), snoozed: by('snoozed'),
-      resolved: by('resolved'), closed: by('closed'), unassigned: rows.reduce((a, r) => a + Number(r.unassigned), 0),
-      members: members.reduce((a, r) => a + Number(r.n), 0), membersAvailable: Number(members.find((m) => m.status === 'available')?.n ?? 0),
+      inboxId,
+      total: rows.reduce((a, r) => a + Number(r.n), 0),
+      open: by('open'),
+      pending: by('pending'),
+      snoozed: by('snoozed'),
+      resolved: by('resolved'),
+      closed: by('closed'),
+      unassigned: rows.reduce((a, r) => a + Number(r.unassigned), 0),
+      members: members.reduce((a, r) => a + Number(r.n), 0),
+      membersAvailable: Number(members.find((m) => m.status === 'available')?.n ?? 0),
     };
   }
 }

@@ -1,5 +1,15 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { ArrayMaxSize, IsBoolean, IsIn, IsOptional, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsEmailAddress } from '../../../platform/validation/email-address.js';
 import { AVAILABILITY, MEMBER_ROLES } from '../entities/inbox-member.entity.js';
 import { REPLY_TIMES } from '../entities/inbox.entity.js';
@@ -24,7 +34,9 @@ export class WorkingRange {
   endTime!: string;
 }
 
-@ObjectType('SupportWorkingHours', { description: 'Business hours: metric times are also reported counting only these' })
+@ObjectType('SupportWorkingHours', {
+  description: 'Business hours: metric times are also reported counting only these',
+})
 @InputType('SupportWorkingHoursInput')
 export class WorkingHoursShape {
   @Field({ description: 'IANA zone, e.g. Europe/Berlin' })
@@ -57,13 +69,18 @@ export class InboxView {
   @Field(() => WorkingHoursShape, { nullable: true })
   workingHours!: WorkingHoursShape | null;
 
-  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on (https://shop.example); null: any' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Origins the widget may run on (https://shop.example); null: any',
+  })
   allowedOrigins!: string[] | null;
 
-  @Field({ description: 'The widget asks for the visitor\'s email before the first message' })
+  @Field({ description: "The widget asks for the visitor's email before the first message" })
   preChatEmail!: boolean;
 
-  @Field({ description: 'Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day' })
+  @Field({
+    description: 'Announced by the widget when nobody is available: in_a_few_minutes, in_a_few_hours, in_a_day',
+  })
   replyTime!: string;
 
   @Field({ description: 'An identity verification secret exists: widget identities signed with it are verified' })
@@ -101,7 +118,10 @@ export class InboxCreateInput {
   @ValidateNested()
   workingHours?: WorkingHoursShape | null;
 
-  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any',
+  })
   @IsOptional()
   @ArrayMaxSize(50)
   @IsString({ each: true })
@@ -119,7 +139,9 @@ export class InboxCreateInput {
   replyTime?: string | null;
 }
 
-@InputType('SupportInboxUpdateInput', { description: 'Only the fields given change; null clears description, email, workingHours' })
+@InputType('SupportInboxUpdateInput', {
+  description: 'Only the fields given change; null clears description, email, workingHours',
+})
 export class InboxUpdateInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
@@ -142,7 +164,10 @@ export class InboxUpdateInput {
   @ValidateNested()
   workingHours?: WorkingHoursShape | null;
 
-  @Field(() => [String], { nullable: true, description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Origins the widget may run on, scheme://host[:port]; null or empty: any',
+  })
   @IsOptional()
   @ArrayMaxSize(50)
   @IsString({ each: true })
@@ -165,7 +190,7 @@ export class IdentitySecretView {
   @Field()
   inboxId!: string;
 
-  @Field({ description: 'userHash = hex HMAC-SHA256 of the visitor\'s lower-cased email with this secret' })
+  @Field({ description: "userHash = hex HMAC-SHA256 of the visitor's lower-cased email with this secret" })
   secret!: string;
 }
 

@@ -21,7 +21,11 @@ export function snoozeJob(deps: SupportDeps): JobDefinition<SnoozeJobData> {
     handler: async (data, { em, logger }) => {
       await em.transactional(async (tx) => {
         const conversation = await tx.findOne(Conversation, { id: data.conversationId });
-        if (!conversation || conversation.status !== 'snoozed' || conversation.snoozedUntil?.toISOString() !== data.until) {
+        if (
+          !conversation ||
+          conversation.status !== 'snoozed' ||
+          conversation.snoozedUntil?.toISOString() !== data.until
+        ) {
           logger.debug('stale snooze job skipped', { conversationId: data.conversationId });
           return;
         }

@@ -63,7 +63,9 @@ export class Migration20261125000200_support extends Migration {
       updated_at timestamptz not null)`);
     this.addSql('create index visitors_org_idx on support.visitors (organization_id, created_at)');
     this.addSql('create index visitors_email_idx on support.visitors (organization_id, email) where email is not null');
-    this.addSql('create index visitors_company_idx on support.visitors (organization_id, company_id) where company_id is not null');
+    this.addSql(
+      'create index visitors_company_idx on support.visitors (organization_id, company_id) where company_id is not null',
+    );
     this.addSql(`create table support.visitor_sessions (
       id text primary key,
       organization_id uuid not null,
@@ -100,7 +102,9 @@ export class Migration20261125000200_support extends Migration {
       last_activity_at timestamptz,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create index conversations_org_idx on support.conversations (organization_id, last_activity_at desc, id)');
+    this.addSql(
+      'create index conversations_org_idx on support.conversations (organization_id, last_activity_at desc, id)',
+    );
     this.addSql('create index conversations_inbox_idx on support.conversations (organization_id, inbox_id, status)');
     this.addSql('create index conversations_visitor_idx on support.conversations (visitor_id)');
     this.addSql(`create table support.messages (
@@ -117,7 +121,9 @@ export class Migration20261125000200_support extends Migration {
       redacted boolean not null default false,
       created_at timestamptz not null)`);
     this.addSql('create index messages_conversation_idx on support.messages (conversation_id, created_at, id)');
-    this.addSql('create index messages_email_idx on support.messages (organization_id, email_message_id) where email_message_id is not null');
+    this.addSql(
+      'create index messages_email_idx on support.messages (organization_id, email_message_id) where email_message_id is not null',
+    );
     this.addSql(`create table support.attachments (
       id text primary key,
       organization_id uuid not null,
@@ -151,7 +157,9 @@ export class Migration20261125000200_support extends Migration {
       content text not null,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create unique index canned_responses_shortcut_idx on support.canned_responses (organization_id, lower(shortcut))');
+    this.addSql(
+      'create unique index canned_responses_shortcut_idx on support.canned_responses (organization_id, lower(shortcut))',
+    );
     this.addSql(`create table support.reporting_events (
       id text primary key,
       organization_id uuid not null,
@@ -163,7 +171,9 @@ export class Migration20261125000200_support extends Migration {
       user_id text,
       event_start_time timestamptz not null,
       event_end_time timestamptz not null)`);
-    this.addSql('create index reporting_events_idx on support.reporting_events (organization_id, name, event_end_time)');
+    this.addSql(
+      'create index reporting_events_idx on support.reporting_events (organization_id, name, event_end_time)',
+    );
   }
 
   override async down(): Promise<void> {

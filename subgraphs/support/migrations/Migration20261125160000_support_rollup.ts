@@ -2,8 +2,17 @@ import { Migration } from '@mikro-orm/migrations';
 import { FINE_EDGES } from '../analytics/response-buckets.js';
 
 /** Metric columns of the daily rollup: [column prefix, reporting event name]. */
-const TIMES: [string, string][] = [['frt', 'first_response'], ['rep', 'reply_time'], ['rt', 'conversation_resolved']];
-const COUNTS: [string, string][] = [['conversations', 'conversation_created'], ['incoming', 'incoming_message'], ['outgoing', 'outgoing_message'], ['resolutions', 'conversation_resolved']];
+const TIMES: [string, string][] = [
+  ['frt', 'first_response'],
+  ['rep', 'reply_time'],
+  ['rt', 'conversation_resolved'],
+];
+const COUNTS: [string, string][] = [
+  ['conversations', 'conversation_created'],
+  ['incoming', 'incoming_message'],
+  ['outgoing', 'outgoing_message'],
+  ['resolutions', 'conversation_resolved'],
+];
 const EDGES = `array[${FINE_EDGES.join(',')}]::double precision[]`;
 
 /** Adds the signed rows of `source` (columns of reporting_events plus `sign`: +1 inserted, -1 deleted) to both rollups. */
@@ -77,17 +86,30 @@ export class Migration20261125160000_support_rollup extends Migration {
       primary key (organization_id, name, business_hours, day, inbox_id, bucket))`);
     this.addSql(triggerFunction('reporting_rollup_insert', `select ${COLUMNS}, 1 as sign from new_rows`));
     this.addSql(triggerFunction('reporting_rollup_delete', `select ${COLUMNS}, -1 as sign from old_rows`));
-    this.addSql(triggerFunction('reporting_rollup_update', `select ${COLUMNS}, -1 as sign from old_rows union all select ${COLUMNS}, 1 from new_rows`));
+    this.addSql(
+      triggerFunction(
+        'reporting_rollup_update',
+        `select ${COLUMNS}, -1 as sign from old_rows union all select ${COLUMNS}, 1 from new_rows`,
+      ),
+    );
     // One function per event: PostgreSQL takes transition tables only on single-event triggers.
-    this.addSql(`create trigger reporting_rollup_insert after insert on support.reporting_events referencing new table as new_rows
+    this
+      .addSql(`create trigger reporting_rollup_insert after insert on support.reporting_events referencing new table as new_rows
       for each statement execute function support.reporting_rollup_insert()`);
-    this.addSql(`create trigger reporting_rollup_delete after delete on support.reporting_events referencing old table as old_rows
+    this
+      .addSql(`create trigger reporting_rollup_delete after delete on support.reporting_events referencing old table as old_rows
       for each statement execute function support.reporting_rollup_delete()`);
-    this.addSql(`create trigger reporting_rollup_update after update on support.reporting_events referencing old table as old_rows new table as new_rows
+    this
+      .addSql(`create trigger reporting_rollup_update after update on support.reporting_events referencing old table as old_rows new table as new_rows
       for each statement execute function support.reporting_rollup_update()`);
-    for (const statement of addToRollups(`select ${COLUMNS}, 1 as sign from support.reporting_events`)) this.addSql(statement);
+    for (const statement of addToRollups(`select ${COLUMNS}, 1 as sign from support.reporting_events`))
+      this.addSql(statement);
     // Percentiles read the events of one fine bucket in value order.
-    this.addSql('create index reporting_events_value_idx on support.reporting_events (organization_id, name, value) where value is not null');
-    this.addSql('create index reporting_events_value_bh_idx on support.reporting_events (organization_id, name, value_in_business_hours) where value_in_business_hours is not null');
+    this.addSql(
+      'create index reporting_events_value_idx on support.reporting_events (organization_id, name, value) where value is not null',
+    );
+    this.addSql(
+      'create index reporting_events_value_bh_idx on support.reporting_events (organization_id, name, value_in_business_hours) where value_in_business_hours is not null',
+    );
   }
 }

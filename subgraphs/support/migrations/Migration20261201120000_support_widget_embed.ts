@@ -13,6 +13,8 @@ export class Migration20261201120000_support_widget_embed extends Migration {
       add column reply_time text not null default 'in_a_few_hours',
       add column identity_secret text null`);
     this.addSql('alter table support.visitors add column email_verified_at timestamptz null');
-    this.addSql('update support.visitors set email_verified_at = identified_at where email is not null and token_hash is null');
+    this.addSql(
+      'update support.visitors set email_verified_at = identified_at where email is not null and token_hash is null',
+    );
   }
 }

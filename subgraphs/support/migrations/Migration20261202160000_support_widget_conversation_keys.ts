@@ -7,6 +7,8 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261202160000_support_widget_conversation_keys extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table support.conversations add column client_key text null');
-    this.addSql('create unique index conversations_client_key_uq on support.conversations (organization_id, visitor_id, client_key) where client_key is not null');
+    this.addSql(
+      'create unique index conversations_client_key_uq on support.conversations (organization_id, visitor_id, client_key) where client_key is not null',
+    );
   }
 }

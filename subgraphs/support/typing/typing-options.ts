@@ -28,4 +28,5 @@ export interface TypingSignal {
 }
 
 /** One sender of a conversation: the relay keeps a state per sender. */
-export const senderKeyOf = (s: { senderType: string; authorId: string | null }) => (s.senderType === 'agent' ? `agent:${s.authorId}` : s.senderType);
+export const senderKeyOf = (s: { senderType: string; authorId: string | null }) =>
+  s.senderType === 'agent' ? `agent:${s.authorId}` : s.senderType;

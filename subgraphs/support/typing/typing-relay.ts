@@ -21,7 +21,10 @@ export class TypingRelay {
   private readonly senders = new Map<string, SenderState>();
   private closed = false;
 
-  constructor(private readonly options: TypingOptions, private readonly deliver: (signal: TypingSignal) => void) {}
+  constructor(
+    private readonly options: TypingOptions,
+    private readonly deliver: (signal: TypingSignal) => void,
+  ) {}
 
   signal(key: string, signal: TypingSignal): void {
     if (this.closed) return;

@@ -1,4 +1,11 @@
-import { GraphQLBoolean, GraphQLID, GraphQLNonNull, GraphQLObjectType, GraphQLString, type GraphQLFieldConfig } from 'graphql';
+import {
+  GraphQLBoolean,
+  GraphQLID,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfig,
+} from 'graphql';
 import { hasScope } from '../../../platform/auth/auth.js';
 import { DomainError, notFound } from '../../../platform/errors/domain-error.js';
 import type { PlatformEvent } from '../../../platform/events/platform-event.js';
@@ -12,12 +19,12 @@ import { TypingRelay } from './typing-relay.js';
 
 const WidgetTyping = new GraphQLObjectType({
   name: 'SupportWidgetTyping',
-  description: 'An agent started or stopped typing in the visitor\'s conversation',
+  description: "An agent started or stopped typing in the visitor's conversation",
   fields: {
     conversationId: { type: new GraphQLNonNull(GraphQLID) },
     typing: { type: new GraphQLNonNull(GraphQLBoolean) },
     senderType: { type: new GraphQLNonNull(GraphQLString), description: 'agent or inbox' },
-    authorName: { type: GraphQLString, description: 'The agent\'s name, or the inbox\'s' },
+    authorName: { type: GraphQLString, description: "The agent's name, or the inbox's" },
   },
 });
 
@@ -38,7 +45,11 @@ const MAX_WAITING = 100;
  * The typing changes a relay makes of `source`, as the subscription's iterator. `feed` hands each live event to the
  * relay (a typing signal, or a message that ends its sender's typing). Ending it ends `source` and the relay's timers.
  */
-function typingStream(source: AsyncIterableIterator<PlatformEvent>, options: TypingOptions, feed: (event: PlatformEvent, relay: TypingRelay) => void): AsyncIterableIterator<TypingSignal> {
+function typingStream(
+  source: AsyncIterableIterator<PlatformEvent>,
+  options: TypingOptions,
+  feed: (event: PlatformEvent, relay: TypingRelay) => void,
+): AsyncIterableIterator<TypingSignal> {
   const queue: TypingSignal[] = [];
   const waiting: ((result: IteratorResult<TypingSignal>) => void)[] = [];
   let done = false;
@@ -83,13 +94,16 @@ interface RepliedData {
   message?: { type: string; senderType: string; authorId: string | null };
 }
 
-const typingIn = (event: PlatformEvent, conversationId: string) => event.type === TYPING_SIGNAL && (event.data as unknown as TypingSignal).conversationId === conversationId;
+const typingIn = (event: PlatformEvent, conversationId: string) =>
+  event.type === TYPING_SIGNAL && (event.data as unknown as TypingSignal).conversationId === conversationId;
 
 /**
  * `Subscription.supportWidgetTyping(conversationId)` on the widget's keyless connection: the agents' typing in the
  * visitor's own conversation (checked like supportWidgetMessages), ended by the agent's reply or by expiry.
  */
-export function widgetTypingField(deps: SupportDeps): GraphQLFieldConfig<unknown, PublicSubscriptionCaller, { conversationId: string }> {
+export function widgetTypingField(
+  deps: SupportDeps,
+): GraphQLFieldConfig<unknown, PublicSubscriptionCaller, { conversationId: string }> {
   const widget = new WidgetService(deps);
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   return {
@@ -97,14 +111,24 @@ export function widgetTypingField(deps: SupportDeps): GraphQLFieldConfig<unknown
     args: { conversationId: { type: new GraphQLNonNull(GraphQLID) } },
     subscribe: async (_root, args, context) => {
       const params = context.connectionParams;
-      const scope = await widget.scope(deps.orm.em, { widgetToken: text(params.widgetToken), visitorToken: text(params.visitorToken), origin: context.origin });
+      const scope = await widget.scope(deps.orm.em, {
+        widgetToken: text(params.widgetToken),
+        visitorToken: text(params.visitorToken),
+        origin: context.origin,
+      });
       const { id, organizationId } = await widget.own(scope.em, scope.inbox, scope.visitor, args.conversationId);
-      const source = context.events((m) => m.organizationId === organizationId && (m.transient
-        ? typingIn(m.event, id) && (m.event.data as unknown as TypingSignal).senderType !== 'visitor'
-        : m.event.type === 'message.sent' && (m.event.data as RepliedData).conversationId === id));
+      const source = context.events(
+        (m) =>
+          m.organizationId === organizationId &&
+          (m.transient
+            ? typingIn(m.event, id) && (m.event.data as unknown as TypingSignal).senderType !== 'visitor'
+            : m.event.type === 'message.sent' && (m.event.data as RepliedData).conversationId === id),
+      );
       return typingStream(source, deps.typing, (event, relay) => {
-        if (event.type === TYPING_SIGNAL) relay.signal(senderKeyOf(event.data as unknown as TypingSignal), event.data as unknown as TypingSignal);
-        else if ((event.data as RepliedData).message?.type === 'reply') relay.ended(senderKeyOf((event.data as RepliedData).message!));
+        if (event.type === TYPING_SIGNAL)
+          relay.signal(senderKeyOf(event.data as unknown as TypingSignal), event.data as unknown as TypingSignal);
+        else if ((event.data as RepliedData).message?.type === 'reply')
+          relay.ended(senderKeyOf((event.data as RepliedData).message!));
       });
     },
     resolve: (payload: unknown) => payload,
@@ -116,19 +140,29 @@ export function widgetTypingField(deps: SupportDeps): GraphQLFieldConfig<unknown
  * a conversation of the key's organization (another organization's id is not found), ended by the visitor's message
  * or by expiry.
  */
-export function conversationTypingField(deps: SupportDeps): GraphQLFieldConfig<unknown, SubscriptionCaller, { conversationId: string }> {
+export function conversationTypingField(
+  deps: SupportDeps,
+): GraphQLFieldConfig<unknown, SubscriptionCaller, { conversationId: string }> {
   return {
     type: new GraphQLNonNull(ConversationTyping),
     args: { conversationId: { type: new GraphQLNonNull(GraphQLID) } },
     subscribe: async (_root, args, context) => {
       const { auth } = context;
       if (!hasScope(auth, 'support')) throw new DomainError('FORBIDDEN', 'This key lacks the "support" scope');
-      const conversation = await forkForTenant(deps.orm.em, auth.organizationId).findOne(Conversation, { id: args.conversationId }, { fields: ['id'] as never });
+      const conversation = await forkForTenant(deps.orm.em, auth.organizationId).findOne(
+        Conversation,
+        { id: args.conversationId },
+        { fields: ['id'] as never },
+      );
       if (!conversation) throw notFound('Conversation');
       const id = conversation.id;
-      const source = context.events((m) => m.organizationId === auth.organizationId && (m.transient
-        ? typingIn(m.event, id) && (m.event.data as unknown as TypingSignal).senderType === 'visitor'
-        : m.event.type === 'message.received' && (m.event.data as RepliedData).conversationId === id));
+      const source = context.events(
+        (m) =>
+          m.organizationId === auth.organizationId &&
+          (m.transient
+            ? typingIn(m.event, id) && (m.event.data as unknown as TypingSignal).senderType === 'visitor'
+            : m.event.type === 'message.received' && (m.event.data as RepliedData).conversationId === id),
+      );
       return typingStream(source, deps.typing, (event, relay) => {
         if (event.type === TYPING_SIGNAL) relay.signal('visitor', event.data as unknown as TypingSignal);
         else relay.ended('visitor');

@@ -7,7 +7,10 @@ export class SupportTypingInput {
   @IsBoolean()
   typing!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'A member of the inbox (user_…): the visitor sees their name; without it, the inbox\'s' })
+  @Field(() => String, {
+    nullable: true,
+    description: "A member of the inbox (user_…): the visitor sees their name; without it, the inbox's",
+  })
   @IsOptional()
   @Length(1, 100)
   authorId?: string | null;

@@ -16,17 +16,38 @@ export class TypingResolver {
   }
 
   @Authorized('support')
-  @Mutation(() => TypingAck, { description: 'The visitor sees "<agent> is typing…" until false, the agent\'s reply, or expiresInMs without a renewal' })
-  setSupportConversationTyping(@Arg('id', () => ID, { description: 'conv_…' }) id: string, @Arg('input', () => SupportTypingInput) input: SupportTypingInput, @Ctx() ctx: SubgraphContext): Promise<TypingAck> {
+  @Mutation(() => TypingAck, {
+    description:
+      'The visitor sees "<agent> is typing…" until false, the agent\'s reply, or expiresInMs without a renewal',
+  })
+  setSupportConversationTyping(
+    @Arg('id', () => ID, { description: 'conv_…' }) id: string,
+    @Arg('input', () => SupportTypingInput) input: SupportTypingInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<TypingAck> {
     return this.service.agent(ctx.em, id, input);
   }
 
   @Authorized(PUBLIC)
-  @Mutation(() => TypingAck, { description: 'The visitor typing in their own conversation; agents\' supportConversationTyping subscription gets it' })
+  @Mutation(() => TypingAck, {
+    description: "The visitor typing in their own conversation; agents' supportConversationTyping subscription gets it",
+  })
   setSupportWidgetTyping(
-    @Arg('widgetToken', () => String, { nullable: true, description: 'The inbox\'s public widget token (REST: X-Widget-Token)' }) widgetToken: string | null,
-    @Arg('visitorToken', () => String, { nullable: true, description: 'The visitor token a session returned (REST: X-Visitor-Token)' }) visitorToken: string | null,
-    @Arg('origin', () => String, { nullable: true, description: 'The page\'s origin (REST: the Origin header), checked against the inbox\'s allowedOrigins' }) origin: string | null,
+    @Arg('widgetToken', () => String, {
+      nullable: true,
+      description: "The inbox's public widget token (REST: X-Widget-Token)",
+    })
+    widgetToken: string | null,
+    @Arg('visitorToken', () => String, {
+      nullable: true,
+      description: 'The visitor token a session returned (REST: X-Visitor-Token)',
+    })
+    visitorToken: string | null,
+    @Arg('origin', () => String, {
+      nullable: true,
+      description: "The page's origin (REST: the Origin header), checked against the inbox's allowedOrigins",
+    })
+    origin: string | null,
     @Arg('conversationId', () => ID) conversationId: string,
     @Arg('input', () => WidgetTypingInput) input: WidgetTypingInput,
     @Ctx() ctx: SubgraphContext,

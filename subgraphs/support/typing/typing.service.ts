@@ -33,21 +33,50 @@ export class TypingService {
     if (!conversation) throw notFound('Conversation');
     let authorName: string | null;
     if (input.authorId) {
-      const member = await em.findOne(InboxMember, { inboxId: conversation.inboxId, userId: input.authorId }, { fields: ['name'] as never });
-      if (!member) throw validation('authorId', input.authorId, 'a member of the conversation\'s inbox', 'The author must be a member of the inbox');
+      const member = await em.findOne(
+        InboxMember,
+        { inboxId: conversation.inboxId, userId: input.authorId },
+        { fields: ['name'] as never },
+      );
+      if (!member)
+        throw validation(
+          'authorId',
+          input.authorId,
+          "a member of the conversation's inbox",
+          'The author must be a member of the inbox',
+        );
       authorName = member.name ?? 'Agent';
     } else {
       authorName = (await em.findOneOrFail(Inbox, { id: conversation.inboxId }, { fields: ['name'] as never })).name;
     }
     const senderType = input.authorId ? 'agent' : 'inbox';
-    return this.publish(conversation.organizationId, { conversationId, inboxId: conversation.inboxId, senderType, authorId: input.authorId ?? null, authorName, typing: input.typing });
+    return this.publish(conversation.organizationId, {
+      conversationId,
+      inboxId: conversation.inboxId,
+      senderType,
+      authorId: input.authorId ?? null,
+      authorName,
+      typing: input.typing,
+    });
   }
 
   /** The visitor typing in their own conversation (another visitor's, or another inbox's, is not found). */
-  async visitor(root: EntityManager, call: WidgetCall, conversationId: string, input: WidgetTypingInput): Promise<TypingAck> {
+  async visitor(
+    root: EntityManager,
+    call: WidgetCall,
+    conversationId: string,
+    input: WidgetTypingInput,
+  ): Promise<TypingAck> {
     const { em, inbox, visitor } = await this.widget.scope(root, call);
     await this.widget.own(em, inbox, visitor, conversationId);
-    return this.publish(inbox.organizationId, { conversationId, inboxId: inbox.id, senderType: 'visitor', authorId: null, authorName: null, typing: input.typing });
+    return this.publish(inbox.organizationId, {
+      conversationId,
+      inboxId: inbox.id,
+      senderType: 'visitor',
+      authorId: null,
+      authorName: null,
+      typing: input.typing,
+    });
   }
 
   private async publish(organizationId: string, signal: TypingSignal): Promise<TypingAck> {
@@ -57,15 +86,25 @@ export class TypingService {
     const last = this.lastPublished.get(key);
     if (!last || last.typing !== signal.typing || now - last.at >= minIntervalMs) {
       this.remember(key, { typing: signal.typing, at: now });
-      const event = { id: newId('sig'), type: TYPING_SIGNAL, timestamp: new Date(now).toISOString(), data: { ...signal } };
+      const event = {
+        id: newId('sig'),
+        type: TYPING_SIGNAL,
+        timestamp: new Date(now).toISOString(),
+        data: { ...signal },
+      };
       await this.deps.bus.publish([{ organizationId, event, transient: true }]);
     }
-    return { conversationId: signal.conversationId, typing: signal.typing, expiresInMs: signal.typing ? expiresAfterMs : 0 };
+    return {
+      conversationId: signal.conversationId,
+      typing: signal.typing,
+      expiresInMs: signal.typing ? expiresAfterMs : 0,
+    };
   }
 
   private remember(key: string, value: { typing: boolean; at: number }) {
     this.lastPublished.delete(key); // re-inserted last: the map stays in publish order, oldest first
     this.lastPublished.set(key, value);
-    if (this.lastPublished.size > REMEMBERED_SENDERS) this.lastPublished.delete(this.lastPublished.keys().next().value!);
+    if (this.lastPublished.size > REMEMBERED_SENDERS)
+      this.lastPublished.delete(this.lastPublished.keys().next().value!);
   }
 }

@@ -8,6 +8,8 @@ export class TypingAck {
   @Field()
   typing!: boolean;
 
-  @Field(() => Int, { description: 'The signal ends by itself after this many milliseconds unless renewed (0 when typing is false)' })
+  @Field(() => Int, {
+    description: 'The signal ends by itself after this many milliseconds unless renewed (0 when typing is false)',
+  })
   expiresInMs!: number;
 }

@@ -4,7 +4,16 @@ import { SupportPageArgs } from '../shared/support-page.js';
 import type { SupportDeps } from '../shared/support-deps.js';
 import { ConversationList } from '../conversations/conversation.types.js';
 import { VisitorService } from './visitor.service.js';
-import { SessionList, VisitorCompanyInput, VisitorEventList, VisitorExport, VisitorList, VisitorListArgs, VisitorUpdateInput, VisitorView } from './visitor.types.js';
+import {
+  SessionList,
+  VisitorCompanyInput,
+  VisitorEventList,
+  VisitorExport,
+  VisitorList,
+  VisitorListArgs,
+  VisitorUpdateInput,
+  VisitorView,
+} from './visitor.types.js';
 
 const VISITOR = { description: 'vis_…' };
 
@@ -30,7 +39,11 @@ export class VisitorResolver {
 
   @Authorized('support')
   @Mutation(() => VisitorView)
-  updateSupportVisitor(@Arg('id', () => ID, VISITOR) id: string, @Arg('input', () => VisitorUpdateInput) input: VisitorUpdateInput, @Ctx() ctx: SubgraphContext): Promise<VisitorView> {
+  updateSupportVisitor(
+    @Arg('id', () => ID, VISITOR) id: string,
+    @Arg('input', () => VisitorUpdateInput) input: VisitorUpdateInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VisitorView> {
     return this.service.update(ctx.em, id, input);
   }
 
@@ -42,25 +55,41 @@ export class VisitorResolver {
 
   @Authorized('support')
   @Query(() => SessionList, { description: 'Newest first' })
-  supportVisitorSessions(@Arg('id', () => ID, VISITOR) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<SessionList> {
+  supportVisitorSessions(
+    @Arg('id', () => ID, VISITOR) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<SessionList> {
     return this.service.sessions(ctx.em, id, args);
   }
 
   @Authorized('support')
   @Query(() => VisitorEventList, { description: 'Newest first' })
-  supportVisitorEvents(@Arg('id', () => ID, VISITOR) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<VisitorEventList> {
+  supportVisitorEvents(
+    @Arg('id', () => ID, VISITOR) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VisitorEventList> {
     return this.service.events(ctx.em, id, args);
   }
 
   @Authorized('support')
   @Query(() => ConversationList, { description: 'Newest first' })
-  supportVisitorConversations(@Arg('id', () => ID, VISITOR) id: string, @Args() args: SupportPageArgs, @Ctx() ctx: SubgraphContext): Promise<ConversationList> {
+  supportVisitorConversations(
+    @Arg('id', () => ID, VISITOR) id: string,
+    @Args() args: SupportPageArgs,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<ConversationList> {
     return this.service.conversations(ctx.em, id, args);
   }
 
   @Authorized('support')
   @Mutation(() => VisitorView)
-  setSupportVisitorCompany(@Arg('id', () => ID, VISITOR) id: string, @Arg('input', () => VisitorCompanyInput) input: VisitorCompanyInput, @Ctx() ctx: SubgraphContext): Promise<VisitorView> {
+  setSupportVisitorCompany(
+    @Arg('id', () => ID, VISITOR) id: string,
+    @Arg('input', () => VisitorCompanyInput) input: VisitorCompanyInput,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<VisitorView> {
     return this.service.setCompany(ctx.em, id, input);
   }
 

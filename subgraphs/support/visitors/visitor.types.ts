@@ -28,7 +28,10 @@ export class VisitorView {
   @Field(() => Date, { nullable: true })
   identifiedAt!: Date | null;
 
-  @Field({ description: 'The email was set by the API, by the visitor\'s mail or by a signed widget identity, not only claimed in the widget' })
+  @Field({
+    description:
+      "The email was set by the API, by the visitor's mail or by a signed widget identity, not only claimed in the widget",
+  })
   emailVerified!: boolean;
 
   @Field(() => Date, { nullable: true })
@@ -64,7 +67,9 @@ export class VisitorListArgs extends SupportPageArgs {
   companyId?: string;
 }
 
-@InputType('SupportVisitorUpdateInput', { description: 'Only the fields given change; attributes are merged (a null value removes a key)' })
+@InputType('SupportVisitorUpdateInput', {
+  description: 'Only the fields given change; attributes are merged (a null value removes a key)',
+})
 export class VisitorUpdateInput {
   @Field(() => String, { nullable: true })
   @IsOptional()

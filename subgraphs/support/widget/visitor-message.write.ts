@@ -17,13 +17,47 @@ import type { WidgetMessageView } from './widget.types.js';
  * conversation (409) from one that is not the visitor's (404). A `clientKey` already used in the conversation fails the
  * whole statement on its unique index (nothing written); the caller answers the stored message.
  */
-export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, content: string, now: Date, clientKey: string | null = null): Promise<WidgetMessageView> {
+export async function writeVisitorMessage(
+  em: EntityManager,
+  inbox: Inbox,
+  visitor: Visitor,
+  conversationId: string,
+  content: string,
+  now: Date,
+  clientKey: string | null = null,
+): Promise<WidgetMessageView> {
   const id = newId('msg');
-  const message: WidgetMessageView = { id, conversationId, type: 'incoming', senderType: 'visitor', authorName: null, content, attachments: [], createdAt: now };
-  const event = outboxInsert(ORG, 'message.received', {
-    conversationId, inboxId: inbox.id, visitorId: visitor.id,
-    message: { id, conversationId, type: 'incoming', senderType: 'visitor', authorId: null, content, attachments: [], cannedResponseId: null, createdAt: now.toISOString() },
-  }, 'from message');
+  const message: WidgetMessageView = {
+    id,
+    conversationId,
+    type: 'incoming',
+    senderType: 'visitor',
+    authorName: null,
+    content,
+    attachments: [],
+    createdAt: now,
+  };
+  const event = outboxInsert(
+    ORG,
+    'message.received',
+    {
+      conversationId,
+      inboxId: inbox.id,
+      visitorId: visitor.id,
+      message: {
+        id,
+        conversationId,
+        type: 'incoming',
+        senderType: 'visitor',
+        authorId: null,
+        content,
+        attachments: [],
+        cannedResponseId: null,
+        createdAt: now.toISOString(),
+      },
+    },
+    'from message',
+  );
   const reopens = sql`c.status in ('resolved', 'snoozed')`;
   const [row] = await tenantSql(em).rows<{ written: string }>(sql`
     with conversation as (
@@ -46,6 +80,10 @@ export async function writeVisitorMessage(em: EntityManager, inbox: Inbox, visit
   if (Number(row!.written) === 1) return message;
   const [current] = await tenantSql(em).rows<{ status: string }>(sql`
     select status from support.conversations where organization_id = ${ORG} and id = ${conversationId} and inbox_id = ${inbox.id} and visitor_id = ${visitor.id}`);
-  if (current?.status === 'closed') throw new DomainError('CONFLICT', 'The conversation is closed: start a new one', { field: 'status', received: 'closed' });
+  if (current?.status === 'closed')
+    throw new DomainError('CONFLICT', 'The conversation is closed: start a new one', {
+      field: 'status',
+      received: 'closed',
+    });
   throw notFound('Conversation');
 }

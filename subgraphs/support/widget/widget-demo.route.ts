@@ -19,7 +19,8 @@ export function widgetDemoRoute(publicUrl: string): ModuleHttpRoute {
     method: 'GET',
     handle: async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const token = typeof query.widgetToken === 'string' ? query.widgetToken : typeof query.token === 'string' ? query.token : '';
+      const token =
+        typeof query.widgetToken === 'string' ? query.widgetToken : typeof query.token === 'string' ? query.token : '';
       const page = renderPage({
         title: 'Widget demo · Sample shop',
         css: DEMO_CSS,
@@ -29,7 +30,7 @@ export function widgetDemoRoute(publicUrl: string): ModuleHttpRoute {
         body: html`
 <section class="demo-hero">
   <h1>Sample shop</h1>
-  <p>${token ? 'This page embeds the chat widget: open it with the button in the corner.' : 'Add ?widgetToken=wt_… to the address to embed an inbox\'s widget.'}</p>
+  <p>${token ? 'This page embeds the chat widget: open it with the button in the corner.' : "Add ?widgetToken=wt_… to the address to embed an inbox's widget."}</p>
 </section>
 <section class="demo-grid" aria-label="Products">
   <article class="demo-card"><h2>Basic plan</h2><p>Everything to start.</p></article>

@@ -11,7 +11,8 @@ export function originOf(value: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
+    return null;
   return url.origin;
 }
 
@@ -20,7 +21,13 @@ export function checkAllowedOrigins(values: string[] | null | undefined): string
   if (!values || values.length === 0) return null;
   const origins = values.map((value, i) => {
     const origin = originOf(value.trim());
-    if (!origin) throw validation(`allowedOrigins[${i}]`, value, 'an origin: scheme://host[:port], http or https, no path', 'Not an origin');
+    if (!origin)
+      throw validation(
+        `allowedOrigins[${i}]`,
+        value,
+        'an origin: scheme://host[:port], http or https, no path',
+        'Not an origin',
+      );
     return origin;
   });
   return [...new Set(origins)];
@@ -31,9 +38,17 @@ export function checkAllowedOrigins(values: string[] | null | undefined): string
  * and WebSocket upgrades, so a page on another site is refused; a caller without one (a server, a test) is not a
  * page on another site. The platform's own origin (its demo page) is always allowed.
  */
-export function assertOriginAllowed(inbox: Pick<Inbox, 'allowedOrigins'>, origin: string | null | undefined, platformOrigin: string): void {
+export function assertOriginAllowed(
+  inbox: Pick<Inbox, 'allowedOrigins'>,
+  origin: string | null | undefined,
+  platformOrigin: string,
+): void {
   if (!origin || !inbox.allowedOrigins?.length) return;
   const normalized = originOf(origin);
   if (normalized && (normalized === platformOrigin || inbox.allowedOrigins.includes(normalized))) return;
-  throw new DomainError('FORBIDDEN', 'The widget of this inbox does not run on this origin', { field: 'origin', received: origin, expected: inbox.allowedOrigins });
+  throw new DomainError('FORBIDDEN', 'The widget of this inbox does not run on this origin', {
+    field: 'origin',
+    received: origin,
+    expected: inbox.allowedOrigins,
+  });
 }

@@ -20,7 +20,11 @@ let loaded: WidgetScript | undefined;
 export function widgetScript(): WidgetScript {
   if (!loaded) {
     const plain = readFileSync(join(projectRoot(), WIDGET_SCRIPT_PATH));
-    loaded = { plain, gzip: gzipSync(plain, { level: 9 }), etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"` };
+    loaded = {
+      plain,
+      gzip: gzipSync(plain, { level: 9 }),
+      etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 22)}"`,
+    };
   }
   return loaded;
 }

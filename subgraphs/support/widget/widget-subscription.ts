@@ -14,7 +14,7 @@ const WidgetLiveMessage = new GraphQLObjectType({
     conversationId: { type: new GraphQLNonNull(GraphQLID) },
     type: { type: new GraphQLNonNull(GraphQLString) },
     senderType: { type: new GraphQLNonNull(GraphQLString), description: 'agent or inbox' },
-    authorName: { type: GraphQLString, description: 'The agent\'s name, or the inbox\'s for a reply sent as the inbox' },
+    authorName: { type: GraphQLString, description: "The agent's name, or the inbox's for a reply sent as the inbox" },
     content: { type: new GraphQLNonNull(GraphQLString) },
     attachments: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLJSON))) },
     createdAt: { type: new GraphQLNonNull(GraphQLString) },
@@ -23,7 +23,16 @@ const WidgetLiveMessage = new GraphQLObjectType({
 
 interface SentMessage {
   conversationId?: string;
-  message?: { id: string; conversationId: string; type: string; senderType: string; authorId: string | null; content: string; attachments: unknown[]; createdAt: string };
+  message?: {
+    id: string;
+    conversationId: string;
+    type: string;
+    senderType: string;
+    authorId: string | null;
+    content: string;
+    attachments: unknown[];
+    createdAt: string;
+  };
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -60,17 +69,28 @@ export function widgetSubscriptions(deps: SupportDeps): PublicSubscriptions {
         args: { conversationId: { type: new GraphQLNonNull(GraphQLID) } },
         subscribe: async (_root, args: { conversationId: string }, context) => {
           const params = context.connectionParams;
-          const scope = await widget.scope(deps.orm.em, { widgetToken: text(params.widgetToken), visitorToken: text(params.visitorToken), origin: context.origin });
+          const scope = await widget.scope(deps.orm.em, {
+            widgetToken: text(params.widgetToken),
+            visitorToken: text(params.visitorToken),
+            origin: context.origin,
+          });
           const conversation = await widget.own(scope.em, scope.inbox, scope.visitor, args.conversationId);
           const replies = context.events((m) => {
             const data = m.event.data as SentMessage;
-            return m.organizationId === conversation.organizationId && m.event.type === 'message.sent'
-              && data.conversationId === conversation.id && data.message?.type === 'reply';
+            return (
+              m.organizationId === conversation.organizationId &&
+              m.event.type === 'message.sent' &&
+              data.conversationId === conversation.id &&
+              data.message?.type === 'reply'
+            );
           });
           return mapIterator(replies, async (event) => {
             const message = (event.data as SentMessage).message!;
             // Read per reply, not once: a member renamed or added after the visitor connected is named right.
-            const names = message.senderType === 'agent' ? await widget.memberNames(forkForTenant(deps.orm.em, scope.inbox.organizationId), scope.inbox.id) : new Map();
+            const names =
+              message.senderType === 'agent'
+                ? await widget.memberNames(forkForTenant(deps.orm.em, scope.inbox.organizationId), scope.inbox.id)
+                : new Map();
             return { ...message, authorName: authorNameOf(message, scope.inbox, names) };
           });
         },

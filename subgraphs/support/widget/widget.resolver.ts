@@ -5,7 +5,15 @@ import type { SupportDeps } from '../shared/support-deps.js';
 import { WidgetService } from './widget.service.js';
 import { AttachmentContent } from '../conversations/conversation.types.js';
 import {
-  WidgetAck, WidgetConfig, WidgetConversationView, WidgetEventInput, WidgetIdentifyInput, WidgetMessageInput, WidgetMessageView, WidgetSession, WidgetSessionInput,
+  WidgetAck,
+  WidgetConfig,
+  WidgetConversationView,
+  WidgetEventInput,
+  WidgetIdentifyInput,
+  WidgetMessageInput,
+  WidgetMessageView,
+  WidgetSession,
+  WidgetSessionInput,
 } from './widget.types.js';
 
 @ObjectType('SupportWidgetIdentity')
@@ -19,16 +27,30 @@ class WidgetIdentity {
   @Field(() => String, { nullable: true })
   name!: string | null;
 
-  @Field({ description: 'The host page signed the email (userHash): only then is the visitor listed under the CRM contact of that email' })
+  @Field({
+    description:
+      'The host page signed the email (userHash): only then is the visitor listed under the CRM contact of that email',
+  })
   verified!: boolean;
 }
 
-const WIDGET = { description: 'The inbox\'s public widget token (REST: X-Widget-Token)' };
+const WIDGET = { description: "The inbox's public widget token (REST: X-Widget-Token)" };
 const VISITOR = { description: 'The visitor token a session returned (REST: X-Visitor-Token)' };
 const OPTIONAL_VISITOR = { nullable: true, ...VISITOR };
-const START_KEY = { nullable: true, description: 'The widget\'s own key for this start (REST: the Idempotency-Key header, at most 200 characters): starting again with it answers the conversation it opened' };
-const IDEMPOTENCY_KEY = { nullable: true, description: 'The widget\'s own key for this message (REST: the Idempotency-Key header, at most 200 characters): sending it again answers the message already stored' };
-const ORIGIN = { nullable: true, description: 'The page\'s origin (REST: the Origin header), checked against the inbox\'s allowedOrigins' };
+const START_KEY = {
+  nullable: true,
+  description:
+    "The widget's own key for this start (REST: the Idempotency-Key header, at most 200 characters): starting again with it answers the conversation it opened",
+};
+const IDEMPOTENCY_KEY = {
+  nullable: true,
+  description:
+    "The widget's own key for this message (REST: the Idempotency-Key header, at most 200 characters): sending it again answers the message already stored",
+};
+const ORIGIN = {
+  nullable: true,
+  description: "The page's origin (REST: the Origin header), checked against the inbox's allowedOrigins",
+};
 
 /** Public operations of the widget: no API key; the widget token names the inbox, the visitor token the visitor. */
 @Resolver()
@@ -40,7 +62,9 @@ export class WidgetResolver {
   }
 
   @Authorized(PUBLIC)
-  @Mutation(() => WidgetSession, { description: 'A new visitor unless a valid visitor token is given; always a new session' })
+  @Mutation(() => WidgetSession, {
+    description: 'A new visitor unless a valid visitor token is given; always a new session',
+  })
   startSupportWidgetSession(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
@@ -99,11 +123,19 @@ export class WidgetResolver {
     @Arg('idempotencyKey', () => String, IDEMPOTENCY_KEY) idempotencyKey: string | null,
     @Ctx() ctx: SubgraphContext,
   ): Promise<WidgetMessageView> {
-    return this.service.postMessage(ctx.em, { widgetToken, visitorToken, origin }, conversationId, input, idempotencyKey);
+    return this.service.postMessage(
+      ctx.em,
+      { widgetToken, visitorToken, origin },
+      conversationId,
+      input,
+      idempotencyKey,
+    );
   }
 
   @Authorized(PUBLIC)
-  @Query(() => WidgetConfig, { description: 'What the widget shows before a visitor exists: the inbox, its availability, what it asks' })
+  @Query(() => WidgetConfig, {
+    description: 'What the widget shows before a visitor exists: the inbox, its availability, what it asks',
+  })
   supportWidgetConfig(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('origin', () => String, ORIGIN) origin: string | null,
@@ -113,7 +145,7 @@ export class WidgetResolver {
   }
 
   @Authorized(PUBLIC)
-  @Query(() => WidgetConversationView, { description: 'The visitor\'s own conversation; notes never included' })
+  @Query(() => WidgetConversationView, { description: "The visitor's own conversation; notes never included" })
   supportWidgetConversation(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
@@ -125,7 +157,9 @@ export class WidgetResolver {
   }
 
   @Authorized(PUBLIC)
-  @Query(() => AttachmentContent, { description: 'A file of the visitor\'s own conversation (never a note\'s), bytes in base64' })
+  @Query(() => AttachmentContent, {
+    description: "A file of the visitor's own conversation (never a note's), bytes in base64",
+  })
   supportWidgetAttachment(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,
@@ -138,7 +172,9 @@ export class WidgetResolver {
   }
 
   @Authorized(PUBLIC)
-  @Query(() => [WidgetConversationView], { description: 'The visitor\'s conversations in this inbox, newest first (at most 100)' })
+  @Query(() => [WidgetConversationView], {
+    description: "The visitor's conversations in this inbox, newest first (at most 100)",
+  })
   supportWidgetConversations(
     @Arg('widgetToken', () => String, { nullable: true, ...WIDGET }) widgetToken: string | null,
     @Arg('visitorToken', () => String, OPTIONAL_VISITOR) visitorToken: string | null,

@@ -24,25 +24,51 @@ import type { SecretBox } from '../../../platform/crypto/secret-box.js';
 import { assertOriginAllowed } from './widget-origin.js';
 import { insideWorkingHours } from './working-hours-now.js';
 import { WIDGET_ATTACHMENTS_MAX_BYTES } from './widget.types.js';
-import type { WidgetConfig, WidgetConversationView, WidgetEventInput, WidgetIdentifyInput, WidgetMessageInput, WidgetMessageView, WidgetSession, WidgetSessionInput } from './widget.types.js';
+import type {
+  WidgetConfig,
+  WidgetConversationView,
+  WidgetEventInput,
+  WidgetIdentifyInput,
+  WidgetMessageInput,
+  WidgetMessageView,
+  WidgetSession,
+  WidgetSessionInput,
+} from './widget.types.js';
 
 export const hashVisitorToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Who wrote a message, as the visitor sees it: the agent's name, the inbox's for a reply sent as the inbox. */
-export function authorNameOf(m: { senderType: string; authorId: string | null }, inbox: Pick<Inbox, 'name'>, memberNames: ReadonlyMap<string, string | null>): string | null {
+export function authorNameOf(
+  m: { senderType: string; authorId: string | null },
+  inbox: Pick<Inbox, 'name'>,
+  memberNames: ReadonlyMap<string, string | null>,
+): string | null {
   if (m.senderType === 'visitor') return null;
   if (m.senderType === 'agent' && m.authorId) return memberNames.get(m.authorId) ?? 'Agent';
   return inbox.name;
 }
 
 export function widgetMessageView(m: Message, authorName: string | null = null): WidgetMessageView {
-  return { id: m.id, conversationId: m.conversationId, type: m.type, senderType: m.senderType, authorName, content: m.content, attachments: m.attachments, createdAt: m.createdAt };
+  return {
+    id: m.id,
+    conversationId: m.conversationId,
+    type: m.type,
+    senderType: m.senderType,
+    authorName,
+    content: m.content,
+    attachments: m.attachments,
+    createdAt: m.createdAt,
+  };
 }
 
 /** An Idempotency-Key as stored: 1 to 200 characters, or none. */
 function clientKey(value: string | null): string | null {
   if (value === null || value === '') return null;
-  if (value.length > 200) throw new DomainError('VALIDATION_ERROR', 'Idempotency-Key holds at most 200 characters', { field: 'Idempotency-Key', expected: 'at most 200 characters' });
+  if (value.length > 200)
+    throw new DomainError('VALIDATION_ERROR', 'Idempotency-Key holds at most 200 characters', {
+      field: 'Idempotency-Key',
+      expected: 'at most 200 characters',
+    });
   return value;
 }
 
@@ -59,7 +85,11 @@ function widgetAttachments(input: WidgetMessageInput): AttachmentBytes[] {
   const decoded = decodeAttachments(input.attachments);
   const size = decoded.reduce((sum, a) => sum + a.content.length, 0);
   if (size > WIDGET_ATTACHMENTS_MAX_BYTES) {
-    throw new DomainError('PAYLOAD_TOO_LARGE', 'Attachments may hold at most 10 MB per widget message', { field: 'attachments', received: size, expected: `at most ${WIDGET_ATTACHMENTS_MAX_BYTES} bytes in all` });
+    throw new DomainError('PAYLOAD_TOO_LARGE', 'Attachments may hold at most 10 MB per widget message', {
+      field: 'attachments',
+      received: size,
+      expected: `at most ${WIDGET_ATTACHMENTS_MAX_BYTES} bytes in all`,
+    });
   }
   return decoded;
 }
@@ -89,7 +119,10 @@ export class WidgetService {
   }
 
   /** The inbox of a widget token and an EntityManager scoped to its organization. */
-  async inboxOf(root: EntityManager, { widgetToken, origin }: Omit<WidgetCall, 'visitorToken'>): Promise<{ em: EntityManager; inbox: Inbox }> {
+  async inboxOf(
+    root: EntityManager,
+    { widgetToken, origin }: Omit<WidgetCall, 'visitorToken'>,
+  ): Promise<{ em: EntityManager; inbox: Inbox }> {
     if (!widgetToken || widgetToken.length > 200) throw unauthorized('X-Widget-Token');
     // Cross-tenant by design: the token is what names the organization.
     const found = await root.fork().findOne(Inbox, { widgetToken }, { filters: false });
@@ -112,7 +145,10 @@ export class WidgetService {
       throw unauthorized('X-Visitor-Token');
     }
     // Cross-tenant by design: the widget token is what names the organization.
-    const [found] = await crossTenantSql(root, 'support widget: the widget token names the organization').rows<{ inbox: { organization_id: string }; visitor: object | null }>(sql`
+    const [found] = await crossTenantSql(root, 'support widget: the widget token names the organization').rows<{
+      inbox: { organization_id: string };
+      visitor: object | null;
+    }>(sql`
       select to_jsonb(i) as inbox, to_jsonb(v) as visitor
       from support.inboxes i left join support.visitors v on v.organization_id = i.organization_id and v.token_hash = ${hashVisitorToken(visitorToken)}
       where i.widget_token = ${widgetToken}`);
@@ -134,10 +170,23 @@ export class WidgetService {
       let token = visitorToken;
       if (!visitor) {
         token = `vt_${randomBase64url(32)}`;
-        visitor = tx.create(Visitor, { id: newId('vis'), tokenHash: hashVisitorToken(token), inboxId: inbox.id, createdAt: now, updatedAt: now } as never);
+        visitor = tx.create(Visitor, {
+          id: newId('vis'),
+          tokenHash: hashVisitorToken(token),
+          inboxId: inbox.id,
+          createdAt: now,
+          updatedAt: now,
+        } as never);
       }
       visitor.lastSeenAt = now;
-      const session = tx.create(VisitorSession, { id: newId('vsess'), visitorId: visitor.id, pageUrl: input.pageUrl ?? null, referrer: input.referrer ?? null, userAgent: input.userAgent ?? null, createdAt: now } as never);
+      const session = tx.create(VisitorSession, {
+        id: newId('vsess'),
+        visitorId: visitor.id,
+        pageUrl: input.pageUrl ?? null,
+        referrer: input.referrer ?? null,
+        userAgent: input.userAgent ?? null,
+        createdAt: now,
+      } as never);
       await tx.flush();
       return { visitorId: visitor.id, visitorToken: token!, sessionId: session.id, inboxName: inbox.name };
     });
@@ -146,21 +195,48 @@ export class WidgetService {
   async recordEvent(root: EntityManager, call: WidgetCall, input: WidgetEventInput): Promise<boolean> {
     const { em, visitor } = await this.scope(root, call);
     const now = this.deps.clock.now();
-    em.create(VisitorEvent, { id: newId('vevt'), visitorId: visitor.id, sessionId: input.sessionId ?? null, name: input.name, properties: mergeAttributes({}, input.properties ?? {}), createdAt: now } as never);
+    em.create(VisitorEvent, {
+      id: newId('vevt'),
+      visitorId: visitor.id,
+      sessionId: input.sessionId ?? null,
+      name: input.name,
+      properties: mergeAttributes({}, input.properties ?? {}),
+      createdAt: now,
+    } as never);
     visitor.lastSeenAt = now;
     await em.flush();
     return true;
   }
 
-  async identify(root: EntityManager, call: WidgetCall, input: WidgetIdentifyInput): Promise<{ visitorId: string; email: string | null; name: string | null; verified: boolean }> {
+  async identify(
+    root: EntityManager,
+    call: WidgetCall,
+    input: WidgetIdentifyInput,
+  ): Promise<{ visitorId: string; email: string | null; name: string | null; verified: boolean }> {
     const { em, inbox, visitor } = await this.scope(root, call);
     const email = input.email.toLowerCase();
-    const verified = input.userHash != null && await this.signedBy(inbox, email, input.userHash);
-    if (input.userHash != null && !verified) throw new DomainError('UNAUTHORIZED', 'userHash is not the signature of this email with the inbox\'s identity secret', { field: 'userHash' });
+    const verified = input.userHash != null && (await this.signedBy(inbox, email, input.userHash));
+    if (input.userHash != null && !verified)
+      throw new DomainError(
+        'UNAUTHORIZED',
+        "userHash is not the signature of this email with the inbox's identity secret",
+        { field: 'userHash' },
+      );
     return em.transactional(async (tx) => {
       const current = await tx.findOneOrFail(Visitor, { id: visitor.id });
-      await applyVisitorChanges(tx, current, { email, ...(input.name ? { name: input.name } : {}) }, this.deps.clock.now(), verified);
-      return { visitorId: current.id, email: current.email, name: current.name, verified: current.emailVerifiedAt !== null };
+      await applyVisitorChanges(
+        tx,
+        current,
+        { email, ...(input.name ? { name: input.name } : {}) },
+        this.deps.clock.now(),
+        verified,
+      );
+      return {
+        visitorId: current.id,
+        email: current.email,
+        name: current.name,
+        verified: current.emailVerifiedAt !== null,
+      };
     });
   }
 
@@ -168,15 +244,25 @@ export class WidgetService {
    * A visitor's new conversation. With an idempotency key (the widget sends its outbox entry's), starting again with
    * the same key answers the conversation that key opened: a start sent again after its answer was lost opens no second one.
    */
-  async startConversation(root: EntityManager, call: WidgetCall, input: WidgetMessageInput, idempotencyKey: string | null = null): Promise<WidgetConversationView> {
+  async startConversation(
+    root: EntityManager,
+    call: WidgetCall,
+    input: WidgetMessageInput,
+    idempotencyKey: string | null = null,
+  ): Promise<WidgetConversationView> {
     const key = clientKey(idempotencyKey);
     const { em, inbox, visitor } = await this.scope(root, call);
-    const opened = () => (key ? em.findOne(Conversation, { inboxId: inbox.id, visitorId: visitor.id, clientKey: key }, { refresh: true }) : Promise.resolve(null));
+    const opened = () =>
+      key
+        ? em.findOne(Conversation, { inboxId: inbox.id, visitorId: visitor.id, clientKey: key }, { refresh: true })
+        : Promise.resolve(null);
     const earlier = await opened();
     if (earlier) return this.conversation(em, inbox, earlier);
     const attachments = widgetAttachments(input);
     try {
-      const { conversation } = await em.transactional((tx) => this.flow.start(tx, { inbox, visitor, content: input.message, channel: 'widget', attachments, clientKey: key }));
+      const { conversation } = await em.transactional((tx) =>
+        this.flow.start(tx, { inbox, visitor, content: input.message, channel: 'widget', attachments, clientKey: key }),
+      );
       return await this.conversation(em, inbox, conversation);
     } catch (error) {
       // Two starts of one key at once: the unique index let one in; the other answers its conversation.
@@ -193,7 +279,13 @@ export class WidgetService {
    * A visitor's message. With an idempotency key (the widget sends its outbox entry's), the same key in the same
    * conversation answers the message already stored: a message sent again after its answer was lost is not stored twice.
    */
-  async postMessage(root: EntityManager, call: WidgetCall, conversationId: string, input: WidgetMessageInput, idempotencyKey: string | null = null): Promise<WidgetMessageView> {
+  async postMessage(
+    root: EntityManager,
+    call: WidgetCall,
+    conversationId: string,
+    input: WidgetMessageInput,
+    idempotencyKey: string | null = null,
+  ): Promise<WidgetMessageView> {
     const key = clientKey(idempotencyKey);
     const { em, inbox, visitor } = await this.scope(root, call);
     const attachments = widgetAttachments(input);
@@ -201,10 +293,15 @@ export class WidgetService {
     const earlier = await stored();
     if (earlier) return earlier;
     try {
-      if (attachments.length === 0) return await writeVisitorMessage(em, inbox, visitor, conversationId, input.message, this.flow.now(), key);
+      if (attachments.length === 0)
+        return await writeVisitorMessage(em, inbox, visitor, conversationId, input.message, this.flow.now(), key);
       // With files: the general path (attachment rows), the conversation locked against a concurrent status change.
       return await em.transactional(async (tx) => {
-        const conversation = await tx.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        const conversation = await tx.findOne(
+          Conversation,
+          { id: conversationId, inboxId: inbox.id, visitorId: visitor.id },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
         if (!conversation) throw notFound('Conversation');
         const raced = await stored(); // the same key may have committed while this one waited for the lock
         if (raced) return raced;
@@ -224,24 +321,51 @@ export class WidgetService {
   }
 
   /** The visitor's own message of this conversation stored under this key, if any. */
-  private async keyedMessage(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string, key: string): Promise<WidgetMessageView | null> {
+  private async keyedMessage(
+    em: EntityManager,
+    inbox: Inbox,
+    visitor: Visitor,
+    conversationId: string,
+    key: string,
+  ): Promise<WidgetMessageView | null> {
     const message = await em.findOne(Message, { conversationId, clientKey: key, senderType: 'visitor' });
     if (!message) return null;
-    const own = await em.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id }, { fields: ['id'] as never });
+    const own = await em.findOne(
+      Conversation,
+      { id: conversationId, inboxId: inbox.id, visitorId: visitor.id },
+      { fields: ['id'] as never },
+    );
     return own ? widgetMessageView(message) : null;
   }
 
   /** An attachment of the visitor's own conversation, with its bytes; a note's files are never the visitor's to read. */
-  async attachment(root: EntityManager, call: WidgetCall, conversationId: string, id: string): Promise<AttachmentContent> {
+  async attachment(
+    root: EntityManager,
+    call: WidgetCall,
+    conversationId: string,
+    id: string,
+  ): Promise<AttachmentContent> {
     const { em, inbox, visitor } = await this.scope(root, call);
     await this.own(em, inbox, visitor, conversationId);
     const attachment = await em.findOne(Attachment, { id, conversationId }, { populate: ['content'] as never });
-    const message = attachment && await em.findOne(Message, { id: attachment.messageId, type: { $ne: 'note' } }, { fields: ['id'] as never });
+    const message =
+      attachment &&
+      (await em.findOne(Message, { id: attachment.messageId, type: { $ne: 'note' } }, { fields: ['id'] as never }));
     if (!attachment || !message) throw notFound('Attachment');
-    return { id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size, content: attachment.content.toString('base64') };
+    return {
+      id: attachment.id,
+      filename: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      content: attachment.content.toString('base64'),
+    };
   }
 
-  async getConversation(root: EntityManager, call: WidgetCall, conversationId: string): Promise<WidgetConversationView> {
+  async getConversation(
+    root: EntityManager,
+    call: WidgetCall,
+    conversationId: string,
+  ): Promise<WidgetConversationView> {
     const { em, inbox, visitor } = await this.scope(root, call);
     return this.conversation(em, inbox, await this.own(em, inbox, visitor, conversationId));
   }
@@ -249,21 +373,42 @@ export class WidgetService {
   /** The visitor's conversations in this inbox, newest first. */
   async listConversations(root: EntityManager, call: WidgetCall): Promise<WidgetConversationView[]> {
     const { em, inbox, visitor } = await this.scope(root, call);
-    const rows = await em.find(Conversation, { inboxId: inbox.id, visitorId: visitor.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 });
+    const rows = await em.find(
+      Conversation,
+      { inboxId: inbox.id, visitorId: visitor.id },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: 100 },
+    );
     return Promise.all(rows.map((c) => this.conversation(em, inbox, c)));
   }
 
   /** Another visitor's conversation, or another inbox's, is not found. */
   async own(em: EntityManager, inbox: Inbox, visitor: Visitor, conversationId: string): Promise<Conversation> {
-    const conversation = await em.findOne(Conversation, { id: conversationId, inboxId: inbox.id, visitorId: visitor.id });
+    const conversation = await em.findOne(Conversation, {
+      id: conversationId,
+      inboxId: inbox.id,
+      visitorId: visitor.id,
+    });
     if (!conversation) throw notFound('Conversation');
     return conversation;
   }
 
-  private async conversation(em: EntityManager, inbox: Inbox, conversation: Conversation): Promise<WidgetConversationView> {
-    const messages = await em.find(Message, { conversationId: conversation.id, type: { $ne: 'note' } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  private async conversation(
+    em: EntityManager,
+    inbox: Inbox,
+    conversation: Conversation,
+  ): Promise<WidgetConversationView> {
+    const messages = await em.find(
+      Message,
+      { conversationId: conversation.id, type: { $ne: 'note' } },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
     const names = await this.memberNames(em, inbox.id);
-    return { id: conversation.id, status: conversation.status, createdAt: conversation.createdAt, messages: messages.map((m) => widgetMessageView(m, authorNameOf(m, inbox, names))) };
+    return {
+      id: conversation.id,
+      status: conversation.status,
+      createdAt: conversation.createdAt,
+      messages: messages.map((m) => widgetMessageView(m, authorNameOf(m, inbox, names))),
+    };
   }
 
   /** The names of the inbox's members by user id, as visitors see them. */
@@ -275,18 +420,29 @@ export class WidgetService {
   /** The inbox, its availability and what the widget asks, for a page that has no visitor yet. */
   async config(root: EntityManager, call: WidgetCall): Promise<WidgetConfig> {
     const { em, inbox } = await this.inboxOf(root, call);
-    const available = await em.find(InboxMember, { inboxId: inbox.id, status: 'available' }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 5 });
+    const available = await em.find(
+      InboxMember,
+      { inboxId: inbox.id, status: 'available' },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: 5 },
+    );
     return {
-      inboxName: inbox.name, description: inbox.description, preChatEmail: inbox.preChatEmail, replyTime: inbox.replyTime,
-      online: available.length > 0, agents: available.map((m) => ({ name: m.name ?? 'Agent' })),
-      workingHours: inbox.workingHours, openNow: insideWorkingHours(inbox.workingHours, this.deps.clock.now()),
+      inboxName: inbox.name,
+      description: inbox.description,
+      preChatEmail: inbox.preChatEmail,
+      replyTime: inbox.replyTime,
+      online: available.length > 0,
+      agents: available.map((m) => ({ name: m.name ?? 'Agent' })),
+      workingHours: inbox.workingHours,
+      openNow: insideWorkingHours(inbox.workingHours, this.deps.clock.now()),
     };
   }
 
   /** Whether the host page's server signed this email with the inbox's secret (constant-time comparison). */
   private async signedBy(inbox: Inbox, email: string, userHash: string): Promise<boolean> {
     if (!inbox.identitySecret || !/^[0-9a-f]{64}$/i.test(userHash)) return false;
-    const secret = (await (this.box ??= secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger))).open(inbox.identitySecret, inbox.id);
+    const secret = (
+      await (this.box ??= secretBoxFor(this.deps.orm, this.deps.config.encryptionKey, this.deps.logger))
+    ).open(inbox.identitySecret, inbox.id);
     return timingSafeEqual(createHmac('sha256', secret).update(email).digest(), Buffer.from(userHash, 'hex'));
   }
 }

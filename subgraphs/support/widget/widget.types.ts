@@ -68,7 +68,11 @@ export class WidgetIdentifyInput {
   @Length(1, 200)
   name?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Hex HMAC-SHA256 of the lower-cased email with the inbox\'s identity secret, computed by the host page\'s server' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Hex HMAC-SHA256 of the lower-cased email with the inbox's identity secret, computed by the host page's server",
+  })
   @IsOptional()
   @Length(1, 200)
   userHash?: string | null;
@@ -98,13 +102,16 @@ export class WidgetMessageView {
   @Field()
   conversationId!: string;
 
-  @Field({ description: 'incoming (the visitor\'s) or reply' })
+  @Field({ description: "incoming (the visitor's) or reply" })
   type!: string;
 
   @Field({ description: 'visitor, agent or inbox' })
   senderType!: string;
 
-  @Field(() => String, { nullable: true, description: 'The agent\'s name (or the inbox\'s for a reply sent as the inbox); null for the visitor\'s own' })
+  @Field(() => String, {
+    nullable: true,
+    description: "The agent's name (or the inbox's for a reply sent as the inbox); null for the visitor's own",
+  })
   authorName!: string | null;
 
   @Field()
@@ -152,7 +159,7 @@ export class WidgetConfig {
   @Field(() => String, { nullable: true })
   description!: string | null;
 
-  @Field({ description: 'Ask the visitor\'s email before the first message' })
+  @Field({ description: "Ask the visitor's email before the first message" })
   preChatEmail!: boolean;
 
   @Field({ description: 'in_a_few_minutes, in_a_few_hours or in_a_day: shown when nobody is available' })

@@ -16,7 +16,11 @@ export function attemptsLoader(ctx: SubgraphContext): DataLoader<string, Webhook
 }
 
 async function load(em: EntityManager, ids: readonly string[]): Promise<WebhookAttempt[][]> {
-  const attempts = await em.find(WebhookAttempt, { deliveryId: { $in: [...ids] } }, { orderBy: { attemptedAt: 'asc', id: 'asc' } });
+  const attempts = await em.find(
+    WebhookAttempt,
+    { deliveryId: { $in: [...ids] } },
+    { orderBy: { attemptedAt: 'asc', id: 'asc' } },
+  );
   const byDelivery = new Map<string, WebhookAttempt[]>(ids.map((id) => [id, []]));
   for (const attempt of attempts) {
     const list = byDelivery.get(attempt.deliveryId)!;

@@ -13,5 +13,9 @@ export function decodeCursor(cursor: string | null | undefined): string | undefi
   } catch {
     // reported below
   }
-  throw new DomainError('INVALID_REQUEST', 'cursor is not valid', { field: 'cursor', received: cursor, expected: 'the meta.cursor of a previous page' });
+  throw new DomainError('INVALID_REQUEST', 'cursor is not valid', {
+    field: 'cursor',
+    received: cursor,
+    expected: 'the meta.cursor of a previous page',
+  });
 }

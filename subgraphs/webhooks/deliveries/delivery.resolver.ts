@@ -7,7 +7,10 @@ import { attemptsLoader } from './attempts.loader.js';
 import { DeliveryService } from './delivery.service.js';
 import { DeliveryLogArgs, WebhookDeliveriesArgs, WebhookDeliveryList, WebhookDeliveryPage } from './delivery.types.js';
 
-const NAMESPACE = { defaultValue: 'platform', description: '`platform` for /webhooks; a module name for its own webhook paths' };
+const NAMESPACE = {
+  defaultValue: 'platform',
+  description: '`platform` for /webhooks; a module name for its own webhook paths',
+};
 
 @Resolver(() => WebhookDelivery)
 export class DeliveryResolver {
@@ -30,13 +33,21 @@ export class DeliveryResolver {
 
   @Authorized()
   @Query(() => WebhookDeliveryPage, { description: 'Every webhook’s deliveries, newest first (cursor pagination)' })
-  webhookDeliveryLog(@Args() args: DeliveryLogArgs, @Arg('namespace', () => String, NAMESPACE) namespace: string, @Ctx() ctx: SubgraphContext): Promise<WebhookDeliveryPage> {
+  webhookDeliveryLog(
+    @Args() args: DeliveryLogArgs,
+    @Arg('namespace', () => String, NAMESPACE) namespace: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WebhookDeliveryPage> {
     return this.service.log(ctx.em, ctx.auth!, namespace, args);
   }
 
   @Authorized()
   @Mutation(() => WebhookDelivery, { description: 'Queues one more attempt of this delivery now' })
-  retryWebhookDelivery(@Arg('id', () => ID) id: string, @Arg('namespace', () => String, NAMESPACE) namespace: string, @Ctx() ctx: SubgraphContext): Promise<WebhookDelivery> {
+  retryWebhookDelivery(
+    @Arg('id', () => ID) id: string,
+    @Arg('namespace', () => String, NAMESPACE) namespace: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WebhookDelivery> {
     return this.service.retry(ctx.em, ctx.auth!, namespace, id);
   }
 

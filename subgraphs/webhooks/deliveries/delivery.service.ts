@@ -26,16 +26,30 @@ export interface DeliveryLogQuery {
 
 /** Delivery logs (offset per webhook, cursor across webhooks) and manual retries. */
 export class DeliveryService {
-  constructor(private readonly attempts: DeliveryAttemptService, private readonly events: EventCatalog) {}
+  constructor(
+    private readonly attempts: DeliveryAttemptService,
+    private readonly events: EventCatalog,
+  ) {}
 
-  async listForWebhook(em: EntityManager, auth: Auth, namespace: string, webhookId: string, args: PageArgs & { status?: string | null }): Promise<WebhookDeliveryList> {
+  async listForWebhook(
+    em: EntityManager,
+    auth: Auth,
+    namespace: string,
+    webhookId: string,
+    args: PageArgs & { status?: string | null },
+  ): Promise<WebhookDeliveryList> {
     namespaceFor(this.events, auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
     const status = parseEnumFilter('status', args.status, STATUSES);
-    if ((await em.count(Webhook, { id: webhookId, namespace })) === 0) throw new DomainError('NOT_FOUND', 'Webhook not found', { field: 'webhookId', received: webhookId });
+    if ((await em.count(Webhook, { id: webhookId, namespace })) === 0)
+      throw new DomainError('NOT_FOUND', 'Webhook not found', { field: 'webhookId', received: webhookId });
     const where: Record<string, unknown> = { webhookId };
     if (status) where.status = status;
-    const [data, total] = await em.findAndCount(WebhookDelivery, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(WebhookDelivery, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
@@ -44,7 +58,11 @@ export class DeliveryService {
     namespaceFor(this.events, auth, namespace);
     const limit = query.limit ?? LOG_DEFAULT;
     if (!Number.isInteger(limit) || limit < 1 || limit > LOG_MAX) {
-      throw new DomainError('INVALID_REQUEST', `limit must be an integer from 1 to ${LOG_MAX}`, { field: 'limit', received: limit, expected: `1..${LOG_MAX}` });
+      throw new DomainError('INVALID_REQUEST', `limit must be an integer from 1 to ${LOG_MAX}`, {
+        field: 'limit',
+        received: limit,
+        expected: `1..${LOG_MAX}`,
+      });
     }
     const status = parseEnumFilter('status', query.status, STATUSES);
     const after = decodeCursor(query.cursor);
@@ -66,7 +84,8 @@ export class DeliveryService {
     namespaceFor(this.events, auth, namespace);
     return em.transactional(async (tx) => {
       const delivery = await tx.findOne(WebhookDelivery, { id: deliveryId, namespace });
-      if (!delivery) throw new DomainError('NOT_FOUND', 'Delivery not found', { field: 'deliveryId', received: deliveryId });
+      if (!delivery)
+        throw new DomainError('NOT_FOUND', 'Delivery not found', { field: 'deliveryId', received: deliveryId });
       delivery.status = DeliveryStatus.PENDING;
       await tx.flush();
       await this.attempts.queueManual(tx, delivery.organizationId, delivery.id);

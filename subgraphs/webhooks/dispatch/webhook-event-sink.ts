@@ -47,19 +47,46 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
       );
       if (webhooks.length === 0) return;
       const byOrganization = new Map<string, ActiveWebhook[]>();
-      for (const webhook of webhooks) byOrganization.set(webhook.organization_id, [...(byOrganization.get(webhook.organization_id) ?? []), webhook]);
+      for (const webhook of webhooks)
+        byOrganization.set(webhook.organization_id, [...(byOrganization.get(webhook.organization_id) ?? []), webhook]);
       const due = deps.clock.now();
       const now = new Date();
       const rows: SqlValue[][] = [];
       const targets = new Map<string, FirstAttempt>();
       for (const event of events) {
         for (const webhook of byOrganization.get(event.organizationId) ?? []) {
-          if (!webhook.events.includes(event.type) || (catalog.resourceFilterApplies(webhook.namespace, event.type) && !matchesFilter(event.data, webhook.filter)) || !catalog.namespaceReceives(webhook.namespace, event.type, event.data)) continue;
+          if (
+            !webhook.events.includes(event.type) ||
+            (catalog.resourceFilterApplies(webhook.namespace, event.type) &&
+              !matchesFilter(event.data, webhook.filter)) ||
+            !catalog.namespaceReceives(webhook.namespace, event.type, event.data)
+          )
+            continue;
           const id = newId('whd');
-          rows.push([id, event.organizationId, webhook.namespace, webhook.id, event.id, event.type, event.timestamp, JSON.stringify(event.data), due, now, now]);
+          rows.push([
+            id,
+            event.organizationId,
+            webhook.namespace,
+            webhook.id,
+            event.id,
+            event.type,
+            event.timestamp,
+            JSON.stringify(event.data),
+            due,
+            now,
+            now,
+          ]);
           targets.set(id, {
-            organizationId: event.organizationId, deliveryId: id, webhookId: webhook.id, url: webhook.url, secretSealed: webhook.secret_sealed,
-            eventId: event.id, eventType: event.type, timestamp: event.timestamp, data: event.data, due,
+            organizationId: event.organizationId,
+            deliveryId: id,
+            webhookId: webhook.id,
+            url: webhook.url,
+            secretSealed: webhook.secret_sealed,
+            eventId: event.id,
+            eventType: event.type,
+            timestamp: event.timestamp,
+            data: event.data,
+            due,
           });
         }
       }
@@ -69,7 +96,13 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
         const inserted = await db.rows<{ id: string; organization_id: string }>(
           sql`insert into webhooks.deliveries
              (id, organization_id, namespace, webhook_id, event_id, event_type, event_timestamp, data, status, attempt_count, next_attempt_at, created_at, updated_at)
-           values ${joinSql(chunk.map((r) => sql`(${r[0]}, ${r[1]}, ${r[2]}, ${r[3]}, ${r[4]}, ${r[5]}, ${r[6]}, ${r[7]}::jsonb, 'PENDING', 0, ${r[8]}, ${r[9]}, ${r[10]})`), ', ')}
+           values ${joinSql(
+             chunk.map(
+               (r) =>
+                 sql`(${r[0]}, ${r[1]}, ${r[2]}, ${r[3]}, ${r[4]}, ${r[5]}, ${r[6]}, ${r[7]}::jsonb, 'PENDING', 0, ${r[8]}, ${r[9]}, ${r[10]})`,
+             ),
+             ', ',
+           )}
            on conflict (event_id, webhook_id) do nothing
            returning id, organization_id`,
         );

@@ -11,7 +11,16 @@ import { DeliveryStatus } from './delivery-status.js';
 @Index({ properties: ['organizationId', 'namespace', 'id'] })
 @Index({ properties: ['webhookId', 'createdAt'] })
 export class WebhookDelivery extends TimestampedTenantRow {
-  [OptionalProps]?: 'payload' | 'status' | 'attemptCount' | 'responseCode' | 'error' | 'attemptedAt' | 'nextAttemptAt' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'payload'
+    | 'status'
+    | 'attemptCount'
+    | 'responseCode'
+    | 'error'
+    | 'attemptedAt'
+    | 'nextAttemptAt'
+    | 'createdAt'
+    | 'updatedAt';
 
   @Field(() => ID)
   override id!: string;
@@ -70,6 +79,11 @@ export class WebhookDelivery extends TimestampedTenantRow {
   /** The body POSTed to the receiver. */
   @Field(() => JSONScalar, { description: 'The body sent: {id, type, timestamp, data}' })
   get payload(): { id: string; type: string; timestamp: string; data: Record<string, unknown> } {
-    return { id: this.eventId, type: this.eventType, timestamp: new Date(this.eventTimestamp).toISOString(), data: this.data };
+    return {
+      id: this.eventId,
+      type: this.eventType,
+      timestamp: new Date(this.eventTimestamp).toISOString(),
+      data: this.data,
+    };
   }
 }

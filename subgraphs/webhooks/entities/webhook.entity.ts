@@ -49,7 +49,10 @@ export class Webhook extends TimestampedTenantRow {
   secretSealed!: string;
 
   /** The plain secret, filled only in the answer to its creation: shown once. */
-  @Field(() => String, { nullable: true, description: 'The signing secret; returned once, when the webhook is created' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The signing secret; returned once, when the webhook is created',
+  })
   @Property({ type: 'text', persist: false })
   secret?: string | null;
 

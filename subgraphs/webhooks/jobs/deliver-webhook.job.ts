@@ -1,5 +1,9 @@
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
-import { DELIVER_WEBHOOK_JOB, type DeliverJobData, type DeliveryAttemptService } from '../sending/delivery-attempt.service.js';
+import {
+  DELIVER_WEBHOOK_JOB,
+  type DeliverJobData,
+  type DeliveryAttemptService,
+} from '../sending/delivery-attempt.service.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 
 /** One attempt of one delivery (DeliveryAttemptService.run); the next attempt is its own job, queued on failure. */

@@ -28,8 +28,17 @@ export function firstAttemptsJob(deps: WebhooksDeps): JobDefinition<FirstAttempt
       logger.debug('first attempts fallback', { total: deliveryIds.length, unrecorded: pending.length });
       // A few at a time: this runs after a crash, when many may be due at once.
       for (let i = 0; i < pending.length; i += 10) {
-        await Promise.all(pending.slice(i, i + 10).map(({ id }) =>
-          deps.attempts.run(forkForTenant(em, organizationId) as EntityManager, { organizationId, deliveryId: id, slot: 1 }, logger)));
+        await Promise.all(
+          pending
+            .slice(i, i + 10)
+            .map(({ id }) =>
+              deps.attempts.run(
+                forkForTenant(em, organizationId) as EntityManager,
+                { organizationId, deliveryId: id, slot: 1 },
+                logger,
+              ),
+            ),
+        );
       }
     },
   };

@@ -18,7 +18,9 @@ export class Migration20261123000100_webhooks extends Migration {
       secret_sealed text not null,
       created_at timestamptz not null,
       updated_at timestamptz not null)`);
-    this.addSql('create index webhooks_org_namespace_created_idx on webhooks.webhooks (organization_id, namespace, created_at)');
+    this.addSql(
+      'create index webhooks_org_namespace_created_idx on webhooks.webhooks (organization_id, namespace, created_at)',
+    );
     // The dispatcher looks up the active webhooks of the organizations in a batch.
     this.addSql('create index webhooks_active_org_idx on webhooks.webhooks (organization_id) where active');
     this.addSql(`create table webhooks.deliveries (
@@ -39,8 +41,12 @@ export class Migration20261123000100_webhooks extends Migration {
       created_at timestamptz not null,
       updated_at timestamptz not null,
       unique (event_id, webhook_id))`);
-    this.addSql('create index deliveries_org_namespace_id_idx on webhooks.deliveries (organization_id, namespace, id desc)');
-    this.addSql('create index deliveries_webhook_created_idx on webhooks.deliveries (webhook_id, created_at desc, id desc)');
+    this.addSql(
+      'create index deliveries_org_namespace_id_idx on webhooks.deliveries (organization_id, namespace, id desc)',
+    );
+    this.addSql(
+      'create index deliveries_webhook_created_idx on webhooks.deliveries (webhook_id, created_at desc, id desc)',
+    );
     this.addSql(`create table webhooks.attempts (
       id text primary key,
       organization_id uuid not null,
@@ -55,6 +61,8 @@ export class Migration20261123000100_webhooks extends Migration {
       scheduled_for timestamptz,
       attempted_at timestamptz not null)`);
     this.addSql('create index attempts_delivery_idx on webhooks.attempts (delivery_id, attempted_at)');
-    this.addSql('create unique index attempts_delivery_slot_idx on webhooks.attempts (delivery_id, slot) where slot is not null');
+    this.addSql(
+      'create unique index attempts_delivery_slot_idx on webhooks.attempts (delivery_id, slot) where slot is not null',
+    );
   }
 }

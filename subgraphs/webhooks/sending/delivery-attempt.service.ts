@@ -57,7 +57,13 @@ export class DeliveryAttemptService {
   constructor(private readonly deps: WebhooksDeps) {}
 
   /** Queues scheduled attempt `slot`, due at `due` on the schedule clock, in the caller's transaction. */
-  async schedule(tx: EntityManager, organizationId: string, deliveryId: string, slot: number, due: Date): Promise<void> {
+  async schedule(
+    tx: EntityManager,
+    organizationId: string,
+    deliveryId: string,
+    slot: number,
+    due: Date,
+  ): Promise<void> {
     const data: DeliverJobData = { organizationId, deliveryId, slot };
     await this.deps.jobs.enqueue(tx, DELIVER_WEBHOOK_JOB, data, this.deps.clock.wallTimeOf(due));
   }
@@ -93,7 +99,12 @@ export class DeliveryAttemptService {
 
   /** Signs and POSTs the event to the webhook's URL. */
   async send(target: DeliveryTarget): Promise<AttemptOutcome> {
-    const body = deliveryBody({ id: target.eventId, type: target.eventType, timestamp: target.timestamp, data: target.data });
+    const body = deliveryBody({
+      id: target.eventId,
+      type: target.eventType,
+      timestamp: target.timestamp,
+      data: target.data,
+    });
     const headers = signedHeaders(await this.secretOf(target.webhookId, target.secretSealed), {
       eventId: target.eventId,
       eventType: target.eventType,
@@ -101,16 +112,37 @@ export class DeliveryAttemptService {
       body,
       timestamp: Math.floor(Date.now() / 1000),
     });
-    const result = await this.deps.http.post({ url: target.url, headers, body, timeoutMs: this.deps.config.webhookTimeoutMs });
+    const result = await this.deps.http.post({
+      url: target.url,
+      headers,
+      body,
+      timeoutMs: this.deps.config.webhookTimeoutMs,
+    });
     const success = result.kind === 'response' && result.status >= 200 && result.status < 300;
     // `refused`: the URL guard stopped it (no request left); `error`: timeout, reset, TLS; `failure`: a non-2xx answer.
-    this.deps.metrics.webhookAttempts.inc({ outcome: success ? 'success' : result.kind === 'response' ? 'failure' : result.refused ? 'refused' : 'error' });
-    return { result, success, error: success ? null : result.kind === 'response' ? `HTTP ${result.status}` : result.error };
+    this.deps.metrics.webhookAttempts.inc({
+      outcome: success ? 'success' : result.kind === 'response' ? 'failure' : result.refused ? 'refused' : 'error',
+    });
+    return {
+      result,
+      success,
+      error: success ? null : result.kind === 'response' ? `HTTP ${result.status}` : result.error,
+    };
   }
 
   /** Records an attempt's outcome in `tx` (see the class comment); does nothing when another run recorded it. */
-  async record(tx: EntityManager, job: DeliverJobData, webhook: { id: string; url: string }, scheduledFor: Date | null, outcome: AttemptOutcome): Promise<void> {
-    const delivery = await tx.findOne(WebhookDelivery, { id: job.deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async record(
+    tx: EntityManager,
+    job: DeliverJobData,
+    webhook: { id: string; url: string },
+    scheduledFor: Date | null,
+    outcome: AttemptOutcome,
+  ): Promise<void> {
+    const delivery = await tx.findOne(
+      WebhookDelivery,
+      { id: job.deliveryId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     if (!delivery || !this.due(delivery, job)) return;
     const now = this.deps.clock.now();
     if ('skipped' in outcome) {
@@ -165,22 +197,28 @@ export class DeliveryAttemptService {
     if (job.attemptId && (await em.count(WebhookAttempt, { id: job.attemptId })) > 0) return;
     const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
     if (!webhook) return;
-    const outcome: AttemptOutcome = !job.attemptId && !webhook.active
-      ? { skipped: 'Webhook is disabled' }
-      : await this.send({
-        organizationId: delivery.organizationId,
-        deliveryId: delivery.id,
-        webhookId: webhook.id,
-        url: webhook.url,
-        secretSealed: webhook.secretSealed,
-        eventId: delivery.eventId,
-        eventType: delivery.eventType,
-        timestamp: new Date(delivery.eventTimestamp).toISOString(),
-        data: delivery.data,
-      });
+    const outcome: AttemptOutcome =
+      !job.attemptId && !webhook.active
+        ? { skipped: 'Webhook is disabled' }
+        : await this.send({
+            organizationId: delivery.organizationId,
+            deliveryId: delivery.id,
+            webhookId: webhook.id,
+            url: webhook.url,
+            secretSealed: webhook.secretSealed,
+            eventId: delivery.eventId,
+            eventType: delivery.eventType,
+            timestamp: new Date(delivery.eventTimestamp).toISOString(),
+            data: delivery.data,
+          });
     const scheduledFor = delivery.nextAttemptAt ?? null;
     await em.transactional((tx) => this.record(tx, job, webhook, scheduledFor, outcome));
-    logger.debug('webhook attempt', { deliveryId: delivery.id, slot: job.slot, manual: !!job.attemptId, outcome: 'skipped' in outcome ? 'skipped' : outcome.success });
+    logger.debug('webhook attempt', {
+      deliveryId: delivery.id,
+      slot: job.slot,
+      manual: !!job.attemptId,
+      outcome: 'skipped' in outcome ? 'skipped' : outcome.success,
+    });
   }
 
   /** Scheduled attempts run only while the delivery is PENDING and this slot is not recorded yet. */
@@ -190,7 +228,12 @@ export class DeliveryAttemptService {
   }
 
   /** After the 7th failed attempt: mark the webhook failed, disable it, and notify once (only on the transition). */
-  private async disable(tx: EntityManager, webhook: { id: string; url: string }, delivery: WebhookDelivery, lastError: string): Promise<void> {
+  private async disable(
+    tx: EntityManager,
+    webhook: { id: string; url: string },
+    delivery: WebhookDelivery,
+    lastError: string,
+  ): Promise<void> {
     const now = new Date();
     const changed = await tenantSql(tx).rows<{ id: string }>(
       sql`update webhooks.webhooks set active = false, failed = true, failed_at = ${now}, updated_at = ${now} where id = ${webhook.id} and organization_id = ${ORG} and active returning id`,
@@ -198,17 +241,22 @@ export class DeliveryAttemptService {
     if (changed.length === 0) return; // already disabled: notified then
     const sender = this.deps.ports().systemEmail;
     if (!sender) {
-      this.deps.logger.warn('webhook disabled, but no system email sender is registered in this process', { webhookId: webhook.id });
+      this.deps.logger.warn('webhook disabled, but no system email sender is registered in this process', {
+        webhookId: webhook.id,
+      });
       return;
     }
-    await sender.send(tx, webhookDisabledNotice({
-      organizationId: delivery.organizationId,
-      webhookId: webhook.id,
-      url: webhook.url,
-      deliveryId: delivery.id,
-      eventType: delivery.eventType,
-      lastError,
-    }));
+    await sender.send(
+      tx,
+      webhookDisabledNotice({
+        organizationId: delivery.organizationId,
+        webhookId: webhook.id,
+        url: webhook.url,
+        deliveryId: delivery.id,
+        eventType: delivery.eventType,
+        lastError,
+      }),
+    );
   }
 
   private async secretOf(webhookId: string, sealed: string): Promise<string> {

@@ -20,5 +20,10 @@ export function webhookDisabledNotice(input: {
     `PATCH /webhooks/${input.webhookId} {"active": true}, and retry failed deliveries with`,
     'POST /webhooks/deliveries/{deliveryId}/retry.',
   ].join('\n');
-  return { organizationId: input.organizationId, kind: 'webhook.disabled', subject: `Webhook disabled after 7 failed attempts: ${input.url}`, text };
+  return {
+    organizationId: input.organizationId,
+    kind: 'webhook.disabled',
+    subject: `Webhook disabled after 7 failed attempts: ${input.url}`,
+    text,
+  };
 }

@@ -85,9 +85,19 @@ export class FirstAttemptLane {
       }
       const em = forkForTenant(this.deps.orm.em, item.organizationId) as EntityManager;
       await em.transactional((tx) =>
-        attempts.record(tx, { organizationId: item.organizationId, deliveryId: item.deliveryId, slot: 1 }, { id: item.webhookId, url: item.url }, item.due, outcome));
+        attempts.record(
+          tx,
+          { organizationId: item.organizationId, deliveryId: item.deliveryId, slot: 1 },
+          { id: item.webhookId, url: item.url },
+          item.due,
+          outcome,
+        ),
+      );
     } catch (error) {
-      this.deps.logger.error('first webhook attempt failed; its fallback job will make it', { deliveryId: item.deliveryId, error });
+      this.deps.logger.error('first webhook attempt failed; its fallback job will make it', {
+        deliveryId: item.deliveryId,
+        error,
+      });
     } finally {
       attempts.release(item.deliveryId, 1);
     }

@@ -43,17 +43,29 @@ export class FirstSuccessRecorder {
     this.pending = [];
     if (batch.length > 0) {
       // A failed write is not lost work: the deliveries stay unrecorded and the fallback job attempts them again.
-      this.writing = this.writing.then(() => this.write(batch)).catch((error) => this.deps.logger.error('recording first attempts failed', { error, count: batch.length }));
+      this.writing = this.writing
+        .then(() => this.write(batch))
+        .catch((error) => this.deps.logger.error('recording first attempts failed', { error, count: batch.length }));
     }
     return this.writing;
   }
 
   private async write(batch: FirstSuccess[]): Promise<void> {
-    const em = this.deps.orm.em.fork({ clear: true, useContext: false, disableFilters: true } as never) as EntityManager;
+    const em = this.deps.orm.em.fork({
+      clear: true,
+      useContext: false,
+      disableFilters: true,
+    } as never) as EntityManager;
     // Each row carries its own organization, and the update joins on it: a batch never writes across tenants.
     await crossTenantSql(em, 'webhooks: first successes of many organizations recorded in one statement').run(
       sql`with done (id, organization_id, attempt_id, code, body, duration, scheduled_for, attempted_at) as (
-         values ${joinSql(batch.map((s) => sql`(${s.deliveryId}, ${s.organizationId}::uuid, ${s.attemptId}, ${s.responseCode}::int, ${s.responseBody}, ${s.durationMs}::int, ${s.scheduledFor}::timestamptz, ${s.attemptedAt}::timestamptz)`), ', ')}
+         values ${joinSql(
+           batch.map(
+             (s) =>
+               sql`(${s.deliveryId}, ${s.organizationId}::uuid, ${s.attemptId}, ${s.responseCode}::int, ${s.responseBody}, ${s.durationMs}::int, ${s.scheduledFor}::timestamptz, ${s.attemptedAt}::timestamptz)`,
+           ),
+           ', ',
+         )}
        ), updated as (
          update webhooks.deliveries d
             set status = 'SUCCESS', attempt_count = 1, response_code = done.code, error = null,

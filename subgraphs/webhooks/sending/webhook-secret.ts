@@ -21,7 +21,8 @@ export function secretProblem(secret: string): string | null {
   if (secret.startsWith(PREFIX)) {
     const body = secret.slice(PREFIX.length);
     const bytes = Buffer.from(body, 'base64');
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || bytes.length < 24 || bytes.length > 64) return 'whsec_ followed by base64 of 24 to 64 bytes';
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || bytes.length < 24 || bytes.length > 64)
+      return 'whsec_ followed by base64 of 24 to 64 bytes';
   }
   return null;
 }

@@ -10,8 +10,13 @@ import type { EventCatalog, WebhookNamespace } from '../../../platform/events/ev
 export function namespaceFor(events: EventCatalog, auth: Auth, name: string): WebhookNamespace {
   const namespace = events.namespace(name);
   if (!namespace) {
-    throw new DomainError('INVALID_REQUEST', `Unknown webhook namespace ${name}`, { field: 'namespace', received: name, expected: events.namespaceNames() });
+    throw new DomainError('INVALID_REQUEST', `Unknown webhook namespace ${name}`, {
+      field: 'namespace',
+      received: name,
+      expected: events.namespaceNames(),
+    });
   }
-  if (!hasScope(auth, namespace.scope)) throw new DomainError('FORBIDDEN', `This key lacks the "${namespace.scope}" scope`);
+  if (!hasScope(auth, namespace.scope))
+    throw new DomainError('FORBIDDEN', `This key lacks the "${namespace.scope}" scope`);
   return namespace;
 }

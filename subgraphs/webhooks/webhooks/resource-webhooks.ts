@@ -2,7 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookSubscriptions } from '../../../platform/events/webhook-resources.js';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
-import { REMOVE_RESOURCE_WEBHOOKS_JOB, type RemoveResourceWebhooksData } from '../../../platform/ports/relayed-webhook-subscriptions.js';
+import {
+  REMOVE_RESOURCE_WEBHOOKS_JOB,
+  type RemoveResourceWebhooksData,
+} from '../../../platform/ports/relayed-webhook-subscriptions.js';
 
 /** The webhooks module's side of the port: a module's resource goes, its narrowed webhooks go with it (deliveries and attempts cascade). */
 export const resourceWebhooks: WebhookSubscriptions = {

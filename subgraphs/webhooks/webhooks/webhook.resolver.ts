@@ -5,10 +5,22 @@ import { Webhook } from '../entities/webhook.entity.js';
 import { WebhookDelivery } from '../entities/webhook-delivery.entity.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 import { WebhookService } from './webhook.service.js';
-import { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookFilterInput, WebhookList } from './webhook.types.js';
+import {
+  CreateWebhookInput,
+  DeletedWebhook,
+  UpdateWebhookInput,
+  WebhookFilterInput,
+  WebhookList,
+} from './webhook.types.js';
 
-const NAMESPACE = { defaultValue: 'platform', description: '`platform` for /webhooks; a module name for its own webhook paths' };
-const FILTER = { nullable: true, description: 'The resource the webhook is narrowed to (set by a module’s mounted paths)' };
+const NAMESPACE = {
+  defaultValue: 'platform',
+  description: '`platform` for /webhooks; a module name for its own webhook paths',
+};
+const FILTER = {
+  nullable: true,
+  description: 'The resource the webhook is narrowed to (set by a module’s mounted paths)',
+};
 
 /** Platform webhooks and every module's mounted webhook paths; the namespace's scope is checked by the service. */
 @Resolver(() => Webhook)
@@ -32,7 +44,11 @@ export class WebhookResolver {
 
   @Authorized()
   @Query(() => Webhook)
-  webhook(@Arg('id', () => ID) id: string, @Arg('namespace', () => String, NAMESPACE) namespace: string, @Ctx() ctx: SubgraphContext): Promise<Webhook> {
+  webhook(
+    @Arg('id', () => ID) id: string,
+    @Arg('namespace', () => String, NAMESPACE) namespace: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<Webhook> {
     return this.service.get(ctx.em, ctx.auth!, namespace, id);
   }
 
@@ -60,13 +76,23 @@ export class WebhookResolver {
 
   @Authorized()
   @Mutation(() => DeletedWebhook)
-  deleteWebhook(@Arg('id', () => ID) id: string, @Arg('namespace', () => String, NAMESPACE) namespace: string, @Ctx() ctx: SubgraphContext): Promise<DeletedWebhook> {
+  deleteWebhook(
+    @Arg('id', () => ID) id: string,
+    @Arg('namespace', () => String, NAMESPACE) namespace: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<DeletedWebhook> {
     return this.service.delete(ctx.em, ctx.auth!, namespace, id);
   }
 
   @Authorized()
-  @Mutation(() => WebhookDelivery, { description: 'Queues a webhook.test event to this webhook (one attempt, no retries)' })
-  sendWebhookTest(@Arg('id', () => ID) id: string, @Arg('namespace', () => String, NAMESPACE) namespace: string, @Ctx() ctx: SubgraphContext): Promise<WebhookDelivery> {
+  @Mutation(() => WebhookDelivery, {
+    description: 'Queues a webhook.test event to this webhook (one attempt, no retries)',
+  })
+  sendWebhookTest(
+    @Arg('id', () => ID) id: string,
+    @Arg('namespace', () => String, NAMESPACE) namespace: string,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<WebhookDelivery> {
     return this.service.sendTest(ctx.em, ctx.auth!, namespace, id);
   }
 }

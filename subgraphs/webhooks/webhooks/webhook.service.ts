@@ -13,17 +13,38 @@ import type { DeliveryAttemptService } from '../sending/delivery-attempt.service
 import { generateWebhookSecret } from '../sending/webhook-secret.js';
 import type { WebhooksDeps } from '../webhooks-deps.js';
 import { namespaceFor } from './namespace-access.js';
-import { validateDescription, validateEvents, validateFilter, validateSecret, validateUrl } from './webhook-input.validate.js';
-import type { CreateWebhookInput, DeletedWebhook, UpdateWebhookInput, WebhookFilterInput, WebhookList } from './webhook.types.js';
+import {
+  validateDescription,
+  validateEvents,
+  validateFilter,
+  validateSecret,
+  validateUrl,
+} from './webhook-input.validate.js';
+import type {
+  CreateWebhookInput,
+  DeletedWebhook,
+  UpdateWebhookInput,
+  WebhookFilterInput,
+  WebhookList,
+} from './webhook.types.js';
 
 const PAGE_LIMITS = { defaultCount: 100, maxCount: 500 };
 
 /** Webhook CRUD and the test event, for /webhooks and every module's mounted webhook paths (by namespace). */
 export class WebhookService {
-  constructor(private readonly deps: WebhooksDeps, private readonly attempts: DeliveryAttemptService) {}
+  constructor(
+    private readonly deps: WebhooksDeps,
+    private readonly attempts: DeliveryAttemptService,
+  ) {}
 
   /** The answer carries the secret: the only time it is shown. */
-  async create(em: EntityManager, auth: Auth, namespace: string, input: CreateWebhookInput, filter?: WebhookFilterInput | null): Promise<Webhook> {
+  async create(
+    em: EntityManager,
+    auth: Auth,
+    namespace: string,
+    input: CreateWebhookInput,
+    filter?: WebhookFilterInput | null,
+  ): Promise<Webhook> {
     const allowed = namespaceFor(this.deps.catalog.events, auth, namespace);
     const url = await this.checkUrl(validateUrl(input.url), input.url!);
     const events = validateEvents(input.events, allowed.events);
@@ -48,18 +69,32 @@ export class WebhookService {
     return webhook;
   }
 
-  async list(em: EntityManager, auth: Auth, namespace: string, filter: WebhookFilterInput | null | undefined, args: PageArgs): Promise<WebhookList> {
+  async list(
+    em: EntityManager,
+    auth: Auth,
+    namespace: string,
+    filter: WebhookFilterInput | null | undefined,
+    args: PageArgs,
+  ): Promise<WebhookList> {
     namespaceFor(this.deps.catalog.events, auth, namespace);
     const page = resolvePage(args, PAGE_LIMITS);
     const narrowed = await this.checkResource(em, namespace, filter);
     const where: Record<string, unknown> = { namespace };
     if (narrowed) where.filter = narrowed;
-    const [data, total] = await em.findAndCount(Webhook, where, { limit: page.count, offset: page.offset, orderBy: { createdAt: 'desc', id: 'desc' } });
+    const [data, total] = await em.findAndCount(Webhook, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
     return { data, meta: offsetMeta(page, data.length, total) };
   }
 
   /** A filter names a resource of the namespace's module (a mailbox): the platform's registry of them says whether the organization has it. */
-  private async checkResource(em: EntityManager, namespace: string, filter: WebhookFilterInput | null | undefined): Promise<Record<string, string> | null> {
+  private async checkResource(
+    em: EntityManager,
+    namespace: string,
+    filter: WebhookFilterInput | null | undefined,
+  ): Promise<Record<string, string> | null> {
     const narrowed = validateFilter(filter);
     const rules = this.deps.catalog.events.namespace(namespace);
     if (narrowed && rules) await assertWebhookResource(em, namespace, rules, narrowed);
@@ -71,11 +106,19 @@ export class WebhookService {
     return this.find(em, namespace, id);
   }
 
-  async update(em: EntityManager, auth: Auth, namespace: string, id: string, input: UpdateWebhookInput): Promise<Webhook> {
+  async update(
+    em: EntityManager,
+    auth: Auth,
+    namespace: string,
+    id: string,
+    input: UpdateWebhookInput,
+  ): Promise<Webhook> {
     const allowed = namespaceFor(this.deps.catalog.events, auth, namespace);
     const webhook = await this.find(em, namespace, id);
-    if (input.url !== undefined && input.url !== null) webhook.url = await this.checkUrl(validateUrl(input.url), input.url);
-    if (input.events !== undefined && input.events !== null) webhook.events = validateEvents(input.events, allowed.events);
+    if (input.url !== undefined && input.url !== null)
+      webhook.url = await this.checkUrl(validateUrl(input.url), input.url);
+    if (input.events !== undefined && input.events !== null)
+      webhook.events = validateEvents(input.events, allowed.events);
     if (input.description !== undefined) webhook.description = validateDescription(input.description);
     if (input.active !== undefined && input.active !== null) {
       webhook.active = input.active;
@@ -133,7 +176,11 @@ export class WebhookService {
   private async checkUrl(url: string, given: string): Promise<string> {
     const check = await this.deps.http.check(url, 3_000);
     if (!check.ok && check.refused) {
-      throw new DomainError('INVALID_REQUEST', check.error, { field: 'url', received: given, expected: 'a URL on a public address (no loopback, private, link-local or multicast hosts)' });
+      throw new DomainError('INVALID_REQUEST', check.error, {
+        field: 'url',
+        received: given,
+        expected: 'a URL on a public address (no loopback, private, link-local or multicast hosts)',
+      });
     }
     return url; // a name that does not resolve yet is accepted: its deliveries fail until it does
   }

@@ -1,7 +1,12 @@
 import type { TestPlatform } from '../../helpers/test-platform.js';
 
 /** A raw POST /graphql: what the client sees, bytes and content type included. */
-export async function postGraphql(t: TestPlatform, key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+export async function postGraphql(
+  t: TestPlatform,
+  key: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const res = await t.request('POST', '/graphql', { key, body, headers });
   return { status: res.status, contentType: res.headers.get('content-type'), text: res.text };
 }

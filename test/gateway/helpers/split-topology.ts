@@ -23,9 +23,19 @@ export function entryOf(process: 'gateway' | string): string {
 }
 
 /** Starts one process and resolves once its /healthz answers 200 (rejects if it exits first or after `timeoutMs`). */
-export async function startChild(name: string, entry: string, port: number, env: Record<string, string>, timeoutMs = 60_000): Promise<PlatformChild> {
+export async function startChild(
+  name: string,
+  entry: string,
+  port: number,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<PlatformChild> {
   const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [entry], { cwd: projectRoot(), env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: projectRoot(),
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString()).slice(-4_000);
@@ -48,8 +58,12 @@ export async function startChild(name: string, entry: string, port: number, env:
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${tail}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) }).then((r) => r.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${tail}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) return handle;
     if (Date.now() > deadline) {
       await handle.kill();

@@ -11,7 +11,11 @@ export interface Subscriber {
 }
 
 /** A real graphql-ws client (the `graphql-ws` package over `ws`) running `subscription { events }`. */
-export function subscribeToEvents(baseUrl: string, connectionParams: Record<string, unknown>, types?: string[]): Subscriber {
+export function subscribeToEvents(
+  baseUrl: string,
+  connectionParams: Record<string, unknown>,
+  types?: string[],
+): Subscriber {
   const client = createClient({
     url: baseUrl.replace(/^http/, 'ws') + '/graphql',
     webSocketImpl: WebSocket,
@@ -26,7 +30,10 @@ export function subscribeToEvents(baseUrl: string, connectionParams: Record<stri
     subscriber.closed = { code: e.code, reason: String(e.reason) };
   });
   client.subscribe(
-    { query: 'subscription($types: [String!]) { events(types: $types) { id type timestamp data } }', variables: { types: types ?? null } },
+    {
+      query: 'subscription($types: [String!]) { events(types: $types) { id type timestamp data } }',
+      variables: { types: types ?? null },
+    },
     {
       next: (result) => {
         if (result.errors) subscriber.errors.push(...result.errors);

@@ -1,12 +1,22 @@
 import { createHmac } from 'node:crypto';
-import { SIGNED_CONTEXT_MAX_AGE_MS, signCallerContext, verifyCallerContext } from '../../../platform/auth/signed-context.js';
+import {
+  SIGNED_CONTEXT_MAX_AGE_MS,
+  signCallerContext,
+  verifyCallerContext,
+} from '../../../platform/auth/signed-context.js';
 import type { CallerContext } from '../../../platform/context/subgraph-context.js';
 
 const SECRET = 'a'.repeat(64);
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const caller: CallerContext = {
   requestId: 'req_01jdabc',
-  auth: { organizationId: '4f7b8c1e-0000-4000-8000-000000000001', keyId: 'k1', keyType: 'SERVER', scopes: ['*'], plan: 'SCALE' },
+  auth: {
+    organizationId: '4f7b8c1e-0000-4000-8000-000000000001',
+    keyId: 'k1',
+    keyType: 'SERVER',
+    scopes: ['*'],
+    plan: 'SCALE',
+  },
 };
 
 const reencode = (value: string, edit: (claims: Record<string, unknown>) => void) => {
@@ -30,7 +40,10 @@ describe('signed caller context', () => {
 
   it('should refuse a payload changed after signing', () => {
     const header = signCallerContext(caller, SECRET, NOW);
-    const otherOrg = reencode(header, (c) => ((c.auth as Record<string, unknown>).organizationId = '4f7b8c1e-0000-4000-8000-000000000002'));
+    const otherOrg = reencode(
+      header,
+      (c) => ((c.auth as Record<string, unknown>).organizationId = '4f7b8c1e-0000-4000-8000-000000000002'),
+    );
     const moreScopes = reencode(header, (c) => ((c.auth as Record<string, unknown>).plan = 'ENTERPRISE'));
     expect(verifyCallerContext(otherOrg, SECRET, { now: NOW })).toBeNull();
     expect(verifyCallerContext(moreScopes, SECRET, { now: NOW })).toBeNull();
@@ -70,8 +83,16 @@ describe('signed caller context', () => {
       return `${payload}.${createHmac('sha256', SECRET).update('platform-context.v1.').update(payload).digest('base64url')}`;
     };
     expect(verifyCallerContext(sign({ ...caller, iat: NOW }), SECRET, { now: NOW })).toEqual(caller); // the helper signs as the real signer does
-    expect(verifyCallerContext(sign({ requestId: 'r', auth: { ...caller.auth, keyType: 'ROOT' }, iat: NOW }), SECRET, { now: NOW })).toBeNull();
-    expect(verifyCallerContext(sign({ requestId: 'r', auth: { ...caller.auth, scopes: '*' }, iat: NOW }), SECRET, { now: NOW })).toBeNull();
+    expect(
+      verifyCallerContext(sign({ requestId: 'r', auth: { ...caller.auth, keyType: 'ROOT' }, iat: NOW }), SECRET, {
+        now: NOW,
+      }),
+    ).toBeNull();
+    expect(
+      verifyCallerContext(sign({ requestId: 'r', auth: { ...caller.auth, scopes: '*' }, iat: NOW }), SECRET, {
+        now: NOW,
+      }),
+    ).toBeNull();
     expect(verifyCallerContext(sign({ requestId: 'r', auth: caller.auth }), SECRET, { now: NOW })).toBeNull();
     expect(verifyCallerContext(sign({ auth: caller.auth, iat: NOW }), SECRET, { now: NOW })).toBeNull();
     expect(verifyCallerContext(sign([1, 2]), SECRET, { now: NOW })).toBeNull();

@@ -24,10 +24,14 @@ async function admin(statement: string, values: unknown[] = []): Promise<Array<R
 /** Closes `database` to new connections and ends the ones it has: what a restart or a full server looks like. */
 async function closeDatabase(database: string): Promise<void> {
   await admin(`alter database ${database} allow_connections false`);
-  await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`);
+  await admin(
+    `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
+  );
   // Termination is a signal the backends act on in their own time: wait until none is left, so the requests below meet a
   // database that refuses connections rather than, on a busy machine, a backend that is still finishing.
-  await eventually(async () => (await admin('select 1 from pg_stat_activity where datname = $1', [database])).length === 0);
+  await eventually(
+    async () => (await admin('select 1 from pg_stat_activity where datname = $1', [database])).length === 0,
+  );
 }
 
 describe('isDatabaseUnavailable', () => {
@@ -35,7 +39,12 @@ describe('isDatabaseUnavailable', () => {
     [Object.assign(new Error('sorry, too many clients already'), { code: '53300' }), true],
     [Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }), true],
     [Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), true],
-    [Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }), true],
+    [
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), {
+        name: 'KnexTimeoutError',
+      }),
+      true,
+    ],
     [Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }), true],
     [Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' }), true],
     [new Error('Client has encountered a connection error and is not queryable'), true],
@@ -57,7 +66,12 @@ describe('a database that refuses connections', () => {
     t = await startTestPlatform({}, { modules: [emailModule(), webhooksModule(), formsModule(), crmModule()] });
     key = await t.key('db-down');
     database = new URL(t.platform.orm.config.get('clientUrl')!).pathname.slice(1);
-    form = (await t.request('POST', '/forms', { key, body: { title: 'Signup', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }] } })).body.data;
+    form = (
+      await t.request('POST', '/forms', {
+        key,
+        body: { title: 'Signup', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }] },
+      })
+    ).body.data;
     await t.request('POST', `/forms/${form.id}/publish`, { key });
   });
   afterAll(async () => {
@@ -68,10 +82,14 @@ describe('a database that refuses connections', () => {
   it('should answer 503 SERVICE_UNAVAILABLE with Retry-After in each envelope, then serve again once it is back', async () => {
     await closeDatabase(database);
     try {
-      const submit = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data: { name: 'Ada' } } });
+      const submit = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, {
+        body: { data: { name: 'Ada' } },
+      });
       expect(submit.status).toBe(503);
       expect(submit.headers['retry-after']).toBe('2');
-      expect(submit.body).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('retry'), details: { retryAfter: 2 } } });
+      expect(submit.body).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('retry'), details: { retryAfter: 2 } },
+      });
 
       const list = await t.request('GET', '/emails/messages', { key });
       expect(list.status).toBe(503);
@@ -84,7 +102,11 @@ describe('a database that refuses connections', () => {
     } finally {
       await admin(`alter database ${database} allow_connections true`);
     }
-    await eventually(async () => (await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data: { name: 'Ada' } } })).status === 201);
+    await eventually(
+      async () =>
+        (await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data: { name: 'Ada' } } }))
+          .status === 201,
+    );
   });
 });
 
@@ -110,6 +132,10 @@ describe('waitForDatabase', () => {
 
   it('should give up at once on a failure that waiting does not mend (an unknown database)', async () => {
     const url = 'postgres://postgres@127.0.0.1:5432/no_such_database_here';
-    await expect(waitForDatabase(url, createLogger('silent'), 60_000, async () => { throw new Error('must not wait'); })).rejects.toThrow(/does not exist/);
+    await expect(
+      waitForDatabase(url, createLogger('silent'), 60_000, async () => {
+        throw new Error('must not wait');
+      }),
+    ).rejects.toThrow(/does not exist/);
   });
 });

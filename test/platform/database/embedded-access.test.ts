@@ -15,7 +15,9 @@ describe('embedded PostgreSQL in a folder the postgres user cannot enter', () =>
   afterAll(() => rmSync(privateDir, { recursive: true, force: true }));
 
   it('should name the closed folder and the ways out, as root', () => {
-    expect(() => checkEmbeddedAccess(join(privateDir, 'data'), 0)).toThrow(new RegExp(`cannot enter ${privateDir}.*chmod o\\+x ${privateDir}.*DATABASE_URL`));
+    expect(() => checkEmbeddedAccess(join(privateDir, 'data'), 0)).toThrow(
+      new RegExp(`cannot enter ${privateDir}.*chmod o\\+x ${privateDir}.*DATABASE_URL`),
+    );
   });
 
   it('should not get in the way of another user, nor of an open folder', () => {
@@ -23,8 +25,17 @@ describe('embedded PostgreSQL in a folder the postgres user cannot enter', () =>
     expect(() => checkEmbeddedAccess(join(tmpdir(), 'open-data'), 0)).not.toThrow();
   });
 
-  itIf(process.getuid?.() === 0, 'the check applies to root only and this process is not root')('should stop startDatabase at once with that message when this process is root', async () => {
-    const config = loadConfig({ EMBEDDED_PG_DIR: join(privateDir, 'data'), EMBEDDED_PG_PORT: String(await freePort()), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', LOG_LEVEL: 'silent' });
-    await expect(startDatabase(config, createLogger('silent'))).rejects.toThrow(/cannot enter/);
-  });
+  itIf(process.getuid?.() === 0, 'the check applies to root only and this process is not root')(
+    'should stop startDatabase at once with that message when this process is root',
+    async () => {
+      const config = loadConfig({
+        EMBEDDED_PG_DIR: join(privateDir, 'data'),
+        EMBEDDED_PG_PORT: String(await freePort()),
+        DNS_PORT: '0',
+        SMTP_INBOUND_PORT: '0',
+        LOG_LEVEL: 'silent',
+      });
+      await expect(startDatabase(config, createLogger('silent'))).rejects.toThrow(/cannot enter/);
+    },
+  );
 });

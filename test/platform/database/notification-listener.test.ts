@@ -22,14 +22,23 @@ describe('NotificationListener', () => {
     let lost = 0;
     const waiters: (() => void)[] = [];
     const changed = () => waiters.splice(0).forEach((wake) => wake());
-    const until = (condition: () => boolean) => new Promise<void>((resolve) => {
-      const check = () => (condition() ? resolve() : waiters.push(check));
-      check();
-    });
+    const until = (condition: () => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => (condition() ? resolve() : waiters.push(check));
+        check();
+      });
     const listener = new NotificationListener({
-      databaseUrl: db.url, channel: 'test_channel', logger: createLogger('silent'),
-      onNotify: (payload) => { heard.push(payload); changed(); },
-      onLost: () => { lost++; changed(); },
+      databaseUrl: db.url,
+      channel: 'test_channel',
+      logger: createLogger('silent'),
+      onNotify: (payload) => {
+        heard.push(payload);
+        changed();
+      },
+      onLost: () => {
+        lost++;
+        changed();
+      },
     });
     try {
       await listener.start();
@@ -39,7 +48,9 @@ describe('NotificationListener', () => {
       await until(() => heard.length === 2);
       expect(heard[1]).toBe('a,b');
 
-      await client.query("select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen test_channel' and pid <> pg_backend_pid()");
+      await client.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen test_channel' and pid <> pg_backend_pid()",
+      );
       await until(() => lost === 1);
       await until(() => heard.length === 3); // reconnected by itself
       expect(heard[2]).toBeUndefined();

@@ -4,7 +4,10 @@ import { createLogger } from '../../../platform/logging/logger.js';
 import { eventually } from '../../helpers/test-platform.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const message = (organizationId: string, id: string): BusEvent => ({ organizationId, event: { id, type: 'email.sent', timestamp: new Date().toISOString(), data: { id } } });
+const message = (organizationId: string, id: string): BusEvent => ({
+  organizationId,
+  event: { id, type: 'email.sent', timestamp: new Date().toISOString(), data: { id } },
+});
 
 describe('event buses', () => {
   it('should fan an event out to every in-process subscriber until it unsubscribes', async () => {
@@ -36,7 +39,12 @@ describe('event buses', () => {
       one.subscribe((m) => onOne.push(m));
       await one.publish([message('o1', 'evt_a'), message('o2', 'evt_b')]);
       await eventually(async () => onTwo.length === 2 && onOne.length === 2);
-      expect(onTwo).toEqual([message('o1', 'evt_a'), message('o2', 'evt_b')].map((m) => ({ ...m, event: { ...m.event, timestamp: expect.any(String) } })));
+      expect(onTwo).toEqual(
+        [message('o1', 'evt_a'), message('o2', 'evt_b')].map((m) => ({
+          ...m,
+          event: { ...m.event, timestamp: expect.any(String) },
+        })),
+      );
     } finally {
       await one.close();
       await two.close();

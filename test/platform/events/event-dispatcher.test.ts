@@ -33,7 +33,8 @@ describe('EventDispatcher', () => {
   const emit = (count: number, prefix = 'n') =>
     forkForTenant(orm.em, organizationId).transactional(async (tx) => {
       const ids: string[] = [];
-      for (let i = 0; i < count; i++) ids.push((await emitEvent(tx as EntityManager, 'form.submitted', { n: `${prefix}${i}` })).id);
+      for (let i = 0; i < count; i++)
+        ids.push((await emitEvent(tx as EntityManager, 'form.submitted', { n: `${prefix}${i}` })).id);
       return ids;
     });
 
@@ -62,11 +63,23 @@ describe('EventDispatcher', () => {
       const ids = await emit(120);
       await eventually(async () => seen.length >= 120);
       expect(seen.map((e) => e.id)).toEqual(ids);
-      expect(seen[0]).toMatchObject({ organizationId, type: 'form.submitted', data: { n: 'n0' }, timestamp: expect.stringMatching(/Z$/) });
+      expect(seen[0]).toMatchObject({
+        organizationId,
+        type: 'form.submitted',
+        data: { n: 'n0' },
+        timestamp: expect.stringMatching(/Z$/),
+      });
       expect(published.map((m) => m.event.id)).toEqual(ids);
       expect(published.every((m) => m.organizationId === organizationId)).toBe(true);
       // A batch is marked dispatched after its sinks return: wait for that commit; then nothing may go out again.
-      await eventually(async () => (await orm.em.getConnection().execute('select count(*)::int as n from platform.events where dispatched_at is null'))[0].n === 0);
+      await eventually(
+        async () =>
+          (
+            await orm.em
+              .getConnection()
+              .execute('select count(*)::int as n from platform.events where dispatched_at is null')
+          )[0].n === 0,
+      );
       await d.drain();
       expect(seen).toHaveLength(120);
     } finally {
@@ -76,10 +89,12 @@ describe('EventDispatcher', () => {
 
   it('should dispatch nothing from a transaction that rolled back', async () => {
     const seen: OutboxEvent[] = [];
-    await expect(forkForTenant(orm.em, organizationId).transactional(async (tx) => {
-      await emitEvent(tx as EntityManager, 'form.submitted', { n: 'ghost' });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      forkForTenant(orm.em, organizationId).transactional(async (tx) => {
+        await emitEvent(tx as EntityManager, 'form.submitted', { n: 'ghost' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
     expect(await dispatcher([recordingSink(seen)]).drain()).toBe(0);
     expect(seen).toHaveLength(0);
   });
@@ -89,7 +104,9 @@ describe('EventDispatcher', () => {
     const ids = await emit(3);
     const d = dispatcher([recordingSink(seen, 1)]);
     await expect(d.drain()).rejects.toThrow('sink down');
-    const pending = await orm.em.getConnection().execute('select count(*)::int as n from platform.events where dispatched_at is null');
+    const pending = await orm.em
+      .getConnection()
+      .execute('select count(*)::int as n from platform.events where dispatched_at is null');
     expect(pending[0].n).toBe(3);
     expect(await d.drain()).toBe(3);
     expect(seen.map((e) => e.id)).toEqual(ids);
@@ -118,7 +135,14 @@ describe('EventDispatcher', () => {
     it('should wake the dispatcher for outbox rows committed without a NOTIFY', async () => {
       const seen: OutboxEvent[] = [];
       // The sweep is an hour away: only a NOTIFY can wake it.
-      const dispatcher = new EventDispatcher({ databaseUrl: database.url, orm, bus: new MemoryEventBus(), sinks: [{ name: 'recording', handle: async (_tx, events) => void seen.push(...events) }], logger, sweepMs: 3_600_000 });
+      const dispatcher = new EventDispatcher({
+        databaseUrl: database.url,
+        orm,
+        bus: new MemoryEventBus(),
+        sinks: [{ name: 'recording', handle: async (_tx, events) => void seen.push(...events) }],
+        logger,
+        sweepMs: 3_600_000,
+      });
       await dispatcher.start();
       try {
         // The pass it runs once connected is over before the row is written, so only the wake-up can bring the row.

@@ -31,7 +31,10 @@ describe('outbox pruning', () => {
        select ? || n, ?, 'form.submitted', '{}', ?, ? from generate_series(1, ?) n`,
       [prefix, organizationId, createdAt, dispatchedAt, count],
     );
-  const remaining = async () => (await orm.em.getConnection().execute<{ id: string }[]>('select id from platform.events order by seq')).map((r) => r.id.replace(/\d+$/, ''));
+  const remaining = async () =>
+    (await orm.em.getConnection().execute<{ id: string }[]>('select id from platform.events order by seq')).map((r) =>
+      r.id.replace(/\d+$/, ''),
+    );
 
   it('should delete only dispatched events older than the cutoff, in batches, keeping undispatched ones of any age', async () => {
     await insert('old_sent_', 12_000, daysAgo(30), daysAgo(30));

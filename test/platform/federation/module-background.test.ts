@@ -16,7 +16,12 @@ describe('module background: event sinks only where events are dispatched', () =
   });
 
   it('should start one whose modules have no event sinks without dispatching', async () => {
-    const background = await startBackground({ modules: [emailModule()], deps, dispatch: false, databaseUrl: 'postgres://unused' });
+    const background = await startBackground({
+      modules: [emailModule()],
+      deps,
+      dispatch: false,
+      databaseUrl: 'postgres://unused',
+    });
     expect(background.dispatcher).toBeUndefined();
     await background.stop();
   });

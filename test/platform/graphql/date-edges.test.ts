@@ -11,8 +11,19 @@ describe('date filters at the edge of the accepted range', () => {
   beforeAll(async () => {
     t = await startTestPlatform();
     key = await t.key('date-edges');
-    await t.request('POST', '/calendar/schedules', { key, body: { hostId: 'user_edge', name: 'S', timezone: 'UTC', availability: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }] } });
-    const et = await t.request('POST', '/calendar/event-types', { key, body: { hostId: 'user_edge', title: 'Edge', slug: 'edge', duration: 30 } });
+    await t.request('POST', '/calendar/schedules', {
+      key,
+      body: {
+        hostId: 'user_edge',
+        name: 'S',
+        timezone: 'UTC',
+        availability: [{ day: 'MONDAY', startTime: '09:00', endTime: '17:00' }],
+      },
+    });
+    const et = await t.request('POST', '/calendar/event-types', {
+      key,
+      body: { hostId: 'user_edge', title: 'Edge', slug: 'edge', duration: 30 },
+    });
     eventTypeId = et.body.data.id;
   });
   afterAll(() => t.stop());
@@ -37,21 +48,37 @@ describe('date filters at the edge of the accepted range', () => {
     }
   });
 
-  it.each(EDGES.filter((d) => d.length === 10))('should refuse GraphQL dashboard day %s as a request error', async (date) => {
-    for (const query of [
-      `{ calendarBookingsPerDay(fromDate: "${date}", toDate: "${date}") { date } }`,
-      `{ calendarBookingsPerDay(fromDate: "2026-01-01", toDate: "${date}") { date } }`,
-      `{ calendarCancellationRate(fromDate: "${date}", toDate: "${date}") { total } }`,
-      `{ calendarBusiestSlots(fromDate: "${date}", toDate: "${date}") { count } }`,
-    ]) {
-      const res = await t.graphql(key, query);
-      expect({ query, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ query, code: 'INVALID_REQUEST' });
-    }
-  });
+  it.each(EDGES.filter((d) => d.length === 10))(
+    'should refuse GraphQL dashboard day %s as a request error',
+    async (date) => {
+      for (const query of [
+        `{ calendarBookingsPerDay(fromDate: "${date}", toDate: "${date}") { date } }`,
+        `{ calendarBookingsPerDay(fromDate: "2026-01-01", toDate: "${date}") { date } }`,
+        `{ calendarCancellationRate(fromDate: "${date}", toDate: "${date}") { total } }`,
+        `{ calendarBusiestSlots(fromDate: "${date}", toDate: "${date}") { count } }`,
+      ]) {
+        const res = await t.graphql(key, query);
+        expect({ query, code: res.body.errors?.[0]?.extensions?.code }).toEqual({ query, code: 'INVALID_REQUEST' });
+      }
+    },
+  );
 
   it('should still answer dates inside the range', async () => {
-    expect((await t.request('GET', '/support/analytics/overview?startDate=2999-12-01&endDate=2999-12-31', { key })).status).toBe(200);
-    expect((await t.request('GET', `/calendar/availability?eventTypeId=${eventTypeId}&startDate=2999-12-25&endDate=2999-12-31`, { key })).status).toBe(200);
-    expect((await t.graphql(key, '{ calendarBookingsPerDay(fromDate: "2999-12-01", toDate: "2999-12-31") { date } }')).body.errors).toBeUndefined();
+    expect(
+      (await t.request('GET', '/support/analytics/overview?startDate=2999-12-01&endDate=2999-12-31', { key })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request(
+          'GET',
+          `/calendar/availability?eventTypeId=${eventTypeId}&startDate=2999-12-25&endDate=2999-12-31`,
+          { key },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.graphql(key, '{ calendarBookingsPerDay(fromDate: "2999-12-01", toDate: "2999-12-31") { date } }')).body
+        .errors,
+    ).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ describe('html', () => {
 });
 
 describe('renderPage', () => {
-  it('should run only the page\'s own scripts, under a fresh nonce, and refuse framing by default', () => {
+  it("should run only the page's own scripts, under a fresh nonce, and refuse framing by default", () => {
     const a = renderPage({ title: 'T <x>', body: html`<p>hi</p>`, scripts: ['console.log(1)'] });
     const b = renderPage({ title: 'T', body: html`` });
     const nonce = /'nonce-([^']+)'/.exec(a.headers['Content-Security-Policy']!)![1]!;

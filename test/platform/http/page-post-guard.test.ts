@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { PagePostGuard } from '../../../platform/http/html/page-post-guard.js';
 
 const SECRET = 'a'.repeat(32);
-const request = (headers: Record<string, string>) => ({ headers: { host: 'forms.example.com', ...headers } }) as unknown as FastifyRequest;
+const request = (headers: Record<string, string>) =>
+  ({ headers: { host: 'forms.example.com', ...headers } }) as unknown as FastifyRequest;
 
 describe('PagePostGuard', () => {
   let now = Date.UTC(2026, 11, 1);

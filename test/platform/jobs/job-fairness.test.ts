@@ -54,7 +54,11 @@ describe('job lanes: organizations take turns', () => {
     orm = await createOrm({ databaseUrl: database.url, modules: [platformData], poolMax: 4 });
     await runMigrations(orm);
     jobs = await Jobs.create({ databaseUrl: database.url, processEveryMs: 200, orm, logger: createLogger('silent') });
-    jobs.define<{ organizationId: string }>({ name: 'test.one-at-a-time', concurrency: 1, handler: async (data) => void order.push(data.organizationId) });
+    jobs.define<{ organizationId: string }>({
+      name: 'test.one-at-a-time',
+      concurrency: 1,
+      handler: async (data) => void order.push(data.organizationId),
+    });
     // Organization A's deliveries hang (a host whose name never resolves); the others' go through at once.
     jobs.define<{ organizationId: string; to: string }>({
       name: 'test.delivery',
@@ -80,7 +84,8 @@ describe('job lanes: organizations take turns', () => {
     // One commit: every job is queued before the lane picks any.
     await orm.em.fork().transactional(async (tx) => {
       for (let i = 0; i < 10; i++) await jobs.enqueue(tx, 'test.one-at-a-time', { organizationId: ORG_A, i });
-      for (const org of [ORG_B, ORG_B, ORG_C, ORG_C]) await jobs.enqueue(tx, 'test.one-at-a-time', { organizationId: org });
+      for (const org of [ORG_B, ORG_B, ORG_C, ORG_C])
+        await jobs.enqueue(tx, 'test.one-at-a-time', { organizationId: org });
     });
     await eventually(async () => order.length === 14, 30_000);
     expect(order.slice(0, 6)).toEqual([ORG_A, ORG_B, ORG_C, ORG_A, ORG_B, ORG_C]);
@@ -100,10 +105,12 @@ describe('job lanes: organizations take turns', () => {
     expect(mostHanging).toBe(organizationShare(10));
     // A's jobs locked are exactly those running: the lane locks no more than it runs. (B's delivered job may still
     // hold its lock for a moment after its handler returned, so it is left out of the count.)
-    const [{ locked }] = await orm.em.fork().execute<{ locked: number }[]>(
-      `select count(*)::int as locked from agenda_jobs where name = 'test.delivery' and locked_at is not null and data->>'organizationId' = ?`,
-      [ORG_A],
-    );
+    const [{ locked }] = await orm.em
+      .fork()
+      .execute<{ locked: number }[]>(
+        `select count(*)::int as locked from agenda_jobs where name = 'test.delivery' and locked_at is not null and data->>'organizationId' = ?`,
+        [ORG_A],
+      );
     expect(locked).toBe(organizationShare(10));
   });
 

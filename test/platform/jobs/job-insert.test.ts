@@ -22,7 +22,12 @@ describe('jobs written by a statement of their own (jobInsert)', () => {
     drop = database.drop;
     orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
     await runMigrations(orm);
-    jobs = await Jobs.create({ databaseUrl: database.url, processEveryMs: 600_000, orm, logger: createLogger('silent') });
+    jobs = await Jobs.create({
+      databaseUrl: database.url,
+      processEveryMs: 600_000,
+      orm,
+      logger: createLogger('silent'),
+    });
     jobs.define<{ tag: string }>({ name: 'test.job-insert', handler: async (data) => void ran.push(data.tag) });
     await jobs.start();
   });
@@ -36,10 +41,12 @@ describe('jobs written by a statement of their own (jobInsert)', () => {
   const chained = async (tag: string, rows: number) => {
     const job = jobInsert('test.job-insert', { tag }, new Date(), 'from source');
     const notify = job.notify('job');
-    const [row] = await orm.em.fork().execute<{ written: string }[]>(
-      `with source as (select generate_series(1, ?::int)), job as (${job.sql}) select (select count(*) from job) as written, (${notify.sql} limit 1)`,
-      [rows, ...job.params, ...notify.params],
-    );
+    const [row] = await orm.em
+      .fork()
+      .execute<{ written: string }[]>(
+        `with source as (select generate_series(1, ?::int)), job as (${job.sql}) select (select count(*) from job) as written, (${notify.sql} limit 1)`,
+        [rows, ...job.params, ...notify.params],
+      );
     return Number(row!.written);
   };
 
@@ -56,10 +63,12 @@ describe('jobs written by a statement of their own (jobInsert)', () => {
   });
 
   it('should not queue a job whose transaction rolls back (enqueue, one statement with its NOTIFY)', async () => {
-    await expect(orm.em.fork().transactional(async (tx) => {
-      await jobs.enqueue(tx, 'test.job-insert', { tag: 'rolled-back' });
-      throw new Error('abort');
-    })).rejects.toThrow('abort');
+    await expect(
+      orm.em.fork().transactional(async (tx) => {
+        await jobs.enqueue(tx, 'test.job-insert', { tag: 'rolled-back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
     await orm.em.fork().transactional((tx) => jobs.enqueue(tx, 'test.job-insert', { tag: 'committed' }));
     await eventually(async () => ran.includes('committed'), 5000);
     expect(ran).not.toContain('rolled-back');

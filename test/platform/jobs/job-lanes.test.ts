@@ -28,8 +28,19 @@ describe('job lanes: one kind of job cannot starve another', () => {
     await runMigrations(orm);
     jobs = await Jobs.create({ databaseUrl: database.url, processEveryMs: 200, orm, logger: createLogger('silent') });
     // As many slots as the whole process once had, each held until released.
-    jobs.define({ name: 'test.slow-delivery', concurrency: 50, handler: async () => { running++; await stuck; } });
-    jobs.define<{ to: string }>({ name: 'test.send', concurrency: 5, handler: async (data) => void sent.push(data.to) });
+    jobs.define({
+      name: 'test.slow-delivery',
+      concurrency: 50,
+      handler: async () => {
+        running++;
+        await stuck;
+      },
+    });
+    jobs.define<{ to: string }>({
+      name: 'test.send',
+      concurrency: 5,
+      handler: async (data) => void sent.push(data.to),
+    });
     await jobs.start();
   });
   afterAll(async () => {
@@ -46,7 +57,11 @@ describe('job lanes: one kind of job cannot starve another', () => {
     await jobs.enqueue(orm.em.fork(), 'test.send', { to: 'other-organization' });
     await eventually(async () => sent.includes('other-organization'), 20_000);
     // The deliveries beyond the share stay unlocked, free for another worker.
-    const [{ locked }] = await orm.em.fork().execute<{ locked: number }[]>(`select count(*)::int as locked from agenda_jobs where name = 'test.slow-delivery' and locked_at is not null`);
+    const [{ locked }] = await orm.em
+      .fork()
+      .execute<{ locked: number }[]>(
+        `select count(*)::int as locked from agenda_jobs where name = 'test.slow-delivery' and locked_at is not null`,
+      );
     expect(locked).toBe(organizationShare(50));
   });
 });

@@ -59,7 +59,13 @@ describe('the jittered schedules', () => {
   });
 
   it('should keep the SMS provider retries at 4, each under its ceiling', () => {
-    expect([1, 2, 3, 4, 5].map((n) => PROVIDER_RETRY_BACKOFF.delayBefore(n) === null)).toEqual([false, false, false, false, true]);
+    expect([1, 2, 3, 4, 5].map((n) => PROVIDER_RETRY_BACKOFF.delayBefore(n) === null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
     for (let i = 0; i < 200; i++) expect(PROVIDER_RETRY_BACKOFF.delayBefore(1)).toBeLessThanOrEqual(2_000);
   });
 });

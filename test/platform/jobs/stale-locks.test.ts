@@ -37,7 +37,13 @@ describe('job locks left by a killed process', () => {
 
   /** A worker whose 'hardening.stale' handler records the tag it ran, and holds until `hold` settles for tag 'slow'. */
   const worker = async (instanceName: string, ran: string[], hold?: Promise<void>) => {
-    const jobs = await Jobs.create({ databaseUrl, processEveryMs: 100, orm, logger: createLogger('silent'), instanceName });
+    const jobs = await Jobs.create({
+      databaseUrl,
+      processEveryMs: 100,
+      orm,
+      logger: createLogger('silent'),
+      instanceName,
+    });
     jobs.define<{ tag: string }>({
       name: 'hardening.stale',
       handler: async (data) => {
@@ -52,7 +58,10 @@ describe('job locks left by a killed process', () => {
   const sql = (text: string, params: unknown[] = []) => orm.em.getConnection().execute(text, params);
   /** The row Agenda leaves for a one-off job that was running when its worker died. */
   const leftRunningBy = (instance: string, tag: string) =>
-    sql(`insert into agenda_jobs (name, data, next_run_at, last_run_at, type, priority, locked_at, last_modified_by) values ('hardening.stale', ?::jsonb, null, now(), 'normal', 0, now(), ?)`, [JSON.stringify({ tag }), instance]);
+    sql(
+      `insert into agenda_jobs (name, data, next_run_at, last_run_at, type, priority, locked_at, last_modified_by) values ('hardening.stale', ?::jsonb, null, now(), 'normal', 0, now(), ?)`,
+      [JSON.stringify({ tag }), instance],
+    );
 
   it('should run at once the job its killed predecessor in the same slot (host and port) was running', async () => {
     await leftRunningBy('host-a:4000', 'mine');
@@ -62,7 +71,7 @@ describe('job locks left by a killed process', () => {
     expect(ran).toEqual(['mine']);
   });
 
-  it('should let another worker run a dead worker\'s job at once, and never take a live worker\'s', async () => {
+  it("should let another worker run a dead worker's job at once, and never take a live worker's", async () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
     const ranByLive: string[] = [];

@@ -10,7 +10,11 @@ function linesOf(write: () => void): Record<string, unknown>[] {
   } finally {
     process.stdout.write = original;
   }
-  return chunks.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return chunks
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('logger', () => {
@@ -32,7 +36,10 @@ describe('logger', () => {
     const [line] = linesOf(() =>
       createLogger('info').warn('request', {
         authorization: 'Bearer sk_live_top',
-        request: { headers: { authorization: 'Bearer sk_live_nested', accept: 'text/html' }, body: '{"password":"hunter2"}' },
+        request: {
+          headers: { authorization: 'Bearer sk_live_nested', accept: 'text/html' },
+          body: '{"password":"hunter2"}',
+        },
         upstream: { token: 'tok_secret', status: 502 },
       }),
     );

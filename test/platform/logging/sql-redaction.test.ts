@@ -13,7 +13,12 @@ describe('SQL in logs', () => {
   beforeAll(async () => {
     const database = await createTestDatabase();
     drop = database.drop;
-    orm = await createOrm({ databaseUrl: database.url, modules: [platformData], debug: true, log: (message) => queryLog.push(message) });
+    orm = await createOrm({
+      databaseUrl: database.url,
+      modules: [platformData],
+      debug: true,
+      log: (message) => queryLog.push(message),
+    });
     await orm.getMigrator().up();
   });
   afterAll(async () => {
@@ -34,10 +39,16 @@ describe('SQL in logs', () => {
     return lines.join('');
   };
 
-  it('should log a driver error\'s statement without the values bound into it', async () => {
+  it("should log a driver error's statement without the values bound into it", async () => {
     const secret = 'alice.secret@example.com';
     const em = orm.em.fork();
-    const error = await em.getConnection().execute(`insert into platform.organizations (id, slug, name, plan, created_at) values (?, ?, ?, 'STARTER', now())`, ['not-a-uuid', secret, secret]).catch((e: Error) => e);
+    const error = await em
+      .getConnection()
+      .execute(
+        `insert into platform.organizations (id, slug, name, plan, created_at) values (?, ?, ?, 'STARTER', now())`,
+        ['not-a-uuid', secret, secret],
+      )
+      .catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(secret); // the driver puts the values in its message...
     const line = logged({ error });
@@ -48,19 +59,27 @@ describe('SQL in logs', () => {
   it('should log a constraint violation without the failing row PostgreSQL echoes', async () => {
     const secret = 'Quarterly numbers (draft) for carol';
     const em = orm.em.fork();
-    const error = await em.getConnection().execute(`insert into platform.organizations (id, slug, name, plan, created_at) values (gen_random_uuid(), ?, ?, null, now())`, [secret, secret]).catch((e: Error) => e);
+    const error = await em
+      .getConnection()
+      .execute(
+        `insert into platform.organizations (id, slug, name, plan, created_at) values (gen_random_uuid(), ?, ?, null, now())`,
+        [secret, secret],
+      )
+      .catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
     const line = logged({ error, detail: (error as { detail?: string }).detail });
     expect(line).toContain('insert into');
     expect(line).toContain('Failing row contains (?)');
     expect(line).not.toContain('carol');
     // A message copied into a plain field (GraphQL errors are logged so) loses its values too.
-    const copied = logged({ message: `insert into email.messages (id, subject) values ('m1', '${secret}') - value too long` });
+    const copied = logged({
+      message: `insert into email.messages (id, subject) values ('m1', '${secret}') - value too long`,
+    });
     expect(copied).toContain('insert into email.messages');
     expect(copied).not.toContain('carol');
   });
 
-  it('should keep the ORM\'s query log free of values', async () => {
+  it("should keep the ORM's query log free of values", async () => {
     const secret = 'bob.secret@example.com';
     await orm.em.fork().getConnection().execute('select ? as x', [secret]);
     expect(queryLog.join('\n')).toContain('select');

@@ -50,9 +50,13 @@ describe('inbound SMTP limits: header block, recipients', () => {
   let address: string;
 
   beforeAll(async () => {
-    t = await startTestPlatform({ SMTP_INBOUND_MAX_BYTES: String(8 * 1024 * 1024) }, { modules: [mailboxesModule({ contactMessages: false })] });
+    t = await startTestPlatform(
+      { SMTP_INBOUND_MAX_BYTES: String(8 * 1024 * 1024) },
+      { modules: [mailboxesModule({ contactMessages: false })] },
+    );
     const key = await t.key('smtp-limits');
-    address = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'limits' } })).body.data.address;
+    address = (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name: 'limits' } })).body.data
+      .address;
   });
   afterAll(() => t.stop());
 
@@ -110,7 +114,9 @@ describe('inbound SMTP limits: header block, recipients', () => {
     for (const message of messages) expect(await send(message)).toMatch(/^250 /);
     const key = await t.key('smtp-limits');
     const mailbox = (await t.request('GET', '/v1/agent-email/mailboxes', { key })).body.data[0];
-    const inbox = (await t.request('GET', `/v1/agent-email/mailboxes/${mailbox.id}/inbox`, { key })).body.data as { subject: string }[];
+    const inbox = (await t.request('GET', `/v1/agent-email/mailboxes/${mailbox.id}/inbox`, { key })).body.data as {
+      subject: string;
+    }[];
     const subjects = inbox.map((m) => m.subject);
     expect(subjects).toEqual(expect.arrayContaining(['plain\uFFFDnul', 'encoded\uFFFDnul', 'name nul']));
   });
@@ -119,7 +125,8 @@ describe('inbound SMTP limits: header block, recipients', () => {
     const smtp = await open();
     expect(await smtp.command('MAIL FROM:<x@sender.test>')).toMatch(/^250 /);
     const answers: string[] = [];
-    for (let i = 0; i < MAX_REFUSED_RECIPIENTS; i++) answers.push(await smtp.command(`RCPT TO:<nobody${i}@agents.localhost>`));
+    for (let i = 0; i < MAX_REFUSED_RECIPIENTS; i++)
+      answers.push(await smtp.command(`RCPT TO:<nobody${i}@agents.localhost>`));
     expect(answers.slice(0, -1).every((a) => a.startsWith('550 '))).toBe(true);
     expect(answers.at(-1)).toMatch(/^421 /);
     await smtp.closed;
@@ -136,7 +143,8 @@ describe('inbound SMTP limits: header block, recipients', () => {
     expect(long.push(Buffer.from(`Subject: ${'x'.repeat(HEADER_LIMITS.maxLineBytes + 10)}`))).toMatch(/header line/);
     const endless = new HeaderLimitCheck();
     let verdict: string | null | undefined;
-    for (let i = 0; i < 100 && verdict === undefined; i++) verdict = endless.push(Buffer.from('X-B: 12345678\r\n'.repeat(300)));
+    for (let i = 0; i < 100 && verdict === undefined; i++)
+      verdict = endless.push(Buffer.from('X-B: 12345678\r\n'.repeat(300)));
     expect(verdict).toMatch(/header block over|header lines/);
   });
 });

@@ -8,8 +8,15 @@ import { dnsLookup, type DnsLookup } from '../../../subgraphs/mailboxes/domains/
 
 const MBX = '/v1/agent-email';
 const REGISTRANT = {
-  firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '+14155550100',
-  address: '1 Analytical Way', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'us',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+14155550100',
+  address: '1 Analytical Way',
+  city: 'San Francisco',
+  state: 'CA',
+  postalCode: '94105',
+  country: 'us',
 };
 
 // Nothing about the sender is looked up on the internet: every lookup of the inbound checks answers "not found".
@@ -17,7 +24,13 @@ const noDns = async (name: string) => {
   throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
 };
 
-interface DomainRecord { type: 'MX' | 'TXT'; name: string; value: string; priority: number | null; purpose: string }
+interface DomainRecord {
+  type: 'MX' | 'TXT';
+  name: string;
+  value: string;
+  priority: number | null;
+  purpose: string;
+}
 
 describe('a custom mailbox domain set up only through the documented calls of the domains and agent mailboxes modules', () => {
   let t: TestPlatform;
@@ -27,10 +40,13 @@ describe('a custom mailbox domain set up only through the documented calls of th
   const dns: DnsLookup = { mx: (name) => platformDns!.mx(name), txt: (name) => platformDns!.txt(name) };
 
   beforeAll(async () => {
-    t = await startTestPlatform({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, {
-      modules: [emailModule(), webhooksModule(), domainsModule(), mailboxesModule({ contactMessages: false, dns })],
-      mailAuthResolver: noDns,
-    });
+    t = await startTestPlatform(
+      { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' },
+      {
+        modules: [emailModule(), webhooksModule(), domainsModule(), mailboxesModule({ contactMessages: false, dns })],
+        mailAuthResolver: noDns,
+      },
+    );
     platformDns = dnsLookup(`127.0.0.1:${t.platform.listeners.find((l) => l.name === 'dns')!.address!.port}`);
     key = await t.key('mail-records');
   });
@@ -55,12 +71,16 @@ describe('a custom mailbox domain set up only through the documented calls of th
     // Every record asked for is in the zone as the preset wrote it, and there is one SPF record only.
     const zone = preset.body.data.records as { type: string; fqdn: string; value: string; priority: number | null }[];
     for (const r of domain.records) {
-      expect(zone).toContainEqual(expect.objectContaining({ type: r.type, fqdn: r.name, value: r.value, priority: r.priority }));
+      expect(zone).toContainEqual(
+        expect.objectContaining({ type: r.type, fqdn: r.name, value: r.value, priority: r.priority }),
+      );
     }
     expect(zone.filter((r) => r.type === 'TXT' && r.value.startsWith('v=spf1'))).toHaveLength(1);
 
     const verified = await req('POST', `${MBX}/domains/${domain.id}/verify`);
-    expect(verified.body.data.records.map((r: { purpose: string; status: string }) => `${r.purpose}:${r.status}`)).toEqual(['mx:verified', 'spf:verified', 'dkim:verified', 'dmarc:verified']);
+    expect(
+      verified.body.data.records.map((r: { purpose: string; status: string }) => `${r.purpose}:${r.status}`),
+    ).toEqual(['mx:verified', 'spf:verified', 'dkim:verified', 'dmarc:verified']);
     expect(verified.body.data.status).toBe('verified');
   });
 
@@ -70,7 +90,12 @@ describe('a custom mailbox domain set up only through the documented calls of th
     const mx = domain.records.find((r) => r.type === 'MX')!;
     expect(mx).toMatchObject({ value: 'mx.agents.localhost', priority: 10 });
     for (const r of domain.records) {
-      const added = await req('POST', '/domains/shop-given.com/dns', { type: r.type, name: r.name, value: r.value, ...(r.priority !== null ? { priority: r.priority } : {}) });
+      const added = await req('POST', '/domains/shop-given.com/dns', {
+        type: r.type,
+        name: r.name,
+        value: r.value,
+        ...(r.priority !== null ? { priority: r.priority } : {}),
+      });
       expect([r.purpose, added.status]).toEqual([r.purpose, 201]);
     }
     expect((await req('POST', `${MBX}/domains/${domain.id}/verify`)).body.data.status).toBe('verified');
@@ -80,19 +105,39 @@ describe('a custom mailbox domain set up only through the documented calls of th
     expect(hello.address).toBe('hello@shop-given.com');
 
     // Sent from the custom domain, signed with the key the domain published.
-    const sent = await req('POST', `${MBX}/messages/send`, { from: hello.address, to: [bob.address], subject: 'From the shop', text: 'Hello Bob' });
+    const sent = await req('POST', `${MBX}/messages/send`, {
+      from: hello.address,
+      to: [bob.address],
+      subject: 'From the shop',
+      text: 'Hello Bob',
+    });
     expect(sent.status).toBe(202);
     const atBob = await eventually(async () => (await req('GET', `${MBX}/mailboxes/${bob.id}/inbox`)).body.data[0]);
     expect(atBob).toMatchObject({ from: hello.address, subject: 'From the shop' });
 
     // Received from outside over SMTP, at the address on the custom domain.
-    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: t.platform.smtpPort!, secure: false, ignoreTLS: true });
+    const smtp = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: t.platform.smtpPort!,
+      secure: false,
+      ignoreTLS: true,
+    });
     try {
-      await smtp.sendMail({ from: 'carol@example.org', to: hello.address, subject: 'Order 42', messageId: '<order-42@example.org>', text: 'Where is my order?' });
+      await smtp.sendMail({
+        from: 'carol@example.org',
+        to: hello.address,
+        subject: 'Order 42',
+        messageId: '<order-42@example.org>',
+        text: 'Where is my order?',
+      });
     } finally {
       smtp.close();
     }
-    const atHello = await eventually(async () => (await req('GET', `${MBX}/mailboxes/${hello.id}/inbox`)).body.data.find((m: { subject: string }) => m.subject === 'Order 42'));
+    const atHello = await eventually(async () =>
+      (await req('GET', `${MBX}/mailboxes/${hello.id}/inbox`)).body.data.find(
+        (m: { subject: string }) => m.subject === 'Order 42',
+      ),
+    );
     expect(atHello).toMatchObject({ from: 'carol@example.org', direction: 'inbound' });
   });
 });

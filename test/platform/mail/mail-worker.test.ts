@@ -11,16 +11,28 @@ function dnsWith(spf: string) {
   return { lookup, asked };
 }
 
-const MESSAGE = Buffer.from('From: a@sender.test\r\nTo: b@agents.localhost\r\nSubject: hi\r\nMessage-ID: <w1@sender.test>\r\n\r\nbody\r\n');
+const MESSAGE = Buffer.from(
+  'From: a@sender.test\r\nTo: b@agents.localhost\r\nSubject: hi\r\nMessage-ID: <w1@sender.test>\r\n\r\nbody\r\n',
+);
 
 describe('MailWorker: parsing and authentication in a worker thread', () => {
-  it('should compute SPF in the worker with DNS answered by the main thread\'s resolver', async () => {
+  it("should compute SPF in the worker with DNS answered by the main thread's resolver", async () => {
     const allowed = dnsWith('v=spf1 ip4:192.0.2.10 -all');
     const worker = new MailWorker(allowed.lookup);
     try {
-      const pass = await worker.authenticate(MESSAGE, { ip: '192.0.2.10', helo: 'mx.sender.test', sender: 'a@sender.test', mta: 'localhost' });
+      const pass = await worker.authenticate(MESSAGE, {
+        ip: '192.0.2.10',
+        helo: 'mx.sender.test',
+        sender: 'a@sender.test',
+        mta: 'localhost',
+      });
       expect(pass.spf).toBe('pass');
-      const fail = await worker.authenticate(MESSAGE, { ip: '198.51.100.7', helo: 'mx.sender.test', sender: 'a@sender.test', mta: 'localhost' });
+      const fail = await worker.authenticate(MESSAGE, {
+        ip: '198.51.100.7',
+        helo: 'mx.sender.test',
+        sender: 'a@sender.test',
+        mta: 'localhost',
+      });
       expect(fail.spf).toBe('fail');
       expect(allowed.asked).toContain('TXT sender.test');
     } finally {
@@ -31,7 +43,9 @@ describe('MailWorker: parsing and authentication in a worker thread', () => {
   it('should parse in the worker, with NULs made storable and attachment bytes kept', async () => {
     const worker = new MailWorker(dnsWith('v=spf1 -all').lookup);
     try {
-      const raw = Buffer.from('From: a@sender.test\r\nSubject: a\u0000b\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nhi\r\n--b\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: attachment; filename="x.bin"\r\n\r\nAAEA\r\n--b--\r\n');
+      const raw = Buffer.from(
+        'From: a@sender.test\r\nSubject: a\u0000b\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\nhi\r\n--b\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: attachment; filename="x.bin"\r\n\r\nAAEA\r\n--b--\r\n',
+      );
       const parsed = await worker.parse(raw);
       expect(parsed.subject).toBe('a\uFFFDb');
       expect(Buffer.isBuffer(parsed.attachments[0]!.content)).toBe(true);
@@ -52,7 +66,10 @@ describe('MailWorker: parsing and authentication in a worker thread', () => {
       for (let at = 0; at < raw.length; at += 65536) upload.push(raw.subarray(at, at + 65536));
       let turns = 0;
       let stop = false;
-      const spin = () => { turns++; if (!stop) setImmediate(spin); };
+      const spin = () => {
+        turns++;
+        if (!stop) setImmediate(spin);
+      };
       setImmediate(spin);
       const parsed = await upload.examine().parsed;
       stop = true;
@@ -72,7 +89,12 @@ describe('MailWorker: parsing and authentication in a worker thread', () => {
       const upload = worker.upload();
       upload.push(MESSAGE.subarray(0, 20));
       upload.push(MESSAGE.subarray(20));
-      const examined = upload.examine({ ip: '192.0.2.10', helo: 'mx.sender.test', sender: 'a@sender.test', mta: 'localhost' });
+      const examined = upload.examine({
+        ip: '192.0.2.10',
+        helo: 'mx.sender.test',
+        sender: 'a@sender.test',
+        mta: 'localhost',
+      });
       expect((await examined.verdicts)?.spf).toBe('pass');
       expect((await examined.parsed).messageId).toBe('<w1@sender.test>');
       const dropped = worker.upload();

@@ -8,7 +8,10 @@ import { allModules } from '../../../gateway/modules.js';
 
 /** The migration files of a source folder, by class name. */
 function migrationFiles(folder: string): string[] {
-  return readdirSync(join(projectRoot(), folder)).filter((f) => /^Migration\d+_.+\.ts$/.test(f)).map((f) => f.slice(0, -'.ts'.length)).sort();
+  return readdirSync(join(projectRoot(), folder))
+    .filter((f) => /^Migration\d+_.+\.ts$/.test(f))
+    .map((f) => f.slice(0, -'.ts'.length))
+    .sort();
 }
 
 /**

@@ -50,7 +50,9 @@ describe('guardedFetch: identity provider fetches through the URL guard', () => 
     const box = new SecretBox(Buffer.alloc(32, 1));
     const refusal = (issuerUrl: string, allowLoopbackHttp: boolean) => {
       try {
-        checkConfig('OIDC', { issuerUrl, clientId: 'c', clientSecret: 's' }, box, 'conn_x', new Date(), { allowLoopbackHttp });
+        checkConfig('OIDC', { issuerUrl, clientId: 'c', clientSecret: 's' }, box, 'conn_x', new Date(), {
+          allowLoopbackHttp,
+        });
         return null;
       } catch (error) {
         return (error as { details?: { expected?: unknown } }).details?.expected;

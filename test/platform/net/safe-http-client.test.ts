@@ -37,12 +37,19 @@ describe('SafeHttpClient', () => {
     await new Promise((r) => server.close(r));
   });
 
-  const post = (client: SafeHttpClient, url: string, timeoutMs = 5_000) => client.post({ url, headers: {}, body: '{}', timeoutMs });
+  const post = (client: SafeHttpClient, url: string, timeoutMs = 5_000) =>
+    client.post({ url, headers: {}, body: '{}', timeoutMs });
 
   it('should refuse a private IP literal, loopback by name and IPv4-mapped IPv6 before connecting', async () => {
     const client = new SafeHttpClient({ allowPrivate: false });
     const before = hits;
-    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data']) {
+    for (const url of [
+      `http://127.0.0.1:${port}/`,
+      `http://localhost:${port}/`,
+      `http://[::ffff:127.0.0.1]:${port}/`,
+      'http://10.0.0.1/',
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
       const result = await post(client, url);
       expect(result).toMatchObject({ kind: 'error', refused: true, error: expect.stringMatching(/^Refused: /) });
     }
@@ -53,7 +60,11 @@ describe('SafeHttpClient', () => {
   it('should connect to the address it checked, not to a second DNS answer (rebinding)', async () => {
     let lookups = 0;
     // The first answer (loopback) decides; a second lookup would have answered a public address and passed.
-    const client = new SafeHttpClient({ allowPrivate: false, resolver: async () => (lookups++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }]) });
+    const client = new SafeHttpClient({
+      allowPrivate: false,
+      resolver: async () =>
+        lookups++ === 0 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.216.34', family: 4 }],
+    });
     const refused = await post(client, `http://rebind.test:${port}/`);
     expect(refused).toMatchObject({ kind: 'error', refused: true, error: expect.stringContaining('loopback') });
     expect(lookups).toBe(1);
@@ -61,7 +72,10 @@ describe('SafeHttpClient', () => {
   });
 
   it('should reach loopback when private addresses are allowed, sending the original Host', async () => {
-    const client = new SafeHttpClient({ allowPrivate: true, resolver: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const client = new SafeHttpClient({
+      allowPrivate: true,
+      resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
     const result = await post(client, `http://receiver.test:${port}/`);
     expect(result).toMatchObject({ kind: 'response', status: 200, body: `hello receiver.test:${port}` });
     client.close();
@@ -71,7 +85,13 @@ describe('SafeHttpClient', () => {
     const client = new SafeHttpClient({ allowPrivate: true });
     const redirected = await post(client, `http://127.0.0.1:${port}/redirect`);
     expect(redirected).toMatchObject({ kind: 'response', status: 302 });
-    const huge = await client.post({ url: `http://127.0.0.1:${port}/huge`, headers: {}, body: '{}', timeoutMs: 5_000, maxReadBytes: 128 * 1024 });
+    const huge = await client.post({
+      url: `http://127.0.0.1:${port}/huge`,
+      headers: {},
+      body: '{}',
+      timeoutMs: 5_000,
+      maxReadBytes: 128 * 1024,
+    });
     expect(huge).toMatchObject({ kind: 'response', status: 200 });
     expect((huge as { body: string }).body).toHaveLength(1024);
     const slow = await post(client, `http://127.0.0.1:${port}/slow`, 300);

@@ -17,7 +17,9 @@ describe('npm run keys -- create', () => {
   afterAll(() => t.stop());
 
   const cli = (...args: string[]) =>
-    run(process.execPath, [join(projectRoot(), 'dist/gateway/platform-api-cli.js'), 'keys', ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } });
+    run(process.execPath, [join(projectRoot(), 'dist/gateway/platform-api-cli.js'), 'keys', ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
 
   it('should create the organization and a key, printing the key alone on the last line', async () => {
     const { stdout } = await cli('create', '--org', 'cli-org', '--type', 'SENDING');
@@ -25,7 +27,9 @@ describe('npm run keys -- create', () => {
     expect(key).toMatch(/^sk_snd_/);
     const auth = await t.platform.apiKeys.authenticate(key);
     expect(auth).toMatchObject({ keyType: 'SENDING', scopes: ['*'], plan: 'STARTER' });
-    const stored = await t.platform.orm.em.getConnection().execute<{ hash: string }[]>('select hash from platform.api_keys where id = ?', [auth!.keyId]);
+    const stored = await t.platform.orm.em
+      .getConnection()
+      .execute<{ hash: string }[]>('select hash from platform.api_keys where id = ?', [auth!.keyId]);
     expect(stored[0]!.hash).not.toContain(key);
     expect(stored[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -38,7 +42,10 @@ describe('npm run keys -- create', () => {
   });
 
   it('should refuse unknown scopes and types with a message and a non-zero exit', async () => {
-    await expect(cli('create', '--org', 'cli-org', '--type', 'SERVER', '--scopes', 'nope')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown scopes') });
+    await expect(cli('create', '--org', 'cli-org', '--type', 'SERVER', '--scopes', 'nope')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Unknown scopes'),
+    });
     await expect(cli('create', '--org', 'cli-org', '--type', 'ROOT')).rejects.toMatchObject({ code: 1 });
   });
 });

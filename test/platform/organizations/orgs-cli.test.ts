@@ -17,9 +17,11 @@ describe('npm run orgs -- set-plan', () => {
   afterAll(() => t.stop());
 
   const cli = (...args: string[]) =>
-    run(process.execPath, [join(projectRoot(), 'dist/platform/organizations/orgs-cli.js'), ...args], { env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' } });
+    run(process.execPath, [join(projectRoot(), 'dist/platform/organizations/orgs-cli.js'), ...args], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
 
-  it('should change the plan of an organization, which then gets that plan\'s limits', async () => {
+  it("should change the plan of an organization, which then gets that plan's limits", async () => {
     await t.key('plan-org');
     const { stdout } = await cli('set-plan', 'plan-org', 'growth');
     expect(stdout).toContain('STARTER → GROWTH');
@@ -28,8 +30,17 @@ describe('npm run orgs -- set-plan', () => {
   });
 
   it('should refuse an unknown plan or organization with a message and a non-zero exit', async () => {
-    await expect(cli('set-plan', 'plan-org', 'PLATINUM')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown plan') });
-    await expect(cli('set-plan', 'no-such-org', 'SCALE')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No organization') });
-    await expect(cli('promote', 'plan-org')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('usage') });
+    await expect(cli('set-plan', 'plan-org', 'PLATINUM')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Unknown plan'),
+    });
+    await expect(cli('set-plan', 'no-such-org', 'SCALE')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No organization'),
+    });
+    await expect(cli('promote', 'plan-org')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('usage'),
+    });
   });
 });

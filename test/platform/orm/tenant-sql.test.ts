@@ -13,7 +13,13 @@ describe('tenantSql', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    orm = await MikroORM.init({ clientUrl: db.url, entities: [], discovery: { warnWhenNoEntities: false }, allowGlobalContext: false, filters: { tenant: { name: 'tenant', cond: () => ({}), default: false } } });
+    orm = await MikroORM.init({
+      clientUrl: db.url,
+      entities: [],
+      discovery: { warnWhenNoEntities: false },
+      allowGlobalContext: false,
+      filters: { tenant: { name: 'tenant', cond: () => ({}), default: false } },
+    });
     await orm.em.fork().execute('create table notes (organization_id uuid not null, body text not null)');
     await orm.em.fork().execute('insert into notes values (?, ?), (?, ?)', [orgA, 'of A', orgB, 'of B']);
   });
@@ -23,27 +29,41 @@ describe('tenantSql', () => {
   });
 
   it('should bind the EntityManager organization wherever ${ORG} stands', async () => {
-    const rows = await tenantSql(forkForTenant(orm.em, orgA)).rows<{ body: string }>(sql`select body from notes where organization_id = ${ORG}`);
+    const rows = await tenantSql(forkForTenant(orm.em, orgA)).rows<{ body: string }>(
+      sql`select body from notes where organization_id = ${ORG}`,
+    );
     expect(rows).toEqual([{ body: 'of A' }]);
   });
 
   it('should have the test-time proof name a join that forgets the organization of one table', async () => {
-    await orm.em.fork().execute('create table note_tags (organization_id uuid not null, body text not null, tag text not null)');
-    await orm.em.fork().execute('insert into note_tags values (?, ?, ?), (?, ?, ?)', [orgA, 'of A', 'mine', orgB, 'of A', 'theirs']);
+    await orm.em
+      .fork()
+      .execute('create table note_tags (organization_id uuid not null, body text not null, tag text not null)');
+    await orm.em
+      .fork()
+      .execute('insert into note_tags values (?, ?, ?), (?, ?, ?)', [orgA, 'of A', 'mine', orgB, 'of A', 'theirs']);
     const check = await checkTenantStatements(db.url);
     const em = forkForTenant(orm.em, orgA);
     // Runs, and leaks: B's tag joins A's note, because nothing filters note_tags.
-    const leaked = await tenantSql(em).rows<{ tag: string }>(sql`select t.tag from notes n join note_tags t on t.body = n.body where n.organization_id = ${ORG} order by t.tag`);
+    const leaked = await tenantSql(em).rows<{ tag: string }>(
+      sql`select t.tag from notes n join note_tags t on t.body = n.body where n.organization_id = ${ORG} order by t.tag`,
+    );
     expect(leaked.map((r) => r.tag)).toEqual(['mine', 'theirs']);
-    const kept = await tenantSql(em).rows<{ tag: string }>(sql`select t.tag from notes n join note_tags t on t.body = n.body and t.organization_id = n.organization_id where n.organization_id = ${ORG}`);
+    const kept = await tenantSql(em).rows<{ tag: string }>(
+      sql`select t.tag from notes n join note_tags t on t.body = n.body and t.organization_id = n.organization_id where n.organization_id = ${ORG}`,
+    );
     expect(kept.map((r) => r.tag)).toEqual(['mine']);
     const found = check.stop();
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^public\.note_tags t is not filtered by organization_id: select t\.tag from notes n join note_tags t on t\.body = n\.body where/);
+    expect(found[0]).toMatch(
+      /^public\.note_tags t is not filtered by organization_id: select t\.tag from notes n join note_tags t on t\.body = n\.body where/,
+    );
   });
 
   it('should refuse a statement that does not bind the organization', async () => {
-    await expect(tenantSql(forkForTenant(orm.em, orgA)).rows(sql`select body from notes`)).rejects.toThrow('without the organization bound');
+    await expect(tenantSql(forkForTenant(orm.em, orgA)).rows(sql`select body from notes`)).rejects.toThrow(
+      'without the organization bound',
+    );
   });
 
   it('should refuse an EntityManager without an organization', () => {
@@ -52,7 +72,9 @@ describe('tenantSql', () => {
 
   it('should bind values as parameters, never as SQL text', async () => {
     const hostile = "x' or '1'='1";
-    const rows = await tenantSql(forkForTenant(orm.em, orgB)).rows(sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`);
+    const rows = await tenantSql(forkForTenant(orm.em, orgB)).rows(
+      sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`,
+    );
     expect(rows).toEqual([]);
   });
 
@@ -61,32 +83,47 @@ describe('tenantSql', () => {
     const t = tenantSql(forkForTenant(orm.em, orgB));
     expect(await t.run(sql`update notes set body = ${'changed'} where ${where}`)).toBe(1);
     expect(await t.one(sql`select body from notes where organization_id = ${ORG}`)).toEqual({ body: 'changed' });
-    const a = await tenantSql(forkForTenant(orm.em, orgA)).one(sql`select body from notes where organization_id = ${ORG}`);
+    const a = await tenantSql(forkForTenant(orm.em, orgA)).one(
+      sql`select body from notes where organization_id = ${ORG}`,
+    );
     expect(a).toEqual({ body: 'of A' });
   });
 
-  it('should run a named prepared statement with each caller\'s organization and values, also inside a transaction', async () => {
-    const statement = (like: string) => sql`select body from notes where organization_id = ${ORG} and body like ${like}`;
+  it("should run a named prepared statement with each caller's organization and values, also inside a transaction", async () => {
+    const statement = (like: string) =>
+      sql`select body from notes where organization_id = ${ORG} and body like ${like}`;
     // Past the fifth run PostgreSQL may switch to a generic plan: the organization must stay a parameter.
     for (let i = 0; i < 8; i++) {
-      expect(await tenantSql(forkForTenant(orm.em, orgA)).rowsBound(statement('of%'), 'test_notes_by_org')).toEqual([{ body: 'of A' }]);
-      expect(await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(statement('%'), 'test_notes_by_org')).toEqual([{ body: expect.any(String) }]);
+      expect(await tenantSql(forkForTenant(orm.em, orgA)).rowsBound(statement('of%'), 'test_notes_by_org')).toEqual([
+        { body: 'of A' },
+      ]);
+      expect(await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(statement('%'), 'test_notes_by_org')).toEqual([
+        { body: expect.any(String) },
+      ]);
     }
     await forkForTenant(orm.em, orgA).transactional(async (tx) => {
       expect(await tenantSql(tx).rowsBound(statement('of%'), 'test_notes_by_org')).toEqual([{ body: 'of A' }]);
-      const prepared = await tenantSql(tx).rows(sql`select name from pg_prepared_statements where name = ${'test_notes_by_org'} and ${ORG}::uuid is not null`);
+      const prepared = await tenantSql(tx).rows(
+        sql`select name from pg_prepared_statements where name = ${'test_notes_by_org'} and ${ORG}::uuid is not null`,
+      );
       expect(prepared).toEqual([{ name: 'test_notes_by_org' }]);
     });
   });
 
-  it('should bind arrays, jsonb\'s ? operator and hostile text through a pooled connection as they bind through knex', async () => {
+  it("should bind arrays, jsonb's ? operator and hostile text through a pooled connection as they bind through knex", async () => {
     const hostile = "of A' or '1'='1";
     const statement = sql`select body, ${JSON.stringify({ a: 1 })}::jsonb \\? 'a' as has_a from notes where organization_id = ${ORG} and body = any(${['of A', 'of B', hostile]}::text[])`;
     const outside = await tenantSql(forkForTenant(orm.em, orgA)).rowsBound(statement);
     expect(outside).toEqual([{ body: 'of A', has_a: true }]);
     // Inside a transaction the statement takes knex's road (the transaction's connection): the same answer.
-    await forkForTenant(orm.em, orgA).transactional(async (tx) => expect(await tenantSql(tx).rowsBound(statement)).toEqual(outside));
-    expect(await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`)).toEqual([]);
+    await forkForTenant(orm.em, orgA).transactional(async (tx) =>
+      expect(await tenantSql(tx).rowsBound(statement)).toEqual(outside),
+    );
+    expect(
+      await tenantSql(forkForTenant(orm.em, orgB)).rowsBound(
+        sql`select body from notes where organization_id = ${ORG} and body = ${hostile}`,
+      ),
+    ).toEqual([]);
   });
 
   it('should turn ? placeholders into $n and keep an escaped \\? as the operator', () => {

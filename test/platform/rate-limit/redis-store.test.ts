@@ -61,7 +61,8 @@ describe('RedisRateLimitStore', () => {
     expect(await s.increment(key, 0, 1_000)).toBe(2);
     // Redis expires the key on its own clock: poll for it, with a deadline, instead of sleeping past it.
     const deadline = Date.now() + 10_000;
-    while ((await raw.exists(`rl:${key}:0`)) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await raw.exists(`rl:${key}:0`)) !== 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await raw.exists(`rl:${key}:0`)).toBe(0);
     expect(await s.increment(key, 0, 1_000)).toBe(1);
   });

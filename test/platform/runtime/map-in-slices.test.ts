@@ -10,11 +10,18 @@ describe('mapInSlices: a long map with turns of the event loop between slices', 
   it('should let other callbacks run between two slices', async () => {
     let turns = 0;
     let stop = false;
-    const spin = () => { turns++; if (!stop) setImmediate(spin); };
+    const spin = () => {
+      turns++;
+      if (!stop) setImmediate(spin);
+    };
     setImmediate(spin);
     const seen: number[] = [];
     // Every item records how many turns had passed: one slice sees one count, the next a higher one.
-    await mapInSlices(Array.from({ length: 500 }, (_, i) => i), () => seen.push(turns), 100);
+    await mapInSlices(
+      Array.from({ length: 500 }, (_, i) => i),
+      () => seen.push(turns),
+      100,
+    );
     stop = true;
     const perSlice = [0, 100, 200, 300, 400].map((at) => seen[at]!);
     for (let i = 1; i < perSlice.length; i++) expect(perSlice[i]!).toBeGreaterThan(perSlice[i - 1]!);

@@ -90,7 +90,10 @@ export function legacySmsRender(body: string, model: Record<string, unknown> = {
     if (path === undefined) return '{{';
     let value: unknown = model;
     for (const key of path.split('.')) {
-      value = typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+      value =
+        typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined;
     }
     if (value === undefined || value === null) return '';
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);

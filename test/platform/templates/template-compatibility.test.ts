@@ -1,7 +1,19 @@
-import { renderTemplate, templateVariables as emailVariables } from '../../../subgraphs/email/sending/template-render.js';
-import { renderSmsTemplate, templateVariables as smsVariables } from '../../../subgraphs/sms/sending/template-render.js';
+import {
+  renderTemplate,
+  templateVariables as emailVariables,
+} from '../../../subgraphs/email/sending/template-render.js';
+import {
+  renderSmsTemplate,
+  templateVariables as smsVariables,
+} from '../../../subgraphs/sms/sending/template-render.js';
 import { DomainError } from '../../../platform/errors/domain-error.js';
-import { LegacySmsObjectValue, legacyEmailRender, legacyEmailVariables, legacySmsRender, legacySmsVariables } from './legacy-renderers.js';
+import {
+  LegacySmsObjectValue,
+  legacyEmailRender,
+  legacyEmailVariables,
+  legacySmsRender,
+  legacySmsVariables,
+} from './legacy-renderers.js';
 
 // Templates in the syntax email and SMS documented before they were Liquid, with what they rendered then: each row
 // runs against the old renderer (the expected output is really what it gave) and the Liquid one (it still gives it).
@@ -20,7 +32,12 @@ const model = {
 };
 
 const email: [string, string, 'html' | 'text', string][] = [
-  ['escaped in html', '<p>Hi {{ name }}</p>', 'html', '<p>Hi &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt; it&#39;s</p>'],
+  [
+    'escaped in html',
+    '<p>Hi {{ name }}</p>',
+    'html',
+    '<p>Hi &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt; it&#39;s</p>',
+  ],
   ['raw in html', '<p>{{{ name }}}</p>', 'html', `<p><b>Tom & "Jerry"</b> it's</p>`],
   ['raw without spaces', '{{{name}}}|{{{ user.name }}}', 'html', `<b>Tom & "Jerry"</b> it's|Ann`],
   ['never escaped in text', 'Hi {{name}} / {{{name}}}', 'text', `Hi ${model.name} / ${model.name}`],
@@ -28,7 +45,12 @@ const email: [string, string, 'html' | 'text', string][] = [
   ['array index', '{{ items.0.name }}, {{ items.1.name }}, [{{ items.2.name }}]', 'text', 'First, Second, []'],
   ['numbers and booleans', '{{ count }} {{ price }} {{ active }}', 'html', '3 9.5 false'],
   ['missing and null', '[{{ missing }}][{{ user.missing.deep }}][{{ nothing }}][{{ nothing.x }}]', 'html', '[][][][]'],
-  ['objects and arrays print empty', '[{{ user }}][{{ items }}][{{ nested.deep.list }}][{{{ user }}}]', 'html', '[][][][]'],
+  [
+    'objects and arrays print empty',
+    '[{{ user }}][{{ items }}][{{ nested.deep.list }}][{{{ user }}}]',
+    'html',
+    '[][][][]',
+  ],
   ['unicode', 'Grüße aus {{ city }} — ✓', 'html', 'Grüße aus Zürich 😀 — ✓'],
   ['a value holding tags is not expanded again', '{{ braces }} {{{ tag }}}', 'html', '{{ name }} {% if x %}'],
   ['a value holding tags, text', '{{ braces }} {{ tag }}', 'text', '{{ name }} {% if x %}'],
@@ -38,7 +60,11 @@ const email: [string, string, 'html' | 'text', string][] = [
 ];
 
 const sms: [string, string, string][] = [
-  ['strings, numbers, booleans, dotted', 'Hi {{name}}, {{ count }} ({{active}}) in {{user.address.city}}', `Hi ${model.name}, 3 (false) in Oslo`],
+  [
+    'strings, numbers, booleans, dotted',
+    'Hi {{name}}, {{ count }} ({{active}}) in {{user.address.city}}',
+    `Hi ${model.name}, 3 (false) in Oslo`,
+  ],
   ['no HTML escaping', '{{ name }}', model.name],
   ['missing and null', '[{{missing}}][{{nothing}}][{{user.missing.deep}}][{{count.x}}]', '[][][][]'],
   ['backslash braces are literal', 'Use \\{{name}} to get {{name}}', `Use {{name}} to get ${model.name}`],
@@ -62,8 +88,11 @@ describe('templates in the old syntax render the same under Liquid', () => {
     });
 
     it('keeps prototype paths unreachable, even when the model has them as own properties', () => {
-      const hostile = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"name": "own"}, "a": {"prototype": "p"}}') as Record<string, unknown>;
-      const source = '[{{ __proto__ }}][{{ __proto__.polluted }}][{{ constructor.name }}][{{ a.constructor.name }}][{{ toString }}][{{ a.prototype }}]';
+      const hostile = JSON.parse(
+        '{"__proto__": {"polluted": "yes"}, "constructor": {"name": "own"}, "a": {"prototype": "p"}}',
+      ) as Record<string, unknown>;
+      const source =
+        '[{{ __proto__ }}][{{ __proto__.polluted }}][{{ constructor.name }}][{{ a.constructor.name }}][{{ toString }}][{{ a.prototype }}]';
       expect(legacyEmailRender(source, hostile, 'text')).toBe('[][][][][][]');
       expect(renderTemplate(source, hostile, 'text')).toBe('[][][][][][]');
     });
@@ -81,7 +110,10 @@ describe('templates in the old syntax render the same under Liquid', () => {
     });
 
     it('refuses an object or array value naming templateModel.<path>', () => {
-      for (const [body, field, received] of [['{{ user }}', 'templateModel.user', 'object'], ['x {{nested.deep.list}}', 'templateModel.nested.deep.list', 'array']]) {
+      for (const [body, field, received] of [
+        ['{{ user }}', 'templateModel.user', 'object'],
+        ['x {{nested.deep.list}}', 'templateModel.nested.deep.list', 'array'],
+      ]) {
         expect(() => legacySmsRender(body, model)).toThrow(new LegacySmsObjectValue(field));
         expect(() => renderSmsTemplate(body, model)).toThrow(DomainError);
         try {

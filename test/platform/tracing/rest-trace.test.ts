@@ -29,13 +29,23 @@ describe('OpenTelemetry traces of a REST call', () => {
     const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
     const env = {
       ...inherited,
-      DATABASE_URL: database.url, PORT: String(port), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      DNS_PORT: '0',
+      SMTP_INBOUND_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP_API_KEY: apiKey,
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '50', // export within 50 ms instead of 5 s
     };
     const root = projectRoot();
-    child = spawn(process.execPath, ['--import', join(root, 'dist/platform/tracing/register.js'), join(root, 'dist/gateway/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      process.execPath,
+      ['--import', join(root, 'dist/platform/tracing/register.js'), join(root, 'dist/gateway/main.js')],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
     child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
     await eventually(async () => (await fetch(url + '/healthz').catch(() => null))?.ok, 60_000, 100).catch((error) => {
@@ -54,38 +64,66 @@ describe('OpenTelemetry traces of a REST call', () => {
 
   it('should export one trace from the HTTP server span through the bridge, gateway and subgraph to each SQL statement, tagged with request and organization', async () => {
     const requestId = `req_trace_${randomBytes(6).toString('hex')}`;
-    const res = await fetch(url + '/emails/messages', { headers: { authorization: `Bearer ${apiKey}`, 'x-request-id': requestId } });
+    const res = await fetch(url + '/emails/messages', {
+      headers: { authorization: `Bearer ${apiKey}`, 'x-request-id': requestId },
+    });
     expect(res.status).toBe(200);
     const organizationId = await organizationOf(database.url, 'default');
 
     // The HTTP server span ends last (with the response), so once it is exported its whole trace is.
-    const root = await eventually(async () => sink.spans.find((s) => s.kind === SERVER && s.attributes['request.id'] === requestId), 15_000, 50).catch((error) => {
-      throw new Error(`${(error as Error).message}: spans seen ${JSON.stringify(sink.spans.map((s) => s.name))}\n${output.join('').slice(-3000)}`);
+    const root = await eventually(
+      async () => sink.spans.find((s) => s.kind === SERVER && s.attributes['request.id'] === requestId),
+      15_000,
+      50,
+    ).catch((error) => {
+      throw new Error(
+        `${(error as Error).message}: spans seen ${JSON.stringify(sink.spans.map((s) => s.name))}\n${output.join('').slice(-3000)}`,
+      );
     });
     const trace = sink.spans.filter((s) => s.traceId === root.traceId);
     const byId = new Map(trace.map((s) => [s.spanId, s]));
     const isUnder = (span: SinkSpan, ancestor: SinkSpan) => {
-      for (let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined; at; at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined) if (at === ancestor) return true;
+      for (
+        let at = span.parentSpanId ? byId.get(span.parentSpanId) : undefined;
+        at;
+        at = at.parentSpanId ? byId.get(at.parentSpanId) : undefined
+      )
+        if (at === ancestor) return true;
       return false;
     };
     const one = (name: string, under: SinkSpan) => {
       const found = trace.filter((s) => s.name === name && isUnder(s, under));
-      if (found.length === 0) throw new Error(`no span ${name} under ${under.name}; the trace: ${JSON.stringify(trace.map((s) => [s.name, s.spanId, s.parentSpanId]))}`);
+      if (found.length === 0)
+        throw new Error(
+          `no span ${name} under ${under.name}; the trace: ${JSON.stringify(trace.map((s) => [s.name, s.spanId, s.parentSpanId]))}`,
+        );
       return found[0]!;
     };
 
     expect(root.parentSpanId).toBeUndefined();
-    expect(root.attributes).toMatchObject({ 'request.id': requestId, 'organization.id': organizationId, 'http.route': '/emails/messages' });
+    expect(root.attributes).toMatchObject({
+      'request.id': requestId,
+      'organization.id': organizationId,
+      'http.route': '/emails/messages',
+    });
 
     const bridge = one('bridge GET /emails/messages', root);
     expect(bridge.parentSpanId).toBe(root.spanId);
-    expect(bridge.attributes).toMatchObject({ 'request.id': requestId, 'organization.id': organizationId, 'rest.operation': 'ListEmailMessages' });
+    expect(bridge.attributes).toMatchObject({
+      'request.id': requestId,
+      'organization.id': organizationId,
+      'rest.operation': 'ListEmailMessages',
+    });
 
     const gateway = one('gateway.request', bridge);
     const fetchSpan = one('gateway.fetch', gateway);
     const subgraph = one('subgraph email', fetchSpan);
     expect(subgraph.parentSpanId).toBe(fetchSpan.spanId);
-    expect(subgraph.attributes).toMatchObject({ 'request.id': requestId, 'organization.id': organizationId, 'graphql.subgraph.name': 'email' });
+    expect(subgraph.attributes).toMatchObject({
+      'request.id': requestId,
+      'organization.id': organizationId,
+      'graphql.subgraph.name': 'email',
+    });
 
     const execute = trace.filter((s) => s.scope.includes('instrumentation-graphql') && isUnder(s, subgraph));
     expect(execute.length).toBeGreaterThan(0);
@@ -93,7 +131,9 @@ describe('OpenTelemetry traces of a REST call', () => {
     const statements = sql.map((s) => String(s.attributes['db.query.text'] ?? s.attributes['db.statement'] ?? ''));
     expect(statements.some((text) => /select/i.test(text) && /email/i.test(text))).toBe(true);
     // The API key lookup is SQL of the same request too, below the bridge span (before the gateway).
-    expect(trace.some((s) => s.scope.includes('instrumentation-pg') && isUnder(s, bridge) && !isUnder(s, gateway))).toBe(true);
+    expect(
+      trace.some((s) => s.scope.includes('instrumentation-pg') && isUnder(s, bridge) && !isUnder(s, gateway)),
+    ).toBe(true);
   });
 });
 
@@ -101,7 +141,8 @@ async function organizationOf(databaseUrl: string, slug: string): Promise<string
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<{ id: string }>('select id from platform.organizations where slug = $1', [slug])).rows[0]!.id;
+    return (await client.query<{ id: string }>('select id from platform.organizations where slug = $1', [slug]))
+      .rows[0]!.id;
   } finally {
     await client.end();
   }

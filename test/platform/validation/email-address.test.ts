@@ -82,9 +82,15 @@ describe('IsEmailAddress', () => {
 
   it('should pass a valid address and refuse an invalid one with the field named', async () => {
     await expect(validateInput(Object.assign(new Input(), { email: 'user@exämple.com' }))).resolves.toBeUndefined();
-    const error = await validateInput(Object.assign(new Input(), { email: 'a..b@example.com' })).catch((e: unknown) => e);
+    const error = await validateInput(Object.assign(new Input(), { email: 'a..b@example.com' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).details).toEqual({ field: 'email', received: 'a..b@example.com', expected: 'an email address' });
+    expect((error as DomainError).details).toEqual({
+      field: 'email',
+      received: 'a..b@example.com',
+      expected: 'an email address',
+    });
   });
 });
 
@@ -93,10 +99,17 @@ describe('isE164', () => {
     expect(isE164(number)).toBe(true);
   });
 
-  it.each(['14155550123', '+04155550123', '+123456', '+1234567890123456', '+1 415 555 0123', '+1-415-555-0123', '+1415555012a', '', 14155550123])(
-    'should refuse %s',
-    (number) => {
-      expect(isE164(number)).toBe(false);
-    },
-  );
+  it.each([
+    '14155550123',
+    '+04155550123',
+    '+123456',
+    '+1234567890123456',
+    '+1 415 555 0123',
+    '+1-415-555-0123',
+    '+1415555012a',
+    '',
+    14155550123,
+  ])('should refuse %s', (number) => {
+    expect(isE164(number)).toBe(false);
+  });
 });

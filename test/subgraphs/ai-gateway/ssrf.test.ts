@@ -18,7 +18,8 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
     });
     afterAll(() => ai.stop());
 
-    const put = (baseUrl: string) => ai.t.request('PUT', '/ai/v1/providers/vllm', { key: serverKey, body: { apiKey: 'secret-key-1234', baseUrl } });
+    const put = (baseUrl: string) =>
+      ai.t.request('PUT', '/ai/v1/providers/vllm', { key: serverKey, body: { apiKey: 'secret-key-1234', baseUrl } });
 
     it.each([
       ['loopback', 'http://127.0.0.1:4000/v1'],
@@ -49,11 +50,26 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
       // As if saved before this guard existed (or by a name that changed its answer): the row is edited directly.
       const org = await ai.t.key('ssrf-stored', 'SERVER');
       const gw = (await ai.t.request('POST', '/ai/v1/keys', { key: org, body: { name: 'k' } })).body.key;
-      expect((await ai.t.request('PUT', '/ai/v1/providers/openai', { key: org, body: { apiKey: 'secret-key-1234', baseUrl: 'http://93.184.216.34/v1' } })).status).toBe(200);
-      await ai.t.platform.orm.em.fork().getConnection().execute(
-        `update ai_gateway.provider_credentials set base_url = ? where base_url = 'http://93.184.216.34/v1' and provider = 'openai'`, [`${ai.fake.url}/openai/v1`]);
+      expect(
+        (
+          await ai.t.request('PUT', '/ai/v1/providers/openai', {
+            key: org,
+            body: { apiKey: 'secret-key-1234', baseUrl: 'http://93.184.216.34/v1' },
+          })
+        ).status,
+      ).toBe(200);
+      await ai.t.platform.orm.em
+        .fork()
+        .getConnection()
+        .execute(
+          `update ai_gateway.provider_credentials set base_url = ? where base_url = 'http://93.184.216.34/v1' and provider = 'openai'`,
+          [`${ai.fake.url}/openai/v1`],
+        );
       const before = ai.fake.requests.length;
-      const res = await ai.t.request('POST', '/ai/v1/chat/completions', { key: gw, body: { model: 'openai/ok', messages: HELLO } });
+      const res = await ai.t.request('POST', '/ai/v1/chat/completions', {
+        key: gw,
+        body: { model: 'openai/ok', messages: HELLO },
+      });
       expect(res.status).toBe(500);
       expect(res.body.error).toMatchObject({ code: 'provider_error', message: expect.stringContaining('loopback') });
       expect(ai.fake.requests.length).toBe(before);
@@ -62,10 +78,14 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
 
     it('should refuse loopback answers of a name at connect time (the lookup handed to the HTTP client)', async () => {
       const guard = new UrlGuard({ allowPrivate: false });
-      const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => guard.lookup('localhost', {}, (e: NodeJS.ErrnoException | null) => resolve(e)));
+      const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        guard.lookup('localhost', {}, (e: NodeJS.ErrnoException | null) => resolve(e)),
+      );
       expect(error?.code).toBe('EADDRREFUSED');
       const allowed = new UrlGuard({ allowPrivate: true });
-      const address = await new Promise<string>((resolve) => allowed.lookup('localhost', {}, (_e: unknown, a: string) => resolve(a)));
+      const address = await new Promise<string>((resolve) =>
+        allowed.lookup('localhost', {}, (_e: unknown, a: string) => resolve(a)),
+      );
       expect(['127.0.0.1', '::1']).toContain(address);
     });
   });
@@ -86,7 +106,16 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
           res.end('<html>internal admin page do-not-leak</html>');
         } else {
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { message: 'bad request', type: 'invalid_request_error', internal: 'do-not-leak', details: [{ x: 1 }] } }));
+          res.end(
+            JSON.stringify({
+              error: {
+                message: 'bad request',
+                type: 'invalid_request_error',
+                internal: 'do-not-leak',
+                details: [{ x: 1 }],
+              },
+            }),
+          );
         }
       });
       await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -94,8 +123,15 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
       ai = await startAiPlatform();
       const serverKey = await ai.t.key('trim', 'SERVER');
       gatewayKey = (await ai.t.request('POST', '/ai/v1/keys', { key: serverKey, body: { name: 'k' } })).body.key;
-      for (const [provider, path] of [['p-json', '/json-status'], ['p-html', '/html'], ['p-error', '/error']]) {
-        const res = await ai.t.request('PUT', `/ai/v1/providers/${provider}`, { key: serverKey, body: { apiKey: 'secret-key-1234', baseUrl: upstreamUrl + path } });
+      for (const [provider, path] of [
+        ['p-json', '/json-status'],
+        ['p-html', '/html'],
+        ['p-error', '/error'],
+      ]) {
+        const res = await ai.t.request('PUT', `/ai/v1/providers/${provider}`, {
+          key: serverKey,
+          body: { apiKey: 'secret-key-1234', baseUrl: upstreamUrl + path },
+        });
         expect(res.status).toBe(200);
       }
     });
@@ -104,7 +140,8 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
       upstream.close();
     });
 
-    const chat = (model: string) => ai.t.request('POST', '/ai/v1/chat/completions', { key: gatewayKey, body: { model, messages: HELLO } });
+    const chat = (model: string) =>
+      ai.t.request('POST', '/ai/v1/chat/completions', { key: gatewayKey, body: { model, messages: HELLO } });
 
     it('should keep only the error fields of a provider error object', async () => {
       const res = await chat('p-error/m');
@@ -112,7 +149,10 @@ describe('AI provider base URLs through the URL guard (SSRF)', () => {
       expect(res.body.error.provider_error).toEqual({ message: 'bad request', type: 'invalid_request_error' });
     });
 
-    it.each([['a JSON body without an error object', 'p-json/m'], ['an HTML page', 'p-html/m']])('should not echo %s', async (_what, model) => {
+    it.each([
+      ['a JSON body without an error object', 'p-json/m'],
+      ['an HTML page', 'p-html/m'],
+    ])('should not echo %s', async (_what, model) => {
       const res = await chat(model);
       expect(res.status).toBe(500);
       expect(res.text).not.toContain('do-not-leak');

@@ -20,22 +20,34 @@ describe('AI gateway while its usage store is unavailable', () => {
     await sql('alter table ai_gateway.usage_log rename to usage_log_offline');
     try {
       for (let i = 0; i < BACKLOG_LIMIT; i++) {
-        expect((await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache)).object).toBe('chat.completion');
+        expect((await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache)).object).toBe(
+          'chat.completion',
+        );
       }
       await ai.module.flushUsage(); // refused: the rows stay buffered
 
-      const refused = await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache).then(() => null, (error: unknown) => error);
+      const refused = await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(refused).toBeInstanceOf(OpenAI.APIError);
       expect(refused).toMatchObject({ status: 503, code: 'service_unavailable', type: 'service_unavailable' });
       expect((refused as InstanceType<typeof OpenAI.APIError>).headers?.get('retry-after')).toBe('1');
-      const refusedStream = await client.chat.completions.create({ model: 'openai/ok', messages: HELLO, stream: true }, noCache).then(() => null, (error: unknown) => error);
+      const refusedStream = await client.chat.completions
+        .create({ model: 'openai/ok', messages: HELLO, stream: true }, noCache)
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       expect(refusedStream).toMatchObject({ status: 503, code: 'service_unavailable' });
     } finally {
       await sql('alter table ai_gateway.usage_log_offline rename to usage_log');
     }
 
     await ai.module.flushUsage();
-    expect((await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache)).object).toBe('chat.completion');
+    expect((await client.chat.completions.create({ model: 'openai/ok', messages: HELLO }, noCache)).object).toBe(
+      'chat.completion',
+    );
     await ai.module.flushUsage();
     // The two rows held through the outage and the one after it; the refused requests were never served, so never billed.
     const rows = await sql(`select status from ai_gateway.usage_log`);

@@ -18,14 +18,19 @@ describe('the fast session verification path (POST /auth/sessions/verify in-proc
     await t.request('POST', '/auth/users', { key, body: { email, password: PASSWORD, emailVerified: true } });
     return (await t.request('POST', '/auth/sign-in', { key, body: { email, password: PASSWORD } })).body.data;
   };
-  const verify = (token: unknown, k: string | undefined = key) => t.request('POST', '/auth/sessions/verify', { key: k, body: { token } });
+  const verify = (token: unknown, k: string | undefined = key) =>
+    t.request('POST', '/auth/sessions/verify', { key: k, body: { token } });
 
   it('should answer exactly what the GraphQL operation answers, with the rate-limit headers', async () => {
     const { token } = await session('same@example.com');
     const fast = await verify(token);
     expect(fast.status).toBe(200);
     expect(fast.headers.get('x-ratelimit-limit')).not.toBeNull();
-    const gql = await t.graphql(key, 'mutation($token: String!) { verifyAuthSession(token: $token) { valid session { id userId mfaVerified createdAt expiresAt lastActiveAt } user { id email emailVerified status } } }', { token });
+    const gql = await t.graphql(
+      key,
+      'mutation($token: String!) { verifyAuthSession(token: $token) { valid session { id userId mfaVerified createdAt expiresAt lastActiveAt } user { id email emailVerified status } } }',
+      { token },
+    );
     expect(fast.body).toEqual({ success: true, data: gql.body.data.verifyAuthSession });
   });
 
@@ -39,7 +44,7 @@ describe('the fast session verification path (POST /auth/sessions/verify in-proc
     await eventually(async () => (await verify(token)).status === 401);
   });
 
-  it('should drop it at once on the API\'s revocations', async () => {
+  it("should drop it at once on the API's revocations", async () => {
     const { token, session: s } = await session('api@example.com');
     expect((await verify(token)).status).toBe(200);
     await t.request('DELETE', `/auth/sessions/${s.id}`, { key });
@@ -54,10 +59,17 @@ describe('the fast session verification path (POST /auth/sessions/verify in-proc
     expect((await verify(token, smsOnly)).status).toBe(403);
     const sending = await t.key('auth-fast', 'SENDING');
     expect((await verify(token, sending)).status).toBe(403);
-    expect((await verify(42)).body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'token', received: 42 } });
+    expect((await verify(42)).body.error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'token', received: 42 },
+    });
     const extra = await t.request('POST', '/auth/sessions/verify', { key, body: { token, user: 1 } });
     expect(extra.body.error.details).toMatchObject({ field: 'user' });
-    const notJson = await t.request('POST', '/auth/sessions/verify', { key, rawBody: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await t.request('POST', '/auth/sessions/verify', {
+      key,
+      rawBody: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect((await t.request('POST', '/auth/sessions/verify', { key, body: [token] })).status).toBe(400);
   });

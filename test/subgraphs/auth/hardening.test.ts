@@ -14,12 +14,20 @@ describe('auth hardening through the stack', () => {
   });
   afterAll(() => t.stop());
 
-  const newUser = async (email: string, k = key) => (await t.request('POST', '/auth/users', { key: k, body: { email, password: PASSWORD, emailVerified: true } })).body.data;
+  const newUser = async (email: string, k = key) =>
+    (await t.request('POST', '/auth/users', { key: k, body: { email, password: PASSWORD, emailVerified: true } })).body
+      .data;
   const enrolPending = async (userId: string, k = key) => {
     const enrolment = (await t.request('POST', `/auth/users/${userId}/mfa/totp/enroll`, { key: k })).body.data;
-    return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    return new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(enrolment.secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+    });
   };
-  const verify = (userId: string, code: string, k = key) => t.request('POST', `/auth/users/${userId}/mfa/totp/verify`, { key: k, body: { code } });
+  const verify = (userId: string, code: string, k = key) =>
+    t.request('POST', `/auth/users/${userId}/mfa/totp/verify`, { key: k, body: { code } });
 
   describe('MFA verify', () => {
     it('should count wrong codes toward the account lockout, then verify nothing while the account is locked', async () => {
@@ -28,7 +36,10 @@ describe('auth hardening through the stack', () => {
       const answers: number[] = [];
       for (let i = 0; i < 5; i++) answers.push((await verify(user.id, '000000')).status);
       expect(answers).toEqual([401, 401, 401, 401, 423]); // the policy's default threshold is 5
-      const signIn = await t.request('POST', '/auth/sign-in', { key, body: { email: 'oracle@example.com', password: PASSWORD } });
+      const signIn = await t.request('POST', '/auth/sign-in', {
+        key,
+        body: { email: 'oracle@example.com', password: PASSWORD },
+      });
       expect(signIn.body.error.code).toBe('ACCOUNT_LOCKED');
       const right = await verify(user.id, totp.generate({ timestamp: t.clock.ms }));
       expect(right.status).toBe(423);
@@ -41,7 +52,9 @@ describe('auth hardening through the stack', () => {
 
     it('should stop checking a factor after 5 wrong codes in a row, even with lockout turned off; a new enrolment starts afresh', async () => {
       const k = await t.key('auth-hardening-nolock');
-      expect((await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { lockoutThreshold: 0 } })).status).toBe(200);
+      expect(
+        (await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { lockoutThreshold: 0 } })).status,
+      ).toBe(200);
       const user = await newUser('factor@example.com', k);
       const totp = await enrolPending(user.id, k);
       const left: unknown[] = [];
@@ -51,17 +64,32 @@ describe('auth hardening through the stack', () => {
       expect(right.status).toBe(429);
       expect(right.body.error).toMatchObject({ code: 'MFA_ATTEMPTS_EXCEEDED', details: { maxAttempts: 5 } });
       const fresh = await enrolPending(user.id, k);
-      expect((await verify(user.id, fresh.generate({ timestamp: t.clock.ms }), k)).body.data).toMatchObject({ verified: true });
+      expect((await verify(user.id, fresh.generate({ timestamp: t.clock.ms }), k)).body.data).toMatchObject({
+        verified: true,
+      });
     });
   });
 
   describe('password reset tokens', () => {
     it('should void an older reset token when a newer one resets the password', async () => {
       await newUser('twice@example.com');
-      for (let i = 0; i < 2; i++) expect((await t.request('POST', '/auth/password-reset', { key, body: { email: 'twice@example.com' } })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await t.request('POST', '/auth/password-reset', { key, body: { email: 'twice@example.com' } })).status,
+        ).toBe(200);
       const [newer, older] = await tokensFromEmails(t, 'twice@example.com', /Reset/, 2, key);
-      expect((await t.request('POST', '/auth/password-reset/confirm', { key, body: { token: newer, password: 'a brand new passphrase' } })).status).toBe(200);
-      const stale = await t.request('POST', '/auth/password-reset/confirm', { key, body: { token: older, password: 'an attacker passphrase' } });
+      expect(
+        (
+          await t.request('POST', '/auth/password-reset/confirm', {
+            key,
+            body: { token: newer, password: 'a brand new passphrase' },
+          })
+        ).status,
+      ).toBe(200);
+      const stale = await t.request('POST', '/auth/password-reset/confirm', {
+        key,
+        body: { token: older, password: 'an attacker passphrase' },
+      });
       expect(stale.status).toBe(400);
       expect(stale.body.error.code).toBe('INVALID_TOKEN');
     });
@@ -70,8 +98,18 @@ describe('auth hardening through the stack', () => {
       const user = await newUser('changed@example.com');
       await t.request('POST', '/auth/password-reset', { key, body: { email: 'changed@example.com' } });
       const [token] = await tokensFromEmails(t, 'changed@example.com', /Reset/, 1);
-      expect((await t.request('POST', `/auth/users/${user.id}/password`, { key, body: { password: 'a changed passphrase' } })).status).toBe(200);
-      const stale = await t.request('POST', '/auth/password-reset/confirm', { key, body: { token, password: 'an attacker passphrase' } });
+      expect(
+        (
+          await t.request('POST', `/auth/users/${user.id}/password`, {
+            key,
+            body: { password: 'a changed passphrase' },
+          })
+        ).status,
+      ).toBe(200);
+      const stale = await t.request('POST', '/auth/password-reset/confirm', {
+        key,
+        body: { token, password: 'an attacker passphrase' },
+      });
       expect(stale.body.error.code).toBe('INVALID_TOKEN');
     });
   });

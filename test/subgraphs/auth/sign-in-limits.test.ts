@@ -16,21 +16,39 @@ describe('auth sign-in limits through the stack', () => {
   afterAll(() => t.stop());
 
   const newUser = async (email: string, k = key) => {
-    const res = await t.request('POST', '/auth/users', { key: k, body: { email, password: PASSWORD, emailVerified: true } });
+    const res = await t.request('POST', '/auth/users', {
+      key: k,
+      body: { email, password: PASSWORD, emailVerified: true },
+    });
     expect(res.status).toBe(201);
     return res.body.data;
   };
-  const signIn = (email: string, k = key, password = PASSWORD) => t.request('POST', '/auth/sign-in', { key: k, body: { email, password } });
+  const signIn = (email: string, k = key, password = PASSWORD) =>
+    t.request('POST', '/auth/sign-in', { key: k, body: { email, password } });
   const enrol = async (userId: string, k: string) => {
     const enrolment = (await t.request('POST', `/auth/users/${userId}/mfa/totp/enroll`, { key: k })).body.data;
-    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolment.secret), algorithm: 'SHA1', digits: 6, period: 30 });
-    expect((await t.request('POST', `/auth/users/${userId}/mfa/totp/verify`, { key: k, body: { code: totp.generate({ timestamp: t.clock.ms }) } })).status).toBe(200);
+    const totp = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(enrolment.secret),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+    });
+    expect(
+      (
+        await t.request('POST', `/auth/users/${userId}/mfa/totp/verify`, {
+          key: k,
+          body: { code: totp.generate({ timestamp: t.clock.ms }) },
+        })
+      ).status,
+    ).toBe(200);
     t.clock.advance(30_000);
     return totp;
   };
   const noLockout = async (name: string) => {
     const k = await t.key(name);
-    expect((await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { lockoutThreshold: 0 } })).status).toBe(200);
+    expect(
+      (await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { lockoutThreshold: 0 } })).status,
+    ).toBe(200);
     return k;
   };
 
@@ -44,7 +62,14 @@ describe('auth sign-in limits through the stack', () => {
     expect(refused.length).toBeGreaterThan(0);
     for (const r of refused) {
       expect(r.headers.get('retry-after')).toBe('1');
-      expect(r.body).toEqual({ success: false, error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('retry in 1 s'), details: { retryAfter: 1 } } });
+      expect(r.body).toEqual({
+        success: false,
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: expect.stringContaining('retry in 1 s'),
+          details: { retryAfter: 1 },
+        },
+      });
     }
     // Once the burst is over, the queue is empty again.
     expect((await signIn('burst@example.com')).status).toBe(200);
@@ -54,12 +79,21 @@ describe('auth sign-in limits through the stack', () => {
     const k = await noLockout('auth-limits-verify');
     const user = await newUser('racer@example.com', k);
     const totp = await enrol(user.id, k);
-    const answers = await Promise.all(Array.from({ length: 16 }, () => t.request('POST', `/auth/users/${user.id}/mfa/totp/verify`, { key: k, body: { code: '000000' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        t.request('POST', `/auth/users/${user.id}/mfa/totp/verify`, { key: k, body: { code: '000000' } }),
+      ),
+    );
     const codes = answers.map((a) => a.body.error?.code);
     expect(codes.filter((c) => c === 'INVALID_MFA_CODE')).toHaveLength(5);
     expect(codes.filter((c) => c === 'MFA_ATTEMPTS_EXCEEDED')).toHaveLength(11);
-    expect(answers.filter((a) => a.body.error?.code === 'MFA_ATTEMPTS_EXCEEDED').every((a) => a.status === 429)).toBe(true);
-    const right = await t.request('POST', `/auth/users/${user.id}/mfa/totp/verify`, { key: k, body: { code: totp.generate({ timestamp: t.clock.ms }) } });
+    expect(answers.filter((a) => a.body.error?.code === 'MFA_ATTEMPTS_EXCEEDED').every((a) => a.status === 429)).toBe(
+      true,
+    );
+    const right = await t.request('POST', `/auth/users/${user.id}/mfa/totp/verify`, {
+      key: k,
+      body: { code: totp.generate({ timestamp: t.clock.ms }) },
+    });
     expect(right.status).toBe(429);
   });
 
@@ -67,23 +101,40 @@ describe('auth sign-in limits through the stack', () => {
     const k = await noLockout('auth-limits-sign-in');
     const user = await newUser('stepper@example.com', k);
     const totp = await enrol(user.id, k);
-    const recovery: string[] = (await t.request('POST', `/auth/users/${user.id}/mfa/recovery-codes`, { key: k })).body.data.codes;
+    const recovery: string[] = (await t.request('POST', `/auth/users/${user.id}/mfa/recovery-codes`, { key: k })).body
+      .data.codes;
     const first = await signIn('stepper@example.com', k);
     expect(first.body.error.code).toBe('MFA_REQUIRED');
     const { mfaToken } = first.body.error.details;
-    const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken, code: String(100000 + i) } })));
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken, code: String(100000 + i) } }),
+      ),
+    );
     const codes = answers.map((a) => a.body.error?.code);
     expect(codes.filter((c) => c === 'INVALID_MFA_CODE').length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 'MFA_ATTEMPTS_EXCEEDED').length).toBeGreaterThanOrEqual(11);
     expect(codes.filter((c) => c !== 'INVALID_MFA_CODE' && c !== 'MFA_ATTEMPTS_EXCEEDED')).toEqual([]);
     // Sequentially too: the factor stays refused, the right code included.
-    const right = await t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken, code: totp.generate({ timestamp: t.clock.ms }) } });
+    const right = await t.request('POST', '/auth/sign-in/mfa', {
+      key: k,
+      body: { mfaToken, code: totp.generate({ timestamp: t.clock.ms }) },
+    });
     expect(right.status).toBe(429);
     expect(right.body.error).toMatchObject({ code: 'MFA_ATTEMPTS_EXCEEDED', details: { maxAttempts: 5 } });
     // The owner signs in with a recovery code; the factor then accepts its codes again.
-    expect((await t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken, recoveryCode: recovery[0] } })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken, recoveryCode: recovery[0] } })).status,
+    ).toBe(200);
     t.clock.advance(30_000);
     const again = (await signIn('stepper@example.com', k)).body.error.details.mfaToken;
-    expect((await t.request('POST', '/auth/sign-in/mfa', { key: k, body: { mfaToken: again, code: totp.generate({ timestamp: t.clock.ms }) } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/auth/sign-in/mfa', {
+          key: k,
+          body: { mfaToken: again, code: totp.generate({ timestamp: t.clock.ms }) },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -14,12 +14,20 @@ describe('what one sign-in sends to PostgreSQL', () => {
   beforeAll(async () => {
     t = await startAuthPlatform();
     key = await t.key('auth-sign-in-trips');
-    expect((await t.request('POST', '/auth/users', { key, body: { email: 'trips@example.com', password: PASSWORD, emailVerified: true } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/auth/users', {
+          key,
+          body: { email: 'trips@example.com', password: PASSWORD, emailVerified: true },
+        })
+      ).status,
+    ).toBe(201);
     await signIn({ email: 'trips@example.com', password: PASSWORD }); // prepared statements and caches warm
   });
   afterAll(() => t.stop());
 
-  const signIn = (body: Record<string, unknown>) => t.request('POST', '/auth/sign-in', { key, body: { ip: '203.0.113.7', userAgent: 'Browser/1.0', ...body } });
+  const signIn = (body: Record<string, unknown>) =>
+    t.request('POST', '/auth/sign-in', { key, body: { ip: '203.0.113.7', userAgent: 'Browser/1.0', ...body } });
 
   /** The statements of one sign-in, with its answer. */
   async function recorded(body: Record<string, unknown>) {
@@ -38,16 +46,31 @@ describe('what one sign-in sends to PostgreSQL', () => {
     const texts = statements.map(oneLine);
     expect(texts).toHaveLength(2);
     expect(roundTrips(statements)).toBe(2);
-    expect(texts[0]).toMatch(/^select .* from \(select 1\) as one left join auth\.users u .* left join auth\.policies p/);
-    for (const table of ['insert into auth.sessions', 'insert into auth.audit_logs', 'insert into platform.events', 'update auth.users']) expect(texts[1]).toContain(table);
+    expect(texts[0]).toMatch(
+      /^select .* from \(select 1\) as one left join auth\.users u .* left join auth\.policies p/,
+    );
+    for (const table of [
+      'insert into auth.sessions',
+      'insert into auth.audit_logs',
+      'insert into platform.events',
+      'update auth.users',
+    ])
+      expect(texts[1]).toContain(table);
     // The write's own result: the session and user answered are the ones written, not read again.
     expect(res.body.data.user.lastSignInAt).toBe(new Date(t.clock.ms).toISOString());
   });
 
   it('should check an applicationId in the same read', async () => {
-    const app = await t.request('POST', '/auth/applications', { key, body: { name: 'Trips app', type: 'SPA', redirectUris: ['https://app.example.com/callback'] } });
+    const app = await t.request('POST', '/auth/applications', {
+      key,
+      body: { name: 'Trips app', type: 'SPA', redirectUris: ['https://app.example.com/callback'] },
+    });
     expect(app.status).toBe(201);
-    const { res, statements } = await recorded({ email: 'trips@example.com', password: PASSWORD, applicationId: app.body.data.id });
+    const { res, statements } = await recorded({
+      email: 'trips@example.com',
+      password: PASSWORD,
+      applicationId: app.body.data.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.session.applicationId).toBe(app.body.data.id);
     expect(statements).toHaveLength(2);

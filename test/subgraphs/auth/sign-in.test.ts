@@ -12,8 +12,15 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
   });
   afterAll(() => t.stop());
 
-  const newUser = async (email: string, extra: Record<string, unknown> = {}, k = key) => (await t.request('POST', '/auth/users', { key: k, body: { email, password: PASSWORD, emailVerified: true, ...extra } })).body.data;
-  const signIn = (body: Record<string, unknown>, k = key) => t.request('POST', '/auth/sign-in', { key: k, body: { ip: '203.0.113.7', userAgent: 'Browser/1.0', ...body } });
+  const newUser = async (email: string, extra: Record<string, unknown> = {}, k = key) =>
+    (
+      await t.request('POST', '/auth/users', {
+        key: k,
+        body: { email, password: PASSWORD, emailVerified: true, ...extra },
+      })
+    ).body.data;
+  const signIn = (body: Record<string, unknown>, k = key) =>
+    t.request('POST', '/auth/sign-in', { key: k, body: { ip: '203.0.113.7', userAgent: 'Browser/1.0', ...body } });
   const verify = (token: string, k = key) => t.request('POST', '/auth/sessions/verify', { key: k, body: { token } });
 
   it('should sign in with email and password, returning a token that verifies', async () => {
@@ -31,7 +38,14 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
       success: true,
       data: {
         valid: true,
-        session: { id: res.body.data.session.id, userId: user.id, mfaVerified: false, createdAt: expect.any(String), expiresAt: expect.any(String), lastActiveAt: expect.any(String) },
+        session: {
+          id: res.body.data.session.id,
+          userId: user.id,
+          mfaVerified: false,
+          createdAt: expect.any(String),
+          expiresAt: expect.any(String),
+          lastActiveAt: expect.any(String),
+        },
         user: { id: user.id, email: 'sam@example.com', emailVerified: true, status: 'ACTIVE' },
       },
     });
@@ -41,23 +55,40 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     const user = await newUser('wrong@example.com');
     const bad = await signIn({ email: 'wrong@example.com', password: 'not the password' });
     expect(bad.status).toBe(401);
-    expect(bad.body).toEqual({ success: false, error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } });
+    expect(bad.body).toEqual({
+      success: false,
+      error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' },
+    });
     const unknown = await signIn({ email: 'nobody@example.com', password: 'whatever it is' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.message).toBe(bad.body.error.message);
     const logs = await t.request('GET', `/auth/logs?userId=${user.id}&eventTypes[]=login.failed`, { key });
-    expect(logs.body.data).toEqual([expect.objectContaining({ type: 'login.failed', userId: user.id, ip: '203.0.113.7', userAgent: 'Browser/1.0', data: expect.objectContaining({ reason: 'INVALID_PASSWORD' }) })]);
+    expect(logs.body.data).toEqual([
+      expect.objectContaining({
+        type: 'login.failed',
+        userId: user.id,
+        ip: '203.0.113.7',
+        userAgent: 'Browser/1.0',
+        data: expect.objectContaining({ reason: 'INVALID_PASSWORD' }),
+      }),
+    ]);
   });
 
-  it('should lock the account after the policy\'s failed attempts (423 ACCOUNT_LOCKED, even with the right password) until the duration passes', async () => {
+  it("should lock the account after the policy's failed attempts (423 ACCOUNT_LOCKED, even with the right password) until the duration passes", async () => {
     const k = await t.key('auth-lockout');
-    await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { lockoutThreshold: 3, lockoutDurationMinutes: 10 } });
+    await t.request('PATCH', '/auth/security/password-policy', {
+      key: k,
+      body: { lockoutThreshold: 3, lockoutDurationMinutes: 10 },
+    });
     await newUser('locky@example.com', {}, k);
     expect((await signIn({ email: 'locky@example.com', password: 'bad one 1' }, k)).status).toBe(401);
     expect((await signIn({ email: 'locky@example.com', password: 'bad one 2' }, k)).status).toBe(401);
     const third = await signIn({ email: 'locky@example.com', password: 'bad one 3' }, k);
     expect(third.status).toBe(423);
-    expect(third.body.error).toMatchObject({ code: 'ACCOUNT_LOCKED', details: { lockedUntil: new Date(t.clock.ms + 10 * 60_000).toISOString() } });
+    expect(third.body.error).toMatchObject({
+      code: 'ACCOUNT_LOCKED',
+      details: { lockedUntil: new Date(t.clock.ms + 10 * 60_000).toISOString() },
+    });
     expect((await signIn({ email: 'locky@example.com', password: PASSWORD }, k)).status).toBe(423);
     t.clock.advance(9 * 60_000);
     expect((await signIn({ email: 'locky@example.com', password: PASSWORD }, k)).status).toBe(423);
@@ -82,7 +113,10 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     const k = await t.key('auth-verify-policy');
     await newUser('unverified@example.com', { emailVerified: false }, k);
     expect((await signIn({ email: 'unverified@example.com', password: PASSWORD }, k)).status).toBe(200);
-    const policy = await t.request('PATCH', '/auth/security/password-policy', { key: k, body: { requireEmailVerification: true } });
+    const policy = await t.request('PATCH', '/auth/security/password-policy', {
+      key: k,
+      body: { requireEmailVerification: true },
+    });
     expect(policy.body.data.requireEmailVerification).toBe(true);
     const res = await signIn({ email: 'unverified@example.com', password: PASSWORD }, k);
     expect(res.status).toBe(403);
@@ -92,7 +126,8 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
   it('should sign out (the token stops verifying) and list, revoke one and revoke all sessions', async () => {
     const user = await newUser('multi@example.com');
     const tokens: string[] = [];
-    for (let i = 0; i < 3; i++) tokens.push((await signIn({ email: 'multi@example.com', password: PASSWORD })).body.data.token);
+    for (let i = 0; i < 3; i++)
+      tokens.push((await signIn({ email: 'multi@example.com', password: PASSWORD })).body.data.token);
     const out = await t.request('POST', '/auth/sign-out', { key, body: { token: tokens[0] } });
     expect(out.status).toBe(200);
     expect(out.body.data.revoked).toHaveLength(1);
@@ -106,13 +141,23 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     const all = await t.request('DELETE', `/auth/users/${user.id}/sessions`, { key });
     expect(all.body.data.revoked).toHaveLength(1);
     expect((await verify(tokens[1]!)).status).toBe(401);
-    expect((await t.request('GET', `/auth/users/${user.id}/sessions?includeInactive=true`, { key })).body.data).toHaveLength(3);
+    expect(
+      (await t.request('GET', `/auth/users/${user.id}/sessions?includeInactive=true`, { key })).body.data,
+    ).toHaveLength(3);
   });
 
   it('should end sessions by the session policy: lifetime and idle timeout', async () => {
     const k = await t.key('auth-session-policy');
-    const policy = await t.request('PATCH', '/auth/security/session-policy', { key: k, body: { lifetimeMinutes: 60, idleTimeoutMinutes: 10 } });
-    expect(policy.body.data).toEqual({ lifetimeMinutes: 60, idleTimeoutMinutes: 10, mfaRequired: false, maxSessionsPerUser: 0 });
+    const policy = await t.request('PATCH', '/auth/security/session-policy', {
+      key: k,
+      body: { lifetimeMinutes: 60, idleTimeoutMinutes: 10 },
+    });
+    expect(policy.body.data).toEqual({
+      lifetimeMinutes: 60,
+      idleTimeoutMinutes: 10,
+      mfaRequired: false,
+      maxSessionsPerUser: 0,
+    });
     await newUser('idle@example.com', {}, k);
     const { token } = (await signIn({ email: 'idle@example.com', password: PASSWORD }, k)).body.data;
     t.clock.advance(9 * 60_000);
@@ -128,7 +173,7 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     expect((await verify(second, k)).status).toBe(401);
   });
 
-  it('should refuse malformed tokens and other organizations\' sessions', async () => {
+  it("should refuse malformed tokens and other organizations' sessions", async () => {
     await newUser('iso@example.com');
     const { token } = (await signIn({ email: 'iso@example.com', password: PASSWORD })).body.data;
     const other = await t.key('auth-sign-in-other');
@@ -162,10 +207,17 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     const res = await t.request('PATCH', '/auth/security/password-policy', { key, body: { minLength: 0 } });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toMatchObject({ field: 'minLength', received: 0 });
-    expect((await t.request('PATCH', '/auth/security/password-policy', { key, body: { minLength: 'eight' } })).status).toBe(400);
+    expect(
+      (await t.request('PATCH', '/auth/security/password-policy', { key, body: { minLength: 'eight' } })).status,
+    ).toBe(400);
     expect((await t.request('PATCH', '/auth/security/session-policy', { key, body: { idle: 3 } })).status).toBe(400);
     const policy = await t.request('GET', '/auth/security/password-policy', { key });
-    expect(policy.body.data).toMatchObject({ minLength: 8, breachedPasswordCheck: true, lockoutThreshold: 5, lockoutDurationMinutes: 15 });
+    expect(policy.body.data).toMatchObject({
+      minLength: 8,
+      breachedPasswordCheck: true,
+      lockoutThreshold: 5,
+      lockoutDurationMinutes: 15,
+    });
   });
 
   it('should filter the audit log by dates, types and user, with count up to 500', async () => {
@@ -173,12 +225,22 @@ describe('auth sign-in, sessions, lockout and audit logs through the stack', () 
     await signIn({ email: 'audited@example.com', password: PASSWORD });
     await signIn({ email: 'audited@example.com', password: 'wrong password!' });
     const all = await t.request('GET', `/auth/logs?userId=${user.id}`, { key });
-    expect(all.body.data.map((e: { type: string }) => e.type)).toEqual(['login.failed', 'login.success', 'user.created']);
-    const types = await t.request('GET', `/auth/logs?userId=${user.id}&eventTypes[]=login.success&eventTypes[]=user.created`, { key });
+    expect(all.body.data.map((e: { type: string }) => e.type)).toEqual([
+      'login.failed',
+      'login.success',
+      'user.created',
+    ]);
+    const types = await t.request(
+      'GET',
+      `/auth/logs?userId=${user.id}&eventTypes[]=login.success&eventTypes[]=user.created`,
+      { key },
+    );
     expect(types.body.data).toHaveLength(2);
     const future = new Date(t.clock.ms + 3_600_000).toISOString();
     expect((await t.request('GET', `/auth/logs?userId=${user.id}&startDate=${future}`, { key })).body.data).toEqual([]);
     expect((await t.request('GET', '/auth/logs?count=501', { key })).status).toBe(400);
-    expect((await t.request('GET', '/auth/logs?startDate=yesterday', { key })).body.error.details).toMatchObject({ field: 'startDate' });
+    expect((await t.request('GET', '/auth/logs?startDate=yesterday', { key })).body.error.details).toMatchObject({
+      field: 'startDate',
+    });
   });
 });

@@ -20,10 +20,23 @@ describe('auth token emails in the capture store', () => {
   const sql = (query: string, params: unknown[]) => t.platform.orm.em.getConnection().execute(query, params);
 
   it('should keep no live token in the message row, the API or the captured MIME', async () => {
-    await t.request('POST', '/auth/users', { key, body: { email: 'captured@example.com', password: 'correct horse battery', emailVerified: true } });
-    expect((await t.request('POST', '/auth/password-reset', { key, body: { email: 'captured@example.com', redirectUrl: 'https://app.example.com/reset' } })).status).toBe(200);
+    await t.request('POST', '/auth/users', {
+      key,
+      body: { email: 'captured@example.com', password: 'correct horse battery', emailVerified: true },
+    });
+    expect(
+      (
+        await t.request('POST', '/auth/password-reset', {
+          key,
+          body: { email: 'captured@example.com', redirectUrl: 'https://app.example.com/reset' },
+        })
+      ).status,
+    ).toBe(200);
     const [row] = await eventually(async () => {
-      const rows = await sql("select m.id, m.text, m.sealed_content, c.mime from email.messages m join email.captured c on c.message_id = m.id where 'captured@example.com' = any(m.to_addresses)", []);
+      const rows = await sql(
+        "select m.id, m.text, m.sealed_content, c.mime from email.messages m join email.captured c on c.message_id = m.id where 'captured@example.com' = any(m.to_addresses)",
+        [],
+      );
       return rows.length > 0 ? rows : null;
     });
     expect(row.text).toContain('Reset token: [redacted]');

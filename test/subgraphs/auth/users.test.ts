@@ -18,13 +18,28 @@ describe('auth users through the stack', () => {
   const create = (body: unknown, k = key) => t.request('POST', '/auth/users', { key: k, body });
 
   it('should create a PENDING_VERIFICATION user with 201 and the platform envelope', async () => {
-    const res = await create({ email: 'Ada@Example.com', password: 'correct horse battery', profile: { firstName: 'Ada', lastName: 'Lovelace' }, metadata: { plan: 'pro' } });
+    const res = await create({
+      email: 'Ada@Example.com',
+      password: 'correct horse battery',
+      profile: { firstName: 'Ada', lastName: 'Lovelace' },
+      metadata: { plan: 'pro' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       success: true,
       data: {
-        id: USER_ID, email: 'ada@example.com', emailVerified: false, status: 'PENDING_VERIFICATION', profile: { firstName: 'Ada', lastName: 'Lovelace' },
-        metadata: { plan: 'pro' }, lastSignInAt: null, lockedUntil: null, blockedAt: null, ssoConnectionId: null, createdAt: ISO, updatedAt: ISO,
+        id: USER_ID,
+        email: 'ada@example.com',
+        emailVerified: false,
+        status: 'PENDING_VERIFICATION',
+        profile: { firstName: 'Ada', lastName: 'Lovelace' },
+        metadata: { plan: 'pro' },
+        lastSignInAt: null,
+        lockedUntil: null,
+        blockedAt: null,
+        ssoConnectionId: null,
+        createdAt: ISO,
+        updatedAt: ISO,
       },
     });
     expect(res.text).not.toContain('password');
@@ -39,7 +54,10 @@ describe('auth users through the stack', () => {
     await create({ email: 'dup@example.com' });
     const res = await create({ email: 'DUP@example.com' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, error: { code: 'CONFLICT', message: expect.any(String), details: expect.objectContaining({ field: 'email' }) } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'CONFLICT', message: expect.any(String), details: expect.objectContaining({ field: 'email' }) },
+    });
     expect((await create({ email: 'dup@example.com' }, other)).status).toBe(201);
   });
 
@@ -62,7 +80,10 @@ describe('auth users through the stack', () => {
   it('should refuse a weak password (PASSWORD_TOO_WEAK) and a breached one (PASSWORD_BREACHED)', async () => {
     const weak = await create({ email: 'weak@example.com', password: 'short' });
     expect(weak.status).toBe(400);
-    expect(weak.body.error).toMatchObject({ code: 'PASSWORD_TOO_WEAK', details: { field: 'password', unmet: ['at least 8 characters'] } });
+    expect(weak.body.error).toMatchObject({
+      code: 'PASSWORD_TOO_WEAK',
+      details: { field: 'password', unmet: ['at least 8 characters'] },
+    });
     const breached = await create({ email: 'breached@example.com', password: 'Password123' });
     expect(breached.status).toBe(400);
     expect(breached.body.error.code).toBe('PASSWORD_BREACHED');
@@ -70,7 +91,11 @@ describe('auth users through the stack', () => {
 
   it('should list users newest first with count/offset, status and search over email and names', async () => {
     const k = await t.key('auth-users-list');
-    for (const [email, firstName] of [['a1@example.com', 'Grace'], ['b2@example.com', 'Alan'], ['c3@example.com', 'Gracie']]) {
+    for (const [email, firstName] of [
+      ['a1@example.com', 'Grace'],
+      ['b2@example.com', 'Alan'],
+      ['c3@example.com', 'Gracie'],
+    ]) {
       await create({ email, profile: { firstName }, emailVerified: email.startsWith('b') }, k);
     }
     const all = await t.request('GET', '/auth/users?count=2', { key: k });
@@ -82,22 +107,41 @@ describe('auth users through the stack', () => {
     expect((await t.request('GET', '/auth/users?search=B2@EX', { key: k })).body.data).toHaveLength(1);
     const active = await t.request('GET', '/auth/users?status=ACTIVE', { key: k });
     expect(active.body.data.map((u: { email: string }) => u.email)).toEqual(['b2@example.com']);
-    expect((await t.request('GET', '/auth/users?count=101', { key: k })).body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'count', received: 101 } });
+    expect((await t.request('GET', '/auth/users?count=101', { key: k })).body.error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'count', received: 101 },
+    });
     expect((await t.request('GET', '/auth/users?status=SLEEPING', { key: k })).status).toBe(400);
   });
 
   it('should refuse metadata that is not an object over GraphQL with a 400 naming it, never a 500', async () => {
     const user = (await create({ email: 'gql-meta@example.com' })).body.data;
-    const res = await t.graphql(key, 'mutation($id: ID!, $input: UpdateAuthUserInput!) { updateAuthUser(id: $id, input: $input) { id } }', { id: user.id, input: { metadata: 'plain text' } });
-    expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'metadata', received: 'plain text' } });
+    const res = await t.graphql(
+      key,
+      'mutation($id: ID!, $input: UpdateAuthUserInput!) { updateAuthUser(id: $id, input: $input) { id } }',
+      { id: user.id, input: { metadata: 'plain text' } },
+    );
+    expect(res.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'metadata', received: 'plain text' },
+    });
   });
 
   it('should PATCH profile (merged) and metadata (replaced)', async () => {
-    const { body } = await create({ email: 'patch@example.com', profile: { firstName: 'Old', lastName: 'Name' }, metadata: { a: 1 } });
-    const res = await t.request('PATCH', `/auth/users/${body.data.id}`, { key, body: { profile: { firstName: 'New' }, metadata: { b: 2 } } });
+    const { body } = await create({
+      email: 'patch@example.com',
+      profile: { firstName: 'Old', lastName: 'Name' },
+      metadata: { a: 1 },
+    });
+    const res = await t.request('PATCH', `/auth/users/${body.data.id}`, {
+      key,
+      body: { profile: { firstName: 'New' }, metadata: { b: 2 } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ profile: { firstName: 'New', lastName: 'Name' }, metadata: { b: 2 } });
-    expect((await t.request('PATCH', `/auth/users/${body.data.id}`, { key, body: { email: 'x@example.com' } })).status).toBe(400);
+    expect(
+      (await t.request('PATCH', `/auth/users/${body.data.id}`, { key, body: { email: 'x@example.com' } })).status,
+    ).toBe(400);
   });
 
   it('should soft delete: 404 afterwards, the address is free again, user.deleted in the log', async () => {
@@ -123,7 +167,7 @@ describe('auth users through the stack', () => {
     expect(unblocked.body.data).toMatchObject({ status: 'ACTIVE', blockedAt: null });
   });
 
-  it('should keep organizations apart: another organization\'s user is a 404 everywhere', async () => {
+  it("should keep organizations apart: another organization's user is a 404 everywhere", async () => {
     const { body } = await create({ email: 'mine@example.com' });
     const id = body.data.id;
     expect((await t.request('GET', `/auth/users/${id}`, { key: other })).status).toBe(404);

@@ -2,9 +2,15 @@ import { buildIcs } from '../../../subgraphs/calendar/bookings/ics.js';
 
 describe('iCalendar invite (pure)', () => {
   const base = {
-    uid: 'booking_1', domain: 'api.example.com', method: 'REQUEST' as const, sequence: 0,
-    start: new Date('2030-01-07T09:00:00Z'), end: new Date('2030-01-07T09:30:00Z'), stamp: new Date('2030-01-01T00:00:00Z'),
-    summary: 'Intro; call, with \\ backslash', attendee: { name: 'Zoë', email: 'zoe@example.com' },
+    uid: 'booking_1',
+    domain: 'api.example.com',
+    method: 'REQUEST' as const,
+    sequence: 0,
+    start: new Date('2030-01-07T09:00:00Z'),
+    end: new Date('2030-01-07T09:30:00Z'),
+    stamp: new Date('2030-01-01T00:00:00Z'),
+    summary: 'Intro; call, with \\ backslash',
+    attendee: { name: 'Zoë', email: 'zoe@example.com' },
   };
 
   it('should write CRLF lines with UTC times and escaped text', () => {
@@ -21,7 +27,10 @@ describe('iCalendar invite (pure)', () => {
     const ics = buildIcs({ ...base, summary: 'é'.repeat(100) });
     const lines = ics.split('\r\n');
     expect(lines.every((l) => Buffer.byteLength(l) <= 75)).toBe(true);
-    const summary = ics.replace(/\r\n /g, '').split('\r\n').find((l) => l.startsWith('SUMMARY:'));
+    const summary = ics
+      .replace(/\r\n /g, '')
+      .split('\r\n')
+      .find((l) => l.startsWith('SUMMARY:'));
     expect(summary).toBe(`SUMMARY:${'é'.repeat(100)}`);
   });
 

@@ -12,13 +12,30 @@ describe('calendar public booking JSON through the stack', () => {
   let key: string;
   const ip = newVisitorIp();
   const get = (path: string, from = ip) => fromIp(t.url, from, 'GET', path);
-  const book = (body: unknown, from = ip, slug = 'intro') => fromIp(t.url, from, 'POST', `${BASE}/${slug}/bookings`, { body });
-  const booker = (start: string, extra: Record<string, unknown> = {}) => ({ start, timeZone: 'America/New_York', name: 'Ada Booker', email: 'Ada@Example.com', ...extra });
+  const book = (body: unknown, from = ip, slug = 'intro') =>
+    fromIp(t.url, from, 'POST', `${BASE}/${slug}/bookings`, { body });
+  const booker = (start: string, extra: Record<string, unknown> = {}) => ({
+    start,
+    timeZone: 'America/New_York',
+    name: 'Ada Booker',
+    email: 'Ada@Example.com',
+    ...extra,
+  });
 
   beforeAll(async () => {
-    t = await startTestPlatform({}, { modules: [calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false })] });
+    t = await startTestPlatform(
+      {},
+      { modules: [calendarModule({ clock: new ShiftedClock(MONDAY_0750Z), contactBookings: false })] },
+    );
     key = await t.key(ORG);
-    await hostWithEventType(t, key, 'user_pubhost', { title: 'Intro <call>', slug: 'intro', description: 'Say hello', durations: [30, 60], public: true, bufferAfter: 15 });
+    await hostWithEventType(t, key, 'user_pubhost', {
+      title: 'Intro <call>',
+      slug: 'intro',
+      description: 'Say hello',
+      durations: [30, 60],
+      public: true,
+      bufferAfter: 15,
+    });
     await createEventType(t, key, 'user_pubhost', { title: 'Secret', slug: 'secret' });
   });
   afterAll(() => t.stop());
@@ -27,23 +44,39 @@ describe('calendar public booking JSON through the stack', () => {
     const res = await get(`${BASE}/intro`);
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      organizationSlug: ORG, slug: 'intro', title: 'Intro <call>', description: 'Say hello', duration: 30, durations: [30, 60],
-      locationType: 'VIDEO', timeZone: 'Europe/Berlin', requiresConfirmation: false, bookingQuestions: [],
+      organizationSlug: ORG,
+      slug: 'intro',
+      title: 'Intro <call>',
+      description: 'Say hello',
+      duration: 30,
+      durations: [30, 60],
+      locationType: 'VIDEO',
+      timeZone: 'Europe/Berlin',
+      requiresConfirmation: false,
+      bookingQuestions: [],
     });
   });
 
   it('should answer the same 404 for a private, an unknown event type and an unknown organization', async () => {
-    const answers = await Promise.all([get(`${BASE}/secret`), get(`${BASE}/nothing-here`), get('/calendar/public/no-such-org/intro'), get(`${BASE}/secret/slots`)]);
+    const answers = await Promise.all([
+      get(`${BASE}/secret`),
+      get(`${BASE}/nothing-here`),
+      get('/calendar/public/no-such-org/intro'),
+      get(`${BASE}/secret/slots`),
+    ]);
     for (const res of answers) {
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND', message: answers[0]!.body.error.message } });
+      expect(res.body).toMatchObject({
+        success: false,
+        error: { code: 'NOT_FOUND', message: answers[0]!.body.error.message },
+      });
     }
     const privateBooking = await book(booker('2030-01-08T09:00:00+01:00'), ip, 'secret');
     expect(privateBooking.status).toBe(404);
     expect(privateBooking.body.error.message).toBe(answers[0]!.body.error.message);
   });
 
-  it('should list free slots in the booker\'s zone from the module\'s availability', async () => {
+  it("should list free slots in the booker's zone from the module's availability", async () => {
     const res = await get(`${BASE}/intro/slots?from=2030-01-07&to=2030-01-08&timeZone=America/New_York&duration=60`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ timeZone: 'America/New_York', duration: 60 });
@@ -54,13 +87,24 @@ describe('calendar public booking JSON through the stack', () => {
     expect(new Date(monday.slots[0].start).toISOString()).toBe('2030-01-07T08:00:00.000Z');
   });
 
-  it('should book through the API\'s rules: the booking is the API\'s, a taken slot is 409 SLOT_UNAVAILABLE', async () => {
+  it("should book through the API's rules: the booking is the API's, a taken slot is 409 SLOT_UNAVAILABLE", async () => {
     const res = await book(booker('2030-01-08T04:00:00-05:00'));
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ status: 'CONFIRMED', title: 'Intro <call>', timeZone: 'America/New_York', name: 'Ada Booker', email: 'ada@example.com', locationType: 'VIDEO' });
+    expect(res.body.data).toMatchObject({
+      status: 'CONFIRMED',
+      title: 'Intro <call>',
+      timeZone: 'America/New_York',
+      name: 'Ada Booker',
+      email: 'ada@example.com',
+      locationType: 'VIDEO',
+    });
     expect(res.body.data.ics).toContain('DTSTART:20300108T090000Z');
     const stored = await t.request('GET', `/calendar/bookings/${res.body.data.uid}`, { key });
-    expect(stored.body.data).toMatchObject({ startTime: '2030-01-08T09:00:00.000Z', endTime: '2030-01-08T09:30:00.000Z', attendee: { name: 'Ada Booker', email: 'ada@example.com', timezone: 'America/New_York' } });
+    expect(stored.body.data).toMatchObject({
+      startTime: '2030-01-08T09:00:00.000Z',
+      endTime: '2030-01-08T09:30:00.000Z',
+      attendee: { name: 'Ada Booker', email: 'ada@example.com', timezone: 'America/New_York' },
+    });
     const again = await book(booker('2030-01-08T09:00:00Z', { name: 'Bo' }), newVisitorIp());
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, error: { code: 'SLOT_UNAVAILABLE' } });
@@ -72,7 +116,10 @@ describe('calendar public booking JSON through the stack', () => {
   });
 
   it('should let one of two concurrent bookings of one slot succeed and answer the other 409', async () => {
-    const [a, b] = await Promise.all([book(booker('2030-01-09T10:00:00+01:00', { email: 'a@example.com' }), newVisitorIp()), book(booker('2030-01-09T10:00:00+01:00', { email: 'b@example.com' }), newVisitorIp())]);
+    const [a, b] = await Promise.all([
+      book(booker('2030-01-09T10:00:00+01:00', { email: 'a@example.com' }), newVisitorIp()),
+      book(booker('2030-01-09T10:00:00+01:00', { email: 'b@example.com' }), newVisitorIp()),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     expect([a, b].find((r) => r.status === 409)!.body.error.code).toBe('SLOT_UNAVAILABLE');
   });

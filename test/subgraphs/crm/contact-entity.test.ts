@@ -25,7 +25,7 @@ describe('the Contact federation entity', () => {
     });
   };
 
-  it('should resolve _entities representations by numeric id in one batched query, within the caller\'s organization only', async () => {
+  it("should resolve _entities representations by numeric id in one batched query, within the caller's organization only", async () => {
     const a = await committed(key, { email: 'a@entity.example', name: 'A' });
     const b = await committed(key, { name: 'Anonymous B' });
     const foreign = await committed(other, { email: 'z@entity.example' });
@@ -41,11 +41,19 @@ describe('the Contact federation entity', () => {
     const result = await graphql({
       schema,
       source: 'query($r: [_Any!]!) { _entities(representations: $r) { ... on Contact { id email name } } }',
-      variableValues: { r: [a, b, foreign, { id: '999999' }, { id: 'not-a-number' }].map((c) => ({ __typename: 'Contact', id: c.id })) },
+      variableValues: {
+        r: [a, b, foreign, { id: '999999' }, { id: 'not-a-number' }].map((c) => ({ __typename: 'Contact', id: c.id })),
+      },
       contextValue: { requestId: 'req_entity', auth, em, loaders: new Map() },
     });
     expect(result.errors).toBeUndefined();
-    expect(result.data!._entities).toEqual([{ id: a.id, email: 'a@entity.example', name: 'A' }, { id: b.id, email: null, name: 'Anonymous B' }, null, null, null]);
+    expect(result.data!._entities).toEqual([
+      { id: a.id, email: 'a@entity.example', name: 'A' },
+      { id: b.id, email: null, name: 'Anonymous B' },
+      null,
+      null,
+      null,
+    ]);
     expect(queries.filter((q) => /from "crm"\."contacts"/.test(q))).toHaveLength(1);
   });
 

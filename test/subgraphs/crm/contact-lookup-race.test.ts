@@ -17,7 +17,11 @@ describe('contact lookup across a commit', () => {
   beforeAll(async () => {
     t = await startTestPlatform({}, { modules: [crmModule()] });
     key = await t.key('crm-lookup-race');
-    const org = (await t.platform.orm.em.getConnection().execute(`select id from platform.organizations where slug = 'crm-lookup-race'`))[0].id;
+    const org = (
+      await t.platform.orm.em
+        .getConnection()
+        .execute(`select id from platform.organizations where slug = 'crm-lookup-race'`)
+    )[0].id;
     em = forkForTenant(t.platform.orm.em, org) as unknown as EntityManager;
   });
   afterAll(() => t.stop());
@@ -49,6 +53,8 @@ describe('contact lookup across a commit', () => {
   });
 
   it('should still answer 404 for a contact that was never created', async () => {
-    await expect(getContact(em.fork() as EntityManager, 'ctc_neverexisted0000000000')).rejects.toMatchObject({ code: expect.stringMatching(/NOT_FOUND$/) });
+    await expect(getContact(em.fork() as EntityManager, 'ctc_neverexisted0000000000')).rejects.toMatchObject({
+      code: expect.stringMatching(/NOT_FOUND$/),
+    });
   });
 });

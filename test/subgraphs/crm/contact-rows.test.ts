@@ -10,7 +10,9 @@ describe('ContactRows (the contacts of one commit transaction)', () => {
   beforeAll(async () => {
     t = await startTestPlatform({}, { modules: [crmModule()] });
     await t.key('crm-rows');
-    org = (await t.platform.orm.em.getConnection().execute(`select id from platform.organizations where slug = 'crm-rows'`))[0].id;
+    org = (
+      await t.platform.orm.em.getConnection().execute(`select id from platform.organizations where slug = 'crm-rows'`)
+    )[0].id;
   });
   afterAll(() => t.stop());
 

@@ -10,7 +10,10 @@ import { freePort } from '../../helpers/free-port.js';
 /** `node dist/gateway/main.js`: the platform as it runs in production, in its own process. */
 function startChild(env: Record<string, string>, output: string[]): ChildProcess {
   const { NODE_OPTIONS: _jestOnly, ...inherited } = process.env;
-  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'gateway', 'main.js')], { env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(projectRoot(), 'dist', 'gateway', 'main.js')], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
   return child;
@@ -33,10 +36,24 @@ describe('a crash of the platform after CRM writes were accepted', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const apiKey = 'sk_srv_' + randomBytes(24).toString('hex');
-    const env = { DATABASE_URL: database.url, PORT: String(port), DNS_PORT: '0', SMTP_INBOUND_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', BOOTSTRAP_API_KEY: apiKey, JOBS_PROCESS_EVERY_MS: '200' };
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      DNS_PORT: '0',
+      SMTP_INBOUND_PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      BOOTSTRAP_API_KEY: apiKey,
+      JOBS_PROCESS_EVERY_MS: '200',
+    };
     child = startChild(env, output);
     await eventually(async () => (await fetch(url + '/healthz').catch(() => null))?.ok, 30_000, 100);
-    const post = (body: unknown) => fetch(url + '/crm/contacts', { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(url + '/crm/contacts', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     // Hold every commit back: the workers block on the contacts table while the test holds this lock.
     const blocker = new pg.Client({ connectionString: database.url });
@@ -63,14 +80,20 @@ describe('a crash of the platform after CRM writes were accepted', () => {
       child = startChild(env, output);
       await eventually(async () => (await fetch(url + '/healthz').catch(() => null))?.ok, 30_000, 100);
       // The jobs the killed worker held are gone with it; the write sweeper commits what they left ACCEPTED.
-      await eventually(async () => (await db.query('select count(*)::int as n from crm.contacts')).rows[0].n === 20, 60_000, 200).catch((error) => {
+      await eventually(
+        async () => (await db.query('select count(*)::int as n from crm.contacts')).rows[0].n === 20,
+        60_000,
+        200,
+      ).catch((error) => {
         throw new Error(`${(error as Error).message}\n${output.join('').slice(-3000)}`);
       });
       for (const ext of accepted) {
         const res = await fetch(`${url}/crm/contacts/${ext}`, { headers: { authorization: `Bearer ${apiKey}` } });
         expect(res.status).toBe(200);
       }
-      expect((await db.query("select count(*)::int as n from crm.pending_writes where status = 'COMMITTED'")).rows[0].n).toBe(20);
+      expect(
+        (await db.query("select count(*)::int as n from crm.pending_writes where status = 'COMMITTED'")).rows[0].n,
+      ).toBe(20);
     } finally {
       await blocker.end().catch(() => undefined);
       await db.end();

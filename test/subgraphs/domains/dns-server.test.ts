@@ -6,7 +6,7 @@ import { compareNames } from '../../../subgraphs/domains/dns-server/canonical-or
 import { eventsOf, registerDomain, sqlRows } from './helpers/domain-fixtures.js';
 import { askTcp, askUdp, askUdpWithCookie } from './helpers/dns-client.js';
 
-describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', () => {
+describe("authoritative DNS server (UDP and TCP) answering the API's zones", () => {
   let t: TestPlatform;
   let key: string;
   let port: number;
@@ -15,7 +15,10 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
   const add = (body: Record<string, unknown>, name = zone) => t.request('POST', `/domains/${name}/dns`, { key, body });
 
   beforeAll(async () => {
-    t = await startTestPlatform({ DNS_PORT: '0', DNS_RATE_LIMIT: '0', DNS_NAMESERVERS: 'ns1.platform.test,ns2.platform.test' }, { modules: [domainsModule()] });
+    t = await startTestPlatform(
+      { DNS_PORT: '0', DNS_RATE_LIMIT: '0', DNS_NAMESERVERS: 'ns1.platform.test,ns2.platform.test' },
+      { modules: [domainsModule()] },
+    );
     port = t.platform.listeners.find((l) => l.name === 'dns')!.address!.port;
     resolver = new Resolver({ timeout: 2000, tries: 2 });
     resolver.setServers([`127.0.0.1:${port}`]);
@@ -31,7 +34,8 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
       { type: 'SRV', name: '_sip._tcp', value: '5 5060 sip.example.net', priority: 10 },
       { type: 'CAA', name: '@', value: '0 issue "letsencrypt.org"' },
       { type: 'A', name: 'deep.a.b', value: '192.0.2.77' },
-    ]) expect((await add(body)).status).toBe(201);
+    ])
+      expect((await add(body)).status).toBe(201);
   });
   afterAll(() => t.stop());
 
@@ -42,11 +46,20 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
     expect(await resolver.resolveCname(`blog.${zone}`)).toEqual([`www.${zone}`]);
     expect(await resolver.resolveMx(zone)).toEqual([{ exchange: `mail.${zone}`, priority: 10 }]);
     expect(await resolver.resolveTxt(zone)).toEqual([['v=spf1 -all']]);
-    expect(await resolver.resolveSrv(`_sip._tcp.${zone}`)).toEqual([{ name: 'sip.example.net', port: 5060, priority: 10, weight: 5 }]);
+    expect(await resolver.resolveSrv(`_sip._tcp.${zone}`)).toEqual([
+      { name: 'sip.example.net', port: 5060, priority: 10, weight: 5 },
+    ]);
     expect(await resolver.resolveCaa(zone)).toEqual([{ critical: 0, issue: 'letsencrypt.org' }]);
     expect((await resolver.resolveNs(zone)).sort()).toEqual(['ns1.platform.test', 'ns2.platform.test']);
-    const [{ soa_serial: serial }] = await sqlRows(t, 'select soa_serial from domains.domains where domain_name = ?', [zone]);
-    expect(await resolver.resolveSoa(zone)).toMatchObject({ nsname: 'ns1.platform.test', hostmaster: `hostmaster.${zone}`, serial: Number(serial), minttl: 300 });
+    const [{ soa_serial: serial }] = await sqlRows(t, 'select soa_serial from domains.domains where domain_name = ?', [
+      zone,
+    ]);
+    expect(await resolver.resolveSoa(zone)).toMatchObject({
+      nsname: 'ns1.platform.test',
+      hostmaster: `hostmaster.${zone}`,
+      serial: Number(serial),
+      minttl: 300,
+    });
   });
 
   it('should answer authoritatively, NXDOMAIN and NODATA with the SOA in the authority section', async () => {
@@ -54,7 +67,12 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
     expect(hit.flag_aa).toBe(true);
     expect(hit.rcode).toBe('NOERROR');
     const nx = (await askUdp(port, `missing.${zone}`, 'A')).packet;
-    expect([nx.rcode, nx.answers.length, nx.authorities[0].type, nx.authorities[0].name]).toEqual(['NXDOMAIN', 0, 'SOA', zone]);
+    expect([nx.rcode, nx.answers.length, nx.authorities[0].type, nx.authorities[0].name]).toEqual([
+      'NXDOMAIN',
+      0,
+      'SOA',
+      zone,
+    ]);
     const nodata = (await askUdp(port, `www.${zone}`, 'MX')).packet;
     expect([nodata.rcode, nodata.answers.length, nodata.authorities[0].type]).toEqual(['NOERROR', 0, 'SOA']);
     // An empty non-terminal (a.b above deep.a.b) exists: NODATA, not NXDOMAIN.
@@ -83,7 +101,10 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
     expect(referral.flag_aa).toBe(false);
     expect(referral.answers).toEqual([]);
     expect(referral.authorities[0]).toMatchObject({ name: `dept.${zone}`, type: 'NS', data: `ns.dept.${zone}` });
-    expect(referral.additionals.find((a: any) => a.type === 'A')).toMatchObject({ name: `ns.dept.${zone}`, data: '192.0.2.53' });
+    expect(referral.additionals.find((a: any) => a.type === 'A')).toMatchObject({
+      name: `ns.dept.${zone}`,
+      data: '192.0.2.53',
+    });
   });
 
   it('should survive random bytes and keep answering', async () => {
@@ -115,9 +136,13 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
 
   it('should serve a change made through the API (zone caches are dropped on NOTIFY)', async () => {
     const created = await add({ type: 'A', name: 'moving', value: '192.0.2.20' });
-    await eventually(async () => (await resolver.resolve4(`moving.${zone}`).catch(() => [] as string[])).includes('192.0.2.20'));
+    await eventually(async () =>
+      (await resolver.resolve4(`moving.${zone}`).catch(() => [] as string[])).includes('192.0.2.20'),
+    );
     await t.request('PATCH', `/domains/${zone}/dns/${created.body.data.id}`, { key, body: { value: '192.0.2.21' } });
-    await eventually(async () => (await resolver.resolve4(`moving.${zone}`).catch(() => [] as string[])).includes('192.0.2.21'));
+    await eventually(async () =>
+      (await resolver.resolve4(`moving.${zone}`).catch(() => [] as string[])).includes('192.0.2.21'),
+    );
     await t.request('DELETE', `/domains/${zone}/dns/${created.body.data.id}`, { key });
     await eventually(async () => (await askUdp(port, `moving.${zone}`, 'A')).packet.rcode === 'NXDOMAIN');
     const other = 'second-zone.org';
@@ -133,25 +158,39 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
       const enabled = await t.request('POST', `/domains/${zone}/dnssec/enable`, { key });
       expect(enabled.status).toBe(200);
       keys = enabled.body.data.keys;
-      await eventually(async () => (await askUdp(port, zone, 'DNSKEY', { edns: 1232, dnssec: true })).packet.answers.length > 0);
+      await eventually(
+        async () => (await askUdp(port, zone, 'DNSKEY', { edns: 1232, dnssec: true })).packet.answers.length > 0,
+      );
     });
 
     it('should show the keys and DS records, refuse a second enable, and emit dnssec.enabled', async () => {
       const status = await t.request('GET', `/domains/${zone}/dnssec`, { key });
       expect(status.body.data).toMatchObject({ domainName: zone, enabled: true });
-      expect(status.body.data.keys.map((k: any) => [k.flags, k.role, k.algorithm])).toEqual([[257, 'KSK', 13], [256, 'ZSK', 13]]);
-      for (const k of status.body.data.keys) expect(keyTag(dnskeyRdata(k.flags, 13, Buffer.from(k.publicKey, 'base64')))).toBe(k.keyTag);
+      expect(status.body.data.keys.map((k: any) => [k.flags, k.role, k.algorithm])).toEqual([
+        [257, 'KSK', 13],
+        [256, 'ZSK', 13],
+      ]);
+      for (const k of status.body.data.keys)
+        expect(keyTag(dnskeyRdata(k.flags, 13, Buffer.from(k.publicKey, 'base64')))).toBe(k.keyTag);
       const ds = await t.request('GET', `/domains/${zone}/dnssec/ds`, { key });
       const ksk = keys.find((k) => k.flags === 257)!;
-      expect(ds.body.data).toEqual([{
-        keyTag: ksk.keyTag, algorithm: 13, digestType: 2,
-        digest: dsDigest(zone, dnskeyRdata(257, 13, Buffer.from(ksk.publicKey, 'base64'))).toString('hex').toUpperCase(),
-        record: expect.stringMatching(new RegExp(`^${zone}\\. IN DS ${ksk.keyTag} 13 2 [0-9A-F]{64}$`)),
-      }]);
+      expect(ds.body.data).toEqual([
+        {
+          keyTag: ksk.keyTag,
+          algorithm: 13,
+          digestType: 2,
+          digest: dsDigest(zone, dnskeyRdata(257, 13, Buffer.from(ksk.publicKey, 'base64')))
+            .toString('hex')
+            .toUpperCase(),
+          record: expect.stringMatching(new RegExp(`^${zone}\\. IN DS ${ksk.keyTag} 13 2 [0-9A-F]{64}$`)),
+        },
+      ]);
       const again = await t.request('POST', `/domains/${zone}/dnssec/enable`, { key });
       expect([again.status, again.body.error.code]).toEqual([409, 'DNSSEC_ALREADY_ENABLED']);
       expect(await eventsOf(t, 'dnssec.enabled', zone)).toHaveLength(1);
-      expect((await t.request('GET', `/domains/${zone}/dns`, { key: await t.key('dns-server-other') })).status).toBe(404);
+      expect((await t.request('GET', `/domains/${zone}/dns`, { key: await t.key('dns-server-other') })).status).toBe(
+        404,
+      );
     });
 
     it('should answer DNSKEY and RRSIGs that verify, only when the DO bit is set', async () => {
@@ -167,7 +206,13 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
       const a = (await askUdp(port, `www.${zone}`, 'A', { edns: 1232, dnssec: true })).packet;
       const rrset = a.answers.filter((r: any) => r.type === 'A');
       const sig = a.answers.find((r: any) => r.type === 'RRSIG');
-      expect(sig.data).toMatchObject({ typeCovered: 'A', algorithm: 13, labels: 3, keyTag: zsk.keyTag, signersName: zone });
+      expect(sig.data).toMatchObject({
+        typeCovered: 'A',
+        algorithm: 13,
+        labels: 3,
+        keyTag: zsk.keyTag,
+        signersName: zone,
+      });
       expect(verifyRrsig(rrset, sig.data, Buffer.from(zsk.publicKey, 'base64'))).toBe(true);
       const plain = (await askUdp(port, `www.${zone}`, 'A', { edns: 1232 })).packet;
       expect(plain.answers.map((r: any) => r.type)).toEqual(['A']);
@@ -180,12 +225,15 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
       const nsecs = nx.authorities.filter((r: any) => r.type === 'NSEC');
       expect(nsecs.length).toBeGreaterThanOrEqual(1);
       // The NSEC that covers the name: owner before it, next after it in canonical order.
-      const covers = (n: any, name: string) => compareNames(n.name, name) < 0 && (compareNames(name, n.data.nextDomain) < 0 || n.data.nextDomain === zone);
+      const covers = (n: any, name: string) =>
+        compareNames(n.name, name) < 0 && (compareNames(name, n.data.nextDomain) < 0 || n.data.nextDomain === zone);
       expect(nsecs.some((n: any) => covers(n, `nothing.${zone}`))).toBe(true);
       expect(nsecs.some((n: any) => covers(n, `*.${zone}`))).toBe(true);
       const zsk = keys.find((k) => k.flags === 256)!;
       for (const nsec of nsecs) {
-        const sig = nx.authorities.find((r: any) => r.type === 'RRSIG' && r.name === nsec.name && r.data.typeCovered === 'NSEC');
+        const sig = nx.authorities.find(
+          (r: any) => r.type === 'RRSIG' && r.name === nsec.name && r.data.typeCovered === 'NSEC',
+        );
         expect(verifyRrsig([nsec], sig.data, Buffer.from(zsk.publicKey, 'base64'))).toBe(true);
       }
       const nodata = (await askUdpWithCookie(port, `www.${zone}`, 'MX', { edns: 1232, dnssec: true })).packet;
@@ -200,7 +248,9 @@ describe('authoritative DNS server (UDP and TCP) answering the API\'s zones', ()
       expect(off.body.data).toEqual({ domainName: zone, enabled: false, keys: [] });
       expect(await eventsOf(t, 'dnssec.disabled', zone)).toHaveLength(1);
       expect((await t.request('GET', `/domains/${zone}/dnssec/ds`, { key })).body.data).toEqual([]);
-      await eventually(async () => (await askUdp(port, zone, 'DNSKEY', { edns: 1232, dnssec: true })).packet.answers.length === 0);
+      await eventually(
+        async () => (await askUdp(port, zone, 'DNSKEY', { edns: 1232, dnssec: true })).packet.answers.length === 0,
+      );
       const a = (await askUdp(port, `www.${zone}`, 'A', { edns: 1232, dnssec: true })).packet;
       expect(a.answers.map((r: any) => r.type)).toEqual(['A']);
     });

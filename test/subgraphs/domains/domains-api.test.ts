@@ -21,8 +21,21 @@ describe('domains REST API: search, registration and management', () => {
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       const names = res.body.data.available.map((a: any) => a.domain);
-      expect(names).toEqual(expect.arrayContaining(['acmerockets.com', 'acmerockets.io', 'acme-rockets.com', 'acme-rockets.io', 'getacmerockets.com', 'acmerocketshq.com']));
-      expect(res.body.data.available.find((a: any) => a.domain === 'acmerockets.io')).toEqual({ domain: 'acmerockets.io', price: 39.99, isPremium: false });
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'acmerockets.com',
+          'acmerockets.io',
+          'acme-rockets.com',
+          'acme-rockets.io',
+          'getacmerockets.com',
+          'acmerocketshq.com',
+        ]),
+      );
+      expect(res.body.data.available.find((a: any) => a.domain === 'acmerockets.io')).toEqual({
+        domain: 'acmerockets.io',
+        price: 39.99,
+        isPremium: false,
+      });
       expect(res.body.data.unavailable).toEqual([]);
     });
 
@@ -30,7 +43,13 @@ describe('domains REST API: search, registration and management', () => {
       const res = await t.request('GET', '/domains/search?query=taken&tlds[]=com', { key });
       expect(res.body.data.unavailable).toContainEqual({ domain: 'taken.com' });
       const premium = await t.request('GET', '/domains/availability?domain=shop.dev', { key });
-      expect(premium.body.data).toMatchObject({ domain: 'shop.dev', available: true, price: 2499, isPremium: true, currency: 'USD' });
+      expect(premium.body.data).toMatchObject({
+        domain: 'shop.dev',
+        available: true,
+        price: 2499,
+        isPremium: true,
+        currency: 'USD',
+      });
     });
 
     it('should convert Unicode names to A-labels and refuse bad names and unknown TLDs', async () => {
@@ -49,57 +68,97 @@ describe('domains REST API: search, registration and management', () => {
 
   describe('registration', () => {
     it('should register with defaults, emit domain.registered and show the name as unavailable', async () => {
-      const res = await t.request('POST', '/domains/register', { key, body: { domainName: 'first-steps.com', years: 2, registrant: REGISTRANT } });
+      const res = await t.request('POST', '/domains/register', {
+        key,
+        body: { domainName: 'first-steps.com', years: 2, registrant: REGISTRANT },
+      });
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({
-        domainName: 'first-steps.com', status: 'ACTIVE', autoRenew: true, whoisPrivacy: true, registrarLock: true, dnssec: false,
+        domainName: 'first-steps.com',
+        status: 'ACTIVE',
+        autoRenew: true,
+        whoisPrivacy: true,
+        registrarLock: true,
+        dnssec: false,
         nameservers: ['ns1.dns.localhost', 'ns2.dns.localhost'],
       });
-      const years = (Date.parse(res.body.data.expiresAt) - Date.parse(res.body.data.registeredAt)) / (365.25 * 86_400_000);
+      const years =
+        (Date.parse(res.body.data.expiresAt) - Date.parse(res.body.data.registeredAt)) / (365.25 * 86_400_000);
       expect(Math.round(years)).toBe(2);
       const [event] = await eventsOf(t, 'domain.registered', 'first-steps.com');
-      expect(event!.data).toMatchObject({ domain: { domainName: 'first-steps.com', status: 'ACTIVE', expiresAt: res.body.data.expiresAt }, years: 2, price: 25.98 });
+      expect(event!.data).toMatchObject({
+        domain: { domainName: 'first-steps.com', status: 'ACTIVE', expiresAt: res.body.data.expiresAt },
+        years: 2,
+        price: 25.98,
+      });
       const check = await t.request('GET', '/domains/availability?domain=first-steps.com', { key: otherKey });
       expect(check.body.data.available).toBe(false);
     });
 
     it('should answer CONFLICT to the holder and DOMAIN_UNAVAILABLE to anyone else', async () => {
       await registerDomain(t, key, 'held-once.net');
-      const again = await t.request('POST', '/domains/register', { key, body: { domainName: 'held-once.net', registrant: REGISTRANT } });
+      const again = await t.request('POST', '/domains/register', {
+        key,
+        body: { domainName: 'held-once.net', registrant: REGISTRANT },
+      });
       expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
-      const other = await t.request('POST', '/domains/register', { key: otherKey, body: { domainName: 'HELD-ONCE.net', registrant: REGISTRANT } });
+      const other = await t.request('POST', '/domains/register', {
+        key: otherKey,
+        body: { domainName: 'HELD-ONCE.net', registrant: REGISTRANT },
+      });
       expect([other.status, other.body.error.code]).toEqual([409, 'DOMAIN_UNAVAILABLE']);
-      const taken = await t.request('POST', '/domains/register', { key, body: { domainName: 'alreadytaken.org', registrant: REGISTRANT } });
+      const taken = await t.request('POST', '/domains/register', {
+        key,
+        body: { domainName: 'alreadytaken.org', registrant: REGISTRANT },
+      });
       expect([taken.status, taken.body.error.code]).toEqual([409, 'DOMAIN_UNAVAILABLE']);
     });
 
     it('should let exactly one of many concurrent registrations of a name through', async () => {
       const keys = await Promise.all([1, 2, 3, 4].map((i) => t.key(`dom-race-${i}`)));
-      const results = await Promise.all(keys.map((k) => t.request('POST', '/domains/register', { key: k, body: { domainName: 'race-for-it.dev', registrant: REGISTRANT } })));
+      const results = await Promise.all(
+        keys.map((k) =>
+          t.request('POST', '/domains/register', {
+            key: k,
+            body: { domainName: 'race-for-it.dev', registrant: REGISTRANT },
+          }),
+        ),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-      expect(await sqlRows(t, `select count(*)::int as n from domains.domains where domain_name = 'race-for-it.dev'`)).toEqual([{ n: 1 }]);
+      expect(
+        await sqlRows(t, `select count(*)::int as n from domains.domains where domain_name = 'race-for-it.dev'`),
+      ).toEqual([{ n: 1 }]);
     });
 
     it('should validate years and the registrant, and change nothing on bad input', async () => {
       const cases: [Record<string, unknown>, string][] = [
-        [{ years: 0 }, 'years'], [{ years: 11 }, 'years'],
+        [{ years: 0 }, 'years'],
+        [{ years: 11 }, 'years'],
         [{ registrant: { ...REGISTRANT, email: 'not-an-email' } }, 'registrant.email'],
         [{ registrant: { ...REGISTRANT, phone: '4155550100' } }, 'registrant.phone'],
         [{ registrant: { ...REGISTRANT, phone: '+1415' } }, 'registrant.phone'],
         [{ registrant: { ...REGISTRANT, country: 'XX' } }, 'registrant.country'],
       ];
       for (const [change, field] of cases) {
-        const res = await t.request('POST', '/domains/register', { key, body: { domainName: 'validated-name.com', registrant: REGISTRANT, ...change } });
+        const res = await t.request('POST', '/domains/register', {
+          key,
+          body: { domainName: 'validated-name.com', registrant: REGISTRANT, ...change },
+        });
         expect(res.status).toBe(400);
         expect(res.body.success).toBe(false);
         // INVALID_REQUEST for a bad body (class-validator's VALIDATION_ERROR is renamed by the domains envelope).
         expect(res.body.error.code).toBe('INVALID_REQUEST');
         expect(res.body.error.details.field).toBe(field);
       }
-      const unknown = await t.request('POST', '/domains/register', { key, body: { domainName: 'validated-name.com', registrant: REGISTRANT, colour: 'blue' } });
+      const unknown = await t.request('POST', '/domains/register', {
+        key,
+        body: { domainName: 'validated-name.com', registrant: REGISTRANT, colour: 'blue' },
+      });
       expect([unknown.status, unknown.body.error.code]).toEqual([400, 'INVALID_REQUEST']);
       expect(await sqlRows(t, `select * from domains.domains where domain_name = 'validated-name.com'`)).toEqual([]);
-      expect(await sqlRows(t, `select * from domains.sandbox_registry where domain_name = 'validated-name.com'`)).toEqual([]);
+      expect(
+        await sqlRows(t, `select * from domains.sandbox_registry where domain_name = 'validated-name.com'`),
+      ).toEqual([]);
     });
   });
 
@@ -109,7 +168,11 @@ describe('domains REST API: search, registration and management', () => {
     });
 
     it('should get a domain by name, also in Unicode or upper case, and 404 for others', async () => {
-      expect((await t.request('GET', '/domains/MANAGED.io', { key })).body.data).toMatchObject({ domainName: 'managed.io', autoRenew: false, whoisPrivacy: false });
+      expect((await t.request('GET', '/domains/MANAGED.io', { key })).body.data).toMatchObject({
+        domainName: 'managed.io',
+        autoRenew: false,
+        whoisPrivacy: false,
+      });
       expect((await t.request('GET', '/domains/managed.io', { key: otherKey })).status).toBe(404);
       const missing = await t.request('GET', '/domains/nothing-here.com', { key });
       expect(missing.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Domain not found' } });
@@ -121,17 +184,29 @@ describe('domains REST API: search, registration and management', () => {
       expect(res.status).toBe(200);
       expect(new Date(res.body.data.expiresAt).getUTCFullYear()).toBe(new Date(before).getUTCFullYear() + 3);
       const [event] = await eventsOf(t, 'domain.renewed', 'managed.io');
-      expect(event!.data).toMatchObject({ domain: { domainName: 'managed.io', expiresAt: res.body.data.expiresAt }, years: 3, automatic: false });
+      expect(event!.data).toMatchObject({
+        domain: { domainName: 'managed.io', expiresAt: res.body.data.expiresAt },
+        years: 3,
+        automatic: false,
+      });
       const tooFar = await t.request('POST', '/domains/managed.io/renew', { key, body: { years: 8 } });
       expect(tooFar.status).toBe(400);
-      expect((await t.request('GET', '/domains/managed.io', { key })).body.data.expiresAt).toBe(res.body.data.expiresAt);
+      expect((await t.request('GET', '/domains/managed.io', { key })).body.data.expiresAt).toBe(
+        res.body.data.expiresAt,
+      );
     });
 
     it('should change settings and refuse an empty change', async () => {
-      const res = await t.request('PATCH', '/domains/managed.io/settings', { key, body: { autoRenew: true, registrarLock: false } });
+      const res = await t.request('PATCH', '/domains/managed.io/settings', {
+        key,
+        body: { autoRenew: true, registrarLock: false },
+      });
       expect(res.body.data).toMatchObject({ autoRenew: true, whoisPrivacy: false, registrarLock: false });
       expect((await t.request('PATCH', '/domains/managed.io/settings', { key, body: {} })).status).toBe(400);
-      expect((await t.request('PATCH', '/domains/managed.io/settings', { key: otherKey, body: { autoRenew: false } })).status).toBe(404);
+      expect(
+        (await t.request('PATCH', '/domains/managed.io/settings', { key: otherKey, body: { autoRenew: false } }))
+          .status,
+      ).toBe(404);
     });
 
     it('should hand out a strong auth code', async () => {
@@ -143,22 +218,43 @@ describe('domains REST API: search, registration and management', () => {
     });
 
     it('should set 2 to 13 name servers, bump the zone and emit dns.changed', async () => {
-      const res = await t.request('PUT', '/domains/managed.io/nameservers', { key, body: { nameservers: ['NS1.Example.net', 'ns2.example.net'] } });
+      const res = await t.request('PUT', '/domains/managed.io/nameservers', {
+        key,
+        body: { nameservers: ['NS1.Example.net', 'ns2.example.net'] },
+      });
       expect(res.body.data.nameservers).toEqual(['ns1.example.net', 'ns2.example.net']);
       const events = await eventsOf(t, 'dns.changed', 'managed.io');
-      expect(events.at(-1)!.data).toMatchObject({ change: 'nameservers', nameservers: ['ns1.example.net', 'ns2.example.net'] });
-      for (const nameservers of [['ns1.example.net'], Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`), ['ns1.example.net', 'not a host'], ['ns1.example.net', 'ns1.example.net']]) {
+      expect(events.at(-1)!.data).toMatchObject({
+        change: 'nameservers',
+        nameservers: ['ns1.example.net', 'ns2.example.net'],
+      });
+      for (const nameservers of [
+        ['ns1.example.net'],
+        Array.from({ length: 14 }, (_, i) => `ns${i}.example.net`),
+        ['ns1.example.net', 'not a host'],
+        ['ns1.example.net', 'ns1.example.net'],
+      ]) {
         const bad = await t.request('PUT', '/domains/managed.io/nameservers', { key, body: { nameservers } });
         expect(bad.status).toBe(400);
       }
-      expect((await t.request('GET', '/domains/managed.io', { key })).body.data.nameservers).toEqual(['ns1.example.net', 'ns2.example.net']);
+      expect((await t.request('GET', '/domains/managed.io', { key })).body.data.nameservers).toEqual([
+        'ns1.example.net',
+        'ns2.example.net',
+      ]);
     });
 
     it('should keep four contacts and change one at a time', async () => {
       const res = await t.request('GET', '/domains/managed.io/contacts', { key });
       expect(Object.keys(res.body.data).sort()).toEqual(['admin', 'billing', 'domainName', 'registrant', 'tech']);
       expect(res.body.data.tech).toMatchObject({ email: 'ada@example.com', country: 'US', phone: '+14155550100' });
-      const tech = { ...REGISTRANT, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', phone: '+442071838750', country: 'GB' };
+      const tech = {
+        ...REGISTRANT,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: 'grace@example.com',
+        phone: '+442071838750',
+        country: 'GB',
+      };
       const put = await t.request('PUT', '/domains/managed.io/contacts/tech', { key, body: tech });
       expect(put.body.data.tech).toMatchObject({ firstName: 'Grace', email: 'grace@example.com', country: 'GB' });
       expect(put.body.data.admin.firstName).toBe('Ada');
@@ -166,7 +262,7 @@ describe('domains REST API: search, registration and management', () => {
       expect([bad.status, bad.body.error.details.field]).toEqual([400, 'contactType']);
     });
 
-    it('should list with status and expiringWithinDays filters, paginated, only the caller\'s domains', async () => {
+    it("should list with status and expiringWithinDays filters, paginated, only the caller's domains", async () => {
       const all = await t.request('GET', '/domains?count=2', { key });
       expect(all.body.meta).toMatchObject({ count: 2, offset: 0, hasMore: true });
       expect(all.body.meta.total).toBeGreaterThanOrEqual(3);
@@ -192,9 +288,15 @@ describe('domains REST API: search, registration and management', () => {
 
   describe('webhooks', () => {
     it('should create, list and delete domains webhooks limited to domains events', async () => {
-      const created = await t.request('POST', '/domains/webhooks', { key, body: { url: 'https://hooks.example.com/domains', events: ['domain.registered', 'dns.changed'] } });
+      const created = await t.request('POST', '/domains/webhooks', {
+        key,
+        body: { url: 'https://hooks.example.com/domains', events: ['domain.registered', 'dns.changed'] },
+      });
       expect(created.status).toBe(201);
-      const bad = await t.request('POST', '/domains/webhooks', { key, body: { url: 'https://hooks.example.com/x', events: ['email.sent'] } });
+      const bad = await t.request('POST', '/domains/webhooks', {
+        key,
+        body: { url: 'https://hooks.example.com/x', events: ['email.sent'] },
+      });
       expect(bad.status).toBe(400);
       const list = await t.request('GET', '/domains/webhooks', { key });
       expect(list.body.data.map((w: any) => w.id)).toEqual([created.body.data.id]);

@@ -21,7 +21,16 @@ describe('domain lifecycle jobs (injected clock)', () => {
     t = await startTestPlatform({}, { modules: [domainsModule({ clock, dns: false })] });
     key = await t.key('lifecycle');
     const config = t.platform.deps.config;
-    deps = { ...t.platform.deps, domains: config.domains, registrar: new SandboxRegistrar({ transferDelayMs: 0 }), clock, secrets: () => { throw new Error('unused'); }, dkimKeys: new DkimKeys(t.platform.deps) };
+    deps = {
+      ...t.platform.deps,
+      domains: config.domains,
+      registrar: new SandboxRegistrar({ transferDelayMs: 0 }),
+      clock,
+      secrets: () => {
+        throw new Error('unused');
+      },
+      dkimKeys: new DkimKeys(t.platform.deps),
+    };
     manualExpiry = Date.parse((await registerDomain(t, key, 'manual-renew.com', { autoRenew: false })).expiresAt);
     autoExpiry = Date.parse((await registerDomain(t, key, 'auto-renew.com')).expiresAt);
   });
@@ -38,7 +47,10 @@ describe('domain lifecycle jobs (injected clock)', () => {
     await run();
     const events = await eventsOf(t, 'domain.expiring_soon', 'manual-renew.com');
     expect(events).toHaveLength(1);
-    expect(events[0]!.data).toMatchObject({ domain: { domainName: 'manual-renew.com', status: 'ACTIVE', expiresAt: new Date(manualExpiry).toISOString() }, daysLeft: 20 });
+    expect(events[0]!.data).toMatchObject({
+      domain: { domainName: 'manual-renew.com', status: 'ACTIVE', expiresAt: new Date(manualExpiry).toISOString() },
+      daysLeft: 20,
+    });
   });
 
   it('should auto-renew a few days before expiry, once', async () => {
@@ -59,18 +71,24 @@ describe('domain lifecycle jobs (injected clock)', () => {
     const expired = await eventsOf(t, 'domain.expired', 'manual-renew.com');
     expect(expired).toHaveLength(1);
     expect(expired[0]!.data.domain.status).toBe('EXPIRED');
-    expect((await t.request('GET', '/domains?status=EXPIRED', { key })).body.data.map((d: any) => d.domainName)).toEqual(['manual-renew.com']);
+    expect(
+      (await t.request('GET', '/domains?status=EXPIRED', { key })).body.data.map((d: any) => d.domainName),
+    ).toEqual(['manual-renew.com']);
     const back = await t.request('POST', '/domains/manual-renew.com/renew', { key, body: { years: 1 } });
     expect(back.body.data.status).toBe('ACTIVE');
     expect(Date.parse(back.body.data.expiresAt)).toBeGreaterThan(clock.now().getTime());
   });
 
-  it('should run as a recurring Agenda job and send the next cycle\'s notice for the renewed expiry', async () => {
+  it("should run as a recurring Agenda job and send the next cycle's notice for the renewed expiry", async () => {
     const jobs = await t.platform.jobs.agenda.queryJobs({ name: LIFECYCLE_JOB } as never);
     expect((jobs as unknown as { jobs: unknown[] }).jobs.length).toBe(1);
     const renewedExpiry = Date.parse((await t.request('GET', '/domains/auto-renew.com', { key })).body.data.expiresAt);
     clock.set(new Date(renewedExpiry - 10 * DAY));
     await t.platform.jobs.agenda.now(LIFECYCLE_JOB, {});
-    await eventually(async () => (await eventsOf(t, 'domain.expiring_soon', 'auto-renew.com')).some((e) => e.data.domain.expiresAt === new Date(renewedExpiry).toISOString()));
+    await eventually(async () =>
+      (await eventsOf(t, 'domain.expiring_soon', 'auto-renew.com')).some(
+        (e) => e.data.domain.expiresAt === new Date(renewedExpiry).toISOString(),
+      ),
+    );
   });
 });

@@ -12,16 +12,24 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
   let losing: string;
   let gaining: string;
   const clock = new FrozenClock(new Date());
-  const transfer = (key: string, body: Record<string, unknown>) => t.request('POST', '/domains/transfer', { key, body: { registrant: REGISTRANT, ...body } });
-  const orgOf = async (slug: string) => (await sqlRows(t, 'select id from platform.organizations where slug = ?', [slug]))[0].id as string;
+  const transfer = (key: string, body: Record<string, unknown>) =>
+    t.request('POST', '/domains/transfer', { key, body: { registrant: REGISTRANT, ...body } });
+  const orgOf = async (slug: string) =>
+    (await sqlRows(t, 'select id from platform.organizations where slug = ?', [slug]))[0].id as string;
   /** Moves the module's clock past the delay and runs the transfer's job now. */
   const complete = async (organizationSlug: string, transferId: string) => {
     clock.set(new Date(clock.now().getTime() + 2 * HOUR));
-    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, { organizationId: await orgOf(organizationSlug), transferId });
+    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, {
+      organizationId: await orgOf(organizationSlug),
+      transferId,
+    });
   };
 
   beforeAll(async () => {
-    t = await startTestPlatform({ DOMAIN_TRANSFER_DELAY_SECONDS: '3600' }, { modules: [domainsModule({ clock, dns: false })] });
+    t = await startTestPlatform(
+      { DOMAIN_TRANSFER_DELAY_SECONDS: '3600' },
+      { modules: [domainsModule({ clock, dns: false })] },
+    );
     losing = await t.key('xfer-losing');
     gaining = await t.key('xfer-gaining');
   });
@@ -40,7 +48,12 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
 
     const started = await transfer(gaining, { domainName: 'moving-house.com', authCode: code });
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ domainName: 'moving-house.com', status: 'PENDING', price: 12.99, completedAt: null });
+    expect(started.body.data).toMatchObject({
+      domainName: 'moving-house.com',
+      status: 'PENDING',
+      price: 12.99,
+      completedAt: null,
+    });
     expect(Date.parse(started.body.data.completesAt) - clock.now().getTime()).toBe(HOUR);
     const id = started.body.data.id;
     expect((await t.request('GET', `/domains/transfers/${id}`, { key: gaining })).body.data.status).toBe('PENDING');
@@ -50,23 +63,38 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
     expect([twice.status, twice.body.error.code]).toEqual([409, 'CONFLICT']);
 
     await complete('xfer-gaining', id);
-    await eventually(async () => (await t.request('GET', `/domains/transfers/${id}`, { key: gaining })).body.data.status === 'COMPLETED');
+    await eventually(
+      async () =>
+        (await t.request('GET', `/domains/transfers/${id}`, { key: gaining })).body.data.status === 'COMPLETED',
+    );
 
     const theirs = await t.request('GET', '/domains/moving-house.com', { key: gaining });
     expect(theirs.body.data).toMatchObject({ domainName: 'moving-house.com', status: 'ACTIVE' });
-    expect((await t.request('GET', '/domains/moving-house.com', { key: losing })).body.data.status).toBe('TRANSFERRED_OUT');
+    expect((await t.request('GET', '/domains/moving-house.com', { key: losing })).body.data.status).toBe(
+      'TRANSFERRED_OUT',
+    );
     expect((await t.request('GET', '/domains/moving-house.com/auth-code', { key: losing })).status).toBe(404);
     const [out] = await eventsOf(t, 'domain.transferred_out', 'moving-house.com');
     const [into] = await eventsOf(t, 'domain.transferred_in', 'moving-house.com');
     expect(out!.organization_id).toBe(await orgOf('xfer-losing'));
     expect(into!.organization_id).toBe(await orgOf('xfer-gaining'));
-    expect(out!.data).toMatchObject({ domain: { domainName: 'moving-house.com', status: 'TRANSFERRED_OUT' }, transferId: id });
-    expect(into!.data).toMatchObject({ domain: { domainName: 'moving-house.com', status: 'ACTIVE', expiresAt: theirs.body.data.expiresAt }, transferId: id });
-    const newCode = (await t.request('GET', '/domains/moving-house.com/auth-code', { key: gaining })).body.data.authCode;
+    expect(out!.data).toMatchObject({
+      domain: { domainName: 'moving-house.com', status: 'TRANSFERRED_OUT' },
+      transferId: id,
+    });
+    expect(into!.data).toMatchObject({
+      domain: { domainName: 'moving-house.com', status: 'ACTIVE', expiresAt: theirs.body.data.expiresAt },
+      transferId: id,
+    });
+    const newCode = (await t.request('GET', '/domains/moving-house.com/auth-code', { key: gaining })).body.data
+      .authCode;
     expect(newCode).not.toBe(code);
 
     // Running the job again changes nothing.
-    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, { organizationId: await orgOf('xfer-gaining'), transferId: id });
+    await runJobNow(t.platform.jobs.agenda, TRANSFER_JOB, {
+      organizationId: await orgOf('xfer-gaining'),
+      transferId: id,
+    });
     expect(await eventsOf(t, 'domain.transferred_in', 'moving-house.com')).toHaveLength(1);
   });
 
@@ -81,7 +109,9 @@ describe('domain transfers (sandbox registrar, completed by an Agenda job)', () 
     expect([badName.status, badName.body.error.code]).toEqual([400, 'INVALID_DOMAIN_NAME']);
     const started = await transfer(gaining, { domainName: 'elsewhere-taken.io', authCode: 'Good-Code-123' });
     await complete('xfer-gaining', started.body.data.id);
-    await eventually(async () => (await t.request('GET', '/domains/elsewhere-taken.io', { key: gaining })).status === 200);
+    await eventually(
+      async () => (await t.request('GET', '/domains/elsewhere-taken.io', { key: gaining })).status === 200,
+    );
   });
 
   it('should cancel a pending transfer once', async () => {

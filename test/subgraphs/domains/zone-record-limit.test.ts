@@ -7,11 +7,22 @@ describe('records per zone', () => {
   let t: TestPlatform;
   let key: string;
   const zone = 'full-zone.com';
-  const add = (value: string) => t.request('POST', `/domains/${zone}/dns`, { key, body: { type: 'A', name: 'www', value } });
-  const count = async () => (await sqlRows(t, 'select count(*)::int as n from domains.dns_records r join domains.domains d on d.id = r.domain_id where d.domain_name = ?', [zone]))[0].n;
+  const add = (value: string) =>
+    t.request('POST', `/domains/${zone}/dns`, { key, body: { type: 'A', name: 'www', value } });
+  const count = async () =>
+    (
+      await sqlRows(
+        t,
+        'select count(*)::int as n from domains.dns_records r join domains.domains d on d.id = r.domain_id where d.domain_name = ?',
+        [zone],
+      )
+    )[0].n;
 
   beforeAll(async () => {
-    t = await startTestPlatform({ DNS_MAX_RECORDS_PER_ZONE: '3' }, { modules: [emailModule(), domainsModule({ dns: false })] });
+    t = await startTestPlatform(
+      { DNS_MAX_RECORDS_PER_ZONE: '3' },
+      { modules: [emailModule(), domainsModule({ dns: false })] },
+    );
     key = await t.key('zone-limit');
     await registerDomain(t, key, zone);
   });
@@ -23,7 +34,12 @@ describe('records per zone', () => {
     const racing = await Promise.all(['192.0.2.3', '192.0.2.4', '192.0.2.5', '192.0.2.6'].map(add));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     expect(racing.find((r) => r.status === 409)!.body).toEqual({
-      success: false, error: { code: 'CONFLICT', message: `${zone} holds its limit of 3 records; delete one before adding another`, details: { limit: 3 } },
+      success: false,
+      error: {
+        code: 'CONFLICT',
+        message: `${zone} holds its limit of 3 records; delete one before adding another`,
+        details: { limit: 3 },
+      },
     });
     expect(await count()).toBe(3);
   });

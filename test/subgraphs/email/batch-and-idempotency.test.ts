@@ -13,12 +13,19 @@ describe('POST /emails/batch and Idempotency-Key', () => {
   afterAll(() => t.stop());
 
   it('should answer one result per item, in order, one bad item not failing the others', async () => {
-    const res = await t.request('POST', '/emails/batch', { key, body: [ITEM, { ...ITEM, to: 'nope' }, 'not an object', { ...ITEM, subject: 'second' }] });
+    const res = await t.request('POST', '/emails/batch', {
+      key,
+      body: [ITEM, { ...ITEM, to: 'nope' }, 'not an object', { ...ITEM, subject: 'second' }],
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const [first, bad, notObject, second] = res.body.data;
     expect(first).toMatchObject({ index: 0, messageId: expect.stringMatching(/^em_/), status: 'QUEUED', error: null });
-    expect(bad).toMatchObject({ index: 1, messageId: null, error: { code: 'INVALID_REQUEST', details: { field: 'to' } } });
+    expect(bad).toMatchObject({
+      index: 1,
+      messageId: null,
+      error: { code: 'INVALID_REQUEST', details: { field: 'to' } },
+    });
     expect(notObject).toMatchObject({ index: 2, messageId: null, error: { code: 'INVALID_REQUEST' } });
     expect(second).toMatchObject({ index: 3, messageId: expect.stringMatching(/^em_/) });
   });
@@ -44,7 +51,9 @@ describe('POST /emails/batch and Idempotency-Key', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     const ids = new Set(answers.map((a) => a.body.data.messageId));
     expect(ids.size).toBe(1);
-    const [{ count }] = await t.platform.orm.em.getConnection().execute(`select count(*)::int as count from email.messages where idempotency_key = 'order-42'`);
+    const [{ count }] = await t.platform.orm.em
+      .getConnection()
+      .execute(`select count(*)::int as count from email.messages where idempotency_key = 'order-42'`);
     expect(count).toBe(1);
   });
 });

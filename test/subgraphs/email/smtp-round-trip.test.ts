@@ -43,7 +43,9 @@ describe('email over real SMTP, with tracking and one-click unsubscribe', () => 
         text: 'Hi in text',
         headers: { 'X-Campaign': 'autumn' },
         tags: [{ name: 'category', value: 'news' }],
-        attachments: [{ filename: 'note.txt', content: Buffer.from('attached text').toString('base64'), contentType: 'text/plain' }],
+        attachments: [
+          { filename: 'note.txt', content: Buffer.from('attached text').toString('base64'), contentType: 'text/plain' },
+        ],
         trackOpens: true,
         trackClicks: true,
         listUnsubscribe: true,
@@ -84,15 +86,37 @@ describe('email over real SMTP, with tracking and one-click unsubscribe', () => 
 
     // one-click unsubscribe (RFC 8058 posts a form body)
     const unsubscribeUrl = /<([^>]+)>/.exec(rawHeader('list-unsubscribe') ?? '')![1]!;
-    const unsub = await t.request('POST', new URL(unsubscribeUrl).pathname, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const unsub = await t.request('POST', new URL(unsubscribeUrl).pathname, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(unsub.status).toBe(200);
-    const again = await t.request('POST', '/emails', { key, body: { from: 'news@acme.example', to: 'Reader@Example.com', subject: 'x', text: 'y' } });
+    const again = await t.request('POST', '/emails', {
+      key,
+      body: { from: 'news@acme.example', to: 'Reader@Example.com', subject: 'x', text: 'y' },
+    });
     expect(again.status).toBe(422);
-    expect(again.body.error).toMatchObject({ code: 'RECIPIENT_SUPPRESSED', details: { field: 'to', received: 'reader@example.com' } });
+    expect(again.body.error).toMatchObject({
+      code: 'RECIPIENT_SUPPRESSED',
+      details: { field: 'to', received: 'reader@example.com' },
+    });
 
-    const events = await t.platform.orm.em.getConnection().execute<{ type: string; data: any }[]>('select type, data from platform.events order by seq');
-    expect(events.map((e) => e.type)).toEqual(['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.unsubscribed']);
-    expect(events[1]!.data).toEqual({ messageId, to: ['reader@example.com'], subject: 'Round trip', deliveredAt: expect.any(String) });
+    const events = await t.platform.orm.em
+      .getConnection()
+      .execute<{ type: string; data: any }[]>('select type, data from platform.events order by seq');
+    expect(events.map((e) => e.type)).toEqual([
+      'email.sent',
+      'email.delivered',
+      'email.opened',
+      'email.clicked',
+      'email.unsubscribed',
+    ]);
+    expect(events[1]!.data).toEqual({
+      messageId,
+      to: ['reader@example.com'],
+      subject: 'Round trip',
+      deliveredAt: expect.any(String),
+    });
     expect(events[3]!.data).toMatchObject({ messageId, url: 'https://acme.example/offer?a=1&b=2' });
   });
 

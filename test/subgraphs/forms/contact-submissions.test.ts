@@ -17,7 +17,9 @@ describe('Contact.formSubmissions through the gateway', () => {
     });
   };
   const submit = async (email: string, name: string) => {
-    const res = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data: { name }, respondentEmail: email } });
+    const res = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, {
+      body: { data: { name }, respondentEmail: email },
+    });
     expect(res.status).toBe(201);
     return res.body.data.submissionId as string;
   };
@@ -25,18 +27,27 @@ describe('Contact.formSubmissions through the gateway', () => {
   beforeAll(async () => {
     t = await startTestPlatform();
     key = await t.key('forms-crm');
-    form = (await t.request('POST', '/forms', { key, body: { title: 'Signup', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }] } })).body.data;
+    form = (
+      await t.request('POST', '/forms', {
+        key,
+        body: { title: 'Signup', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }] },
+      })
+    ).body.data;
     await t.request('POST', `/forms/${form.id}/publish`, { key });
   });
   afterAll(() => t.stop());
 
-  it('should list a contact\'s submissions, matched by email whatever its case, newest first', async () => {
+  it("should list a contact's submissions, matched by email whatever its case, newest first", async () => {
     const id = await createContact('ada@example.com');
     const first = await submit('Ada@Example.com', 'Ada');
     const second = await submit('ada@example.com', 'Ada L.');
     await submit('bob@example.com', 'Bob');
 
-    const res = await t.graphql(key, 'query($id: ID!) { contact(id: $id) { email formSubmissions { submissionId formId status answers } } }', { id });
+    const res = await t.graphql(
+      key,
+      'query($id: ID!) { contact(id: $id) { email formSubmissions { submissionId formId status answers } } }',
+      { id },
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.contact).toEqual({
       email: 'ada@example.com',
@@ -51,7 +62,10 @@ describe('Contact.formSubmissions through the gateway', () => {
     await createContact('bob@example.com');
     await createContact('cy@example.com');
     const statements = recordStatements();
-    const res = await t.graphql(key, '{ contacts(limit: 10, sortBy: "email", sortOrder: "asc") { data { email formSubmissions { answers } } } }');
+    const res = await t.graphql(
+      key,
+      '{ contacts(limit: 10, sortBy: "email", sortOrder: "asc") { data { email formSubmissions { answers } } } }',
+    );
     const submissionQueries = statements.texts().filter((text) => /forms"?\."?submissions/.test(text));
     statements.stop();
     // Three contacts, one batch: one statement (the rows of the capped ids), not one per contact.
@@ -64,10 +78,14 @@ describe('Contact.formSubmissions through the gateway', () => {
     ]);
   });
 
-  it('should never show another organization\'s submissions for the same email', async () => {
+  it("should never show another organization's submissions for the same email", async () => {
     const other = await t.key('forms-crm-other');
     const id = await createContact('ada@example.com', other);
-    const res = await t.graphql(other, 'query($id: ID!) { contact(id: $id) { email formSubmissions { submissionId } } }', { id });
+    const res = await t.graphql(
+      other,
+      'query($id: ID!) { contact(id: $id) { email formSubmissions { submissionId } } }',
+      { id },
+    );
     expect(res.body.data.contact).toEqual({ email: 'ada@example.com', formSubmissions: [] });
   });
 });

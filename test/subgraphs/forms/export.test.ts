@@ -29,10 +29,18 @@ describe('form submissions export through the stack', () => {
     const answers = [
       { name: '=HYPERLINK("http://evil")', tools: ['A', 'B'], score: 0 },
       { name: '+1', score: 10, cv: { fileUrl: 'https://files.example/cv.pdf', fileName: 'cv.pdf', fileSize: 3 } },
-      { name: '-2' }, { name: '@SUM(A1)' }, { name: 'Plain, "quoted"\nline' },
+      { name: '-2' },
+      { name: '@SUM(A1)' },
+      { name: 'Plain, "quoted"\nline' },
     ];
     for (const data of answers) {
-      ids.push((await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data, respondentEmail: 'r@example.com' } })).body.data.submissionId);
+      ids.push(
+        (
+          await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, {
+            body: { data, respondentEmail: 'r@example.com' },
+          })
+        ).body.data.submissionId,
+      );
     }
   });
   afterAll(() => t.stop());
@@ -60,8 +68,17 @@ describe('form submissions export through the stack', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(res.body.map((s: { submissionId: string }) => s.submissionId)).toEqual(ids);
     expect(res.body[1]).toEqual({
-      submissionId: ids[1], status: 'complete', createdAt: expect.any(String), completedAt: expect.any(String), respondentEmail: 'r@example.com',
-      answers: { name: '+1', score: 10, cv: { fileUrl: 'https://files.example/cv.pdf', fileName: 'cv.pdf', fileSize: 3 } }, metadata: {},
+      submissionId: ids[1],
+      status: 'complete',
+      createdAt: expect.any(String),
+      completedAt: expect.any(String),
+      respondentEmail: 'r@example.com',
+      answers: {
+        name: '+1',
+        score: 10,
+        cv: { fileUrl: 'https://files.example/cv.pdf', fileName: 'cv.pdf', fileSize: 3 },
+      },
+      metadata: {},
     });
     // Values stay as they are in JSON: the formula guard is a CSV matter.
     expect(res.body[0].answers.name).toBe('=HYPERLINK("http://evil")');
@@ -69,9 +86,16 @@ describe('form submissions export through the stack', () => {
 
   it('should stream exports of many pages (500 rows each) completely, in order, in both formats', async () => {
     const k = await t.key('forms-export-big');
-    const big = (await t.request('POST', '/forms', { key: k, body: { title: 'Big', fields: [{ type: 'NPS', label: 'Score', ref: 'score' }] } })).body.data;
+    const big = (
+      await t.request('POST', '/forms', {
+        key: k,
+        body: { title: 'Big', fields: [{ type: 'NPS', label: 'Score', ref: 'score' }] },
+      })
+    ).body.data;
     const conn = t.platform.orm.em.getConnection();
-    const [org] = await conn.execute<{ id: string }[]>("select id from platform.organizations where slug = 'forms-export-big'");
+    const [org] = await conn.execute<{ id: string }[]>(
+      "select id from platform.organizations where slug = 'forms-export-big'",
+    );
     await conn.execute(
       `insert into forms.submissions (id, organization_id, form_id, status, answers, completed_at, created_at, updated_at)
        select 'sub_big' || lpad(n::text, 5, '0'), ?, ?, 'complete', jsonb_build_object('score', n % 11), now(), timestamptz '2026-01-01' + n * interval '1 second', now()
@@ -83,7 +107,11 @@ describe('form submissions export through the stack', () => {
     expect(rows).toHaveLength(4501);
     expect(rows[1]!.startsWith('sub_big00001,')).toBe(true);
     expect(rows[4500]!.startsWith('sub_big04500,')).toBe(true);
-    const json = await t.request('GET', `/forms/${big.id}/submissions/export?format=json&startDate=2026-01-01T00:16:40Z`, { key: k });
+    const json = await t.request(
+      'GET',
+      `/forms/${big.id}/submissions/export?format=json&startDate=2026-01-01T00:16:40Z`,
+      { key: k },
+    );
     expect(json.body).toHaveLength(3501);
     expect(json.body[0].submissionId).toBe('sub_big01000');
     expect(json.body[3500].answers).toEqual({ score: 4500 % 11 });
@@ -91,9 +119,16 @@ describe('form submissions export through the stack', () => {
 
   it('should export 100,000 submissions with bounded memory: the heap grows far less than the answer size', async () => {
     const k = await t.key('forms-export-huge');
-    const huge = (await t.request('POST', '/forms', { key: k, body: { title: 'Huge', fields: [{ type: 'LONG_TEXT', label: 'Text', ref: 'text' }] } })).body.data;
+    const huge = (
+      await t.request('POST', '/forms', {
+        key: k,
+        body: { title: 'Huge', fields: [{ type: 'LONG_TEXT', label: 'Text', ref: 'text' }] },
+      })
+    ).body.data;
     const conn = t.platform.orm.em.getConnection();
-    const [org] = await conn.execute<{ id: string }[]>("select id from platform.organizations where slug = 'forms-export-huge'");
+    const [org] = await conn.execute<{ id: string }[]>(
+      "select id from platform.organizations where slug = 'forms-export-huge'",
+    );
     await conn.execute(
       `insert into forms.submissions (id, organization_id, form_id, status, answers, completed_at, created_at, updated_at)
        select 'sub_h' || lpad(n::text, 6, '0'), ?, ?, 'complete', jsonb_build_object('text', repeat('x', 500)), now(), timestamptz '2026-01-01' + n * interval '1 second', now()
@@ -110,7 +145,9 @@ describe('form submissions export through the stack', () => {
     let bytes = 0;
     let nextSample = 0;
     let newlines = 0;
-    const res = await fetch(`${t.url}/forms/${huge.id}/submissions/export`, { headers: { authorization: `Bearer ${k}` } });
+    const res = await fetch(`${t.url}/forms/${huge.id}/submissions/export`, {
+      headers: { authorization: `Bearer ${k}` },
+    });
     const reader = res.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
@@ -133,7 +170,13 @@ describe('form submissions export through the stack', () => {
   it('should refuse an unknown format with 400 VALIDATION_ERROR and answer 404 to another organization, in the forms envelope', async () => {
     const bad = await t.request('GET', `/forms/${form.id}/submissions/export?format=xml`, { key });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String), details: { field: 'format', received: 'xml', expected: ['csv', 'json'] } } });
+    expect(bad.body).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        details: { field: 'format', received: 'xml', expected: ['csv', 'json'] },
+      },
+    });
     const stranger = await t.key('forms-export-stranger');
     const res = await t.request('GET', `/forms/${form.id}/submissions/export`, { key: stranger });
     expect(res.status).toBe(404);

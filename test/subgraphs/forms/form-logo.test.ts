@@ -8,7 +8,11 @@ function png(): Buffer {
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
     return c >>> 0;
   });
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const out = Buffer.alloc(8 + data.length + 4);
@@ -18,7 +22,12 @@ function png(): Buffer {
     return out;
   };
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 
@@ -36,7 +45,10 @@ describe('a form logo: stored by the API, served by the hosted page from this ho
   afterAll(() => t.stop());
 
   const liveForm = async (body: Record<string, unknown>, k = key) => {
-    const created = await t.request('POST', '/forms', { key: k, body: { fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }], ...body } });
+    const created = await t.request('POST', '/forms', {
+      key: k,
+      body: { fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }], ...body },
+    });
     expect(created.status).toBe(201);
     await t.request('POST', `/forms/${created.body.data.id}/publish`, { key: k });
     return created.body.data as { id: number; uuid: string };
@@ -45,7 +57,12 @@ describe('a form logo: stored by the API, served by the hosted page from this ho
   it('should store a PNG logo, show it as theme.logoUrl, and serve it at that address with its type, cacheable by digest', async () => {
     const form = await liveForm({ title: 'Branded', theme: { preset: 'BOLD', logo: dataUrl('image/png', image) } });
     const detail = (await t.request('GET', `/forms/${form.id}`, { key })).body.data;
-    expect(detail.theme).toEqual({ preset: 'BOLD', logoUrl: expect.stringMatching(new RegExp(`^https://forms\\.example\\.test/f/${form.uuid}/logo\\?v=[0-9a-f]{16}$`)) });
+    expect(detail.theme).toEqual({
+      preset: 'BOLD',
+      logoUrl: expect.stringMatching(
+        new RegExp(`^https://forms\\.example\\.test/f/${form.uuid}/logo\\?v=[0-9a-f]{16}$`),
+      ),
+    });
     const publicTheme = (await t.request('GET', `/f/${form.uuid}`)).body.data.theme;
     expect(publicTheme.logoUrl).toBe(detail.theme.logoUrl);
 
@@ -67,7 +84,10 @@ describe('a form logo: stored by the API, served by the hosted page from this ho
     const form = await liveForm({ title: 'Kept', theme: { logo: dataUrl('image/png', image) } });
     const first = (await t.request('GET', `/forms/${form.id}`, { key })).body.data.theme.logoUrl;
     expect((await t.request('PUT', `/forms/${form.id}`, { key, body: { theme: { font: 'SERIF' } } })).status).toBe(200);
-    expect((await t.request('GET', `/forms/${form.id}`, { key })).body.data.theme).toEqual({ font: 'SERIF', logoUrl: first });
+    expect((await t.request('GET', `/forms/${form.id}`, { key })).body.data.theme).toEqual({
+      font: 'SERIF',
+      logoUrl: first,
+    });
 
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     await t.request('PUT', `/forms/${form.id}`, { key, body: { theme: { logo: dataUrl('image/gif', gif) } } });
@@ -79,12 +99,17 @@ describe('a form logo: stored by the API, served by the hosted page from this ho
     await t.request('PUT', `/forms/${form.id}`, { key, body: { theme: { logo: null } } });
     expect((await t.request('GET', `/forms/${form.id}`, { key })).body.data.theme).toEqual({});
     // Served from a cache of the LIVE form for a few seconds at most; the stored image is gone at once.
-    const [{ n }] = await t.platform.orm.em.getConnection().execute<{ n: string }[]>('select count(*) as n from forms.form_logos where form_id = ?', [form.id]);
+    const [{ n }] = await t.platform.orm.em
+      .getConnection()
+      .execute<{ n: string }[]>('select count(*) as n from forms.form_logos where form_id = ?', [form.id]);
     expect(Number(n)).toBe(0);
   });
 
   it.each([
-    ['an SVG (it can carry script)', dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))],
+    [
+      'an SVG (it can carry script)',
+      dataUrl('image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ],
     ['bytes that are not the declared type', dataUrl('image/jpeg', image)],
     ['text posing as an image', dataUrl('image/png', Buffer.from('not an image at all'))],
     ['an image over 100 KB', dataUrl('image/png', Buffer.concat([image, Buffer.alloc(100 * 1024)]))],
@@ -111,7 +136,9 @@ describe('a form logo: stored by the API, served by the hosted page from this ho
     const plain = await liveForm({ title: 'Plain' });
     expect((await fetch(`${t.url}/f/${plain.uuid}/logo`)).status).toBe(404);
     expect((await t.request('GET', `/forms/${form.id}`, { key: other })).status).toBe(404);
-    expect((await t.request('PUT', `/forms/${form.id}`, { key: other, body: { theme: { logo: null } } })).status).toBe(404);
+    expect((await t.request('PUT', `/forms/${form.id}`, { key: other, body: { theme: { logo: null } } })).status).toBe(
+      404,
+    );
     expect((await fetch(`${t.url}/f/${form.uuid}/logo`)).status).toBe(200);
     expect((await fetch(`${t.url}/f/not-a-form/logo`)).status).toBe(404);
   });

@@ -41,14 +41,48 @@ describe('forms management through the stack', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: body.data.id, uuid: body.data.uuid, title: 'Contact us', slug: 'detail-form', status: 'DRAFT', description: 'Say hello',
-        createdAt: ISO, updatedAt: ISO, publishedAt: null,
+        id: body.data.id,
+        uuid: body.data.uuid,
+        title: 'Contact us',
+        slug: 'detail-form',
+        status: 'DRAFT',
+        description: 'Say hello',
+        createdAt: ISO,
+        updatedAt: ISO,
+        publishedAt: null,
         settings: { accessType: 'PUBLIC', requireApiKey: false, hasPassword: false },
         theme: contactForm.theme,
         fields: [
-          { id: expect.any(Number), ref: 'your_name', type: 'SHORT_TEXT', label: 'Your name', placeholder: null, required: true, order: 0, settings: { minLength: 2, maxLength: 50 } },
-          { id: expect.any(Number), ref: 'email', type: 'EMAIL', label: 'Email', placeholder: null, required: true, order: 1, settings: {} },
-          { id: expect.any(Number), ref: 'topic', type: 'SELECT', label: 'Topic', placeholder: null, required: false, order: 2, settings: { options: ['Sales', 'Support'] } },
+          {
+            id: expect.any(Number),
+            ref: 'your_name',
+            type: 'SHORT_TEXT',
+            label: 'Your name',
+            placeholder: null,
+            required: true,
+            order: 0,
+            settings: { minLength: 2, maxLength: 50 },
+          },
+          {
+            id: expect.any(Number),
+            ref: 'email',
+            type: 'EMAIL',
+            label: 'Email',
+            placeholder: null,
+            required: true,
+            order: 1,
+            settings: {},
+          },
+          {
+            id: expect.any(Number),
+            ref: 'topic',
+            type: 'SELECT',
+            label: 'Topic',
+            placeholder: null,
+            required: false,
+            order: 2,
+            settings: { options: ['Sales', 'Support'] },
+          },
         ],
         analytics: { views: 0, submissions: 0, completionRate: 0 },
         url: `http://localhost:0/f/${body.data.uuid}`,
@@ -71,7 +105,13 @@ describe('forms management through the stack', () => {
     expect(await slugOf(b.body.data.id)).toBe('feedback-2');
     const taken = await create({ title: 'x', slug: 'feedback' }, k);
     expect(taken.status).toBe(400);
-    expect(taken.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String), details: { field: 'slug', received: 'feedback', expected: expect.any(String) } } });
+    expect(taken.body).toEqual({
+      error: {
+        code: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        details: { field: 'slug', received: 'feedback', expected: expect.any(String) },
+      },
+    });
     // Another organization may use the same slug.
     expect((await create({ title: 'x', slug: 'feedback' }, other)).status).toBe(201);
   });
@@ -80,13 +120,41 @@ describe('forms management through the stack', () => {
     ['no title', {}, { field: 'title', received: null }],
     ['an unknown key', { title: 't', colour: 'red' }, { field: 'colour', received: 'colour' }],
     ['a bad slug', { title: 't', slug: 'Not OK' }, { field: 'slug', received: 'Not OK' }],
-    ['an unknown theme preset', { title: 't', theme: { preset: 'FANCY' } }, { field: 'theme.preset', received: 'FANCY', expected: ['MODERN', 'BOLD'] }],
-    ['a bad colour', { title: 't', theme: { colors: { primary: 'blue' } } }, { field: 'theme.colors.primary', received: 'blue' }],
-    ['a non-boolean requireApiKey', { title: 't', settings: { requireApiKey: 'yes' } }, { field: 'settings.requireApiKey', received: 'yes' }],
-    ['an unknown field type', { title: 't', fields: [{ type: 'PAINTING', label: 'x' }] }, { field: 'fields[0].type', received: 'PAINTING' }],
-    ['a choice field without options', { title: 't', fields: [{ type: 'SELECT', label: 'x' }] }, { field: 'fields[0].settings.options', received: null }],
-    ['a setting of another type', { title: 't', fields: [{ type: 'NPS', label: 'x', settings: { options: ['a'] } }] }, { field: 'fields[0].settings.options', received: 'options' }],
-    ['minLength above maxLength', { title: 't', fields: [{ type: 'SHORT_TEXT', label: 'x', settings: { minLength: 5, maxLength: 2 } }] }, { field: 'fields[0].settings.minLength', received: 5 }],
+    [
+      'an unknown theme preset',
+      { title: 't', theme: { preset: 'FANCY' } },
+      { field: 'theme.preset', received: 'FANCY', expected: ['MODERN', 'BOLD'] },
+    ],
+    [
+      'a bad colour',
+      { title: 't', theme: { colors: { primary: 'blue' } } },
+      { field: 'theme.colors.primary', received: 'blue' },
+    ],
+    [
+      'a non-boolean requireApiKey',
+      { title: 't', settings: { requireApiKey: 'yes' } },
+      { field: 'settings.requireApiKey', received: 'yes' },
+    ],
+    [
+      'an unknown field type',
+      { title: 't', fields: [{ type: 'PAINTING', label: 'x' }] },
+      { field: 'fields[0].type', received: 'PAINTING' },
+    ],
+    [
+      'a choice field without options',
+      { title: 't', fields: [{ type: 'SELECT', label: 'x' }] },
+      { field: 'fields[0].settings.options', received: null },
+    ],
+    [
+      'a setting of another type',
+      { title: 't', fields: [{ type: 'NPS', label: 'x', settings: { options: ['a'] } }] },
+      { field: 'fields[0].settings.options', received: 'options' },
+    ],
+    [
+      'minLength above maxLength',
+      { title: 't', fields: [{ type: 'SHORT_TEXT', label: 'x', settings: { minLength: 5, maxLength: 2 } }] },
+      { field: 'fields[0].settings.minLength', received: 5 },
+    ],
   ])('should refuse %s with 400 VALIDATION_ERROR and details', async (_case, body, details) => {
     const res = await create(body);
     expect(res.status).toBe(400);
@@ -97,8 +165,15 @@ describe('forms management through the stack', () => {
   it('should refuse a body that is not an object, and malformed JSON, as VALIDATION_ERROR', async () => {
     const array = await create([1, 2]);
     expect(array.status).toBe(400);
-    expect(array.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'body', received: 'array', expected: 'object' } });
-    const malformed = await t.request('POST', '/forms', { key, rawBody: '{nope', headers: { 'content-type': 'application/json' } });
+    expect(array.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'body', received: 'array', expected: 'object' },
+    });
+    const malformed = await t.request('POST', '/forms', {
+      key,
+      rawBody: '{nope',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe('VALIDATION_ERROR');
   });
@@ -116,7 +191,16 @@ describe('forms management through the stack', () => {
       expect(Object.keys(res.body)).toEqual(['data', 'meta']);
       expect(res.body.meta).toEqual({ page: 1, limit: 20, total: 23, totalPages: 2 });
       expect(res.body.data).toHaveLength(20);
-      expect(res.body.data[0]).toEqual({ id: expect.any(Number), uuid: UUID, title: 'Survey 23', slug: 'survey-23', status: 'DRAFT', createdAt: ISO, updatedAt: ISO, publishedAt: null });
+      expect(res.body.data[0]).toEqual({
+        id: expect.any(Number),
+        uuid: UUID,
+        title: 'Survey 23',
+        slug: 'survey-23',
+        status: 'DRAFT',
+        createdAt: ISO,
+        updatedAt: ISO,
+        publishedAt: null,
+      });
       const second = await t.request('GET', '/forms?page=2&limit=20', { key: k });
       expect(second.body.meta).toEqual({ page: 2, limit: 20, total: 23, totalPages: 2 });
       expect(second.body.data.map((f: { title: string }) => f.title)).toEqual(['Survey 3', 'Poll 2', 'Survey 1']);
@@ -126,7 +210,10 @@ describe('forms management through the stack', () => {
       const polls = await t.request('GET', '/forms?search=poLL&limit=100', { key: k });
       expect(polls.body.meta.total).toBe(11);
       expect((await t.request('GET', '/forms?search=%25', { key: k })).body.meta.total).toBe(0);
-      expect((await t.request('GET', '/forms?status=LIVE', { key: k })).body).toEqual({ data: [], meta: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+      expect((await t.request('GET', '/forms?status=LIVE', { key: k })).body).toEqual({
+        data: [],
+        meta: { page: 1, limit: 20, total: 0, totalPages: 0 },
+      });
     });
 
     it.each([
@@ -157,7 +244,10 @@ describe('forms management through the stack', () => {
       // CLOSED cannot be unpublished, but can be published again.
       const refused = await t.request('POST', `/forms/${id}/unpublish`, { key });
       expect(refused.status).toBe(400);
-      expect(refused.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'status', received: 'CLOSED', expected: ['LIVE', 'PAUSED'] } });
+      expect(refused.body.error).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'status', received: 'CLOSED', expected: ['LIVE', 'PAUSED'] },
+      });
       expect((await t.request('POST', `/forms/${id}/publish`, { key })).body.data.status).toBe('LIVE');
       const deleted = await t.request('DELETE', `/forms/${id}`, { key });
       expect(deleted.status).toBe(204);
@@ -179,14 +269,24 @@ describe('forms management through the stack', () => {
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'fields', received: 0 } });
       const close = await t.request('PUT', `/forms/${body.data.id}`, { key, body: { status: 'CLOSED' } });
       expect(close.status).toBe(400);
-      expect((await t.request('PUT', `/forms/${body.data.id}`, { key, body: { status: 'LIVE' } })).body.error.details).toMatchObject({ field: 'status', expected: ['CLOSED'] });
+      expect(
+        (await t.request('PUT', `/forms/${body.data.id}`, { key, body: { status: 'LIVE' } })).body.error.details,
+      ).toMatchObject({ field: 'status', expected: ['CLOSED'] });
     });
 
     it('should update only the keys given (PUT partial)', async () => {
       const { body } = await create(contactForm);
-      const res = await t.request('PUT', `/forms/${body.data.id}`, { key, body: { title: 'Renamed', theme: { preset: 'BOLD' } } });
+      const res = await t.request('PUT', `/forms/${body.data.id}`, {
+        key,
+        body: { title: 'Renamed', theme: { preset: 'BOLD' } },
+      });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ title: 'Renamed', description: 'Say hello', theme: { preset: 'BOLD' }, settings: contactForm.settings });
+      expect(res.body.data).toMatchObject({
+        title: 'Renamed',
+        description: 'Say hello',
+        theme: { preset: 'BOLD' },
+        settings: contactForm.settings,
+      });
       expect(res.body.data.fields).toHaveLength(3);
     });
 
@@ -195,12 +295,18 @@ describe('forms management through the stack', () => {
       await t.request('POST', `/forms/${body.data.id}/publish`, { key });
       const res = await t.request('POST', `/forms/${body.data.id}/duplicate`, { key });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ data: { id: expect.any(Number), uuid: UUID, title: 'Contact us (Copy)', status: 'DRAFT' } });
+      expect(res.body).toEqual({
+        data: { id: expect.any(Number), uuid: UUID, title: 'Contact us (Copy)', status: 'DRAFT' },
+      });
       const copy = (await t.request('GET', `/forms/${res.body.data.id}`, { key })).body.data;
       const original = (await t.request('GET', `/forms/${body.data.id}`, { key })).body.data;
       expect(copy.slug).toBe('to-copy-copy');
-      expect(copy.fields.map(({ id: _id, ...f }: { id: number }) => f)).toEqual(original.fields.map(({ id: _id, ...f }: { id: number }) => f));
-      expect(copy.fields.map((f: { id: number }) => f.id)).not.toEqual(original.fields.map((f: { id: number }) => f.id));
+      expect(copy.fields.map(({ id: _id, ...f }: { id: number }) => f)).toEqual(
+        original.fields.map(({ id: _id, ...f }: { id: number }) => f),
+      );
+      expect(copy.fields.map((f: { id: number }) => f.id)).not.toEqual(
+        original.fields.map((f: { id: number }) => f.id),
+      );
     });
   });
 
@@ -212,12 +318,38 @@ describe('forms management through the stack', () => {
     const fields = async () => (await t.request('GET', `/forms/${formId}`, { key })).body.data.fields;
 
     it('should add a field (201, appended, ref from the label), update it partially and delete it (204)', async () => {
-      const added = await t.request('POST', `/forms/${formId}/fields`, { key, body: { type: 'RATING', label: 'How was it?', required: true, settings: { max: 10 } } });
+      const added = await t.request('POST', `/forms/${formId}/fields`, {
+        key,
+        body: { type: 'RATING', label: 'How was it?', required: true, settings: { max: 10 } },
+      });
       expect(added.status).toBe(201);
-      expect(added.body).toEqual({ data: { id: expect.any(Number), ref: 'how_was_it', type: 'RATING', label: 'How was it?', placeholder: null, required: true, order: 3, settings: { max: 10 } } });
-      const updated = await t.request('PUT', `/forms/${formId}/fields/${added.body.data.id}`, { key, body: { label: 'Rate us', placeholder: 'pick' } });
-      expect(updated.body.data).toMatchObject({ label: 'Rate us', placeholder: 'pick', ref: 'how_was_it', required: true, settings: { max: 10 } });
-      const badType = await t.request('PUT', `/forms/${formId}/fields/${added.body.data.id}`, { key, body: { type: 'SELECT' } });
+      expect(added.body).toEqual({
+        data: {
+          id: expect.any(Number),
+          ref: 'how_was_it',
+          type: 'RATING',
+          label: 'How was it?',
+          placeholder: null,
+          required: true,
+          order: 3,
+          settings: { max: 10 },
+        },
+      });
+      const updated = await t.request('PUT', `/forms/${formId}/fields/${added.body.data.id}`, {
+        key,
+        body: { label: 'Rate us', placeholder: 'pick' },
+      });
+      expect(updated.body.data).toMatchObject({
+        label: 'Rate us',
+        placeholder: 'pick',
+        ref: 'how_was_it',
+        required: true,
+        settings: { max: 10 },
+      });
+      const badType = await t.request('PUT', `/forms/${formId}/fields/${added.body.data.id}`, {
+        key,
+        body: { type: 'SELECT' },
+      });
       expect(badType.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'settings.options' } });
       const deleted = await t.request('DELETE', `/forms/${formId}/fields/${added.body.data.id}`, { key });
       expect(deleted.status).toBe(204);
@@ -227,7 +359,10 @@ describe('forms management through the stack', () => {
     });
 
     it('should refuse a ref another field uses', async () => {
-      const res = await t.request('POST', `/forms/${formId}/fields`, { key, body: { type: 'SHORT_TEXT', label: 'x', ref: 'email' } });
+      const res = await t.request('POST', `/forms/${formId}/fields`, {
+        key,
+        body: { type: 'SHORT_TEXT', label: 'x', ref: 'email' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'ref', received: 'email' } });
     });
@@ -237,12 +372,23 @@ describe('forms management through the stack', () => {
       const reversed = [...ids].reverse();
       const res = await t.request('POST', `/forms/${formId}/fields/reorder`, { key, body: { fieldOrder: reversed } });
       expect(res.status).toBe(200);
-      expect(res.body.data.map((f: { id: number; order: number }) => [f.id, f.order])).toEqual(reversed.map((id, i) => [id, i]));
+      expect(res.body.data.map((f: { id: number; order: number }) => [f.id, f.order])).toEqual(
+        reversed.map((id, i) => [id, i]),
+      );
       expect((await fields()).map((f: { id: number }) => f.id)).toEqual(reversed);
-      for (const fieldOrder of [ids.slice(1), [...ids, ids[0]], [ids[0], ids[0], ids[1]], [...ids.slice(1), 999999], 'x']) {
+      for (const fieldOrder of [
+        ids.slice(1),
+        [...ids, ids[0]],
+        [ids[0], ids[0], ids[1]],
+        [...ids.slice(1), 999999],
+        'x',
+      ]) {
         const bad = await t.request('POST', `/forms/${formId}/fields/reorder`, { key, body: { fieldOrder } });
         expect(bad.status).toBe(400);
-        expect(bad.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'fieldOrder', received: fieldOrder, expected: reversed } });
+        expect(bad.body.error).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: { field: 'fieldOrder', received: fieldOrder, expected: reversed },
+        });
       }
     });
   });
@@ -262,12 +408,23 @@ describe('forms management through the stack', () => {
       const { body } = await create(contactForm);
       const id = body.data.id;
       for (const [method, path, payload] of [
-        ['GET', `/forms/${id}`], ['PUT', `/forms/${id}`, { title: 'x' }], ['DELETE', `/forms/${id}`], ['POST', `/forms/${id}/publish`],
-        ['POST', `/forms/${id}/duplicate`], ['POST', `/forms/${id}/fields`, { type: 'NPS', label: 'x' }], ['GET', `/forms/${id}/submissions`],
-        ['GET', `/forms/${body.data.uuid}`], ['GET', `/forms/${id}/analytics`],
+        ['GET', `/forms/${id}`],
+        ['PUT', `/forms/${id}`, { title: 'x' }],
+        ['DELETE', `/forms/${id}`],
+        ['POST', `/forms/${id}/publish`],
+        ['POST', `/forms/${id}/duplicate`],
+        ['POST', `/forms/${id}/fields`, { type: 'NPS', label: 'x' }],
+        ['GET', `/forms/${id}/submissions`],
+        ['GET', `/forms/${body.data.uuid}`],
+        ['GET', `/forms/${id}/analytics`],
       ] as [string, string, unknown?][]) {
         const res = await t.request(method, path, { key: other, body: payload });
-        expect([method, path, res.status, res.body]).toEqual([method, path, 404, { error: { code: 'NOT_FOUND', message: 'Form not found' } }]);
+        expect([method, path, res.status, res.body]).toEqual([
+          method,
+          path,
+          404,
+          { error: { code: 'NOT_FOUND', message: 'Form not found' } },
+        ]);
       }
       expect((await t.request('GET', '/forms/not-an-id', { key })).status).toBe(404);
       expect((await t.request('GET', `/forms/${id}`, { key })).body.data.status).toBe('DRAFT');

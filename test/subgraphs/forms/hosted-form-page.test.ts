@@ -3,13 +3,18 @@ import { request as httpRequest } from 'node:http';
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 
 /** A GET with Accept-Encoding gzip, its bytes as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpRequest(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -21,14 +26,23 @@ describe('the hosted form page through the stack', () => {
   beforeAll(async () => {
     t = await startTestPlatform({ PUBLIC_URL: 'https://forms.example.test' });
     key = await t.key('hosted-page');
-    const created = await t.request('POST', '/forms', { key, body: { title: 'Contact', slug: 'contact', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true }] } });
+    const created = await t.request('POST', '/forms', {
+      key,
+      body: {
+        title: 'Contact',
+        slug: 'contact',
+        fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true }],
+      },
+    });
     uuid = created.body.data.uuid;
     await t.request('POST', `/forms/${created.body.data.id}/publish`, { key });
   }, 120_000);
   afterAll(() => t.stop());
 
   it('should answer a page to a browser and JSON to everyone else at the same URL', async () => {
-    const page = await fetch(`${t.url}/f/contact`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const page = await fetch(`${t.url}/f/contact`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const text = await page.text();
@@ -51,7 +65,9 @@ describe('the hosted form page through the stack', () => {
     expect(csp).toContain("default-src 'none'");
     expect(res.headers['x-frame-options']).toBeUndefined();
     // Every script and style of the page runs under the response's nonce; none is loaded from elsewhere.
-    expect([...html.matchAll(/<(script|style)\b([^>]*)>/g)].every((m) => m[2]!.includes(`nonce="${nonce}"`))).toBe(true);
+    expect([...html.matchAll(/<(script|style)\b([^>]*)>/g)].every((m) => m[2]!.includes(`nonce="${nonce}"`))).toBe(
+      true,
+    );
     expect(html).not.toMatch(/\ssrc="https?:/);
     expect(res.body.length).toBeLessThan(100 * 1024);
   });
@@ -65,7 +81,10 @@ describe('the hosted form page through the stack', () => {
   });
 
   it('should tell closed forms from unknown ones, with the status a crawler understands', async () => {
-    const created = await t.request('POST', '/forms', { key, body: { title: 'Old <b>poll</b>', fields: [{ type: 'SHORT_TEXT', label: 'A', ref: 'a' }] } });
+    const created = await t.request('POST', '/forms', {
+      key,
+      body: { title: 'Old <b>poll</b>', fields: [{ type: 'SHORT_TEXT', label: 'A', ref: 'a' }] },
+    });
     await t.request('POST', `/forms/${created.body.data.id}/publish`, { key });
     await t.request('PUT', `/forms/${created.body.data.id}`, { key, body: { status: 'CLOSED' } });
     const closed = await fetch(`${t.url}/f/${created.body.data.uuid}`, { headers: { accept: 'text/html' } });
@@ -80,9 +99,17 @@ describe('the hosted form page through the stack', () => {
   });
 
   it('should refuse a post that is not a plain form, and one without its token, changing nothing', async () => {
-    const json = await fetch(`${t.url}/f/${uuid}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    const json = await fetch(`${t.url}/f/${uuid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"x"}',
+    });
     expect(json.status).toBe(415);
-    const forged = await fetch(`${t.url}/f/${uuid}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '_action=submit&name=Eve' });
+    const forged = await fetch(`${t.url}/f/${uuid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '_action=submit&name=Eve',
+    });
     expect(forged.status).toBe(403);
     expect(await forged.text()).toContain('This page expired');
     const list = await t.request('GET', `/forms/${uuid}/submissions`, { key });

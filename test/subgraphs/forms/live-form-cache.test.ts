@@ -8,17 +8,27 @@ describe('public submit: the cached LIVE form never outlives a change', () => {
   let t: TestPlatform;
   let key: string;
 
-  const sql = <T extends object[] = object[]>(query: string, params: unknown[] = []) => t.platform.orm.em.getConnection().execute<T>(query, params);
+  const sql = <T extends object[] = object[]>(query: string, params: unknown[] = []) =>
+    t.platform.orm.em.getConnection().execute<T>(query, params);
   const submit = (ref: string, data: Record<string, unknown>, headers?: Record<string, string>) =>
     fromIp(t.url, newVisitorIp(), 'POST', `/f/${ref}/submit`, { body: { data }, headers });
   /** A LIVE form with one optional SELECT field, already submitted to once (so it is cached). */
   const liveForm = async (slug: string) => {
     const created = await t.request('POST', '/forms', {
-      key, body: { title: slug, slug, fields: [{ type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro'] } }] },
+      key,
+      body: {
+        title: slug,
+        slug,
+        fields: [{ type: 'SELECT', label: 'Plan', ref: 'plan', settings: { options: ['Free', 'Pro'] } }],
+      },
     });
     const { id } = created.body.data as { id: number };
     expect((await t.request('POST', `/forms/${id}/publish`, { key })).status).toBe(200);
-    const form = (await t.request('GET', `/forms/${id}`, { key })).body.data as { id: number; uuid: string; fields: { id: number }[] };
+    const form = (await t.request('GET', `/forms/${id}`, { key })).body.data as {
+      id: number;
+      uuid: string;
+      fields: { id: number }[];
+    };
     expect((await submit(form.uuid, { plan: 'Pro' })).status).toBe(201);
     return form;
   };
@@ -42,7 +52,14 @@ describe('public submit: the cached LIVE form never outlives a change', () => {
   it('should validate against a field changed through the API on the next submit', async () => {
     const form = await liveForm('field-edited');
     const fieldId = form.fields[0]!.id;
-    expect((await t.request('PUT', `/forms/${form.id}/fields/${fieldId}`, { key, body: { settings: { options: ['Team'] } } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', `/forms/${form.id}/fields/${fieldId}`, {
+          key,
+          body: { settings: { options: ['Team'] } },
+        })
+      ).status,
+    ).toBe(200);
     const old = await submit(form.uuid, { plan: 'Pro' });
     expect(old.status).toBe(400);
     expect(old.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'plan' } });
@@ -51,7 +68,14 @@ describe('public submit: the cached LIVE form never outlives a change', () => {
 
   it('should require a field added through the API on the next submit', async () => {
     const form = await liveForm('field-added');
-    expect((await t.request('POST', `/forms/${form.id}/fields`, { key, body: { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', `/forms/${form.id}/fields`, {
+          key,
+          body: { type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true },
+        })
+      ).status,
+    ).toBe(201);
     const missing = await submit(form.uuid, { plan: 'Pro' });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'name' } });
@@ -60,7 +84,9 @@ describe('public submit: the cached LIVE form never outlives a change', () => {
 
   it('should apply new settings (requireApiKey) on the next submit', async () => {
     const form = await liveForm('settings-changed');
-    expect((await t.request('PUT', `/forms/${form.id}`, { key, body: { settings: { requireApiKey: true } } })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/forms/${form.id}`, { key, body: { settings: { requireApiKey: true } } })).status,
+    ).toBe(200);
     expect((await submit(form.uuid, { plan: 'Pro' })).status).toBe(401);
     expect((await submit(form.uuid, { plan: 'Pro' }, { 'x-api-key': key })).status).toBe(201);
   });
@@ -87,13 +113,24 @@ describe('public submit: the cached LIVE form never outlives a change', () => {
     const form = await liveForm('counted');
     await t.request('POST', `/forms/${form.id}/unpublish`, { key });
     expect((await submit(form.uuid, { plan: 'Pro' })).status).toBe(404);
-    const [stored] = await sql<{ n: string }[]>('select count(*) as n from forms.submissions where form_id = ?', [form.id]);
-    const [announced] = await sql<{ n: string }[]>("select count(*) as n from platform.events where type = 'form.submitted' and (data->>'formId')::int = ?", [form.id]);
+    const [stored] = await sql<{ n: string }[]>('select count(*) as n from forms.submissions where form_id = ?', [
+      form.id,
+    ]);
+    const [announced] = await sql<{ n: string }[]>(
+      "select count(*) as n from platform.events where type = 'form.submitted' and (data->>'formId')::int = ?",
+      [form.id],
+    );
     expect(Number(stored!.n)).toBe(1);
     expect(Number(announced!.n)).toBe(1);
     const organization = '(select organization_id from forms.forms where id = ?)';
-    const [usage] = await sql<{ used: string }[]>(`select used from platform.usage where resource = 'formSubmissions' and organization_id = ${organization}`, [form.id]);
-    const [complete] = await sql<{ n: string }[]>(`select count(*) as n from forms.submissions where status = 'complete' and organization_id = ${organization}`, [form.id]);
+    const [usage] = await sql<{ used: string }[]>(
+      `select used from platform.usage where resource = 'formSubmissions' and organization_id = ${organization}`,
+      [form.id],
+    );
+    const [complete] = await sql<{ n: string }[]>(
+      `select count(*) as n from forms.submissions where status = 'complete' and organization_id = ${organization}`,
+      [form.id],
+    );
     expect(Number(usage!.used)).toBe(Number(complete!.n));
   });
 });

@@ -7,14 +7,21 @@ describe('password-protected forms through the stack', () => {
   let form: { id: number; uuid: string };
 
   const pub = (method: string, path: string, body?: unknown, password?: string) =>
-    fromIp(t.url, newVisitorIp(), method, path, { body, headers: password === undefined ? {} : { 'x-form-password': password } });
+    fromIp(t.url, newVisitorIp(), method, path, {
+      body,
+      headers: password === undefined ? {} : { 'x-form-password': password },
+    });
 
   beforeAll(async () => {
     t = await startTestPlatform();
     key = await t.key('forms-password');
     const created = await t.request('POST', '/forms', {
       key,
-      body: { title: 'Members only', settings: { password: 'open sesame', redirectUrl: 'https://example.com/thanks' }, fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true }] },
+      body: {
+        title: 'Members only',
+        settings: { password: 'open sesame', redirectUrl: 'https://example.com/thanks' },
+        fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name', required: true }],
+      },
     });
     expect(created.status).toBe(201);
     form = created.body.data;
@@ -26,7 +33,9 @@ describe('password-protected forms through the stack', () => {
     const detail = await t.request('GET', `/forms/${form.id}`, { key });
     expect(detail.body.data.settings).toEqual({ redirectUrl: 'https://example.com/thanks', hasPassword: true });
     expect(detail.text).not.toContain('open sesame');
-    const stored = await t.platform.orm.em.getConnection().execute<{ settings: Record<string, unknown> }[]>('select settings from forms.forms where id = ?', [form.id]);
+    const stored = await t.platform.orm.em
+      .getConnection()
+      .execute<{ settings: Record<string, unknown> }[]>('select settings from forms.forms where id = ?', [form.id]);
     expect(stored[0]!.settings.passwordHash).toMatch(/^scrypt\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(JSON.stringify(stored[0]!.settings)).not.toContain('open sesame');
   });
@@ -34,7 +43,11 @@ describe('password-protected forms through the stack', () => {
   it('should show the title but no fields without the password, the fields with it, and 403 with a wrong one', async () => {
     const locked = await pub('GET', `/f/${form.uuid}`);
     expect(locked.status).toBe(200);
-    expect(locked.body.data).toMatchObject({ title: 'Members only', fields: [], settings: { requiresAuth: false, hasPassword: true } });
+    expect(locked.body.data).toMatchObject({
+      title: 'Members only',
+      fields: [],
+      settings: { requiresAuth: false, hasPassword: true },
+    });
     const open = await pub('GET', `/f/${form.uuid}`, undefined, 'open sesame');
     expect(open.body.data.fields).toEqual([expect.objectContaining({ ref: 'name' })]);
     const wrong = await pub('GET', `/f/${form.uuid}`, undefined, 'open sesame!');
@@ -58,7 +71,10 @@ describe('password-protected forms through the stack', () => {
   });
 
   it('should keep the password when other settings change, and remove it with password: null', async () => {
-    await t.request('PUT', `/forms/${form.id}`, { key, body: { settings: { redirectUrl: 'https://example.com/merci' } } });
+    await t.request('PUT', `/forms/${form.id}`, {
+      key,
+      body: { settings: { redirectUrl: 'https://example.com/merci' } },
+    });
     expect((await pub('POST', `/f/${form.uuid}/submit`, { data: { name: 'Eve' } })).status).toBe(401);
     const cleared = await t.request('PUT', `/forms/${form.id}`, { key, body: { settings: { password: null } } });
     expect(cleared.body.data.settings).toEqual({ hasPassword: false });
@@ -69,8 +85,13 @@ describe('password-protected forms through the stack', () => {
     const short = await t.request('POST', '/forms', { key, body: { title: 'x', settings: { password: 'abc' } } });
     expect(short.status).toBe(400);
     // A secret is never repeated back: only its kind and length.
-    expect(short.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'settings.password', received: expect.stringMatching(/characters/) } });
+    expect(short.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { field: 'settings.password', received: expect.stringMatching(/characters/) },
+    });
     expect(JSON.stringify(short.body)).not.toContain('abc');
-    expect((await t.request('POST', '/forms', { key, body: { title: 'x', settings: { password: 1234 } } })).status).toBe(400);
+    expect(
+      (await t.request('POST', '/forms', { key, body: { title: 'x', settings: { password: 1234 } } })).status,
+    ).toBe(400);
   });
 });

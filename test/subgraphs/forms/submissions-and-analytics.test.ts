@@ -15,10 +15,24 @@ describe('form submissions and analytics through the stack', () => {
     t = await startTestPlatform();
     key = await t.key('forms-subs');
     other = await t.key('forms-subs-other');
-    const created = await t.request('POST', '/forms', { key, body: { title: 'Survey', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }, { type: 'NPS', label: 'Score', ref: 'score' }] } });
+    const created = await t.request('POST', '/forms', {
+      key,
+      body: {
+        title: 'Survey',
+        fields: [
+          { type: 'SHORT_TEXT', label: 'Name', ref: 'name' },
+          { type: 'NPS', label: 'Score', ref: 'score' },
+        ],
+      },
+    });
     form = created.body.data;
     await t.request('POST', `/forms/${form.id}/publish`, { key });
-    fieldIds = Object.fromEntries((await t.request('GET', `/forms/${form.id}`, { key })).body.data.fields.map((f: { ref: string; id: number }) => [f.ref, f.id]));
+    fieldIds = Object.fromEntries(
+      (await t.request('GET', `/forms/${form.id}`, { key })).body.data.fields.map((f: { ref: string; id: number }) => [
+        f.ref,
+        f.id,
+      ]),
+    );
   });
   afterAll(() => t.stop());
 
@@ -27,17 +41,27 @@ describe('form submissions and analytics through the stack', () => {
     let partial: string;
     beforeAll(async () => {
       complete = [];
-      for (let i = 0; i < 3; i++) complete.push((await pub(`/f/${form.uuid}/submit`, { data: { name: `P${i}`, score: i } })).body.data.submissionId);
-      partial = (await pub(`/f/${form.uuid}/partial`, { data: { name: 'Half' }, lastFieldId: fieldIds.name })).body.data.submissionId;
+      for (let i = 0; i < 3; i++)
+        complete.push(
+          (await pub(`/f/${form.uuid}/submit`, { data: { name: `P${i}`, score: i } })).body.data.submissionId,
+        );
+      partial = (await pub(`/f/${form.uuid}/partial`, { data: { name: 'Half' }, lastFieldId: fieldIds.name })).body.data
+        .submissionId;
     });
 
     it('should list newest first with the forms meta, and filter by status', async () => {
       const all = await t.request('GET', `/forms/${form.id}/submissions`, { key });
       expect(all.status).toBe(200);
       expect(all.body.meta).toEqual({ page: 1, limit: 20, total: 4, totalPages: 1 });
-      expect(all.body.data.map((s: { submissionId: string }) => s.submissionId)).toEqual([partial, ...[...complete].reverse()]);
+      expect(all.body.data.map((s: { submissionId: string }) => s.submissionId)).toEqual([
+        partial,
+        ...[...complete].reverse(),
+      ]);
       const partials = await t.request('GET', `/forms/${form.id}/submissions?status=partial`, { key });
-      expect(partials.body).toEqual({ data: [expect.objectContaining({ submissionId: partial, status: 'partial', answers: { name: 'Half' } })], meta: { page: 1, limit: 20, total: 1, totalPages: 1 } });
+      expect(partials.body).toEqual({
+        data: [expect.objectContaining({ submissionId: partial, status: 'partial', answers: { name: 'Half' } })],
+        meta: { page: 1, limit: 20, total: 1, totalPages: 1 },
+      });
       const page2 = await t.request('GET', `/forms/${form.id}/submissions?status=complete&limit=2&page=2`, { key });
       expect(page2.body.meta).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
       expect(page2.body.data.map((s: { submissionId: string }) => s.submissionId)).toEqual([complete[0]]);
@@ -45,9 +69,17 @@ describe('form submissions and analytics through the stack', () => {
 
     it('should filter by startDate and endDate (a date-only endDate covers its day)', async () => {
       const today = new Date().toISOString().slice(0, 10);
-      expect((await t.request('GET', `/forms/${form.id}/submissions?startDate=${today}&endDate=${today}`, { key })).body.meta.total).toBe(4);
-      expect((await t.request('GET', `/forms/${form.id}/submissions?endDate=2020-01-01`, { key })).body.meta.total).toBe(0);
-      expect((await t.request('GET', `/forms/${form.id}/submissions?startDate=2999-01-01T00:00:00Z`, { key })).body.meta.total).toBe(0);
+      expect(
+        (await t.request('GET', `/forms/${form.id}/submissions?startDate=${today}&endDate=${today}`, { key })).body.meta
+          .total,
+      ).toBe(4);
+      expect(
+        (await t.request('GET', `/forms/${form.id}/submissions?endDate=2020-01-01`, { key })).body.meta.total,
+      ).toBe(0);
+      expect(
+        (await t.request('GET', `/forms/${form.id}/submissions?startDate=2999-01-01T00:00:00Z`, { key })).body.meta
+          .total,
+      ).toBe(0);
     });
 
     it.each([
@@ -66,8 +98,16 @@ describe('form submissions and analytics through the stack', () => {
       const got = await t.request('GET', `/forms/${form.id}/submissions/${id}`, { key });
       expect(got.body).toEqual({
         data: {
-          submissionId: id, formId: form.id, status: 'complete', answers: { name: 'P1', score: 1 }, respondentEmail: null, metadata: {}, lastFieldId: null,
-          createdAt: expect.any(String), updatedAt: expect.any(String), completedAt: expect.any(String),
+          submissionId: id,
+          formId: form.id,
+          status: 'complete',
+          answers: { name: 'P1', score: 1 },
+          respondentEmail: null,
+          metadata: {},
+          lastFieldId: null,
+          createdAt: expect.any(String),
+          updatedAt: expect.any(String),
+          completedAt: expect.any(String),
         },
       });
       expect((await t.request('GET', `/forms/${form.id}/submissions/${id}`, { key: other })).status).toBe(404);
@@ -85,14 +125,34 @@ describe('form submissions and analytics through the stack', () => {
   describe('analytics', () => {
     let a: { id: number; uuid: string };
     beforeAll(async () => {
-      const created = await t.request('POST', '/forms', { key, body: { title: 'Analytics', fields: [{ type: 'SHORT_TEXT', label: 'Name', ref: 'name' }, { type: 'NPS', label: 'Score', ref: 'score' }] } });
+      const created = await t.request('POST', '/forms', {
+        key,
+        body: {
+          title: 'Analytics',
+          fields: [
+            { type: 'SHORT_TEXT', label: 'Name', ref: 'name' },
+            { type: 'NPS', label: 'Score', ref: 'score' },
+          ],
+        },
+      });
       a = created.body.data;
       await t.request('POST', `/forms/${a.id}/publish`, { key });
       const fields = (await t.request('GET', `/forms/${a.id}`, { key })).body.data.fields;
       const [org] = (await sql("select id from platform.organizations where slug = 'forms-subs'")) as { id: string }[];
       // Fixed times make the buckets exact: 2026-11-02 is a Monday; 23:30 UTC on the 22nd is the 23rd in Paris.
-      const views = ['2026-11-02T10:00:00Z', '2026-11-02T11:00:00Z', '2026-11-03T10:00:00Z', '2026-11-22T23:30:00Z', '2026-12-01T09:00:00Z'];
-      for (const at of views) await sql('insert into forms.views (organization_id, form_id, created_at) values (?, ?, ?)', [org!.id, a.id, at]);
+      const views = [
+        '2026-11-02T10:00:00Z',
+        '2026-11-02T11:00:00Z',
+        '2026-11-03T10:00:00Z',
+        '2026-11-22T23:30:00Z',
+        '2026-12-01T09:00:00Z',
+      ];
+      for (const at of views)
+        await sql('insert into forms.views (organization_id, form_id, created_at) values (?, ?, ?)', [
+          org!.id,
+          a.id,
+          at,
+        ]);
       const subs: [string, string, string | null, number | null][] = [
         ['2026-11-02T10:05:00Z', 'complete', '2026-11-02T10:06:00Z', null],
         ['2026-11-03T10:05:00Z', 'partial', null, fields[0].id],
@@ -102,7 +162,10 @@ describe('form submissions and analytics through the stack', () => {
       ];
       let n = 0;
       for (const [created, status, completed, last] of subs) {
-        await sql('insert into forms.submissions (id, organization_id, form_id, status, completed_at, last_field_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)', [`sub_fixture${n++}`, org!.id, a.id, status, completed, last, created, created]);
+        await sql(
+          'insert into forms.submissions (id, organization_id, form_id, status, completed_at, last_field_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+          [`sub_fixture${n++}`, org!.id, a.id, status, completed, last, created, created],
+        );
       }
     });
 
@@ -160,32 +223,55 @@ describe('form submissions and analytics through the stack', () => {
 
   describe('GraphQL', () => {
     it('should serve typed queries for forms, submissions and analytics', async () => {
-      const res = await t.graphql(key, `query($id: ID!) {
+      const res = await t.graphql(
+        key,
+        `query($id: ID!) {
         forms(limit: 1) { data { id title } meta { page limit total totalPages } }
         form(id: $id) { title fields { ref type } analytics { views submissions completionRate } }
         formSubmissions(formId: $id, status: "complete") { meta { total } }
         formAnalytics(formId: $id) { summary { completions } }
-      }`, { id: String(form.id) });
+      }`,
+        { id: String(form.id) },
+      );
       expect(res.status).toBe(200);
       expect(res.body.errors).toBeUndefined();
-      expect(res.body.data.form).toEqual({ title: 'Survey', fields: [{ ref: 'name', type: 'SHORT_TEXT' }, { ref: 'score', type: 'NPS' }], analytics: { views: 0, submissions: 2, completionRate: 0 } });
+      expect(res.body.data.form).toEqual({
+        title: 'Survey',
+        fields: [
+          { ref: 'name', type: 'SHORT_TEXT' },
+          { ref: 'score', type: 'NPS' },
+        ],
+        analytics: { views: 0, submissions: 2, completionRate: 0 },
+      });
       expect(res.body.data.formSubmissions.meta.total).toBe(2);
       expect(res.body.data.formAnalytics.summary.completions).toBe(2);
       expect(res.body.data.forms.meta).toMatchObject({ page: 1, limit: 1 });
     });
 
-    it('should find a respondent\'s submissions across forms by email (the CRM link), case-insensitively, in the caller\'s organization only', async () => {
-      const submitted = (await pub(`/f/${form.uuid}/submit`, { data: { name: 'Lin' }, respondentEmail: 'Lin@Example.com' })).body.data.submissionId;
-      const partial = (await pub(`/f/${form.uuid}/partial`, { data: { score: 3 }, respondentEmail: 'lin@example.com' })).body.data.submissionId;
-      const query = 'query($email: String!) { formSubmissionsByRespondent(email: $email) { data { submissionId respondentEmail status } meta { total } } }';
+    it("should find a respondent's submissions across forms by email (the CRM link), case-insensitively, in the caller's organization only", async () => {
+      const submitted = (
+        await pub(`/f/${form.uuid}/submit`, { data: { name: 'Lin' }, respondentEmail: 'Lin@Example.com' })
+      ).body.data.submissionId;
+      const partial = (await pub(`/f/${form.uuid}/partial`, { data: { score: 3 }, respondentEmail: 'lin@example.com' }))
+        .body.data.submissionId;
+      const query =
+        'query($email: String!) { formSubmissionsByRespondent(email: $email) { data { submissionId respondentEmail status } meta { total } } }';
       const mine = await t.graphql(key, query, { email: 'LIN@example.com' });
       expect(mine.body.data.formSubmissionsByRespondent).toEqual({
-        data: [{ submissionId: partial, respondentEmail: 'lin@example.com', status: 'partial' }, { submissionId: submitted, respondentEmail: 'lin@example.com', status: 'complete' }],
+        data: [
+          { submissionId: partial, respondentEmail: 'lin@example.com', status: 'partial' },
+          { submissionId: submitted, respondentEmail: 'lin@example.com', status: 'complete' },
+        ],
         meta: { total: 2 },
       });
-      expect((await t.graphql(other, query, { email: 'lin@example.com' })).body.data.formSubmissionsByRespondent.meta.total).toBe(0);
+      expect(
+        (await t.graphql(other, query, { email: 'lin@example.com' })).body.data.formSubmissionsByRespondent.meta.total,
+      ).toBe(0);
       const bad = await t.graphql(key, query, { email: 'nope' });
-      expect(bad.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'email', received: 'nope' } });
+      expect(bad.body.errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: { field: 'email', received: 'nope' },
+      });
     });
   });
 });

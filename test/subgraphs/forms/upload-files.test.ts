@@ -12,10 +12,19 @@ describe('form uploads: what a file is, what it is called, where it lives', () =
     expect(sniffContentType(Buffer.from('%PDF-1.7\n...'), 'photo.png')).toBe('application/pdf');
     expect(sniffContentType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'cv.pdf')).toBe('image/jpeg');
     expect(sniffContentType(Buffer.from('GIF89a......'), 'x')).toBe('image/gif');
-    expect(sniffContentType(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic')]), 'x.jpg')).toBe('image/heic');
-    expect(sniffContentType(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]), 'x')).toBe('video/mp4');
-    const docx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....[Content_Types].xml....word/document.xml')]);
-    expect(sniffContentType(docx, 'cv.pdf')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(sniffContentType(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypheic')]), 'x.jpg')).toBe(
+      'image/heic',
+    );
+    expect(sniffContentType(Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom')]), 'x')).toBe(
+      'video/mp4',
+    );
+    const docx = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('....[Content_Types].xml....word/document.xml'),
+    ]);
+    expect(sniffContentType(docx, 'cv.pdf')).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
     expect(sniffContentType(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'a.docx')).toBe('application/zip');
     expect(sniffContentType(Buffer.from('name,age\nAda,36\n'), 'people.csv')).toBe('text/csv');
     expect(sniffContentType(Buffer.from('<html><script>alert(1)</script>'), 'x.png')).toBe('text/plain');
@@ -28,7 +37,9 @@ describe('form uploads: what a file is, what it is called, where it lives', () =
     expect(typeAllowed(fileRulesOf({}), 'application/octet-stream')).toBe(false);
     expect(typeAllowed(fileRulesOf({ allowedTypes: ['image/*'] }), 'image/webp')).toBe(true);
     expect(typeAllowed(fileRulesOf({ allowedTypes: ['image/*'] }), 'application/pdf')).toBe(false);
-    expect(typeAllowed(fileRulesOf({ allowedTypes: ['application/octet-stream'] }), 'application/octet-stream')).toBe(true);
+    expect(typeAllowed(fileRulesOf({ allowedTypes: ['application/octet-stream'] }), 'application/octet-stream')).toBe(
+      true,
+    );
     expect(fileRulesOf({ maxFileSize: 1000 }).maxBytes).toBe(1000);
   });
 
@@ -48,20 +59,39 @@ describe('form uploads: what a file is, what it is called, where it lives', () =
   it('should know its own upload URLs, and nothing else, as uploads', () => {
     const url = uploadUrl('https://forms.example', UUID, ID);
     expect(uploadOfUrl('https://forms.example', url)).toEqual({ formUuid: UUID, id: ID });
-    expect(uploadOfUrl('https://forms.example/base', uploadUrl('https://forms.example/base', UUID, ID))).toEqual({ formUuid: UUID, id: ID });
-    expect(uploadOfUrl('https://forms.example', url.replace('https://forms.example', 'https://elsewhere.example'))).toBeNull();
+    expect(uploadOfUrl('https://forms.example/base', uploadUrl('https://forms.example/base', UUID, ID))).toEqual({
+      formUuid: UUID,
+      id: ID,
+    });
+    expect(
+      uploadOfUrl('https://forms.example', url.replace('https://forms.example', 'https://elsewhere.example')),
+    ).toBeNull();
     expect(uploadOfUrl('https://forms.example', `${url}?x=1`)).toBeNull();
     expect(uploadOfUrl('https://forms.example', 'https://forms.example/f/x/logo')).toBeNull();
     expect(uploadOfUrl('', url)).toBeNull();
   });
 
   it('should read a multipart form: text, files, an empty file input, and refuse what is malformed', () => {
-    const body = Buffer.from([
-      '--XyZ', 'Content-Disposition: form-data; name="name"', '', 'Ada Lovelace',
-      '--XyZ', 'Content-Disposition: form-data; name="cv"; filename="my %22cv%22.pdf"', 'Content-Type: application/pdf', '', '%PDF-1.4 bytes\r\nwith a line break',
-      '--XyZ', 'Content-Disposition: form-data; name="empty"; filename=""', 'Content-Type: application/octet-stream', '', '',
-      '--XyZ--', '',
-    ].join('\r\n'));
+    const body = Buffer.from(
+      [
+        '--XyZ',
+        'Content-Disposition: form-data; name="name"',
+        '',
+        'Ada Lovelace',
+        '--XyZ',
+        'Content-Disposition: form-data; name="cv"; filename="my %22cv%22.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '%PDF-1.4 bytes\r\nwith a line break',
+        '--XyZ',
+        'Content-Disposition: form-data; name="empty"; filename=""',
+        'Content-Type: application/octet-stream',
+        '',
+        '',
+        '--XyZ--',
+        '',
+      ].join('\r\n'),
+    );
     const form = parseMultipart('multipart/form-data; boundary=XyZ', body);
     expect(form.name).toBe('Ada Lovelace');
     expect(isPostedFile(form.cv)).toBe(true);
@@ -69,7 +99,17 @@ describe('form uploads: what a file is, what it is called, where it lives', () =
     expect((form.cv as { bytes: Buffer }).bytes.toString()).toBe('%PDF-1.4 bytes\r\nwith a line break');
     expect('empty' in form).toBe(false);
     expect(() => parseMultipart('multipart/form-data', body)).toThrow(/no boundary/);
-    expect(() => parseMultipart('multipart/form-data; boundary=XyZ', Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunclosed'))).toThrow(/not closed/);
-    expect(() => parseMultipart('multipart/form-data; boundary=XyZ', Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\u0000y\r\n--XyZ--'))).toThrow(/NUL/);
+    expect(() =>
+      parseMultipart(
+        'multipart/form-data; boundary=XyZ',
+        Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nunclosed'),
+      ),
+    ).toThrow(/not closed/);
+    expect(() =>
+      parseMultipart(
+        'multipart/form-data; boundary=XyZ',
+        Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\nx\u0000y\r\n--XyZ--'),
+      ),
+    ).toThrow(/NUL/);
   });
 });

@@ -16,18 +16,33 @@ describe('mailboxes across modules: Contact.mailboxMessages and sending through 
   let box: { id: string; address: string };
 
   beforeAll(async () => {
-    t = await startTestPlatform({ LOG_LEVEL: process.env.TEST_LOG ?? 'silent' }, { modules: [emailModule(), webhooksModule(), crmModule(), mailboxesModule()] });
+    t = await startTestPlatform(
+      { LOG_LEVEL: process.env.TEST_LOG ?? 'silent' },
+      { modules: [emailModule(), webhooksModule(), crmModule(), mailboxesModule()] },
+    );
     key = await t.key('mbx-fed');
     box = (await t.request('POST', `${P}/mailboxes`, { key, body: { name: 'sales' } })).body.data;
     for (const email of ['ada@example.com', 'bob@example.com', 'cyd@example.com']) {
-      expect((await t.request('POST', '/crm/contacts', { key, body: { email, name: email.split('@')[0] } })).status).toBe(202);
+      expect(
+        (await t.request('POST', '/crm/contacts', { key, body: { email, name: email.split('@')[0] } })).status,
+      ).toBe(202);
     }
     await eventually(async () => (await t.request('GET', '/crm/contacts/cyd@example.com', { key })).status === 200);
   });
   afterAll(() => t.stop());
 
-  it('should send to an outside address through the email module\'s path: from the mailbox, threading headers, then delivered', async () => {
-    const sent = await t.request('POST', `${P}/messages/send`, { key, body: { from: box.address, to: ['Ada <ada@example.com>'], cc: ['bob@example.com'], subject: 'Offer', text: 'Our offer', headers: { 'X-Deal': '42' } } });
+  it("should send to an outside address through the email module's path: from the mailbox, threading headers, then delivered", async () => {
+    const sent = await t.request('POST', `${P}/messages/send`, {
+      key,
+      body: {
+        from: box.address,
+        to: ['Ada <ada@example.com>'],
+        cc: ['bob@example.com'],
+        subject: 'Offer',
+        text: 'Our offer',
+        headers: { 'X-Deal': '42' },
+      },
+    });
     expect(sent.status).toBe(202);
     expect(sent.body.data).toMatchObject({ cc: ['bob@example.com'], bcc: [] });
     const delivered = await eventually(async () => {
@@ -37,28 +52,54 @@ describe('mailboxes across modules: Contact.mailboxMessages and sending through 
     expect(delivered).toMatchObject({ sentAt: expect.any(String), deliveredAt: expect.any(String) });
     const emails = (await t.request('GET', '/emails/messages', { key })).body.data;
     const email = emails.find((e: { subject: string }) => e.subject === 'Offer');
-    expect(email).toMatchObject({ from: box.address, to: ['"Ada" <ada@example.com>'], cc: ['bob@example.com'], status: 'DELIVERED' });
-    const events = await t.platform.orm.em.getConnection().execute(`select type from platform.events where data->>'messageId' = ? order by seq`, [sent.body.data.id]);
+    expect(email).toMatchObject({
+      from: box.address,
+      to: ['"Ada" <ada@example.com>'],
+      cc: ['bob@example.com'],
+      status: 'DELIVERED',
+    });
+    const events = await t.platform.orm.em
+      .getConnection()
+      .execute(`select type from platform.events where data->>'messageId' = ? order by seq`, [sent.body.data.id]);
     expect(events.map((e) => e.type)).toEqual(['message.sent', 'message.delivered']);
     // A reply-all to it keeps ada and bob, never the mailbox itself.
-    const replyAll = await t.request('POST', `${P}/messages/${sent.body.data.id}/reply-all`, { key, body: { text: 'Following up' } });
+    const replyAll = await t.request('POST', `${P}/messages/${sent.body.data.id}/reply-all`, {
+      key,
+      body: { text: 'Following up' },
+    });
     expect(replyAll.body.data.to).toEqual(['"Ada" <ada@example.com>']);
   });
 
   it('should answer Contact.mailboxMessages through the gateway, batched in one query for every contact', async () => {
     const statements = recordStatements();
     try {
-      const res = await t.graphql(key, '{ contacts(limit: 10) { data { email mailboxMessages { id subject direction } } } }');
+      const res = await t.graphql(
+        key,
+        '{ contacts(limit: 10) { data { email mailboxMessages { id subject direction } } } }',
+      );
       expect(res.body.errors).toBeUndefined();
-      const byEmail = Object.fromEntries(res.body.data.contacts.data.map((c: { email: string; mailboxMessages: unknown[] }) => [c.email, c.mailboxMessages.length]));
+      const byEmail = Object.fromEntries(
+        res.body.data.contacts.data.map((c: { email: string; mailboxMessages: unknown[] }) => [
+          c.email,
+          c.mailboxMessages.length,
+        ]),
+      );
       expect(byEmail).toEqual({ 'ada@example.com': 2, 'bob@example.com': 2, 'cyd@example.com': 0 });
-      const queries = statements.texts().filter((text) => text.includes('mailboxes.messages') && text.includes('addresses @>'));
+      const queries = statements
+        .texts()
+        .filter((text) => text.includes('mailboxes.messages') && text.includes('addresses @>'));
       expect(queries).toHaveLength(1);
     } finally {
       statements.stop();
     }
-    const one = await t.graphql(key, '{ contact(id: "ada@example.com") { email mailboxMessages { subject direction } } }');
-    expect(one.body.data.contact.mailboxMessages).toEqual([{ subject: 'Re: Offer', direction: 'outbound' }, { subject: 'Offer', direction: 'outbound' }]);
+    const one = await t.graphql(
+      key,
+      '{ contact(id: "ada@example.com") { email mailboxMessages { subject direction } } }',
+    );
+    expect(one.body.data.contact.mailboxMessages).toEqual([
+      { subject: 'Re: Offer', direction: 'outbound' },
+      { subject: 'Offer', direction: 'outbound' },
+    ]);
     const noScope = await t.key('mbx-fed', 'SERVER', ['crm']);
     const forbidden = await t.graphql(noScope, '{ contact(id: "ada@example.com") { email mailboxMessages { id } } }');
     expect(forbidden.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -18,19 +18,38 @@ describe('mailbox rules', () => {
     expect(forwardSubject('x')).toBe('Fwd: x');
   });
 
-  it('should parse recipients with nodemailer\'s parser and refuse anything but one valid address', () => {
-    expect(parseAddress('Ada Lovelace <ADA@Example.com>', 'to')).toEqual({ address: 'ada@example.com', entry: '"Ada Lovelace" <ada@example.com>' });
+  it("should parse recipients with nodemailer's parser and refuse anything but one valid address", () => {
+    expect(parseAddress('Ada Lovelace <ADA@Example.com>', 'to')).toEqual({
+      address: 'ada@example.com',
+      entry: '"Ada Lovelace" <ada@example.com>',
+    });
     expect(parseAddress('bob@example.com', 'to')).toEqual({ address: 'bob@example.com', entry: 'bob@example.com' });
     for (const bad of ['', 'bob', 'a@b', 'a@b.c, d@e.f', 'x@y.z\r\nBcc: evil@example.com', 'group: a@b.c;', '<>']) {
       expect(() => parseAddress(bad, 'to')).toThrow(expect.objectContaining({ code: 'INVALID_RECIPIENT' }));
     }
     expect(parseAddressList(['a@b.io', 'A@B.io', 'c@d.io'], 'cc').map((a) => a.address)).toEqual(['a@b.io', 'c@d.io']);
-    expect(() => parseAddressList(Array.from({ length: 51 }, (_, i) => `r${i}@x.io`), 'to')).toThrow(expect.objectContaining({ code: 'INVALID_RECIPIENT' }));
+    expect(() =>
+      parseAddressList(
+        Array.from({ length: 51 }, (_, i) => `r${i}@x.io`),
+        'to',
+      ),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_RECIPIENT' }));
   });
 
   it('should refuse reserved headers, CR/LF and bad names, and keep custom ones', () => {
-    expect(checkCustomHeaders({ 'X-Campaign': 'fall', 'List-Id': '<x.example.com>' })).toEqual({ 'X-Campaign': 'fall', 'List-Id': '<x.example.com>' });
-    for (const headers of [{ 'message-id': '<x@y>' }, { 'Reply-To': 'a@b.c' }, { BCC: 'a@b.c' }, { 'X-A': 'a\nb' }, { 'X-A': 'a\rb' }, { 'Bad Name': 'x' }, { 'X-A': 1 }]) {
+    expect(checkCustomHeaders({ 'X-Campaign': 'fall', 'List-Id': '<x.example.com>' })).toEqual({
+      'X-Campaign': 'fall',
+      'List-Id': '<x.example.com>',
+    });
+    for (const headers of [
+      { 'message-id': '<x@y>' },
+      { 'Reply-To': 'a@b.c' },
+      { BCC: 'a@b.c' },
+      { 'X-A': 'a\nb' },
+      { 'X-A': 'a\rb' },
+      { 'Bad Name': 'x' },
+      { 'X-A': 1 },
+    ]) {
       expect(() => checkCustomHeaders(headers)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
     }
   });
@@ -38,13 +57,22 @@ describe('mailbox rules', () => {
   it('should check base64 strictly and sum decoded sizes against 25 MB', () => {
     const ok = checkAttachments([{ filename: 'a.txt', content: Buffer.from('hello').toString('base64') }]);
     expect(ok[0]).toMatchObject({ filename: 'a.txt', contentType: 'application/octet-stream', size: 5 });
-    for (const content of ['aGVsbG8', 'aGV sbG8=', '@@@@']) expect(() => checkAttachments([{ filename: 'a', content }])).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+    for (const content of ['aGVsbG8', 'aGV sbG8=', '@@@@'])
+      expect(() => checkAttachments([{ filename: 'a', content }])).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_ERROR' }),
+      );
     const carried = [{ id: 'att_1', filename: 'big', contentType: 'x/y', size: MAX_ATTACHMENT_BYTES, content: '' }];
-    expect(() => checkAttachments([{ filename: 'one-more', content: 'AA==' }], carried)).toThrow(expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE' }));
+    expect(() => checkAttachments([{ filename: 'one-more', content: 'AA==' }], carried)).toThrow(
+      expect.objectContaining({ code: 'ATTACHMENT_TOO_LARGE' }),
+    );
   });
 
-  it('should build References from the original\'s References (or In-Reply-To) plus its Message-ID', () => {
-    expect(replyReferences({ references: ['<a@x>', '<b@x>'], messageId: '<c@x>', inReplyTo: '<b@x>' })).toEqual(['<a@x>', '<b@x>', '<c@x>']);
+  it("should build References from the original's References (or In-Reply-To) plus its Message-ID", () => {
+    expect(replyReferences({ references: ['<a@x>', '<b@x>'], messageId: '<c@x>', inReplyTo: '<b@x>' })).toEqual([
+      '<a@x>',
+      '<b@x>',
+      '<c@x>',
+    ]);
     expect(replyReferences({ references: [], messageId: '<c@x>', inReplyTo: '<b@x>' })).toEqual(['<b@x>', '<c@x>']);
     expect(replyReferences({ references: [], messageId: '<c@x>', inReplyTo: null })).toEqual(['<c@x>']);
   });

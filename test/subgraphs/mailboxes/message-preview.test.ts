@@ -9,7 +9,11 @@ describe('a message preview', () => {
 
   it.each([
     ['entities decoded', '<p>Fish &amp; chips &eacute;t&#233;</p>', 'Fish & chips été'],
-    ['head, style and script left out', '<html><head><title>Subject</title><style>p { color: red }</style></head><body>Hi<script>if (a < b) x()</script></body></html>', 'Hi'],
+    [
+      'head, style and script left out',
+      '<html><head><title>Subject</title><style>p { color: red }</style></head><body>Hi<script>if (a < b) x()</script></body></html>',
+      'Hi',
+    ],
     ['a > inside an attribute', '<a title="1 > 0" href="#">Link</a> text', 'Link text'],
     ['comments left out', 'before<!-- a > b -->after', 'beforeafter'],
     ['each tag a space', '<td>one</td><td>two</td><br>three', 'one two three'],

@@ -19,7 +19,13 @@ describe('SMS sending through the stack', () => {
   const batch = (body: unknown, k = key) => t.request('POST', '/sms/batch', { key: k, body });
   const get = (id: string, k = key) => t.request('GET', `/sms/${id}`, { key: k });
   const ok = (to: string) => ({ to, submittedAt: ISO, messageId: SMS_ID, errorCode: 0, message: 'OK' });
-  const refused = (to: string, errorCode: number) => ({ to, submittedAt: ISO, messageId: null, errorCode, message: expect.any(String) });
+  const refused = (to: string, errorCode: number) => ({
+    to,
+    submittedAt: ISO,
+    messageId: null,
+    errorCode,
+    message: expect.any(String),
+  });
 
   describe('POST /sms and the life of a message on the sandbox carrier', () => {
     beforeAll(async () => {
@@ -57,16 +63,28 @@ describe('SMS sending through the stack', () => {
         deliveredAt: ISO,
         failedAt: null,
         receivedAt: null,
-        events: [{ eventType: 'QUEUED', timestamp: ISO }, { eventType: 'SENT', timestamp: ISO }, { eventType: 'DELIVERED', timestamp: ISO }],
+        events: [
+          { eventType: 'QUEUED', timestamp: ISO },
+          { eventType: 'SENT', timestamp: ISO },
+          { eventType: 'DELIVERED', timestamp: ISO },
+        ],
       });
       const times = delivered.events.map((e: { timestamp: string }) => Date.parse(e.timestamp));
       expect([...times].sort((a, b) => a - b)).toEqual(times);
-      expect(delivered.events.map((e: { timestamp: string }) => e.timestamp)).toEqual([delivered.queuedAt, delivered.sentAt, delivered.deliveredAt]);
+      expect(delivered.events.map((e: { timestamp: string }) => e.timestamp)).toEqual([
+        delivered.queuedAt,
+        delivered.sentAt,
+        delivered.deliveredAt,
+      ]);
       expect(seen.has('QUEUED') || seen.has('SENDING') || seen.has('SENT')).toBe(true);
     });
 
     it('should count segments of the rendered body (UCS-2 when the model brings an emoji)', async () => {
-      const res = await send({ to: '+447700900999', templateAlias: 'appointment-reminder', templateModel: { name: '😀'.repeat(30), date: 'Monday', time: '10:00' } });
+      const res = await send({
+        to: '+447700900999',
+        templateAlias: 'appointment-reminder',
+        templateModel: { name: '😀'.repeat(30), date: 'Monday', time: '10:00' },
+      });
       expect(res.body.errorCode).toBe(0);
       const m = (await get(res.body.messageId)).body;
       expect(m.country).toBe('GB');
@@ -76,7 +94,9 @@ describe('SMS sending through the stack', () => {
 
     it('should accept a SENDING key for sends but not for reads', async () => {
       const sending = await t.key('sms-life', 'SENDING');
-      expect((await send({ to: US, templateId: 1, templateModel: { appName: 'A', code: 1, minutes: 5 } }, sending)).body).toEqual(ok(US));
+      expect(
+        (await send({ to: US, templateId: 1, templateModel: { appName: 'A', code: 1, minutes: 5 } }, sending)).body,
+      ).toEqual(ok(US));
       const read = await t.request('GET', '/sms/messages', { key: sending });
       expect(read.status).toBe(403);
       expect(read.body).toEqual({ error: { code: 'FORBIDDEN', message: expect.any(String), statusCode: 403 } });
@@ -137,14 +157,28 @@ describe('SMS sending through the stack', () => {
     it('should store a message to a suppressed number as BLOCKED with 1006', async () => {
       await t.request('POST', '/sms/suppressions', { key, body: { phoneNumber: '+14155550999' } });
       const res = await send({ to: '+14155550999', ...VERIFY });
-      expect(res.body).toEqual({ to: '+14155550999', submittedAt: ISO, messageId: SMS_ID, errorCode: 1006, message: expect.any(String) });
+      expect(res.body).toEqual({
+        to: '+14155550999',
+        submittedAt: ISO,
+        messageId: SMS_ID,
+        errorCode: 1006,
+        message: expect.any(String),
+      });
       const m = (await get(res.body.messageId)).body;
-      expect(m).toMatchObject({ status: 'BLOCKED', errorCode: 1006, queuedAt: null, failedAt: ISO, events: [{ eventType: 'BLOCKED', timestamp: ISO }] });
+      expect(m).toMatchObject({
+        status: 'BLOCKED',
+        errorCode: 1006,
+        queuedAt: null,
+        failedAt: ISO,
+        events: [{ eventType: 'BLOCKED', timestamp: ISO }],
+      });
     });
 
     it('should report 1005 on sends and 403 SMS_NOT_ENABLED elsewhere while SMS is off', async () => {
       const off = await t.key('sms-off');
-      expect((await t.request('PATCH', '/sms/settings', { key: off, body: { enabled: false } })).body.enabled).toBe(false);
+      expect((await t.request('PATCH', '/sms/settings', { key: off, body: { enabled: false } })).body.enabled).toBe(
+        false,
+      );
       expect((await send({ to: US, ...VERIFY }, off)).body).toEqual(refused(US, 1005));
       expect((await batch([{ to: US, ...VERIFY }], off)).body).toEqual([refused(US, 1005)]);
       const list = await t.request('GET', '/sms/messages', { key: off });
@@ -195,7 +229,13 @@ describe('SMS sending through the stack', () => {
         { to: '+33612345678', ...VERIFY },
       ]);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual([ok(US), refused('nope', 1001), refused('+16135550100', 1002), refused('+819012345678', 1004), ok('+33612345678')]);
+      expect(res.body).toEqual([
+        ok(US),
+        refused('nope', 1001),
+        refused('+16135550100', 1002),
+        refused('+819012345678', 1004),
+        ok('+33612345678'),
+      ]);
       expect((await get(res.body[4].messageId)).body.country).toBe('FR');
     });
 
@@ -238,7 +278,9 @@ describe('SMS sending through the stack', () => {
     it('should answer 404 MESSAGE_NOT_FOUND for an unknown id and for another organization’s message', async () => {
       const unknown = await get('sms_00000000000000000000000000');
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ error: { code: 'MESSAGE_NOT_FOUND', message: expect.any(String), statusCode: 404 } });
+      expect(unknown.body).toEqual({
+        error: { code: 'MESSAGE_NOT_FOUND', message: expect.any(String), statusCode: 404 },
+      });
       const foreign = await get(id, other);
       expect(foreign.status).toBe(404);
       expect(foreign.body.error.code).toBe('MESSAGE_NOT_FOUND');
@@ -250,8 +292,29 @@ describe('SMS sending through the stack', () => {
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(3);
       const item = res.body.messages[2];
-      expect(Object.keys(item).sort()).toEqual(['country', 'deliveredAt', 'direction', 'failedAt', 'from', 'messageId', 'queuedAt', 'segments', 'sentAt', 'status', 'tag', 'to']);
-      expect(item).toMatchObject({ messageId: id, to: US, direction: 'OUTBOUND', segments: 1, country: 'US', tag: 'alpha', queuedAt: ISO });
+      expect(Object.keys(item).sort()).toEqual([
+        'country',
+        'deliveredAt',
+        'direction',
+        'failedAt',
+        'from',
+        'messageId',
+        'queuedAt',
+        'segments',
+        'sentAt',
+        'status',
+        'tag',
+        'to',
+      ]);
+      expect(item).toMatchObject({
+        messageId: id,
+        to: US,
+        direction: 'OUTBOUND',
+        segments: 1,
+        country: 'US',
+        tag: 'alpha',
+        queuedAt: ISO,
+      });
     });
 
     it('should filter by tag, status, direction and dates, and page with count/offset', async () => {
@@ -267,11 +330,14 @@ describe('SMS sending through the stack', () => {
       expect(page.totalCount).toBe(3);
     });
 
-    it.each(['count=501', 'count=0', 'status=LOST', 'direction=SIDEWAYS', 'fromDate=yesterday'])('should refuse %s with 400', async (query) => {
-      const res = await t.request('GET', `/sms/messages?${query}`, { key });
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { code: 'INVALID_REQUEST', message: expect.any(String), statusCode: 400 } });
-    });
+    it.each(['count=501', 'count=0', 'status=LOST', 'direction=SIDEWAYS', 'fromDate=yesterday'])(
+      'should refuse %s with 400',
+      async (query) => {
+        const res = await t.request('GET', `/sms/messages?${query}`, { key });
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: { code: 'INVALID_REQUEST', message: expect.any(String), statusCode: 400 } });
+      },
+    );
 
     it('should answer 401 UNAUTHORIZED in the SMS envelope without a key', async () => {
       const res = await t.request('GET', '/sms/messages');

@@ -30,33 +30,60 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       expect(res.status).toBe(200);
       expect(res.body.totalCount).toBe(7);
       expect(res.body.messages[0]).toEqual({
-        templateId: 1, id: null, alias: 'verification-code', name: 'Verification code', body: expect.stringContaining('{{code}}'),
-        type: 'POOL', approved: true, variables: ['appName', 'code', 'minutes'],
+        templateId: 1,
+        id: null,
+        alias: 'verification-code',
+        name: 'Verification code',
+        body: expect.stringContaining('{{code}}'),
+        type: 'POOL',
+        approved: true,
+        variables: ['appName', 'code', 'minutes'],
       });
       expect(res.body.messages.find((m: { alias: string }) => m.alias === 'promotion').approved).toBe(false);
-      expect(res.body.messages[6]).toMatchObject({ templateId: null, id: expect.stringMatching(/^smstpl_/), alias: 'welcome', type: 'CUSTOM', approved: true, variables: ['name'] });
+      expect(res.body.messages[6]).toMatchObject({
+        templateId: null,
+        id: expect.stringMatching(/^smstpl_/),
+        alias: 'welcome',
+        type: 'CUSTOM',
+        approved: true,
+        variables: ['name'],
+      });
       const page = await req('GET', '/sms/templates?count=2&offset=5');
       expect(page.body.messages.map((m: { alias: string }) => m.alias)).toEqual(['promotion', 'welcome']);
     });
 
     it('should create, read, update, send with and delete a custom template by alias', async () => {
-      const created = await req('POST', '/sms/templates', { alias: 'pickup', name: 'Pickup', body: 'Order {{id}} is ready' });
+      const created = await req('POST', '/sms/templates', {
+        alias: 'pickup',
+        name: 'Pickup',
+        body: 'Order {{id}} is ready',
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ alias: 'pickup', body: 'Order {{id}} is ready', type: 'CUSTOM' });
-      expect((await req('PATCH', '/sms/templates/pickup', { body: 'Order {{id}} is ready at {{store}}' })).body.body).toBe('Order {{id}} is ready at {{store}}');
+      expect(
+        (await req('PATCH', '/sms/templates/pickup', { body: 'Order {{id}} is ready at {{store}}' })).body.body,
+      ).toBe('Order {{id}} is ready at {{store}}');
       expect((await req('GET', '/sms/templates/pickup')).body.variables).toEqual(['id', 'store']);
 
-      const sent = await req('POST', '/sms', { to: US, templateAlias: 'pickup', templateModel: { id: 'A1', store: 'Main St' } });
+      const sent = await req('POST', '/sms', {
+        to: US,
+        templateAlias: 'pickup',
+        templateModel: { id: 'A1', store: 'Main St' },
+      });
       expect(sent.body.errorCode).toBe(0);
       expect((await req('GET', `/sms/${sent.body.messageId}`)).body.body).toBe('Order A1 is ready at Main St');
 
       expect((await req('DELETE', '/sms/templates/pickup')).body).toBe(true);
-      expect(await req('GET', '/sms/templates/pickup')).toMatchObject({ status: 404, body: smsError('TEMPLATE_NOT_FOUND', 404) });
+      expect(await req('GET', '/sms/templates/pickup')).toMatchObject({
+        status: 404,
+        body: smsError('TEMPLATE_NOT_FOUND', 404),
+      });
       expect((await req('POST', '/sms', { to: US, templateAlias: 'pickup' })).body.errorCode).toBe(1002);
     });
 
     it('should send with a template using Liquid filters and a condition, as plain text', async () => {
-      const body = '{% if vip %}VIP: {% endif %}Hi {{ name | capitalize }}, order {{ id | upcase }} {{ note | default: "is ready" }}';
+      const body =
+        '{% if vip %}VIP: {% endif %}Hi {{ name | capitalize }}, order {{ id | upcase }} {{ note | default: "is ready" }}';
       expect((await req('POST', '/sms/templates', { alias: 'liquid', name: 'Liquid', body })).status).toBe(201);
       expect((await req('GET', '/sms/templates/liquid')).body.variables).toEqual(['vip', 'name', 'id', 'note']);
       for (const [model, text] of [
@@ -70,16 +97,36 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
     });
 
     it('should keep rendering a template in the old syntax', async () => {
-      expect((await req('POST', '/sms/templates', { alias: 'old', name: 'Old', body: 'Use \\{{code}} to get {{ code }} in {{user.city}}' })).status).toBe(201);
-      const sent = await req('POST', '/sms', { to: US, templateAlias: 'old', templateModel: { code: 42, user: { city: 'Zürich' } } });
+      expect(
+        (
+          await req('POST', '/sms/templates', {
+            alias: 'old',
+            name: 'Old',
+            body: 'Use \\{{code}} to get {{ code }} in {{user.city}}',
+          })
+        ).status,
+      ).toBe(201);
+      const sent = await req('POST', '/sms', {
+        to: US,
+        templateAlias: 'old',
+        templateModel: { code: 42, user: { city: 'Zürich' } },
+      });
       expect((await req('GET', `/sms/${sent.body.messageId}`)).body.body).toBe('Use {{code}} to get 42 in Zürich');
-      const object = await req('POST', '/sms', { to: US, templateAlias: 'old', templateModel: { code: 1, user: { city: { name: 'x' } } } });
+      const object = await req('POST', '/sms', {
+        to: US,
+        templateAlias: 'old',
+        templateModel: { code: 1, user: { city: { name: 'x' } } },
+      });
       expect(object).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
       expect(object.body.error.message).toContain('templateModel.user.city');
     });
 
     it('should refuse a body Liquid cannot parse with 400 naming the field and the position, storing nothing', async () => {
-      const created = await req('POST', '/sms/templates', { alias: 'broken', name: 'Broken', body: 'Hi {{ name }}\n{% if vip %}VIP' });
+      const created = await req('POST', '/sms/templates', {
+        alias: 'broken',
+        name: 'Broken',
+        body: 'Hi {{ name }}\n{% if vip %}VIP',
+      });
       expect(created).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
       expect(created.body.error.message).toMatch(/^body is not a valid Liquid template \(line 2, column 1\): /);
       expect((await req('GET', '/sms/templates/broken')).status).toBe(404);
@@ -94,18 +141,32 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
     it('should refuse a send with a stored template that no longer parses with a 400 naming it, never a 500', async () => {
       await req('POST', '/sms/templates', { alias: 'stale', name: 'Stale', body: 'Hi {{ name }}' });
       // A body stored before bodies were checked: Mustache's sections are not Liquid.
-      await t.platform.orm.em.fork().getConnection().execute(`update sms.templates set body = 'Hi {{#name}}x{{/name}}' where alias = 'stale'`);
+      await t.platform.orm.em
+        .fork()
+        .getConnection()
+        .execute(`update sms.templates set body = 'Hi {{#name}}x{{/name}}' where alias = 'stale'`);
       const res = await req('POST', '/sms', { to: US, templateAlias: 'stale', templateModel: { name: 'A' } });
       expect(res).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
-      expect(res.body.error.message).toMatch(/^SMS template stale cannot be rendered: body is not a valid Liquid template \(line 1, column 6\)/);
+      expect(res.body.error.message).toMatch(
+        /^SMS template stale cannot be rendered: body is not a valid Liquid template \(line 1, column 6\)/,
+      );
     });
 
     it('should answer 409 for a duplicate or pool alias, 400 for a bad alias, 404 TEMPLATE_NOT_FOUND for an unknown one', async () => {
       await req('POST', '/sms/templates', { alias: 'dup', name: 'A', body: 'x' });
-      expect(await req('POST', '/sms/templates', { alias: 'dup', name: 'B', body: 'y' })).toMatchObject({ status: 409, body: smsError('CONFLICT', 409) });
+      expect(await req('POST', '/sms/templates', { alias: 'dup', name: 'B', body: 'y' })).toMatchObject({
+        status: 409,
+        body: smsError('CONFLICT', 409),
+      });
       expect((await req('POST', '/sms/templates', { alias: 'promotion', name: 'B', body: 'y' })).status).toBe(409);
-      expect(await req('POST', '/sms/templates', { alias: 'Bad Alias', name: 'B', body: 'y' })).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
-      expect(await req('PATCH', '/sms/templates/ghost', { body: 'y' })).toMatchObject({ status: 404, body: smsError('TEMPLATE_NOT_FOUND', 404) });
+      expect(await req('POST', '/sms/templates', { alias: 'Bad Alias', name: 'B', body: 'y' })).toMatchObject({
+        status: 400,
+        body: smsError('INVALID_REQUEST', 400),
+      });
+      expect(await req('PATCH', '/sms/templates/ghost', { body: 'y' })).toMatchObject({
+        status: 404,
+        body: smsError('TEMPLATE_NOT_FOUND', 404),
+      });
       expect((await req('DELETE', '/sms/templates/promotion')).status).toBe(403);
     });
 
@@ -124,12 +185,20 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       expect(added.body).toEqual({ phoneNumber: US, reason: 'MANUAL', createdAt: ISO });
       expect((await req('POST', '/sms/suppressions', { phoneNumber: US, reason: 'OPT_OUT' })).body).toEqual(added.body);
 
-      expect((await req('GET', `/sms/suppressions/${encodeURIComponent(US)}`)).body).toEqual({ phoneNumber: US, suppressed: true, reason: 'MANUAL' });
+      expect((await req('GET', `/sms/suppressions/${encodeURIComponent(US)}`)).body).toEqual({
+        phoneNumber: US,
+        suppressed: true,
+        reason: 'MANUAL',
+      });
       expect((await req('GET', '/sms/suppressions')).body).toEqual({ totalCount: 1, messages: [added.body] });
       expect((await req('GET', '/sms/suppressions?reason=OPT_OUT')).body.totalCount).toBe(0);
 
       expect((await req('DELETE', `/sms/suppressions/${encodeURIComponent(US)}`)).body).toBe(true);
-      expect((await req('GET', `/sms/suppressions/${US}`)).body).toEqual({ phoneNumber: US, suppressed: false, reason: null });
+      expect((await req('GET', `/sms/suppressions/${US}`)).body).toEqual({
+        phoneNumber: US,
+        suppressed: false,
+        reason: null,
+      });
       expect((await req('DELETE', `/sms/suppressions/${US}`)).status).toBe(404);
     });
 
@@ -138,7 +207,10 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       ['a number that is not E.164', { phoneNumber: '555-0100' }],
       ['an unknown reason', { phoneNumber: US, reason: 'BORED' }],
     ])('should refuse %s with 400', async (_why, body) => {
-      expect(await req('POST', '/sms/suppressions', body)).toMatchObject({ status: 400, body: smsError('INVALID_REQUEST', 400) });
+      expect(await req('POST', '/sms/suppressions', body)).toMatchObject({
+        status: 400,
+        body: smsError('INVALID_REQUEST', 400),
+      });
     });
   });
 
@@ -146,12 +218,24 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
     it('should record an injected inbound message and list it with its filters', async () => {
       const res = await req('POST', '/sms/sandbox/inbound', { from: US, to: POOL_US, body: 'Hello there' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ messageId: expect.stringMatching(/^sms_inb_[0-9a-z]{26}$/), providerMessageId: expect.stringMatching(/^SM/), from: US, to: POOL_US, body: 'Hello there', receivedAt: ISO });
+      expect(res.body).toEqual({
+        messageId: expect.stringMatching(/^sms_inb_[0-9a-z]{26}$/),
+        providerMessageId: expect.stringMatching(/^SM/),
+        from: US,
+        to: POOL_US,
+        body: 'Hello there',
+        receivedAt: ISO,
+      });
       await req('POST', '/sms/sandbox/inbound', { from: '+447700900777', to: '+447700900123', body: 'Hi' });
 
       expect((await req('GET', '/sms/inbound')).body.totalCount).toBe(2);
-      expect((await req('GET', `/sms/inbound?fromNumber=${encodeURIComponent(US)}`)).body).toEqual({ totalCount: 1, messages: [res.body] });
-      expect((await req('GET', `/sms/inbound?toNumber=${encodeURIComponent('+447700900123')}`)).body.messages[0].from).toBe('+447700900777');
+      expect((await req('GET', `/sms/inbound?fromNumber=${encodeURIComponent(US)}`)).body).toEqual({
+        totalCount: 1,
+        messages: [res.body],
+      });
+      expect(
+        (await req('GET', `/sms/inbound?toNumber=${encodeURIComponent('+447700900123')}`)).body.messages[0].from,
+      ).toBe('+447700900777');
       expect((await req('GET', '/sms/inbound?fromDate=2999-01-01')).body.totalCount).toBe(0);
       expect((await req('GET', '/sms/messages?direction=INBOUND')).body.totalCount).toBe(2);
       const detail = (await req('GET', `/sms/${res.body.messageId}`)).body;
@@ -168,7 +252,11 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
       expect((await req('GET', `/sms/suppressions/${US}`)).body.suppressed).toBe(false);
 
       await req('POST', '/sms/sandbox/inbound', { from: US, to: POOL_US, body: ' Stop ' });
-      expect((await req('GET', `/sms/suppressions/${US}`)).body).toEqual({ phoneNumber: US, suppressed: true, reason: 'OPT_OUT' });
+      expect((await req('GET', `/sms/suppressions/${US}`)).body).toEqual({
+        phoneNumber: US,
+        suppressed: true,
+        reason: 'OPT_OUT',
+      });
       const blocked = await req('POST', '/sms', { to: US, ...VERIFY });
       expect(blocked.body.errorCode).toBe(1006);
       expect((await req('GET', `/sms/${blocked.body.messageId}`)).body.status).toBe('BLOCKED');
@@ -188,18 +276,35 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
 
     it('should refuse events of other modules and deliver sms.sent, sms.delivered, sms.inbound and sms.opted_out', async () => {
       expect((await req('POST', '/sms/webhooks', { url: receiver.url, events: ['email.sent'] })).status).toBe(400);
-      const created = await req('POST', '/sms/webhooks', { url: receiver.url, events: ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.inbound', 'sms.opted_out'] });
+      const created = await req('POST', '/sms/webhooks', {
+        url: receiver.url,
+        events: ['sms.sent', 'sms.delivered', 'sms.failed', 'sms.inbound', 'sms.opted_out'],
+      });
       expect(created.status).toBe(201);
       const webhookId = created.body.id;
       expect((await req('GET', '/sms/webhooks')).body.totalCount).toBe(1);
 
       const sent = await req('POST', '/sms', { to: US, ...VERIFY });
       await req('POST', '/sms/sandbox/inbound', { from: '+14155550777', to: POOL_US, body: 'QUIT' });
-      const all = await receiver.waitFor((rs) => ['sms.sent', 'sms.delivered', 'sms.inbound', 'sms.opted_out'].every((type) => rs.some((r) => r.json?.type === type)));
+      const all = await receiver.waitFor((rs) =>
+        ['sms.sent', 'sms.delivered', 'sms.inbound', 'sms.opted_out'].every((type) =>
+          rs.some((r) => r.json?.type === type),
+        ),
+      );
       const of = (type: string) => all.find((r) => r.json.type === type)!.json;
-      expect(of('sms.delivered')).toEqual({ id: expect.any(String), type: 'sms.delivered', timestamp: ISO, data: { messageId: sent.body.messageId, to: US, deliveredAt: ISO } });
+      expect(of('sms.delivered')).toEqual({
+        id: expect.any(String),
+        type: 'sms.delivered',
+        timestamp: ISO,
+        data: { messageId: sent.body.messageId, to: US, deliveredAt: ISO },
+      });
       expect(of('sms.sent').data).toMatchObject({ messageId: sent.body.messageId, to: US, sentAt: ISO });
-      expect(of('sms.inbound').data).toMatchObject({ from: '+14155550777', to: POOL_US, body: 'QUIT', receivedAt: ISO });
+      expect(of('sms.inbound').data).toMatchObject({
+        from: '+14155550777',
+        to: POOL_US,
+        body: 'QUIT',
+        receivedAt: ISO,
+      });
       expect(of('sms.opted_out').data).toMatchObject({ phoneNumber: '+14155550777', keyword: 'QUIT', optedOutAt: ISO });
 
       expect((await req('DELETE', `/sms/webhooks/${webhookId}`)).status).toBe(200);
@@ -209,9 +314,16 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
     it('should deliver sms.failed for the sandbox failure number', async () => {
       await req('POST', '/sms/webhooks', { url: receiver.url, events: ['sms.failed'] });
       const sent = await req('POST', '/sms', { to: '+15005550001', ...VERIFY });
-      const got = await receiver.waitFor((rs) => rs.some((r) => r.json?.type === 'sms.failed' && r.json.data.messageId === sent.body.messageId));
+      const got = await receiver.waitFor((rs) =>
+        rs.some((r) => r.json?.type === 'sms.failed' && r.json.data.messageId === sent.body.messageId),
+      );
       expect(got.find((r) => r.json.data.messageId === sent.body.messageId)!.json.data).toEqual({
-        messageId: sent.body.messageId, to: '+15005550001', status: 'FAILED', errorCode: 30006, errorMessage: expect.any(String), failedAt: ISO,
+        messageId: sent.body.messageId,
+        to: '+15005550001',
+        status: 'FAILED',
+        errorCode: 30006,
+        errorMessage: expect.any(String),
+        failedAt: ISO,
       });
     });
   });
@@ -219,13 +331,24 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
   describe('GraphQL', () => {
     it('should answer typed queries and the per-day, per-country dashboard of this organization only', async () => {
       const other = await t.key(`sms-res-gql-other-${n}`);
-      await req('POST', '/sms/batch', [{ to: US, ...VERIFY }, { to: '+447700900999', templateAlias: 'appointment-reminder', templateModel: { name: 'é'.repeat(200) } }, { to: '+15005550001', ...VERIFY }]);
+      await req('POST', '/sms/batch', [
+        { to: US, ...VERIFY },
+        { to: '+447700900999', templateAlias: 'appointment-reminder', templateModel: { name: 'é'.repeat(200) } },
+        { to: '+15005550001', ...VERIFY },
+      ]);
       await req('POST', '/sms/suppressions', { phoneNumber: '+14155550999' });
       await req('POST', '/sms', { to: '+14155550999', ...VERIFY });
       await req('POST', '/sms', { to: US, ...VERIFY }, other);
-      await eventually(async () => (await req('GET', '/sms/messages?status=DELIVERED')).body.totalCount === 2 && (await req('GET', '/sms/messages?status=FAILED')).body.totalCount === 1);
+      await eventually(
+        async () =>
+          (await req('GET', '/sms/messages?status=DELIVERED')).body.totalCount === 2 &&
+          (await req('GET', '/sms/messages?status=FAILED')).body.totalCount === 1,
+      );
 
-      const typed = await t.graphql(key, '{ smsMessages(direction: "OUTBOUND", count: 10) { meta { total } data { id status segments country events { eventType } } } }');
+      const typed = await t.graphql(
+        key,
+        '{ smsMessages(direction: "OUTBOUND", count: 10) { meta { total } data { id status segments country events { eventType } } } }',
+      );
       expect(typed.body.errors).toBeUndefined();
       expect(typed.body.data.smsMessages.meta.total).toBe(4);
 
@@ -251,7 +374,16 @@ describe('SMS templates, suppressions, inbound and webhooks through the stack', 
          select id, 'sms', to_char(now() at time zone 'utc', 'YYYY-MM'), 998 from platform.organizations where slug = ?`,
         [org],
       );
-      const two = await req('POST', '/sms/batch', [{ to: US, ...VERIFY }, { to: '+819012345678', ...VERIFY }, { to: US, ...VERIFY }], k);
+      const two = await req(
+        'POST',
+        '/sms/batch',
+        [
+          { to: US, ...VERIFY },
+          { to: '+819012345678', ...VERIFY },
+          { to: US, ...VERIFY },
+        ],
+        k,
+      );
       expect(two.body.map((r: { errorCode: number }) => r.errorCode)).toEqual([0, 1004, 0]);
       const over = await req('POST', '/sms', { to: US, ...VERIFY }, k);
       expect(over.status).toBe(429);

@@ -11,10 +11,14 @@ describe('canned response rendering', () => {
   it('should escape visitor-written values, with or without the raw filter', async () => {
     expect(await renderCanned('Hi {{visitor.name}}', variables)).toBe('Hi &lt;img src=x onerror=alert(1)&gt;');
     expect(await renderCanned('Hi {{ visitor.name | raw }}', variables)).toBe('Hi &lt;img src=x onerror=alert(1)&gt;');
-    expect(await renderCanned('{{ inbox.name | raw | upcase }}', variables)).toBe('HELP &amp; &lt;B&gt;SUPPORT&lt;/B&gt;');
+    expect(await renderCanned('{{ inbox.name | raw | upcase }}', variables)).toBe(
+      'HELP &amp; &lt;B&gt;SUPPORT&lt;/B&gt;',
+    );
   });
 
-  it('should render the agent\'s own text and variables', async () => {
-    expect(await renderCanned('Thanks, {{agent.name}} from {{ conversation.id }}', variables)).toBe('Thanks, Ana from c1');
+  it("should render the agent's own text and variables", async () => {
+    expect(await renderCanned('Thanks, {{agent.name}} from {{ conversation.id }}', variables)).toBe(
+      'Thanks, Ana from c1',
+    );
   });
 });

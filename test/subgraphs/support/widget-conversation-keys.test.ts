@@ -21,13 +21,22 @@ describe('widget conversation start under an idempotency key', () => {
   const start = (visitorToken: string, message: string, idempotencyKey?: string) =>
     t.request('POST', '/support/widget/conversations', {
       body: { message },
-      headers: { 'x-widget-token': inbox.widgetToken, 'x-visitor-token': visitorToken, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      headers: {
+        'x-widget-token': inbox.widgetToken,
+        'x-visitor-token': visitorToken,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
     });
   const conversationsOf = async (visitorId: string) => {
-    const rows = await t.platform.orm.em.getConnection().execute<{ id: string }[]>('select id from support.conversations where visitor_id = ? order by created_at, id', [visitorId]);
+    const rows = await t.platform.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from support.conversations where visitor_id = ? order by created_at, id', [
+        visitorId,
+      ]);
     return rows.map((r) => r.id);
   };
-  const created = async (visitorId: string) => (await outbox(t, key, 'conversation.created')).filter((e) => e.data.visitorId === visitorId).length;
+  const created = async (visitorId: string) =>
+    (await outbox(t, key, 'conversation.created')).filter((e) => e.data.visitorId === visitorId).length;
 
   it('should answer a repeated start with the conversation it opened, also when the starts race', async () => {
     const visitor = await newVisitor(t, inbox.widgetToken);
@@ -37,7 +46,9 @@ describe('widget conversation start under an idempotency key', () => {
     expect([again.status, again.body.data.id]).toEqual([201, first.body.data.id]);
     expect(again.body.data.messages.map((m: { content: string }) => m.content)).toEqual(['Hello?']);
 
-    const raced = await Promise.all(Array.from({ length: 6 }, () => start(visitor.visitorToken, 'Anyone?', 'pending-start-2')));
+    const raced = await Promise.all(
+      Array.from({ length: 6 }, () => start(visitor.visitorToken, 'Anyone?', 'pending-start-2')),
+    );
     expect(raced.map((r) => r.status)).toEqual(Array(6).fill(201));
     expect(new Set(raced.map((r) => r.body.data.id)).size).toBe(1);
 

@@ -20,14 +20,24 @@ describe('widget visitor messages under an idempotency key', () => {
 
   const post = (visitorToken: string, conversationId: string, body: Record<string, unknown>, idempotencyKey?: string) =>
     t.request('POST', `/support/widget/conversations/${conversationId}/messages`, {
-      body, headers: { 'x-widget-token': inbox.widgetToken, 'x-visitor-token': visitorToken, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+      body,
+      headers: {
+        'x-widget-token': inbox.widgetToken,
+        'x-visitor-token': visitorToken,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
     });
   const stored = async (conversationId: string) => {
-    const rows = await t.platform.orm.em.getConnection().execute<{ content: string }[]>(
-      "select content from support.messages where conversation_id = ? and sender_type = 'visitor' order by created_at, id", [conversationId]);
+    const rows = await t.platform.orm.em
+      .getConnection()
+      .execute<{ content: string }[]>(
+        "select content from support.messages where conversation_id = ? and sender_type = 'visitor' order by created_at, id",
+        [conversationId],
+      );
     return rows.map((r) => r.content);
   };
-  const received = async (conversationId: string) => (await outbox(t, key, 'message.received')).filter((e) => e.data.conversationId === conversationId).length;
+  const received = async (conversationId: string) =>
+    (await outbox(t, key, 'message.received')).filter((e) => e.data.conversationId === conversationId).length;
 
   it('should answer a repeated key with the stored message and store it once, with and without files', async () => {
     const { conversationId, visitor } = await newConversation(t, inbox.widgetToken, 'First');
@@ -37,9 +47,19 @@ describe('widget visitor messages under an idempotency key', () => {
     expect([again.status, again.body.data]).toEqual([201, first.body.data]);
 
     const file = { filename: 'note.txt', contentType: 'text/plain', content: Buffer.from('hello').toString('base64') };
-    const withFile = await post(visitor.visitorToken, conversationId, { message: 'See file', attachments: [file] }, 'pending-2-def');
+    const withFile = await post(
+      visitor.visitorToken,
+      conversationId,
+      { message: 'See file', attachments: [file] },
+      'pending-2-def',
+    );
     expect(withFile.status).toBe(201);
-    const fileAgain = await post(visitor.visitorToken, conversationId, { message: 'See file', attachments: [file] }, 'pending-2-def');
+    const fileAgain = await post(
+      visitor.visitorToken,
+      conversationId,
+      { message: 'See file', attachments: [file] },
+      'pending-2-def',
+    );
     expect(fileAgain.body.data.id).toBe(withFile.body.data.id);
 
     // Without a key every post is a message, as before.
@@ -51,7 +71,9 @@ describe('widget visitor messages under an idempotency key', () => {
 
   it('should store one message when the same key is sent many times at once', async () => {
     const { conversationId, visitor } = await newConversation(t, inbox.widgetToken, 'Start');
-    const answers = await Promise.all(Array.from({ length: 8 }, () => post(visitor.visitorToken, conversationId, { message: 'Raced' }, 'pending-race')));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(visitor.visitorToken, conversationId, { message: 'Raced' }, 'pending-race')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect(await stored(conversationId)).toEqual(['Start', 'Raced']);

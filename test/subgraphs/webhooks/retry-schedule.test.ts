@@ -31,9 +31,14 @@ describe('seven failed attempts through the stack (injected clock)', () => {
   let receiver: Receiver;
 
   beforeAll(async () => {
-    t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true', JOBS_PROCESS_EVERY_MS: '100' }, { modules: [emailModule(), webhooksModule({ clock: new SpeedupClock(SPEEDUP) })] });
+    t = await startTestPlatform(
+      { WEBHOOK_ALLOW_PRIVATE: 'true', JOBS_PROCESS_EVERY_MS: '100' },
+      { modules: [emailModule(), webhooksModule({ clock: new SpeedupClock(SPEEDUP) })] },
+    );
     key = await t.key('schedule');
-    await t.platform.orm.em.getConnection().execute("update platform.organizations set notification_email = 'ops@schedule.test' where slug = 'schedule'");
+    await t.platform.orm.em
+      .getConnection()
+      .execute("update platform.organizations set notification_email = 'ops@schedule.test' where slug = 'schedule'");
     receiver = await startReceiver(() => ({ status: 500, body: 'receiver broken' }));
   });
   afterAll(async () => {
@@ -42,9 +47,15 @@ describe('seven failed attempts through the stack (injected clock)', () => {
   });
 
   it('should attempt at the scheduled offsets, then fail the delivery, disable the webhook and email the organization', async () => {
-    const created = await t.request('POST', '/webhooks', { key, body: { url: receiver.url, events: ['email.delivered'], active: true } });
+    const created = await t.request('POST', '/webhooks', {
+      key,
+      body: { url: receiver.url, events: ['email.delivered'], active: true },
+    });
     const webhookId = created.body.data.id;
-    const sent = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'b@example.com', subject: 'Doomed', html: 'x' } });
+    const sent = await t.request('POST', '/emails', {
+      key,
+      body: { from: 'a@example.com', to: 'b@example.com', subject: 'Doomed', html: 'x' },
+    });
     expect(sent.status).toBe(200);
 
     const delivery = await eventually(async () => {
@@ -52,8 +63,20 @@ describe('seven failed attempts through the stack (injected clock)', () => {
       return log.body.data[0]?.status === 'FAILED' ? log.body.data[0] : null;
     }, 30_000);
 
-    expect(delivery).toMatchObject({ status: 'FAILED', attemptCount: 7, responseCode: 500, error: 'HTTP 500', nextAttemptAt: null });
-    const attempts = delivery.attempts as { number: number; scheduledFor: string; attemptedAt: string; responseBody: string; success: boolean }[];
+    expect(delivery).toMatchObject({
+      status: 'FAILED',
+      attemptCount: 7,
+      responseCode: 500,
+      error: 'HTTP 500',
+      nextAttemptAt: null,
+    });
+    const attempts = delivery.attempts as {
+      number: number;
+      scheduledFor: string;
+      attemptedAt: string;
+      responseBody: string;
+      success: boolean;
+    }[];
     expect(attempts.map((a) => a.number)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(attempts.every((a) => !a.success && a.responseBody === 'receiver broken')).toBe(true);
     for (let n = 1; n < attempts.length; n++) {
@@ -70,16 +93,20 @@ describe('seven failed attempts through the stack (injected clock)', () => {
     expect(received).toHaveLength(7);
     expect(new Set(received.map((r) => r.json.id)).size).toBe(1);
     for (let n = 1; n < received.length; n++) {
-      expect(received[n]!.receivedAt - received[n - 1]!.receivedAt).toBeGreaterThanOrEqual(Math.floor(RETRY_SCHEDULE_MS[n]! / SPEEDUP) - 1);
+      expect(received[n]!.receivedAt - received[n - 1]!.receivedAt).toBeGreaterThanOrEqual(
+        Math.floor(RETRY_SCHEDULE_MS[n]! / SPEEDUP) - 1,
+      );
     }
 
     const webhook = await t.request('GET', `/webhooks/${webhookId}`, { key });
     expect(webhook.body.data).toMatchObject({ active: false, failed: true, failedAt: expect.any(String) });
 
     const notice = await eventually(async () => {
-      const rows = await t.platform.orm.em.getConnection().execute<{ subject: string; text: string; status: string; from_address: string }[]>(
-        "select subject, text, status, from_address from email.messages where 'ops@schedule.test' = any(to_addresses)",
-      );
+      const rows = await t.platform.orm.em
+        .getConnection()
+        .execute<{ subject: string; text: string; status: string; from_address: string }[]>(
+          "select subject, text, status, from_address from email.messages where 'ops@schedule.test' = any(to_addresses)",
+        );
       return rows[0]?.status === 'DELIVERED' ? rows : null;
     });
     expect(notice).toHaveLength(1);
@@ -93,7 +120,10 @@ describe('seven failed attempts through the stack (injected clock)', () => {
     const list = await t.request('GET', '/webhooks', { key });
     const webhookId = list.body.data[0].id;
     const before = receiver.requests.length;
-    const sent = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'c@example.com', subject: 'While disabled', html: 'x' } });
+    const sent = await t.request('POST', '/emails', {
+      key,
+      body: { from: 'a@example.com', to: 'c@example.com', subject: 'While disabled', html: 'x' },
+    });
     await eventually(async () => {
       const got = await t.request('GET', `/emails/messages/${sent.body.data.messageId}`, { key });
       return got.body.data.status === 'DELIVERED';
@@ -106,7 +136,10 @@ describe('seven failed attempts through the stack (injected clock)', () => {
     const enabled = await t.request('PATCH', `/webhooks/${webhookId}`, { key, body: { active: true } });
     expect(enabled.body.data).toMatchObject({ active: true, failed: false, failedAt: null });
     receiver.respond(() => 200);
-    const again = await t.request('POST', '/emails', { key, body: { from: 'a@example.com', to: 'd@example.com', subject: 'Back', html: 'x' } });
+    const again = await t.request('POST', '/emails', {
+      key,
+      body: { from: 'a@example.com', to: 'd@example.com', subject: 'Back', html: 'x' },
+    });
     await receiver.waitFor((rs) => rs.some((r) => r.json?.data?.messageId === again.body.data.messageId));
   });
 });

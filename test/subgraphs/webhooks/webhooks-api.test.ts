@@ -18,13 +18,25 @@ describe('/webhooks through the stack', () => {
   const create = (body: unknown, k = key) => t.request('POST', '/webhooks', { key: k, body });
 
   it('should create, read, list, update and delete a webhook in the platform envelope', async () => {
-    const created = await create({ url: 'http://127.0.0.1:9/a', events: ['email.delivered', 'sms.delivered'], active: true });
+    const created = await create({
+      url: 'http://127.0.0.1:9/a',
+      events: ['email.delivered', 'sms.delivered'],
+      active: true,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       success: true,
       data: {
-        id: expect.stringMatching(/^wh_/), url: 'http://127.0.0.1:9/a', events: ['email.delivered', 'sms.delivered'], active: true,
-        failed: false, failedAt: null, description: null, secret: expect.stringMatching(/^whsec_/), createdAt: expect.any(String), updatedAt: expect.any(String),
+        id: expect.stringMatching(/^wh_/),
+        url: 'http://127.0.0.1:9/a',
+        events: ['email.delivered', 'sms.delivered'],
+        active: true,
+        failed: false,
+        failedAt: null,
+        description: null,
+        secret: expect.stringMatching(/^whsec_/),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
       },
     });
     const id = created.body.data.id;
@@ -32,9 +44,17 @@ describe('/webhooks through the stack', () => {
     const got = await t.request('GET', `/webhooks/${id}`, { key });
     expect(got.body.data).toMatchObject({ id, url: 'http://127.0.0.1:9/a', active: true });
 
-    const patched = await t.request('PATCH', `/webhooks/${id}`, { key, body: { events: ['form.submitted'], active: false, url: 'http://127.0.0.1:9/b' } });
+    const patched = await t.request('PATCH', `/webhooks/${id}`, {
+      key,
+      body: { events: ['form.submitted'], active: false, url: 'http://127.0.0.1:9/b' },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ id, events: ['form.submitted'], active: false, url: 'http://127.0.0.1:9/b' });
+    expect(patched.body.data).toMatchObject({
+      id,
+      events: ['form.submitted'],
+      active: false,
+      url: 'http://127.0.0.1:9/b',
+    });
 
     await create({ url: 'http://127.0.0.1:9/c', events: ['email.sent'] });
     const listed = await t.request('GET', '/webhooks?count=1', { key });
@@ -57,19 +77,46 @@ describe('/webhooks through the stack', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
-      error: { code: 'INVALID_REQUEST', message: expect.stringContaining('email.teleported'), details: { field: 'events', received: ['email.teleported'], expected: [...events.namespace('platform')!.events] } },
+      error: {
+        code: 'INVALID_REQUEST',
+        message: expect.stringContaining('email.teleported'),
+        details: {
+          field: 'events',
+          received: ['email.teleported'],
+          expected: [...events.namespace('platform')!.events],
+        },
+      },
     });
-    expect(res.body.error.details.expected).toEqual(expect.arrayContaining(['email.delivered', 'sms.delivered', 'form.submitted', 'booking.created', 'domain.registered']));
-    const patch = await t.request('PATCH', `/webhooks/${(await create({ url: 'http://127.0.0.1:9/f', events: ['email.sent'] })).body.data.id}`, { key, body: { events: ['nope'] } });
+    expect(res.body.error.details.expected).toEqual(
+      expect.arrayContaining([
+        'email.delivered',
+        'sms.delivered',
+        'form.submitted',
+        'booking.created',
+        'domain.registered',
+      ]),
+    );
+    const patch = await t.request(
+      'PATCH',
+      `/webhooks/${(await create({ url: 'http://127.0.0.1:9/f', events: ['email.sent'] })).body.data.id}`,
+      { key, body: { events: ['nope'] } },
+    );
     expect(patch.status).toBe(400);
     expect(patch.body.error.details.field).toBe('events');
   });
 
   it('should refuse bad bodies with details', async () => {
     expect((await create({ events: ['email.sent'] })).body.error.details).toMatchObject({ field: 'url' });
-    expect((await create({ url: 'ftp://example.com/x', events: ['email.sent'] })).body.error.details).toMatchObject({ field: 'url', received: 'ftp://example.com/x' });
-    expect((await create({ url: 'http://127.0.0.1:9/', events: [] })).body.error.details).toMatchObject({ field: 'events' });
-    expect((await create({ url: 'http://127.0.0.1:9/', events: ['email.sent'], secret: 'short' })).body.error.details).toMatchObject({ field: 'secret' });
+    expect((await create({ url: 'ftp://example.com/x', events: ['email.sent'] })).body.error.details).toMatchObject({
+      field: 'url',
+      received: 'ftp://example.com/x',
+    });
+    expect((await create({ url: 'http://127.0.0.1:9/', events: [] })).body.error.details).toMatchObject({
+      field: 'events',
+    });
+    expect(
+      (await create({ url: 'http://127.0.0.1:9/', events: ['email.sent'], secret: 'short' })).body.error.details,
+    ).toMatchObject({ field: 'secret' });
     const unknownField = await create({ url: 'http://127.0.0.1:9/', events: ['email.sent'], colour: 'red' });
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.error.code).toBe('INVALID_REQUEST');
@@ -84,7 +131,9 @@ describe('/webhooks through the stack', () => {
     const mine = await create({ url: 'http://127.0.0.1:9/mine', events: ['email.sent'] });
     const id = mine.body.data.id;
     expect((await t.request('GET', `/webhooks/${id}`, { key: otherOrgKey })).status).toBe(404);
-    expect((await t.request('PATCH', `/webhooks/${id}`, { key: otherOrgKey, body: { active: false } })).status).toBe(404);
+    expect((await t.request('PATCH', `/webhooks/${id}`, { key: otherOrgKey, body: { active: false } })).status).toBe(
+      404,
+    );
     expect((await t.request('DELETE', `/webhooks/${id}`, { key: otherOrgKey })).status).toBe(404);
     expect((await t.request('POST', `/webhooks/${id}/test`, { key: otherOrgKey })).status).toBe(404);
     expect((await t.request('GET', `/webhooks/${id}/deliveries`, { key: otherOrgKey })).status).toBe(404);
@@ -104,20 +153,41 @@ describe('/webhooks through the stack', () => {
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('FORBIDDEN');
     const sending = await t.key('hooks', 'SENDING');
-    expect((await t.request('POST', '/webhooks', { key: sending, body: { url: 'http://127.0.0.1:9/', events: ['email.sent'] } })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/webhooks', {
+          key: sending,
+          body: { url: 'http://127.0.0.1:9/', events: ['email.sent'] },
+        })
+      ).status,
+    ).toBe(403);
     const scoped = await t.key('hooks', 'SERVER', ['webhooks']);
     expect((await t.request('GET', '/webhooks', { key: scoped })).status).toBe(200);
   });
 
   it('should serve the same engine over GraphQL, with a module namespace limited to its events and scope', async () => {
-    const created = await t.graphql(key, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input, namespace: "auth") { id events secret } }', {
-      input: { url: 'http://127.0.0.1:9/auth', events: ['user.created'] },
+    const created = await t.graphql(
+      key,
+      'mutation($input: CreateWebhookInput!) { createWebhook(input: $input, namespace: "auth") { id events secret } }',
+      {
+        input: { url: 'http://127.0.0.1:9/auth', events: ['user.created'] },
+      },
+    );
+    expect(created.body.data.createWebhook).toMatchObject({
+      id: expect.stringMatching(/^wh_/),
+      events: ['user.created'],
     });
-    expect(created.body.data.createWebhook).toMatchObject({ id: expect.stringMatching(/^wh_/), events: ['user.created'] });
-    const wrongModule = await t.graphql(key, 'mutation($input: CreateWebhookInput!) { createWebhook(input: $input, namespace: "auth") { id } }', {
-      input: { url: 'http://127.0.0.1:9/auth', events: ['email.sent'] },
+    const wrongModule = await t.graphql(
+      key,
+      'mutation($input: CreateWebhookInput!) { createWebhook(input: $input, namespace: "auth") { id } }',
+      {
+        input: { url: 'http://127.0.0.1:9/auth', events: ['email.sent'] },
+      },
+    );
+    expect(wrongModule.body.errors[0].extensions).toMatchObject({
+      code: 'INVALID_REQUEST',
+      details: { field: 'events', expected: [...events.namespace('auth')!.events] },
     });
-    expect(wrongModule.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'events', expected: [...events.namespace('auth')!.events] } });
     // The module's webhooks are not the platform's.
     const platformList = await t.request('GET', '/webhooks?count=500', { key });
     expect(platformList.body.data.map((w: { id: string }) => w.id)).not.toContain(created.body.data.createWebhook.id);

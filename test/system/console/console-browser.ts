@@ -15,7 +15,15 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: CHROMIUM,
     headless: true,
     // The machine has no network beyond loopback: Chromium's own background traffic would only fail.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -27,16 +35,23 @@ export interface WatchedPage {
 }
 
 /** `where`: the reader's time zone and locale, for pages that show local days and times (the machine's otherwise). */
-export async function openWatched(browser: Browser, origin: string, where: { timezoneId?: string; locale?: string } = {}): Promise<WatchedPage> {
+export async function openWatched(
+  browser: Browser,
+  origin: string,
+  where: { timezoneId?: string; locale?: string } = {},
+): Promise<WatchedPage> {
   // A fresh profile per context: nothing carried over between tests (sessionStorage included).
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, ...where });
   const page = await context.newPage();
   const problems: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith(origin.replace(/^http/, 'ws')) && !/^(data|blob|about):/.test(url)) problems.push(`outside request: ${url}`);
+    if (!url.startsWith(origin) && !url.startsWith(origin.replace(/^http/, 'ws')) && !/^(data|blob|about):/.test(url))
+      problems.push(`outside request: ${url}`);
   });
   return { page, context, problems };
 }
@@ -54,10 +69,13 @@ let axeSource: string | undefined;
 export async function seriousViolations(page: Page): Promise<string[]> {
   axeSource ??= readFileSync(createRequire(join(projectRoot(), 'package.json')).resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.map((v) => ({
+  const violations =
+    (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
-  })))`) as { id: string; impact: string; help: string; targets: string[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+  })))`)) as { id: string; impact: string; help: string; targets: string[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
 }
 
 /** Saves a screenshot for docs/console.md when the screenshot script asked for them; otherwise nothing. */
@@ -66,4 +84,3 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
-

@@ -23,7 +23,10 @@ describe('Publishing an event type’s booking page from the console, in a real 
   it('should make an event type public with a slug and booking questions, show its booking page, and place a refusal on its field', async () => {
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Calendar', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Calendar', exact: true })
+      .click();
     const table = page.getByRole('table', { name: 'Event types' });
     await table.getByRole('row').filter({ hasText: 'Intro call' }).getByText('not public').waitFor();
     await page.getByRole('button', { name: 'Publish Intro call' }).click();
@@ -64,7 +67,14 @@ describe('Publishing an event type’s booking page from the console, in a real 
     expect([stored.public, stored.slug, stored.bookingUrl]).toEqual([true, 'intro', bookingUrl]);
     expect(stored.bookingQuestions).toEqual([
       { name: 'company', label: 'Company', type: 'TEXT', required: true, options: [], placeholder: null },
-      { name: 'topic', label: 'Topic', type: 'SELECT', required: false, options: ['Sales', 'Support'], placeholder: null },
+      {
+        name: 'topic',
+        label: 'Topic',
+        type: 'SELECT',
+        required: false,
+        options: ['Sales', 'Support'],
+        placeholder: null,
+      },
     ]);
     // The booking page answers at that address (served by this platform).
     expect((await t.request('GET', new URL(bookingUrl!).pathname, {})).status).toBe(200);
@@ -79,7 +89,9 @@ describe('Publishing an event type’s booking page from the console, in a real 
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(outside)).toEqual([]);
     // The one refused save is the only complaint: Chromium logs the 400 it was answered with.
-    expect(problems).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(problems).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     await context.close();
   }, 150_000);
 });

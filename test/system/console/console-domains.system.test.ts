@@ -21,7 +21,12 @@ describe('The console’s DNS records editor', () => {
     await t?.stop();
   });
 
-  const recordsOf = async (type: string) => (await t.request('GET', `/domains/${zone}/dns?type=${type}`, { key })).body.data as { name: string; value: string; ttl: number }[];
+  const recordsOf = async (type: string) =>
+    (await t.request('GET', `/domains/${zone}/dns?type=${type}`, { key })).body.data as {
+      name: string;
+      value: string;
+      ttl: number;
+    }[];
 
   it('should add, edit and delete a record, show the platform’s refusal on its field, and turn DNSSEC on with the DS record', async () => {
     const { page, context, problems } = await openWatched(browser, t.url);
@@ -40,8 +45,13 @@ describe('The console’s DNS records editor', () => {
     const value = dialog.getByRole('textbox', { name: 'Value' });
     await dialog.locator('input[aria-invalid="true"]').first().waitFor();
     expect(await value.getAttribute('aria-invalid')).toBe('true');
-    const described = (await value.getAttribute('aria-describedby'))!.split(' ').map((id) => `#${id}`).join(', ');
-    expect(await dialog.locator(described).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/IPv4|address/i)]));
+    const described = (await value.getAttribute('aria-describedby'))!
+      .split(' ')
+      .map((id) => `#${id}`)
+      .join(', ');
+    expect(await dialog.locator(described).allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/IPv4|address/i)]),
+    );
     expect(await recordsOf('A')).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -80,7 +90,9 @@ describe('The console’s DNS records editor', () => {
     await page.getByRole('switch', { name: 'Sign the zone (DNSSEC)' }).click();
     const ds = page.getByLabel(/^DS record of key \d+$/);
     await ds.first().waitFor();
-    expect(await ds.first().innerText()).toMatch(new RegExp(`^${zone.replace('.', '\\.')}\\.\\s+\\d*\\s*IN\\s+DS\\s+\\d+ 13 2 [0-9A-F]+$`));
+    expect(await ds.first().innerText()).toMatch(
+      new RegExp(`^${zone.replace('.', '\\.')}\\.\\s+\\d*\\s*IN\\s+DS\\s+\\d+ 13 2 [0-9A-F]+$`),
+    );
     expect((await t.request('GET', `/domains/${zone}/dnssec`, { key })).body.data.enabled).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'domain-zone');

@@ -21,7 +21,13 @@ describe('The console’s record pages', () => {
     // Calendar's clock is pinned to a Monday morning so the fixture's booking slot is bookable; the AI gateway's
     // module is kept to flush its usage buffer.
     ai = aiGatewayModule();
-    const modules = allModules().map((m) => (m.name === 'calendar' ? calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) }) : m.name === 'ai-gateway' ? ai : m));
+    const modules = allModules().map((m) =>
+      m.name === 'calendar'
+        ? calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) })
+        : m.name === 'ai-gateway'
+          ? ai
+          : m,
+    );
     // A priced model answers from a fake provider on loopback, which the URL guard allows only with private addresses.
     fake = await startFakeProvider();
     t = await startTestPlatform({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { modules });
@@ -34,11 +40,25 @@ describe('The console’s record pages', () => {
     await fake?.close();
   });
 
-  const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
-  const rows = async (page: Page, table: string) => (await page.getByRole('table', { name: table }).getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+  const nav = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
+  const rows = async (page: Page, table: string) =>
+    (await page.getByRole('table', { name: table }).getByRole('row').allInnerTexts()).map((r) =>
+      r.replace(/\s+/g, ' ').trim(),
+    );
 
   it('should list email templates and show one rendered with sample values typed in, in a sandboxed frame', async () => {
-    const created = await t.request('POST', '/emails/templates', { key, body: { name: 'Welcome', alias: 'welcome-v1', subject: 'Welcome, {{ name }}', htmlBody: '<h1>Hello {{ name }}</h1><p>Your plan: {{ plan.tier }}</p><img alt="pixel" src="https://tracker.example/p.gif">', textBody: 'Hello {{ name }}' } });
+    const created = await t.request('POST', '/emails/templates', {
+      key,
+      body: {
+        name: 'Welcome',
+        alias: 'welcome-v1',
+        subject: 'Welcome, {{ name }}',
+        htmlBody:
+          '<h1>Hello {{ name }}</h1><p>Your plan: {{ plan.tier }}</p><img alt="pixel" src="https://tracker.example/p.gif">',
+        textBody: 'Hello {{ name }}',
+      },
+    });
     expect(created.status).toBe(201);
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
@@ -47,7 +67,10 @@ describe('The console’s record pages', () => {
     await page.getByRole('heading', { level: 1, name: 'Email templates' }).waitFor();
     await page.getByRole('table', { name: 'Email templates' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    expect(await rows(page, 'Email templates')).toEqual(['Name Alias Subject Active Updated', expect.stringMatching(/^Welcome welcome-v1 Welcome, \{\{ name \}\} active /i)]);
+    expect(await rows(page, 'Email templates')).toEqual([
+      'Name Alias Subject Active Updated',
+      expect.stringMatching(/^Welcome welcome-v1 Welcome, \{\{ name \}\} active /i),
+    ]);
     await page.getByRole('link', { name: 'Welcome', exact: true }).click();
     await page.waitForURL(`**/console/email/templates/${created.body.data.id}`);
     await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
@@ -62,10 +85,14 @@ describe('The console’s record pages', () => {
     await page.getByRole('textbox', { name: 'plan.tier' }).fill('Growth');
     await rendered.getByRole('heading', { name: 'Hello Ada <Lovelace>' }).waitFor();
     await rendered.getByText('Your plan: Growth').waitFor();
-    await eventually(async () => (await rows(page, 'Rendered')).join('|') === 'Subject Welcome, Ada <Lovelace>|Rendered empty none');
+    await eventually(
+      async () => (await rows(page, 'Rendered')).join('|') === 'Subject Welcome, Ada <Lovelace>|Rendered empty none',
+    );
     expect(await frame.getAttribute('sandbox')).toBe('');
     // The remote image in the template never loads (the frame's policy).
-    expect(await rendered.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(0);
+    expect(
+      await rendered.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(0);
     await page.getByRole('tab', { name: 'Text' }).click();
     await page.getByText('Hello Ada <Lovelace>', { exact: true }).waitFor();
     await page.getByRole('tab', { name: 'HTML' }).click();
@@ -73,9 +100,15 @@ describe('The console’s record pages', () => {
     await screenshot(page, 'email-template');
 
     // An inactive template, which a send refuses, is shown as stored.
-    await t.platform.orm.em.fork().getConnection().execute('update email.templates set active = false where id = ?', [created.body.data.id]);
+    await t.platform.orm.em
+      .fork()
+      .getConnection()
+      .execute('update email.templates set active = false where id = ?', [created.body.data.id]);
     await page.reload();
-    await page.frameLocator('iframe[title="The template\'s HTML body"]').getByRole('heading', { name: 'Hello {{ name }}' }).waitFor();
+    await page
+      .frameLocator('iframe[title="The template\'s HTML body"]')
+      .getByRole('heading', { name: 'Hello {{ name }}' })
+      .waitFor();
     await page.getByText('Inactive: a send refuses this template').waitFor();
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -84,12 +117,22 @@ describe('The console’s record pages', () => {
       .map((e) => e.tagName + '.' + String(e.className).slice(0, 60))`);
     expect(outside).toEqual([]);
     // The only complaint: the frame's policy refusing the remote image.
-    for (const problem of problems) expect(problem).toMatch(/^console: Loading the image 'https:\/\/tracker\.example\/p\.gif' violates the following Content Security Policy directive/);
+    for (const problem of problems)
+      expect(problem).toMatch(
+        /^console: Loading the image 'https:\/\/tracker\.example\/p\.gif' violates the following Content Security Policy directive/,
+      );
     await context.close();
   }, 90_000);
 
   it('should open an SMS from the list and show its segments and each status it went through', async () => {
-    const sent = await t.request('POST', '/sms', { key, body: { to: '+14155550123', templateAlias: 'verification-code', templateModel: { appName: 'Acme', code: '123456', minutes: 10 } } });
+    const sent = await t.request('POST', '/sms', {
+      key,
+      body: {
+        to: '+14155550123',
+        templateAlias: 'verification-code',
+        templateModel: { appName: 'Acme', code: '123456', minutes: 10 },
+      },
+    });
     expect(sent.body.errorCode).toBe(0);
     const id = sent.body.messageId as string;
     await eventually(async () => (await t.request('GET', `/sms/${id}`, { key })).body.status === 'DELIVERED');
@@ -99,8 +142,15 @@ describe('The console’s record pages', () => {
     await page.getByRole('link', { name: /^Your Acme verification code is 123456/ }).click();
     await page.waitForURL(`**/console/sms/messages/${id}`);
     await page.getByRole('heading', { level: 1, name: 'SMS to +14155550123' }).waitFor();
-    expect(await rows(page, 'Message details')).toEqual(expect.arrayContaining([`Id ${id}`, 'To +14155550123', 'Country US', 'Segments 1']));
-    expect((await rows(page, 'Status history')).map((r) => r.split(' ')[0])).toEqual(['Status', 'QUEUED', 'SENT', 'DELIVERED']);
+    expect(await rows(page, 'Message details')).toEqual(
+      expect.arrayContaining([`Id ${id}`, 'To +14155550123', 'Country US', 'Segments 1']),
+    );
+    expect((await rows(page, 'Status history')).map((r) => r.split(' ')[0])).toEqual([
+      'Status',
+      'QUEUED',
+      'SENT',
+      'DELIVERED',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -108,11 +158,20 @@ describe('The console’s record pages', () => {
 
   it('should show a week of bookings in the reader’s zone, move between weeks, and open a booking', async () => {
     const eventTypeId = await hostWithEventType(t, key, 'user_console_week');
-    const booked = await t.request('POST', '/calendar/bookings', { key, body: { ...bookingBody(eventTypeId, '2030-01-08T09:00:00Z'), attendee: { name: 'Grace Hopper', email: 'grace@example.com', timezone: 'UTC' } } });
+    const booked = await t.request('POST', '/calendar/bookings', {
+      key,
+      body: {
+        ...bookingBody(eventTypeId, '2030-01-08T09:00:00Z'),
+        attendee: { name: 'Grace Hopper', email: 'grace@example.com', timezone: 'UTC' },
+      },
+    });
     expect(booked.status).toBe(201);
     const uid = booked.body.data.uid as string;
     // Berlin: the 09:00 UTC booking is at 10:00 on the reader's Tuesday.
-    const { page, context, problems } = await openWatched(browser, t.url, { timezoneId: 'Europe/Berlin', locale: 'en-GB' });
+    const { page, context, problems } = await openWatched(browser, t.url, {
+      timezoneId: 'Europe/Berlin',
+      locale: 'en-GB',
+    });
     await signIn(page, t.url, key);
     await nav(page, 'Calendar');
     await page.getByRole('link', { name: 'Week view' }).click();
@@ -143,13 +202,30 @@ describe('The console’s record pages', () => {
   it('should chart the AI gateway’s requests and cost per day over the range in the address, with the numbers in a table', async () => {
     const gateway = await t.request('POST', '/ai/v1/keys', { key, body: { name: 'console' } });
     expect(gateway.status).toBe(201);
-    expect((await t.request('PUT', '/ai/v1/providers/openai', { key, body: { apiKey: 'openai-secret-key-1234', baseUrl: `${fake.url}/openai/v1` } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/ai/v1/providers/openai', {
+          key,
+          body: { apiKey: 'openai-secret-key-1234', baseUrl: `${fake.url}/openai/v1` },
+        })
+      ).status,
+    ).toBe(200);
     for (const model of ['sandbox/echo', 'sandbox/echo', 'openai/gpt-4o-mini']) {
-      const res = await fetch(`${t.url}/ai/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${gateway.body.key}`, 'content-type': 'application/json', 'x-cache-control': 'no-cache' }, body: JSON.stringify({ model, messages: [{ role: 'user', content: 'count me in' }] }) });
+      const res = await fetch(`${t.url}/ai/v1/chat/completions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${gateway.body.key}`,
+          'content-type': 'application/json',
+          'x-cache-control': 'no-cache',
+        },
+        body: JSON.stringify({ model, messages: [{ role: 'user', content: 'count me in' }] }),
+      });
       expect(res.status).toBe(200);
     }
     await ai.flushUsage();
-    const { costUsd } = (await t.graphql(key, '{ aiUsageSummary { costUsd } }')).body.data.aiUsageSummary as { costUsd: number };
+    const { costUsd } = (await t.graphql(key, '{ aiUsageSummary { costUsd } }')).body.data.aiUsageSummary as {
+      costUsd: number;
+    };
     expect(costUsd).toBeGreaterThan(0);
     const cost = `$${costUsd.toFixed(costUsd < 0.01 ? 6 : 2)}`;
     const today = new Date().toISOString().slice(0, 10);
@@ -171,8 +247,15 @@ describe('The console’s record pages', () => {
     const requests = page.getByRole('img', { name: /^Requests per day/ });
     expect(await requests.getAttribute('aria-labelledby')).toBeTruthy();
     expect(await requests.locator('rect').count()).toBe(7);
-    expect(await requests.locator('desc').textContent()).toBe(`${weekAgo} to ${today}: 3 in all, most on ${today} (3).`);
-    expect(await page.getByRole('img', { name: /^Cost per day/ }).locator('desc').textContent()).toBe(`${weekAgo} to ${today}: ${cost} in all, most on ${today} (${cost}).`);
+    expect(await requests.locator('desc').textContent()).toBe(
+      `${weekAgo} to ${today}: 3 in all, most on ${today} (3).`,
+    );
+    expect(
+      await page
+        .getByRole('img', { name: /^Cost per day/ })
+        .locator('desc')
+        .textContent(),
+    ).toBe(`${weekAgo} to ${today}: ${cost} in all, most on ${today} (${cost}).`);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'ai-usage');
     expect(problems).toEqual([]);
@@ -180,13 +263,36 @@ describe('The console’s record pages', () => {
   }, 90_000);
 
   it('should open a mailbox’s message with its headers, text, HTML in a sandboxed frame and attachment names', async () => {
-    const mailbox = async (name: string) => (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name } })).body.data as { id: string; address: string };
+    const mailbox = async (name: string) =>
+      (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name } })).body.data as {
+        id: string;
+        address: string;
+      };
     const alice = await mailbox('console-alice');
     const bob = await mailbox('console-bob');
-    const attachment = { filename: 'plan.txt', content: Buffer.from('the plan').toString('base64'), contentType: 'text/plain' };
-    const sent = await t.request('POST', '/v1/agent-email/messages/send', { key, body: { from: alice.address, to: [bob.address], subject: 'Quarterly plan', html: '<h1>The plan</h1><p>Tuesday</p>', text: 'The plan: Tuesday', attachments: [attachment] } });
+    const attachment = {
+      filename: 'plan.txt',
+      content: Buffer.from('the plan').toString('base64'),
+      contentType: 'text/plain',
+    };
+    const sent = await t.request('POST', '/v1/agent-email/messages/send', {
+      key,
+      body: {
+        from: alice.address,
+        to: [bob.address],
+        subject: 'Quarterly plan',
+        html: '<h1>The plan</h1><p>Tuesday</p>',
+        text: 'The plan: Tuesday',
+        attachments: [attachment],
+      },
+    });
     expect(sent.status).toBe(202);
-    const received = await eventually(async () => (await t.request('GET', `/v1/agent-email/mailboxes/${bob.id}/inbox`, { key })).body.data[0] as { id: string } | undefined, 30_000);
+    const received = await eventually(
+      async () =>
+        (await t.request('GET', `/v1/agent-email/mailboxes/${bob.id}/inbox`, { key })).body.data[0] as
+          { id: string } | undefined,
+      30_000,
+    );
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
     await nav(page, 'Mailboxes');
@@ -195,9 +301,16 @@ describe('The console’s record pages', () => {
     await page.getByRole('link', { name: 'Quarterly plan' }).click();
     await page.waitForURL(`**/console/mailboxes/${bob.id}/messages/${received!.id}`);
     await page.getByRole('heading', { level: 1, name: 'Quarterly plan' }).waitFor();
-    expect(await rows(page, 'Message details')).toEqual(expect.arrayContaining([`From ${alice.address}`, `To ${bob.address}`]));
-    expect(await page.getByRole('region', { name: 'Attachments' }).innerText()).toMatch(/plan\.txt \(text\/plain, 8 bytes\)/);
-    await page.frameLocator('iframe[title="The message\'s HTML body"]').getByRole('heading', { name: 'The plan' }).waitFor();
+    expect(await rows(page, 'Message details')).toEqual(
+      expect.arrayContaining([`From ${alice.address}`, `To ${bob.address}`]),
+    );
+    expect(await page.getByRole('region', { name: 'Attachments' }).innerText()).toMatch(
+      /plan\.txt \(text\/plain, 8 bytes\)/,
+    );
+    await page
+      .frameLocator('iframe[title="The message\'s HTML body"]')
+      .getByRole('heading', { name: 'The plan' })
+      .waitFor();
     expect(await page.locator('iframe[title="The message\'s HTML body"]').getAttribute('sandbox')).toBe('');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'mailbox-message');
@@ -213,7 +326,12 @@ describe('The console’s record pages', () => {
   }, 120_000);
 
   it('should head a form’s page with the form’s title', async () => {
-    const form = (await t.request('POST', '/forms', { key, body: { title: 'Launch survey', fields: [{ type: 'SHORT_TEXT', label: 'Your name', ref: 'name' }] } })).body.data;
+    const form = (
+      await t.request('POST', '/forms', {
+        key,
+        body: { title: 'Launch survey', fields: [{ type: 'SHORT_TEXT', label: 'Your name', ref: 'name' }] },
+      })
+    ).body.data;
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
     await nav(page, 'Forms');
@@ -230,8 +348,18 @@ describe('The console’s record pages', () => {
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, emailOnly);
     const graphql: string[] = [];
-    page.on('request', (request) => { if (request.url().endsWith('/graphql')) graphql.push(request.postData() ?? ''); });
-    for (const [path, scope] of [['/sms/messages/sms_x', 'sms'], ['/calendar/week/2030-01-07', 'calendar'], ['/calendar/bookings/booking_x', 'calendar'], ['/ai/usage', 'ai'], ['/mailboxes/mbx_x', 'mailboxes'], ['/mailboxes/mbx_x/messages/msg_x', 'mailboxes'], ['/forms/1', 'forms']]) {
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) graphql.push(request.postData() ?? '');
+    });
+    for (const [path, scope] of [
+      ['/sms/messages/sms_x', 'sms'],
+      ['/calendar/week/2030-01-07', 'calendar'],
+      ['/calendar/bookings/booking_x', 'calendar'],
+      ['/ai/usage', 'ai'],
+      ['/mailboxes/mbx_x', 'mailboxes'],
+      ['/mailboxes/mbx_x/messages/msg_x', 'mailboxes'],
+      ['/forms/1', 'forms'],
+    ]) {
       await page.goto(`${t.url}/console${path}`);
       await page.getByText(`This API key has no “${scope}” scope`).waitFor();
     }

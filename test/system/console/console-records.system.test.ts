@@ -17,7 +17,9 @@ describe('Records made through the API, seen in the console', () => {
 
   beforeAll(async () => {
     // Calendar's clock is pinned to a Monday morning so the fixture's booking slot is bookable.
-    const modules = allModules().map((m) => (m.name === 'calendar' ? calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) }) : m));
+    const modules = allModules().map((m) =>
+      m.name === 'calendar' ? calendarModule({ clock: new ShiftedClock(MONDAY_0750Z) }) : m,
+    );
     t = await startTestPlatform({}, { modules });
     browser = await launchBrowser();
     key = await t.key('console-records');
@@ -28,7 +30,15 @@ describe('Records made through the API, seen in the console', () => {
   });
 
   it('should list an email sent through the REST API and show its HTML in a sandboxed frame', async () => {
-    const sent = await t.request('POST', '/emails', { key, body: { from: 'shop@acme.example', to: 'ada@example.com', subject: 'Your receipt', html: '<h1>Thank you</h1><p>Order 1042</p><img src="https://tracker.example/pixel.gif" alt="">' } });
+    const sent = await t.request('POST', '/emails', {
+      key,
+      body: {
+        from: 'shop@acme.example',
+        to: 'ada@example.com',
+        subject: 'Your receipt',
+        html: '<h1>Thank you</h1><p>Order 1042</p><img src="https://tracker.example/pixel.gif" alt="">',
+      },
+    });
     expect(sent.status).toBe(200);
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
@@ -42,7 +52,10 @@ describe('Records made through the API, seen in the console', () => {
     await screenshot(page, 'email-message');
     // The tracking pixel is another host: the frame's inherited CSP blocks it before any request, and Chromium says so.
     expect(problems.length).toBeGreaterThan(0);
-    for (const problem of problems) expect(problem).toMatch(/^console: Loading the image 'https:\/\/tracker\.example\/pixel\.gif' violates the following Content Security Policy directive/);
+    for (const problem of problems)
+      expect(problem).toMatch(
+        /^console: Loading the image 'https:\/\/tracker\.example\/pixel\.gif' violates the following Content Security Policy directive/,
+      );
     await context.close();
   }, 90_000);
 
@@ -51,20 +64,50 @@ describe('Records made through the API, seen in the console', () => {
     expect((await t.request('POST', '/crm/contacts', { key, body: { email, name: 'Grace Hopper' } })).status).toBe(202);
     await eventually(async () => (await t.request('GET', `/crm/contacts/${email}`, { key })).status === 200);
     const eventTypeId = await hostWithEventType(t, key, 'user_console_host');
-    const booking = await t.request('POST', '/calendar/bookings', { key, body: { ...bookingBody(eventTypeId, '2030-01-08T09:00:00Z'), attendee: { name: 'Grace Hopper', email, timezone: 'UTC' } } });
+    const booking = await t.request('POST', '/calendar/bookings', {
+      key,
+      body: {
+        ...bookingBody(eventTypeId, '2030-01-08T09:00:00Z'),
+        attendee: { name: 'Grace Hopper', email, timezone: 'UTC' },
+      },
+    });
     expect(booking.status).toBe(201);
-    const form = (await t.request('POST', '/forms', { key, body: { title: 'Feedback', fields: [{ type: 'NPS', label: 'Score', ref: 'score' }] } })).body.data;
+    const form = (
+      await t.request('POST', '/forms', {
+        key,
+        body: { title: 'Feedback', fields: [{ type: 'NPS', label: 'Score', ref: 'score' }] },
+      })
+    ).body.data;
     await t.request('POST', `/forms/${form.id}/publish`, { key });
-    const submitted = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, { body: { data: { score: 9 }, respondentEmail: email } });
+    const submitted = await fromIp(t.url, newVisitorIp(), 'POST', `/f/${form.uuid}/submit`, {
+      body: { data: { score: 9 }, respondentEmail: email },
+    });
     expect(submitted.status).toBe(201);
     const inbox = (await t.request('POST', '/support/inboxes', { key, body: { name: 'Help desk' } })).body.data;
-    const session = (await t.request('POST', '/support/widget/sessions', { headers: { 'x-widget-token': inbox.widgetToken }, body: {} })).body.data;
+    const session = (
+      await t.request('POST', '/support/widget/sessions', {
+        headers: { 'x-widget-token': inbox.widgetToken },
+        body: {},
+      })
+    ).body.data;
     const widget = { 'x-widget-token': inbox.widgetToken, 'x-visitor-token': session.visitorToken };
     // The host page signs the identity (an unsigned email is kept off the contact's conversations).
     const { secret } = (await t.request('POST', `/support/inboxes/${inbox.id}/identity-secret`, { key })).body.data;
     const userHash = createHmac('sha256', secret).update(email).digest('hex');
-    expect((await t.request('POST', '/support/widget/identify', { headers: widget, body: { email, name: 'Grace Hopper', userHash } })).body.data).toMatchObject({ verified: true });
-    const conversation = (await t.request('POST', '/support/widget/conversations', { headers: widget, body: { message: 'Where is my invoice?' } })).body.data;
+    expect(
+      (
+        await t.request('POST', '/support/widget/identify', {
+          headers: widget,
+          body: { email, name: 'Grace Hopper', userHash },
+        })
+      ).body.data,
+    ).toMatchObject({ verified: true });
+    const conversation = (
+      await t.request('POST', '/support/widget/conversations', {
+        headers: widget,
+        body: { message: 'Where is my invoice?' },
+      })
+    ).body.data;
 
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
@@ -72,7 +115,10 @@ describe('Records made through the API, seen in the console', () => {
     await page.getByRole('link', { name: 'Grace Hopper' }).click();
     await page.getByRole('heading', { name: 'Grace Hopper' }).waitFor();
     await page.getByRole('region', { name: 'Bookings' }).getByText(booking.body.data.uid).waitFor();
-    await page.getByRole('region', { name: 'Form submissions' }).getByText(submitted.body.data.submissionId ?? submitted.body.data.id).waitFor();
+    await page
+      .getByRole('region', { name: 'Form submissions' })
+      .getByText(submitted.body.data.submissionId ?? submitted.body.data.id)
+      .waitFor();
     await page.getByRole('region', { name: 'Conversations' }).getByRole('link', { name: conversation.id }).waitFor();
     await page.getByRole('region', { name: 'Mailbox messages' }).getByText('No mailbox messages.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -106,10 +152,27 @@ describe('Records made through the API, seen in the console', () => {
     await page.getByText('Listening: events appear here').waitFor();
     const url = page.url();
     // The subscription is open once the server counts it; then the event is made.
-    await eventually(async () => (await t.request('POST', '/emails', { key, body: { from: 'shop@acme.example', to: 'live@example.com', subject: 'Live one', html: '<p>x</p>' } })).status === 200
-      && page.getByRole('button', { name: /^Show email\./ }).first().isVisible({ timeout: 2000 }).catch(() => false), 20_000, 500);
+    await eventually(
+      async () =>
+        (
+          await t.request('POST', '/emails', {
+            key,
+            body: { from: 'shop@acme.example', to: 'live@example.com', subject: 'Live one', html: '<p>x</p>' },
+          })
+        ).status === 200 &&
+        page
+          .getByRole('button', { name: /^Show email\./ })
+          .first()
+          .isVisible({ timeout: 2000 })
+          .catch(() => false),
+      20_000,
+      500,
+    );
     expect(page.url()).toBe(url);
-    await page.getByRole('button', { name: /^Show email\./ }).first().click();
+    await page
+      .getByRole('button', { name: /^Show email\./ })
+      .first()
+      .click();
     const json = await page.getByRole('region', { name: 'Event JSON' }).innerText();
     expect(json).toContain('"type": "email.');
     expect(await seriousViolations(page)).toEqual([]);

@@ -22,18 +22,33 @@ describe('The console’s settings page', () => {
   it('should create a key with the chosen scopes, show it once, and revoke it so it stops working', async () => {
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, admin);
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Settings', exact: true })
+      .click();
     const organization = page.getByRole('table', { name: 'The organization', exact: true });
     await organization.waitFor();
-    expect((await organization.innerText()).replace(/\s+/g, ' ')).toMatch(/Organization console-settings Slug console-settings Plan STARTER Created /);
-    expect((await page.getByRole('table', { name: 'Monthly quotas of the plan' }).getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim()))
-      .toEqual([`Quota Used in ${new Date().toISOString().slice(0, 7)} Allowance`, 'emails 0 10000', 'sms 0 1000', 'formSubmissions 0 1000']);
+    expect((await organization.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /Organization console-settings Slug console-settings Plan STARTER Created /,
+    );
+    expect(
+      (await page.getByRole('table', { name: 'Monthly quotas of the plan' }).getByRole('row').allInnerTexts()).map(
+        (r) => r.replace(/\s+/g, ' ').trim(),
+      ),
+    ).toEqual([
+      `Quota Used in ${new Date().toISOString().slice(0, 7)} Allowance`,
+      'emails 0 10000',
+      'sms 0 1000',
+      'formSubmissions 0 1000',
+    ]);
     const keys = page.getByRole('table', { name: 'API keys of the organization' });
     expect(await keys.getByRole('row').count()).toBe(2);
 
     await page.getByRole('button', { name: 'Create API key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create an API key' });
-    expect(await dialog.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('value')))).toEqual(['email', 'auth', 'crm']);
+    expect(
+      await dialog.getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => b.getAttribute('value'))),
+    ).toEqual(['email', 'auth', 'crm']);
     await dialog.getByRole('button', { name: 'Create key' }).click();
     await dialog.getByText('Pick at least one scope').waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Newsletter job');
@@ -52,7 +67,9 @@ describe('The console’s settings page', () => {
     expect((await t.request('GET', '/emails/messages', { key: secret })).status).toBe(200);
     expect((await t.request('GET', '/crm/contacts', { key: secret })).status).toBe(403);
     const row = keys.getByRole('row').filter({ hasText: 'Newsletter job' });
-    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(new RegExp(`^Newsletter job ${secret.slice(0, 12)}… SERVER email .* active Revoke$`));
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toMatch(
+      new RegExp(`^Newsletter job ${secret.slice(0, 12)}… SERVER email .* active Revoke$`),
+    );
     expect(await page.content()).not.toContain(secret);
 
     await page.setViewportSize({ width: 360, height: 740 });
@@ -64,7 +81,11 @@ describe('The console’s settings page', () => {
 
     await row.getByRole('button', { name: `Revoke Newsletter job (${secret.slice(0, 12)})` }).click();
     await row.getByText(/^revoked/).waitFor();
-    await eventually(async () => (await t.request('GET', '/emails/messages', { key: secret })).status === 401, 5_000, 50);
+    await eventually(
+      async () => (await t.request('GET', '/emails/messages', { key: secret })).status === 401,
+      5_000,
+      50,
+    );
     expect(problems).toEqual([]);
     await context.close();
   }, 150_000);

@@ -4,7 +4,11 @@ import WebSocket from 'ws';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { launchBrowser, openWatched, seriousViolations, signIn } from './console-browser.js';
 
-interface WidgetTyping { typing: boolean; senderType: string; authorName: string | null }
+interface WidgetTyping {
+  typing: boolean;
+  senderType: string;
+  authorName: string | null;
+}
 
 describe('Typing in the console’s support workspace, both ways, in a real browser', () => {
   let t: TestPlatform;
@@ -21,21 +25,45 @@ describe('Typing in the console’s support workspace, both ways, in a real brow
     key = await t.key('console-typing');
     const inbox = await t.request('POST', '/support/inboxes', { key, body: { name: 'Help desk' } });
     expect(inbox.status).toBe(201);
-    const member = await t.request('POST', `/support/inboxes/${inbox.body.data.id}/members`, { key, body: { userId: 'user_mia', name: 'Mia Chen' } });
+    const member = await t.request('POST', `/support/inboxes/${inbox.body.data.id}/members`, {
+      key,
+      body: { userId: 'user_mia', name: 'Mia Chen' },
+    });
     expect(member.status).toBe(201);
-    const session = await t.request('POST', '/support/widget/sessions', { headers: { 'x-widget-token': inbox.body.data.widgetToken }, body: {} });
+    const session = await t.request('POST', '/support/widget/sessions', {
+      headers: { 'x-widget-token': inbox.body.data.widgetToken },
+      body: {},
+    });
     widget = { 'x-widget-token': inbox.body.data.widgetToken, 'x-visitor-token': session.body.data.visitorToken };
-    const started = await t.request('POST', '/support/widget/conversations', { headers: widget, body: { message: 'Is anyone there?' } });
+    const started = await t.request('POST', '/support/widget/conversations', {
+      headers: widget,
+      body: { message: 'Is anyone there?' },
+    });
     expect(started.status).toBe(201);
     conversationId = started.body.data.id;
     // What the visitor's widget hears, over the widget's own keyless graphql-ws connection.
-    live = createClient({ url: t.url.replace(/^http/, 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { widgetToken: widget['x-widget-token'], visitorToken: widget['x-visitor-token'] }, retryAttempts: 0 });
+    live = createClient({
+      url: t.url.replace(/^http/, 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: { widgetToken: widget['x-widget-token'], visitorToken: widget['x-visitor-token'] },
+      retryAttempts: 0,
+    });
     live.subscribe<{ supportWidgetTyping: WidgetTyping }>(
-      { query: 'subscription($id: ID!) { supportWidgetTyping(conversationId: $id) { typing senderType authorName } }', variables: { id: conversationId } },
-      { next: (r) => { if (r.data) seen.push(r.data.supportWidgetTyping); }, error: () => undefined, complete: () => undefined },
+      {
+        query: 'subscription($id: ID!) { supportWidgetTyping(conversationId: $id) { typing senderType authorName } }',
+        variables: { id: conversationId },
+      },
+      {
+        next: (r) => {
+          if (r.data) seen.push(r.data.supportWidgetTyping);
+        },
+        error: () => undefined,
+        complete: () => undefined,
+      },
     );
     // Live once a signal sent through the API reaches it; then back to not typing.
-    const agentTyping = (typing: boolean) => t.request('POST', `/support/conversations/${conversationId}/typing`, { key, body: { typing } });
+    const agentTyping = (typing: boolean) =>
+      t.request('POST', `/support/conversations/${conversationId}/typing`, { key, body: { typing } });
     await eventually(async () => seen.some((s) => s.typing) || (await agentTyping(true), false), 10_000, 100);
     await agentTyping(false);
     await eventually(async () => seen[seen.length - 1]?.typing === false);
@@ -54,11 +82,19 @@ describe('Typing in the console’s support workspace, both ways, in a real brow
 
     // The visitor types (the widget's API): the page says so in a polite live region, until the visitor stops.
     const status = page.getByRole('status').filter({ hasText: 'Visitor is typing…' });
-    const visitorTyping = (typing: boolean) => t.request('POST', `/support/widget/conversations/${conversationId}/typing`, { headers: widget, body: { typing } });
-    await eventually(async () => {
-      expect((await visitorTyping(true)).status).toBe(200);
-      return (await status.count()) === 1;
-    }, 15_000, 200);
+    const visitorTyping = (typing: boolean) =>
+      t.request('POST', `/support/widget/conversations/${conversationId}/typing`, {
+        headers: widget,
+        body: { typing },
+      });
+    await eventually(
+      async () => {
+        expect((await visitorTyping(true)).status).toBe(200);
+        return (await status.count()) === 1;
+      },
+      15_000,
+      200,
+    );
     expect(await status.getAttribute('aria-live')).toBe('polite');
     expect(await seriousViolations(page)).toEqual([]);
     await visitorTyping(false);
@@ -90,7 +126,10 @@ describe('Typing in the console’s support workspace, both ways, in a real brow
     await reply.pressSequentially('Internal: check the order');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('log', { name: 'Messages' }).getByText('Internal: check the order').waitFor();
-    await t.request('POST', `/support/conversations/${conversationId}/typing`, { key, body: { typing: true, authorId: 'user_mia' } });
+    await t.request('POST', `/support/conversations/${conversationId}/typing`, {
+      key,
+      body: { typing: true, authorId: 'user_mia' },
+    });
     await eventually(async () => seen.length > 0);
     expect(seen[0]).toEqual({ typing: true, senderType: 'agent', authorName: 'Mia Chen' });
 

@@ -15,13 +15,22 @@ describe('The console’s support workspace in a real browser', () => {
     key = await t.key('console-support');
     const inbox = await t.request('POST', '/support/inboxes', { key, body: { name: 'Help desk' } });
     expect(inbox.status).toBe(201);
-    const session = await t.request('POST', '/support/widget/sessions', { headers: { 'x-widget-token': inbox.body.data.widgetToken }, body: { pageUrl: 'https://shop.example/pricing' } });
+    const session = await t.request('POST', '/support/widget/sessions', {
+      headers: { 'x-widget-token': inbox.body.data.widgetToken },
+      body: { pageUrl: 'https://shop.example/pricing' },
+    });
     expect(session.status).toBe(201);
     widget = { 'x-widget-token': inbox.body.data.widgetToken, 'x-visitor-token': session.body.data.visitorToken };
-    const started = await t.request('POST', '/support/widget/conversations', { headers: widget, body: { message: 'My order did not arrive' } });
+    const started = await t.request('POST', '/support/widget/conversations', {
+      headers: widget,
+      body: { message: 'My order did not arrive' },
+    });
     expect(started.status).toBe(201);
     conversationId = started.body.data.id;
-    const canned = await t.request('POST', '/support/canned-responses', { key, body: { title: 'Shipping times', shortcut: 'shipping', content: 'Parcels take three working days.' } });
+    const canned = await t.request('POST', '/support/canned-responses', {
+      key,
+      body: { title: 'Shipping times', shortcut: 'shipping', content: 'Parcels take three working days.' },
+    });
     expect(canned.status).toBe(201);
   }, 120_000);
   afterAll(async () => {
@@ -42,7 +51,10 @@ describe('The console’s support workspace in a real browser', () => {
     await page.getByRole('textbox', { name: 'Reply' }).fill('Checking the carrier, do not tell them yet');
     await page.getByRole('switch', { name: 'Private note' }).check();
     await page.getByRole('button', { name: 'Send' }).click();
-    await thread.getByLabel(/^Private note /).getByText('Checking the carrier').waitFor();
+    await thread
+      .getByLabel(/^Private note /)
+      .getByText('Checking the carrier')
+      .waitFor();
 
     // A reply made of text and a canned response picked by its /shortcut.
     await page.getByRole('switch', { name: 'Private note' }).uncheck();
@@ -64,7 +76,10 @@ describe('The console’s support workspace in a real browser', () => {
 
     // The visitor writes again: the open conversation shows it without a reload.
     const url = page.url();
-    const again = await t.request('POST', `/support/widget/conversations/${conversationId}/messages`, { headers: widget, body: { message: 'Thanks, waiting for it' } });
+    const again = await t.request('POST', `/support/widget/conversations/${conversationId}/messages`, {
+      headers: widget,
+      body: { message: 'Thanks, waiting for it' },
+    });
     expect(again.status).toBe(201);
     await thread.getByText('Thanks, waiting for it').waitFor({ timeout: 15_000 });
     expect(page.url()).toBe(url);

@@ -17,7 +17,10 @@ describe('The console’s webhook endpoint page', () => {
     browser = await launchBrowser();
     key = await t.key('console-webhooks');
     receiver = await startReceiver(() => ({ status: 503, body: 'receiver is down' }));
-    const created = await t.request('POST', '/webhooks', { key, body: { url: receiver.url, events: ['email.delivered'], description: 'Order system' } });
+    const created = await t.request('POST', '/webhooks', {
+      key,
+      body: { url: receiver.url, events: ['email.delivered'], description: 'Order system' },
+    });
     endpointId = created.body.data.id;
   }, 120_000);
   afterAll(async () => {
@@ -26,12 +29,20 @@ describe('The console’s webhook endpoint page', () => {
     await t?.stop();
   });
 
-  const deliveries = async () => (await t.request('GET', `/webhooks/${endpointId}/deliveries`, { key })).body.data as { id: string; status: string; eventType: string }[];
+  const deliveries = async () =>
+    (await t.request('GET', `/webhooks/${endpointId}/deliveries`, { key })).body.data as {
+      id: string;
+      status: string;
+      eventType: string;
+    }[];
 
   it('should send a test event, show the failed attempt’s status and body, and retry it to success', async () => {
     const { page, context, problems } = await openWatched(browser, t.url);
     await signIn(page, t.url, key);
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Webhooks', exact: true })
+      .click();
     await page.getByRole('link', { name: receiver.url }).click();
     await page.waitForURL(`**/console/webhooks/${endpointId}`);
     await page.getByRole('heading', { level: 1, name: 'Webhook endpoint' }).waitFor();
@@ -40,7 +51,10 @@ describe('The console’s webhook endpoint page', () => {
     // The test event reaches the receiver, which answers 503: one attempt, never retried on its own.
     await page.getByRole('button', { name: 'Send test event' }).click();
     await receiver.waitFor((rs) => rs.some((r) => r.json?.type === 'webhook.test'));
-    const [delivery] = await eventually(async () => { const d = await deliveries(); return d[0]?.status === 'FAILED' && d; });
+    const [delivery] = await eventually(async () => {
+      const d = await deliveries();
+      return d[0]?.status === 'FAILED' && d;
+    });
     const retry = page.getByRole('button', { name: `Retry webhook.test delivery ${delivery!.id}` });
     await retry.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -74,7 +88,9 @@ describe('The console’s webhook endpoint page', () => {
       .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.mantine-TableScrollContainer-scrollContainer'))
       .map((e) => e.tagName + '.' + String(e.className).slice(0, 60))`;
     expect(await page.evaluate(outside)).toEqual([]);
-    expect(await page.evaluate(`document.querySelector('[role=dialog]').getBoundingClientRect().right`)).toBeLessThanOrEqual(360);
+    expect(
+      await page.evaluate(`document.querySelector('[role=dialog]').getBoundingClientRect().right`),
+    ).toBeLessThanOrEqual(360);
     await dialog.getByRole('button', { name: 'Close the dialog' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.evaluate(outside)).toEqual([]);

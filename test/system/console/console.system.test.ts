@@ -3,7 +3,21 @@ import type { Browser } from 'playwright-core';
 import { startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { launchBrowser, openWatched, screenshot, seriousViolations, signIn } from './console-browser.js';
 
-const LINKS = ['Overview', 'Events', 'Email', 'SMS', 'Forms', 'CRM', 'Calendar', 'Support', 'Domains', 'Mailboxes', 'AI gateway', 'Webhooks', 'Settings'];
+const LINKS = [
+  'Overview',
+  'Events',
+  'Email',
+  'SMS',
+  'Forms',
+  'CRM',
+  'Calendar',
+  'Support',
+  'Domains',
+  'Mailboxes',
+  'AI gateway',
+  'Webhooks',
+  'Settings',
+];
 
 describe('The console in a real browser (headless Chromium)', () => {
   let t: TestPlatform;
@@ -19,7 +33,10 @@ describe('The console in a real browser (headless Chromium)', () => {
   });
 
   it('should send a browser asking for / to /console/ and keep the JSON answer for API callers', async () => {
-    const page = await fetch(`${t.url}/`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, redirect: 'manual' });
+    const page = await fetch(`${t.url}/`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+      redirect: 'manual',
+    });
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toBe('/console/');
     const api = await fetch(`${t.url}/`, { headers: { accept: 'application/json' }, redirect: 'manual' });
@@ -41,7 +58,8 @@ describe('The console in a real browser (headless Chromium)', () => {
     // The first load (the entry script and the chunks it preloads) stays within 300 KB of gzip-compressed JavaScript.
     const firstLoad = [...html.matchAll(/(?:src|href)="(\/console\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     let gzipped = 0;
-    for (const path of firstLoad) gzipped += gzipSync(Buffer.from(await (await fetch(t.url + path)).arrayBuffer())).length;
+    for (const path of firstLoad)
+      gzipped += gzipSync(Buffer.from(await (await fetch(t.url + path)).arrayBuffer())).length;
     expect(firstLoad.length).toBeGreaterThan(0);
     expect(gzipped).toBeLessThanOrEqual(300 * 1024);
     expect((await fetch(`${t.url}/console/assets/..%2F..%2Fpackage.json`)).status).toBe(404);
@@ -75,7 +93,11 @@ describe('The console in a real browser (headless Chromium)', () => {
       await nav.getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
       // The page's data has arrived (or failed, which the problems list catches) once no loader is left.
-      await page.locator('[aria-label^="Loading"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('[aria-label^="Loading"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       expect({ name, violations: await seriousViolations(page) }).toEqual({ name, violations: [] });
       expect(await page.getByRole('alert').count()).toBe(0);
       await screenshot(page, name.toLowerCase().replace(/\s+/g, '-'));

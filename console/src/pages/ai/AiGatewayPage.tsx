@@ -38,12 +38,21 @@ function List() {
               { header: 'Model', cell: (row) => row.model },
               { header: 'Provider', cell: (row) => row.provider ?? '—' },
               { header: 'Tokens', cell: (row) => row.promptTokens + row.completionTokens },
-              { header: 'Cost (USD)', cell: (row) => (row.costUsd === null || row.costUsd === undefined ? 'unknown' : row.costUsd.toFixed(6)) },
+              {
+                header: 'Cost (USD)',
+                cell: (row) => (row.costUsd === null || row.costUsd === undefined ? 'unknown' : row.costUsd.toFixed(6)),
+              },
               { header: 'Latency (ms)', cell: (row) => row.latencyMs },
               { header: 'Status', cell: (row) => row.status },
             ]}
           />
-          <Pager page={page} limit={LIMIT} total={data.aiUsageLog.meta.total} onPage={setPage} label="AI gateway requests" />
+          <Pager
+            page={page}
+            limit={LIMIT}
+            total={data.aiUsageLog.meta.total}
+            onPage={setPage}
+            label="AI gateway requests"
+          />
         </>
       )}
     </>
@@ -51,5 +60,17 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="AI gateway" scope="ai" actions={<Anchor component={Link} to="/ai/usage" size="sm">Usage per day</Anchor>}><List /></PageFrame>;
+  return (
+    <PageFrame
+      title="AI gateway"
+      scope="ai"
+      actions={
+        <Anchor component={Link} to="/ai/usage" size="sm">
+          Usage per day
+        </Anchor>
+      }
+    >
+      <List />
+    </PageFrame>
+  );
 }

@@ -34,7 +34,11 @@ function Usage({ from, to }: { from: string; to: string }) {
             <UsageChart days={days} title="Requests per day" value={(d) => d.requests} format={count} />
             <UsageChart days={days} title="Cost per day (USD)" value={(d) => d.costUsd} format={usd} />
           </SimpleGrid>
-          {unpriced > 0 && <Text size="sm" c="dimmed">{unpriced} requests were to models without a known price; their cost is not counted.</Text>}
+          {unpriced > 0 && (
+            <Text size="sm" c="dimmed">
+              {unpriced} requests were to models without a known price; their cost is not counted.
+            </Text>
+          )}
           <DataTable
             caption="Requests and cost per day"
             empty="No requests in this range."
@@ -48,7 +52,11 @@ function Usage({ from, to }: { from: string; to: string }) {
               { header: 'Cost (USD)', cell: (d) => usd(d.costUsd) },
             ]}
           />
-          {used.length > 0 && <Text size="xs" c="dimmed">Days without requests are left out of the table.</Text>}
+          {used.length > 0 && (
+            <Text size="xs" c="dimmed">
+              Days without requests are left out of the table.
+            </Text>
+          )}
         </>
       )}
     </>
@@ -59,23 +67,33 @@ function Usage({ from, to }: { from: string; to: string }) {
 export default function AiUsagePage() {
   const [params, setParams] = useSearchParams();
   const { from, to } = usageRange(params.get('from'), params.get('to'));
-  const set = (name: 'from' | 'to', value: string) => setParams((current) => {
-    const next = new URLSearchParams(current);
-    next.set('from', from);
-    next.set('to', to);
-    if (value) next.set(name, value);
-    return next;
-  }, { replace: true });
+  const set = (name: 'from' | 'to', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', from);
+        next.set('to', to);
+        if (value) next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   const actions = (
     <Group align="end" gap="sm">
-      <Anchor component={Link} to="/ai" size="sm">Usage log</Anchor>
+      <Anchor component={Link} to="/ai" size="sm">
+        Usage log
+      </Anchor>
       <TextInput label="From (UTC day)" type="date" value={from} onChange={(e) => set('from', e.currentTarget.value)} />
       <TextInput label="To (UTC day)" type="date" value={to} onChange={(e) => set('to', e.currentTarget.value)} />
     </Group>
   );
   return (
     <PageFrame title="AI gateway usage" scope="ai" actions={actions}>
-      {from > to ? <Alert color="yellow">The range starts after it ends: pick a From day on or before the To day.</Alert> : <Usage from={from} to={to} />}
+      {from > to ? (
+        <Alert color="yellow">The range starts after it ends: pick a From day on or before the To day.</Alert>
+      ) : (
+        <Usage from={from} to={to} />
+      )}
     </PageFrame>
   );
 }

@@ -17,10 +17,16 @@ describe('AI usage days', () => {
   it('should give every day of the range, zeros where the API has no row', () => {
     const row = { group: '2026-02-28', requests: 3, errors: 1, totalTokens: 90, costUsd: 0.25, unpricedRequests: 0 };
     const days = fillDays('2026-02-27', '2026-03-01', [row]);
-    expect(days.map((d) => [d.date, d.requests, d.costUsd])).toEqual([['2026-02-27', 0, 0], ['2026-02-28', 3, 0.25], ['2026-03-01', 0, 0]]);
+    expect(days.map((d) => [d.date, d.requests, d.costUsd])).toEqual([
+      ['2026-02-27', 0, 0],
+      ['2026-02-28', 3, 0.25],
+      ['2026-03-01', 0, 0],
+    ]);
   });
 
   it('should round the axis up to 1, 2 or 5 times a power of ten', () => {
-    expect([axisTop(0), axisTop(1), axisTop(3), axisTop(7), axisTop(10), axisTop(0.0032), axisTop(180)]).toEqual([1, 1, 5, 10, 10, 0.005, 200]);
+    expect([axisTop(0), axisTop(1), axisTop(3), axisTop(7), axisTop(10), axisTop(0.0032), axisTop(180)]).toEqual([
+      1, 1, 5, 10, 10, 0.005, 200,
+    ]);
   });
 });

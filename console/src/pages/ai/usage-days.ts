@@ -14,23 +14,46 @@ export interface UsageDay {
 }
 
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-const isDay = (value: string | null | undefined): value is string => !!value && DATE.test(value) && utcDay(Date.parse(`${value}T00:00:00Z`)) === value;
+const isDay = (value: string | null | undefined): value is string =>
+  !!value && DATE.test(value) && utcDay(Date.parse(`${value}T00:00:00Z`)) === value;
 
 /** The range asked for: the address's from and to when they are days, else the last 30 days up to today. */
-export function usageRange(from: string | null, to: string | null, now: Date = new Date()): { from: string; to: string } {
+export function usageRange(
+  from: string | null,
+  to: string | null,
+  now: Date = new Date(),
+): { from: string; to: string } {
   const end = isDay(to) ? to : utcDay(now.getTime());
   const start = isDay(from) ? from : utcDay(Date.parse(`${end}T00:00:00Z`) - 29 * DAY_MS);
   return { from: start, to: end };
 }
 
 /** Every day from `from` to `to` (inclusive), the API's rows where it has one and zeros where it has none. */
-export function fillDays(from: string, to: string, rows: { group?: string | null; requests: number; errors: number; totalTokens: number; costUsd: number; unpricedRequests: number }[]): UsageDay[] {
+export function fillDays(
+  from: string,
+  to: string,
+  rows: {
+    group?: string | null;
+    requests: number;
+    errors: number;
+    totalTokens: number;
+    costUsd: number;
+    unpricedRequests: number;
+  }[],
+): UsageDay[] {
   const known = new Map(rows.filter((r) => r.group).map((r) => [r.group!, r]));
   const days: UsageDay[] = [];
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += DAY_MS) {
     const date = utcDay(t);
     const row = known.get(date);
-    days.push({ date, requests: row?.requests ?? 0, errors: row?.errors ?? 0, totalTokens: row?.totalTokens ?? 0, costUsd: row?.costUsd ?? 0, unpricedRequests: row?.unpricedRequests ?? 0 });
+    days.push({
+      date,
+      requests: row?.requests ?? 0,
+      errors: row?.errors ?? 0,
+      totalTokens: row?.totalTokens ?? 0,
+      costUsd: row?.costUsd ?? 0,
+      unpricedRequests: row?.unpricedRequests ?? 0,
+    });
   }
   return days;
 }

@@ -27,11 +27,18 @@ function Booking({ result }: { result: QueryState<ConsoleBookingQuery> }) {
   if (loading && !data) return <Loading label="Loading the booking" />;
   if (!data) return <ApiErrorAlert errors={errors} />;
   const b = data.calendarBooking;
-  const row = (label: string, value: ReactNode) => <Table.Tr key={label}><Table.Th scope="row">{label}</Table.Th><Table.Td>{value}</Table.Td></Table.Tr>;
+  const row = (label: string, value: ReactNode) => (
+    <Table.Tr key={label}>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
   const where = b.location.url ?? b.location.phone ?? b.location.address ?? b.meetingUrl;
   return (
     <Stack>
-      <Group gap="xs"><Badge>{b.status}</Badge></Group>
+      <Group gap="xs">
+        <Badge>{b.status}</Badge>
+      </Group>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Booking details</caption>
         <Table.Tbody>
@@ -39,17 +46,30 @@ function Booking({ result }: { result: QueryState<ConsoleBookingQuery> }) {
           {row('Starts', <When iso={b.startTime} />)}
           {row('Ends', <When iso={b.endTime} />)}
           {row('Attendee', `${b.attendee.name} <${b.attendee.email}> (${b.attendee.timezone})`)}
-          {row('Host', [b.hostProfile.name, b.hostProfile.email && `<${b.hostProfile.email}>`].filter(Boolean).join(' ') || b.hostProfile.id)}
+          {row(
+            'Host',
+            [b.hostProfile.name, b.hostProfile.email && `<${b.hostProfile.email}>`].filter(Boolean).join(' ') ||
+              b.hostProfile.id,
+          )}
           {row('Location', `${b.location.type}${where ? `: ${where}` : ''}`)}
           {b.notes && row('Notes', b.notes)}
-          {b.cancellationReason && row('Cancelled', `${b.cancellationReason}${b.cancelledBy ? ` (by ${b.cancelledBy})` : ''}`)}
+          {b.cancellationReason &&
+            row('Cancelled', `${b.cancellationReason}${b.cancelledBy ? ` (by ${b.cancelledBy})` : ''}`)}
           {b.rejectionReason && row('Rejected', b.rejectionReason)}
           {b.rescheduleReason && row('Rescheduled', b.rescheduleReason)}
-          {Object.keys(b.responses).length > 0 && row('Answers', <Code block className="json">{JSON.stringify(b.responses, null, 2)}</Code>)}
+          {Object.keys(b.responses).length > 0 &&
+            row(
+              'Answers',
+              <Code block className="json">
+                {JSON.stringify(b.responses, null, 2)}
+              </Code>,
+            )}
           {row('Booked', <When iso={b.createdAt} />)}
         </Table.Tbody>
       </Table>
-      <Anchor component={Link} to={`/calendar/week/${dayKey(new Date(b.startTime))}`} size="sm">Its week</Anchor>
+      <Anchor component={Link} to={`/calendar/week/${dayKey(new Date(b.startTime))}`} size="sm">
+        Its week
+      </Anchor>
     </Stack>
   );
 }
@@ -60,7 +80,15 @@ export default function BookingPage() {
   // Asked here so the heading can be the booking's title; never asked without the scope.
   const result = useQuery(BookingQuery, { uid }, { skip: !useHasScope('calendar') });
   return (
-    <PageFrame title={result.data?.calendarBooking.title ?? 'Booking'} scope="calendar" actions={<Anchor component={Link} to="/calendar" size="sm">All bookings</Anchor>}>
+    <PageFrame
+      title={result.data?.calendarBooking.title ?? 'Booking'}
+      scope="calendar"
+      actions={
+        <Anchor component={Link} to="/calendar" size="sm">
+          All bookings
+        </Anchor>
+      }
+    >
       <Booking result={result} />
     </PageFrame>
   );

@@ -37,7 +37,14 @@ function List() {
             columns={[
               { header: 'Starts', cell: (row) => <When iso={row.startTime} /> },
               { header: 'Ends', cell: (row) => <When iso={row.endTime} /> },
-              { header: 'Title', cell: (row) => <Anchor component={Link} to={`/calendar/bookings/${encodeURIComponent(row.uid)}`}>{row.title}</Anchor> },
+              {
+                header: 'Title',
+                cell: (row) => (
+                  <Anchor component={Link} to={`/calendar/bookings/${encodeURIComponent(row.uid)}`}>
+                    {row.title}
+                  </Anchor>
+                ),
+              },
               { header: 'Attendee', cell: (row) => `${row.attendee.name} <${row.attendee.email}>` },
               { header: 'Status', cell: (row) => row.status },
             ]}
@@ -50,5 +57,18 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Calendar" scope="calendar" actions={<Anchor component={Link} to="/calendar/week" size="sm">Week view</Anchor>}><List /><EventTypesSection /></PageFrame>;
+  return (
+    <PageFrame
+      title="Calendar"
+      scope="calendar"
+      actions={
+        <Anchor component={Link} to="/calendar/week" size="sm">
+          Week view
+        </Anchor>
+      }
+    >
+      <List />
+      <EventTypesSection />
+    </PageFrame>
+  );
 }

@@ -30,7 +30,9 @@ function Week({ monday }: { monday: Date }) {
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading the week's bookings" />}
       {data?.calendarBookings.meta.hasMore && (
-        <Alert color="yellow">The first {LIMIT} of the week's {data.calendarBookings.meta.total} bookings are shown.</Alert>
+        <Alert color="yellow">
+          The first {LIMIT} of the week's {data.calendarBookings.meta.total} bookings are shown.
+        </Alert>
       )}
       {data && (
         <SimpleGrid cols={{ base: 1, md: 7 }} spacing="xs">
@@ -38,16 +40,40 @@ function Week({ monday }: { monday: Date }) {
             const key = dayKey(day);
             const bookings = days.get(key) ?? [];
             return (
-              <Paper key={key} withBorder p="xs" component="section" aria-labelledby={`day-${key}`} bg={key === today ? 'blue.0' : undefined}>
-                <Title order={2} size="h6" id={`day-${key}`} mb={4}>{dayName(day)}</Title>
-                {bookings.length === 0 ? <Text size="xs" c="dimmed">No bookings</Text> : (
+              <Paper
+                key={key}
+                withBorder
+                p="xs"
+                component="section"
+                aria-labelledby={`day-${key}`}
+                bg={key === today ? 'blue.0' : undefined}
+              >
+                <Title order={2} size="h6" id={`day-${key}`} mb={4}>
+                  {dayName(day)}
+                </Title>
+                {bookings.length === 0 ? (
+                  <Text size="xs" c="dimmed">
+                    No bookings
+                  </Text>
+                ) : (
                   <ul className="plain-list">
                     {bookings.map((b) => (
                       <li key={b.uid}>
-                        <Anchor component={Link} to={`/calendar/bookings/${encodeURIComponent(b.uid)}`} size="sm" td={b.status === 'CANCELLED' || b.status === 'REJECTED' ? 'line-through' : undefined} style={{ display: 'block', overflowWrap: 'anywhere' }}>
-                          <time dateTime={b.startTime}>{time(b.startTime)}</time>–<time dateTime={b.endTime}>{time(b.endTime)}</time> {b.title}, {b.attendee.name}
+                        <Anchor
+                          component={Link}
+                          to={`/calendar/bookings/${encodeURIComponent(b.uid)}`}
+                          size="sm"
+                          td={b.status === 'CANCELLED' || b.status === 'REJECTED' ? 'line-through' : undefined}
+                          style={{ display: 'block', overflowWrap: 'anywhere' }}
+                        >
+                          <time dateTime={b.startTime}>{time(b.startTime)}</time>–
+                          <time dateTime={b.endTime}>{time(b.endTime)}</time> {b.title}, {b.attendee.name}
                         </Anchor>
-                        {b.status !== 'CONFIRMED' && <Badge size="xs" variant="light">{b.status}</Badge>}
+                        {b.status !== 'CONFIRMED' && (
+                          <Badge size="xs" variant="light">
+                            {b.status}
+                          </Badge>
+                        )}
                       </li>
                     ))}
                   </ul>
@@ -69,14 +95,29 @@ export default function CalendarWeekPage() {
   const link = (weeks: number) => `/calendar/week/${dayKey(shiftWeek(monday, weeks))}`;
   const actions = (
     <Stack gap="xs">
-      <Anchor component={Link} to="/calendar" size="sm">All bookings</Anchor>
+      <Anchor component={Link} to="/calendar" size="sm">
+        All bookings
+      </Anchor>
       <Group gap="xs">
-        <Button component={Link} to={link(-1)} variant="default" size="xs">Previous week</Button>
-        <Button component={Link} to={link(1)} variant="default" size="xs">Next week</Button>
-        <Button component={Link} to="/calendar/week" variant="subtle" size="xs">This week</Button>
-        <Text size="sm" aria-live="polite">{monday.toLocaleDateString([], { day: 'numeric', month: 'long' })} – {sunday.toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' })}</Text>
+        <Button component={Link} to={link(-1)} variant="default" size="xs">
+          Previous week
+        </Button>
+        <Button component={Link} to={link(1)} variant="default" size="xs">
+          Next week
+        </Button>
+        <Button component={Link} to="/calendar/week" variant="subtle" size="xs">
+          This week
+        </Button>
+        <Text size="sm" aria-live="polite">
+          {monday.toLocaleDateString([], { day: 'numeric', month: 'long' })} –{' '}
+          {sunday.toLocaleDateString([], { day: 'numeric', month: 'long', year: 'numeric' })}
+        </Text>
       </Group>
     </Stack>
   );
-  return <PageFrame title="Calendar week" scope="calendar" actions={actions}><Week monday={monday} /></PageFrame>;
+  return (
+    <PageFrame title="Calendar week" scope="calendar" actions={actions}>
+      <Week monday={monday} />
+    </PageFrame>
+  );
 }

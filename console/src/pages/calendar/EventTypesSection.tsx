@@ -19,7 +19,9 @@ export function EventTypesSection() {
   const editing = data?.calendarEventTypes.data.find((e) => e.id === open);
   return (
     <Stack gap="xs" component="section" aria-labelledby="event-types-heading">
-      <Title order={2} size="h4" id="event-types-heading">Event types</Title>
+      <Title order={2} size="h4" id="event-types-heading">
+        Event types
+      </Title>
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading event types" />}
       {data && (
@@ -33,14 +35,52 @@ export function EventTypesSection() {
               { header: 'Title', cell: (row) => row.title },
               { header: 'Minutes', cell: (row) => row.duration },
               { header: 'Questions', cell: (row) => row.bookingQuestions.length },
-              { header: 'Booking page', cell: (row) => (row.bookingUrl ? <Anchor href={row.bookingUrl} size="sm" style={{ overflowWrap: 'anywhere' }}>{row.bookingUrl}</Anchor> : 'not public') },
-              { header: 'Edit', cell: (row) => <Button size="compact-xs" variant="default" aria-label={`Publish ${row.title}`} onClick={() => setOpen(row.id)}>Publish…</Button> },
+              {
+                header: 'Booking page',
+                cell: (row) =>
+                  row.bookingUrl ? (
+                    <Anchor href={row.bookingUrl} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {row.bookingUrl}
+                    </Anchor>
+                  ) : (
+                    'not public'
+                  ),
+              },
+              {
+                header: 'Edit',
+                cell: (row) => (
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Publish ${row.title}`}
+                    onClick={() => setOpen(row.id)}
+                  >
+                    Publish…
+                  </Button>
+                ),
+              },
             ]}
           />
-          <Pager page={page} limit={LIMIT} total={data.calendarEventTypes.meta.total} onPage={setPage} label="Event types" />
+          <Pager
+            page={page}
+            limit={LIMIT}
+            total={data.calendarEventTypes.meta.total}
+            onPage={setPage}
+            label="Event types"
+          />
         </>
       )}
-      {editing && <EventTypeModal key={editing.id} id={editing.id} title={editing.title} initial={eventTypeForm(editing)} bookingUrl={editing.bookingUrl ?? null} onClose={() => setOpen(null)} onSaved={refetch} />}
+      {editing && (
+        <EventTypeModal
+          key={editing.id}
+          id={editing.id}
+          title={editing.title}
+          initial={eventTypeForm(editing)}
+          bookingUrl={editing.bookingUrl ?? null}
+          onClose={() => setOpen(null)}
+          onSaved={refetch}
+        />
+      )}
     </Stack>
   );
 }

@@ -7,7 +7,14 @@ describe('event type form', () => {
     slug: 'intro-call',
     bookingQuestions: [
       { name: 'company', label: 'Company', type: 'TEXT', required: true, options: [], placeholder: 'Acme' },
-      { name: 'topic', label: 'Topic', type: 'SELECT', required: false, options: ['Sales', 'Support'], placeholder: null },
+      {
+        name: 'topic',
+        label: 'Topic',
+        type: 'SELECT',
+        required: false,
+        options: ['Sales', 'Support'],
+        placeholder: null,
+      },
     ],
   };
 
@@ -25,13 +32,20 @@ describe('event type form', () => {
   });
 
   it('sends options only for choice types, trimmed and without empty entries', () => {
-    const input = eventTypeInput({ public: true, slug: ' demo ', questions: [{ ...EMPTY_QUESTION, name: 'a', label: 'A', options: 'x, y' }, { ...EMPTY_QUESTION, name: 'b', label: 'B', type: 'RADIO', options: ' x ,, y ,' }] });
+    const input = eventTypeInput({
+      public: true,
+      slug: ' demo ',
+      questions: [
+        { ...EMPTY_QUESTION, name: 'a', label: 'A', options: 'x, y' },
+        { ...EMPTY_QUESTION, name: 'b', label: 'B', type: 'RADIO', options: ' x ,, y ,' },
+      ],
+    });
     expect(input.slug).toBe('demo');
     expect(input.bookingQuestions[0]).not.toHaveProperty('options');
     expect(input.bookingQuestions[1]!.options).toEqual(['x', 'y']);
   });
 
-  it('places a refusal on slug or on a question\'s field, nothing else', () => {
+  it("places a refusal on slug or on a question's field, nothing else", () => {
     expect(refusedField('slug')).toBe('slug');
     expect(refusedField('input.bookingQuestions[2].options')).toBe('bookingQuestions[2].options');
     expect(refusedField('duration')).toBeNull();

@@ -1,5 +1,15 @@
 /** The booking question types the platform takes; the first three of CHOICE_TYPES' kind need options. */
-export const QUESTION_TYPES = ['TEXT', 'TEXTAREA', 'EMAIL', 'PHONE', 'NUMBER', 'SELECT', 'MULTISELECT', 'CHECKBOX', 'RADIO'] as const;
+export const QUESTION_TYPES = [
+  'TEXT',
+  'TEXTAREA',
+  'EMAIL',
+  'PHONE',
+  'NUMBER',
+  'SELECT',
+  'MULTISELECT',
+  'CHECKBOX',
+  'RADIO',
+] as const;
 const CHOICE_TYPES = new Set(['SELECT', 'MULTISELECT', 'RADIO']);
 
 /** Whether a question of this type offers choices (and so needs options). */
@@ -22,15 +32,40 @@ export interface EventTypeForm {
   questions: QuestionForm[];
 }
 
-interface StoredQuestion { name: string; label: string; type: string; required: boolean; options: string[]; placeholder?: string | null }
+interface StoredQuestion {
+  name: string;
+  label: string;
+  type: string;
+  required: boolean;
+  options: string[];
+  placeholder?: string | null;
+}
 
-export const EMPTY_QUESTION: QuestionForm = { name: '', label: '', type: 'TEXT', required: false, options: '', placeholder: '' };
+export const EMPTY_QUESTION: QuestionForm = {
+  name: '',
+  label: '',
+  type: 'TEXT',
+  required: false,
+  options: '',
+  placeholder: '',
+};
 
-export function eventTypeForm(stored: { public: boolean; slug: string; bookingQuestions: StoredQuestion[] }): EventTypeForm {
+export function eventTypeForm(stored: {
+  public: boolean;
+  slug: string;
+  bookingQuestions: StoredQuestion[];
+}): EventTypeForm {
   return {
     public: stored.public,
     slug: stored.slug,
-    questions: stored.bookingQuestions.map((q) => ({ name: q.name, label: q.label, type: q.type, required: q.required, options: q.options.join(', '), placeholder: q.placeholder ?? '' })),
+    questions: stored.bookingQuestions.map((q) => ({
+      name: q.name,
+      label: q.label,
+      type: q.type,
+      required: q.required,
+      options: q.options.join(', '),
+      placeholder: q.placeholder ?? '',
+    })),
   };
 }
 
@@ -44,7 +79,14 @@ export function eventTypeInput(form: EventTypeForm) {
       label: q.label.trim(),
       type: q.type,
       required: q.required,
-      ...(takesOptions(q.type) ? { options: q.options.split(',').map((o) => o.trim()).filter((o) => o !== '') } : {}),
+      ...(takesOptions(q.type)
+        ? {
+            options: q.options
+              .split(',')
+              .map((o) => o.trim())
+              .filter((o) => o !== ''),
+          }
+        : {}),
       ...(q.placeholder.trim() ? { placeholder: q.placeholder.trim() } : {}),
     })),
   };

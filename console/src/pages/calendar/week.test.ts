@@ -18,7 +18,15 @@ describe('the calendar week', () => {
 
   it('should have seven days and move by whole weeks across months and years', () => {
     const monday = weekOf('2029-12-31');
-    expect(weekDays(monday).map(dayKey)).toEqual(['2029-12-31', '2030-01-01', '2030-01-02', '2030-01-03', '2030-01-04', '2030-01-05', '2030-01-06']);
+    expect(weekDays(monday).map(dayKey)).toEqual([
+      '2029-12-31',
+      '2030-01-01',
+      '2030-01-02',
+      '2030-01-03',
+      '2030-01-04',
+      '2030-01-05',
+      '2030-01-06',
+    ]);
     expect(dayKey(shiftWeek(monday, 1))).toBe('2030-01-07');
     expect(dayKey(shiftWeek(monday, -1))).toBe('2029-12-24');
   });
@@ -31,7 +39,11 @@ describe('the calendar week', () => {
   });
 
   it('should group items by the local day they start on', () => {
-    const items = [{ at: new Date(2030, 0, 8, 9).toISOString() }, { at: new Date(2030, 0, 8, 15).toISOString() }, { at: new Date(2030, 0, 10, 9).toISOString() }];
+    const items = [
+      { at: new Date(2030, 0, 8, 9).toISOString() },
+      { at: new Date(2030, 0, 8, 15).toISOString() },
+      { at: new Date(2030, 0, 10, 9).toISOString() },
+    ];
     const days = byDay(items, (i) => i.at);
     expect([...days.keys()]).toEqual(['2030-01-08', '2030-01-10']);
     expect(days.get('2030-01-08')).toHaveLength(2);

@@ -6,12 +6,25 @@ import { CqlBox } from './CqlBox';
 
 beforeAll(() => {
   // Mantine asks for media queries; jsdom has none.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false })) as unknown as typeof window.matchMedia;
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
 });
 afterEach(cleanup);
 
 const renderBox = (error: ApiError | null, onRun = vi.fn()) => {
-  const view = render(<MantineProvider><CqlBox onRun={onRun} error={error} running={false} /></MantineProvider>);
+  const view = render(
+    <MantineProvider>
+      <CqlBox onRun={onRun} error={error} running={false} />
+    </MantineProvider>,
+  );
   return { onRun, view };
 };
 
@@ -34,15 +47,30 @@ describe('CqlBox', () => {
     fireEvent.change(box, { target: { value: 'name = "x"\nAND createdAt > -3q' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run query' }));
     expect(onRun).toHaveBeenCalled();
-    const error = new ApiError('Invalid where at position 27: expected a relative date', 'INVALID_REQUEST', 'req_1', [], { field: 'where', position: 27, expected: ['-30d', '+2w'] });
-    view.rerender(<MantineProvider><CqlBox onRun={onRun} error={error} running={false} /></MantineProvider>);
+    const error = new ApiError(
+      'Invalid where at position 27: expected a relative date',
+      'INVALID_REQUEST',
+      'req_1',
+      [],
+      { field: 'where', position: 27, expected: ['-30d', '+2w'] },
+    );
+    view.rerender(
+      <MantineProvider>
+        <CqlBox onRun={onRun} error={error} running={false} />
+      </MantineProvider>,
+    );
     expect(screen.getByRole('alert').textContent).toContain('Error at line 2, column 17');
     expect(screen.getByLabelText('Where the error is').textContent).toBe(`AND createdAt > -3q\n${' '.repeat(16)}^`);
     expect(screen.getByText('Expected: -30d, +2w')).toBeTruthy();
   });
 
   it('shows no caret for an error without a character offset', () => {
-    renderBox(new ApiError('Invalid filter at conditions[0]', 'INVALID_REQUEST', null, [], { field: 'filter', position: 'conditions[0]' }));
+    renderBox(
+      new ApiError('Invalid filter at conditions[0]', 'INVALID_REQUEST', null, [], {
+        field: 'filter',
+        position: 'conditions[0]',
+      }),
+    );
     expect(screen.queryByLabelText('Where the error is')).toBeNull();
     expect(screen.getByText('Invalid filter at conditions[0]')).toBeTruthy();
   });

@@ -7,12 +7,26 @@ import { cqlErrorMarker } from './cql-position';
  * The CQL query box: the `where` text the contacts table is narrowed by. A parse or type error of the platform is
  * shown under the query with a caret at the character it names; Ctrl+Enter (or ⌘+Enter) runs the query.
  */
-export function CqlBox({ onRun, error, running }: { onRun: (where: string) => void; error: ApiError | null; running: boolean }) {
+export function CqlBox({
+  onRun,
+  error,
+  running,
+}: {
+  onRun: (where: string) => void;
+  error: ApiError | null;
+  running: boolean;
+}) {
   const [text, setText] = useState('');
   const [ran, setRan] = useState('');
-  const run = () => { setRan(text); onRun(text.trim()); };
+  const run = () => {
+    setRan(text);
+    onRun(text.trim());
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) { event.preventDefault(); run(); }
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      run();
+    }
   };
   const marker = error ? cqlErrorMarker(ran, error.details.position) : null;
   return (
@@ -28,11 +42,22 @@ export function CqlBox({ onRun, error, running }: { onRun: (where: string) => vo
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         error={error ? error.message : undefined}
       />
-      <Group><Button onClick={run} loading={running}>Run query</Button></Group>
+      <Group>
+        <Button onClick={run} loading={running}>
+          Run query
+        </Button>
+      </Group>
       {error && marker && (
         <Alert color="red" title={`Error at line ${marker.line}, column ${marker.column}`} role="alert">
           <Code block aria-label="Where the error is">{`${marker.lineText}\n${' '.repeat(marker.column - 1)}^`}</Code>
-          {error.details.expected !== undefined && <Text size="sm" mt={4}>Expected: {Array.isArray(error.details.expected) ? error.details.expected.join(', ') : String(error.details.expected)}</Text>}
+          {error.details.expected !== undefined && (
+            <Text size="sm" mt={4}>
+              Expected:{' '}
+              {Array.isArray(error.details.expected)
+                ? error.details.expected.join(', ')
+                : String(error.details.expected)}
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>

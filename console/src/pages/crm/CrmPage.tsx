@@ -23,11 +23,20 @@ const LIMIT = 25;
 function Contacts() {
   const [page, setPage] = useState(1);
   const [where, setWhere] = useState('');
-  const { data, errors, loading } = useQuery(ContactsQuery, { input: { entity: 'contact', page, limit: LIMIT, sort: 'createdAt:desc', ...(where ? { where } : {}) } });
+  const { data, errors, loading } = useQuery(ContactsQuery, {
+    input: { entity: 'contact', page, limit: LIMIT, sort: 'createdAt:desc', ...(where ? { where } : {}) },
+  });
   const cqlError = errors.find((e) => e.details.field === 'where') ?? null;
   return (
     <>
-      <CqlBox onRun={(text) => { setWhere(text); setPage(1); }} error={cqlError} running={loading} />
+      <CqlBox
+        onRun={(text) => {
+          setWhere(text);
+          setPage(1);
+        }}
+        error={cqlError}
+        running={loading}
+      />
       {!cqlError && <ApiErrorAlert errors={errors} />}
       {loading && !data && <Loading label="Loading contacts" />}
       {data && (
@@ -38,7 +47,14 @@ function Contacts() {
             rows={data.crmQuery.contacts ?? []}
             rowKey={(c) => c.id}
             columns={[
-              { header: 'Name', cell: (c) => <Link to={`/crm/contacts/${encodeURIComponent(c.externalId)}`}>{c.name || c.email || c.externalId}</Link> },
+              {
+                header: 'Name',
+                cell: (c) => (
+                  <Link to={`/crm/contacts/${encodeURIComponent(c.externalId)}`}>
+                    {c.name || c.email || c.externalId}
+                  </Link>
+                ),
+              },
               { header: 'Email', cell: (c) => c.email ?? '—' },
               { header: 'Lifecycle stage', cell: (c) => c.lifecycleStage ?? '—' },
               { header: 'Status', cell: (c) => <Badge variant="light">{c.status}</Badge> },
@@ -54,5 +70,9 @@ function Contacts() {
 }
 
 export default function CrmPage() {
-  return <PageFrame title="CRM" scope="crm"><Contacts /></PageFrame>;
+  return (
+    <PageFrame title="CRM" scope="crm">
+      <Contacts />
+    </PageFrame>
+  );
 }

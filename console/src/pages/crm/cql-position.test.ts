@@ -3,13 +3,21 @@ import { cqlErrorMarker } from './cql-position';
 
 describe('cqlErrorMarker', () => {
   it('points at the offending character of a one-line query', () => {
-    expect(cqlErrorMarker('email contains "x" AND', 22)).toEqual({ line: 1, column: 23, lineText: 'email contains "x" AND' });
+    expect(cqlErrorMarker('email contains "x" AND', 22)).toEqual({
+      line: 1,
+      column: 23,
+      lineText: 'email contains "x" AND',
+    });
     expect(cqlErrorMarker('status = ', 6)).toEqual({ line: 1, column: 7, lineText: 'status = ' });
   });
 
   it('finds the line and column in a query over several lines', () => {
     const query = 'lifecycleStage = "lead"\nAND createdAt > -30x';
-    expect(cqlErrorMarker(query, query.indexOf('-30x'))).toEqual({ line: 2, column: 17, lineText: 'AND createdAt > -30x' });
+    expect(cqlErrorMarker(query, query.indexOf('-30x'))).toEqual({
+      line: 2,
+      column: 17,
+      lineText: 'AND createdAt > -30x',
+    });
   });
 
   it('clamps an offset past the end to just after the last character', () => {

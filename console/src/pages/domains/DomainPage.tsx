@@ -41,13 +41,31 @@ function Zone({ domainName }: { domainName: string }) {
           <Group gap="xs">
             <Badge variant="light">{data.domain.status}</Badge>
             {data.domain.unicodeName !== data.domain.domainName && <Text size="sm">{data.domain.unicodeName}</Text>}
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>Nameservers: {data.domain.nameservers.join(', ') || '—'}</Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Nameservers: {data.domain.nameservers.join(', ') || '—'}
+            </Text>
           </Group>
           <Stack gap="xs" component="section" aria-labelledby="records-heading">
-            <Title order={2} size="h4" id="records-heading">DNS records</Title>
+            <Title order={2} size="h4" id="records-heading">
+              DNS records
+            </Title>
             <Group align="end" gap="sm">
-                <Select label="Record type" placeholder="Any" data={[...DNS_RECORD_TYPES]} value={type} onChange={(v) => { setType(v); setPage(1); }} clearable w={120} size="xs" />
-                <Button size="xs" onClick={() => setDraft({ mode: 'add' })}>Add record</Button>
+              <Select
+                label="Record type"
+                placeholder="Any"
+                data={[...DNS_RECORD_TYPES]}
+                value={type}
+                onChange={(v) => {
+                  setType(v);
+                  setPage(1);
+                }}
+                clearable
+                w={120}
+                size="xs"
+              />
+              <Button size="xs" onClick={() => setDraft({ mode: 'add' })}>
+                Add record
+              </Button>
             </Group>
             <DataTable
               caption={`DNS records of ${domainName}`}
@@ -57,14 +75,37 @@ function Zone({ domainName }: { domainName: string }) {
               columns={[
                 { header: 'Type', cell: (row) => row.type },
                 { header: 'Name', cell: (row) => row.name },
-                { header: 'Value', cell: (row) => <Text size="sm" style={{ wordBreak: 'break-all' }}>{row.priority != null ? `${row.priority} ` : ''}{row.value}</Text> },
+                {
+                  header: 'Value',
+                  cell: (row) => (
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {row.priority != null ? `${row.priority} ` : ''}
+                      {row.value}
+                    </Text>
+                  ),
+                },
                 { header: 'TTL', cell: (row) => row.ttl },
                 {
                   header: 'Actions',
                   cell: (row) => (
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="default" aria-label={`Edit ${row.type} ${row.name} ${row.value}`} onClick={() => setDraft({ mode: 'edit', recordId: row.id, form: recordForm(row) })}>Edit</Button>
-                      <Button size="compact-xs" color="red" variant="light" aria-label={`Delete ${row.type} ${row.name} ${row.value}`} onClick={() => void remove(row.id)}>Delete</Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Edit ${row.type} ${row.name} ${row.value}`}
+                        onClick={() => setDraft({ mode: 'edit', recordId: row.id, form: recordForm(row) })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        color="red"
+                        variant="light"
+                        aria-label={`Delete ${row.type} ${row.name} ${row.value}`}
+                        onClick={() => void remove(row.id)}
+                      >
+                        Delete
+                      </Button>
                     </Group>
                   ),
                 },
@@ -72,10 +113,25 @@ function Zone({ domainName }: { domainName: string }) {
             />
             <Pager page={page} limit={LIMIT} total={data.dnsRecords.meta.total} onPage={setPage} label="DNS records" />
           </Stack>
-          <DnssecPanel domainName={domainName} enabled={data.domainDnssec.enabled} dsRecords={data.domainDsRecords} onChanged={refetch} />
+          <DnssecPanel
+            domainName={domainName}
+            enabled={data.domainDnssec.enabled}
+            dsRecords={data.domainDsRecords}
+            onChanged={refetch}
+          />
         </>
       )}
-      {draft && <DnsRecordModal domainName={domainName} draft={draft} onClose={() => setDraft(null)} onSaved={() => { setDraft(null); refetch(); }} />}
+      {draft && (
+        <DnsRecordModal
+          domainName={domainName}
+          draft={draft}
+          onClose={() => setDraft(null)}
+          onSaved={() => {
+            setDraft(null);
+            refetch();
+          }}
+        />
+      )}
     </Stack>
   );
 }
@@ -84,7 +140,15 @@ function Zone({ domainName }: { domainName: string }) {
 export default function DomainPage() {
   const { domainName = '' } = useParams();
   return (
-    <PageFrame title={domainName} scope="domains" actions={<Anchor component={Link} to="/domains" size="sm">All domains</Anchor>}>
+    <PageFrame
+      title={domainName}
+      scope="domains"
+      actions={
+        <Anchor component={Link} to="/domains" size="sm">
+          All domains
+        </Anchor>
+      }
+    >
       <Zone domainName={domainName} />
     </PageFrame>
   );

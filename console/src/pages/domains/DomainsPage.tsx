@@ -34,7 +34,14 @@ function List() {
             rows={data.domains.data}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Domain', cell: (row) => <Anchor component={Link} to={`/domains/${encodeURIComponent(row.domainName)}`}>{row.domainName}</Anchor> },
+              {
+                header: 'Domain',
+                cell: (row) => (
+                  <Anchor component={Link} to={`/domains/${encodeURIComponent(row.domainName)}`}>
+                    {row.domainName}
+                  </Anchor>
+                ),
+              },
               { header: 'Status', cell: (row) => row.status },
               { header: 'Expires', cell: (row) => <When iso={row.expiresAt} /> },
               { header: 'Auto-renew', cell: (row) => (row.autoRenew ? 'on' : 'off') },
@@ -50,5 +57,9 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Domains" scope="domains"><List /></PageFrame>;
+  return (
+    <PageFrame title="Domains" scope="domains">
+      <List />
+    </PageFrame>
+  );
 }

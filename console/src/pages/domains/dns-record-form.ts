@@ -33,7 +33,8 @@ export function recordFormErrors(form: DnsRecordForm): DnsRecordFormErrors {
   if (!(DNS_RECORD_TYPES as readonly string[]).includes(form.type)) errors.type = 'Pick a record type';
   if (form.value.trim() === '') errors.value = 'A value is required';
   const ttl = integer(form.ttl);
-  if (form.ttl.trim() !== '' && !(ttl >= TTL_MIN && ttl <= TTL_MAX)) errors.ttl = `From ${TTL_MIN} to ${TTL_MAX} seconds`;
+  if (form.ttl.trim() !== '' && !(ttl >= TTL_MIN && ttl <= TTL_MAX))
+    errors.ttl = `From ${TTL_MIN} to ${TTL_MAX} seconds`;
   if (takesPriority(form.type)) {
     const priority = integer(form.priority);
     if (!(priority >= 0 && priority <= 65535)) errors.priority = `${form.type} records need a priority from 0 to 65535`;
@@ -42,7 +43,13 @@ export function recordFormErrors(form: DnsRecordForm): DnsRecordFormErrors {
 }
 
 /** The form as the mutation's input: blanks left out, so the platform's defaults apply (name @, TTL 3600). */
-export function recordInput(form: DnsRecordForm): { type: string; name: string | null; value: string; ttl: number | null; priority: number | null } {
+export function recordInput(form: DnsRecordForm): {
+  type: string;
+  name: string | null;
+  value: string;
+  ttl: number | null;
+  priority: number | null;
+} {
   return {
     type: form.type,
     name: form.name.trim() === '' ? null : form.name.trim(),
@@ -53,8 +60,20 @@ export function recordInput(form: DnsRecordForm): { type: string; name: string |
 }
 
 /** A stored record back in the form, for editing it. */
-export function recordForm(record: { type: string; name: string; value: string; ttl: number; priority?: number | null }): DnsRecordForm {
-  return { type: record.type, name: record.name, value: record.value, ttl: String(record.ttl), priority: record.priority == null ? '' : String(record.priority) };
+export function recordForm(record: {
+  type: string;
+  name: string;
+  value: string;
+  ttl: number;
+  priority?: number | null;
+}): DnsRecordForm {
+  return {
+    type: record.type,
+    name: record.name,
+    value: record.value,
+    ttl: String(record.ttl),
+    priority: record.priority == null ? '' : String(record.priority),
+  };
 }
 
 /**

@@ -25,14 +25,43 @@ function EmailMessages() {
   const [status, setStatus] = useState<string | null>(null);
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
-  const { data, errors, loading } = useQuery(EmailMessagesQuery, { page, limit: LIMIT, status, fromDate: fromDate || null, toDate: toDate || null });
-  const filter = <T,>(set: (value: T) => void) => (value: T) => { set(value); setPage(1); };
+  const { data, errors, loading } = useQuery(EmailMessagesQuery, {
+    page,
+    limit: LIMIT,
+    status,
+    fromDate: fromDate || null,
+    toDate: toDate || null,
+  });
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
   return (
     <>
       <Group align="end">
-        <Select label="Status" placeholder="Any" data={STATUSES} value={status} onChange={filter(setStatus)} clearable w={180} />
-        <TextInput label="Sent from" type="date" value={fromDate} onChange={(e) => filter(setFromDate)(e.currentTarget.value)} />
-        <TextInput label="Sent until" type="date" value={toDate} onChange={(e) => filter(setToDate)(e.currentTarget.value)} />
+        <Select
+          label="Status"
+          placeholder="Any"
+          data={STATUSES}
+          value={status}
+          onChange={filter(setStatus)}
+          clearable
+          w={180}
+        />
+        <TextInput
+          label="Sent from"
+          type="date"
+          value={fromDate}
+          onChange={(e) => filter(setFromDate)(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Sent until"
+          type="date"
+          value={toDate}
+          onChange={(e) => filter(setToDate)(e.currentTarget.value)}
+        />
       </Group>
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading messages" />}
@@ -45,7 +74,12 @@ function EmailMessages() {
             rowKey={(m) => m.id}
             columns={[
               { header: 'Created', cell: (m) => <When iso={m.createdAt} /> },
-              { header: 'Subject', cell: (m) => <Link to={`/email/messages/${encodeURIComponent(m.id)}`}>{m.subject || '(no subject)'}</Link> },
+              {
+                header: 'Subject',
+                cell: (m) => (
+                  <Link to={`/email/messages/${encodeURIComponent(m.id)}`}>{m.subject || '(no subject)'}</Link>
+                ),
+              },
               { header: 'From', cell: (m) => m.from },
               { header: 'To', cell: (m) => m.to.join(', ') },
               { header: 'Status', cell: (m) => <Badge variant="light">{m.status}</Badge> },
@@ -53,7 +87,13 @@ function EmailMessages() {
               { header: 'Clicks', cell: (m) => m.clickCount },
             ]}
           />
-          <Pager page={page} limit={LIMIT} total={data.emailMessages.meta.total} onPage={setPage} label="Email messages" />
+          <Pager
+            page={page}
+            limit={LIMIT}
+            total={data.emailMessages.meta.total}
+            onPage={setPage}
+            label="Email messages"
+          />
         </>
       )}
     </>
@@ -61,5 +101,17 @@ function EmailMessages() {
 }
 
 export default function EmailPage() {
-  return <PageFrame title="Email" scope="email" actions={<Anchor component={Link} to="/email/templates" size="sm">Templates</Anchor>}><EmailMessages /></PageFrame>;
+  return (
+    <PageFrame
+      title="Email"
+      scope="email"
+      actions={
+        <Anchor component={Link} to="/email/templates" size="sm">
+          Templates
+        </Anchor>
+      }
+    >
+      <EmailMessages />
+    </PageFrame>
+  );
 }

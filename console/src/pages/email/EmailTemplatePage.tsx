@@ -22,14 +22,26 @@ const EmailTemplateQuery = graphql(`
 function StoredTemplate({ htmlBody, textBody }: { htmlBody: string | null; textBody: string | null }) {
   return (
     <>
-      <Text size="sm" c="dimmed">Inactive: a send refuses this template, so it is shown as stored, with its variables unfilled.</Text>
+      <Text size="sm" c="dimmed">
+        Inactive: a send refuses this template, so it is shown as stored, with its variables unfilled.
+      </Text>
       <Tabs defaultValue={htmlBody ? 'html' : 'text'}>
         <Tabs.List>
-          <Tabs.Tab value="html" disabled={!htmlBody}>HTML</Tabs.Tab>
-          <Tabs.Tab value="text" disabled={!textBody}>Text</Tabs.Tab>
+          <Tabs.Tab value="html" disabled={!htmlBody}>
+            HTML
+          </Tabs.Tab>
+          <Tabs.Tab value="text" disabled={!textBody}>
+            Text
+          </Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="html" pt="sm">{htmlBody && <SandboxedHtml html={htmlBody} title="The template's HTML body" />}</Tabs.Panel>
-        <Tabs.Panel value="text" pt="sm"><Text component="pre" className="json">{textBody}</Text></Tabs.Panel>
+        <Tabs.Panel value="html" pt="sm">
+          {htmlBody && <SandboxedHtml html={htmlBody} title="The template's HTML body" />}
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <Text component="pre" className="json">
+            {textBody}
+          </Text>
+        </Tabs.Panel>
       </Tabs>
     </>
   );
@@ -43,21 +55,58 @@ function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuer
   const variables = templateVariables(t.subject, t.htmlBody, t.textBody);
   return (
     <Stack>
-      <Group gap="xs"><Badge variant={t.active ? 'filled' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge></Group>
+      <Group gap="xs">
+        <Badge variant={t.active ? 'filled' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge>
+      </Group>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Template details</caption>
         <Table.Tbody>
-          <Table.Tr><Table.Th scope="row">Id</Table.Th><Table.Td><Code>{t.id}</Code></Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Alias</Table.Th><Table.Td>{t.alias ? <Code>{t.alias}</Code> : '—'}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Subject</Table.Th><Table.Td>{t.subject}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Variables</Table.Th><Table.Td>{variables.length ? variables.map((v, i) => <Fragment key={v}>{i > 0 && ', '}<Code>{v}</Code></Fragment>) : 'none'}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Created</Table.Th><Table.Td><When iso={t.createdAt} /></Table.Td></Table.Tr>
-          <Table.Tr><Table.Th scope="row">Updated</Table.Th><Table.Td><When iso={t.updatedAt} /></Table.Td></Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Id</Table.Th>
+            <Table.Td>
+              <Code>{t.id}</Code>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Alias</Table.Th>
+            <Table.Td>{t.alias ? <Code>{t.alias}</Code> : '—'}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Subject</Table.Th>
+            <Table.Td>{t.subject}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Variables</Table.Th>
+            <Table.Td>
+              {variables.length
+                ? variables.map((v, i) => (
+                    <Fragment key={v}>
+                      {i > 0 && ', '}
+                      <Code>{v}</Code>
+                    </Fragment>
+                  ))
+                : 'none'}
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Created</Table.Th>
+            <Table.Td>
+              <When iso={t.createdAt} />
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row">Updated</Table.Th>
+            <Table.Td>
+              <When iso={t.updatedAt} />
+            </Table.Td>
+          </Table.Tr>
         </Table.Tbody>
       </Table>
-      {t.active
-        ? <TemplatePreview id={t.id} source={[t.htmlBody, t.textBody].filter(Boolean).join('\n\n')} />
-        : <StoredTemplate htmlBody={t.htmlBody ?? null} textBody={t.textBody ?? null} />}
+      {t.active ? (
+        <TemplatePreview id={t.id} source={[t.htmlBody, t.textBody].filter(Boolean).join('\n\n')} />
+      ) : (
+        <StoredTemplate htmlBody={t.htmlBody ?? null} textBody={t.textBody ?? null} />
+      )}
     </Stack>
   );
 }
@@ -68,7 +117,15 @@ export default function EmailTemplatePage() {
   // Asked here so the heading can be the template's name; never asked without the scope.
   const result = useQuery(EmailTemplateQuery, { id }, { skip: !useHasScope('email') });
   return (
-    <PageFrame title={result.data?.emailTemplate.name ?? 'Email template'} scope="email" actions={<Anchor component={Link} to="/email/templates" size="sm">All templates</Anchor>}>
+    <PageFrame
+      title={result.data?.emailTemplate.name ?? 'Email template'}
+      scope="email"
+      actions={
+        <Anchor component={Link} to="/email/templates" size="sm">
+          All templates
+        </Anchor>
+      }
+    >
       <EmailTemplate result={result} />
     </PageFrame>
   );

@@ -34,14 +34,30 @@ function EmailTemplates() {
             rows={data.emailTemplates.data}
             rowKey={(t) => t.id}
             columns={[
-              { header: 'Name', cell: (t) => <Anchor component={Link} to={`/email/templates/${encodeURIComponent(t.id)}`}>{t.name}</Anchor> },
+              {
+                header: 'Name',
+                cell: (t) => (
+                  <Anchor component={Link} to={`/email/templates/${encodeURIComponent(t.id)}`}>
+                    {t.name}
+                  </Anchor>
+                ),
+              },
               { header: 'Alias', cell: (t) => (t.alias ? <code>{t.alias}</code> : '—') },
               { header: 'Subject', cell: (t) => t.subject },
-              { header: 'Active', cell: (t) => <Badge variant={t.active ? 'light' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge> },
+              {
+                header: 'Active',
+                cell: (t) => <Badge variant={t.active ? 'light' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge>,
+              },
               { header: 'Updated', cell: (t) => <When iso={t.updatedAt} /> },
             ]}
           />
-          <Pager page={page} limit={LIMIT} total={data.emailTemplates.meta.total} onPage={setPage} label="Email templates" />
+          <Pager
+            page={page}
+            limit={LIMIT}
+            total={data.emailTemplates.meta.total}
+            onPage={setPage}
+            label="Email templates"
+          />
         </>
       )}
     </>
@@ -51,7 +67,15 @@ function EmailTemplates() {
 /** The organization's email templates, newest first; each opens its preview. */
 export default function EmailTemplatesPage() {
   return (
-    <PageFrame title="Email templates" scope="email" actions={<Anchor component={Link} to="/email" size="sm">Email messages</Anchor>}>
+    <PageFrame
+      title="Email templates"
+      scope="email"
+      actions={
+        <Anchor component={Link} to="/email" size="sm">
+          Email messages
+        </Anchor>
+      }
+    >
       <EmailTemplates />
     </PageFrame>
   );

@@ -3,7 +3,10 @@ import { renderVariables } from './render-variables';
 
 describe('renderVariables', () => {
   it('gives the variables with a value, by name, so the same values ask the same preview', () => {
-    expect(renderVariables({ 'plan.tier': 'Growth', name: 'Ada', footer: '' })).toEqual([{ name: 'name', value: 'Ada' }, { name: 'plan.tier', value: 'Growth' }]);
+    expect(renderVariables({ 'plan.tier': 'Growth', name: 'Ada', footer: '' })).toEqual([
+      { name: 'name', value: 'Ada' },
+      { name: 'plan.tier', value: 'Growth' },
+    ]);
     expect(renderVariables({})).toEqual([]);
   });
 

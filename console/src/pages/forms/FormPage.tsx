@@ -24,8 +24,12 @@ function answerText(value: unknown): string {
 function Stat({ label, value }: { label: string; value: string | number }) {
   return (
     <Paper withBorder p="sm">
-      <Text size="xs" c="dimmed">{label}</Text>
-      <Text size="xl" fw={700}>{value}</Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
     </Paper>
   );
 }
@@ -56,12 +60,16 @@ function FormView({ result, page, setPage, status, setStatus }: FormViewProps) {
       <ApiErrorAlert errors={[...errors, ...exportErrors]} />
       <Group gap="xs">
         <Badge variant="light">{form.status}</Badge>
-        <Anchor href={form.url} size="sm" style={{ overflowWrap: 'anywhere' }}>{form.url}</Anchor>
+        <Anchor href={form.url} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {form.url}
+        </Anchor>
       </Group>
       {form.description && <Text size="sm">{form.description}</Text>}
 
       <Stack gap="xs" component="section" aria-labelledby="analytics-heading">
-        <Title order={2} size="h4" id="analytics-heading">Analytics</Title>
+        <Title order={2} size="h4" id="analytics-heading">
+          Analytics
+        </Title>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           <Stat label="Views" value={formAnalytics.summary.views} />
           <Stat label="Starts" value={formAnalytics.summary.starts} />
@@ -72,7 +80,9 @@ function FormView({ result, page, setPage, status, setStatus }: FormViewProps) {
       <DropOffChart dropOff={formAnalytics.dropOff} />
 
       <Stack gap="xs" component="section" aria-labelledby="fields-heading">
-        <Title order={2} size="h4" id="fields-heading">Fields</Title>
+        <Title order={2} size="h4" id="fields-heading">
+          Fields
+        </Title>
         <DataTable
           caption={`Fields of ${form.title}`}
           empty="No fields"
@@ -88,11 +98,29 @@ function FormView({ result, page, setPage, status, setStatus }: FormViewProps) {
       </Stack>
 
       <Stack gap="xs" component="section" aria-labelledby="submissions-heading">
-        <Title order={2} size="h4" id="submissions-heading">Submissions</Title>
+        <Title order={2} size="h4" id="submissions-heading">
+          Submissions
+        </Title>
         <Group align="end" gap="sm">
-          <Select label="Status" placeholder="Any" data={['partial', 'complete']} value={status} onChange={(v) => { setStatus(v); setPage(1); }} clearable w={120} size="xs" />
-          <Button size="xs" variant="default" onClick={() => download(form.id, 'csv')}>Export CSV</Button>
-          <Button size="xs" variant="default" onClick={() => download(form.id, 'json')}>Export JSON</Button>
+          <Select
+            label="Status"
+            placeholder="Any"
+            data={['partial', 'complete']}
+            value={status}
+            onChange={(v) => {
+              setStatus(v);
+              setPage(1);
+            }}
+            clearable
+            w={120}
+            size="xs"
+          />
+          <Button size="xs" variant="default" onClick={() => download(form.id, 'csv')}>
+            Export CSV
+          </Button>
+          <Button size="xs" variant="default" onClick={() => download(form.id, 'json')}>
+            Export JSON
+          </Button>
         </Group>
         <DataTable
           caption={`Submissions of ${form.title}`}
@@ -103,7 +131,14 @@ function FormView({ result, page, setPage, status, setStatus }: FormViewProps) {
             { header: 'Status', cell: (s) => s.status },
             { header: 'Started', cell: (s) => <When iso={s.createdAt} /> },
             { header: 'Completed', cell: (s) => <When iso={s.completedAt} /> },
-            ...fields.map((f) => ({ header: f.label, cell: (s: (typeof formSubmissions.data)[number]) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{answerText((s.answers as Record<string, unknown>)[f.ref])}</Text> })),
+            ...fields.map((f) => ({
+              header: f.label,
+              cell: (s: (typeof formSubmissions.data)[number]) => (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {answerText((s.answers as Record<string, unknown>)[f.ref])}
+                </Text>
+              ),
+            })),
           ]}
         />
         <Pager page={page} limit={LIMIT} total={formSubmissions.meta.total} onPage={setPage} label="Submissions" />
@@ -121,7 +156,15 @@ export default function FormPage() {
   const allowed = useHasScope('forms');
   const result = useQuery(FormPageQuery, { id: formId, page, limit: LIMIT, status }, { skip: !allowed });
   return (
-    <PageFrame title={result.data?.form.title ?? 'Form'} scope="forms" actions={<Anchor component={Link} to="/forms" size="sm">All forms</Anchor>}>
+    <PageFrame
+      title={result.data?.form.title ?? 'Form'}
+      scope="forms"
+      actions={
+        <Anchor component={Link} to="/forms" size="sm">
+          All forms
+        </Anchor>
+      }
+    >
       <FormView result={result} page={page} setPage={setPage} status={status} setStatus={setStatus} />
     </PageFrame>
   );

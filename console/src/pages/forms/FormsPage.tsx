@@ -34,7 +34,14 @@ function List() {
             rows={data.forms.data}
             rowKey={(row) => row.uuid}
             columns={[
-              { header: 'Title', cell: (row) => <Anchor component={Link} to={`/forms/${row.id}`}>{row.title}</Anchor> },
+              {
+                header: 'Title',
+                cell: (row) => (
+                  <Anchor component={Link} to={`/forms/${row.id}`}>
+                    {row.title}
+                  </Anchor>
+                ),
+              },
               { header: 'Slug', cell: (row) => row.slug },
               { header: 'Status', cell: (row) => row.status },
               { header: 'Published', cell: (row) => <When iso={row.publishedAt} /> },
@@ -49,5 +56,9 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Forms" scope="forms"><List /></PageFrame>;
+  return (
+    <PageFrame title="Forms" scope="forms">
+      <List />
+    </PageFrame>
+  );
 }

@@ -6,10 +6,16 @@ import { storedKey } from '../../api/session';
  * key and handed to the browser as a file from a blob: address.
  */
 export async function downloadExport(formId: number, format: 'csv' | 'json'): Promise<void> {
-  const response = await fetch(`/forms/${formId}/submissions/export?format=${format}`, { headers: { Authorization: `Bearer ${storedKey() ?? ''}` } });
+  const response = await fetch(`/forms/${formId}/submissions/export?format=${format}`, {
+    headers: { Authorization: `Bearer ${storedKey() ?? ''}` },
+  });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-    throw new ApiError(body.error?.message ?? `HTTP ${response.status}`, body.error?.code ?? 'INTERNAL_SERVER_ERROR', response.headers.get('X-Request-Id'));
+    throw new ApiError(
+      body.error?.message ?? `HTTP ${response.status}`,
+      body.error?.code ?? 'INTERNAL_SERVER_ERROR',
+      response.headers.get('X-Request-Id'),
+    );
   }
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

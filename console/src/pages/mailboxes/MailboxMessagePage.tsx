@@ -24,7 +24,8 @@ const MailboxMessageQuery = graphql(`
 `);
 
 /** A header's value as text: repeated headers (Received) come as a list. */
-const headerText = (value: unknown) => (Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : JSON.stringify(value));
+const headerText = (value: unknown) =>
+  Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : JSON.stringify(value);
 
 function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailboxMessageQuery>; mailboxId: string }) {
   const { data, errors, loading } = result;
@@ -32,16 +33,42 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
   if (!data) return <ApiErrorAlert errors={errors} />;
   const m = data.mailboxMessage;
   // The message is found by its own id; an address that pairs it with another mailbox is not its address.
-  if (m.mailboxId !== mailboxId) return <Alert color="yellow" title="Not in this mailbox">This message belongs to <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(m.mailboxId)}/messages/${encodeURIComponent(m.id)}`}>another mailbox</Anchor>.</Alert>;
-  const row = (label: string, value: ReactNode) => <Table.Tr key={label}><Table.Th scope="row">{label}</Table.Th><Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td></Table.Tr>;
+  if (m.mailboxId !== mailboxId)
+    return (
+      <Alert color="yellow" title="Not in this mailbox">
+        This message belongs to{' '}
+        <Anchor
+          component={Link}
+          to={`/mailboxes/${encodeURIComponent(m.mailboxId)}/messages/${encodeURIComponent(m.id)}`}
+        >
+          another mailbox
+        </Anchor>
+        .
+      </Alert>
+    );
+  const row = (label: string, value: ReactNode) => (
+    <Table.Tr key={label}>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+    </Table.Tr>
+  );
   const headers = Object.entries(m.headers ?? {});
   const attachments = m.attachments ?? [];
   return (
     <Stack>
       <Group gap="xs">
-        <Badge>{m.status}</Badge><Badge variant="light">{m.direction}</Badge>
-        {m.labels.map((l) => <Badge key={l} variant="outline">{l}</Badge>)}
-        {m.tags.map((t) => <Badge key={t} variant="outline" color="gray">{t}</Badge>)}
+        <Badge>{m.status}</Badge>
+        <Badge variant="light">{m.direction}</Badge>
+        {m.labels.map((l) => (
+          <Badge key={l} variant="outline">
+            {l}
+          </Badge>
+        ))}
+        {m.tags.map((t) => (
+          <Badge key={t} variant="outline" color="gray">
+            {t}
+          </Badge>
+        ))}
       </Group>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Message details</caption>
@@ -53,28 +80,59 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
           {row(m.direction === 'inbound' ? 'Received' : 'Created', <When iso={m.receivedAt} />)}
           {m.sentAt && row('Sent', <When iso={m.sentAt} />)}
           {m.deliveredAt && row('Delivered', <When iso={m.deliveredAt} />)}
-          {m.bouncedAt && row('Bounced', <><When iso={m.bouncedAt} /> {m.bounceReason}</>)}
+          {m.bouncedAt &&
+            row(
+              'Bounced',
+              <>
+                <When iso={m.bouncedAt} /> {m.bounceReason}
+              </>,
+            )}
           {m.auth && row('Authentication', `SPF ${m.auth.spf}, DKIM ${m.auth.dkim}, DMARC ${m.auth.dmarc}`)}
           {row('Message-ID', <Code>{m.messageId}</Code>)}
           {m.inReplyTo && row('In reply to', <Code>{m.inReplyTo}</Code>)}
         </Table.Tbody>
       </Table>
       <section aria-labelledby="attachments-heading">
-        <Title order={2} size="h4" id="attachments-heading" mb="xs">Attachments</Title>
-        {attachments.length === 0 ? <Text size="sm" c="dimmed">No attachments.</Text> : (
+        <Title order={2} size="h4" id="attachments-heading" mb="xs">
+          Attachments
+        </Title>
+        {attachments.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No attachments.
+          </Text>
+        ) : (
           <ul className="plain-list">
-            {attachments.map((a) => <li key={a.id}><Text size="sm">{a.filename} <Text span c="dimmed" size="xs">({a.contentType}, {a.size} bytes)</Text></Text></li>)}
+            {attachments.map((a) => (
+              <li key={a.id}>
+                <Text size="sm">
+                  {a.filename}{' '}
+                  <Text span c="dimmed" size="xs">
+                    ({a.contentType}, {a.size} bytes)
+                  </Text>
+                </Text>
+              </li>
+            ))}
           </ul>
         )}
       </section>
       <Tabs defaultValue={m.htmlBody ? 'html' : 'text'}>
         <Tabs.List>
-          <Tabs.Tab value="html" disabled={!m.htmlBody}>HTML</Tabs.Tab>
-          <Tabs.Tab value="text" disabled={!m.textBody}>Text</Tabs.Tab>
+          <Tabs.Tab value="html" disabled={!m.htmlBody}>
+            HTML
+          </Tabs.Tab>
+          <Tabs.Tab value="text" disabled={!m.textBody}>
+            Text
+          </Tabs.Tab>
           <Tabs.Tab value="headers">Headers</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="html" pt="sm">{m.htmlBody && <SandboxedHtml html={m.htmlBody} title="The message's HTML body" />}</Tabs.Panel>
-        <Tabs.Panel value="text" pt="sm"><Text component="pre" className="json">{m.textBody}</Text></Tabs.Panel>
+        <Tabs.Panel value="html" pt="sm">
+          {m.htmlBody && <SandboxedHtml html={m.htmlBody} title="The message's HTML body" />}
+        </Tabs.Panel>
+        <Tabs.Panel value="text" pt="sm">
+          <Text component="pre" className="json">
+            {m.textBody}
+          </Text>
+        </Tabs.Panel>
         <Tabs.Panel value="headers" pt="sm">
           <DataTable
             caption="Headers"
@@ -83,7 +141,14 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
             rowKey={([name]) => name}
             columns={[
               { header: 'Header', cell: ([name]) => <Code>{name}</Code> },
-              { header: 'Value', cell: ([, value]) => <Text size="sm" component="pre" className="json" m={0}>{headerText(value)}</Text> },
+              {
+                header: 'Value',
+                cell: ([, value]) => (
+                  <Text size="sm" component="pre" className="json" m={0}>
+                    {headerText(value)}
+                  </Text>
+                ),
+              },
             ]}
           />
         </Tabs.Panel>
@@ -99,7 +164,15 @@ export default function MailboxMessagePage() {
   const result = useQuery(MailboxMessageQuery, { id: messageId }, { skip: !useHasScope('mailboxes') });
   const m = result.data?.mailboxMessage;
   return (
-    <PageFrame title={m ? m.subject || '(no subject)' : 'Mailbox message'} scope="mailboxes" actions={<Anchor component={Link} to={`/mailboxes/${encodeURIComponent(mailboxId)}`} size="sm">Back to the inbox</Anchor>}>
+    <PageFrame
+      title={m ? m.subject || '(no subject)' : 'Mailbox message'}
+      scope="mailboxes"
+      actions={
+        <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(mailboxId)}`} size="sm">
+          Back to the inbox
+        </Anchor>
+      }
+    >
       <MailboxMessage result={result} mailboxId={mailboxId} />
     </PageFrame>
   );

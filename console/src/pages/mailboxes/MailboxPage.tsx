@@ -27,10 +27,29 @@ export default function MailboxPage() {
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
   // Asked here so the heading can be the mailbox's address; never asked without the scope.
-  const { data, errors, loading } = useQuery(MailboxInboxQuery, { mailboxId, offset: (page - 1) * LIMIT, limit: LIMIT, unread: unreadOnly ? true : null }, { skip: !useHasScope('mailboxes') });
+  const { data, errors, loading } = useQuery(
+    MailboxInboxQuery,
+    { mailboxId, offset: (page - 1) * LIMIT, limit: LIMIT, unread: unreadOnly ? true : null },
+    { skip: !useHasScope('mailboxes') },
+  );
   return (
-    <PageFrame title={data?.mailbox.address ?? 'Mailbox'} scope="mailboxes" actions={<Anchor component={Link} to="/mailboxes" size="sm">All mailboxes</Anchor>}>
-      <Switch label="Unread only" checked={unreadOnly} onChange={(e) => { setUnreadOnly(e.currentTarget.checked); setPage(1); }} />
+    <PageFrame
+      title={data?.mailbox.address ?? 'Mailbox'}
+      scope="mailboxes"
+      actions={
+        <Anchor component={Link} to="/mailboxes" size="sm">
+          All mailboxes
+        </Anchor>
+      }
+    >
+      <Switch
+        label="Unread only"
+        checked={unreadOnly}
+        onChange={(e) => {
+          setUnreadOnly(e.currentTarget.checked);
+          setPage(1);
+        }}
+      />
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading the inbox" />}
       {data && (
@@ -47,13 +66,33 @@ export default function MailboxPage() {
                 header: 'Subject',
                 cell: (m) => (
                   <>
-                    <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(mailboxId)}/messages/${encodeURIComponent(m.id)}`} fw={m.read ? undefined : 700}>{m.subject || '(no subject)'}</Anchor>
-                    <Text size="xs" c="dimmed" lineClamp={1}>{m.textPreview}</Text>
+                    <Anchor
+                      component={Link}
+                      to={`/mailboxes/${encodeURIComponent(mailboxId)}/messages/${encodeURIComponent(m.id)}`}
+                      fw={m.read ? undefined : 700}
+                    >
+                      {m.subject || '(no subject)'}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" lineClamp={1}>
+                      {m.textPreview}
+                    </Text>
                   </>
                 ),
               },
               { header: 'Attachments', cell: (m) => m.attachmentCount },
-              { header: 'Labels', cell: (m) => <Group gap={4}>{!m.read && <Badge size="xs">unread</Badge>}{m.labels.map((l) => <Badge key={l} size="xs" variant="outline">{l}</Badge>)}</Group> },
+              {
+                header: 'Labels',
+                cell: (m) => (
+                  <Group gap={4}>
+                    {!m.read && <Badge size="xs">unread</Badge>}
+                    {m.labels.map((l) => (
+                      <Badge key={l} size="xs" variant="outline">
+                        {l}
+                      </Badge>
+                    ))}
+                  </Group>
+                ),
+              },
             ]}
           />
           <Pager page={page} limit={LIMIT} total={data.mailboxInbox.meta.total} onPage={setPage} label="Messages" />

@@ -34,7 +34,14 @@ function Mailboxes() {
             rows={data.mailboxes.data}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Address', cell: (row) => <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(row.id)}`}>{row.address}</Anchor> },
+              {
+                header: 'Address',
+                cell: (row) => (
+                  <Anchor component={Link} to={`/mailboxes/${encodeURIComponent(row.id)}`}>
+                    {row.address}
+                  </Anchor>
+                ),
+              },
               { header: 'Name', cell: (row) => row.name },
               { header: 'Domain', cell: (row) => row.domain },
               { header: 'Created', cell: (row) => <When iso={row.createdAt} /> },
@@ -48,5 +55,9 @@ function Mailboxes() {
 }
 
 export default function MailboxesPage() {
-  return <PageFrame title="Mailboxes" scope="mailboxes"><Mailboxes /></PageFrame>;
+  return (
+    <PageFrame title="Mailboxes" scope="mailboxes">
+      <Mailboxes />
+    </PageFrame>
+  );
 }

@@ -16,14 +16,28 @@ const LIMIT = 20;
 function SignedInKey() {
   const { session } = useSession();
   return (
-    <Table withTableBorder maw={640} layout="fixed" style={{ overflowWrap: "anywhere" }}>
+    <Table withTableBorder maw={640} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
       <caption className="visually-hidden">The signed-in API key</caption>
       <Table.Tbody>
-        <Table.Tr><Table.Th scope="row">Key type</Table.Th><Table.Td>{session.keyType}</Table.Td></Table.Tr>
-        <Table.Tr><Table.Th scope="row">Plan</Table.Th><Table.Td>{session.plan}</Table.Td></Table.Tr>
+        <Table.Tr>
+          <Table.Th scope="row">Key type</Table.Th>
+          <Table.Td>{session.keyType}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th scope="row">Plan</Table.Th>
+          <Table.Td>{session.plan}</Table.Td>
+        </Table.Tr>
         <Table.Tr>
           <Table.Th scope="row">Scopes</Table.Th>
-          <Table.Td><Group gap={4}>{session.scopes.map((scope) => <Badge key={scope} variant="light">{scope}</Badge>)}</Group></Table.Td>
+          <Table.Td>
+            <Group gap={4}>
+              {session.scopes.map((scope) => (
+                <Badge key={scope} variant="light">
+                  {scope}
+                </Badge>
+              ))}
+            </Group>
+          </Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>
@@ -54,13 +68,27 @@ function Organization() {
       {loading && !data && <Loading label="Loading the organization" />}
       {data && (
         <>
-          <Table withTableBorder maw={640} layout="fixed" style={{ overflowWrap: "anywhere" }}>
+          <Table withTableBorder maw={640} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
             <caption className="visually-hidden">The organization</caption>
             <Table.Tbody>
-              <Table.Tr><Table.Th scope="row">Organization</Table.Th><Table.Td>{data.organization.name}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th scope="row">Slug</Table.Th><Table.Td>{data.organization.slug}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th scope="row">Plan</Table.Th><Table.Td>{data.organization.plan}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th scope="row">Created</Table.Th><Table.Td><When iso={data.organization.createdAt} /></Table.Td></Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Organization</Table.Th>
+                <Table.Td>{data.organization.name}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Slug</Table.Th>
+                <Table.Td>{data.organization.slug}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Plan</Table.Th>
+                <Table.Td>{data.organization.plan}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">Created</Table.Th>
+                <Table.Td>
+                  <When iso={data.organization.createdAt} />
+                </Table.Td>
+              </Table.Tr>
             </Table.Tbody>
           </Table>
           <DataTable
@@ -75,8 +103,14 @@ function Organization() {
             ]}
           />
           <Stack gap="xs" component="section" aria-labelledby="keys-heading">
-            <Title order={2} size="h4" id="keys-heading">API keys</Title>
-            <Group><Button size="xs" onClick={() => setCreating(true)}>Create API key</Button></Group>
+            <Title order={2} size="h4" id="keys-heading">
+              API keys
+            </Title>
+            <Group>
+              <Button size="xs" onClick={() => setCreating(true)}>
+                Create API key
+              </Button>
+            </Group>
             <DataTable
               caption="API keys of the organization"
               empty="No keys"
@@ -88,8 +122,31 @@ function Organization() {
                 { header: 'Type', cell: (k) => k.type },
                 { header: 'Scopes', cell: (k) => k.scopes.join(', ') },
                 { header: 'Created', cell: (k) => <When iso={k.createdAt} /> },
-                { header: 'Status', cell: (k) => (k.revokedAt ? <>revoked <When iso={k.revokedAt} /></> : 'active') },
-                { header: 'Actions', cell: (k) => (k.revokedAt ? null : <Button size="compact-xs" variant="default" aria-label={`Revoke ${k.name} (${k.prefix})`} onClick={() => void revoke(k.id)}>Revoke</Button>) },
+                {
+                  header: 'Status',
+                  cell: (k) =>
+                    k.revokedAt ? (
+                      <>
+                        revoked <When iso={k.revokedAt} />
+                      </>
+                    ) : (
+                      'active'
+                    ),
+                },
+                {
+                  header: 'Actions',
+                  cell: (k) =>
+                    k.revokedAt ? null : (
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Revoke ${k.name} (${k.prefix})`}
+                        onClick={() => void revoke(k.id)}
+                      >
+                        Revoke
+                      </Button>
+                    ),
+                },
               ]}
             />
             <Pager page={page} limit={LIMIT} total={data.apiKeys.total} onPage={setPage} label="API keys" />
@@ -106,12 +163,20 @@ export default function SettingsPage() {
   const manages = useHasScope('auth');
   return (
     <PageFrame title="Settings" scope={null}>
-      {manages
-        ? <Organization />
-        : <Alert color="yellow" title="Keys need the “auth” scope">This API key has no “auth” scope, so it cannot see or manage the organization’s keys.</Alert>}
-      <Title order={2} size="h4">The signed-in key</Title>
+      {manages ? (
+        <Organization />
+      ) : (
+        <Alert color="yellow" title="Keys need the “auth” scope">
+          This API key has no “auth” scope, so it cannot see or manage the organization’s keys.
+        </Alert>
+      )}
+      <Title order={2} size="h4">
+        The signed-in key
+      </Title>
       <SignedInKey />
-      <Text size="sm" c="dimmed">An organization’s first key is created with <code>npm run keys</code> on the server.</Text>
+      <Text size="sm" c="dimmed">
+        An organization’s first key is created with <code>npm run keys</code> on the server.
+      </Text>
     </PageFrame>
   );
 }

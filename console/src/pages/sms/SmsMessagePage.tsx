@@ -24,10 +24,19 @@ function SmsMessage({ result }: { result: QueryState<ConsoleSmsMessageQuery> }) 
   if (loading && !data) return <Loading label="Loading the message" />;
   if (!data) return <ApiErrorAlert errors={errors} />;
   const m = data.smsMessage;
-  const row = (label: string, value: ReactNode) => <Table.Tr key={label}><Table.Th scope="row">{label}</Table.Th><Table.Td>{value}</Table.Td></Table.Tr>;
+  const row = (label: string, value: ReactNode) => (
+    <Table.Tr key={label}>
+      <Table.Th scope="row">{label}</Table.Th>
+      <Table.Td>{value}</Table.Td>
+    </Table.Tr>
+  );
   return (
     <Stack>
-      <Group gap="xs"><Badge>{m.status}</Badge><Badge variant="light">{m.direction}</Badge>{m.tag && <Badge variant="outline">{m.tag}</Badge>}</Group>
+      <Group gap="xs">
+        <Badge>{m.status}</Badge>
+        <Badge variant="light">{m.direction}</Badge>
+        {m.tag && <Badge variant="outline">{m.tag}</Badge>}
+      </Group>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Message details</caption>
         <Table.Tbody>
@@ -36,18 +45,32 @@ function SmsMessage({ result }: { result: QueryState<ConsoleSmsMessageQuery> }) 
           {row('To', m.to)}
           {row('Country', m.country ?? '—')}
           {row('Segments', m.segments)}
-          {(m.templateAlias || m.templateId !== null && m.templateId !== undefined) && row('Template', m.templateAlias ?? `#${m.templateId}`)}
+          {(m.templateAlias || (m.templateId !== null && m.templateId !== undefined)) &&
+            row('Template', m.templateAlias ?? `#${m.templateId}`)}
           {m.providerMessageId && row('Carrier message id', <Code>{m.providerMessageId}</Code>)}
-          {(m.errorCode !== null && m.errorCode !== undefined || m.errorMessage) && row('Error', `${m.errorCode ?? ''} ${m.errorMessage ?? ''}`.trim())}
-          {Object.keys(m.metadata).length > 0 && row('Metadata', <Code block className="json">{JSON.stringify(m.metadata, null, 2)}</Code>)}
+          {((m.errorCode !== null && m.errorCode !== undefined) || m.errorMessage) &&
+            row('Error', `${m.errorCode ?? ''} ${m.errorMessage ?? ''}`.trim())}
+          {Object.keys(m.metadata).length > 0 &&
+            row(
+              'Metadata',
+              <Code block className="json">
+                {JSON.stringify(m.metadata, null, 2)}
+              </Code>,
+            )}
         </Table.Tbody>
       </Table>
       <section aria-labelledby="sms-body-heading">
-        <Title order={2} size="h4" id="sms-body-heading" mb="xs">Body</Title>
-        <Text component="pre" className="json">{m.body}</Text>
+        <Title order={2} size="h4" id="sms-body-heading" mb="xs">
+          Body
+        </Title>
+        <Text component="pre" className="json">
+          {m.body}
+        </Text>
       </section>
       <section aria-labelledby="sms-history-heading">
-        <Title order={2} size="h4" id="sms-history-heading" mb="xs">Status history</Title>
+        <Title order={2} size="h4" id="sms-history-heading" mb="xs">
+          Status history
+        </Title>
         <DataTable
           caption="Status history"
           empty="No status changes recorded."
@@ -71,7 +94,15 @@ export default function SmsMessagePage() {
   const m = result.data?.smsMessage;
   const heading = !m ? 'SMS message' : m.direction === 'INBOUND' ? `SMS from ${m.from ?? 'unknown'}` : `SMS to ${m.to}`;
   return (
-    <PageFrame title={heading} scope="sms" actions={<Anchor component={Link} to="/sms" size="sm">All messages</Anchor>}>
+    <PageFrame
+      title={heading}
+      scope="sms"
+      actions={
+        <Anchor component={Link} to="/sms" size="sm">
+          All messages
+        </Anchor>
+      }
+    >
       <SmsMessage result={result} />
     </PageFrame>
   );

@@ -38,7 +38,14 @@ function SmsMessages() {
               { header: 'Direction', cell: (m) => m.direction },
               { header: 'From', cell: (m) => m.from ?? '—' },
               { header: 'To', cell: (m) => m.to },
-              { header: 'Body', cell: (m) => <Anchor component={Link} to={`/sms/messages/${encodeURIComponent(m.id)}`}>{m.body.slice(0, 80) || '(empty)'}</Anchor> },
+              {
+                header: 'Body',
+                cell: (m) => (
+                  <Anchor component={Link} to={`/sms/messages/${encodeURIComponent(m.id)}`}>
+                    {m.body.slice(0, 80) || '(empty)'}
+                  </Anchor>
+                ),
+              },
               { header: 'Segments', cell: (m) => m.segments },
               { header: 'Status', cell: (m) => <Badge variant="light">{m.status}</Badge> },
             ]}
@@ -51,5 +58,9 @@ function SmsMessages() {
 }
 
 export default function SmsPage() {
-  return <PageFrame title="SMS" scope="sms"><SmsMessages /></PageFrame>;
+  return (
+    <PageFrame title="SMS" scope="sms">
+      <SmsMessages />
+    </PageFrame>
+  );
 }

@@ -80,4 +80,12 @@ export const VisitorTypingSubscription = graphql(`
 `);
 
 /** The support events that change what the workspace shows. */
-export const SUPPORT_EVENT_TYPES = ['conversation.created', 'conversation.assigned', 'conversation.replied', 'conversation.resolved', 'conversation.closed', 'message.received', 'message.sent'];
+export const SUPPORT_EVENT_TYPES = [
+  'conversation.created',
+  'conversation.assigned',
+  'conversation.replied',
+  'conversation.resolved',
+  'conversation.closed',
+  'message.received',
+  'message.sent',
+];

@@ -5,22 +5,35 @@ import { TypingSender } from './typing-sender';
 function setup(expiresInMs = 6_000, fail = false) {
   let now = 1_000_000;
   const sent: boolean[] = [];
-  const sender = new TypingSender(async (typing) => {
-    sent.push(typing);
-    if (fail) throw new Error('refused');
-    return typing ? expiresInMs : 0;
-  }, () => now);
+  const sender = new TypingSender(
+    async (typing) => {
+      sent.push(typing);
+      if (fail) throw new Error('refused');
+      return typing ? expiresInMs : 0;
+    },
+    () => now,
+  );
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { sender, sent, settle, advance: (ms: number) => { now += ms; } };
+  return {
+    sender,
+    sent,
+    settle,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('TypingSender', () => {
-  it('sends true on the first keystroke, renews at half the signal\'s lifetime, and false once on stop', async () => {
+  it("sends true on the first keystroke, renews at half the signal's lifetime, and false once on stop", async () => {
     const { sender, sent, settle, advance } = setup(6_000);
     sender.changed(true);
     await settle();
     expect(sent).toEqual([true]);
-    for (let i = 0; i < 5; i++) { advance(500); sender.changed(true); }
+    for (let i = 0; i < 5; i++) {
+      advance(500);
+      sender.changed(true);
+    }
     await settle();
     expect(sent).toEqual([true]); // 2.5 s later: within the renewal period
     advance(500);
@@ -33,7 +46,7 @@ describe('TypingSender', () => {
     expect(sent).toEqual([true, true, false]);
   });
 
-  it('takes the renewal period from the platform\'s answer', async () => {
+  it("takes the renewal period from the platform's answer", async () => {
     const { sender, sent, settle, advance } = setup(800);
     sender.changed(true);
     await settle();
@@ -76,8 +89,16 @@ describe('TypingSender', () => {
     const sender = new TypingSender((typing) => {
       order.push(`start ${typing}`);
       return typing
-        ? new Promise((resolve) => { release = () => { order.push('end true'); resolve(6_000); }; })
-        : Promise.resolve(0).then((v) => { order.push('end false'); return v; });
+        ? new Promise((resolve) => {
+            release = () => {
+              order.push('end true');
+              resolve(6_000);
+            };
+          })
+        : Promise.resolve(0).then((v) => {
+            order.push('end false');
+            return v;
+          });
     });
     sender.changed(true);
     sender.stop();

@@ -15,7 +15,10 @@ export class TypingSender {
   private renewalMs = FIRST_RENEWAL_MS;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly send: SendTyping, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly send: SendTyping,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The box changed: typing while it holds text. */
   changed(hasText: boolean): void {
@@ -34,9 +37,13 @@ export class TypingSender {
   }
 
   private enqueue(typing: boolean): void {
-    this.queue = this.queue.then(() => this.send(typing)).then(
-      (expiresInMs) => { if (typing && expiresInMs > 0) this.renewalMs = expiresInMs / 2; },
-      () => undefined,
-    );
+    this.queue = this.queue
+      .then(() => this.send(typing))
+      .then(
+        (expiresInMs) => {
+          if (typing && expiresInMs > 0) this.renewalMs = expiresInMs / 2;
+        },
+        () => undefined,
+      );
   }
 }

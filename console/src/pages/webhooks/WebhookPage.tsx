@@ -53,17 +53,41 @@ function Endpoint({ id }: { id: string }) {
           <Stack gap={4}>
             <Text style={{ overflowWrap: 'anywhere' }}>{data.webhook.url}</Text>
             <Group gap="xs">
-              <Badge color={data.webhook.active ? 'teal.9' : 'gray.7'}>{data.webhook.active ? 'active' : 'disabled'}</Badge>
-              {data.webhook.failed && <Badge color="red.9">failed <When iso={data.webhook.failedAt} /></Badge>}
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>Events: {data.webhook.events.join(', ') || '—'}</Text>
+              <Badge color={data.webhook.active ? 'teal.9' : 'gray.7'}>
+                {data.webhook.active ? 'active' : 'disabled'}
+              </Badge>
+              {data.webhook.failed && (
+                <Badge color="red.9">
+                  failed <When iso={data.webhook.failedAt} />
+                </Badge>
+              )}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                Events: {data.webhook.events.join(', ') || '—'}
+              </Text>
             </Group>
             {data.webhook.description && <Text size="sm">{data.webhook.description}</Text>}
           </Stack>
           <Stack gap="xs" component="section" aria-labelledby="deliveries-heading">
-            <Title order={2} size="h4" id="deliveries-heading">Delivery log</Title>
+            <Title order={2} size="h4" id="deliveries-heading">
+              Delivery log
+            </Title>
             <Group align="end" gap="sm">
-              <Select label="Status" placeholder="Any" data={['PENDING', 'SUCCESS', 'FAILED']} value={status} onChange={(v) => { setStatus(v); setPage(1); }} clearable w={120} size="xs" />
-              <Button size="xs" loading={busy} onClick={() => void act(() => mutate(SendWebhookTest, { id }))}>Send test event</Button>
+              <Select
+                label="Status"
+                placeholder="Any"
+                data={['PENDING', 'SUCCESS', 'FAILED']}
+                value={status}
+                onChange={(v) => {
+                  setStatus(v);
+                  setPage(1);
+                }}
+                clearable
+                w={120}
+                size="xs"
+              />
+              <Button size="xs" loading={busy} onClick={() => void act(() => mutate(SendWebhookTest, { id }))}>
+                Send test event
+              </Button>
             </Group>
             <DataTable
               caption={`Deliveries to ${data.webhook.url}`}
@@ -80,16 +104,37 @@ function Endpoint({ id }: { id: string }) {
                   header: 'Actions',
                   cell: (row) => (
                     <Group gap={4} wrap="nowrap">
-                      <Button size="compact-xs" variant="default" aria-label={`Details of ${row.eventType} delivery ${row.id}`} onClick={() => setOpenId(row.id)}>Details</Button>
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Details of ${row.eventType} delivery ${row.id}`}
+                        onClick={() => setOpenId(row.id)}
+                      >
+                        Details
+                      </Button>
                       {row.status === 'FAILED' && (
-                        <Button size="compact-xs" variant="light" disabled={busy} aria-label={`Retry ${row.eventType} delivery ${row.id}`} onClick={() => void act(() => mutate(RetryWebhookDelivery, { id: row.id }))}>Retry</Button>
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          disabled={busy}
+                          aria-label={`Retry ${row.eventType} delivery ${row.id}`}
+                          onClick={() => void act(() => mutate(RetryWebhookDelivery, { id: row.id }))}
+                        >
+                          Retry
+                        </Button>
                       )}
                     </Group>
                   ),
                 },
               ]}
             />
-            <Pager page={page} limit={LIMIT} total={data.webhookDeliveries.meta.total} onPage={setPage} label="Deliveries" />
+            <Pager
+              page={page}
+              limit={LIMIT}
+              total={data.webhookDeliveries.meta.total}
+              onPage={setPage}
+              label="Deliveries"
+            />
           </Stack>
         </>
       )}
@@ -102,7 +147,15 @@ function Endpoint({ id }: { id: string }) {
 export default function WebhookPage() {
   const { endpointId = '' } = useParams();
   return (
-    <PageFrame title="Webhook endpoint" scope="webhooks" actions={<Anchor component={Link} to="/webhooks" size="sm">All endpoints</Anchor>}>
+    <PageFrame
+      title="Webhook endpoint"
+      scope="webhooks"
+      actions={
+        <Anchor component={Link} to="/webhooks" size="sm">
+          All endpoints
+        </Anchor>
+      }
+    >
       <Endpoint id={endpointId} />
     </PageFrame>
   );

@@ -34,14 +34,31 @@ function List() {
             rows={data.webhooks.data}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'URL', cell: (row) => <Anchor component={Link} to={`/webhooks/${encodeURIComponent(row.id)}`} style={{ overflowWrap: 'anywhere' }}>{row.url}</Anchor> },
+              {
+                header: 'URL',
+                cell: (row) => (
+                  <Anchor
+                    component={Link}
+                    to={`/webhooks/${encodeURIComponent(row.id)}`}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {row.url}
+                  </Anchor>
+                ),
+              },
               { header: 'Events', cell: (row) => row.events.join(', ') },
               { header: 'Active', cell: (row) => (row.active ? 'yes' : 'no') },
               { header: 'Failed', cell: (row) => (row.failed ? 'yes' : 'no') },
               { header: 'Created', cell: (row) => <When iso={row.createdAt} /> },
             ]}
           />
-          <Pager page={page} limit={LIMIT} total={data.webhooks.meta.total} onPage={setPage} label="Webhook endpoints" />
+          <Pager
+            page={page}
+            limit={LIMIT}
+            total={data.webhooks.meta.total}
+            onPage={setPage}
+            label="Webhook endpoints"
+          />
         </>
       )}
     </>
@@ -49,5 +66,9 @@ function List() {
 }
 
 export default function Page() {
-  return <PageFrame title="Webhooks" scope="webhooks"><List /></PageFrame>;
+  return (
+    <PageFrame title="Webhooks" scope="webhooks">
+      <List />
+    </PageFrame>
+  );
 }

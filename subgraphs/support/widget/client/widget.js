@@ -17,29 +17,49 @@
   var wsUrl = apiBase.replace(/^http/, 'ws') + '/graphql';
   var storageKey = 'platform-chat:' + widgetToken;
 
-  var REPLY_TIMES = { in_a_few_minutes: 'We reply in a few minutes', in_a_few_hours: 'We reply in a few hours', in_a_day: 'We reply in a day' };
-  var DAYS = { MONDAY: 'Mon', TUESDAY: 'Tue', WEDNESDAY: 'Wed', THURSDAY: 'Thu', FRIDAY: 'Fri', SATURDAY: 'Sat', SUNDAY: 'Sun' };
+  var REPLY_TIMES = {
+    in_a_few_minutes: 'We reply in a few minutes',
+    in_a_few_hours: 'We reply in a few hours',
+    in_a_day: 'We reply in a day',
+  };
+  var DAYS = {
+    MONDAY: 'Mon',
+    TUESDAY: 'Tue',
+    WEDNESDAY: 'Wed',
+    THURSDAY: 'Thu',
+    FRIDAY: 'Fri',
+    SATURDAY: 'Sat',
+    SUNDAY: 'Sun',
+  };
   var MAX_FILE_BYTES = 10 * 1024 * 1024;
 
   // ---- state remembered across pages and reloads ----------------------------------------------------------------
 
   function load() {
-    try { return JSON.parse(localStorage.getItem(storageKey) || '{}') || {}; } catch { return {}; }
+    try {
+      return JSON.parse(localStorage.getItem(storageKey) || '{}') || {};
+    } catch {
+      return {};
+    }
   }
   var saved = load();
   function save() {
-    try { localStorage.setItem(storageKey, JSON.stringify(saved)); } catch { /* private mode: this page only */ }
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(saved));
+    } catch {
+      /* private mode: this page only */
+    }
   }
 
   var config = null;
   var sessionId = null;
-  var messages = [];          // the conversation, oldest first, as the API returns it
+  var messages = []; // the conversation, oldest first, as the API returns it
   var pending = saved.pending || []; // visitor messages not yet accepted by the API: {key, text}
-  var queued = [];            // PlatformChat calls made before the widget started
+  var queued = []; // PlatformChat calls made before the widget started
   var isOpen = false;
   var started = false;
-  var typers = {};            // agents typing now, by sender: their names
-  var typingSentAt = 0;       // when the visitor's last typing true went out (0: not typing)
+  var typers = {}; // agents typing now, by sender: their names
+  var typingSentAt = 0; // when the visitor's last typing true went out (0: not typing)
 
   // ---- HTTP ----------------------------------------------------------------------------------------------------
 
@@ -48,15 +68,27 @@
     if (saved.visitorToken) headers['X-Visitor-Token'] = saved.visitorToken;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    return fetch(apiBase + '/support/widget/' + path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit' })
-      .then(function (res) {
-        if (res.ok) return res.json().then(function (json) { return json.data; });
-        return res.json().catch(function () { return {}; }).then(function (json) {
-          var error = new Error((json.error && json.error.message) || ('HTTP ' + res.status));
+    return fetch(apiBase + '/support/widget/' + path, {
+      method: method,
+      headers: headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+    }).then(function (res) {
+      if (res.ok)
+        return res.json().then(function (json) {
+          return json.data;
+        });
+      return res
+        .json()
+        .catch(function () {
+          return {};
+        })
+        .then(function (json) {
+          var error = new Error((json.error && json.error.message) || 'HTTP ' + res.status);
           error.status = res.status;
           throw error;
         });
-      });
+    });
   }
 
   // ---- DOM helpers: elements built one by one, text always as textContent ---------------------------------------
@@ -65,11 +97,15 @@
     var el = document.createElement(tag);
     for (var name in attrs || {}) {
       if (name === 'text') el.textContent = attrs[name];
-      else if (name === 'style') el.style.cssText = attrs[name]; // CSSOM, which a host CSP without 'unsafe-inline' allows
+      else if (name === 'style')
+        el.style.cssText = attrs[name]; // CSSOM, which a host CSP without 'unsafe-inline' allows
       else if (name.slice(0, 2) === 'on') el.addEventListener(name.slice(2), attrs[name]);
-      else if (attrs[name] !== false && attrs[name] != null) el.setAttribute(name, attrs[name] === true ? '' : attrs[name]);
+      else if (attrs[name] !== false && attrs[name] != null)
+        el.setAttribute(name, attrs[name] === true ? '' : attrs[name]);
     }
-    (children || []).forEach(function (child) { if (child) el.appendChild(child); });
+    (children || []).forEach(function (child) {
+      if (child) el.appendChild(child);
+    });
     return el;
   }
   function svg(path) {
@@ -138,9 +174,14 @@
   function render() {
     var host = document.createElement('platform-chat');
     // Inline and important: beats any rule of the host page on the host element (display, transforms, fonts).
-    host.style.cssText = 'all:initial !important;display:block !important;position:static !important;transform:none !important;filter:none !important;contain:none !important';
+    host.style.cssText =
+      'all:initial !important;display:block !important;position:static !important;transform:none !important;filter:none !important;contain:none !important';
     var root = host.attachShadow({ mode: 'open' });
-    if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (
+      'adoptedStyleSheets' in root &&
+      typeof CSSStyleSheet === 'function' &&
+      'replaceSync' in CSSStyleSheet.prototype
+    ) {
       var sheet = new CSSStyleSheet();
       sheet.replaceSync(CSS); // constructed sheets are not inline styles: a host page's strict CSP still admits them
       root.adoptedStyleSheets = [sheet];
@@ -149,37 +190,89 @@
     }
     ui.unreadText = h('span', { id: 'pc-unread', class: 'sr-only' });
     ui.badge = h('span', { class: 'badge', 'aria-hidden': 'true', hidden: true });
-    ui.launcher = h('button', { class: 'launcher', type: 'button', 'aria-label': 'Open chat', 'aria-expanded': 'false', 'aria-controls': 'pc-panel', 'aria-describedby': 'pc-unread', onclick: function () { if (isOpen) close(); else open(); } },
-      [svg('M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z'), ui.badge]);
+    ui.launcher = h(
+      'button',
+      {
+        class: 'launcher',
+        type: 'button',
+        'aria-label': 'Open chat',
+        'aria-expanded': 'false',
+        'aria-controls': 'pc-panel',
+        'aria-describedby': 'pc-unread',
+        onclick: function () {
+          if (isOpen) close();
+          else open();
+        },
+      },
+      [svg('M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z'), ui.badge],
+    );
     ui.title = h('h2', { id: 'pc-title', text: config.inboxName });
     ui.status = h('p', {});
     ui.hours = h('p', {});
     ui.list = h('ol', { class: 'messages' });
     ui.log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' }, [ui.list]);
     ui.typing = h('p', { class: 'typing', role: 'status', 'aria-live': 'polite' });
-    ui.input = h('textarea', { id: 'pc-message', rows: '1', 'aria-label': 'Message', placeholder: 'Write a message…', onkeydown: onKey,
-      oninput: function () { sendTyping(!!ui.input.value.trim()); }, onblur: function () { sendTyping(false); } });
+    ui.input = h('textarea', {
+      id: 'pc-message',
+      rows: '1',
+      'aria-label': 'Message',
+      placeholder: 'Write a message…',
+      onkeydown: onKey,
+      oninput: function () {
+        sendTyping(!!ui.input.value.trim());
+      },
+      onblur: function () {
+        sendTyping(false);
+      },
+    });
     ui.file = h('input', { type: 'file', 'aria-label': 'Attach a file', multiple: true, onchange: showChosen });
     ui.chosen = h('p', { class: 'chosen', 'aria-live': 'polite' });
     ui.composer = h('form', { onsubmit: onSend }, [
-      h('label', { class: 'attach', title: 'Attach a file' }, [svg('M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z'), ui.file]),
+      h('label', { class: 'attach', title: 'Attach a file' }, [
+        svg(
+          'M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z',
+        ),
+        ui.file,
+      ]),
       ui.input,
       h('button', { class: 'send', type: 'submit', text: 'Send' }),
     ]);
     ui.email = h('input', { id: 'pc-email', type: 'email', required: true, autocomplete: 'email' });
     ui.prechat = h('form', { class: 'prechat', onsubmit: onPrechat, hidden: true }, [
       h('label', { for: 'pc-email', text: 'Email' }),
-      h('p', { text: 'Leave your email so we can answer you even after you leave.', style: 'margin:0;font-size:13px;color:#4a5160' }),
+      h('p', {
+        text: 'Leave your email so we can answer you even after you leave.',
+        style: 'margin:0;font-size:13px;color:#4a5160',
+      }),
       ui.email,
       h('button', { class: 'send', type: 'submit', text: 'Continue' }),
     ]);
-    ui.panel = h('div', { class: 'panel', id: 'pc-panel', role: 'dialog', 'aria-labelledby': 'pc-title', hidden: true, onkeydown: function (e) { if (e.key === 'Escape') close(); } }, [
-      h('header', {}, [
-        h('div', { class: 'head-text' }, [ui.title, ui.status, ui.hours]),
-        h('button', { class: 'close', type: 'button', 'aria-label': 'Close chat', onclick: close }, [svg('M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z')]),
-      ]),
-      ui.log, ui.typing, ui.prechat, ui.chosen, ui.composer,
-    ]);
+    ui.panel = h(
+      'div',
+      {
+        class: 'panel',
+        id: 'pc-panel',
+        role: 'dialog',
+        'aria-labelledby': 'pc-title',
+        hidden: true,
+        onkeydown: function (e) {
+          if (e.key === 'Escape') close();
+        },
+      },
+      [
+        h('header', {}, [
+          h('div', { class: 'head-text' }, [ui.title, ui.status, ui.hours]),
+          h('button', { class: 'close', type: 'button', 'aria-label': 'Close chat', onclick: close }, [
+            svg('M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z'),
+          ]),
+        ]),
+        ui.log,
+        ui.typing,
+        ui.prechat,
+        ui.chosen,
+        ui.composer,
+      ],
+    );
     root.appendChild(ui.unreadText);
     root.appendChild(ui.panel);
     root.appendChild(ui.launcher);
@@ -191,22 +284,41 @@
 
   function renderAvailability() {
     ui.title.textContent = config.inboxName;
-    var names = config.agents.map(function (a) { return a.name; });
+    var names = config.agents.map(function (a) {
+      return a.name;
+    });
     var dot = h('span', { class: config.online ? 'dot on' : 'dot', 'aria-hidden': 'true' });
     ui.status.textContent = '';
     ui.status.appendChild(dot);
-    ui.status.appendChild(document.createTextNode(config.online
-      ? (names.length ? names.slice(0, 3).join(', ') + (names.length === 1 ? ' is' : ' are') + ' available' : 'We are online')
-      : 'Away · ' + (REPLY_TIMES[config.replyTime] || REPLY_TIMES.in_a_few_hours).replace(/^We/, 'we')));
+    ui.status.appendChild(
+      document.createTextNode(
+        config.online
+          ? names.length
+            ? names.slice(0, 3).join(', ') + (names.length === 1 ? ' is' : ' are') + ' available'
+            : 'We are online'
+          : 'Away · ' + (REPLY_TIMES[config.replyTime] || REPLY_TIMES.in_a_few_hours).replace(/^We/, 'we'),
+      ),
+    );
     var wh = config.workingHours;
-    ui.hours.textContent = wh && wh.hours.length
-      ? 'Hours: ' + wh.hours.map(function (r) { return DAYS[r.day] + ' ' + r.startTime + '–' + r.endTime; }).join(', ') + ' (' + wh.timezone + ')'
-      : '';
+    ui.hours.textContent =
+      wh && wh.hours.length
+        ? 'Hours: ' +
+          wh.hours
+            .map(function (r) {
+              return DAYS[r.day] + ' ' + r.startTime + '–' + r.endTime;
+            })
+            .join(', ') +
+          ' (' +
+          wh.timezone +
+          ')'
+        : '';
     ui.hours.hidden = !ui.hours.textContent;
   }
 
   function initials(name) {
-    var parts = String(name || '?').trim().split(/\s+/);
+    var parts = String(name || '?')
+      .trim()
+      .split(/\s+/);
     return ((parts[0] || '?')[0] + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase();
   }
   function colour(name) {
@@ -219,17 +331,37 @@
     return isNaN(d) ? '' : d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   }
   function size(bytes) {
-    return bytes < 1024 ? bytes + ' B' : bytes < 1048576 ? Math.round(bytes / 1024) + ' KB' : (bytes / 1048576).toFixed(1) + ' MB';
+    return bytes < 1024
+      ? bytes + ' B'
+      : bytes < 1048576
+        ? Math.round(bytes / 1024) + ' KB'
+        : (bytes / 1048576).toFixed(1) + ' MB';
   }
 
   function messageItem(m) {
     var mine = m.type === 'incoming';
-    var author = mine ? 'You' : (m.authorName || config.inboxName);
+    var author = mine ? 'You' : m.authorName || config.inboxName;
     var files = (m.attachments || []).map(function (a) {
-      return h('li', {}, [h('button', { type: 'button', text: a.filename + ' (' + size(a.size) + ')', 'aria-label': 'Download ' + a.filename, onclick: function () { download(m.conversationId, a); } })]);
+      return h('li', {}, [
+        h('button', {
+          type: 'button',
+          text: a.filename + ' (' + size(a.size) + ')',
+          'aria-label': 'Download ' + a.filename,
+          onclick: function () {
+            download(m.conversationId, a);
+          },
+        }),
+      ]);
     });
     return h('li', { class: mine ? 'msg mine' : 'msg', 'data-message-id': m.id }, [
-      mine ? null : h('span', { class: 'avatar', 'aria-hidden': 'true', style: 'background:' + colour(author), text: initials(author) }),
+      mine
+        ? null
+        : h('span', {
+            class: 'avatar',
+            'aria-hidden': 'true',
+            style: 'background:' + colour(author),
+            text: initials(author),
+          }),
       h('div', { class: 'bubble' }, [
         h('span', { class: 'meta' }, [
           h('span', { class: 'author', text: author }),
@@ -245,10 +377,15 @@
   function renderMessages() {
     if (!ui.log) return;
     ui.list.textContent = '';
-    if (!messages.length && !pending.length) ui.list.appendChild(h('li', { class: 'empty', text: 'Ask us anything: we are here to help.' }));
-    messages.forEach(function (m) { ui.list.appendChild(messageItem(m)); });
+    if (!messages.length && !pending.length)
+      ui.list.appendChild(h('li', { class: 'empty', text: 'Ask us anything: we are here to help.' }));
+    messages.forEach(function (m) {
+      ui.list.appendChild(messageItem(m));
+    });
     pending.forEach(function (p) {
-      ui.list.appendChild(messageItem({ id: p.key, type: 'incoming', content: p.text, createdAt: p.at, attachments: [] }));
+      ui.list.appendChild(
+        messageItem({ id: p.key, type: 'incoming', content: p.text, createdAt: p.at, attachments: [] }),
+      );
       ui.list.appendChild(h('li', { class: 'state', text: p.failed ? 'Not sent: ' + p.failed : 'Sending…' }));
     });
     ui.log.scrollTop = ui.log.scrollHeight;
@@ -256,7 +393,9 @@
   }
 
   function renderTyping() {
-    var names = Object.keys(typers).map(function (k) { return typers[k]; });
+    var names = Object.keys(typers).map(function (k) {
+      return typers[k];
+    });
     ui.typing.textContent = names.length ? names.join(' and ') + (names.length > 1 ? ' are' : ' is') + ' typing…' : '';
   }
   function typed(senderType, name, on) {
@@ -270,7 +409,9 @@
   function sendTyping(on) {
     if (!saved.conversationId || !saved.visitorToken || (on ? Date.now() - typingSentAt < 3000 : !typingSentAt)) return;
     typingSentAt = on ? Date.now() : 0;
-    call('POST', 'conversations/' + saved.conversationId + '/typing', { typing: on }).catch(function () { typingSentAt = 0; });
+    call('POST', 'conversations/' + saved.conversationId + '/typing', { typing: on }).catch(function () {
+      typingSentAt = 0;
+    });
   }
 
   function renderComposer() {
@@ -281,7 +422,9 @@
   }
 
   function showChosen() {
-    var names = Array.prototype.map.call(ui.file.files || [], function (f) { return f.name; });
+    var names = Array.prototype.map.call(ui.file.files || [], function (f) {
+      return f.name;
+    });
     ui.chosen.textContent = names.length ? 'Attached: ' + names.join(', ') : '';
   }
 
@@ -289,7 +432,9 @@
 
   function unread() {
     var seen = saved.readAt || '';
-    return messages.filter(function (m) { return m.type !== 'incoming' && m.createdAt > seen; }).length;
+    return messages.filter(function (m) {
+      return m.type !== 'incoming' && m.createdAt > seen;
+    }).length;
   }
   function renderUnread() {
     if (isOpen && document.visibilityState !== 'hidden' && messages.length) {
@@ -332,16 +477,28 @@
 
   function readFiles(list) {
     var files = Array.prototype.slice.call(list || [], 0, 5);
-    var total = files.reduce(function (s, f) { return s + f.size; }, 0);
+    var total = files.reduce(function (s, f) {
+      return s + f.size;
+    }, 0);
     if (total > MAX_FILE_BYTES) return Promise.reject(new Error('Files may hold at most 10 MB together'));
-    return Promise.all(files.map(function (f) {
-      return new Promise(function (resolve, reject) {
-        var reader = new FileReader();
-        reader.onload = function () { resolve({ filename: f.name, contentType: f.type || 'application/octet-stream', content: String(reader.result).split(',')[1] || '' }); };
-        reader.onerror = function () { reject(reader.error); };
-        reader.readAsDataURL(f);
-      });
-    }));
+    return Promise.all(
+      files.map(function (f) {
+        return new Promise(function (resolve, reject) {
+          var reader = new FileReader();
+          reader.onload = function () {
+            resolve({
+              filename: f.name,
+              contentType: f.type || 'application/octet-stream',
+              content: String(reader.result).split(',')[1] || '',
+            });
+          };
+          reader.onerror = function () {
+            reject(reader.error);
+          };
+          reader.readAsDataURL(f);
+        });
+      }),
+    );
   }
 
   function onSend(e) {
@@ -350,22 +507,41 @@
     var chosen = ui.file.files && ui.file.files.length ? ui.file.files : null;
     if (!text && !chosen) return;
     sendTyping(false);
-    readFiles(chosen).then(function (attachments) {
-      var names = attachments.map(function (a) { return a.filename; }).join(', ');
-      var item = { key: 'pending-' + Date.now() + '-' + Math.random().toString(36).slice(2), text: text || names, at: new Date().toISOString() };
-      if (attachments.length) item.attachments = attachments; // files stay in memory only (too big for localStorage)
-      pending.push(item);
-      persistPending();
-      ui.input.value = '';
-      ui.file.value = '';
-      showChosen();
-      renderMessages();
-      flush();
-    }, function (error) { ui.chosen.textContent = error.message; });
+    readFiles(chosen).then(
+      function (attachments) {
+        var names = attachments
+          .map(function (a) {
+            return a.filename;
+          })
+          .join(', ');
+        var item = {
+          key: 'pending-' + Date.now() + '-' + Math.random().toString(36).slice(2),
+          text: text || names,
+          at: new Date().toISOString(),
+        };
+        if (attachments.length) item.attachments = attachments; // files stay in memory only (too big for localStorage)
+        pending.push(item);
+        persistPending();
+        ui.input.value = '';
+        ui.file.value = '';
+        showChosen();
+        renderMessages();
+        flush();
+      },
+      function (error) {
+        ui.chosen.textContent = error.message;
+      },
+    );
   }
 
   function persistPending() {
-    saved.pending = pending.filter(function (p) { return !p.failed; }).map(function (p) { return { key: p.key, text: p.text, at: p.at }; });
+    saved.pending = pending
+      .filter(function (p) {
+        return !p.failed;
+      })
+      .map(function (p) {
+        return { key: p.key, text: p.text, at: p.at };
+      });
     save();
   }
 
@@ -373,79 +549,111 @@
   var retryDelay = 1000;
   function flush() {
     if (flushing || !saved.visitorToken) return;
-    var next = pending.filter(function (p) { return !p.failed; })[0];
+    var next = pending.filter(function (p) {
+      return !p.failed;
+    })[0];
     if (!next) return;
     flushing = true;
     var body = { message: next.text };
     if (next.attachments) body.attachments = next.attachments;
     // The outbox entry's key: a message (or the start of a conversation) sent again after its answer was lost is
     // answered, not stored twice.
-    var request = saved.conversationId ? call('POST', 'conversations/' + saved.conversationId + '/messages', body, next.key) : call('POST', 'conversations', body, next.key);
-    request.then(function (result) {
-      flushing = false;
-      retryDelay = 1000;
-      pending.splice(pending.indexOf(next), 1);
-      persistPending();
-      if (result.messages) { // a new conversation
-        saved.conversationId = result.id;
-        save();
-        messages = result.messages;
-        live.subscribe();
-      } else {
-        merge([result]);
-      }
-      renderMessages();
-      flush();
-    }, function (error) {
-      flushing = false;
-      if (error.status === 409 || error.status === 404) { // closed or gone: the message starts a new conversation
-        saved.conversationId = null;
-        save();
-        messages = [];
-        return flush();
-      }
-      if (error.status && error.status < 500 && error.status !== 429) {
-        next.failed = error.message;
+    var request = saved.conversationId
+      ? call('POST', 'conversations/' + saved.conversationId + '/messages', body, next.key)
+      : call('POST', 'conversations', body, next.key);
+    request.then(
+      function (result) {
+        flushing = false;
+        retryDelay = 1000;
+        pending.splice(pending.indexOf(next), 1);
         persistPending();
+        if (result.messages) {
+          // a new conversation
+          saved.conversationId = result.id;
+          save();
+          messages = result.messages;
+          live.subscribe();
+        } else {
+          merge([result]);
+        }
         renderMessages();
-        return flush();
-      }
-      // The network or the server failed: the message stays pending and is sent again.
-      setTimeout(flush, retryDelay);
-      retryDelay = Math.min(retryDelay * 2, 30000);
-    });
+        flush();
+      },
+      function (error) {
+        flushing = false;
+        if (error.status === 409 || error.status === 404) {
+          // closed or gone: the message starts a new conversation
+          saved.conversationId = null;
+          save();
+          messages = [];
+          return flush();
+        }
+        if (error.status && error.status < 500 && error.status !== 429) {
+          next.failed = error.message;
+          persistPending();
+          renderMessages();
+          return flush();
+        }
+        // The network or the server failed: the message stays pending and is sent again.
+        setTimeout(flush, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, 30000);
+      },
+    );
   }
 
   function merge(list) {
     list.forEach(function (m) {
-      if (!messages.some(function (x) { return x.id === m.id; })) messages.push(m);
+      if (
+        !messages.some(function (x) {
+          return x.id === m.id;
+        })
+      )
+        messages.push(m);
     });
-    messages.sort(function (a, b) { return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0; });
+    messages.sort(function (a, b) {
+      return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+    });
   }
 
   function download(conversationId, a) {
     var headers = { 'X-Widget-Token': widgetToken, 'X-Visitor-Token': saved.visitorToken };
-    fetch(apiBase + '/support/widget/conversations/' + conversationId + '/attachments/' + a.id, { headers: headers, credentials: 'omit' })
-      .then(function (res) { if (!res.ok) throw new Error('HTTP ' + res.status); return res.blob(); })
+    fetch(apiBase + '/support/widget/conversations/' + conversationId + '/attachments/' + a.id, {
+      headers: headers,
+      credentials: 'omit',
+    })
+      .then(function (res) {
+        if (!res.ok) throw new Error('HTTP ' + res.status);
+        return res.blob();
+      })
       .then(function (blob) {
         var url = URL.createObjectURL(blob);
         var link = h('a', { href: url, download: a.filename });
         ui.panel.appendChild(link);
         link.click();
         link.remove();
-        setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+        setTimeout(function () {
+          URL.revokeObjectURL(url);
+        }, 10000);
       })
-      .catch(function () { ui.chosen.textContent = 'The file could not be downloaded'; });
+      .catch(function () {
+        ui.chosen.textContent = 'The file could not be downloaded';
+      });
   }
 
   // ---- pre-chat email -----------------------------------------------------------------------------------------
 
   function onPrechat(e) {
     e.preventDefault();
-    identify({ email: ui.email.value.trim() }).then(function () {
-      renderComposer();
-      ui.input.focus();
-    }, function (error) { ui.chosen.hidden = false; ui.chosen.textContent = error.message; });
+    identify({ email: ui.email.value.trim() }).then(
+      function () {
+        renderComposer();
+        ui.input.focus();
+      },
+      function (error) {
+        ui.chosen.hidden = false;
+        ui.chosen.textContent = error.message;
+      },
+    );
   }
 
   // ---- live replies over graphql-ws (graphql-transport-ws), reconnecting after a drop --------------------------
@@ -454,27 +662,46 @@
     var socket = null;
     var delay = 1000;
     var timer = null;
-    var QUERY = 'subscription($id: ID!) { supportWidgetMessages(conversationId: $id) { id conversationId type senderType authorName content attachments createdAt } }';
+    var QUERY =
+      'subscription($id: ID!) { supportWidgetMessages(conversationId: $id) { id conversationId type senderType authorName content attachments createdAt } }';
     var TYPING = 'subscription($id: ID!) { supportWidgetTyping(conversationId: $id) { typing senderType authorName } }';
 
     function connect() {
       if (socket || !saved.conversationId || !saved.visitorToken) return;
-      var ws = socket = new WebSocket(wsUrl, 'graphql-transport-ws');
+      var ws = (socket = new WebSocket(wsUrl, 'graphql-transport-ws'));
       var subscribedTo = saved.conversationId;
       ws.onopen = function () {
-        ws.send(JSON.stringify({ type: 'connection_init', payload: { widgetToken: widgetToken, visitorToken: saved.visitorToken } }));
+        ws.send(
+          JSON.stringify({
+            type: 'connection_init',
+            payload: { widgetToken: widgetToken, visitorToken: saved.visitorToken },
+          }),
+        );
       };
       ws.onmessage = function (event) {
         var msg;
-        try { msg = JSON.parse(event.data); } catch { return; }
+        try {
+          msg = JSON.parse(event.data);
+        } catch {
+          return;
+        }
         if (msg.type === 'connection_ack') {
           delay = 1000;
-          ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: QUERY, variables: { id: subscribedTo } } }));
-          ws.send(JSON.stringify({ id: '2', type: 'subscribe', payload: { query: TYPING, variables: { id: subscribedTo } } }));
+          ws.send(
+            JSON.stringify({ id: '1', type: 'subscribe', payload: { query: QUERY, variables: { id: subscribedTo } } }),
+          );
+          ws.send(
+            JSON.stringify({ id: '2', type: 'subscribe', payload: { query: TYPING, variables: { id: subscribedTo } } }),
+          );
           resync(); // replies sent while the socket was down
         } else if (msg.type === 'next' && msg.payload && msg.payload.data) {
           var data = msg.payload.data;
-          if (data.supportWidgetTyping) return typed(data.supportWidgetTyping.senderType, data.supportWidgetTyping.authorName, data.supportWidgetTyping.typing);
+          if (data.supportWidgetTyping)
+            return typed(
+              data.supportWidgetTyping.senderType,
+              data.supportWidgetTyping.authorName,
+              data.supportWidgetTyping.typing,
+            );
           typed(data.supportWidgetMessages.senderType, data.supportWidgetMessages.authorName, false); // the reply replaces the indicator
           merge([data.supportWidgetMessages]);
           renderMessages();
@@ -510,22 +737,27 @@
 
   function resync() {
     if (!saved.conversationId) return;
-    call('GET', 'conversations/' + saved.conversationId).then(function (c) {
-      merge(c.messages);
-      renderMessages();
-    }, function (error) {
-      if (error.status === 404) {
-        saved.conversationId = null;
-        save();
-      }
-    });
+    call('GET', 'conversations/' + saved.conversationId).then(
+      function (c) {
+        merge(c.messages);
+        renderMessages();
+      },
+      function (error) {
+        if (error.status === 404) {
+          saved.conversationId = null;
+          save();
+        }
+      },
+    );
   }
 
   // ---- the public API ------------------------------------------------------------------------------------------
 
   function identify(person) {
     if (!started) {
-      return new Promise(function (resolve, reject) { queued.push(['identify', [person], resolve, reject]); });
+      return new Promise(function (resolve, reject) {
+        queued.push(['identify', [person], resolve, reject]);
+      });
     }
     var body = { email: person.email };
     if (person.name) body.name = person.name;
@@ -539,8 +771,15 @@
   }
 
   function track(name, properties) {
-    if (!started) return new Promise(function (resolve, reject) { queued.push(['track', [name, properties], resolve, reject]); });
-    return call('POST', 'events', { name: String(name), properties: properties || {}, sessionId: sessionId }).then(function () { return true; });
+    if (!started)
+      return new Promise(function (resolve, reject) {
+        queued.push(['track', [name, properties], resolve, reject]);
+      });
+    return call('POST', 'events', { name: String(name), properties: properties || {}, sessionId: sessionId }).then(
+      function () {
+        return true;
+      },
+    );
   }
 
   window.PlatformChat = {
@@ -554,39 +793,63 @@
   // ---- start: the inbox's settings (refused on an origin the inbox does not allow), then the visitor -------------
 
   function start() {
-    call('GET', 'config').then(function (c) {
-      config = c;
-      return call('POST', 'sessions', { pageUrl: location.href, referrer: document.referrer || null, userAgent: navigator.userAgent });
-    }).then(function (session) {
-      saved.visitorToken = session.visitorToken;
-      sessionId = session.sessionId;
-      save();
-      return saved.conversationId ? call('GET', 'conversations/' + saved.conversationId).then(function (conversation) {
-        messages = conversation.messages;
-      }, function () {
-        saved.conversationId = null;
+    call('GET', 'config')
+      .then(function (c) {
+        config = c;
+        return call('POST', 'sessions', {
+          pageUrl: location.href,
+          referrer: document.referrer || null,
+          userAgent: navigator.userAgent,
+        });
+      })
+      .then(function (session) {
+        saved.visitorToken = session.visitorToken;
+        sessionId = session.sessionId;
         save();
-      }) : null;
-    }).then(function () {
-      render();
-      started = true;
-      live.subscribe();
-      flush();
-      queued.splice(0).forEach(function (q) {
-        var result = window.PlatformChat[q[0]].apply(null, q[1]);
-        if (q[2] && result && result.then) result.then(q[2], q[3]);
-      });
-      window.dispatchEvent(new CustomEvent('platformchat:ready'));
-    }, function (error) {
-      // A refused origin or token: the widget stays off the page.
-      if (typeof console !== 'undefined') console.warn('Chat widget not started: ' + error.message);
-      queued.splice(0).forEach(function (q) { if (q[3]) q[3](error); });
-      window.dispatchEvent(new CustomEvent('platformchat:refused', { detail: { status: error.status || 0, message: error.message } }));
-    });
+        return saved.conversationId
+          ? call('GET', 'conversations/' + saved.conversationId).then(
+              function (conversation) {
+                messages = conversation.messages;
+              },
+              function () {
+                saved.conversationId = null;
+                save();
+              },
+            )
+          : null;
+      })
+      .then(
+        function () {
+          render();
+          started = true;
+          live.subscribe();
+          flush();
+          queued.splice(0).forEach(function (q) {
+            var result = window.PlatformChat[q[0]].apply(null, q[1]);
+            if (q[2] && result && result.then) result.then(q[2], q[3]);
+          });
+          window.dispatchEvent(new CustomEvent('platformchat:ready'));
+        },
+        function (error) {
+          // A refused origin or token: the widget stays off the page.
+          if (typeof console !== 'undefined') console.warn('Chat widget not started: ' + error.message);
+          queued.splice(0).forEach(function (q) {
+            if (q[3]) q[3](error);
+          });
+          window.dispatchEvent(
+            new CustomEvent('platformchat:refused', { detail: { status: error.status || 0, message: error.message } }),
+          );
+        },
+      );
   }
 
-  window.addEventListener('online', function () { live.wake(); flush(); });
-  document.addEventListener('visibilitychange', function () { if (ui.badge) renderUnread(); });
+  window.addEventListener('online', function () {
+    live.wake();
+    flush();
+  });
+  document.addEventListener('visibilitychange', function () {
+    if (ui.badge) renderUnread();
+  });
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
 })();

@@ -13,18 +13,31 @@ describe('passThroughEmbeddings', () => {
   it("should read the usage and model of OpenAI's answer without its vectors, compact or spaced", () => {
     const text = JSON.stringify(answer([vector(1, 1536), vector(2, 1536)]));
     expect(passThroughEmbeddings(text, 2)).toEqual({ promptTokens: 5, model: 'text-embedding-3-small' });
-    const spaced = JSON.stringify(answer([[1e-3, -0.5, 0, 2.5E+2]]), null, 2);
+    const spaced = JSON.stringify(answer([[1e-3, -0.5, 0, 2.5e2]]), null, 2);
     expect(passThroughEmbeddings(spaced, 1)).toEqual({ promptTokens: 5, model: 'text-embedding-3-small' });
-    expect(passThroughEmbeddings('{"object":"list","data":[{"object":"embedding","index":0,"embedding":[ -1.5e-7 , 3 ]}],"model":"m","usage":{"prompt_tokens":0,"total_tokens":0}}', 1)).toEqual({ promptTokens: 0, model: 'm' });
+    expect(
+      passThroughEmbeddings(
+        '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[ -1.5e-7 , 3 ]}],"model":"m","usage":{"prompt_tokens":0,"total_tokens":0}}',
+        1,
+      ),
+    ).toEqual({ promptTokens: 0, model: 'm' });
   });
 
   it('should leave to the parsing path an answer the gateway would write otherwise', () => {
     const cases: [string, unknown, number][] = [
       ['one vector for two inputs', answer([vector(1)]), 2],
-      ['vectors out of order', { ...answer([vector(1), vector(2)]), data: answer([vector(1), vector(2)]).data.reverse() }, 2],
+      [
+        'vectors out of order',
+        { ...answer([vector(1), vector(2)]), data: answer([vector(1), vector(2)]).data.reverse() },
+        2,
+      ],
       ['no usage', answer([vector(1)], { usage: undefined }), 1],
       ['total unlike prompt tokens', answer([vector(1)], { usage: { prompt_tokens: 5, total_tokens: 6 } }), 1],
-      ['usage with other fields', answer([vector(1)], { usage: { prompt_tokens: 5, total_tokens: 5, completion_tokens: 0 } }), 1],
+      [
+        'usage with other fields',
+        answer([vector(1)], { usage: { prompt_tokens: 5, total_tokens: 5, completion_tokens: 0 } }),
+        1,
+      ],
       ['a field the gateway does not write', answer([vector(1)], { id: 'embd-1' }), 1],
       ['no model', answer([vector(1)], { model: undefined }), 1],
       ['not a list', answer([vector(1)], { object: 'embedding' }), 1],
@@ -33,7 +46,8 @@ describe('passThroughEmbeddings', () => {
       ['a nested array in a vector', answer([[0.1, [0.2] as unknown as number]]), 1],
       ['an item without its index', { ...answer([]), data: [{ object: 'embedding', embedding: vector(1) }] }, 1],
     ];
-    for (const [why, body, inputs] of cases) expect([why, passThroughEmbeddings(JSON.stringify(body), inputs)]).toEqual([why, undefined]);
+    for (const [why, body, inputs] of cases)
+      expect([why, passThroughEmbeddings(JSON.stringify(body), inputs)]).toEqual([why, undefined]);
   });
 
   it('should refuse text that is not JSON, or numbers that JSON does not allow', () => {

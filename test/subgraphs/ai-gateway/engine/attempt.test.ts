@@ -3,7 +3,8 @@ import { CancelToken } from '../../../../subgraphs/ai-gateway/engine/cancel-toke
 import { UpstreamError } from '../../../../subgraphs/ai-gateway/providers/upstream-error.js';
 
 /** Resolves with what the attempt says of its failure once its signal aborts. */
-const failureOf = (attempt: Attempt) => new Promise<unknown>((resolve) => attempt.signal.onAbort(() => resolve(attempt.errorFor(new Error('aborted')))));
+const failureOf = (attempt: Attempt) =>
+  new Promise<unknown>((resolve) => attempt.signal.onAbort(() => resolve(attempt.errorFor(new Error('aborted')))));
 const deadline = (kind: string) => expect.objectContaining({ retriable: true, details: { timeout: kind } });
 
 describe('Attempt: one provider call under its three deadlines', () => {
@@ -31,7 +32,7 @@ describe('Attempt: one provider call under its three deadlines', () => {
     }
   });
 
-  it('should abort when the client leaves, and report the client\'s reason', async () => {
+  it("should abort when the client leaves, and report the client's reason", async () => {
     const client = new CancelToken();
     const attempt = new Attempt(client, { firstByteMs: 60_000, idleMs: 60_000, totalMs: 60_000 }, Date.now());
     const gone = new Error('Client disconnected');

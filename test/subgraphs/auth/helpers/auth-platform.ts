@@ -26,7 +26,10 @@ export interface AuthTestPlatform extends TestPlatform {
  * (SMTP_URL): emailed tokens are read from the delivered message, as a user would, since the stored copy
  * (GET /emails/messages/{id}) shows them redacted.
  */
-export async function startAuthPlatform(options: Omit<AuthModuleOptions, 'now'> = {}, env: Record<string, string> = {}): Promise<AuthTestPlatform> {
+export async function startAuthPlatform(
+  options: Omit<AuthModuleOptions, 'now'> = {},
+  env: Record<string, string> = {},
+): Promise<AuthTestPlatform> {
   const clock = new TestClock();
   const delivered: ParsedMail[] = [];
   const smtp = new SMTPServer({
@@ -41,7 +44,10 @@ export async function startAuthPlatform(options: Omit<AuthModuleOptions, 'now'> 
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
-  const t = await startTestPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}`, ...env }, { modules: [emailModule(), webhooksModule(), authModule({ ...options, now: clock.now })] });
+  const t = await startTestPlatform(
+    { SMTP_URL: `smtp://127.0.0.1:${port}`, ...env },
+    { modules: [emailModule(), webhooksModule(), authModule({ ...options, now: clock.now })] },
+  );
   const stop = t.stop;
   return Object.assign(t, {
     clock,
@@ -53,7 +59,8 @@ export async function startAuthPlatform(options: Omit<AuthModuleOptions, 'now'> 
   });
 }
 
-const isTo = (mail: ParsedMail, to: string) => [mail.to ?? []].flat().some((a) => a.value.some((v) => v.address?.toLowerCase() === to.toLowerCase()));
+const isTo = (mail: ParsedMail, to: string) =>
+  [mail.to ?? []].flat().some((a) => a.value.some((v) => v.address?.toLowerCase() === to.toLowerCase()));
 
 /** The platform's message id of a delivered mail (the local part of its Message-ID). */
 export const messageIdOf = (mail: ParsedMail) => /^<([^@]+)@/.exec(mail.messageId ?? '')?.[1];
@@ -68,13 +75,23 @@ export async function tokenFromEmail(t: AuthTestPlatform, to: string, subject: R
  * The token lines of the `count` delivered messages to `to` whose subject matches, newest first (by the order of
  * the stored messages: delivery order is the send job's, not the request's).
  */
-export async function tokensFromEmails(t: AuthTestPlatform, to: string, subject: RegExp, count: number, key?: string): Promise<string[]> {
+export async function tokensFromEmails(
+  t: AuthTestPlatform,
+  to: string,
+  subject: RegExp,
+  count: number,
+  key?: string,
+): Promise<string[]> {
   const mails = await eventually(async () => {
-    const found = t.delivered.filter((m) => isTo(m, to) && subject.test(m.subject ?? '') && /token: \S+/.test(m.text ?? ''));
+    const found = t.delivered.filter(
+      (m) => isTo(m, to) && subject.test(m.subject ?? '') && /token: \S+/.test(m.text ?? ''),
+    );
     return found.length >= count ? found : null;
   });
   const tokenOf = (m: ParsedMail) => /token: (\S+)/.exec(m.text ?? '')![1]!;
   if (count === 1 || !key) return mails.map(tokenOf).reverse();
-  const order: string[] = (await t.request('GET', '/emails/messages?count=100', { key })).body.data.map((m: { messageId: string }) => m.messageId);
+  const order: string[] = (await t.request('GET', '/emails/messages?count=100', { key })).body.data.map(
+    (m: { messageId: string }) => m.messageId,
+  );
   return mails.sort((a, b) => order.indexOf(messageIdOf(a)!) - order.indexOf(messageIdOf(b)!)).map(tokenOf);
 }

@@ -45,7 +45,16 @@ export async function startOidcTestProvider(redirectUri: string): Promise<OidcTe
   const clientSecret = 'a-client-secret-of-the-test-provider-0123456789';
 
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     jwks: { keys: [jwk as never] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     conformIdTokenClaims: false, // the claims go into the ID token itself, as most enterprise IdPs do
@@ -64,7 +73,11 @@ export async function startOidcTestProvider(redirectUri: string): Promise<OidcTe
     cookies: { keys: ['oidc-test-provider-cookie-key'] },
   });
   const state: OidcTestProvider = {
-    issuer, clientId, clientSecret, tamper: null, redeemed: 0,
+    issuer,
+    clientId,
+    clientSecret,
+    tamper: null,
+    redeemed: 0,
     loginAs(sub, account) {
       accounts.set(sub, account);
       nextLogin = sub;
@@ -91,10 +104,12 @@ export async function startOidcTestProvider(redirectUri: string): Promise<OidcTe
   const oidc = provider.callback();
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/interaction/')) {
-      provider.interactionFinished(req, res, { login: { accountId: nextLogin } }, { mergeWithLastSubmission: false }).catch((error: Error) => {
-        res.statusCode = 500;
-        res.end(error.message);
-      });
+      provider
+        .interactionFinished(req, res, { login: { accountId: nextLogin } }, { mergeWithLastSubmission: false })
+        .catch((error: Error) => {
+          res.statusCode = 500;
+          res.end(error.message);
+        });
       return;
     }
     oidc(req, res);

@@ -20,7 +20,13 @@ export function readAuthnRequest(location: string): AuthnRequest {
   const url = new URL(location);
   const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8');
   const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(xml)?.[1] ?? '';
-  return { id: attr('ID'), acsUrl: attr('AssertionConsumerServiceURL'), destination: attr('Destination'), issuer: /<(?:\w+:)?Issuer[^>]*>([^<]*)</.exec(xml)?.[1] ?? '', relayState: url.searchParams.get('RelayState') ?? '' };
+  return {
+    id: attr('ID'),
+    acsUrl: attr('AssertionConsumerServiceURL'),
+    destination: attr('Destination'),
+    issuer: /<(?:\w+:)?Issuer[^>]*>([^<]*)</.exec(xml)?.[1] ?? '',
+    relayState: url.searchParams.get('RelayState') ?? '',
+  };
 }
 
 export interface ResponseOptions {
@@ -49,27 +55,45 @@ export function assertionXml(o: ResponseOptions): string {
   const now = Date.now();
   const instant = new Date(now).toISOString();
   const until = new Date(now + (o.validForSeconds ?? 300) * 1000).toISOString();
-  const attributes = Object.entries(o.attributes ?? {}).map(([name, value]) => `<saml:Attribute Name="${escape(name)}"><saml:AttributeValue>${escape(value)}</saml:AttributeValue></saml:Attribute>`).join('');
-  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId ?? `_a${randomBytes(12).toString('hex')}`}" Version="2.0" IssueInstant="${instant}">`
-    + `<saml:Issuer>${escape(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer>`
-    + `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(o.nameId)}</saml:NameID>`
-    + `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${o.inResponseTo}" NotOnOrAfter="${until}" Recipient="${escape(o.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>`
-    + `<saml:Conditions NotBefore="${new Date(now - 60_000).toISOString()}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escape(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>`
-    + `<saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`
-    + (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : '')
-    + '</saml:Assertion>';
+  const attributes = Object.entries(o.attributes ?? {})
+    .map(
+      ([name, value]) =>
+        `<saml:Attribute Name="${escape(name)}"><saml:AttributeValue>${escape(value)}</saml:AttributeValue></saml:Attribute>`,
+    )
+    .join('');
+  return (
+    `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${o.assertionId ?? `_a${randomBytes(12).toString('hex')}`}" Version="2.0" IssueInstant="${instant}">` +
+    `<saml:Issuer>${escape(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer>` +
+    `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escape(o.nameId)}</saml:NameID>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData InResponseTo="${o.inResponseTo}" NotOnOrAfter="${until}" Recipient="${escape(o.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:Conditions NotBefore="${new Date(now - 60_000).toISOString()}" NotOnOrAfter="${until}"><saml:AudienceRestriction><saml:Audience>${escape(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
+    `<saml:AuthnStatement AuthnInstant="${instant}" SessionIndex="_s${randomBytes(6).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
+    (attributes ? `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>` : '') +
+    '</saml:Assertion>'
+  );
 }
 
 function responseXml(o: ResponseOptions, assertion: string): string {
-  return `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escape(o.destination ?? o.acsUrl)}" InResponseTo="${o.inResponseTo}">`
-    + `<saml:Issuer>${escape(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`;
+  return (
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomBytes(12).toString('hex')}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escape(o.destination ?? o.acsUrl)}" InResponseTo="${o.inResponseTo}">` +
+    `<saml:Issuer>${escape(o.issuer ?? IDP_ENTITY_ID)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>${assertion}</samlp:Response>`
+  );
 }
 
 /** An enveloped XML-DSig signature (RSA-SHA256, exclusive c14n) over the element `localName`, after its Issuer. */
 export function sign(xml: string, localName: 'Assertion' | 'Response', key = IDP_KEY, cert = IDP_CERT): string {
-  const signer = new SignedXml({ privateKey: key, publicCert: cert, signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256', canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#' });
+  const signer = new SignedXml({
+    privateKey: key,
+    publicCert: cert,
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+  });
   const target = `//*[local-name(.)='${localName}']`;
-  signer.addReference({ xpath: target, digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256', transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'] });
+  signer.addReference({
+    xpath: target,
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
+  });
   signer.computeSignature(xml, { location: { reference: `${target}/*[local-name(.)='Issuer']`, action: 'after' } });
   return signer.getSignedXml();
 }

@@ -8,14 +8,19 @@ export class TestBrowser {
   readonly visited: string[] = [];
 
   cookieHeader(url: string): string {
-    return [...(this.jars.get(new URL(url).origin) ?? new Map<string, string>())].map(([n, v]) => `${n}=${v}`).join('; ');
+    return [...(this.jars.get(new URL(url).origin) ?? new Map<string, string>())]
+      .map(([n, v]) => `${n}=${v}`)
+      .join('; ');
   }
 
   cookies(url: string): Map<string, string> {
     return this.jars.get(new URL(url).origin) ?? new Map<string, string>();
   }
 
-  async request(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     this.visited.push(url);
     const headers: Record<string, string> = { accept: 'text/html', ...(init.headers ?? {}) };
     const cookie = this.cookieHeader(url);
@@ -25,7 +30,12 @@ export class TestBrowser {
       body = new URLSearchParams(init.form).toString();
       headers['content-type'] = 'application/x-www-form-urlencoded';
     }
-    const res = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const res = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body,
+      redirect: 'manual',
+    });
     this.store(url, res.headers.getSetCookie());
     return res;
   }
@@ -34,7 +44,11 @@ export class TestBrowser {
    * Requests `url` and follows redirects until one points under `stopAt` (returned, not requested) or a page answers.
    * At most 20 hops.
    */
-  async follow(url: string, stopAt: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ stoppedAt: URL | null; last: Response }> {
+  async follow(
+    url: string,
+    stopAt: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<{ stoppedAt: URL | null; last: Response }> {
     let res = await this.request(url, init);
     let current = url;
     for (let hop = 0; hop < 20; hop++) {
@@ -57,7 +71,9 @@ export class TestBrowser {
       const eq = pair!.indexOf('=');
       const name = pair!.slice(0, eq).trim();
       const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]!) < new Date());
+      const expired =
+        attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) ||
+        attributes.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1]!) < new Date());
       if (expired || value === '') jar.delete(name);
       else jar.set(name, value);
     }

@@ -1,12 +1,24 @@
 import * as OTPAuth from 'otpauth';
-import { base32Decode, base32Encode, hotp, matchTotp, newTotpSecret, timeStep } from '../../../../subgraphs/auth/mfa/totp.js';
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchTotp,
+  newTotpSecret,
+  timeStep,
+} from '../../../../subgraphs/auth/mfa/totp.js';
 import { hashRecoveryCode, newRecoveryCode } from '../../../../subgraphs/auth/mfa/recovery-codes.js';
 
 describe('TOTP (RFC 6238) implemented on node:crypto', () => {
   const rfcSecret = Buffer.from('12345678901234567890'); // RFC 6238 appendix B, SHA-1 seed
 
   it.each([
-    [59, '287082'], [1111111109, '081804'], [1111111111, '050471'], [1234567890, '005924'], [2000000000, '279037'], [20000000000, '353130'],
+    [59, '287082'],
+    [1111111109, '081804'],
+    [1111111111, '050471'],
+    [1234567890, '005924'],
+    [2000000000, '279037'],
+    [20000000000, '353130'],
   ])('should match the RFC 6238 SHA-1 vector at T=%i (last 6 digits)', (seconds, code) => {
     expect(hotp(rfcSecret, timeStep(seconds * 1000))).toBe(code);
   });
@@ -15,7 +27,12 @@ describe('TOTP (RFC 6238) implemented on node:crypto', () => {
     for (let i = 0; i < 50; i++) {
       const secret = newTotpSecret();
       const at = 1_700_000_000_000 + i * 7_919_000;
-      const theirs = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: at });
+      const theirs = new OTPAuth.TOTP({
+        secret: OTPAuth.Secret.fromBase32(secret),
+        digits: 6,
+        period: 30,
+        algorithm: 'SHA1',
+      }).generate({ timestamp: at });
       expect(matchTotp(secret, theirs, at, null)).toBe(timeStep(at));
     }
   });

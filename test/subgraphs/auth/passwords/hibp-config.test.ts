@@ -14,7 +14,11 @@ describe('breached-password check with the HIBP range API configured', () => {
     hibp = createServer((req, res) => {
       asked.push(req.url ?? '');
       const prefix = (req.url ?? '').split('/').pop();
-      res.end(prefix === sha1.slice(0, 5) ? `${sha1.slice(5)}:42\r\n0123456789ABCDEF0123456789ABCDEF012:0\r\n` : '0123456789ABCDEF0123456789ABCDEF012:0\r\n');
+      res.end(
+        prefix === sha1.slice(0, 5)
+          ? `${sha1.slice(5)}:42\r\n0123456789ABCDEF0123456789ABCDEF012:0\r\n`
+          : '0123456789ABCDEF0123456789ABCDEF012:0\r\n',
+      );
     });
     await new Promise<void>((r) => hibp.listen(0, '127.0.0.1', () => r()));
     const port = (hibp.address() as { port: number }).port;
@@ -31,9 +35,18 @@ describe('breached-password check with the HIBP range API configured', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('PASSWORD_BREACHED');
     expect(asked).toEqual([`/range/${sha1.slice(0, 5)}`]);
-    expect((await t.request('POST', '/auth/users', { key, body: { email: 'fine@example.com', password: 'an unleaked passphrase' } })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/auth/users', {
+          key,
+          body: { email: 'fine@example.com', password: 'an unleaked passphrase' },
+        })
+      ).status,
+    ).toBe(201);
     // The policy can turn the check off.
     await t.request('PATCH', '/auth/security/password-policy', { key, body: { breachedPasswordCheck: false } });
-    expect((await t.request('POST', '/auth/users', { key, body: { email: 'leak@example.com', password: pwned } })).status).toBe(201);
+    expect(
+      (await t.request('POST', '/auth/users', { key, body: { email: 'leak@example.com', password: pwned } })).status,
+    ).toBe(201);
   });
 });

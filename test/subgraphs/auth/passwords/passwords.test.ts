@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ARGON2_PARAMS, PasswordHasher, hashPassword, verifyPassword } from '../../../../subgraphs/auth/passwords/password-hasher.js';
+import {
+  ARGON2_PARAMS,
+  PasswordHasher,
+  hashPassword,
+  verifyPassword,
+} from '../../../../subgraphs/auth/passwords/password-hasher.js';
 import { HASH_WASM_PHC } from './hash-wasm-phc.fixture.js';
 import { DefaultBreachChecker } from '../../../../subgraphs/auth/passwords/breach-checker.js';
 import { checkNewPassword } from '../../../../subgraphs/auth/passwords/password-rules.js';
@@ -11,7 +16,11 @@ const logger = createLogger('silent');
 describe('passwords: argon2id hashing, policy rules, breached-password checks', () => {
   it('should hash with argon2id at the stated parameters and verify only the right password', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${ARGON2_PARAMS.memorySize},t=${ARGON2_PARAMS.iterations},p=${ARGON2_PARAMS.parallelism}\\$`));
+    expect(hash).toMatch(
+      new RegExp(
+        `^\\$argon2id\\$v=19\\$m=${ARGON2_PARAMS.memorySize},t=${ARGON2_PARAMS.iterations},p=${ARGON2_PARAMS.parallelism}\\$`,
+      ),
+    );
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
     expect(await verifyPassword('correct horse', 'not a hash')).toBe(false);
@@ -44,7 +53,10 @@ describe('passwords: argon2id hashing, policy rules, breached-password checks', 
     await hashPassword('warm-up'); // a first call may load code asynchronously: only steady-state hashing is measured
     let turns = 0;
     let stop = false;
-    const spin = () => { turns++; if (!stop) setImmediate(spin); };
+    const spin = () => {
+      turns++;
+      if (!stop) setImmediate(spin);
+    };
     setImmediate(spin);
     const hashed = hashPassword('event loop stays free');
     const before = turns;
@@ -66,7 +78,10 @@ describe('passwords: argon2id hashing, policy rules, breached-password checks', 
     const second = hasher.hash('two');
     const third = hasher.hash('three');
     expect(hasher.load()).toEqual({ running: 1, queued: 2 });
-    await expect(hasher.verify('four', 'x')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfter: 3 } });
+    await expect(hasher.verify('four', 'x')).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      details: { retryAfter: 3 },
+    });
     const hashes = await Promise.all([first, second, third]);
     expect(await hasher.verify('two', hashes[1]!)).toBe(true);
     expect(hasher.load()).toEqual({ running: 0, queued: 0 });
@@ -83,27 +98,68 @@ describe('passwords: argon2id hashing, policy rules, breached-password checks', 
     const password = 'purple elephant violin';
     const sha1 = createHash('sha1').update(password).digest('hex').toUpperCase();
     const calls: { url: string; headers: Record<string, string> }[] = [];
-    const respond = (body: string) => (async (url: string, init: { headers: Record<string, string> }) => {
-      calls.push({ url, headers: init.headers });
-      return new Response(body);
-    }) as unknown as typeof fetch;
-    const hit = new DefaultBreachChecker({ logger, hibpUrl: 'https://hibp.test', fetch: respond(`0000000000000000000000000000000000A:3\r\n${sha1.slice(5)}:12\r\n`) });
+    const respond = (body: string) =>
+      (async (url: string, init: { headers: Record<string, string> }) => {
+        calls.push({ url, headers: init.headers });
+        return new Response(body);
+      }) as unknown as typeof fetch;
+    const hit = new DefaultBreachChecker({
+      logger,
+      hibpUrl: 'https://hibp.test',
+      fetch: respond(`0000000000000000000000000000000000A:3\r\n${sha1.slice(5)}:12\r\n`),
+    });
     expect(await hit.isBreached(password)).toBe(true);
-    expect(calls[0]).toEqual({ url: `https://hibp.test/range/${sha1.slice(0, 5)}`, headers: expect.objectContaining({ 'Add-Padding': 'true' }) });
+    expect(calls[0]).toEqual({
+      url: `https://hibp.test/range/${sha1.slice(0, 5)}`,
+      headers: expect.objectContaining({ 'Add-Padding': 'true' }),
+    });
     expect(calls[0]!.url).not.toContain(sha1.slice(5));
-    const padded = new DefaultBreachChecker({ logger, hibpUrl: 'https://hibp.test', fetch: respond(`${sha1.slice(5)}:0\r\n`) });
+    const padded = new DefaultBreachChecker({
+      logger,
+      hibpUrl: 'https://hibp.test',
+      fetch: respond(`${sha1.slice(5)}:0\r\n`),
+    });
     expect(await padded.isBreached(password)).toBe(false);
-    const down = new DefaultBreachChecker({ logger, hibpUrl: 'https://hibp.test', fetch: (async () => { throw new Error('offline'); }) as unknown as typeof fetch });
+    const down = new DefaultBreachChecker({
+      logger,
+      hibpUrl: 'https://hibp.test',
+      fetch: (async () => {
+        throw new Error('offline');
+      }) as unknown as typeof fetch,
+    });
     expect(await down.isBreached(password)).toBe(false); // fails open, logged
   });
 
   it('should name every unmet rule of the policy', async () => {
-    const policy = { ...PASSWORD_POLICY_DEFAULTS, minLength: 12, requireUppercase: true, requireNumbers: true, requireSymbols: true, disallowEmailInPassword: true, breachedPasswordCheck: false };
+    const policy = {
+      ...PASSWORD_POLICY_DEFAULTS,
+      minLength: 12,
+      requireUppercase: true,
+      requireNumbers: true,
+      requireSymbols: true,
+      disallowEmailInPassword: true,
+      breachedPasswordCheck: false,
+    };
     const never = { isBreached: async () => false };
     await expect(checkNewPassword('grace', policy, never, 'grace@example.com')).rejects.toMatchObject({
-      code: 'PASSWORD_TOO_WEAK', details: { unmet: ['at least 12 characters', 'an upper-case letter', 'a digit', 'a symbol', 'no part of the email address'] },
+      code: 'PASSWORD_TOO_WEAK',
+      details: {
+        unmet: [
+          'at least 12 characters',
+          'an upper-case letter',
+          'a digit',
+          'a symbol',
+          'no part of the email address',
+        ],
+      },
     });
     await expect(checkNewPassword('Völlig Sicher 42!', policy, never)).resolves.toBe('Völlig Sicher 42!');
-    await expect(checkNewPassword('Völlig Sicher 42!', { ...policy, breachedPasswordCheck: true }, { isBreached: async () => true })).rejects.toMatchObject({ code: 'PASSWORD_BREACHED' });
+    await expect(
+      checkNewPassword(
+        'Völlig Sicher 42!',
+        { ...policy, breachedPasswordCheck: true },
+        { isBreached: async () => true },
+      ),
+    ).rejects.toMatchObject({ code: 'PASSWORD_BREACHED' });
   });
 });

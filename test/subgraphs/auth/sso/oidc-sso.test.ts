@@ -19,7 +19,12 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     idp = await startOidcTestProvider(`${publicUrl}/auth/sso/oidc/callback`);
     t = await startAuthPlatform({}, { PORT: String(port), PUBLIC_URL: publicUrl, WEBHOOK_ALLOW_PRIVATE: 'true' });
     key = await t.key('sso-oidc');
-    appId = (await t.request('POST', '/auth/applications', { key, body: { name: 'Acme', type: 'WEB', redirectUris: [APP_CALLBACK] } })).body.data.id;
+    appId = (
+      await t.request('POST', '/auth/applications', {
+        key,
+        body: { name: 'Acme', type: 'WEB', redirectUris: [APP_CALLBACK] },
+      })
+    ).body.data.id;
     jitConnection = (await createConnection({ name: 'Acme IdP', domains: ['acme.test'], jitProvisioning: true })).id;
   });
   afterAll(async () => {
@@ -28,12 +33,21 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
   });
 
   async function createConnection(fields: Record<string, unknown>, k = key) {
-    const res = await t.request('POST', '/auth/connections', { key: k, body: { type: 'OIDC', provider: 'CUSTOM', config: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret }, ...fields } });
+    const res = await t.request('POST', '/auth/connections', {
+      key: k,
+      body: {
+        type: 'OIDC',
+        provider: 'CUSTOM',
+        config: { issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+        ...fields,
+      },
+    });
     expect(res.status).toBe(201);
     return res.body.data;
   }
 
-  const authorizeUrl = (params: Record<string, string>) => `${t.url}/auth/sso/authorize?${new URLSearchParams({ applicationId: appId, redirectUri: APP_CALLBACK, state: 'app-state-1', ...params })}`;
+  const authorizeUrl = (params: Record<string, string>) =>
+    `${t.url}/auth/sso/authorize?${new URLSearchParams({ applicationId: appId, redirectUri: APP_CALLBACK, state: 'app-state-1', ...params })}`;
 
   /** The whole chain: platform → provider (login) → platform callback → the application's redirect URI. */
   async function signInWithSso(params: Record<string, string>, browser = new TestBrowser()) {
@@ -42,11 +56,18 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     return { url: stoppedAt!, browser };
   }
 
-  const redeem = (code: string, k = key) => t.request('POST', '/auth/sso/token', { key: k, body: { code, ip: '203.0.113.9', userAgent: 'Backend/1.0' } });
-  const users = async (email: string) => (await t.request('GET', `/auth/users?search=${encodeURIComponent(email)}`, { key })).body.data;
+  const redeem = (code: string, k = key) =>
+    t.request('POST', '/auth/sso/token', { key: k, body: { code, ip: '203.0.113.9', userAgent: 'Backend/1.0' } });
+  const users = async (email: string) =>
+    (await t.request('GET', `/auth/users?search=${encodeURIComponent(email)}`, { key })).body.data;
 
   it('should sign a new user in through the provider with PKCE and nonce, create them (JIT) and hand the redirect URI a code that becomes a session once', async () => {
-    idp.loginAs('alice-sub', { email: 'Alice@acme.test', email_verified: true, given_name: 'Alice', family_name: 'Liddell' });
+    idp.loginAs('alice-sub', {
+      email: 'Alice@acme.test',
+      email_verified: true,
+      given_name: 'Alice',
+      family_name: 'Liddell',
+    });
     const browser = new TestBrowser();
     const first = await browser.request(authorizeUrl({ email: 'alice@acme.test' }));
     expect(first.status).toBe(302);
@@ -55,8 +76,14 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     const toIdp = new URL(first.headers.get('location')!);
     expect(toIdp.origin).toBe(idp.issuer);
     expect(Object.fromEntries(toIdp.searchParams)).toMatchObject({
-      client_id: idp.clientId, redirect_uri: `${publicUrl}/auth/sso/oidc/callback`, response_type: 'code', scope: 'openid email profile',
-      code_challenge_method: 'S256', code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), nonce: expect.any(String), login_hint: 'alice@acme.test',
+      client_id: idp.clientId,
+      redirect_uri: `${publicUrl}/auth/sso/oidc/callback`,
+      response_type: 'code',
+      scope: 'openid email profile',
+      code_challenge_method: 'S256',
+      code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      nonce: expect.any(String),
+      login_hint: 'alice@acme.test',
     });
     const { stoppedAt } = await browser.follow(toIdp.href, APP_CALLBACK);
     expect(stoppedAt!.searchParams.get('state')).toBe('app-state-1');
@@ -69,8 +96,21 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(res.body.data).toMatchObject({
       token: expect.stringMatching(/^sess_/),
       session: { ip: '203.0.113.9', userAgent: 'Backend/1.0', applicationId: appId, mfaVerified: false },
-      user: { email: 'alice@acme.test', emailVerified: true, status: 'ACTIVE', ssoConnectionId: jitConnection, profile: { firstName: 'Alice', lastName: 'Liddell' } },
-      profile: { connectionId: jitConnection, connectionType: 'OIDC', idpId: 'alice-sub', email: 'alice@acme.test', firstName: 'Alice', lastName: 'Liddell' },
+      user: {
+        email: 'alice@acme.test',
+        emailVerified: true,
+        status: 'ACTIVE',
+        ssoConnectionId: jitConnection,
+        profile: { firstName: 'Alice', lastName: 'Liddell' },
+      },
+      profile: {
+        connectionId: jitConnection,
+        connectionType: 'OIDC',
+        idpId: 'alice-sub',
+        email: 'alice@acme.test',
+        firstName: 'Alice',
+        lastName: 'Liddell',
+      },
     });
     expect(res.body.data.profile.attributes).toMatchObject({ iss: idp.issuer, aud: idp.clientId, sub: 'alice-sub' });
     const verified = await t.request('POST', '/auth/sessions/verify', { key, body: { token: res.body.data.token } });
@@ -80,10 +120,22 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('INVALID_TOKEN');
 
-    const logs = (await t.request('GET', `/auth/logs?userId=${res.body.data.user.id}`, { key })).body.data.map((l: { type: string; data: Record<string, unknown> }) => [l.type, l.data.method ?? null]);
-    expect(logs).toEqual([['login.success', 'sso'], ['sso.authenticated', null], ['user.created', 'sso']]);
-    const events = (await t.platform.orm.em.getConnection().execute(`select type from platform.events where data->>'userId' = ? order by created_at`, [res.body.data.user.id])) as { type: string }[];
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['user.created', 'login.success', 'session.created']));
+    const logs = (await t.request('GET', `/auth/logs?userId=${res.body.data.user.id}`, { key })).body.data.map(
+      (l: { type: string; data: Record<string, unknown> }) => [l.type, l.data.method ?? null],
+    );
+    expect(logs).toEqual([
+      ['login.success', 'sso'],
+      ['sso.authenticated', null],
+      ['user.created', 'sso'],
+    ]);
+    const events = (await t.platform.orm.em
+      .getConnection()
+      .execute(`select type from platform.events where data->>'userId' = ? order by created_at`, [
+        res.body.data.user.id,
+      ])) as { type: string }[];
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['user.created', 'login.success', 'session.created']),
+    );
   });
 
   it('should sign the same identity in again as the same user, and keep a code from being redeemed by another organization', async () => {
@@ -99,14 +151,20 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(mine.body.data.user.email).toBe('alice@acme.test');
   });
 
-  it('should refuse an unknown user without JIT and link an existing user of the connection\'s domain', async () => {
+  it("should refuse an unknown user without JIT and link an existing user of the connection's domain", async () => {
     const strict = await createConnection({ name: 'Strict IdP', domains: ['strict.test'], jitProvisioning: false });
     idp.loginAs('nobody-sub', { email: 'nobody@strict.test', email_verified: true });
     const refused = await signInWithSso({ email: 'nobody@strict.test' });
-    expect(Object.fromEntries(refused.url.searchParams)).toEqual({ error: 'user_not_found', error_description: expect.stringContaining('does not create users'), state: 'app-state-1' });
+    expect(Object.fromEntries(refused.url.searchParams)).toEqual({
+      error: 'user_not_found',
+      error_description: expect.stringContaining('does not create users'),
+      state: 'app-state-1',
+    });
     expect(await users('nobody@strict.test')).toEqual([]);
 
-    const existing = (await t.request('POST', '/auth/users', { key, body: { email: 'bob@strict.test', emailVerified: true } })).body.data;
+    const existing = (
+      await t.request('POST', '/auth/users', { key, body: { email: 'bob@strict.test', emailVerified: true } })
+    ).body.data;
     idp.loginAs('bob-sub', { email: 'bob@strict.test', email_verified: true });
     const { url } = await signInWithSso({ email: 'bob@strict.test' });
     const res = await redeem(url.searchParams.get('code')!);
@@ -118,7 +176,7 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(hijack.url.searchParams.get('error')).toBe('identity_mismatch');
   });
 
-  it('should refuse an address outside the connection\'s domains and one the provider has not verified', async () => {
+  it("should refuse an address outside the connection's domains and one the provider has not verified", async () => {
     idp.loginAs('eve-sub', { email: 'eve@elsewhere.test', email_verified: true });
     const outside = await signInWithSso({ connectionId: jitConnection });
     expect(outside.url.searchParams.get('error')).toBe('domain_not_allowed');
@@ -130,29 +188,36 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
   });
 
   it.each([
-    ['a tampered ID token (signature no longer matches)', { claims: { email: 'admin@acme.test' }, resign: false }, /signature/i],
+    [
+      'a tampered ID token (signature no longer matches)',
+      { claims: { email: 'admin@acme.test' }, resign: false },
+      /signature/i,
+    ],
     ['an ID token for another nonce', { claims: { nonce: 'not-the-nonce' }, resign: true }, /nonce/],
     ['an ID token for another audience', { claims: { aud: 'some-other-client' }, resign: true }, /aud/],
     ['an expired ID token', { claims: { exp: Math.floor(Date.now() / 1000) - 3600 }, resign: true }, /exp/],
-  ])('should refuse %s: no user, an error for the redirect URI, login.failed in the audit log', async (_name, tamper, message) => {
-    idp.loginAs('tamper-sub', { email: 'tamper@acme.test', email_verified: true });
-    idp.tamper = tamper;
-    try {
-      const before = idp.redeemed;
-      const { url } = await signInWithSso({ connectionId: jitConnection });
-      expect(idp.redeemed).toBe(before + 1); // the provider did answer; the platform refused its answer
-      expect(url.searchParams.get('error')).toBe('invalid_response');
-      expect(url.searchParams.get('error_description')).toMatch(message);
-      expect(url.searchParams.get('code')).toBeNull();
-    } finally {
-      idp.tamper = null;
-    }
-    expect(await users('tamper@acme.test')).toEqual([]);
-    const failed = (await t.request('GET', '/auth/logs?eventTypes[]=login.failed&count=1', { key })).body.data[0];
-    expect(failed.data).toMatchObject({ reason: 'SSO_INVALID_RESPONSE', method: 'sso', connectionId: jitConnection });
-  });
+  ])(
+    'should refuse %s: no user, an error for the redirect URI, login.failed in the audit log',
+    async (_name, tamper, message) => {
+      idp.loginAs('tamper-sub', { email: 'tamper@acme.test', email_verified: true });
+      idp.tamper = tamper;
+      try {
+        const before = idp.redeemed;
+        const { url } = await signInWithSso({ connectionId: jitConnection });
+        expect(idp.redeemed).toBe(before + 1); // the provider did answer; the platform refused its answer
+        expect(url.searchParams.get('error')).toBe('invalid_response');
+        expect(url.searchParams.get('error_description')).toMatch(message);
+        expect(url.searchParams.get('code')).toBeNull();
+      } finally {
+        idp.tamper = null;
+      }
+      expect(await users('tamper@acme.test')).toEqual([]);
+      const failed = (await t.request('GET', '/auth/logs?eventTypes[]=login.failed&count=1', { key })).body.data[0];
+      expect(failed.data).toMatchObject({ reason: 'SSO_INVALID_RESPONSE', method: 'sso', connectionId: jitConnection });
+    },
+  );
 
-  it('should refuse the provider\'s answer in another browser, and a replayed callback', async () => {
+  it("should refuse the provider's answer in another browser, and a replayed callback", async () => {
     idp.loginAs('carol-sub', { email: 'carol@acme.test', email_verified: true });
     const starter = new TestBrowser();
     const callbackPrefix = `${publicUrl}/auth/sso/oidc/callback`;
@@ -171,24 +236,41 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(done!.searchParams.get('code')).toMatch(/^sic_/);
     const replay = await fetch(good!.href, { headers: { cookie: goodCookies }, redirect: 'manual' });
     expect(new URL(replay.headers.get('location')!).searchParams.get('error')).toBe('replayed');
-    const forged = await fetch(`${callbackPrefix}?code=x&state=${good!.searchParams.get('state')!.split('.')[0]}.${'A'.repeat(43)}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    const forged = await fetch(
+      `${callbackPrefix}?code=x&state=${good!.searchParams.get('state')!.split('.')[0]}.${'A'.repeat(43)}`,
+      { headers: { accept: 'text/html' }, redirect: 'manual' },
+    );
     expect(forged.status).toBe(400);
     expect(forged.headers.get('location')).toBeNull();
   });
 
   it('should never redirect to an unregistered redirect URI: 400 (a page for browsers), 404 for an unknown application', async () => {
-    for (const redirectUri of [`${APP_CALLBACK}/../evil`, `${APP_CALLBACK}x`, 'https://evil.example/callback', APP_CALLBACK.toUpperCase()]) {
+    for (const redirectUri of [
+      `${APP_CALLBACK}/../evil`,
+      `${APP_CALLBACK}x`,
+      'https://evil.example/callback',
+      APP_CALLBACK.toUpperCase(),
+    ]) {
       const res = await fetch(authorizeUrl({ redirectUri, connectionId: jitConnection }), { redirect: 'manual' });
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
-      expect(((await res.json()) as { error: unknown }).error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'redirectUri' } });
+      expect(((await res.json()) as { error: unknown }).error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { field: 'redirectUri' },
+      });
     }
-    const page = await fetch(authorizeUrl({ redirectUri: 'https://evil.example/cb', connectionId: jitConnection }), { headers: { accept: 'text/html' }, redirect: 'manual' });
+    const page = await fetch(authorizeUrl({ redirectUri: 'https://evil.example/cb', connectionId: jitConnection }), {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
     expect(page.status).toBe(400);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await page.text()).toContain('not one of the application');
-    const unknown = await fetch(authorizeUrl({ applicationId: 'app_00000000000000000000000000', connectionId: jitConnection }), { redirect: 'manual' });
+    const unknown = await fetch(
+      authorizeUrl({ applicationId: 'app_00000000000000000000000000', connectionId: jitConnection }),
+      { redirect: 'manual' },
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -207,7 +289,7 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     expect(blocked.url.searchParams.get('error')).toBe('user_blocked');
   });
 
-  it('should apply the session policy\'s MFA requirement when the code is redeemed', async () => {
+  it("should apply the session policy's MFA requirement when the code is redeemed", async () => {
     idp.loginAs('erin-sub', { email: 'erin@acme.test', email_verified: true });
     const { url } = await signInWithSso({ connectionId: jitConnection });
     await t.request('PATCH', '/auth/security/session-policy', { key, body: { mfaRequired: true } });
@@ -224,16 +306,38 @@ describe('OIDC single sign-on against a real OpenID provider (oidc-provider on l
     const good = await t.request('POST', `/auth/connections/${jitConnection}/test`, { key });
     expect(good.status).toBe(200);
     expect(good.body.data.ok).toBe(true);
-    expect(good.body.data.checks.map((c: { name: string }) => c.name)).toEqual(['enabled', 'domains', 'discovery', 'endpoints', 'code_flow', 'pkce', 'scopes', 'jwks']);
+    expect(good.body.data.checks.map((c: { name: string }) => c.name)).toEqual([
+      'enabled',
+      'domains',
+      'discovery',
+      'endpoints',
+      'code_flow',
+      'pkce',
+      'scopes',
+      'jwks',
+    ]);
     const deadPort = await freePort();
-    const dead = (await t.request('POST', '/auth/connections', { key, body: { name: 'Dead', type: 'OIDC', config: { issuerUrl: `http://127.0.0.1:${deadPort}`, clientId: 'x', clientSecret: 'y' } } })).body.data;
+    const dead = (
+      await t.request('POST', '/auth/connections', {
+        key,
+        body: {
+          name: 'Dead',
+          type: 'OIDC',
+          config: { issuerUrl: `http://127.0.0.1:${deadPort}`, clientId: 'x', clientSecret: 'y' },
+        },
+      })
+    ).body.data;
     const bad = await t.request('POST', `/auth/connections/${dead.id}/test`, { key });
     expect(bad.body.data.ok).toBe(false);
-    expect(bad.body.data.checks).toEqual(expect.arrayContaining([
-      { name: 'domains', ok: false, message: expect.stringContaining('No domains') },
-      { name: 'discovery', ok: false, message: expect.stringContaining(`127.0.0.1:${deadPort}`) },
-    ]));
-    const foreign = await t.request('POST', `/auth/connections/${jitConnection}/test`, { key: await t.key('sso-test-foreign') });
+    expect(bad.body.data.checks).toEqual(
+      expect.arrayContaining([
+        { name: 'domains', ok: false, message: expect.stringContaining('No domains') },
+        { name: 'discovery', ok: false, message: expect.stringContaining(`127.0.0.1:${deadPort}`) },
+      ]),
+    );
+    const foreign = await t.request('POST', `/auth/connections/${jitConnection}/test`, {
+      key: await t.key('sso-test-foreign'),
+    });
     expect(foreign.status).toBe(404);
   });
 });

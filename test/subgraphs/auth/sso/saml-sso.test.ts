@@ -1,6 +1,14 @@
 import { freePort } from '../../../helpers/free-port.js';
 import { startAuthPlatform, type AuthTestPlatform } from '../helpers/auth-platform.js';
-import { IDP_ENTITY_ID, IDP_SSO_URL, readAuthnRequest, samlResponse, wrappedResponse, type AuthnRequest, type ResponseOptions } from '../helpers/saml-test-idp.js';
+import {
+  IDP_ENTITY_ID,
+  IDP_SSO_URL,
+  readAuthnRequest,
+  samlResponse,
+  wrappedResponse,
+  type AuthnRequest,
+  type ResponseOptions,
+} from '../helpers/saml-test-idp.js';
 import { IDP_CERT, OTHER_CERT, OTHER_KEY } from '../helpers/saml-test-keys.js';
 import { TestBrowser } from '../helpers/test-browser.js';
 
@@ -18,11 +26,25 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
     publicUrl = `http://127.0.0.1:${port}`;
     t = await startAuthPlatform({}, { PORT: String(port), PUBLIC_URL: publicUrl, WEBHOOK_ALLOW_PRIVATE: 'true' });
     key = await t.key('sso-saml');
-    appId = (await t.request('POST', '/auth/applications', { key, body: { name: 'Acme', type: 'WEB', redirectUris: [APP_CALLBACK] } })).body.data.id;
-    connection = (await t.request('POST', '/auth/connections', { key, body: {
-      name: 'Acme SAML', type: 'SAML', provider: 'OKTA', domains: ['saml.test'], jitProvisioning: true,
-      config: { idpEntityId: IDP_ENTITY_ID, ssoUrl: IDP_SSO_URL, idpCertificate: IDP_CERT },
-    } })).body.data;
+    appId = (
+      await t.request('POST', '/auth/applications', {
+        key,
+        body: { name: 'Acme', type: 'WEB', redirectUris: [APP_CALLBACK] },
+      })
+    ).body.data.id;
+    connection = (
+      await t.request('POST', '/auth/connections', {
+        key,
+        body: {
+          name: 'Acme SAML',
+          type: 'SAML',
+          provider: 'OKTA',
+          domains: ['saml.test'],
+          jitProvisioning: true,
+          config: { idpEntityId: IDP_ENTITY_ID, ssoUrl: IDP_SSO_URL, idpCertificate: IDP_CERT },
+        },
+      })
+    ).body.data;
   });
   afterAll(() => t.stop());
 
@@ -31,7 +53,9 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
 
   /** Starts a sign-in in `browser`: the AuthnRequest the IdP would receive. */
   async function start(browser: TestBrowser, connectionId = connection.id): Promise<AuthnRequest> {
-    const res = await browser.request(`${t.url}/auth/sso/authorize?${new URLSearchParams({ applicationId: appId, redirectUri: APP_CALLBACK, state: 'saml-state', connectionId })}`);
+    const res = await browser.request(
+      `${t.url}/auth/sso/authorize?${new URLSearchParams({ applicationId: appId, redirectUri: APP_CALLBACK, state: 'saml-state', connectionId })}`,
+    );
     expect(res.status).toBe(302);
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${IDP_SSO_URL}?SAMLRequest=`)).toBe(true);
@@ -39,31 +63,55 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
   }
 
   const responseFor = (request: AuthnRequest, overrides: Partial<ResponseOptions> = {}): ResponseOptions => ({
-    inResponseTo: request.id, acsUrl: request.acsUrl, audience: request.issuer, nameId: 'grace@saml.test',
-    attributes: { email: 'grace@saml.test', firstName: 'Grace', lastName: 'Hopper' }, ...overrides,
+    inResponseTo: request.id,
+    acsUrl: request.acsUrl,
+    audience: request.issuer,
+    nameId: 'grace@saml.test',
+    attributes: { email: 'grace@saml.test', firstName: 'Grace', lastName: 'Hopper' },
+    ...overrides,
   });
 
   /** The IdP's auto-submitted form, posted by `browser`, then the redirects up to the application. */
   async function post(browser: TestBrowser, request: AuthnRequest, SAMLResponse: string): Promise<URL> {
-    const { stoppedAt } = await browser.follow(acsUrl(), APP_CALLBACK, { form: { SAMLResponse, RelayState: request.relayState } });
+    const { stoppedAt } = await browser.follow(acsUrl(), APP_CALLBACK, {
+      form: { SAMLResponse, RelayState: request.relayState },
+    });
     expect(stoppedAt).not.toBeNull();
     return stoppedAt!;
   }
 
   const redeem = (code: string) => t.request('POST', '/auth/sso/token', { key, body: { code } });
-  const users = async (search: string) => (await t.request('GET', `/auth/users?search=${encodeURIComponent(search)}`, { key })).body.data;
+  const users = async (search: string) =>
+    (await t.request('GET', `/auth/users?search=${encodeURIComponent(search)}`, { key })).body.data;
 
   it('should send an HTTP-Redirect AuthnRequest for our entity ID and ACS, accept a response with a signed assertion and sign the user in (JIT)', async () => {
     const browser = new TestBrowser();
     const request = await start(browser);
-    expect(request).toMatchObject({ issuer: spEntityId(), acsUrl: acsUrl(), destination: IDP_SSO_URL, id: expect.stringMatching(/^_/) });
+    expect(request).toMatchObject({
+      issuer: spEntityId(),
+      acsUrl: acsUrl(),
+      destination: IDP_SSO_URL,
+      id: expect.stringMatching(/^_/),
+    });
     const ended = await post(browser, request, samlResponse(responseFor(request)));
     expect(ended.searchParams.get('state')).toBe('saml-state');
     const res = await redeem(ended.searchParams.get('code')!);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
-      user: { email: 'grace@saml.test', status: 'ACTIVE', emailVerified: true, ssoConnectionId: connection.id, profile: { firstName: 'Grace', lastName: 'Hopper' } },
-      profile: { connectionType: 'SAML', connectionId: connection.id, idpId: 'grace@saml.test', email: 'grace@saml.test', attributes: { email: 'grace@saml.test' } },
+      user: {
+        email: 'grace@saml.test',
+        status: 'ACTIVE',
+        emailVerified: true,
+        ssoConnectionId: connection.id,
+        profile: { firstName: 'Grace', lastName: 'Hopper' },
+      },
+      profile: {
+        connectionType: 'SAML',
+        connectionId: connection.id,
+        idpId: 'grace@saml.test',
+        email: 'grace@saml.test',
+        attributes: { email: 'grace@saml.test' },
+      },
     });
     expect(browser.visited).toContain(`${publicUrl}/auth/sso/saml/continue?flow=${request.relayState.split('.')[0]}`);
   });
@@ -71,7 +119,13 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
   it('should accept a signature over the whole response instead of the assertion', async () => {
     const browser = new TestBrowser();
     const request = await start(browser);
-    const ended = await post(browser, request, samlResponse(responseFor(request, { sign: 'response', nameId: 'linus@saml.test', attributes: { email: 'linus@saml.test' } })));
+    const ended = await post(
+      browser,
+      request,
+      samlResponse(
+        responseFor(request, { sign: 'response', nameId: 'linus@saml.test', attributes: { email: 'linus@saml.test' } }),
+      ),
+    );
     expect(ended.searchParams.get('code')).toMatch(/^sic_/);
   });
 
@@ -85,7 +139,13 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
   ])('should refuse %s: an error for the redirect URI and nobody signed in', async (_name, overrides, message) => {
     const browser = new TestBrowser();
     const request = await start(browser);
-    const ended = await post(browser, request, samlResponse(responseFor(request, { nameId: 'mallory@saml.test', attributes: { email: 'mallory@saml.test' }, ...overrides })));
+    const ended = await post(
+      browser,
+      request,
+      samlResponse(
+        responseFor(request, { nameId: 'mallory@saml.test', attributes: { email: 'mallory@saml.test' }, ...overrides }),
+      ),
+    );
     expect(ended.searchParams.get('error')).toBe('invalid_response');
     expect(ended.searchParams.get('error_description')).toMatch(message);
     expect(ended.searchParams.get('code')).toBeNull();
@@ -116,7 +176,11 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
     expect((await post(browser, first, good)).searchParams.get('error')).toBe('replayed');
 
     const third = await start(browser);
-    const sameAssertion = await post(browser, third, samlResponse(responseFor(third, { assertionId: '_fixed-assertion-id-1' })));
+    const sameAssertion = await post(
+      browser,
+      third,
+      samlResponse(responseFor(third, { assertionId: '_fixed-assertion-id-1' })),
+    );
     expect(sameAssertion.searchParams.get('error')).toBe('replayed');
     expect(sameAssertion.searchParams.get('error_description')).toMatch(/assertion was already used/);
   });
@@ -125,7 +189,11 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
     const attacker = new TestBrowser();
     const request = await start(attacker);
     const victim = new TestBrowser();
-    const ended = await post(victim, request, samlResponse(responseFor(request, { nameId: 'attacker@saml.test', attributes: { email: 'attacker@saml.test' } })));
+    const ended = await post(
+      victim,
+      request,
+      samlResponse(responseFor(request, { nameId: 'attacker@saml.test', attributes: { email: 'attacker@saml.test' } })),
+    );
     expect(ended.searchParams.get('error')).toBe('browser_mismatch');
     expect(await users('attacker@saml.test')).toEqual([]);
   });
@@ -142,9 +210,11 @@ describe('SAML 2.0 single sign-on (@node-saml/node-saml) against an IdP made in 
 
     const tested = await t.request('POST', `/auth/connections/${connection.id}/test`, { key });
     expect(tested.body.data.ok).toBe(true);
-    expect(tested.body.data.checks).toEqual(expect.arrayContaining([
-      { name: 'certificate', ok: true, message: expect.stringContaining('valid until') },
-      { name: 'service_provider', ok: true, message: expect.stringContaining(acsUrl()) },
-    ]));
+    expect(tested.body.data.checks).toEqual(
+      expect.arrayContaining([
+        { name: 'certificate', ok: true, message: expect.stringContaining('valid until') },
+        { name: 'service_provider', ok: true, message: expect.stringContaining(acsUrl()) },
+      ]),
+    );
   });
 });

@@ -16,13 +16,34 @@ export interface AskOptions {
 
 function query(name: string, type: string, options: AskOptions) {
   const additionals = options.edns
-    ? [{ name: '.', type: 'OPT', udpPayloadSize: options.edns, ednsVersion: options.ednsVersion ?? 0, flags: options.dnssec ? dnsPacket.DNSSEC_OK : 0, ...(options.cookie ? { options: [{ code: 10, data: options.cookie }] } : {}) } as never]
+    ? [
+        {
+          name: '.',
+          type: 'OPT',
+          udpPayloadSize: options.edns,
+          ednsVersion: options.ednsVersion ?? 0,
+          flags: options.dnssec ? dnsPacket.DNSSEC_OK : 0,
+          ...(options.cookie ? { options: [{ code: 10, data: options.cookie }] } : {}),
+        } as never,
+      ]
     : [];
-  return dnsPacket.encode({ type: 'query', id: Math.floor(Math.random() * 65535), flags: dnsPacket.RECURSION_DESIRED, questions: [{ name, type: type as never, class: 'IN' }], additionals });
+  return dnsPacket.encode({
+    type: 'query',
+    id: Math.floor(Math.random() * 65535),
+    flags: dnsPacket.RECURSION_DESIRED,
+    questions: [{ name, type: type as never, class: 'IN' }],
+    additionals,
+  });
 }
 
 /** One query over UDP; answers the decoded packet and its size. */
-export function askUdp(port: number, name: string, type: string, options: AskOptions = {}, raw?: Buffer): Promise<{ packet: any; size: number }> {
+export function askUdp(
+  port: number,
+  name: string,
+  type: string,
+  options: AskOptions = {},
+  raw?: Buffer,
+): Promise<{ packet: any; size: number }> {
   return new Promise((resolve, reject) => {
     const socket = dgram.createSocket('udp4');
     if (options.from) socket.bind(0, options.from);
@@ -40,7 +61,12 @@ export function askUdp(port: number, name: string, type: string, options: AskOpt
 }
 
 /** One query over TCP (two-byte length framing). */
-export function askTcp(port: number, name: string, type: string, options: AskOptions = {}): Promise<{ packet: any; size: number }> {
+export function askTcp(
+  port: number,
+  name: string,
+  type: string,
+  options: AskOptions = {},
+): Promise<{ packet: any; size: number }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let buffered = Buffer.alloc(0);
@@ -49,12 +75,17 @@ export function askTcp(port: number, name: string, type: string, options: AskOpt
       reject(new Error('no TCP answer'));
     });
     socket.on('error', reject);
-    socket.on('connect', () => socket.write(dnsPacket.streamEncode(dnsPacket.decode(query(name, type, options)) as never)));
+    socket.on('connect', () =>
+      socket.write(dnsPacket.streamEncode(dnsPacket.decode(query(name, type, options)) as never)),
+    );
     socket.on('data', (chunk) => {
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length >= 2 && buffered.length >= 2 + buffered.readUInt16BE(0)) {
         socket.end();
-        resolve({ packet: dnsPacket.decode(buffered.subarray(2, 2 + buffered.readUInt16BE(0))), size: buffered.readUInt16BE(0) });
+        resolve({
+          packet: dnsPacket.decode(buffered.subarray(2, 2 + buffered.readUInt16BE(0))),
+          size: buffered.readUInt16BE(0),
+        });
       }
     });
   });

@@ -12,7 +12,8 @@ async function startRelay(): Promise<{ server: SMTPServer; url: string; accepted
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
+      if (address.address.startsWith('bounce'))
+        return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
       accepted.push(address.address);
       callback();
     },
@@ -34,7 +35,8 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
   let softId: string;
   const softBouncedAt = '2026-01-15T08:30:00.000Z';
 
-  const send = (to: string, subject: string, k = key) => t.request('POST', '/emails', { key: k, body: { from: 'app@acme.example', to, subject, html: '<p>x</p>' } });
+  const send = (to: string, subject: string, k = key) =>
+    t.request('POST', '/emails', { key: k, body: { from: 'app@acme.example', to, subject, html: '<p>x</p>' } });
   const statusOf = async (id: string) => (await t.request('GET', `/emails/messages/${id}`, { key })).body.data.status;
 
   beforeAll(async () => {
@@ -68,8 +70,22 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
     expect(res.body).toEqual({
       success: true,
       data: [
-        { messageId: hardId, to: ['Bounce Me <bounce-me@example.com>'], subject: 'Hard one', bounceType: 'hard', reason: expect.stringContaining('550'), bouncedAt: ISO },
-        { messageId: softId, to: ['full@example.com'], subject: 'Soft one', bounceType: 'soft', reason: '452 4.2.2 Mailbox full', bouncedAt: softBouncedAt },
+        {
+          messageId: hardId,
+          to: ['Bounce Me <bounce-me@example.com>'],
+          subject: 'Hard one',
+          bounceType: 'hard',
+          reason: expect.stringContaining('550'),
+          bouncedAt: ISO,
+        },
+        {
+          messageId: softId,
+          to: ['full@example.com'],
+          subject: 'Soft one',
+          bounceType: 'soft',
+          reason: '452 4.2.2 Mailbox full',
+          bouncedAt: softBouncedAt,
+        },
       ],
       meta: { count: 2, offset: 0, total: 2, hasMore: false },
     });
@@ -81,7 +97,15 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
     const res = await t.request('GET', '/emails/suppressions?reason=HARD_BOUNCE', { key });
     expect(res.body).toEqual({
       success: true,
-      data: [{ id: expect.stringMatching(/^sup_/), email: 'bounce-me@example.com', reason: 'HARD_BOUNCE', sourceMessageId: hardId, createdAt: ISO }],
+      data: [
+        {
+          id: expect.stringMatching(/^sup_/),
+          email: 'bounce-me@example.com',
+          reason: 'HARD_BOUNCE',
+          sourceMessageId: hardId,
+          createdAt: ISO,
+        },
+      ],
       meta: { count: 1, offset: 0, total: 1, hasMore: false },
     });
     const again = await send('bounce-me@example.com', 'Again');
@@ -120,7 +144,10 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
   ])('should refuse %s with 400 and details', async (query, details) => {
     const res = await t.request('GET', `/emails/bounces?${query}`, { key });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) } });
+    expect(res.body).toEqual({
+      success: false,
+      error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) },
+    });
   });
 
   it('should show another organization none of these bounces, and refuse SENDING keys', async () => {
@@ -132,9 +159,17 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
   });
 
   it('should answer emailBounces over GraphQL', async () => {
-    const res = await t.graphql(key, '{ emailBounces(type: "hard") { data { id bounceType lastResponse status } meta { count offset total hasMore } } }');
+    const res = await t.graphql(
+      key,
+      '{ emailBounces(type: "hard") { data { id bounceType lastResponse status } meta { count offset total hasMore } } }',
+    );
     expect(res.body).toEqual({
-      data: { emailBounces: { data: [{ id: hardId, bounceType: 'hard', lastResponse: expect.stringContaining('550'), status: 'BOUNCED' }], meta: { count: 1, offset: 0, total: 1, hasMore: false } } },
+      data: {
+        emailBounces: {
+          data: [{ id: hardId, bounceType: 'hard', lastResponse: expect.stringContaining('550'), status: 'BOUNCED' }],
+          meta: { count: 1, offset: 0, total: 1, hasMore: false },
+        },
+      },
     });
   });
 
@@ -142,14 +177,23 @@ describe('GET /emails/bounces through the stack, with an SMTP relay that answers
     const own = await t.key('bnc-mailbox');
     const mailbox = await t.request('POST', '/v1/agent-email/mailboxes', { key: own, body: { name: 'bnc' } });
     expect(mailbox.status).toBe(201);
-    const sent = await t.request('POST', '/v1/agent-email/messages/send', { key: own, body: { from: mailbox.body.data.address, to: ['bounce-agent@example.com'], subject: 'Will bounce', text: 'x' } });
+    const sent = await t.request('POST', '/v1/agent-email/messages/send', {
+      key: own,
+      body: { from: mailbox.body.data.address, to: ['bounce-agent@example.com'], subject: 'Will bounce', text: 'x' },
+    });
     expect(sent.status).toBe(202);
     const bounced = await eventually(async () => {
       const message = (await t.request('GET', `/v1/agent-email/inbox/${sent.body.data.id}`, { key: own })).body.data;
       return message.status === 'bounced' && message;
     }, 30_000);
     expect(bounced).toMatchObject({ bouncedAt: ISO, bounceReason: expect.stringContaining('550') });
-    const events = await t.platform.orm.em.getConnection().execute(`select data from platform.events where type = 'message.bounced' and data->>'messageId' = ?`, [sent.body.data.id]);
-    expect(events).toEqual([{ data: expect.objectContaining({ bounceType: 'hard', reason: expect.stringContaining('550') }) }]);
+    const events = await t.platform.orm.em
+      .getConnection()
+      .execute(`select data from platform.events where type = 'message.bounced' and data->>'messageId' = ?`, [
+        sent.body.data.id,
+      ]);
+    expect(events).toEqual([
+      { data: expect.objectContaining({ bounceType: 'hard', reason: expect.stringContaining('550') }) },
+    ]);
   });
 });

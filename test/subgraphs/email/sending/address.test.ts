@@ -5,7 +5,11 @@ describe('parseAddressList', () => {
     ['a bare address', 'user@example.com', ['user@example.com']],
     ['a named address', 'Jane Doe <jane@example.com>', ['Jane Doe <jane@example.com>']],
     ['a quoted name with a comma', '"Doe, Jane" <jane@example.com>', ['"Doe, Jane" <jane@example.com>']],
-    ['a comma-separated string', 'a@example.com, B <b@sub.example.co.uk>,', ['a@example.com', 'B <b@sub.example.co.uk>']],
+    [
+      'a comma-separated string',
+      'a@example.com, B <b@sub.example.co.uk>,',
+      ['a@example.com', 'B <b@sub.example.co.uk>'],
+    ],
     ['an array', ['a@example.com', ' Bob <bob+tag@example.org> '], ['a@example.com', 'Bob <bob+tag@example.org>']],
     ['an array entry whose name needs quoting', ['Doe, Jane <jane@example.com>'], ['"Doe, Jane" <jane@example.com>']],
     ['an empty name', '<x@example.com>', ['x@example.com']],
@@ -28,7 +32,10 @@ describe('parseAddressList', () => {
     ['an unclosed bracket', 'Jane <jane@example.com'],
     ['a bracket in the name', 'Ja<ne <jane@example.com>'],
     ['a header injection', 'jane@example.com\r\nBcc: victim@example.com'],
-    ['an address over 254 characters', `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(20)}.com`],
+    [
+      'an address over 254 characters',
+      `${'a'.repeat(60)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(20)}.com`,
+    ],
     ['an empty entry in the middle', 'a@example.com,,b@example.com'],
   ])('rejects %s', (_name, input) => {
     const result = parseAddressList(input, 'to');
@@ -37,12 +44,22 @@ describe('parseAddressList', () => {
   });
 
   it('names the offending entry', () => {
-    expect(parseAddressList(['ok@example.com', 'nope'], 'cc')).toEqual({ ok: false, received: 'nope', message: 'cc has an invalid email address: "nope"' });
+    expect(parseAddressList(['ok@example.com', 'nope'], 'cc')).toEqual({
+      ok: false,
+      received: 'nope',
+      message: 'cc has an invalid email address: "nope"',
+    });
   });
 
-  it.each([[42], [null], [undefined], [{ address: 'a@example.com' }], [['a@example.com', 7]]])('rejects the wrong type %j', (input) => {
-    expect(parseAddressList(input, 'to')).toMatchObject({ ok: false, message: 'to must be a string or an array of strings' });
-  });
+  it.each([[42], [null], [undefined], [{ address: 'a@example.com' }], [['a@example.com', 7]]])(
+    'rejects the wrong type %j',
+    (input) => {
+      expect(parseAddressList(input, 'to')).toMatchObject({
+        ok: false,
+        message: 'to must be a string or an array of strings',
+      });
+    },
+  );
 
   it('accepts 50 addresses and rejects 51', () => {
     const list = (n: number) => Array.from({ length: n }, (_, i) => `u${i}@example.com`);

@@ -43,7 +43,10 @@ async function startServer(options: Partial<SMTPServerOptions> = {}): Promise<Te
   return { server, url: `smtp://127.0.0.1:${port}`, received };
 }
 
-function transportFor(url: string, dkim?: { domainName: string; keySelector: string; privateKey: string }): MailTransport {
+function transportFor(
+  url: string,
+  dkim?: { domainName: string; keySelector: string; privateKey: string },
+): MailTransport {
   const transport = createSmtpTransport({ url, poolSize: 2, dkim });
   transports.push(transport);
   return transport;
@@ -59,19 +62,35 @@ function verifyDkim(raw: string, publicKey: string): { bodyHash: boolean; signat
   const fields = raw.slice(0, split).split(/\r\n(?![ \t])/);
   const relaxed = (field: string) => {
     const colon = field.indexOf(':');
-    const value = field.slice(colon + 1).replace(/\r\n/g, '').replace(/[ \t]+/g, ' ').trim();
+    const value = field
+      .slice(colon + 1)
+      .replace(/\r\n/g, '')
+      .replace(/[ \t]+/g, ' ')
+      .trim();
     return `${field.slice(0, colon).trim().toLowerCase()}:${value}`;
   };
   const dkimField = fields.find((f) => /^dkim-signature:/i.test(f))!;
-  const tags = new Map(relaxed(dkimField).slice('dkim-signature:'.length).split(';').map((t) => {
-    const eq = t.indexOf('=');
-    return [t.slice(0, eq).trim(), t.slice(eq + 1).replace(/\s+/g, '')] as [string, string];
-  }));
-  let body = raw.slice(split + 4).split('\r\n').map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, '')).join('\r\n');
+  const tags = new Map(
+    relaxed(dkimField)
+      .slice('dkim-signature:'.length)
+      .split(';')
+      .map((t) => {
+        const eq = t.indexOf('=');
+        return [t.slice(0, eq).trim(), t.slice(eq + 1).replace(/\s+/g, '')] as [string, string];
+      }),
+  );
+  let body = raw
+    .slice(split + 4)
+    .split('\r\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''))
+    .join('\r\n');
   body = body.replace(/(\r\n)+$/, '');
   body = body === '' ? '' : `${body}\r\n`;
   const bodyHash = createHash('sha256').update(body).digest('base64') === tags.get('bh');
-  const signed = tags.get('h')!.split(':').map((name) => relaxed(fields.find((f) => f.toLowerCase().startsWith(`${name.toLowerCase()}:`))!));
+  const signed = tags
+    .get('h')!
+    .split(':')
+    .map((name) => relaxed(fields.find((f) => f.toLowerCase().startsWith(`${name.toLowerCase()}:`))!));
   const unsigned = relaxed(dkimField).replace(/(;\s*b=)[^;]*/, '$1');
   const data = [...signed, unsigned].join('\r\n');
   const signature = createVerify('RSA-SHA256').update(data).verify(publicKey, tags.get('b')!, 'base64');
@@ -89,7 +108,9 @@ const mail: OutgoingMail = {
   html: '<p>Hello <b>Jane</b></p>',
   text: 'Hello Jane',
   headers: { 'X-Campaign': 'welcome', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  attachments: [{ filename: 'hello.txt', content: Buffer.from('attached text').toString('base64'), contentType: 'text/plain' }],
+  attachments: [
+    { filename: 'hello.txt', content: Buffer.from('attached text').toString('base64'), contentType: 'text/plain' },
+  ],
 };
 
 afterAll(async () => {
@@ -102,7 +123,11 @@ describe('createSmtpTransport', () => {
     const { url, received } = await startServer();
     const outcome = await transportFor(url).send(mail);
 
-    expect(outcome).toEqual({ kind: 'accepted', providerMessageId: '<em_01test@acme.example>', response: expect.stringMatching(/^250/) });
+    expect(outcome).toEqual({
+      kind: 'accepted',
+      providerMessageId: '<em_01test@acme.example>',
+      response: expect.stringMatching(/^250/),
+    });
     expect(received).toHaveLength(1);
     const parsed = await simpleParser(received[0]);
     expect(parsed.from?.value).toEqual([{ name: 'Acme Support', address: 'support@acme.example' }]);
@@ -115,7 +140,9 @@ describe('createSmtpTransport', () => {
     expect(parsed.text?.trim()).toBe('Hello Jane');
     expect(parsed.messageId).toBe('<em_01test@acme.example>');
     expect(parsed.headers.get('x-campaign')).toBe('welcome');
-    expect(parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
     expect(parsed.headers.has('x-mailer')).toBe(false);
     expect(parsed.attachments).toHaveLength(1);
     expect(parsed.attachments[0]).toMatchObject({ filename: 'hello.txt', contentType: 'text/plain' });
@@ -143,33 +170,50 @@ describe('createSmtpTransport', () => {
     const { url, received } = await startServer();
     const outcome = await transportFor(url, { domainName: 'acme.example', keySelector: 'mail2024', privateKey }).send({
       ...mail,
-      headers: { 'List-Unsubscribe': '<https://api.example/emails/t/unsubscribe/x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://api.example/emails/t/unsubscribe/x>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
 
     expect(outcome.kind).toBe('accepted');
     const parsed = await simpleParser(received[0]);
     const raw = received[0].toString('utf8');
     expect(parsed.headers.has('dkim-signature')).toBe(true);
-    const signature = raw.slice(raw.indexOf('DKIM-Signature:')).split(/\r\n(?![ \t])/)[0].replace(/\s+/g, '');
+    const signature = raw
+      .slice(raw.indexOf('DKIM-Signature:'))
+      .split(/\r\n(?![ \t])/)[0]
+      .replace(/\s+/g, '');
     expect(signature).toContain('d=acme.example;');
     expect(signature).toContain('s=mail2024;');
     expect(signature).toMatch(/h=[^;]*list-unsubscribe:list-unsubscribe-post;/i);
     expect(verifyDkim(raw, publicKey)).toEqual({ bodyHash: true, signature: true });
     // The checker is not vacuous: a changed signed header or body breaks it.
-    expect(verifyDkim(raw.replace('List-Unsubscribe-Post: ', 'List-Unsubscribe-Post: X'), publicKey).signature).toBe(false);
+    expect(verifyDkim(raw.replace('List-Unsubscribe-Post: ', 'List-Unsubscribe-Post: X'), publicKey).signature).toBe(
+      false,
+    );
     expect(verifyDkim(raw.replace('Hello Jane', 'Hello Joan'), publicKey).bodyHash).toBe(false);
   });
 
   it('reports a 550 recipient rejection as permanent', async () => {
-    const { url, received } = await startServer({ onRcptTo: (_address, _session, callback) => callback(smtpError(550, 'No such user')) });
+    const { url, received } = await startServer({
+      onRcptTo: (_address, _session, callback) => callback(smtpError(550, 'No such user')),
+    });
     const outcome = await transportFor(url).send({ ...mail, cc: undefined, bcc: undefined });
 
-    expect(outcome).toMatchObject({ kind: 'rejected', permanent: true, responseCode: 550, response: expect.stringContaining('No such user') });
+    expect(outcome).toMatchObject({
+      kind: 'rejected',
+      permanent: true,
+      responseCode: 550,
+      response: expect.stringContaining('No such user'),
+    });
     expect(received).toHaveLength(0);
   });
 
   it('reports a 450 recipient rejection as temporary', async () => {
-    const { url } = await startServer({ onRcptTo: (_address, _session, callback) => callback(smtpError(450, 'Mailbox busy')) });
+    const { url } = await startServer({
+      onRcptTo: (_address, _session, callback) => callback(smtpError(450, 'Mailbox busy')),
+    });
     const outcome = await transportFor(url).send({ ...mail, cc: undefined, bcc: undefined });
 
     expect(outcome).toMatchObject({ kind: 'rejected', permanent: false, responseCode: 450 });
@@ -189,7 +233,8 @@ describe('createSmtpTransport', () => {
 
   it('accepts a message when only some recipients are refused, and names them', async () => {
     const { url, received } = await startServer({
-      onRcptTo: (address, _session, callback) => callback(address.address === 'cc@customer.example' ? smtpError(550, 'No such user') : undefined),
+      onRcptTo: (address, _session, callback) =>
+        callback(address.address === 'cc@customer.example' ? smtpError(550, 'No such user') : undefined),
     });
     const outcome = await transportFor(url).send(mail);
 
@@ -216,7 +261,11 @@ describe('createCaptureTransport', () => {
     transports.push(transport);
     const outcome = await transport.send({ ...mail, subject: 'Captured hello' });
 
-    expect(outcome).toMatchObject({ kind: 'accepted', providerMessageId: '<em_01test@acme.example>', response: 'captured' });
+    expect(outcome).toMatchObject({
+      kind: 'accepted',
+      providerMessageId: '<em_01test@acme.example>',
+      response: 'captured',
+    });
     if (outcome.kind !== 'accepted') throw new Error('not accepted');
     expect(outcome.mime).toContain('Subject: Captured hello');
     expect(outcome.mime).toContain('Message-ID: <em_01test@acme.example>');
@@ -228,7 +277,10 @@ describe('createCaptureTransport', () => {
   it('keeps custom headers from overriding the standard ones', async () => {
     const transport = createCaptureTransport();
     transports.push(transport);
-    const outcome = await transport.send({ ...mail, headers: { 'Message-ID': '<forged@evil.example>', Subject: 'Forged', 'X-Ok': 'yes' } });
+    const outcome = await transport.send({
+      ...mail,
+      headers: { 'Message-ID': '<forged@evil.example>', Subject: 'Forged', 'X-Ok': 'yes' },
+    });
 
     if (outcome.kind !== 'accepted') throw new Error('not accepted');
     const parsed = await simpleParser(outcome.mime!);
@@ -240,9 +292,18 @@ describe('createCaptureTransport', () => {
 
 describe('classifySendError', () => {
   it.each([
-    [{ code: 'EENVELOPE', responseCode: 550, response: '550 no' }, { kind: 'rejected', permanent: true, responseCode: 550 }],
-    [{ code: 'EENVELOPE', responseCode: 451, response: '451 later' }, { kind: 'rejected', permanent: false, responseCode: 451 }],
-    [{ code: 'EPROTOCOL', responseCode: 503, response: '503 bad sequence' }, { kind: 'rejected', permanent: false, responseCode: 503 }],
+    [
+      { code: 'EENVELOPE', responseCode: 550, response: '550 no' },
+      { kind: 'rejected', permanent: true, responseCode: 550 },
+    ],
+    [
+      { code: 'EENVELOPE', responseCode: 451, response: '451 later' },
+      { kind: 'rejected', permanent: false, responseCode: 451 },
+    ],
+    [
+      { code: 'EPROTOCOL', responseCode: 503, response: '503 bad sequence' },
+      { kind: 'rejected', permanent: false, responseCode: 503 },
+    ],
     [{ code: 'ETIMEDOUT' }, { kind: 'failed' }],
     [{ code: 'ECONNECTION' }, { kind: 'failed' }],
     [{ code: 'ESOCKET' }, { kind: 'failed' }],

@@ -1,4 +1,8 @@
-import { checkTemplate, renderTemplate, templateVariables } from '../../../../subgraphs/email/sending/template-render.js';
+import {
+  checkTemplate,
+  renderTemplate,
+  templateVariables,
+} from '../../../../subgraphs/email/sending/template-render.js';
 import { TemplateError } from '../../../../platform/templates/template-error.js';
 
 describe('renderTemplate', () => {
@@ -13,7 +17,9 @@ describe('renderTemplate', () => {
   };
 
   it('HTML-escapes {{ var }} in html mode', () => {
-    expect(renderTemplate('<p>Hi {{ name }}</p>', model, 'html')).toBe('<p>Hi &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt; it&#39;s</p>');
+    expect(renderTemplate('<p>Hi {{ name }}</p>', model, 'html')).toBe(
+      '<p>Hi &lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt; it&#39;s</p>',
+    );
   });
 
   it('inserts {{{ var }}} raw in html mode', () => {
@@ -25,22 +31,42 @@ describe('renderTemplate', () => {
   });
 
   it('resolves dotted paths, numbers and booleans', () => {
-    expect(renderTemplate('{{ user.name }} from {{user.address.city}}: {{ count }} {{ active }} {{ items.0.title }}', model, 'html')).toBe(
-      'Ann from Oslo: 3 false First',
-    );
+    expect(
+      renderTemplate(
+        '{{ user.name }} from {{user.address.city}}: {{ count }} {{ active }} {{ items.0.title }}',
+        model,
+        'html',
+      ),
+    ).toBe('Ann from Oslo: 3 false First');
   });
 
   it('renders missing, null and non-scalar values as empty', () => {
-    expect(renderTemplate('[{{ missing }}][{{ user.missing.deep }}][{{ nothing }}][{{ user }}][{{ nested.deep.list }}]', model, 'html')).toBe('[][][][][]');
+    expect(
+      renderTemplate(
+        '[{{ missing }}][{{ user.missing.deep }}][{{ nothing }}][{{ user }}][{{ nested.deep.list }}]',
+        model,
+        'html',
+      ),
+    ).toBe('[][][][][]');
   });
 
   it('reads sizes as Liquid does', () => {
-    expect(renderTemplate('{{ name.size }} {{ items.size }} {{ nested.deep.list.first }}', { ...model, name: 'abc' }, 'text')).toBe('3 1 1');
+    expect(
+      renderTemplate(
+        '{{ name.size }} {{ items.size }} {{ nested.deep.list.first }}',
+        { ...model, name: 'abc' },
+        'text',
+      ),
+    ).toBe('3 1 1');
   });
 
   it('refuses prototype paths, even when the model has them as own properties', () => {
-    const hostile = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"name": "own"}, "a": {}}') as Record<string, unknown>;
-    const source = '[{{ __proto__ }}][{{ __proto__.polluted }}][{{ constructor.name }}][{{ a.constructor.name }}][{{ toString }}][{{ a.__proto__.toString }}][{{ user.prototype }}]';
+    const hostile = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"name": "own"}, "a": {}}') as Record<
+      string,
+      unknown
+    >;
+    const source =
+      '[{{ __proto__ }}][{{ __proto__.polluted }}][{{ constructor.name }}][{{ a.constructor.name }}][{{ toString }}][{{ a.__proto__.toString }}][{{ user.prototype }}]';
     expect(renderTemplate(source, hostile, 'text')).toBe('[][][][][][][]');
     expect(renderTemplate(source, model, 'text')).toBe('[][][][][][][]');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -59,14 +85,28 @@ describe('renderTemplate', () => {
   });
 
   it('applies filters and tags, escaping their output in html mode only', () => {
-    const source = '{{ user.name | upcase }}{% if active %} active{% else %} idle{% endif %}:{% for item in items %} {{ item.title | default: "?" }}{% endfor %} {{ name | truncate: 6 }}';
+    const source =
+      '{{ user.name | upcase }}{% if active %} active{% else %} idle{% endif %}:{% for item in items %} {{ item.title | default: "?" }}{% endfor %} {{ name | truncate: 6 }}';
     expect(renderTemplate(source, model, 'html')).toBe('ANN idle: First &lt;b&gt;...');
     expect(renderTemplate(source, model, 'text')).toBe('ANN idle: First <b>...');
   });
 
   it('stops a template that spins or allocates past the limits', () => {
-    expect(() => renderTemplate('{% for i in (1..100000000) %}{% for j in (1..100000000) %}x{% endfor %}{% endfor %}', model, 'text', 'textBody')).toThrow(TemplateError);
-    expect(() => renderTemplate('{% assign a = "xxxxxxxxxx" %}{% for i in (1..40) %}{% assign a = a | append: a %}{% endfor %}{{ a }}', model, 'text')).toThrow(TemplateError);
+    expect(() =>
+      renderTemplate(
+        '{% for i in (1..100000000) %}{% for j in (1..100000000) %}x{% endfor %}{% endfor %}',
+        model,
+        'text',
+        'textBody',
+      ),
+    ).toThrow(TemplateError);
+    expect(() =>
+      renderTemplate(
+        '{% assign a = "xxxxxxxxxx" %}{% for i in (1..40) %}{% assign a = a | append: a %}{% endfor %}{{ a }}',
+        model,
+        'text',
+      ),
+    ).toThrow(TemplateError);
   });
 
   it('reads no files', () => {
@@ -87,11 +127,19 @@ describe('renderTemplate', () => {
 
 describe('templateVariables', () => {
   it('lists each variable once, in order of first use', () => {
-    expect(templateVariables('{{ user.name }} {{{ link }}} {{user.name}} {{ count | plus: extra }}')).toEqual(['user.name', 'link', 'count', 'extra']);
+    expect(templateVariables('{{ user.name }} {{{ link }}} {{user.name}} {{ count | plus: extra }}')).toEqual([
+      'user.name',
+      'link',
+      'count',
+      'extra',
+    ]);
   });
 
-  it('lists the model variables of tags, not a loop\'s own', () => {
-    expect(templateVariables('{% if vip %}{% for item in items %}{{ item.name }}{% endfor %}{% endif %}')).toEqual(['vip', 'items']);
+  it("lists the model variables of tags, not a loop's own", () => {
+    expect(templateVariables('{% if vip %}{% for item in items %}{{ item.name }}{% endfor %}{% endif %}')).toEqual([
+      'vip',
+      'items',
+    ]);
   });
 
   it('lists nothing for a template that does not parse', () => {

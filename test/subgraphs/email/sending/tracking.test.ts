@@ -19,13 +19,20 @@ function tokenIn(html: string, kind: 'open' | 'click'): string {
 }
 
 describe('tracking tokens', () => {
-  const payload: TrackingPayload = { organizationId: 'org_1', messageId: 'em_1', action: 'click', url: 'https://shop.example/a?b=1&c=2' };
+  const payload: TrackingPayload = {
+    organizationId: 'org_1',
+    messageId: 'em_1',
+    action: 'click',
+    url: 'https://shop.example/a?b=1&c=2',
+  };
 
   it('round-trips a payload', () => {
     const token = signTrackingToken(secret, payload);
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(verifyTrackingToken(secret, token)).toEqual(payload);
-    expect(verifyTrackingToken(secret, signTrackingToken(secret, { organizationId: 'o', messageId: 'm', action: 'open' }))).toEqual({
+    expect(
+      verifyTrackingToken(secret, signTrackingToken(secret, { organizationId: 'o', messageId: 'm', action: 'open' })),
+    ).toEqual({
       organizationId: 'o',
       messageId: 'm',
       action: 'open',
@@ -34,7 +41,9 @@ describe('tracking tokens', () => {
 
   it('rejects a tampered token', () => {
     const [body, mac] = signTrackingToken(secret, payload).split('.');
-    const forgedBody = Buffer.from(JSON.stringify({ o: 'org_2', m: 'em_1', a: 'click', u: 'https://evil.example' })).toString('base64url');
+    const forgedBody = Buffer.from(
+      JSON.stringify({ o: 'org_2', m: 'em_1', a: 'click', u: 'https://evil.example' }),
+    ).toString('base64url');
     expect(verifyTrackingToken(secret, `${forgedBody}.${mac}`)).toBeNull();
     const flipped = mac[0] === 'A' ? `B${mac.slice(1)}` : `A${mac.slice(1)}`;
     expect(verifyTrackingToken(secret, `${body}.${flipped}`)).toBeNull();
@@ -88,7 +97,9 @@ describe('applyTracking', () => {
 
   it('rewrites http(s) links to signed click URLs carrying the decoded original', () => {
     const out = applyTracking(html, { ...base, trackOpens: false, trackClicks: true });
-    const clicks = [...out.matchAll(/emails\/t\/click\/([A-Za-z0-9_.-]+)/g)].map((m) => verifyTrackingToken(secret, m[1]));
+    const clicks = [...out.matchAll(/emails\/t\/click\/([A-Za-z0-9_.-]+)/g)].map((m) =>
+      verifyTrackingToken(secret, m[1]),
+    );
 
     expect(clicks).toEqual([
       { organizationId: 'org_1', messageId: 'em_1', action: 'click', url: 'https://shop.example/p?x=1&y=2' },
@@ -110,13 +121,23 @@ describe('applyTracking', () => {
 
   it('inserts the open pixel before </body>', () => {
     const out = applyTracking(html, { ...base, trackOpens: true, trackClicks: false });
-    expect(out).toMatch(new RegExp(`<img src="${publicUrl}/emails/t/open/[A-Za-z0-9_.-]+" width="1" height="1" alt="" style="display:none"></body></html>$`));
-    expect(verifyTrackingToken(secret, tokenIn(out, 'open'))).toEqual({ organizationId: 'org_1', messageId: 'em_1', action: 'open' });
+    expect(out).toMatch(
+      new RegExp(
+        `<img src="${publicUrl}/emails/t/open/[A-Za-z0-9_.-]+" width="1" height="1" alt="" style="display:none"></body></html>$`,
+      ),
+    );
+    expect(verifyTrackingToken(secret, tokenIn(out, 'open'))).toEqual({
+      organizationId: 'org_1',
+      messageId: 'em_1',
+      action: 'open',
+    });
     expect(out).toContain('href="https://shop.example/p?x=1&amp;y=2"');
   });
 
   it('appends the pixel when there is no </body>, and uses the last one', () => {
-    expect(applyTracking('<p>Hi</p>', { ...base, trackOpens: true, trackClicks: false })).toMatch(/^<p>Hi<\/p><img src="[^"]+\/open\/[^"]+"[^>]*>$/);
+    expect(applyTracking('<p>Hi</p>', { ...base, trackOpens: true, trackClicks: false })).toMatch(
+      /^<p>Hi<\/p><img src="[^"]+\/open\/[^"]+"[^>]*>$/,
+    );
     const twice = applyTracking('<p>a</p></BODY><p>b</p></body >', { ...base, trackOpens: true, trackClicks: false });
     expect(twice).toMatch(/^<p>a<\/p><\/BODY><p>b<\/p><img [^>]+><\/body >$/);
   });
@@ -133,8 +154,14 @@ describe('unsubscribeHeaders', () => {
   it('builds RFC 8058 one-click headers with a signed unsubscribe token', () => {
     const headers = unsubscribeHeaders(base);
     expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    const match = /^<https:\/\/api\.example\.com\/emails\/t\/unsubscribe\/([A-Za-z0-9_.-]+)>$/.exec(headers['List-Unsubscribe']);
+    const match = /^<https:\/\/api\.example\.com\/emails\/t\/unsubscribe\/([A-Za-z0-9_.-]+)>$/.exec(
+      headers['List-Unsubscribe'],
+    );
     expect(match).not.toBeNull();
-    expect(verifyTrackingToken(secret, match![1])).toEqual({ organizationId: 'org_1', messageId: 'em_1', action: 'unsubscribe' });
+    expect(verifyTrackingToken(secret, match![1])).toEqual({
+      organizationId: 'org_1',
+      messageId: 'em_1',
+      action: 'unsubscribe',
+    });
   });
 });

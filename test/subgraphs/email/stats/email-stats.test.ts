@@ -22,7 +22,15 @@ describe('email stats through the stack', () => {
       await t.platform.orm.em.getConnection().execute(
         `insert into email.messages (id, organization_id, from_address, to_addresses, subject, status, created_at, opened_at, clicked_at, updated_at)
          values (?, ?, 'app@acme.example', array['to@example.com'], 'Past', ?, ?, ?, ?, ?)`,
-        [`em_stats${String(++seq).padStart(22, '0')}`, org.id, m.status, m.createdAt, m.opened ? m.createdAt : null, m.clicked ? m.createdAt : null, m.createdAt],
+        [
+          `em_stats${String(++seq).padStart(22, '0')}`,
+          org.id,
+          m.status,
+          m.createdAt,
+          m.opened ? m.createdAt : null,
+          m.clicked ? m.createdAt : null,
+          m.createdAt,
+        ],
       );
     }
   }
@@ -32,12 +40,23 @@ describe('email stats through the stack', () => {
     key = await t.key('stats');
     const sent: string[] = [];
     for (const to of ['a@example.com', 'b@example.com']) {
-      sent.push((await t.request('POST', '/emails', { key, body: { from: 'app@acme.example', to, subject: 'Now', html: '<p>now</p>' } })).body.data.messageId);
+      sent.push(
+        (
+          await t.request('POST', '/emails', {
+            key,
+            body: { from: 'app@acme.example', to, subject: 'Now', html: '<p>now</p>' },
+          })
+        ).body.data.messageId,
+      );
     }
-    const delivered = await Promise.all(sent.map((id) => eventually(async () => {
-      const got = await t.request('GET', `/emails/messages/${id}`, { key });
-      return got.body.data.status === 'DELIVERED' ? got.body.data : null;
-    })));
+    const delivered = await Promise.all(
+      sent.map((id) =>
+        eventually(async () => {
+          const got = await t.request('GET', `/emails/messages/${id}`, { key });
+          return got.body.data.status === 'DELIVERED' ? got.body.data : null;
+        }),
+      ),
+    );
     today = delivered[0].createdAt.slice(0, 10);
     await insertMessages('stats', [
       { createdAt: '2025-03-01T10:00:00Z', status: 'DELIVERED', opened: true },
@@ -71,20 +90,38 @@ describe('email stats through the stack', () => {
 
     it('should page with count and offset', async () => {
       const res = await t.request('GET', '/emails/stats?count=2&offset=1', { key });
-      expect(res.body).toEqual({ success: true, data: march.slice(0, 2), meta: { count: 2, offset: 1, total: 4, hasMore: true } });
+      expect(res.body).toEqual({
+        success: true,
+        data: march.slice(0, 2),
+        meta: { count: 2, offset: 1, total: 4, hasMore: true },
+      });
     });
 
     it('should take a bare toDate as the whole UTC day and a date-time toDate as inclusive', async () => {
       const days = await t.request('GET', '/emails/stats?fromDate=2025-03-01&toDate=2025-03-02', { key });
-      expect(days.body).toEqual({ success: true, data: march.slice(1), meta: { count: 2, offset: 0, total: 2, hasMore: false } });
-      const instant = await t.request('GET', '/emails/stats?fromDate=2025-03-01T11:00:00Z&toDate=2025-03-02T23:59:59.998Z', { key });
-      expect(instant.body.data).toEqual([{ ...zero, date: '2025-03-01', total: 2, delivered: 1, bounced: 1, opened: 1, clicked: 1 }]);
+      expect(days.body).toEqual({
+        success: true,
+        data: march.slice(1),
+        meta: { count: 2, offset: 0, total: 2, hasMore: false },
+      });
+      const instant = await t.request(
+        'GET',
+        '/emails/stats?fromDate=2025-03-01T11:00:00Z&toDate=2025-03-02T23:59:59.998Z',
+        { key },
+      );
+      expect(instant.body.data).toEqual([
+        { ...zero, date: '2025-03-01', total: 2, delivered: 1, bounced: 1, opened: 1, clicked: 1 },
+      ]);
     });
 
     it('should show another organization its own messages only', async () => {
       const other = await t.key('stats-other');
       const res = await t.request('GET', '/emails/stats', { key: other });
-      expect(res.body).toEqual({ success: true, data: [{ ...zero, date: '2025-03-01', total: 1, failed: 1 }], meta: { count: 1, offset: 0, total: 1, hasMore: false } });
+      expect(res.body).toEqual({
+        success: true,
+        data: [{ ...zero, date: '2025-03-01', total: 1, failed: 1 }],
+        meta: { count: 1, offset: 0, total: 1, hasMore: false },
+      });
       const empty = await t.request('GET', '/emails/stats', { key: await t.key('stats-empty') });
       expect(empty.body).toEqual({ success: true, data: [], meta: { count: 0, offset: 0, total: 0, hasMore: false } });
     });
@@ -105,7 +142,10 @@ describe('email stats through the stack', () => {
       ])('should refuse %s with 400 and details', async (query, details) => {
         const res = await t.request('GET', `/emails/stats?${query}`, { key: badKey });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ success: false, error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) } });
+        expect(res.body).toEqual({
+          success: false,
+          error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) },
+        });
       });
 
       it('should answer 403 to a SENDING key', async () => {
@@ -120,11 +160,16 @@ describe('email stats through the stack', () => {
       const first = await t.request('GET', '/emails/stats', { key: burstKey });
       expect(first.headers.get('x-ratelimit-limit')).toBe('10');
       // 25 at once span at most two one-second windows, so at most 20 of them can pass.
-      const burst = await Promise.all(Array.from({ length: 25 }, () => t.request('GET', '/emails/stats', { key: burstKey })));
+      const burst = await Promise.all(
+        Array.from({ length: 25 }, () => t.request('GET', '/emails/stats', { key: burstKey })),
+      );
       const limited = burst.filter((r) => r.status === 429);
       expect(limited.length).toBeGreaterThanOrEqual(5);
       expect(burst.every((r) => r.status === 200 || r.status === 429)).toBe(true);
-      expect(limited[0]!.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: expect.any(String), details: { retryAfter: expect.any(Number) } } });
+      expect(limited[0]!.body).toEqual({
+        success: false,
+        error: { code: 'RATE_LIMITED', message: expect.any(String), details: { retryAfter: expect.any(Number) } },
+      });
       expect(limited[0]!.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(limited[0]!.headers.get('x-ratelimit-remaining')).toBe('0');
     });
@@ -132,12 +177,18 @@ describe('email stats through the stack', () => {
 
   describe('GraphQL', () => {
     it('should answer emailStats', async () => {
-      const res = await t.graphql(key, '{ emailStats(fromDate: "2025-03-01", toDate: "2025-03-03", limit: 2) { data { date total queued sent delivered bounced failed opened clicked } meta { count offset total hasMore } } }');
-      expect(res.body).toEqual({ data: { emailStats: { data: march.slice(0, 2), meta: { count: 2, offset: 0, total: 3, hasMore: true } } } });
+      const res = await t.graphql(
+        key,
+        '{ emailStats(fromDate: "2025-03-01", toDate: "2025-03-03", limit: 2) { data { date total queued sent delivered bounced failed opened clicked } meta { count offset total hasMore } } }',
+      );
+      expect(res.body).toEqual({
+        data: { emailStats: { data: march.slice(0, 2), meta: { count: 2, offset: 0, total: 3, hasMore: true } } },
+      });
     });
 
     it('should answer emailStatusCounts per day and status, newest day first', async () => {
-      const query = 'query($from: String, $to: String) { emailStatusCounts(fromDate: $from, toDate: $to) { date status count } }';
+      const query =
+        'query($from: String, $to: String) { emailStatusCounts(fromDate: $from, toDate: $to) { date status count } }';
       const march3 = await t.graphql(key, query, { from: '2025-03-01', to: '2025-03-03' });
       expect(march3.body).toEqual({
         data: {
@@ -163,11 +214,18 @@ describe('email stats through the stack', () => {
       ['an open range over 366 days', { from: '2024-01-01' }, { field: 'fromDate', received: '2024-01-01' }],
       ['a bad date', { from: 'soon' }, { field: 'fromDate', received: 'soon' }],
       ['a reversed range', { from: '2025-03-02', to: '2025-03-01' }, { field: 'fromDate' }],
-    ])('should refuse emailStatusCounts over %s with INVALID_REQUEST and details', async (_case, variables, details) => {
-      const res = await t.graphql(key, 'query($from: String, $to: String) { emailStatusCounts(fromDate: $from, toDate: $to) { date } }', variables);
-      expect(res.body.data).toBeNull();
-      expect(res.body.errors).toHaveLength(1);
-      expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details });
-    });
+    ])(
+      'should refuse emailStatusCounts over %s with INVALID_REQUEST and details',
+      async (_case, variables, details) => {
+        const res = await t.graphql(
+          key,
+          'query($from: String, $to: String) { emailStatusCounts(fromDate: $from, toDate: $to) { date } }',
+          variables,
+        );
+        expect(res.body.data).toBeNull();
+        expect(res.body.errors).toHaveLength(1);
+        expect(res.body.errors[0].extensions).toMatchObject({ code: 'INVALID_REQUEST', details });
+      },
+    );
   });
 });

@@ -16,7 +16,10 @@ describe('email suppressions through the stack', () => {
 
   const add = (body: unknown, k = key) => t.request('POST', '/emails/suppressions', { key: k, body });
   const send = (to: string | string[], extra: Record<string, unknown> = {}, k = key) =>
-    t.request('POST', '/emails', { key: k, body: { from: 'app@acme.example', to, subject: 'Hi', html: '<p>Hi</p>', ...extra } });
+    t.request('POST', '/emails', {
+      key: k,
+      body: { from: 'app@acme.example', to, subject: 'Hi', html: '<p>Hi</p>', ...extra },
+    });
 
   describe('POST /emails/suppressions', () => {
     beforeAll(async () => {
@@ -26,7 +29,16 @@ describe('email suppressions through the stack', () => {
     it('should add a normalised address with reason MANUAL and answer 201', async () => {
       const res = await add({ email: 'Jane Doe <Jane.Doe@Example.COM>' });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ success: true, data: { id: SUPPRESSION_ID, email: 'jane.doe@example.com', reason: 'MANUAL', sourceMessageId: null, createdAt: ISO } });
+      expect(res.body).toEqual({
+        success: true,
+        data: {
+          id: SUPPRESSION_ID,
+          email: 'jane.doe@example.com',
+          reason: 'MANUAL',
+          sourceMessageId: null,
+          createdAt: ISO,
+        },
+      });
     });
 
     it('should be idempotent: adding an address again returns the entry as it is', async () => {
@@ -41,14 +53,29 @@ describe('email suppressions through the stack', () => {
 
     it.each([
       ['an invalid address', { email: 'not-an-address' }, { field: 'email', received: 'not-an-address' }],
-      ['two addresses', { email: 'a@example.com, b@example.com' }, { field: 'email', received: 'a@example.com, b@example.com' }],
+      [
+        'two addresses',
+        { email: 'a@example.com, b@example.com' },
+        { field: 'email', received: 'a@example.com, b@example.com' },
+      ],
       ['a missing email', { reason: 'MANUAL' }, { field: 'email', received: null }],
-      ['an unknown reason', { email: 'ok@example.com', reason: 'BORED' }, { field: 'reason', received: 'BORED', expected: ['HARD_BOUNCE', 'SPAM_COMPLAINT', 'UNSUBSCRIBE', 'MANUAL'] }],
+      [
+        'an unknown reason',
+        { email: 'ok@example.com', reason: 'BORED' },
+        { field: 'reason', received: 'BORED', expected: ['HARD_BOUNCE', 'SPAM_COMPLAINT', 'UNSUBSCRIBE', 'MANUAL'] },
+      ],
       ['an email of the wrong type', { email: 42 }, { field: 'email', received: 42 }],
     ])('should refuse %s with 400 and details', async (_case, body, details) => {
       const res = await add(body);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: { code: 'INVALID_REQUEST', message: expect.any(String), details: { expected: expect.anything(), ...details } } });
+      expect(res.body).toEqual({
+        success: false,
+        error: {
+          code: 'INVALID_REQUEST',
+          message: expect.any(String),
+          details: { expected: expect.anything(), ...details },
+        },
+      });
     });
   });
 
@@ -64,7 +91,11 @@ describe('email suppressions through the stack', () => {
       expect(refused.status).toBe(422);
       expect(refused.body).toEqual({
         success: false,
-        error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String), details: expect.objectContaining({ field: 'to', received: 'blocked@example.com', reason: 'MANUAL' }) },
+        error: {
+          code: 'RECIPIENT_SUPPRESSED',
+          message: expect.any(String),
+          details: expect.objectContaining({ field: 'to', received: 'blocked@example.com', reason: 'MANUAL' }),
+        },
       });
       // cc and bcc recipients are checked too.
       expect((await send('fine@example.com', { bcc: 'blocked@example.com' })).status).toBe(422);
@@ -77,11 +108,18 @@ describe('email suppressions through the stack', () => {
 
       const accepted = await send('blocked@example.com');
       expect(accepted.status).toBe(200);
-      expect(accepted.body).toEqual({ success: true, data: { messageId: expect.stringMatching(/^em_/), status: 'QUEUED' } });
-      await eventually(async () => (await t.request('GET', `/emails/messages/${accepted.body.data.messageId}`, { key })).body.data.status === 'DELIVERED');
+      expect(accepted.body).toEqual({
+        success: true,
+        data: { messageId: expect.stringMatching(/^em_/), status: 'QUEUED' },
+      });
+      await eventually(
+        async () =>
+          (await t.request('GET', `/emails/messages/${accepted.body.data.messageId}`, { key })).body.data.status ===
+          'DELIVERED',
+      );
     });
 
-    it('should check every recipient in one bound statement against its own organization\'s list only', async () => {
+    it("should check every recipient in one bound statement against its own organization's list only", async () => {
       expect((await add({ email: 'only-here@example.com' })).status).toBe(201);
       const statements = recordStatements();
       try {
@@ -105,7 +143,10 @@ describe('email suppressions through the stack', () => {
       expect(missing.body).toEqual({ success: false, error: { code: 'NOT_FOUND', message: expect.any(String) } });
       const malformed = await t.request('DELETE', '/emails/suppressions/nobody', { key });
       expect(malformed.status).toBe(400);
-      expect(malformed.body.error).toMatchObject({ code: 'INVALID_REQUEST', details: { field: 'email', received: 'nobody' } });
+      expect(malformed.body.error).toMatchObject({
+        code: 'INVALID_REQUEST',
+        details: { field: 'email', received: 'nobody' },
+      });
     });
   });
 
@@ -114,7 +155,11 @@ describe('email suppressions through the stack', () => {
 
     beforeAll(async () => {
       key = await t.key('sup-list');
-      for (const [email, reason] of [['one@example.com', 'MANUAL'], ['two@example.com', 'UNSUBSCRIBE'], ['three@example.com', 'MANUAL']]) {
+      for (const [email, reason] of [
+        ['one@example.com', 'MANUAL'],
+        ['two@example.com', 'UNSUBSCRIBE'],
+        ['three@example.com', 'MANUAL'],
+      ]) {
         added[email] = (await add({ email, reason })).body.data.id;
       }
     });
@@ -125,9 +170,27 @@ describe('email suppressions through the stack', () => {
       expect(res.body).toEqual({
         success: true,
         data: [
-          { id: added['three@example.com'], email: 'three@example.com', reason: 'MANUAL', sourceMessageId: null, createdAt: ISO },
-          { id: added['two@example.com'], email: 'two@example.com', reason: 'UNSUBSCRIBE', sourceMessageId: null, createdAt: ISO },
-          { id: added['one@example.com'], email: 'one@example.com', reason: 'MANUAL', sourceMessageId: null, createdAt: ISO },
+          {
+            id: added['three@example.com'],
+            email: 'three@example.com',
+            reason: 'MANUAL',
+            sourceMessageId: null,
+            createdAt: ISO,
+          },
+          {
+            id: added['two@example.com'],
+            email: 'two@example.com',
+            reason: 'UNSUBSCRIBE',
+            sourceMessageId: null,
+            createdAt: ISO,
+          },
+          {
+            id: added['one@example.com'],
+            email: 'one@example.com',
+            reason: 'MANUAL',
+            sourceMessageId: null,
+            createdAt: ISO,
+          },
         ],
         meta: { count: 3, offset: 0, total: 3, hasMore: false },
       });
@@ -143,14 +206,20 @@ describe('email suppressions through the stack', () => {
     });
 
     it.each([
-      ['reason=BORED', { field: 'reason', received: 'BORED', expected: ['HARD_BOUNCE', 'SPAM_COMPLAINT', 'UNSUBSCRIBE', 'MANUAL'] }],
+      [
+        'reason=BORED',
+        { field: 'reason', received: 'BORED', expected: ['HARD_BOUNCE', 'SPAM_COMPLAINT', 'UNSUBSCRIBE', 'MANUAL'] },
+      ],
       ['count=0', { field: 'count', received: 0, expected: '1..500' }],
       ['count=501', { field: 'count', received: 501, expected: '1..500' }],
       ['page=0', { field: 'page', received: 0 }],
     ])('should refuse %s with 400 and details', async (query, details) => {
       const res = await t.request('GET', `/emails/suppressions?${query}`, { key });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) } });
+      expect(res.body).toEqual({
+        success: false,
+        error: { code: 'INVALID_REQUEST', message: expect.any(String), details: expect.objectContaining(details) },
+      });
     });
   });
 
@@ -169,13 +238,19 @@ describe('email suppressions through the stack', () => {
       // The list is the organization's own: the other one may still send to the address.
       expect((await send('private@example.com', {}, other)).status).toBe(200);
 
-      expect((await t.request('GET', '/emails/suppressions', { key })).body.data.map((s: { email: string }) => s.email)).toEqual(['private@example.com']);
+      expect(
+        (await t.request('GET', '/emails/suppressions', { key })).body.data.map((s: { email: string }) => s.email),
+      ).toEqual(['private@example.com']);
       expect((await send('private@example.com')).status).toBe(422);
     });
 
     it('should answer 403 to a SENDING key', async () => {
       const sending = await t.key('sup-tenant', 'SENDING');
-      for (const [method, path, body] of [['GET', '/emails/suppressions'], ['POST', '/emails/suppressions', { email: 'x@example.com' }], ['DELETE', '/emails/suppressions/private@example.com']] as const) {
+      for (const [method, path, body] of [
+        ['GET', '/emails/suppressions'],
+        ['POST', '/emails/suppressions', { email: 'x@example.com' }],
+        ['DELETE', '/emails/suppressions/private@example.com'],
+      ] as const) {
         const res = await t.request(method, path, { key: sending, body });
         expect(res.status).toBe(403);
         expect(res.body.error.code).toBe('FORBIDDEN');
@@ -186,11 +261,26 @@ describe('email suppressions through the stack', () => {
   describe('GraphQL', () => {
     it('should answer emailSuppressions and run add and remove', async () => {
       const gqlKey = await t.key('sup-graphql');
-      const added = await t.graphql(gqlKey, 'mutation { addEmailSuppression(email: "G@Example.com", reason: "SPAM_COMPLAINT") { id email reason } }');
-      expect(added.body).toEqual({ data: { addEmailSuppression: { id: SUPPRESSION_ID, email: 'g@example.com', reason: 'SPAM_COMPLAINT' } } });
+      const added = await t.graphql(
+        gqlKey,
+        'mutation { addEmailSuppression(email: "G@Example.com", reason: "SPAM_COMPLAINT") { id email reason } }',
+      );
+      expect(added.body).toEqual({
+        data: { addEmailSuppression: { id: SUPPRESSION_ID, email: 'g@example.com', reason: 'SPAM_COMPLAINT' } },
+      });
 
-      const list = await t.graphql(gqlKey, '{ emailSuppressions(reason: "SPAM_COMPLAINT") { data { email reason createdAt } meta { count offset total hasMore } } }');
-      expect(list.body).toEqual({ data: { emailSuppressions: { data: [{ email: 'g@example.com', reason: 'SPAM_COMPLAINT', createdAt: ISO }], meta: { count: 1, offset: 0, total: 1, hasMore: false } } } });
+      const list = await t.graphql(
+        gqlKey,
+        '{ emailSuppressions(reason: "SPAM_COMPLAINT") { data { email reason createdAt } meta { count offset total hasMore } } }',
+      );
+      expect(list.body).toEqual({
+        data: {
+          emailSuppressions: {
+            data: [{ email: 'g@example.com', reason: 'SPAM_COMPLAINT', createdAt: ISO }],
+            meta: { count: 1, offset: 0, total: 1, hasMore: false },
+          },
+        },
+      });
 
       const removed = await t.graphql(gqlKey, 'mutation { removeEmailSuppression(email: "g@example.com") }');
       expect(removed.body).toEqual({ data: { removeEmailSuppression: true } });

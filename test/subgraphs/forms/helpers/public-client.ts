@@ -18,15 +18,43 @@ export function newVisitorIp(): string {
 }
 
 /** A request from `ip` (bound as the local address of the connection). */
-export function fromIp(baseUrl: string, ip: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<PublicResponse> {
+export function fromIp(
+  baseUrl: string,
+  ip: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<PublicResponse> {
   const url = new URL(path, baseUrl);
   // A URLSearchParams body is sent as a plain HTML form posts it; a Buffer as it is (its content-type in `headers`); anything else as JSON.
   const formPost = options.body instanceof URLSearchParams;
   const raw = Buffer.isBuffer(options.body);
-  const payload = options.body === undefined ? undefined : raw ? (options.body as Buffer) : formPost ? String(options.body) : JSON.stringify(options.body);
+  const payload =
+    options.body === undefined
+      ? undefined
+      : raw
+        ? (options.body as Buffer)
+        : formPost
+          ? String(options.body)
+          : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, localAddress: ip, headers: { ...(payload ? { 'content-type': formPost ? 'application/x-www-form-urlencoded' : 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}), ...(options.headers ?? {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        localAddress: ip,
+        headers: {
+          ...(payload
+            ? {
+                'content-type': formPost ? 'application/x-www-form-urlencoded' : 'application/json',
+                'content-length': String(Buffer.byteLength(payload)),
+              }
+            : {}),
+          ...(options.headers ?? {}),
+        },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

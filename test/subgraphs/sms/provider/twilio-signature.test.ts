@@ -3,11 +3,17 @@ import { isValidTwilioSignature, twilioSignature } from '../../../../subgraphs/s
 // Twilio's own documented example (security/signature_validation in TwilioDevEd/api-snippets).
 const TOKEN = '12345';
 const URL = 'https://mycompany.com/myapp.php?foo=1&bar=2';
-const PARAMS = { CallSid: 'CA1234567890ABCDE', Caller: '+14158675310', Digits: '1234', From: '+14158675310', To: '+18005551212' };
+const PARAMS = {
+  CallSid: 'CA1234567890ABCDE',
+  Caller: '+14158675310',
+  Digits: '1234',
+  From: '+14158675310',
+  To: '+18005551212',
+};
 const DOCUMENTED = 'GvWf1cFY/Q7PnoempGyD5oXAezc=';
 
 describe('Twilio request signature', () => {
-  it('should compute the signature of Twilio\'s documented example', () => {
+  it("should compute the signature of Twilio's documented example", () => {
     expect(twilioSignature(TOKEN, URL, PARAMS)).toBe(DOCUMENTED);
   });
 

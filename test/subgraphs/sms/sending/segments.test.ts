@@ -31,7 +31,11 @@ const TEXTS: [string, string][] = [
   ['ZWJ family', 'Hi 👨‍👩‍👧‍👦 welcome'],
   ['flags and skin tones', '🇫🇷🇩🇪👍🏽'.repeat(12)],
   ['CR LF', 'Line one\r\nLine two\r\n' + gsm(150)],
-  ['long mixed', 'Hello {{name}}! Your order #4411 ships today 🚚. Track: https://ex.am/ple?x=[1] — thanks, €20 off next time ' + 'ü'.repeat(40)],
+  [
+    'long mixed',
+    'Hello {{name}}! Your order #4411 ships today 🚚. Track: https://ex.am/ple?x=[1] — thanks, €20 off next time ' +
+      'ü'.repeat(40),
+  ],
   ['curly quotes switch to UCS-2', '“Quoted” text'],
   ['Greek capital letters in GSM', 'ΔΦΓΛΩΠΨΣΘΞ'.repeat(17)],
 ];
@@ -40,7 +44,10 @@ describe('countSegments against sms-segments-calculator (Twilio)', () => {
   it.each(TEXTS)('should match the reference on %s', (_name, text) => {
     const reference = new SegmentedMessage(text);
     const ours = countSegments(text);
-    expect({ encoding: ours.encoding, segments: ours.segments }).toEqual({ encoding: reference.encodingName, segments: reference.segmentsCount });
+    expect({ encoding: ours.encoding, segments: ours.segments }).toEqual({
+      encoding: reference.encodingName,
+      segments: reference.segmentsCount,
+    });
   });
 
   it('should state the documented limits: 160/153 GSM-7, 70/67 UCS-2, extension characters count two', () => {

@@ -1,11 +1,22 @@
-import { checkSmsTemplate, renderSmsTemplate, templateVariables } from '../../../../subgraphs/sms/sending/template-render.js';
+import {
+  checkSmsTemplate,
+  renderSmsTemplate,
+  templateVariables,
+} from '../../../../subgraphs/sms/sending/template-render.js';
 import { TemplateError } from '../../../../platform/templates/template-error.js';
 import { keywordOf } from '../../../../subgraphs/sms/inbound/opt-out-keywords.js';
 import { DomainError } from '../../../../platform/errors/domain-error.js';
 
 describe('SMS template substitution', () => {
   it('should insert strings, numbers and booleans, dotted paths too, with or without spaces', () => {
-    expect(renderSmsTemplate('Hi {{name}}, code {{ code }} ({{ok}}) for {{user.city}}', { name: 'Ann', code: 123456, ok: true, user: { city: 'Oslo' } })).toBe('Hi Ann, code 123456 (true) for Oslo');
+    expect(
+      renderSmsTemplate('Hi {{name}}, code {{ code }} ({{ok}}) for {{user.city}}', {
+        name: 'Ann',
+        code: 123456,
+        ok: true,
+        user: { city: 'Oslo' },
+      }),
+    ).toBe('Hi Ann, code 123456 (true) for Oslo');
   });
 
   it('should insert values as plain text: no HTML escaping, no second expansion', () => {
@@ -26,12 +37,17 @@ describe('SMS template substitution', () => {
       renderSmsTemplate('{{x}}', { x: [1] });
     } catch (error) {
       expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).details).toEqual({ field: 'templateModel.x', received: 'array', expected: 'string, number or boolean' });
+      expect((error as DomainError).details).toEqual({
+        field: 'templateModel.x',
+        received: 'array',
+        expected: 'string, number or boolean',
+      });
     }
   });
 
   it('should apply Liquid filters and conditions, never HTML-escaping', () => {
-    const body = '{% if vip %}VIP {% endif %}{{ name | upcase }}: {{ code | default: "none" }}{% for s in stops %} {{ s }}{% endfor %}';
+    const body =
+      '{% if vip %}VIP {% endif %}{{ name | upcase }}: {{ code | default: "none" }}{% for s in stops %} {{ s }}{% endfor %}';
     expect(renderSmsTemplate(body, { vip: true, name: 'a&b', stops: ['<1>', 2] })).toBe('VIP A&B: none <1> 2');
   });
 
@@ -40,7 +56,11 @@ describe('SMS template substitution', () => {
     try {
       renderSmsTemplate('{% for u in users %}{{ u }}{% endfor %}', { users: [{ a: 1 }] });
     } catch (error) {
-      expect((error as DomainError).details).toEqual({ field: 'templateModel', received: 'object', expected: 'string, number or boolean' });
+      expect((error as DomainError).details).toEqual({
+        field: 'templateModel',
+        received: 'object',
+        expected: 'string, number or boolean',
+      });
     }
   });
 
@@ -55,9 +75,12 @@ describe('SMS template substitution', () => {
 });
 
 describe('opt-out keywords', () => {
-  it.each(['STOP', 'stop', ' Stop\n', 'unsubscribe', 'END', 'quit', 'StopAll', 'REVOKE', 'optout', 'Cancel'])('should read %j as an opt-out', (body) => {
-    expect(keywordOf(body).kind).toBe('opt-out');
-  });
+  it.each(['STOP', 'stop', ' Stop\n', 'unsubscribe', 'END', 'quit', 'StopAll', 'REVOKE', 'optout', 'Cancel'])(
+    'should read %j as an opt-out',
+    (body) => {
+      expect(keywordOf(body).kind).toBe('opt-out');
+    },
+  );
 
   it.each(['STOP PLEASE', 'stop.', 'please stop', 'STOPP', ''])('should not read %j as a keyword', (body) => {
     expect(keywordOf(body).kind).toBeNull();

@@ -7,7 +7,13 @@ export async function createInbox(t: TestPlatform, key: string, body: Record<str
   return res.body.data as { id: string; widgetToken: string; name: string };
 }
 
-export async function addMember(t: TestPlatform, key: string, inboxId: string, userId: string, extra: Record<string, unknown> = {}) {
+export async function addMember(
+  t: TestPlatform,
+  key: string,
+  inboxId: string,
+  userId: string,
+  extra: Record<string, unknown> = {},
+) {
   const res = await t.request('POST', `/support/inboxes/${inboxId}/members`, { key, body: { userId, ...extra } });
   if (res.status !== 201) throw new Error(`member: ${res.status} ${res.text}`);
   return res.body.data;
@@ -16,12 +22,19 @@ export async function addMember(t: TestPlatform, key: string, inboxId: string, u
 /** A widget call with the inbox's widget token and (when given) the visitor token. */
 export function widget(t: TestPlatform, widgetToken: string, visitorToken?: string) {
   return (method: string, path: string, body?: unknown) =>
-    t.request(method, `/support/widget/${path}`, { body, headers: { 'x-widget-token': widgetToken, ...(visitorToken ? { 'x-visitor-token': visitorToken } : {}) } });
+    t.request(method, `/support/widget/${path}`, {
+      body,
+      headers: { 'x-widget-token': widgetToken, ...(visitorToken ? { 'x-visitor-token': visitorToken } : {}) },
+    });
 }
 
 /** A new visitor through the widget; returns its id and token. */
 export async function newVisitor(t: TestPlatform, widgetToken: string) {
-  const res = await widget(t, widgetToken)('POST', 'sessions', { pageUrl: 'https://shop.example/pricing', referrer: 'https://search.example/', userAgent: 'Jest' });
+  const res = await widget(t, widgetToken)('POST', 'sessions', {
+    pageUrl: 'https://shop.example/pricing',
+    referrer: 'https://search.example/',
+    userAgent: 'Jest',
+  });
   if (res.status !== 201) throw new Error(`session: ${res.status} ${res.text}`);
   return res.body.data as { visitorId: string; visitorToken: string; sessionId: string };
 }
@@ -37,9 +50,11 @@ export async function newConversation(t: TestPlatform, widgetToken: string, mess
 /** Rows of the events outbox of an organization, oldest first (what webhooks and subscriptions get). */
 export async function outbox(t: TestPlatform, key: string, type?: string) {
   const organizationId = (await t.platform.apiKeys.authenticate(key))!.organizationId;
-  const rows = await t.platform.orm.em.getConnection().execute(
-    `select type, data from platform.events where organization_id = ? ${type ? 'and type = ?' : ''} order by created_at, id`,
-    type ? [organizationId, type] : [organizationId],
-  );
+  const rows = await t.platform.orm.em
+    .getConnection()
+    .execute(
+      `select type, data from platform.events where organization_id = ? ${type ? 'and type = ?' : ''} order by created_at, id`,
+      type ? [organizationId, type] : [organizationId],
+    );
   return rows as { type: string; data: any }[];
 }

@@ -2,7 +2,14 @@ import { jest } from '@jest/globals';
 import { TypingRelay } from '../../../../subgraphs/support/typing/typing-relay.js';
 import type { TypingSignal } from '../../../../subgraphs/support/typing/typing-options.js';
 
-const signal = (typing: boolean): TypingSignal => ({ conversationId: 'cnv_1', inboxId: 'inb_1', senderType: 'agent', authorId: 'user_ada', authorName: 'Ada', typing });
+const signal = (typing: boolean): TypingSignal => ({
+  conversationId: 'cnv_1',
+  inboxId: 'inb_1',
+  senderType: 'agent',
+  authorId: 'user_ada',
+  authorName: 'Ada',
+  typing,
+});
 
 describe('typing relay (pure, fake clock)', () => {
   beforeEach(() => jest.useFakeTimers());

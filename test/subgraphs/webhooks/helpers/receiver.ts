@@ -11,7 +11,9 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-export type Responder = (request: ReceivedRequest) => number | { status: number; body?: string; headers?: Record<string, string> };
+export type Responder = (
+  request: ReceivedRequest,
+) => number | { status: number; body?: string; headers?: Record<string, string> };
 
 export interface Receiver {
   url: string;
@@ -40,7 +42,13 @@ export async function startReceiver(responder: Responder = () => 200, port = 0):
       } catch {
         json = undefined;
       }
-      const received: ReceivedRequest = { path: req.url ?? '/', body, json, headers: req.headers, receivedAt: Date.now() };
+      const received: ReceivedRequest = {
+        path: req.url ?? '/',
+        body,
+        json,
+        headers: req.headers,
+        receivedAt: Date.now(),
+      };
       requests.push(received);
       const answer = current(received);
       const { status, body: out = 'ok', headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
