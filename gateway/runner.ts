@@ -117,7 +117,6 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const metrics = new PlatformMetrics();
   const jobs = await Jobs.create({
     databaseUrl: database.url,
-    mongoUrl: config.agendaMongoUrl,
     processEveryMs: config.jobsProcessEveryMs,
     orm,
     logger,

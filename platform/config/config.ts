@@ -20,8 +20,6 @@ export interface Config {
   embeddedPostgres: { dataDir: string; port: number };
   /** Redis for shared rate-limit counters and cross-process events; in-process when unset. */
   redisUrl?: string;
-  /** MongoDB job store for Agenda; the PostgreSQL job store on the main database when unset. */
-  agendaMongoUrl?: string;
   /** How often Agenda scans for due jobs in addition to LISTEN/NOTIFY wake-ups. */
   jobsProcessEveryMs: number;
   /** When set, start-up makes sure organization `default` owns this exact SERVER key. */
@@ -260,6 +258,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const port = int('PORT', 4000, 0, 65535);
+  // Jobs commit with the change that asks for them only in the application's database: no other job store is offered.
+  if (str('AGENDA_MONGO_URL'))
+    problems.push('AGENDA_MONGO_URL is not supported: jobs run on the PostgreSQL job store in DATABASE_URL (unset it)');
   const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel))
     problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
@@ -384,7 +385,6 @@ export function loadConfig(env: Env = process.env): Config {
       port: int('EMBEDDED_PG_PORT', 5499, 1, 65535),
     },
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
-    agendaMongoUrl: url('AGENDA_MONGO_URL', ['mongodb:', 'mongodb+srv:']),
     jobsProcessEveryMs: int('JOBS_PROCESS_EVERY_MS', 5000, 50, 600_000),
     bootstrapApiKey,
     internalSecret,

@@ -103,7 +103,6 @@ export async function serveSubgraph(
     await runMigrations(orm);
     jobs = await Jobs.create({
       databaseUrl,
-      mongoUrl: config.agendaMongoUrl,
       processEveryMs: config.jobsProcessEveryMs,
       orm,
       logger,

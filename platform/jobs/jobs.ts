@@ -61,8 +61,6 @@ export interface JobObserver {
 
 export interface JobsOptions {
   databaseUrl: string;
-  /** Use MongoDB as the job store instead of PostgreSQL. */
-  mongoUrl?: string;
   processEveryMs: number;
   orm: MikroORM;
   logger: Logger;
@@ -75,11 +73,10 @@ export interface JobsOptions {
   observer?: JobObserver;
 }
 
-/** Agenda 6 on the PostgreSQL job store (MongoDB when configured), with per-run EntityManager forks. */
+/** Agenda 6 on the PostgreSQL job store, with per-run EntityManager forks. */
 export class Jobs {
   readonly agenda: Agenda;
-  private readonly pool?: pg.Pool;
-  private readonly transactional: boolean;
+  private readonly pool: pg.Pool;
   private liveness?: WorkerLiveness;
   private started = false;
   /** Sum of the defined jobs' concurrency: the process-wide limit. */
@@ -94,32 +91,20 @@ export class Jobs {
   private constructor(
     agenda: Agenda,
     private readonly options: JobsOptions,
-    pool?: pg.Pool,
+    pool: pg.Pool,
   ) {
     this.agenda = agenda;
     this.pool = pool;
-    if (pool) {
-      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-      pool.query = ((...args: unknown[]) => {
-        this.queries++;
-        return query(...args);
-      }) as typeof pool.query;
-      installFairSelection(agenda.db, pool, JOBS_TABLE, (name) => this.shares.get(name) ?? 1, this.turns);
-    }
-    this.transactional = !options.mongoUrl;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    pool.query = ((...args: unknown[]) => {
+      this.queries++;
+      return query(...args);
+    }) as typeof pool.query;
+    installFairSelection(agenda.db, pool, JOBS_TABLE, (name) => this.shares.get(name) ?? 1, this.turns);
     agenda.on('error', (error: unknown) => options.logger.error('job store error', { error }));
   }
 
   static async create(options: JobsOptions): Promise<Jobs> {
-    if (options.mongoUrl) {
-      const { MongoBackend } = await import('@agendajs/mongo-backend');
-      const agenda = new Agenda({
-        backend: new MongoBackend({ address: options.mongoUrl, collection: 'agendaJobs' }),
-        processEvery: options.processEveryMs,
-        name: options.instanceName,
-      });
-      return new Jobs(agenda, options);
-    }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
     // An idle client dropped by the server (restart, shutdown) must not crash the process; the pool reconnects.
     pool.on('error', (error) => options.logger.warn('job store connection lost', { error: error.message }));
@@ -171,23 +156,11 @@ export class Jobs {
   }
 
   /**
-   * Jobs live in the application's PostgreSQL database: a statement may write one itself (`jobInsert`), in the same
-   * transaction as the change that asks for it. False on MongoDB, where only `enqueue` schedules.
-   */
-  get inDatabase(): boolean {
-    return this.transactional;
-  }
-
-  /**
-   * Enqueues a job. On PostgreSQL the row is written in the EntityManager's current transaction (it runs only
-   * if the change that asked for it commits) and NOTIFY wakes a worker on commit, in one round trip. On MongoDB it
-   * is scheduled directly, after the caller's work.
+   * Enqueues a job. The row is written in the EntityManager's current transaction (it runs only if the change that
+   * asked for it commits) and NOTIFY wakes a worker on commit, in one round trip. Jobs live in the application's
+   * database, so a statement may also write one itself (`jobInsert`).
    */
   async enqueue(em: EntityManager, name: string, data: object, runAt: Date = new Date()): Promise<void> {
-    if (!this.transactional) {
-      await this.agenda.schedule(runAt, name, data);
-      return;
-    }
     const job = jobInsert(name, data, runAt);
     const notify = job.notify('job');
     await em.execute(`with job as (${job.sql}) ${notify.sql}`, [...job.params, ...notify.params]);
@@ -198,28 +171,26 @@ export class Jobs {
     await this.agenda.every(interval, name, {});
   }
 
-  /** Due jobs that no worker holds yet, by name (metrics; PostgreSQL store only, empty on MongoDB). */
+  /** Due jobs that no worker holds yet, by name (metrics). */
   async queueDepth(): Promise<Map<string, number>> {
-    if (!this.pool) return new Map();
     const { rows } = await this.pool.query<{ name: string; n: number }>(
       `select name, count(*)::int as n from ${JOBS_TABLE} where next_run_at <= now() and locked_at is null and disabled is not true group by name`,
     );
     return new Map(rows.map((r) => [r.name, r.n]));
   }
 
-  /** How many statements this process sent to the job store so far (PostgreSQL only; 0 on MongoDB). */
+  /** How many statements this process sent to the job store so far. */
   get storeQueries(): number {
     return this.queries;
   }
 
   /** Reaches the job store (readiness). */
   async ping(): Promise<void> {
-    if (this.pool) await this.pool.query('select 1');
-    else await this.agenda.queryJobs({ limit: 1 } as never);
+    await this.pool.query('select 1');
   }
 
   async start(): Promise<void> {
-    if (this.pool && this.options.instanceName) {
+    if (this.options.instanceName) {
       this.liveness = new WorkerLiveness({
         name: this.options.instanceName,
         pool: this.pool,
@@ -239,6 +210,6 @@ export class Jobs {
     if (this.started) await this.agenda.drain(timeoutMs).catch(() => undefined);
     await this.agenda.stop().catch(() => undefined);
     await this.liveness?.stop();
-    await this.pool?.end().catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
   }
 }

@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 /**
  * Reminder jobs of a booking: one Agenda job per offset of its event type, due at start − offset, written in the
  * booking's transaction. A reschedule replaces them and a cancel removes them (same transaction); the handler
- * also re-checks the booking, so a job that escaped removal (MongoDB store) does nothing.
+ * also re-checks the booking, so a job that ran before its removal committed does nothing.
  */
 export class BookingReminders {
   constructor(private readonly deps: CalendarDeps) {}
@@ -38,9 +38,8 @@ export class BookingReminders {
     }
   }
 
-  /** Removes the booking's pending reminder jobs (PostgreSQL job store; in the caller's transaction). */
+  /** Removes the booking's pending reminder jobs (in the caller's transaction). */
   async remove(tx: EntityManager, bookingUid: string): Promise<void> {
-    if (this.deps.config.agendaMongoUrl) return;
     await tenantSql(tx).run(
       sql`delete from agenda_jobs where name = ${BOOKING_REMINDER_JOB} and data->>'organizationId' = ${ORG} and data->>'bookingUid' = ${bookingUid} and locked_at is null`,
     );

@@ -48,17 +48,11 @@ export class EmailMessageService {
     try {
       const found = await existing();
       if (found) return found;
-      // With jobs in the database, quota, message, job and its wake-up are one statement; the same in a transaction otherwise.
-      if (this.deps.jobs.inDatabase)
-        return {
-          messageId: await writeQueuedMessage(em, auth.plan, prepared, idempotencyKey ?? null),
-          status: EmailStatus.QUEUED,
-        };
-      return await em.transactional(async (tx) => {
-        await consumeQuota(tx, auth.plan, 'emails', 1);
-        const message = await this.queue(tx, prepared, idempotencyKey ?? null);
-        return { messageId: message.id, status: message.status };
-      });
+      // Jobs live in the database: quota, message, job and its wake-up are one statement.
+      return {
+        messageId: await writeQueuedMessage(em, auth.plan, prepared, idempotencyKey ?? null),
+        status: EmailStatus.QUEUED,
+      };
     } catch (error) {
       // A concurrent request with the same key won the unique index: answer with its message.
       if (isUniqueViolation(error) && idempotencyKey) {

@@ -12,8 +12,7 @@ import type { ValidSend } from './send-email.validate.js';
 /**
  * Queues one validated message in ONE statement (one round trip, atomic without BEGIN/COMMIT): the quota count
  * gates the message row, the row gates its `email.send` job, the job gates its NOTIFY (delivered on commit), so all
- * of it happens or none. The same row MikroORM's flush wrote (email-message.entity.ts). Only for a job store in
- * the database (Jobs.inDatabase). Answers the new message's id; throws QUOTA_EXCEEDED when the plan's allowance is
+ * of it happens or none. The same row MikroORM's flush wrote (email-message.entity.ts). Answers the new message's id; throws QUOTA_EXCEEDED when the plan's allowance is
  * used up, and the driver's unique violation when another message already holds `idempotencyKey`.
  */
 export async function writeQueuedMessage(

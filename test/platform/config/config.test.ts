@@ -64,6 +64,12 @@ describe(loadConfig.name, () => {
     expect(() => loadConfig({ INBOUND_MX_HOST: 'not a host' })).toThrow(/INBOUND_MX_HOST must be a host name/);
   });
 
+  it('should refuse a MongoDB job store: jobs commit with their change only in the application database', () => {
+    expect(() => loadConfig({ AGENDA_MONGO_URL: 'mongodb://127.0.0.1:27017/jobs' })).toThrow(
+      /AGENDA_MONGO_URL is not supported/,
+    );
+  });
+
   it('should read DKIM only when all three variables are set', () => {
     const config = loadConfig({
       DKIM_DOMAIN: 'example.com',
