@@ -259,6 +259,42 @@ describe('Hosted forms in a real browser (headless Chromium)', () => {
     await expect(page.getByLabel('Company').inputValue()).resolves.toBe('');
   }, 60_000);
 
+  it('should keep one partial when a save is still on its way as the next answer changes', async () => {
+    const form = await createForm({
+      title: 'Slow network',
+      fields: [
+        { type: 'SHORT_TEXT', label: 'Company', ref: 'company', required: true },
+        { type: 'EMAIL', label: 'Work email', ref: 'email', required: true },
+        { type: 'LONG_TEXT', label: 'What do you need?', ref: 'need', required: true },
+      ],
+    });
+    const page = await fresh();
+    await page.clock.install(); // the page's save debounce runs on this clock, not on time passing
+    // The first save is held on its way until released: a slow network.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const saves: string[] = [];
+    await page.route(`**/f/${form.uuid}/partial`, async (route) => {
+      saves.push(route.request().postData() ?? '');
+      if (saves.length === 1) await held;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/f/${form.uuid}`);
+    await page.getByLabel('Company').fill('Analytical Engines Ltd');
+    await page.getByLabel('Work email').focus(); // the change of the company field fires
+    await page.clock.runFor(1_000);
+    await eventually(async () => saves.length === 1);
+    await page.getByLabel('Work email').fill('ada@engines.example');
+    await page.getByLabel('What do you need?').focus();
+    await page.clock.runFor(1_000);
+    release();
+    const partial = await eventuallyPartial(form.id, (answers) => answers.email === 'ada@engines.example');
+    expect(partial.answers).toEqual({ company: 'Analytical Engines Ltd', email: 'ada@engines.example' });
+    expect((await submissions(form.id)).map((s) => s.status)).toEqual(['partial']);
+    expect(saves).toHaveLength(2);
+    expect(JSON.parse(saves[1]!)).toMatchObject({ submissionId: partial.submissionId });
+  }, 60_000);
+
   const eventuallyPartial = (formId: number, ready: (answers: Record<string, unknown>) => boolean) =>
     eventually(
       async () => (await submissions(formId)).find((s) => s.status === 'partial' && ready(s.answers)),

@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { withoutRemoteResources } from './without-remote-resources';
+
 /**
  * What the message's own document may load: nothing from any host (remote images are how senders track opens), inline
  * styles and data: images only. Put in the document itself rather than relying on the srcdoc inheriting the console's
@@ -7,17 +10,16 @@ const MESSAGE_POLICY = `<meta http-equiv="Content-Security-Policy" content="defa
 
 /**
  * A message's HTML in an iframe with an empty sandbox: no script runs, no form posts, no navigation of the console,
- * and the document gets an opaque origin (it cannot read the console's storage, where the key is).
+ * and the document gets an opaque origin (it cannot read the console's storage, where the key is). The addresses the
+ * document would fetch by itself are taken out first, the policy refusing whatever is left (CSS `url()`).
  */
 export function SandboxedHtml({ html, title }: { html: string; title: string }) {
-  // A new frame for new HTML: Chromium fetches a remote image once when an existing frame's srcdoc changes, before the
-  // document's policy refuses it; a fresh frame only refuses it.
+  const srcDoc = useMemo(() => MESSAGE_POLICY + withoutRemoteResources(html), [html]);
   return (
     <iframe
-      key={html}
       title={title}
       sandbox=""
-      srcDoc={MESSAGE_POLICY + html}
+      srcDoc={srcDoc}
       referrerPolicy="no-referrer"
       style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', background: '#fff' }}
     />

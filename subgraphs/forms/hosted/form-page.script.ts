@@ -32,12 +32,13 @@ function remember(){var vals={};[].slice.call(form.elements).forEach(function(c)
  if(c.type==='hidden'){if(/__file$/.test(c.name))vals[c.name]=c.value;return}
  if(c.type==='radio'||c.type==='checkbox'){if(c.checked)vals[c.name]=c.value}else if(c.value)vals[c.name]=c.value});
  store.values=vals;try{localStorage.setItem(key,JSON.stringify(store))}catch(e){}}
-var timer,dirty={};
-function save(){if(form.getAttribute('data-sent'))return;var data={},n=0;Object.keys(dirty).forEach(function(r){var q=form.querySelector('.q[data-ref="'+r+'"]');if(q&&(check(q,false)||q.getAttribute('data-type')==='FILE')){data[r]=value(q);n++}});dirty={};if(!n)return;
+// One save at a time: a second save sent before the first answered would carry no submissionId and open a second partial.
+var timer,dirty={},saving=false,again=false;
+function save(){if(form.getAttribute('data-sent'))return;if(saving){again=true;return}var data={},n=0;Object.keys(dirty).forEach(function(r){var q=form.querySelector('.q[data-ref="'+r+'"]');if(q&&(check(q,false)||q.getAttribute('data-type')==='FILE')){data[r]=value(q);n++}});dirty={};if(!n)return;saving=true;
  var body={data:data};if(store.submissionId)body.submissionId=store.submissionId;
  var h={'Content-Type':'application/json',Accept:'application/json'};if(pw)h['X-Form-Password']=pw.value;
  fetch('/f/'+uuid+'/partial',{method:'POST',headers:h,body:JSON.stringify(body),credentials:'omit'}).then(function(r){return r.ok?r.json():null}).then(function(j){
-  if(j&&j.data&&j.data.submissionId){store.submissionId=j.data.submissionId;remember();sub.value=store.submissionId;form.setAttribute('data-saved',String(Date.now()))}}).catch(function(){})}
+  if(j&&j.data&&j.data.submissionId){store.submissionId=j.data.submissionId;remember();sub.value=store.submissionId;form.setAttribute('data-saved',String(Date.now()))}}).catch(function(){}).then(function(){saving=false;if(again){again=false;save()}})}
 var sub=form.querySelector('input[name=_submission]');
 if(store.values){Object.keys(store.values).forEach(function(name){var v=store.values[name];[].slice.call(form.querySelectorAll('[name="'+name.replace(/"/g,'')+'"]')).forEach(function(c){
  if(c.type==='radio'||c.type==='checkbox')c.checked=c.value===v;else c.value=v})});}

@@ -58,7 +58,8 @@ function EmailTemplate({ result }: { result: QueryState<ConsoleEmailTemplateQuer
       <Group gap="xs">
         <Badge variant={t.active ? 'filled' : 'outline'}>{t.active ? 'active' : 'inactive'}</Badge>
       </Group>
-      <Table withTableBorder maw={760}>
+      {/* Ids and timestamps do not break at spaces: let them wrap anywhere rather than widen a phone's screen. */}
+      <Table withTableBorder maw={760} style={{ overflowWrap: 'anywhere' }}>
         <caption className="visually-hidden">Template details</caption>
         <Table.Tbody>
           <Table.Tr>

@@ -1,4 +1,5 @@
 import { NavLink, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -21,6 +22,8 @@ export function ConversationList({
   openId: string | null;
   reloadKey: number;
 }) {
+  // Four status labels do not fit side by side on a phone: there the filters stack.
+  const orientation = useMediaQuery('(max-width: 30em)') ? 'vertical' : 'horizontal';
   const assigneeId =
     filters.assignee === 'all' ? null : filters.assignee === 'unassigned' ? 'none' : (filters.agentId ?? 'none');
   const { data, errors, loading } = useQuery(
@@ -51,6 +54,7 @@ export function ConversationList({
         aria-label="Status"
         size="xs"
         fullWidth
+        orientation={orientation}
         value={filters.status}
         onChange={(status) => set({ status })}
         data={['open', 'pending', 'snoozed', 'resolved']}
@@ -59,6 +63,7 @@ export function ConversationList({
         aria-label="Assignee"
         size="xs"
         fullWidth
+        orientation={orientation}
         value={filters.assignee}
         onChange={(assignee) => set({ assignee: assignee as WorkspaceFilters['assignee'] })}
         data={[
