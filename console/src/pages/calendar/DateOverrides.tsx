@@ -118,7 +118,7 @@ export function DateOverrides({
           <Group gap="xs" align="flex-start">
             <TextInput
               label="Date"
-              type="date"
+              placeholder="YYYY-MM-DD"
               value={form.date}
               onChange={(e) => set({ date: e.currentTarget.value })}
               error={fieldErrors.date}

@@ -23,7 +23,7 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Table.Tr>
       <Table.Th scope="row">{label}</Table.Th>
-      <Table.Td>{value}</Table.Td>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
     </Table.Tr>
   );
 }
@@ -44,7 +44,7 @@ function Company({ id }: { id: string }) {
           <Badge>{c.status}</Badge>
         </Group>
       </div>
-      <Table withTableBorder maw={720}>
+      <Table withTableBorder maw={720} layout="fixed">
         <caption className="visually-hidden">Properties</caption>
         <Table.Tbody>
           <Row label="Id" value={c.externalId} />
