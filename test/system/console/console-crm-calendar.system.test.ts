@@ -147,7 +147,16 @@ describe('The console’s CRM companies and lists, and Calendar schedules', () =
     await page.getByRole('link', { name: 'Peter Gibbons' }).click();
     await page.waitForURL(`**/console/crm/contacts/${peter.externalId}`);
     await page.getByRole('heading', { level: 2, name: 'Peter Gibbons' }).waitFor();
-    expect(problems).toEqual(refusals(400));
+
+    // An address with no company id in it: the platform's refusal in words, with the request id.
+    await page.goto(`${t.url}/console/crm/companies/initech.example`);
+    const alert = page.getByRole('alert');
+    await alert
+      .getByText(/INVALID_ID/)
+      .first()
+      .waitFor();
+    expect(await alert.innerText()).toMatch(/Request id: \S+/);
+    expect(problems).toEqual(refusals(400, 400));
     await context.close();
   }, 120_000);
 
