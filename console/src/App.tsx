@@ -23,9 +23,15 @@ const Forms = lazy(() => import('./pages/forms/FormsPage'));
 const Form = lazy(() => import('./pages/forms/FormPage'));
 const Crm = lazy(() => import('./pages/crm/CrmPage'));
 const Contact = lazy(() => import('./pages/crm/ContactPage'));
+const CrmCompanies = lazy(() => import('./pages/crm/CompaniesPage'));
+const CrmCompany = lazy(() => import('./pages/crm/CompanyPage'));
+const CrmLists = lazy(() => import('./pages/crm/ListsPage'));
+const CrmList = lazy(() => import('./pages/crm/ListPage'));
 const Calendar = lazy(() => import('./pages/calendar/CalendarPage'));
 const CalendarWeek = lazy(() => import('./pages/calendar/CalendarWeekPage'));
 const Booking = lazy(() => import('./pages/calendar/BookingPage'));
+const CalendarSchedules = lazy(() => import('./pages/calendar/SchedulesPage'));
+const CalendarSchedule = lazy(() => import('./pages/calendar/SchedulePage'));
 const Support = lazy(() => import('./pages/support/SupportPage'));
 const Domains = lazy(() => import('./pages/domains/DomainsPage'));
 const Domain = lazy(() => import('./pages/domains/DomainPage'));
@@ -107,9 +113,15 @@ export function App() {
           <Route path="/forms/:formId" element={<Form />} />
           <Route path="/crm" element={<Crm />} />
           <Route path="/crm/contacts/:contactId" element={<Contact />} />
+          <Route path="/crm/companies" element={<CrmCompanies />} />
+          <Route path="/crm/companies/:companyId" element={<CrmCompany />} />
+          <Route path="/crm/lists" element={<CrmLists />} />
+          <Route path="/crm/lists/:listId" element={<CrmList />} />
           <Route path="/calendar" element={<Calendar />} />
           <Route path="/calendar/week/:week?" element={<CalendarWeek />} />
           <Route path="/calendar/bookings/:uid" element={<Booking />} />
+          <Route path="/calendar/schedules" element={<CalendarSchedules />} />
+          <Route path="/calendar/schedules/:id" element={<CalendarSchedule />} />
           <Route path="/support" element={<Support />} />
           <Route path="/support/conversations/:id" element={<Support />} />
           <Route path="/domains" element={<Domains />} />

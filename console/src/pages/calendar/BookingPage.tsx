@@ -8,6 +8,8 @@ import type { ConsoleBookingQuery } from '../../gql/graphql';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
+import { SubPages } from '../../components/SubPages';
+import { CALENDAR_PAGES } from './calendar-pages';
 import { dayKey } from './week';
 
 const BookingQuery = graphql(`
@@ -83,11 +85,7 @@ export default function BookingPage() {
     <PageFrame
       title={result.data?.calendarBooking.title ?? 'Booking'}
       scope="calendar"
-      actions={
-        <Anchor component={Link} to="/calendar" size="sm">
-          All bookings
-        </Anchor>
-      }
+      actions={<SubPages label="Calendar pages" pages={CALENDAR_PAGES} />}
     >
       <Booking result={result} />
     </PageFrame>

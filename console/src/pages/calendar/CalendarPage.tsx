@@ -7,6 +7,8 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { SubPages } from '../../components/SubPages';
+import { CALENDAR_PAGES } from './calendar-pages';
 import { EventTypesSection } from './EventTypesSection';
 
 const ListQuery = graphql(`
@@ -58,15 +60,7 @@ function List() {
 
 export default function Page() {
   return (
-    <PageFrame
-      title="Calendar"
-      scope="calendar"
-      actions={
-        <Anchor component={Link} to="/calendar/week" size="sm">
-          Week view
-        </Anchor>
-      }
-    >
+    <PageFrame title="Calendar" scope="calendar" actions={<SubPages label="Calendar pages" pages={CALENDAR_PAGES} />}>
       <List />
       <EventTypesSection />
     </PageFrame>

@@ -4,6 +4,8 @@ import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Loading, PageFrame } from '../../components/PageFrame';
+import { SubPages } from '../../components/SubPages';
+import { CALENDAR_PAGES } from './calendar-pages';
 import { byDay, dayKey, shiftWeek, weekBounds, weekDays, weekOf } from './week';
 
 const WeekQuery = graphql(`
@@ -95,9 +97,7 @@ export default function CalendarWeekPage() {
   const link = (weeks: number) => `/calendar/week/${dayKey(shiftWeek(monday, weeks))}`;
   const actions = (
     <Stack gap="xs">
-      <Anchor component={Link} to="/calendar" size="sm">
-        All bookings
-      </Anchor>
+      <SubPages label="Calendar pages" pages={CALENDAR_PAGES} />
       <Group gap="xs">
         <Button component={Link} to={link(-1)} variant="default" size="xs">
           Previous week

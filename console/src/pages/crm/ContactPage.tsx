@@ -7,6 +7,8 @@ import { useSession } from '../../api/session-context';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
+import { SubPages } from '../../components/SubPages';
+import { CRM_PAGES } from './crm-pages';
 
 // The contact with what the other modules hold about it, in one request; a module the key cannot read is left out.
 const ContactQuery = graphql(`
@@ -203,15 +205,7 @@ function Contact({ id }: { id: string }) {
 export default function ContactPage() {
   const { contactId = '' } = useParams();
   return (
-    <PageFrame
-      title="Contact"
-      scope="crm"
-      actions={
-        <Anchor component={Link} to="/crm">
-          Back to the contacts
-        </Anchor>
-      }
-    >
+    <PageFrame title="Contact" scope="crm" actions={<SubPages label="CRM pages" pages={CRM_PAGES} />}>
       <Contact id={contactId} />
     </PageFrame>
   );

@@ -1,20 +1,26 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
 import type { ApiError } from '../../api/api-error';
 import { cqlErrorMarker } from './cql-position';
 
 /**
- * The CQL query box: the `where` text the contacts table is narrowed by. A parse or type error of the platform is
+ * The CQL query box: the `where` text a table of contacts or companies is narrowed by. A parse or type error of the platform is
  * shown under the query with a caret at the character it names; Ctrl+Enter (or ⌘+Enter) runs the query.
  */
 export function CqlBox({
   onRun,
   error,
   running,
+  example = 'lifecycleStage = "lead" AND createdAt > -30d (empty for every contact)',
+  extra,
 }: {
   onRun: (where: string) => void;
   error: ApiError | null;
   running: boolean;
+  /** The description under the label: an example query of the entity. */
+  example?: string;
+  /** More buttons beside Run query (they act on the query last run). */
+  extra?: ReactNode;
 }) {
   const [text, setText] = useState('');
   const [ran, setRan] = useState('');
@@ -33,7 +39,7 @@ export function CqlBox({
     <Stack gap="xs">
       <Textarea
         label="CQL query"
-        description='For example: lifecycleStage = "lead" AND createdAt > -30d (empty for every contact)'
+        description={`For example: ${example}`}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={onKeyDown}
@@ -46,6 +52,7 @@ export function CqlBox({
         <Button onClick={run} loading={running}>
           Run query
         </Button>
+        {extra}
       </Group>
       {error && marker && (
         <Alert color="red" title={`Error at line ${marker.line}, column ${marker.column}`} role="alert">

@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { Badge } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Badge, Button } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { SubPages } from '../../components/SubPages';
 import { CqlBox } from './CqlBox';
+import { CRM_PAGES } from './crm-pages';
+import { EMPTY_LIST_FORM } from './list-form';
+import { NewListModal } from './NewListModal';
 
 const ContactsQuery = graphql(`
   query ConsoleCrmContacts($input: CrmQueryInput!) {
@@ -23,6 +27,8 @@ const LIMIT = 25;
 function Contacts() {
   const [page, setPage] = useState(1);
   const [where, setWhere] = useState('');
+  const [saving, setSaving] = useState(false);
+  const navigate = useNavigate();
   const { data, errors, loading } = useQuery(ContactsQuery, {
     input: { entity: 'contact', page, limit: LIMIT, sort: 'createdAt:desc', ...(where ? { where } : {}) },
   });
@@ -36,7 +42,22 @@ function Contacts() {
         }}
         error={cqlError}
         running={loading}
+        extra={
+          where &&
+          !cqlError && (
+            <Button variant="default" onClick={() => setSaving(true)}>
+              Save as list
+            </Button>
+          )
+        }
       />
+      {saving && (
+        <NewListModal
+          initial={{ ...EMPTY_LIST_FORM, kind: 'dynamic', where }}
+          onClose={() => setSaving(false)}
+          onCreated={(id) => navigate(`/crm/lists/${id}`)}
+        />
+      )}
       {!cqlError && <ApiErrorAlert errors={errors} />}
       {loading && !data && <Loading label="Loading contacts" />}
       {data && (
@@ -71,7 +92,7 @@ function Contacts() {
 
 export default function CrmPage() {
   return (
-    <PageFrame title="CRM" scope="crm">
+    <PageFrame title="CRM" scope="crm" actions={<SubPages label="CRM pages" pages={CRM_PAGES} />}>
       <Contacts />
     </PageFrame>
   );
