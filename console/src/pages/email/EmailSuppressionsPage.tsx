@@ -80,7 +80,7 @@ function EmailSuppressions() {
               {
                 header: 'Actions',
                 cell: (s) => (
-                  <Button size="xs" variant="light" color="red" onClick={() => setRemoving(s.email)}>
+                  <Button size="xs" variant="outline" color="red" onClick={() => setRemoving(s.email)}>
                     Remove <span className="visually-hidden">{s.email}</span>
                   </Button>
                 ),

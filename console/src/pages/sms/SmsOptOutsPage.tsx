@@ -70,7 +70,7 @@ function OptOuts() {
               {
                 header: 'Actions',
                 cell: (s) => (
-                  <Button size="xs" variant="light" color="red" onClick={() => setRemoving(s.phoneNumber)}>
+                  <Button size="xs" variant="outline" color="red" onClick={() => setRemoving(s.phoneNumber)}>
                     Remove <span className="visually-hidden">{s.phoneNumber}</span>
                   </Button>
                 ),

@@ -71,7 +71,7 @@ function SmsTemplate({ result }: { result: QueryState<ConsoleSmsTemplateQuery> }
           <Button variant="light" onClick={() => setEditing(true)}>
             Edit template
           </Button>
-          <Button variant="light" color="red" onClick={() => setDeleting(true)}>
+          <Button variant="outline" color="red" onClick={() => setDeleting(true)}>
             Delete template
           </Button>
         </Group>
