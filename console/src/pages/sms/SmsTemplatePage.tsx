@@ -1,5 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
-import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { mutate } from '../../api/graphql-client';
@@ -63,7 +63,10 @@ function SmsTemplate({ result }: { result: QueryState<ConsoleSmsTemplateQuery> }
           </Row>
         </Table.Tbody>
       </Table>
-      <Text component="pre" className="json" aria-label="Body">
+      <Title order={2} size="h5">
+        Body
+      </Title>
+      <Text component="pre" className="json">
         {t.body}
       </Text>
       {custom ? (
