@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build
 export CONSOLE_SCREENSHOTS_DIR="$PWD/docs/console"
-for file in console.system.test.js console-support.system.test.js console-records.system.test.js console-module-pages.system.test.js console-calendar-event-types.system.test.js; do
+for file in console.system.test.js console-support.system.test.js console-records.system.test.js console-module-pages.system.test.js console-calendar-event-types.system.test.js console-email-sms.system.test.js; do
   NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.system.config.js "dist/test/system/console/$file" --runInBand
 done

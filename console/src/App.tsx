@@ -19,6 +19,12 @@ const EmailTemplates = lazy(() => import('./pages/email/EmailTemplatesPage'));
 const EmailTemplate = lazy(() => import('./pages/email/EmailTemplatePage'));
 const Sms = lazy(() => import('./pages/sms/SmsPage'));
 const SmsMessage = lazy(() => import('./pages/sms/SmsMessagePage'));
+const EmailSuppressions = lazy(() => import('./pages/email/EmailSuppressionsPage'));
+const EmailStats = lazy(() => import('./pages/email/EmailStatsPage'));
+const SmsTemplates = lazy(() => import('./pages/sms/SmsTemplatesPage'));
+const SmsTemplate = lazy(() => import('./pages/sms/SmsTemplatePage'));
+const SmsOptOuts = lazy(() => import('./pages/sms/SmsOptOutsPage'));
+const SmsStats = lazy(() => import('./pages/sms/SmsStatsPage'));
 const Forms = lazy(() => import('./pages/forms/FormsPage'));
 const Form = lazy(() => import('./pages/forms/FormPage'));
 const Crm = lazy(() => import('./pages/crm/CrmPage'));
@@ -109,6 +115,12 @@ export function App() {
           <Route path="/email/templates/:id" element={<EmailTemplate />} />
           <Route path="/sms" element={<Sms />} />
           <Route path="/sms/messages/:id" element={<SmsMessage />} />
+          <Route path="/email/suppressions" element={<EmailSuppressions />} />
+          <Route path="/email/stats" element={<EmailStats />} />
+          <Route path="/sms/templates" element={<SmsTemplates />} />
+          <Route path="/sms/templates/:alias" element={<SmsTemplate />} />
+          <Route path="/sms/opt-outs" element={<SmsOptOuts />} />
+          <Route path="/sms/stats" element={<SmsStats />} />
           <Route path="/forms" element={<Forms />} />
           <Route path="/forms/:formId" element={<Form />} />
           <Route path="/crm" element={<Crm />} />

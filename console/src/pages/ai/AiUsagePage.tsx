@@ -1,12 +1,15 @@
-import { Alert, Anchor, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Anchor, SimpleGrid, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
-import { UsageChart } from './UsageChart';
-import { fillDays, usageRange } from './usage-days';
+import { DailyChart } from '../../components/DailyChart';
+import { dailySeries } from '../../components/daily-series';
+import { DayRangeInputs, useDayRange, WithinRange } from '../../components/DayRange';
+
+const USAGE = ['requests', 'errors', 'totalTokens', 'costUsd', 'unpricedRequests'] as const;
 
 const UsageQuery = graphql(`
   query ConsoleAiUsageByDay($fromDate: String!, $toDate: String!) {
@@ -21,7 +24,7 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 function Usage({ from, to }: { from: string; to: string }) {
   const { data, errors, loading } = useQuery(UsageQuery, { fromDate: from, toDate: to });
-  const days = data ? fillDays(from, to, data.aiUsage.data) : [];
+  const days = data ? dailySeries(from, to, data.aiUsage.data, (r) => r.group, USAGE) : [];
   const used = days.filter((d) => d.requests > 0);
   const unpriced = used.reduce((n, d) => n + d.unpricedRequests, 0);
   return (
@@ -31,8 +34,8 @@ function Usage({ from, to }: { from: string; to: string }) {
       {data && (
         <>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <UsageChart days={days} title="Requests per day" value={(d) => d.requests} format={count} />
-            <UsageChart days={days} title="Cost per day (USD)" value={(d) => d.costUsd} format={usd} />
+            <DailyChart days={days} title="Requests per day" value={(d) => d.requests} format={count} />
+            <DailyChart days={days} title="Cost per day (USD)" value={(d) => d.costUsd} format={usd} />
           </SimpleGrid>
           {unpriced > 0 && (
             <Text size="sm" c="dimmed">
@@ -65,35 +68,19 @@ function Usage({ from, to }: { from: string; to: string }) {
 
 /** Requests and cost per UTC day over the range in the address (`?from=&to=`, the last 30 days by default). */
 export default function AiUsagePage() {
-  const [params, setParams] = useSearchParams();
-  const { from, to } = usageRange(params.get('from'), params.get('to'));
-  const set = (name: 'from' | 'to', value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', from);
-        next.set('to', to);
-        if (value) next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const range = useDayRange();
   const actions = (
-    <Group align="end" gap="sm">
+    <DayRangeInputs range={range}>
       <Anchor component={Link} to="/ai" size="sm">
         Usage log
       </Anchor>
-      <TextInput label="From (UTC day)" type="date" value={from} onChange={(e) => set('from', e.currentTarget.value)} />
-      <TextInput label="To (UTC day)" type="date" value={to} onChange={(e) => set('to', e.currentTarget.value)} />
-    </Group>
+    </DayRangeInputs>
   );
   return (
     <PageFrame title="AI gateway usage" scope="ai" actions={actions}>
-      {from > to ? (
-        <Alert color="yellow">The range starts after it ends: pick a From day on or before the To day.</Alert>
-      ) : (
-        <Usage from={from} to={to} />
-      )}
+      <WithinRange from={range.from} to={range.to}>
+        <Usage from={range.from} to={range.to} />
+      </WithinRange>
     </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Group, Select, TextInput } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
@@ -7,6 +7,8 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { SectionLinks } from '../../components/SectionLinks';
+import { EMAIL_SECTIONS } from './email-sections';
 
 const EmailMessagesQuery = graphql(`
   query ConsoleEmailMessages($page: Int!, $limit: Int!, $status: String, $fromDate: String, $toDate: String) {
@@ -102,15 +104,7 @@ function EmailMessages() {
 
 export default function EmailPage() {
   return (
-    <PageFrame
-      title="Email"
-      scope="email"
-      actions={
-        <Anchor component={Link} to="/email/templates" size="sm">
-          Templates
-        </Anchor>
-      }
-    >
+    <PageFrame title="Email" scope="email" actions={<SectionLinks label="Email pages" links={EMAIL_SECTIONS} />}>
       <EmailMessages />
     </PageFrame>
   );

@@ -7,6 +7,8 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { SectionLinks } from '../../components/SectionLinks';
+import { EMAIL_SECTIONS } from './email-sections';
 
 const EmailTemplatesQuery = graphql(`
   query ConsoleEmailTemplates($page: Int!, $limit: Int!) {
@@ -70,11 +72,7 @@ export default function EmailTemplatesPage() {
     <PageFrame
       title="Email templates"
       scope="email"
-      actions={
-        <Anchor component={Link} to="/email" size="sm">
-          Email messages
-        </Anchor>
-      }
+      actions={<SectionLinks label="Email pages" links={EMAIL_SECTIONS} />}
     >
       <EmailTemplates />
     </PageFrame>

@@ -7,6 +7,8 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { SectionLinks } from '../../components/SectionLinks';
+import { SMS_SECTIONS } from './sms-sections';
 
 const SmsMessagesQuery = graphql(`
   query ConsoleSmsMessages($page: Int!, $limit: Int!) {
@@ -59,7 +61,7 @@ function SmsMessages() {
 
 export default function SmsPage() {
   return (
-    <PageFrame title="SMS" scope="sms">
+    <PageFrame title="SMS" scope="sms" actions={<SectionLinks label="SMS pages" links={SMS_SECTIONS} />}>
       <SmsMessages />
     </PageFrame>
   );

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Stack, Title } from '@mantine/core';
-import { axisTop, type UsageDay } from './usage-days';
+import { axisTop } from './daily-series';
 
 const WIDTH = 720;
 const HEIGHT = 160;
@@ -8,18 +8,18 @@ const LEFT = 76;
 const BOTTOM = 20;
 
 /**
- * One value per day as bars in an SVG scaled to its box. The picture is one image with a sentence for screen readers
- * (range, total, busiest day); the day-by-day numbers are in the table beside it.
+ * One value per UTC day as bars in an SVG scaled to its box. The picture is one image with a sentence for screen readers
+ * (range, total, busiest day); the page puts the day-by-day numbers in a table beside it.
  */
-export function UsageChart({
+export function DailyChart<D extends { date: string }>({
   days,
   title,
   value,
   format,
 }: {
-  days: UsageDay[];
+  days: D[];
   title: string;
-  value: (day: UsageDay) => number;
+  value: (day: D) => number;
   format: (n: number) => string;
 }) {
   const id = useId();
