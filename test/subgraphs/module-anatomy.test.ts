@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
@@ -131,10 +131,10 @@ describe('the module anatomy', () => {
   });
 
   it.each(modules)(
-    '%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else',
+    '%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts, <module>-config.ts when it has codes or variables of its own), nothing else',
     (module) => {
       const top = readdirSync(join(root, module))
-        .filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts`)
+        .filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts` && name !== `${module}-config.ts`)
         .sort();
       const expected = [
         ...(TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`]),
@@ -145,11 +145,23 @@ describe('the module anatomy', () => {
   );
 
   it.each(modules)(
-    '%s: <module>-manifest.ts is data only (type imports), so a process may load it without the module',
+    '%s: <module>-manifest.ts is data only (type imports, and its config section), so a process may load it without the module',
     (module) => {
       const text = source(`${module}/${module}-manifest.ts`);
       const imports = [...text.matchAll(/^import\s.*$/gm)].map((m) => m[0]);
-      expect(imports.filter((line) => !line.startsWith('import type '))).toEqual([]);
+      const ownConfig = new RegExp(`^import \\{ [A-Z_]+_CONFIG \\} from '\\./${module}-config\\.js';$`);
+      expect(imports.filter((line) => !line.startsWith('import type ') && !ownConfig.test(line))).toEqual([]);
+    },
+  );
+
+  it.each(modules.filter((module) => existsSync(join(root, module, `${module}-config.ts`))))(
+    "%s: <module>-config.ts declares one configSection, imports only the platform's config helpers, and the manifest names it",
+    (module) => {
+      const text = source(`${module}/${module}-config.ts`);
+      const imports = [...text.matchAll(/^import\s.*?from '([^']+)';$/gm)].map((m) => m[1]);
+      expect(imports.filter((from) => !/^node:|platform\/config\/config-section\.js$/.test(from))).toEqual([]);
+      expect(text.match(/= configSection\(/g)).toHaveLength(1);
+      expect(source(`${module}/${module}-manifest.ts`)).toMatch(/^  config: [A-Z_]+_CONFIG,$/m);
     },
   );
 
