@@ -113,6 +113,21 @@ const ENTITY_FOLDER_EXCEPTIONS: Record<string, string> = {
     'the registration contact stored as JSON inside the domain entity: a shape, not a table',
 };
 
+/**
+ * GraphQL arguments typed as free JSON rather than an input class, each with why the data has no fixed shape. A new
+ * one fails the anatomy test: give it an `*.input.ts` class, or a reason here.
+ */
+const FREE_FORM_JSON_ARGUMENTS: Record<string, string> = {
+  'email/messages/email-message.resolver.ts sendEmailBatch(emails)':
+    'each item is validated on its own so one bad send body fails alone (docs/email.md "Batch"); an input class would let GraphQL refuse the whole batch',
+  'calendar/bookings/booking.resolver.ts confirmCalendarBooking(input)':
+    'confirm takes no fields and a GraphQL input type needs one: the object lets an empty body through and any field answers 400 naming it',
+  'sms/provider/sms-callback.resolver.ts smsStatusCallback(params)':
+    "the carrier's form fields as it sent them: their set is the carrier's, and the signature covers every one",
+  'sms/provider/sms-callback.resolver.ts smsInboundCallback(params)':
+    "the carrier's form fields as it sent them: their set is the carrier's, and the signature covers every one",
+};
+
 const modules = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory());
 
 function filesUnder(dir: string): string[] {
@@ -213,6 +228,20 @@ describe('the module anatomy', () => {
 
   it('should declare resolvers in *.resolver.ts only', () => {
     expect(allFiles.filter((file) => /@Resolver\(/.test(source(file)) && !file.endsWith('.resolver.ts'))).toEqual([]);
+  });
+
+  it('should type every GraphQL argument with an input class, but the free-form JSON ones listed with their reason', () => {
+    const found = allFiles.flatMap((file) => {
+      let method = '';
+      return source(file)
+        .split('\n')
+        .flatMap((line) => {
+          method = /^  (\w+)\($/.exec(line)?.[1] ?? method;
+          const arg = /@Arg\('(\w+)', \(\) => \[?(?:JSONObject|JSON|GraphQLJSON\w*)\]?[,)]/.exec(line)?.[1];
+          return arg ? [`${file} ${method}(${arg})`] : [];
+        });
+    });
+    expect(found.sort()).toEqual(Object.keys(FREE_FORM_JSON_ARGUMENTS).sort());
   });
 
   it('should declare input classes in *.input.ts only (older files listed with their reason)', () => {
