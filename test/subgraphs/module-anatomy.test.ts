@@ -176,7 +176,7 @@ describe('the module anatomy', () => {
       const imports = [...text.matchAll(/^import\s.*?from '([^']+)';$/gm)].map((m) => m[1]);
       expect(imports.filter((from) => !/^node:|platform\/config\/config-section\.js$/.test(from))).toEqual([]);
       expect(text.match(/= configSection\(/g)).toHaveLength(1);
-      expect(source(`${module}/${module}-manifest.ts`)).toMatch(/^  config: [A-Z_]+_CONFIG,$/m);
+      expect(source(`${module}/${module}-manifest.ts`)).toMatch(/^ {2}config: [A-Z_]+_CONFIG,$/m);
     },
   );
 
@@ -236,7 +236,7 @@ describe('the module anatomy', () => {
       return source(file)
         .split('\n')
         .flatMap((line) => {
-          method = /^  (\w+)\($/.exec(line)?.[1] ?? method;
+          method = /^ {2}(\w+)\($/.exec(line)?.[1] ?? method;
           const arg = /@Arg\('(\w+)', \(\) => \[?(?:JSONObject|JSON|GraphQLJSON\w*)\]?[,)]/.exec(line)?.[1];
           return arg ? [`${file} ${method}(${arg})`] : [];
         });
