@@ -1,4 +1,6 @@
 import { ModuleCatalog } from '../platform/federation/module-catalog.js';
+import { readConfig, type Config } from '../platform/config/config.js';
+import type { Env } from '../platform/config/config-section.js';
 import { EMAIL_MANIFEST } from '../subgraphs/email/email-manifest.js';
 import { SMS_MANIFEST } from '../subgraphs/sms/sms-manifest.js';
 import { FORMS_MANIFEST } from '../subgraphs/forms/forms-manifest.js';
@@ -32,4 +34,16 @@ export const MODULE_MANIFESTS = [
 /** What the platform knows of every module of this build, whichever of them this process runs. */
 export function moduleCatalog(): ModuleCatalog {
   return new ModuleCatalog(MODULE_MANIFESTS);
+}
+
+/** Every module's configuration section, from its manifest. */
+const MODULE_CONFIG_SECTIONS = MODULE_MANIFESTS.flatMap((manifest) => ('config' in manifest ? [manifest.config] : []));
+
+/**
+ * The configuration of this build: the platform's part and every module's section, read together so one start-up
+ * message lists every problem (a ConfigError). Every process reads every section, whichever modules it runs.
+ */
+export function loadConfig(env?: Env): Config {
+  // Unset: process.env, which only platform/config reads.
+  return readConfig(env, MODULE_CONFIG_SECTIONS) as unknown as Config;
 }

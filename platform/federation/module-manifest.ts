@@ -1,3 +1,4 @@
+import type { ConfigSection } from '../config/config-section.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 
 /** How a module's own webhook paths (/auth/webhooks, ...) tell its events apart; their scope is the module's. */
@@ -28,6 +29,8 @@ export interface WebhookNamespaceRules {
 export interface ModuleManifest {
   /** The module's subgraph name. */
   readonly name: string;
+  /** The module's own configuration section (`<module>-config.ts`), read at start-up with the platform's part. */
+  readonly config?: ConfigSection;
   /** The key scope every field of the module's subgraph demands. */
   readonly scope: string;
   /** The module checks scopes per call instead (the webhook engine serves each module's namespace under that module's scope). */

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/config.js';
+import { readConfig } from '../config/config.js';
 import { startDatabase } from '../database/start-database.js';
 import { createLogger } from '../logging/logger.js';
 import { createOrm } from '../orm/create-orm.js';
@@ -33,7 +33,8 @@ export async function keysCommand(args: string[], allowedScopes: readonly string
     throw new Error(`--type must be SERVER, SENDING or GATEWAY\n${USAGE}`);
   if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(values.org))
     throw new Error('--org must be a slug: lower-case letters, digits and dashes');
-  const config = loadConfig();
+  // The platform's part alone: these commands touch no module.
+  const config = readConfig();
   const logger = createLogger('warn');
   const database = await startDatabase(config, logger);
   // Only the platform's own tables are needed; the modules' migrations run when the platform starts.

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config/config.js';
+import { readConfig } from '../config/config.js';
 import { startDatabase } from '../database/start-database.js';
 import { createLogger } from '../logging/logger.js';
 import { createOrm } from '../orm/create-orm.js';
@@ -21,7 +21,8 @@ export async function orgsCommand(args: string[]): Promise<void> {
   const plan = planArg.toUpperCase() as PlanName;
   if (!PLAN_NAMES.includes(plan))
     throw new Error(`Unknown plan "${planArg}" (allowed: ${PLAN_NAMES.join(', ')})\n${USAGE}`);
-  const config = loadConfig();
+  // The platform's part alone: these commands touch no module.
+  const config = readConfig();
   const database = await startDatabase(config, createLogger('warn'));
   const orm = await createOrm({ databaseUrl: database.url, modules: [platformData] });
   try {

@@ -37,12 +37,3 @@ export function renderParsed(
     throw refused;
   }
 }
-
-/** The model paths a template reads (`user.name`, `items.0.title`), each once, in order of first use. */
-export function templateVariables(engine: Liquid, templates: Template[]): string[] {
-  const seen = new Set<string>();
-  for (const segments of engine.globalVariableSegmentsSync(templates)) {
-    if (segments.every((s) => typeof s === 'string' || typeof s === 'number')) seen.add(segments.join('.'));
-  }
-  return [...seen];
-}

@@ -101,25 +101,32 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
       options.budgetResyncMs ?? 30_000,
     );
     resync.unref();
-    const configs = new OrgConfigCache(platform.orm, secrets, 5_000, options.now, config.aiSandboxEnabled, ledger);
+    const configs = new OrgConfigCache(
+      platform.orm,
+      secrets,
+      5_000,
+      options.now,
+      config.aiGateway.sandboxEnabled,
+      ledger,
+    );
     writer = new UsageLogWriter(platform.orm, platform.logger, { backlogLimit: options.usageBacklogLimit });
     const gate = new KeyGate(platform.orm, options.now);
     const guard = new Guardrails({ gate, limits: new KeyLimits(options.now), ledger, now: options.now });
     const usage: UsageSink = guard.counting(meteredUsage(writer, platform.metrics));
     const deadlines = {
-      firstByteMs: options.deadlines?.firstByteMs ?? config.aiFirstByteTimeoutMs,
-      idleMs: options.deadlines?.idleMs ?? config.aiIdleTimeoutMs,
-      totalMs: options.deadlines?.totalMs ?? config.aiTotalTimeoutMs,
+      firstByteMs: options.deadlines?.firstByteMs ?? config.aiGateway.firstByteTimeoutMs,
+      idleMs: options.deadlines?.idleMs ?? config.aiGateway.idleTimeoutMs,
+      totalMs: options.deadlines?.totalMs ?? config.aiGateway.totalTimeoutMs,
     };
     const engine = new CompletionEngine(deadlines);
-    const cache = new ResponseCache(options.cacheTtlMs ?? config.aiCacheTtlSeconds * 1000, 10_000, options.now);
+    const cache = new ResponseCache(options.cacheTtlMs ?? config.aiGateway.cacheTtlSeconds * 1000, 10_000, options.now);
     const router = new Router(configs);
     bodies = new RequestLogWriter(platform.orm, configs, platform.logger);
     const completions = new ChatCompletionService({ router, engine, cache, usage, guard, bodies });
     const embeddings = new EmbeddingService({ router, usage, deadlines, guard });
     const urls = new UrlGuard({
       allowPrivate: config.webhookAllowPrivate,
-      allowedHosts: config.aiProviderAllowedHosts,
+      allowedHosts: config.aiGateway.providerAllowedHosts,
     });
     guardUpstream(urls);
     return (deps = {

@@ -1,8 +1,10 @@
 import type { ModuleManifest } from '../../platform/federation/module-manifest.js';
+import { AUTH_CONFIG } from './auth-config.js';
 
-/** What every process knows of auth without loading it (platform/federation/module-manifest.ts): pure data, imports types only. */
+/** What every process knows of auth without loading it (platform/federation/module-manifest.ts): pure data: types and its config section only. */
 export const AUTH_MANIFEST = {
   name: 'auth',
+  config: AUTH_CONFIG,
   scope: 'auth',
   events: [
     'user.created',

@@ -85,8 +85,9 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
       secrets: () => secretBoxFor(platform.orm, platform.config.encryptionKey, platform.logger),
       ports: () => portsOf(platform),
       breaches:
-        options.breaches ?? new DefaultBreachChecker({ hibpUrl: platform.config.authHibpUrl, logger: platform.logger }),
-      hasher: new PasswordHasher(platform.config.authHashing),
+        options.breaches ??
+        new DefaultBreachChecker({ hibpUrl: platform.config.auth.hibpUrl, logger: platform.logger }),
+      hasher: new PasswordHasher(platform.config.auth.hashing),
       sessions: new SessionCache({
         databaseUrl: platform.orm?.config.get('clientUrl'),
         ttlMs: options.sessionCacheTtlMs ?? 5000,

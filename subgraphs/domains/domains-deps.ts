@@ -1,6 +1,6 @@
 import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';
 import type { SecretBox } from '../../platform/crypto/secret-box.js';
-import type { DomainsConfig } from '../../platform/config/config.js';
+import type { DomainsConfig } from './domains-config.js';
 import type { Registrar } from './registrar/registrar.port.js';
 import type { JobClock } from '../../platform/clock/job-clock.js';
 import type { DkimKeys } from '../../platform/mail/dkim-keys.js';

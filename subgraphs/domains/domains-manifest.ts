@@ -1,8 +1,10 @@
 import type { ModuleManifest } from '../../platform/federation/module-manifest.js';
+import { DOMAINS_CONFIG } from './domains-config.js';
 
-/** What every process knows of domains without loading it (platform/federation/module-manifest.ts): pure data, imports types only. */
+/** What every process knows of domains without loading it (platform/federation/module-manifest.ts): pure data: types and its config section only. */
 export const DOMAINS_MANIFEST = {
   name: 'domains',
+  config: DOMAINS_CONFIG,
   scope: 'domains',
   events: [
     'domain.registered',

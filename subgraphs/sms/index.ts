@@ -49,7 +49,7 @@ export function smsModule(): SubgraphModule {
       }),
     defineJobs: (deps) => {
       // One carrier per process: the configured provider, else the offline sandbox.
-      if (deps.config.smsProvider) deps.jobs.define(providerCarrierJob(deps, deps.config.smsProvider));
+      if (deps.config.sms.provider) deps.jobs.define(providerCarrierJob(deps, deps.config.sms.provider));
       else deps.jobs.define(sandboxCarrierJob(deps));
       deps.jobs.define(sandboxReportJob());
     },

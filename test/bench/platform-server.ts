@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { loadConfig as LoadConfig } from '../../platform/config/config.js';
+import type { loadConfig as LoadConfig } from '../../gateway/module-manifests.js';
 import type { startPlatform as StartPlatform } from '../../gateway/runner.js';
 import type { Auth } from '../../platform/auth/auth.js';
 import type { ChildCpuUsage, ChildDone, ChildReady, ParentCommand } from './protocol.js';
@@ -14,7 +14,12 @@ const dist = process.env.BENCH_PLATFORM_DIST ?? join(dirname(fileURLToPath(impor
 const load = <T>(path: string) => import(pathToFileURL(join(dist, path)).href) as Promise<T>;
 
 async function main() {
-  const { loadConfig } = await load<{ loadConfig: typeof LoadConfig }>('platform/config/config.js');
+  // A build from before module config sections kept loadConfig in platform/config.
+  const { loadConfig } = await load<{ loadConfig?: typeof LoadConfig }>('gateway/module-manifests.js').then((m) =>
+    m.loadConfig
+      ? (m as { loadConfig: typeof LoadConfig })
+      : load<{ loadConfig: typeof LoadConfig }>('platform/config/config.js'),
+  );
   const { startPlatform } = await load<{ startPlatform: typeof StartPlatform }>('gateway/runner.js');
   const orgCount = Number(process.env.BENCH_ORGS ?? '1');
   const config = loadConfig({

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { loadConfig } from '../../platform/config/config.js';
+import { loadConfig } from '../../gateway/module-manifests.js';
 import { startPlatform } from '../../gateway/runner.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 

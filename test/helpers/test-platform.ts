@@ -1,4 +1,4 @@
-import { loadConfig } from '../../platform/config/config.js';
+import { loadConfig } from '../../gateway/module-manifests.js';
 import { startPlatform, type Platform, type PlatformOptions } from '../../gateway/runner.js';
 import type { ApiKeyType } from '../../platform/organizations/api-key.entity.js';
 import { createTestDatabase } from './test-database.js';

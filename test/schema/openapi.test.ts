@@ -6,7 +6,7 @@ import { ALL_ROUTES } from '../../rest-bridge/routes/index.js';
 import { allModules } from '../../gateway/modules.js';
 import { startTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { emailModule } from '../../subgraphs/email/index.js';
-import { loadConfig } from '../../platform/config/config.js';
+import { loadConfig } from '../../gateway/module-manifests.js';
 import { createLogger } from '../../platform/logging/logger.js';
 import { PlatformMetrics } from '../../platform/metrics/platform-metrics.js';
 import type { PlatformDeps } from '../../platform/federation/subgraph-module.js';

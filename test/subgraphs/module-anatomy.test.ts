@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /**
@@ -113,6 +113,21 @@ const ENTITY_FOLDER_EXCEPTIONS: Record<string, string> = {
     'the registration contact stored as JSON inside the domain entity: a shape, not a table',
 };
 
+/**
+ * GraphQL arguments typed as free JSON rather than an input class, each with why the data has no fixed shape. A new
+ * one fails the anatomy test: give it an `*.input.ts` class, or a reason here.
+ */
+const FREE_FORM_JSON_ARGUMENTS: Record<string, string> = {
+  'email/messages/email-message.resolver.ts sendEmailBatch(emails)':
+    'each item is validated on its own so one bad send body fails alone (docs/email.md "Batch"); an input class would let GraphQL refuse the whole batch',
+  'calendar/bookings/booking.resolver.ts confirmCalendarBooking(input)':
+    'confirm takes no fields and a GraphQL input type needs one: the object lets an empty body through and any field answers 400 naming it',
+  'sms/provider/sms-callback.resolver.ts smsStatusCallback(params)':
+    "the carrier's form fields as it sent them: their set is the carrier's, and the signature covers every one",
+  'sms/provider/sms-callback.resolver.ts smsInboundCallback(params)':
+    "the carrier's form fields as it sent them: their set is the carrier's, and the signature covers every one",
+};
+
 const modules = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory());
 
 function filesUnder(dir: string): string[] {
@@ -131,10 +146,10 @@ describe('the module anatomy', () => {
   });
 
   it.each(modules)(
-    '%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts when it has codes of its own), nothing else',
+    '%s: index.ts, main.ts, <module>-manifest.ts and <module>-deps.ts at the top (and <module>-error-codes.ts, <module>-config.ts when it has codes or variables of its own), nothing else',
     (module) => {
       const top = readdirSync(join(root, module))
-        .filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts`)
+        .filter((name) => name.endsWith('.ts') && name !== `${module}-error-codes.ts` && name !== `${module}-config.ts`)
         .sort();
       const expected = [
         ...(TOP_LEVEL_EXCEPTIONS[module]?.files ?? ['index.ts', 'main.ts', `${module}-deps.ts`]),
@@ -145,11 +160,23 @@ describe('the module anatomy', () => {
   );
 
   it.each(modules)(
-    '%s: <module>-manifest.ts is data only (type imports), so a process may load it without the module',
+    '%s: <module>-manifest.ts is data only (type imports, and its config section), so a process may load it without the module',
     (module) => {
       const text = source(`${module}/${module}-manifest.ts`);
       const imports = [...text.matchAll(/^import\s.*$/gm)].map((m) => m[0]);
-      expect(imports.filter((line) => !line.startsWith('import type '))).toEqual([]);
+      const ownConfig = new RegExp(`^import \\{ [A-Z_]+_CONFIG \\} from '\\./${module}-config\\.js';$`);
+      expect(imports.filter((line) => !line.startsWith('import type ') && !ownConfig.test(line))).toEqual([]);
+    },
+  );
+
+  it.each(modules.filter((module) => existsSync(join(root, module, `${module}-config.ts`))))(
+    "%s: <module>-config.ts declares one configSection, imports only the platform's config helpers, and the manifest names it",
+    (module) => {
+      const text = source(`${module}/${module}-config.ts`);
+      const imports = [...text.matchAll(/^import\s.*?from '([^']+)';$/gm)].map((m) => m[1]);
+      expect(imports.filter((from) => !/^node:|platform\/config\/config-section\.js$/.test(from))).toEqual([]);
+      expect(text.match(/= configSection\(/g)).toHaveLength(1);
+      expect(source(`${module}/${module}-manifest.ts`)).toMatch(/^ {2}config: [A-Z_]+_CONFIG,$/m);
     },
   );
 
@@ -201,6 +228,20 @@ describe('the module anatomy', () => {
 
   it('should declare resolvers in *.resolver.ts only', () => {
     expect(allFiles.filter((file) => /@Resolver\(/.test(source(file)) && !file.endsWith('.resolver.ts'))).toEqual([]);
+  });
+
+  it('should type every GraphQL argument with an input class, but the free-form JSON ones listed with their reason', () => {
+    const found = allFiles.flatMap((file) => {
+      let method = '';
+      return source(file)
+        .split('\n')
+        .flatMap((line) => {
+          method = /^ {2}(\w+)\($/.exec(line)?.[1] ?? method;
+          const arg = /@Arg\('(\w+)', \(\) => \[?(?:JSONObject|JSON|GraphQLJSON\w*)\]?[,)]/.exec(line)?.[1];
+          return arg ? [`${file} ${method}(${arg})`] : [];
+        });
+    });
+    expect(found.sort()).toEqual(Object.keys(FREE_FORM_JSON_ARGUMENTS).sort());
   });
 
   it('should declare input classes in *.input.ts only (older files listed with their reason)', () => {

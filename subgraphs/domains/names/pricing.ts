@@ -1,4 +1,4 @@
-import type { DomainsConfig } from '../../../platform/config/config.js';
+import type { DomainsConfig } from '../domains-config.js';
 import type { DomainName } from './domain-name.js';
 
 /** What a name costs for one year of the given kind. Premium names have one price for every kind. */

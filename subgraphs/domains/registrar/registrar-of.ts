@@ -1,4 +1,4 @@
-import type { DomainsConfig } from '../../../platform/config/config.js';
+import type { DomainsConfig } from '../domains-config.js';
 import { NameComRegistrar } from './namecom-registrar.js';
 import type { Registrar } from './registrar.port.js';
 import { SandboxRegistrar } from './sandbox-registrar.js';

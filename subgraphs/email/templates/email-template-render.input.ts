@@ -1,7 +1,7 @@
 import { ArrayMaxSize, IsOptional, MaxLength, ValidateNested } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
 import { rule, Satisfies } from '../../../platform/validation/input-rules.js';
-import { isVariablePath } from '../sending/template-render.js';
+import { isVariablePath } from '../../../platform/templates/template-model.js';
 
 const MAX_VARIABLES = 200;
 const MAX_VALUE = 100_000;

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { TemplateError } from '../../../platform/templates/template-error.js';
 import { EmailTemplate } from '../entities/email-template.entity.js';
-import { hasValue, renderTemplate, templateVariables } from '../sending/template-render.js';
+import { hasValue } from '../../../platform/templates/template-model.js';
+import { renderTemplate, templateVariables } from '../sending/template-render.js';
 
 /** What a stored template renders to with a model: the subject as text, each body it has. */
 export interface RenderedTemplate {

@@ -23,7 +23,7 @@ const PARALLEL_REQUESTS = 10;
  */
 export function providerCarrierJob(
   deps: SmsDeps,
-  provider: NonNullable<SmsDeps['config']['smsProvider']>,
+  provider: NonNullable<SmsDeps['config']['sms']['provider']>,
 ): JobDefinition<CarrierJobData> {
   const client = new TwilioClient(provider);
   const statusCallback = deps.config.publicUrl + STATUS_CALLBACK_PATH;

@@ -99,7 +99,7 @@ export class SmsCallbackService {
   }
 
   private verify(path: string, params: Record<string, string>, signature: string | null): void {
-    const provider = this.deps.config.smsProvider;
+    const provider = this.deps.config.sms.provider;
     if (!provider) throw new DomainError('NOT_FOUND', 'No SMS provider is configured');
     if (!isValidTwilioSignature(provider.authToken, this.deps.config.publicUrl + path, params, signature)) {
       throw new DomainError('FORBIDDEN', 'Invalid X-Twilio-Signature');

@@ -1,13 +1,8 @@
 import { DomainError } from '../../../platform/errors/domain-error.js';
 import { createTemplateEngine } from '../../../platform/templates/template-engine.js';
 import { fromSmsEscapes } from '../../../platform/templates/legacy-syntax.js';
-import {
-  parseTemplate,
-  renderParsed,
-  templateVariables as variablesOf,
-} from '../../../platform/templates/liquid-template.js';
 import { TemplateValueError } from '../../../platform/templates/template-error.js';
-import { templateScope } from '../../../platform/templates/template-model.js';
+import { TemplateRenderer } from '../../../platform/templates/template-renderer.js';
 
 /** An object or array reached an output: it has no text form worth sending. */
 class NonScalarOutput extends TemplateValueError {
@@ -17,12 +12,15 @@ class NonScalarOutput extends TemplateValueError {
 }
 
 // SMS is plain text: no HTML escaping, ever.
-const engine = createTemplateEngine({
-  output: 'text',
-  nonScalar: (value) => {
-    throw new NonScalarOutput(Array.isArray(value) ? 'array' : 'object');
-  },
-});
+const renderer = new TemplateRenderer(
+  createTemplateEngine({
+    output: 'text',
+    nonScalar: (value) => {
+      throw new NonScalarOutput(Array.isArray(value) ? 'array' : 'object');
+    },
+  }),
+  fromSmsEscapes,
+);
 
 /**
  * Renders an SMS template (Liquid; `\{{` still stands for literal braces) with `templateModel`. Values are inserted
@@ -32,7 +30,7 @@ const engine = createTemplateEngine({
  */
 export function renderSmsTemplate(body: string, model: Record<string, unknown> = {}): string {
   try {
-    return renderParsed(engine, parseTemplate(engine, fromSmsEscapes(body), 'body'), templateScope(model), 'body');
+    return renderer.render(body, model, 'body');
   } catch (error) {
     if (error instanceof NonScalarOutput) throw nonScalar(error, model);
     throw error;
@@ -41,16 +39,12 @@ export function renderSmsTemplate(body: string, model: Record<string, unknown> =
 
 /** Throws TemplateError naming `body` when it is not a template SMS can render. */
 export function checkSmsTemplate(body: string): void {
-  parseTemplate(engine, fromSmsEscapes(body), 'body');
+  renderer.check(body, 'body');
 }
 
 /** Variable names a template uses (for the template record); none for a body that does not parse. */
 export function templateVariables(body: string): string[] {
-  try {
-    return variablesOf(engine, parseTemplate(engine, fromSmsEscapes(body), 'body'));
-  } catch {
-    return [];
-  }
+  return renderer.variables(body);
 }
 
 // The output names the variable when it is a plain model path (`{{ user }}`); a loop's own variable or a filtered

@@ -3,7 +3,9 @@ import { notFound } from '../../../platform/errors/domain-error.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { findPage } from '../../../platform/orm/find-page.js';
 import { ORG, sql, tenantSql } from '../../../platform/orm/tenant-sql.js';
+import { invalidTemplate, TemplateError } from '../../../platform/templates/template-error.js';
 import { CannedResponse } from '../entities/canned-response.entity.js';
+import { checkCanned } from './canned-render.js';
 import { resolveSupportPage, supportPageMeta } from '../shared/support-page.js';
 import { conflictOnDuplicate } from '../shared/unique-violation.js';
 import type { SupportDeps } from '../shared/support-deps.js';
@@ -24,6 +26,16 @@ const view = (c: CannedResponse): CannedResponseView => ({
   updatedAt: c.updatedAt,
 });
 const TAKEN = 'This shortcut is already used by another canned response';
+
+/** Content must parse as Liquid when it is written: a 400 naming `content` and where Liquid stopped, nothing stored. */
+function checkContent(content: string): void {
+  try {
+    checkCanned(content, 'content');
+  } catch (error) {
+    if (error instanceof TemplateError) throw invalidTemplate(error, content);
+    throw error;
+  }
+}
 
 interface CannedRow {
   id: string;
@@ -81,6 +93,7 @@ export class CannedResponseService {
   }
 
   async create(em: EntityManager, input: CannedResponseCreateInput): Promise<CannedResponseView> {
+    checkContent(input.content);
     const now = this.deps.clock.now();
     const canned = em.create(CannedResponse, {
       id: newId('canned'),
@@ -95,6 +108,7 @@ export class CannedResponseService {
   }
 
   async update(em: EntityManager, id: string, input: CannedResponseUpdateInput): Promise<CannedResponseView> {
+    if (input.content != null) checkContent(input.content);
     const canned = await this.find(em, id);
     if (input.title != null) canned.title = input.title;
     if (input.shortcut != null) canned.shortcut = input.shortcut;

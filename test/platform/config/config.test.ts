@@ -1,4 +1,5 @@
-import { loadConfig, loadTracingConfig, ConfigError } from '../../../platform/config/config.js';
+import { loadTracingConfig, ConfigError } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 
 describe(loadConfig.name, () => {
   it('should apply the documented defaults on an empty environment', () => {
@@ -62,6 +63,40 @@ describe(loadConfig.name, () => {
       /set INBOUND_MX_HOST alone/,
     );
     expect(() => loadConfig({ INBOUND_MX_HOST: 'not a host' })).toThrow(/INBOUND_MX_HOST must be a host name/);
+  });
+
+  it("should read each module's section with the platform's part and list their problems in the same error", () => {
+    const config = loadConfig({
+      SMS_PROVIDER_URL: 'https://sms.example/',
+      SMS_PROVIDER_ACCOUNT_SID: 'AC1',
+      SMS_PROVIDER_AUTH_TOKEN: 't',
+    });
+    expect(config.sms.provider).toEqual({ baseUrl: 'https://sms.example', accountSid: 'AC1', authToken: 't' });
+    expect(config.domains.tlds.com).toEqual({ register: 12.99, renew: 14.99, transfer: 12.99 });
+    expect(config.aiGateway.sandboxEnabled).toBe(true);
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DNS_NAMESERVERS: 'ns1.example.com',
+        DOMAIN_TLD_PRICES: '{"com": 3}',
+        SMS_PROVIDER_URL: 'https://sms.example',
+        AI_SANDBOX_ENABLED: 'perhaps',
+        AUTH_HASH_QUEUE: '-1',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect([...(error as ConfigError).problems].sort()).toEqual(
+      [
+        'PORT must be an integer between 0 and 65535 (got "eighty")',
+        'AI_SANDBOX_ENABLED must be true or false (got "perhaps")',
+        'AUTH_HASH_QUEUE must be an integer between 0 and 100000 (got "-1")',
+        'DNS_NAMESERVERS must name at least two hosts',
+        'DOMAIN_TLD_PRICES must be a JSON object of the documented shape',
+        'SMS_PROVIDER_URL, SMS_PROVIDER_ACCOUNT_SID and SMS_PROVIDER_AUTH_TOKEN must be set together',
+      ].sort(),
+    );
   });
 
   it('should refuse a MongoDB job store: jobs commit with their change only in the application database', () => {

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 import { startDatabase } from '../../../platform/database/start-database.js';
 import { checkEmbeddedAccess } from '../../../platform/database/embedded-access.js';
 import { createLogger } from '../../../platform/logging/logger.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { projectRoot } from '../../../platform/config/project-root.js';
-import { loadConfig } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 import { startPlatform } from '../../../gateway/runner.js';
 import { freePort } from '../../helpers/free-port.js';
 

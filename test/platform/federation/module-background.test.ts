@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import { startBackground } from '../../../platform/federation/module-background.js';
 import type { PlatformDeps, SubgraphModule } from '../../../platform/federation/subgraph-module.js';

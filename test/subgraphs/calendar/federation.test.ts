@@ -6,7 +6,7 @@ import { recordStatements } from '../../helpers/sent-statements.js';
 import { calendarModule } from '../../../subgraphs/calendar/index.js';
 import { crmModule } from '../../../subgraphs/crm/index.js';
 import { ShiftedClock } from '../../../platform/clock/job-clock.js';
-import { loadConfig } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 import { createLogger } from '../../../platform/logging/logger.js';
 import type { PlatformDeps } from '../../../platform/federation/subgraph-module.js';
 import { MONDAY_0750Z, bookingBody, hostWithEventType } from './helpers/calendar-fixtures.js';

@@ -218,6 +218,36 @@ describe('support inboxes, members and canned responses through the stack', () =
     expect((await t.request('GET', `/support/canned-responses/${id}`, { key })).status).toBe(404);
   });
 
+  it('should refuse content that is not Liquid when a canned response is written, with where Liquid stopped, storing nothing', async () => {
+    const content = 'Hello {{ visitor.name }},\n{% if agent.name %}I am {{ agent.name }}';
+    const created = await t.request('POST', '/support/canned-responses', {
+      key,
+      body: { title: 'Broken', shortcut: 'broken', content },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringMatching(/^content is not a valid Liquid template \(line 2, column 1\): /),
+      details: { field: 'content', received: content, expected: 'a Liquid template', line: 2, column: 1 },
+    });
+    expect((await t.request('GET', '/support/canned-responses?search=broken', { key })).body.data).toEqual([]);
+
+    const good = await t.request('POST', '/support/canned-responses', {
+      key,
+      body: { title: 'Fine', shortcut: 'fine', content: 'Hi {{ visitor.name }}' },
+    });
+    expect(good.status).toBe(201);
+    const update = await t.request('PUT', `/support/canned-responses/${good.body.data.id}`, {
+      key,
+      body: { title: 'Renamed', content: '{{ visitor.name ' },
+    });
+    expect(update.status).toBe(400);
+    expect(update.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'content', line: 1 } });
+    expect((await t.request('GET', `/support/canned-responses/${good.body.data.id}`, { key })).body.data).toMatchObject(
+      { title: 'Fine', content: 'Hi {{ visitor.name }}' },
+    );
+  });
+
   it('should render a canned response with Liquid: HTML-escaped values, unknown variables empty, hostile templates harmless', async () => {
     const inbox = await createInbox(t, key, { name: 'Liquid <Inbox>' });
     await addMember(t, key, inbox.id, 'user_agent', { name: 'Agent "Smith"' });
