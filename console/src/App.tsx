@@ -29,6 +29,7 @@ const Booking = lazy(() => import('./pages/calendar/BookingPage'));
 const Support = lazy(() => import('./pages/support/SupportPage'));
 const Domains = lazy(() => import('./pages/domains/DomainsPage'));
 const Domain = lazy(() => import('./pages/domains/DomainPage'));
+const DomainTransfers = lazy(() => import('./pages/domains/DomainTransfersPage'));
 const Mailboxes = lazy(() => import('./pages/mailboxes/MailboxesPage'));
 const Mailbox = lazy(() => import('./pages/mailboxes/MailboxPage'));
 const MailboxMessage = lazy(() => import('./pages/mailboxes/MailboxMessagePage'));
@@ -113,6 +114,7 @@ export function App() {
           <Route path="/support" element={<Support />} />
           <Route path="/support/conversations/:id" element={<Support />} />
           <Route path="/domains" element={<Domains />} />
+          <Route path="/domains/transfers" element={<DomainTransfers />} />
           <Route path="/domains/:domainName" element={<Domain />} />
           <Route path="/mailboxes" element={<Mailboxes />} />
           <Route path="/mailboxes/:mailboxId" element={<Mailbox />} />
