@@ -33,6 +33,7 @@ const DomainTransfers = lazy(() => import('./pages/domains/DomainTransfersPage')
 const Mailboxes = lazy(() => import('./pages/mailboxes/MailboxesPage'));
 const Mailbox = lazy(() => import('./pages/mailboxes/MailboxPage'));
 const MailboxMessage = lazy(() => import('./pages/mailboxes/MailboxMessagePage'));
+const MailboxThread = lazy(() => import('./pages/mailboxes/MailboxThreadPage'));
 const AiGateway = lazy(() => import('./pages/ai/AiGatewayPage'));
 const AiUsage = lazy(() => import('./pages/ai/AiUsagePage'));
 const Webhooks = lazy(() => import('./pages/webhooks/WebhooksPage'));
@@ -119,6 +120,7 @@ export function App() {
           <Route path="/mailboxes" element={<Mailboxes />} />
           <Route path="/mailboxes/:mailboxId" element={<Mailbox />} />
           <Route path="/mailboxes/:mailboxId/messages/:messageId" element={<MailboxMessage />} />
+          <Route path="/mailboxes/:mailboxId/threads/:threadId" element={<MailboxThread />} />
           <Route path="/ai" element={<AiGateway />} />
           <Route path="/ai/usage" element={<AiUsage />} />
           <Route path="/webhooks" element={<Webhooks />} />
