@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, CloseButton, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { mutate } from '../../api/graphql-client';
 import type { ApiError } from '../../api/api-error';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { LabelMessage, UnlabelMessage } from './mailbox-documents';
 
-/** A message's labels: each removable, and a name to add (one of the mailbox's labels, offered as suggestions). */
+/** A message's labels: each removable, and one of the mailbox's other labels to add (labels are made per mailbox). */
 export function MessageLabels({
   messageId,
   labels,
@@ -17,7 +17,8 @@ export function MessageLabels({
   known: string[];
   onChanged: () => void;
 }) {
-  const [name, setName] = useState('');
+  const [name, setName] = useState<string | null>(null);
+  const addable = known.filter((k) => !labels.includes(k));
   const [errors, setErrors] = useState<ApiError[]>([]);
   const [busy, setBusy] = useState(false);
   const run = async (change: () => Promise<unknown>) => {
@@ -39,7 +40,11 @@ export function MessageLabels({
       </Title>
       <ApiErrorAlert errors={errors} />
       <Group gap={6}>
-        {labels.length === 0 && <span>No labels.</span>}
+        {labels.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No labels.
+          </Text>
+        )}
         {labels.map((l) => (
           <Badge
             key={l}
@@ -59,29 +64,25 @@ export function MessageLabels({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          const label = name.trim();
-          if (!label) return;
+          if (!name) return;
           void run(async () => {
-            await mutate(LabelMessage, { id: messageId, input: { labels: [label] } });
-            setName('');
+            await mutate(LabelMessage, { id: messageId, input: { labels: [name] } });
+            setName(null);
           });
         }}
       >
         <Group align="end" gap="sm">
-          <TextInput
+          <Select
             label="Label"
-            list="mailbox-labels"
+            placeholder={addable.length ? 'Choose a label' : 'No other labels in this mailbox'}
+            data={addable}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={setName}
+            disabled={addable.length === 0}
             w={220}
             size="xs"
           />
-          <datalist id="mailbox-labels">
-            {known.map((k) => (
-              <option key={k} value={k} />
-            ))}
-          </datalist>
-          <Button type="submit" size="xs" loading={busy}>
+          <Button type="submit" size="xs" loading={busy} disabled={!name}>
             Add label
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Stack, Text, Textarea, Title } from '@mantine/core';
 import { mutate } from '../../api/graphql-client';
 import type { ApiError } from '../../api/api-error';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -33,9 +33,9 @@ export function ReplyBox({ messageId, onSent }: { messageId: string; onSent: () 
       </Title>
       <ApiErrorAlert errors={errors} />
       {sent && (
-        <Alert color="green" title="Reply sent">
-          The reply is {sent.status} ({sent.id}).
-        </Alert>
+        <Text role="status" size="sm">
+          Reply sent: it is {sent.status} ({sent.id}).
+        </Text>
       )}
       <form
         onSubmit={(e) => {
