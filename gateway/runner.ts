@@ -129,7 +129,7 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
   const local = modules.filter((m) => !config.subgraphUrls.has(m.name));
   const ports = new PlatformPorts();
   const bus = await createEventBus(config.redisUrl, logger);
-  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus, catalog };
+  const deps: DepsWithPorts = { config, orm, jobs, logger, metrics, ports, bus, catalog, apiKeyCache: apiKeys };
   for (const module of local) module.providePorts?.(deps, ports);
   // Modules in their own processes: their ports reach them as jobs on the shared store (nothing is lost while they are down).
   relayRemotePorts(deps, (name) => config.subgraphUrls.has(name));

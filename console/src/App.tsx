@@ -41,9 +41,11 @@ const CalendarSchedule = lazy(() => import('./pages/calendar/SchedulePage'));
 const Support = lazy(() => import('./pages/support/SupportPage'));
 const Domains = lazy(() => import('./pages/domains/DomainsPage'));
 const Domain = lazy(() => import('./pages/domains/DomainPage'));
+const DomainTransfers = lazy(() => import('./pages/domains/DomainTransfersPage'));
 const Mailboxes = lazy(() => import('./pages/mailboxes/MailboxesPage'));
 const Mailbox = lazy(() => import('./pages/mailboxes/MailboxPage'));
 const MailboxMessage = lazy(() => import('./pages/mailboxes/MailboxMessagePage'));
+const MailboxThread = lazy(() => import('./pages/mailboxes/MailboxThreadPage'));
 const AiGateway = lazy(() => import('./pages/ai/AiGatewayPage'));
 const AiUsage = lazy(() => import('./pages/ai/AiUsagePage'));
 const Webhooks = lazy(() => import('./pages/webhooks/WebhooksPage'));
@@ -137,10 +139,12 @@ export function App() {
           <Route path="/support" element={<Support />} />
           <Route path="/support/conversations/:id" element={<Support />} />
           <Route path="/domains" element={<Domains />} />
+          <Route path="/domains/transfers" element={<DomainTransfers />} />
           <Route path="/domains/:domainName" element={<Domain />} />
           <Route path="/mailboxes" element={<Mailboxes />} />
           <Route path="/mailboxes/:mailboxId" element={<Mailbox />} />
           <Route path="/mailboxes/:mailboxId/messages/:messageId" element={<MailboxMessage />} />
+          <Route path="/mailboxes/:mailboxId/threads/:threadId" element={<MailboxThread />} />
           <Route path="/ai" element={<AiGateway />} />
           <Route path="/ai/usage" element={<AiUsage />} />
           <Route path="/webhooks" element={<Webhooks />} />

@@ -15,6 +15,7 @@ import type { PlatformMetrics } from '../metrics/platform-metrics.js';
 import type { ModuleErrorCodeEntry } from '../errors/error-codes.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { ModuleCatalog } from './module-catalog.js';
+import type { LocalKeyCache } from '../organizations/api-key-revocation.js';
 
 /** What a module's services may use. Built once per process by the runner. */
 export interface PlatformDeps {
@@ -31,6 +32,11 @@ export interface PlatformDeps {
   bus: EventBus;
   /** Every module's scopes and events (the manifests the composition root collected), loaded in this process or not. */
   catalog: ModuleCatalog;
+  /**
+   * The key lookups this process caches (the runner's): a revocation made here drops the key from it before it
+   * answers. Absent in a process that authenticates no keys (a module in its own process); others hear the NOTIFY.
+   */
+  apiKeyCache?: LocalKeyCache;
 }
 
 /** A network listener a module runs beside HTTP (the domains module's DNS server). */

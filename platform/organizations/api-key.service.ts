@@ -7,7 +7,7 @@ import type { PlanName } from '../rate-limit/plans.js';
 import { LRUCache } from 'lru-cache';
 import { NotificationListener } from '../database/notification-listener.js';
 import type { Logger } from '../logging/logger.js';
-import { API_KEY_REVOKED_CHANNEL } from './api-key-revocation.js';
+import { API_KEY_REVOKED_CHANNEL, type LocalKeyCache } from './api-key-revocation.js';
 
 const KEY_PREFIX: Record<ApiKeyType, string> = { SERVER: 'sk_srv_', SENDING: 'sk_snd_', GATEWAY: 'gw_sk_' };
 const CACHE_TTL_MS = 10_000;
@@ -41,7 +41,7 @@ export interface ApiKeyServiceOptions {
  * A revocation NOTIFYs the key's hash on commit and every process drops it at once; while that listener is down
  * nothing is served from the cache, and the TTL bounds staleness should a notification be lost.
  */
-export class ApiKeyService {
+export class ApiKeyService implements LocalKeyCache {
   private readonly cache = new LRUCache<string, { auth: Auth | null; expires: number }>({ max: 10_000 });
   private readonly listener?: NotificationListener;
   /** Revocations reach this process (always true without a listener: nothing to hear). */
@@ -61,7 +61,7 @@ export class ApiKeyService {
         channel: API_KEY_REVOKED_CHANNEL,
         logger: options.logger,
         // No payload: (re)connected, and what was revoked meanwhile is unknown, so start from an empty cache.
-        onNotify: (hash) => (hash === undefined ? this.serve() : this.revoked(hash)),
+        onNotify: (hash) => (hash === undefined ? this.serve() : this.heardRevoked(hash)),
         onLost: () => this.suspend(),
       });
     }
@@ -161,7 +161,17 @@ export class ApiKeyService {
     return () => this.revocationHandlers.delete(handler);
   }
 
-  private revoked(hash: string) {
+  /** Drops a key revoked by this process at once (LocalKeyCache), before its NOTIFY comes back. */
+  forget(hash: string): void {
+    this.drop(hash);
+  }
+
+  /** A revocation's NOTIFY, from any process (this one's own included, after its forget). */
+  private heardRevoked(hash: string) {
+    this.drop(hash);
+  }
+
+  private drop(hash: string) {
     this.cache.delete(hash);
     for (const handler of this.revocationHandlers) handler(hash);
   }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ORG, sql, tenantSql } from '../orm/tenant-sql.js';
 import type { ApiKeyType } from './api-key.entity.js';
 import { hashApiKey } from './api-key.service.js';
-import { revokedAndAnnounced } from './api-key-revocation.js';
+import { revokedAndAnnounced, type LocalKeyCache } from './api-key-revocation.js';
 import type { PlanName } from '../rate-limit/plans.js';
 
 /** A key as a module lists it: never its hash. */
@@ -72,8 +72,11 @@ const record = (row: KeyRow): ApiKeyRecord => ({
   revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
 });
 
-/** platform/organizations' implementation of ApiKeysPort. */
-export const organizationApiKeys: ApiKeysPort = {
+/**
+ * platform/organizations' implementation of ApiKeysPort. `localCache` is this process's key cache (absent where no
+ * keys are authenticated): a revoke drops the keys from it before it returns.
+ */
+export const organizationApiKeys = (localCache?: LocalKeyCache): ApiKeysPort => ({
   async create(em, { type, scopes, name, key }) {
     const [row] = await tenantSql(em).rows<KeyRow>(
       sql`insert into platform.api_keys (id, organization_id, name, type, scopes, prefix, hash, created_at)
@@ -89,13 +92,13 @@ export const organizationApiKeys: ApiKeysPort = {
     return rows.map(record);
   },
   async revoke(em, type, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(
+    const rows = await tenantSql(em).rows<RevokedRow>(
       revokedAndAnnounced(
         sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
         where id = ${id} and organization_id = ${ORG} and type = ${type} returning id, hash`,
       ),
     );
-    return rows.length > 0;
+    return forgotten(rows, localCache);
   },
   async listPlatformKeys(em, { limit, offset }) {
     const rows = await tenantSql(em).rows<KeyRow & { type: ApiKeyType; scopes: string[]; total: string }>(
@@ -115,13 +118,13 @@ export const organizationApiKeys: ApiKeysPort = {
     };
   },
   async revokePlatformKey(em, id) {
-    const rows = await tenantSql(em).rows<{ id: string }>(
+    const rows = await tenantSql(em).rows<RevokedRow>(
       revokedAndAnnounced(
         sql`update platform.api_keys set revoked_at = coalesce(revoked_at, now())
         where id = ${id} and organization_id = ${ORG} and type in ('SERVER', 'SENDING') returning id, hash`,
       ),
     );
-    return rows.length > 0;
+    return forgotten(rows, localCache);
   },
   async organization(em) {
     const row = await tenantSql(em).one<{ id: string; slug: string; name: string; plan: PlanName; created_at: Date }>(
@@ -137,4 +140,18 @@ export const organizationApiKeys: ApiKeysPort = {
     );
     return Object.fromEntries(rows.map((r) => [r.resource, Number(r.used)]));
   },
-};
+});
+
+interface RevokedRow {
+  id: string;
+  hash: string;
+}
+
+/**
+ * Drops the revoked keys from this process's cache; true when there were any. Inside a caller's transaction a
+ * request could cache the key again before the commit: the NOTIFY, delivered on commit, drops it once more.
+ */
+function forgotten(rows: RevokedRow[], localCache: LocalKeyCache | undefined): boolean {
+  for (const row of rows) localCache?.forget(row.hash);
+  return rows.length > 0;
+}

@@ -57,6 +57,14 @@ export const domainsRoutes: ModuleRoutes = {
     }),
     read({
       method: 'GET',
+      path: '/domains/transfers',
+      operation: 'ListDomainTransfers',
+      result: 'domainTransfers',
+      list: true,
+      query: { ...PAGE_QUERY, status: 'string' },
+    }),
+    read({
+      method: 'GET',
       path: '/domains/transfers/:transferId',
       operation: 'GetDomainTransfer',
       result: 'domainTransfer',

@@ -3048,6 +3048,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domains/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List domain transfers
+         * @description The organization's transfers in, newest first (default 50, max 100), optionally of one status. A page of results with its `meta` (see Pagination in the API conventions). Answers 200 on success. Runs the GraphQL query `domainTransfers`.
+         */
+        get: operations["getDomainsTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains/transfers/{transferId}": {
         parameters: {
             query?: never;
@@ -24439,6 +24459,95 @@ export interface operations {
             409: components["responses"]["DomainsError409"];
             413: components["responses"]["EmailError413"];
             415: components["responses"]["EmailError415"];
+            429: components["responses"]["WebhooksError429"];
+            500: components["responses"]["EmailError500"];
+            502: components["responses"]["DomainsError502"];
+            503: components["responses"]["EmailError503"];
+        };
+    };
+    getDomainsTransfers: {
+        parameters: {
+            query?: {
+                count?: number;
+                offset?: number;
+                limit?: number;
+                page?: number;
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "id_01J0EXAMPLE",
+                     *           "domainName": "example.com",
+                     *           "status": "example",
+                     *           "price": 1,
+                     *           "completesAt": "2026-01-31T09:00:00Z",
+                     *           "completedAt": "2026-01-31T09:00:00Z",
+                     *           "failureReason": "example",
+                     *           "createdAt": "2026-01-31T09:00:00Z",
+                     *           "updatedAt": "2026-01-31T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "count": 1,
+                     *         "offset": 1,
+                     *         "total": 1,
+                     *         "hasMore": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            domainName: string;
+                            /** @description PENDING, COMPLETED, CANCELLED or FAILED */
+                            status: string;
+                            /** @description USD, includes one year added to the registration */
+                            price: number;
+                            /**
+                             * Format: date-time
+                             * @description When the registrar is expected to complete it
+                             */
+                            completesAt: string;
+                            /** Format: date-time */
+                            completedAt: string | null;
+                            failureReason: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        meta: {
+                            /** @description Items in this response */
+                            count: number;
+                            offset: number;
+                            total: number;
+                            hasMore: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["DomainsError400"];
+            401: components["responses"]["EmailError401"];
+            403: components["responses"]["EmailError403"];
+            404: components["responses"]["WebhooksError404"];
+            409: components["responses"]["DomainsError409"];
             429: components["responses"]["WebhooksError429"];
             500: components["responses"]["EmailError500"];
             502: components["responses"]["DomainsError502"];

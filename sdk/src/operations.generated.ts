@@ -433,6 +433,7 @@ export const operations = {
     transfers: {
       delete: ['delete', '/domains/transfers/{transferId}'],
       get: ['get', '/domains/transfers/{transferId}'],
+      list: ['get', '/domains/transfers'],
     },
     webhooks: {
       create: ['post', '/domains/webhooks'],

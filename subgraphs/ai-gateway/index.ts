@@ -139,7 +139,7 @@ export function aiGatewayModule(options: AiGatewayModuleOptions = {}): AiGateway
       embeddings,
       responses: new ResponsesService(platform.orm, completions),
       urls,
-      apiKeys: organizationApiKeys,
+      apiKeys: organizationApiKeys(platform.apiKeyCache),
     });
   };
   return {

@@ -57,7 +57,6 @@ const INPUTS_OUTSIDE_INPUT_FILES = new Set([
   'domains/domains/domain.types.ts',
   'domains/search/search.types.ts',
   'domains/shared/contact.types.ts',
-  'domains/transfers/transfer.types.ts',
   // email
   'email/bounces/email-bounce.resolver.ts',
   'email/messages/email-message.resolver.ts',

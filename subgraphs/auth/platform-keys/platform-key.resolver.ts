@@ -12,7 +12,7 @@ export class PlatformKeyResolver {
   private readonly service: PlatformKeyService;
 
   constructor(deps: AuthDeps) {
-    this.service = new PlatformKeyService(organizationApiKeys, deps.catalog.scopes);
+    this.service = new PlatformKeyService(organizationApiKeys(deps.apiKeyCache), deps.catalog.scopes);
   }
 
   @Authorized('auth')
@@ -46,7 +46,7 @@ export class PlatformKeyResolver {
 
   @Authorized('auth')
   @Mutation(() => Boolean, {
-    description: 'Revokes a SERVER or SENDING key; requests with it are refused within seconds (the key cache)',
+    description: 'Revokes a SERVER or SENDING key; requests with it are refused from the answer on',
   })
   revokeApiKey(@Arg('id', () => ID) id: string, @Ctx() ctx: SubgraphContext): Promise<boolean> {
     return this.service.revoke(ctx.em, id);

@@ -1,8 +1,9 @@
-import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import type { DomainsDeps } from '../domains-deps.js';
 import { TransferService } from './transfer.service.js';
-import { TransferDomainInput, TransferView } from './transfer.types.js';
+import { TransferList, TransferView } from './transfer.types.js';
+import { TransferDomainInput, TransferListArgs } from './transfer.input.js';
 
 @Resolver()
 export class TransferResolver {
@@ -19,6 +20,14 @@ export class TransferResolver {
     @Ctx() ctx: SubgraphContext,
   ): Promise<TransferView> {
     return this.service.request(ctx.em, input);
+  }
+
+  @Authorized('domains')
+  @Query(() => TransferList, {
+    description: "The organization's transfers in, newest first (default 50, max 100), optionally of one status",
+  })
+  domainTransfers(@Args() args: TransferListArgs, @Ctx() ctx: SubgraphContext): Promise<TransferList> {
+    return this.service.list(ctx.em, args);
   }
 
   @Authorized('domains')

@@ -1,6 +1,9 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError } from '../../../platform/errors/domain-error.js';
+import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
+import { findPage } from '../../../platform/orm/find-page.js';
+import { offsetMeta, resolvePage } from '../../../platform/pagination/offset-page.js';
+import { TRANSFER_STATUSES, type TransferStatus } from '../entities/domain-status.js';
 import { newId } from '../../../platform/ids/ids.js';
 import { TENANT_FILTER } from '../../../platform/orm/tenancy.js';
 import { crossTenantSql, sql } from '../../../platform/orm/tenant-sql.js';
@@ -13,9 +16,12 @@ import type { DomainsDeps } from '../domains-deps.js';
 import { emitDomainEvent, notifyZoneChanged } from '../shared/domain-events.js';
 import { registrarCall, nextSerial } from '../shared/domain-lookup.js';
 import { contactData } from '../domains/domain-view.js';
-import type { TransferDomainInput, TransferView } from './transfer.types.js';
+import type { TransferView } from './transfer.types.js';
+import type { TransferDomainInput, TransferListArgs } from './transfer.input.js';
 
 export const TRANSFER_JOB = 'domains.transfer.check';
+/** Page sizes of the transfers list, as the domains list. */
+const TRANSFER_PAGE = { defaultCount: 50, maxCount: 100 };
 /** How often a transfer at a remote registrar is asked about again. */
 const POLL_AGAIN_MS = 15 * 60_000;
 
@@ -61,6 +67,23 @@ export class TransferService {
         throw new DomainError('CONFLICT', `A transfer of ${name.ascii} is already pending`);
       throw error;
     }
+  }
+
+  /** The organization's transfers in, newest first, optionally of one status. */
+  async list(em: EntityManager, args: TransferListArgs) {
+    const page = resolvePage(args, TRANSFER_PAGE);
+    const where: Record<string, unknown> = {};
+    if (args.status != null) {
+      if (!TRANSFER_STATUSES.includes(args.status as TransferStatus))
+        throw invalid('status', args.status, TRANSFER_STATUSES);
+      where.status = args.status;
+    }
+    const { rows, total } = await findPage(em, DomainTransfer, where, {
+      limit: page.count,
+      offset: page.offset,
+      orderBy: { createdAt: 'desc', id: 'desc' },
+    });
+    return { data: rows.map(transferView), meta: offsetMeta(page, rows.length, total) };
   }
 
   async get(em: EntityManager, transferId: string): Promise<TransferView> {

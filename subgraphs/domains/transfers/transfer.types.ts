@@ -1,24 +1,5 @@
-import { Field, Float, ID, InputType, ObjectType } from 'type-graphql';
-import { Length, MaxLength, ValidateNested } from 'class-validator';
-import { ContactInput } from '../shared/contact.types.js';
-
-@InputType('TransferDomainInput')
-export class TransferDomainInput {
-  @MaxLength(300)
-  @Field()
-  domainName!: string;
-
-  @Length(1, 128)
-  @Field({ description: 'The code the current registrar gave the holder' })
-  authCode!: string;
-
-  @ValidateNested()
-  @Field(() => ContactInput)
-  registrant!: ContactInput;
-
-  @Field(() => Boolean, { nullable: true, description: 'Default true' })
-  whoisPrivacy?: boolean | null;
-}
+import { Field, Float, ID, ObjectType } from 'type-graphql';
+import { OffsetList } from '../../../platform/graphql/offset-list.type.js';
 
 @ObjectType('DomainTransfer')
 export class TransferView {
@@ -49,3 +30,6 @@ export class TransferView {
   @Field()
   updatedAt!: Date;
 }
+
+@ObjectType('DomainTransferList')
+export class TransferList extends OffsetList(TransferView) {}

@@ -58,7 +58,15 @@ function List() {
 
 export default function Page() {
   return (
-    <PageFrame title="Domains" scope="domains">
+    <PageFrame
+      title="Domains"
+      scope="domains"
+      actions={
+        <Anchor component={Link} to="/domains/transfers">
+          Transfers
+        </Anchor>
+      }
+    >
       <List />
     </PageFrame>
   );

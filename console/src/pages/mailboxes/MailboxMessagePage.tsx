@@ -9,10 +9,12 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { SandboxedHtml } from '../../components/SandboxedHtml';
+import { MessageLabels } from './MessageLabels';
+import { ReplyBox } from './ReplyBox';
 
 // Attachments by name, type and size only: their base64 content is not asked for.
 const MailboxMessageQuery = graphql(`
-  query ConsoleMailboxMessage($id: ID!) {
+  query ConsoleMailboxMessage($id: ID!, $mailboxId: ID!) {
     mailboxMessage(id: $id) {
       id mailboxId threadId direction status from to cc bcc subject read labels tags messageId inReplyTo
       receivedAt sentAt deliveredAt bouncedAt bounceReason
@@ -20,6 +22,7 @@ const MailboxMessageQuery = graphql(`
       htmlBody textBody headers
       attachments { id filename contentType size }
     }
+    mailboxLabels(mailboxId: $mailboxId) { name }
   }
 `);
 
@@ -28,7 +31,7 @@ const headerText = (value: unknown) =>
   Array.isArray(value) ? value.join('\n') : typeof value === 'string' ? value : JSON.stringify(value);
 
 function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailboxMessageQuery>; mailboxId: string }) {
-  const { data, errors, loading } = result;
+  const { data, errors, loading, refetch } = result;
   if (loading && !data) return <Loading label="Loading the message" />;
   if (!data) return <ApiErrorAlert errors={errors} />;
   const m = data.mailboxMessage;
@@ -70,6 +73,13 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
           </Badge>
         ))}
       </Group>
+      <Anchor
+        component={Link}
+        to={`/mailboxes/${encodeURIComponent(mailboxId)}/threads/${encodeURIComponent(m.threadId)}`}
+        size="sm"
+      >
+        View the thread
+      </Anchor>
       <Table withTableBorder maw={760}>
         <caption className="visually-hidden">Message details</caption>
         <Table.Tbody>
@@ -92,6 +102,12 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
           {m.inReplyTo && row('In reply to', <Code>{m.inReplyTo}</Code>)}
         </Table.Tbody>
       </Table>
+      <MessageLabels
+        messageId={m.id}
+        labels={m.labels}
+        known={data.mailboxLabels.map((l) => l.name)}
+        onChanged={refetch}
+      />
       <section aria-labelledby="attachments-heading">
         <Title order={2} size="h4" id="attachments-heading" mb="xs">
           Attachments
@@ -153,6 +169,7 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
           />
         </Tabs.Panel>
       </Tabs>
+      <ReplyBox messageId={m.id} onSent={refetch} />
     </Stack>
   );
 }
@@ -161,7 +178,7 @@ function MailboxMessage({ result, mailboxId }: { result: QueryState<ConsoleMailb
 export default function MailboxMessagePage() {
   const { mailboxId = '', messageId = '' } = useParams();
   // Asked here so the heading can be the subject; never asked without the scope.
-  const result = useQuery(MailboxMessageQuery, { id: messageId }, { skip: !useHasScope('mailboxes') });
+  const result = useQuery(MailboxMessageQuery, { id: messageId, mailboxId }, { skip: !useHasScope('mailboxes') });
   const m = result.data?.mailboxMessage;
   return (
     <PageFrame

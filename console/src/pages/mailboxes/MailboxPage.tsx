@@ -1,13 +1,14 @@
-import { useState } from 'react';
-import { Anchor, Badge, Group, Switch, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Button, Group, Switch, Tabs, TextInput } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
-import { useHasScope } from '../../api/session-context';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { Pager } from '../../components/Pager';
+import { MessageRows } from './MessageRows';
+import { MailboxSearch } from './MailboxSearch';
+import { MailboxThreads } from './MailboxThreads';
 
 const MailboxInboxQuery = graphql(`
   query ConsoleMailboxInbox($mailboxId: ID!, $offset: Int!, $limit: Int!, $unread: Boolean) {
@@ -21,27 +22,20 @@ const MailboxInboxQuery = graphql(`
 
 const LIMIT = 25;
 
-/** A mailbox's received messages, newest first; each opens the whole message. */
-export default function MailboxPage() {
-  const { mailboxId = '' } = useParams();
+function Inbox({ mailboxId, onAddress }: { mailboxId: string; onAddress: (a: string) => void }) {
   const [page, setPage] = useState(1);
   const [unreadOnly, setUnreadOnly] = useState(false);
-  // Asked here so the heading can be the mailbox's address; never asked without the scope.
-  const { data, errors, loading } = useQuery(
-    MailboxInboxQuery,
-    { mailboxId, offset: (page - 1) * LIMIT, limit: LIMIT, unread: unreadOnly ? true : null },
-    { skip: !useHasScope('mailboxes') },
-  );
+  const { data, errors, loading } = useQuery(MailboxInboxQuery, {
+    mailboxId,
+    offset: (page - 1) * LIMIT,
+    limit: LIMIT,
+    unread: unreadOnly ? true : null,
+  });
+  useEffect(() => {
+    if (data) onAddress(data.mailbox.address);
+  }, [data, onAddress]);
   return (
-    <PageFrame
-      title={data?.mailbox.address ?? 'Mailbox'}
-      scope="mailboxes"
-      actions={
-        <Anchor component={Link} to="/mailboxes" size="sm">
-          All mailboxes
-        </Anchor>
-      }
-    >
+    <>
       <Switch
         label="Unread only"
         checked={unreadOnly}
@@ -49,54 +43,86 @@ export default function MailboxPage() {
           setUnreadOnly(e.currentTarget.checked);
           setPage(1);
         }}
+        mb="sm"
       />
       <ApiErrorAlert errors={errors} />
       {loading && !data && <Loading label="Loading the inbox" />}
       {data && (
         <>
-          <DataTable
+          <MessageRows
+            mailboxId={mailboxId}
             caption={`Inbox of ${data.mailbox.address}`}
             empty="No messages."
             rows={data.mailboxInbox.data}
-            rowKey={(m) => m.id}
-            columns={[
-              { header: 'Received', cell: (m) => <When iso={m.receivedAt} /> },
-              { header: 'From', cell: (m) => m.from },
-              {
-                header: 'Subject',
-                cell: (m) => (
-                  <>
-                    <Anchor
-                      component={Link}
-                      to={`/mailboxes/${encodeURIComponent(mailboxId)}/messages/${encodeURIComponent(m.id)}`}
-                      fw={m.read ? undefined : 700}
-                    >
-                      {m.subject || '(no subject)'}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {m.textPreview}
-                    </Text>
-                  </>
-                ),
-              },
-              { header: 'Attachments', cell: (m) => m.attachmentCount },
-              {
-                header: 'Labels',
-                cell: (m) => (
-                  <Group gap={4}>
-                    {!m.read && <Badge size="xs">unread</Badge>}
-                    {m.labels.map((l) => (
-                      <Badge key={l} size="xs" variant="outline">
-                        {l}
-                      </Badge>
-                    ))}
-                  </Group>
-                ),
-              },
-            ]}
           />
           <Pager page={page} limit={LIMIT} total={data.mailboxInbox.meta.total} onPage={setPage} label="Messages" />
         </>
+      )}
+    </>
+  );
+}
+
+/** A mailbox: its inbox (newest first), its threads, or a search of its messages; one request for what is shown. */
+export default function MailboxPage() {
+  const { mailboxId = '' } = useParams();
+  const [address, setAddress] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  return (
+    <PageFrame
+      title={address ?? 'Mailbox'}
+      scope="mailboxes"
+      actions={
+        <Anchor component={Link} to="/mailboxes" size="sm">
+          All mailboxes
+        </Anchor>
+      }
+    >
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(typed.trim());
+        }}
+      >
+        <Group align="end" gap="sm">
+          <TextInput
+            label="Search this mailbox"
+            description='Words, "phrases", OR, -word'
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            w={320}
+            maw="100%"
+          />
+          <Button type="submit">Search</Button>
+          {query && (
+            <Button
+              variant="default"
+              onClick={() => {
+                setTyped('');
+                setQuery('');
+              }}
+            >
+              Clear search
+            </Button>
+          )}
+        </Group>
+      </form>
+      {query ? (
+        <MailboxSearch key={query} mailboxId={mailboxId} query={query} onAddress={setAddress} />
+      ) : (
+        <Tabs defaultValue="inbox" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
+            <Tabs.Tab value="threads">Threads</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="inbox" pt="sm">
+            <Inbox mailboxId={mailboxId} onAddress={setAddress} />
+          </Tabs.Panel>
+          <Tabs.Panel value="threads" pt="sm">
+            <MailboxThreads mailboxId={mailboxId} onAddress={setAddress} />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </PageFrame>
   );
