@@ -1,4 +1,4 @@
-import { loadConfig } from '../../../platform/config/config.js';
+import { loadConfig } from '../../../gateway/module-manifests.js';
 import { startPlatform, type Platform } from '../../../gateway/runner.js';
 import { createTestDatabase } from '../../helpers/test-database.js';
 import { eventually } from '../../helpers/test-platform.js';
