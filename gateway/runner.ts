@@ -54,6 +54,7 @@ import { startSubscriptionServer } from './subscriptions.js';
 import { crossOriginHook } from '../platform/http/cross-origin.js';
 import type { ModuleHttpRoute } from '../platform/http/module-http.js';
 import { directRoute } from './direct-routes.js';
+import { LocalOperations } from '../rest-bridge/local-operations.js';
 import { registerPageRoutes } from './page-routes.js';
 import { PlatformMetrics } from '../platform/metrics/platform-metrics.js';
 import { platformSources } from '../platform/metrics/platform-sources.js';
@@ -174,6 +175,17 @@ export async function startPlatform(config: Config, options: PlatformOptions = {
     bodyRules: new BodyRules(apiSchema, ALL_ROUTES, operations),
     execute,
     scopeOf: (module) => catalog.subgraphScope(module),
+    local: new LocalOperations(
+      local.flatMap((module) =>
+        (module.localOperations?.(deps) ?? []).map((op) => ({
+          module: module.name,
+          schema: subgraphs.get(module.name) as GraphQLSchema,
+          local: op,
+        })),
+      ),
+      operations,
+      { orm, metrics, logger },
+    ),
   });
   const port = createEdgeServer({
     logger,

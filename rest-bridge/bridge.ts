@@ -14,6 +14,7 @@ import type { Operation } from './operations.js';
 import type { BridgeRequest, ModuleRoutes, QueryParamType, RouteSpec } from './route-table.js';
 import { declaredVariables } from './request-values.js';
 import type { BodyRules } from './body-rules.js';
+import type { LocalOperations } from './local-operations.js';
 import { redacted } from './body-check.js';
 import { inRestWords } from './rest-words.js';
 import { activeSpan, callerAttributes, startSpan, withSpan } from '../platform/tracing/spans.js';
@@ -39,6 +40,8 @@ export interface RestBridgeOptions {
   bodyRules?: BodyRules;
   /** The scope a module's routes demand of a key (`ModuleCatalog.subgraphScope`). */
   scopeOf: (module: string) => string | null;
+  /** Operations in-process modules answer without GraphQL execution (local-operations.ts). */
+  local?: LocalOperations;
 }
 
 interface CompiledRoute {
@@ -201,10 +204,10 @@ export class RestBridge {
     };
     this.checkBody(spec, request.body);
     const variables = spec.variables ? spec.variables(bridgeRequest) : declaredVariables(spec, bridgeRequest);
-    const result = await this.options.execute(this.options.operations.get(spec.operation)!, variables, {
-      requestId,
-      auth,
-    });
+    const operation = this.options.operations.get(spec.operation)!;
+    const caller = { requestId, auth };
+    const result = await (this.options.local?.answer(operation, variables, caller) ??
+      this.options.execute(operation, variables, caller));
     if (result.errors?.length) {
       const first = [...result.errors].sort(
         (a, b) => statusFromExtensions(b.extensions) - statusFromExtensions(a.extensions),

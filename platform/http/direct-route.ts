@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Auth } from '../auth/auth.js';
 import type { PlatformDeps } from '../federation/subgraph-module.js';
 import type { RateCategory } from '../rate-limit/plans.js';
+import type { SubgraphContext } from '../context/subgraph-context.js';
 
 /** What a direct route's handler gets: the parsed JSON body and the authenticated caller. */
 export interface DirectRequest {
@@ -28,6 +29,25 @@ export interface DirectRoute {
   handle(req: DirectRequest): Promise<unknown>;
 }
 
+/**
+ * A REST bridge operation a module answers in-process with the code its resolver calls, instead of the bridge
+ * sending the named GraphQL operation through the gateway. The bridge still matches the route, checks the key, rate
+ * limit and body, builds the variables and renders the envelope; only the GraphQL execution is skipped. Offered only
+ * where the module runs in-process; in split mode the bridge sends the operation to the module's process as before.
+ */
+export interface LocalOperation {
+  /** The bridge operation's name (its `.graphql` file). */
+  operation: string;
+  /** What the resolver's `@Authorized(...)` demands. */
+  authorized: string[];
+  /**
+   * Resolves to the value of the operation's one root field, as the resolver returns it (entities, Dates): the bridge
+   * shapes it by the operation's selection; throws as the resolver throws.
+   */
+  run(variables: Record<string, unknown>, context: SubgraphContext): Promise<unknown>;
+}
+
 export interface DirectRouteProvider {
   directRoutes?(deps: PlatformDeps): DirectRoute[];
+  localOperations?(deps: PlatformDeps): LocalOperation[];
 }

@@ -33,6 +33,7 @@ import { PasswordHasher } from './passwords/password-hasher.js';
 import { DefaultBreachChecker, type BreachChecker } from './passwords/breach-checker.js';
 import { SessionCache } from './sessions/session-cache.js';
 import { verifySessionRoute } from './sessions/verify-session.route.js';
+import { signInLocalOperation } from './sessions/sign-in.local.js';
 import { Migration20261125000100_auth } from './migrations/Migration20261125000100_auth.js';
 import { Migration20261125140000_auth_hardening } from './migrations/Migration20261125140000_auth_hardening.js';
 import { Migration20261201180000_auth_sso } from './migrations/Migration20261201180000_auth_sso.js';
@@ -143,6 +144,7 @@ export function authModule(options: AuthModuleOptions = {}): SubgraphModule & Di
         userReference,
       ),
     directRoutes: (platform) => [verifySessionRoute(depsFor(platform))],
+    localOperations: (platform) => [signInLocalOperation(depsFor(platform))],
     // Browser paths (SSO redirects, the hosted sign-in page): cookies, redirects and HTML, not the JSON envelope.
     httpRoutes: (platform) => [...ssoRoutes(depsFor(platform)), ...hostedSignInRoutes(depsFor(platform))],
     close: async () => {
