@@ -1,5 +1,5 @@
 import type { ParsedMail } from 'mailparser';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { emitEvent } from '../../../platform/events/emit-event.js';
 import type { RecipientMailbox } from './recipient-mailboxes.js';
 import { MailMessage } from '../entities/mail-message.entity.js';
@@ -23,11 +23,12 @@ export async function applyDeliveryReport(tx: EntityManager, mailbox: RecipientM
   const text = raw.toString('utf8');
   const ids = [...text.matchAll(/^(?:Original-)?Message-ID\s*:\s*(<[^>\s]+>)/gim)].map((m) => m[1]!);
   if (ids.length === 0) return false;
-  const message = await tx.findOne(MailMessage, {
-    mailboxId: mailbox.id,
-    direction: 'outbound',
-    messageId: { $in: ids },
-  });
+  // Locked: the send's own delivery outcome may be applied at the same moment, and neither may lose the other's write.
+  const message = await tx.findOne(
+    MailMessage,
+    { mailboxId: mailbox.id, direction: 'outbound', messageId: { $in: ids } },
+    { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+  );
   if (!message) return false;
   const action = /^Action\s*:\s*(\w+)/im.exec(text)?.[1]?.toLowerCase();
   const status = /^Status\s*:\s*(\d\.\d{1,3}\.\d{1,3})/im.exec(text)?.[1];

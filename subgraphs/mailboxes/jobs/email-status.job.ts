@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/postgresql';
 import type { JobDefinition } from '../../../platform/jobs/jobs.js';
 import type { EmailOutcomeData } from '../../../platform/ports/system-email.js';
 import { emitEvent } from '../../../platform/events/emit-event.js';
@@ -17,7 +18,12 @@ export function emailStatusJob(): JobDefinition<EmailOutcomeData> {
     name: EMAIL_STATUS_JOB,
     handler: async (data, { em }) => {
       await em.transactional(async (tx) => {
-        const message = await tx.findOne(MailMessage, { id: data.ref });
+        // Locked: a delivery status notification may bounce the message at the same moment (inbound/delivery-report.ts).
+        const message = await tx.findOne(
+          MailMessage,
+          { id: data.ref },
+          { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+        );
         if (!message) return;
         const now = new Date();
         if (data.outcome === 'delivered' && message.status === 'sent') {
