@@ -43,10 +43,6 @@ export interface PlatformConfig {
   subgraphListen: { host: string; port: number };
   /** Lets webhooks target private and loopback addresses (tests, local development). */
   webhookAllowPrivate: boolean;
-  /** Deadline of one webhook request (30 s). */
-  webhookTimeoutMs: number;
-  /** Tests only: divides the webhook retry delays (1 = the real schedule). */
-  webhookRetrySpeedup: number;
   /** Safety sweep of the events outbox, besides the LISTEN/NOTIFY wake-ups. */
   eventsSweepMs: number;
   /** Dispatched outbox events older than this are deleted (hourly); undispatched ones never are. */
@@ -255,8 +251,6 @@ export function readConfig<const S extends readonly ConfigSection[] = []>(
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
-    webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
     eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
     eventsRetentionDays: int('EVENTS_RETENTION_DAYS', 7, 1, 3650),
     notificationEmail: email('NOTIFICATION_EMAIL'),
