@@ -5,6 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build
 export CONSOLE_SCREENSHOTS_DIR="$PWD/docs/console"
-for file in console.system.test.js console-support.system.test.js console-records.system.test.js console-module-pages.system.test.js console-calendar-event-types.system.test.js console-email-sms.system.test.js; do
+# Every console browser test by default; name some (`console-crm-calendar.system.test.js ...`) to run only those.
+files=(console.system.test.js console-support.system.test.js console-records.system.test.js
+  console-module-pages.system.test.js console-calendar-event-types.system.test.js console-email-sms.system.test.js
+  console-domains-mailboxes.system.test.js console-crm-calendar.system.test.js)
+[ "$#" -gt 0 ] && files=("$@")
+for file in "${files[@]}"; do
   NODE_OPTIONS=--experimental-vm-modules npx jest --config jest.system.config.js "dist/test/system/console/$file" --runInBand
 done

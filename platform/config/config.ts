@@ -29,12 +29,6 @@ export interface PlatformConfig {
   metricsToken?: string;
   /** 32-byte key (base64 or hex) that encrypts secrets at rest; unset: a key generated once and kept in platform.settings. */
   encryptionKey?: Buffer;
-  /** SMTP relay for outgoing email; the local capture transport when unset. */
-  smtpUrl?: string;
-  /** Pooled SMTP connections. */
-  smtpPoolSize: number;
-  /** DKIM signing, all three or none. */
-  dkim?: { domainName: string; keySelector: string; privateKey: string };
   /** Largest accepted request body in bytes (413 above). */
   bodyLimitBytes: number;
   /** Split mode: subgraphs served by other processes, by name (`SUBGRAPH_URLS=email=http://10.0.0.5:4001/graphql,...`). */
@@ -43,18 +37,10 @@ export interface PlatformConfig {
   subgraphListen: { host: string; port: number };
   /** Lets webhooks target private and loopback addresses (tests, local development). */
   webhookAllowPrivate: boolean;
-  /** Deadline of one webhook request (30 s). */
-  webhookTimeoutMs: number;
-  /** Tests only: divides the webhook retry delays (1 = the real schedule). */
-  webhookRetrySpeedup: number;
   /** Safety sweep of the events outbox, besides the LISTEN/NOTIFY wake-ups. */
   eventsSweepMs: number;
   /** Dispatched outbox events older than this are deleted (hourly); undispatched ones never are. */
   eventsRetentionDays: number;
-  /** Fallback recipient of system notices (a webhook disabled) when the organization has no notification email. */
-  notificationEmail?: string;
-  /** Sender of system notices. */
-  notificationFrom: string;
   /** Grace period for in-flight requests and jobs on SIGINT/SIGTERM. */
   shutdownTimeoutMs: number;
   /** Minimum level of the JSON logs. */
@@ -147,7 +133,6 @@ export function readConfig<const S extends readonly ConfigSection[] = []>(
   const int = (name: string, fallback: number, min: number, max: number) => reader.int(name, fallback, min, max);
   const bool = (name: string) => reader.bool(name);
   const url = (name: string, protocols: string[]) => reader.url(name, protocols);
-  const email = (name: string) => reader.email(name);
   const hostOf = (raw: string | undefined) => {
     try {
       return raw ? new URL(raw).hostname : undefined;
@@ -181,9 +166,6 @@ export function readConfig<const S extends readonly ConfigSection[] = []>(
     if (decoded.length !== 32) problems.push('ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
     else encryptionKey = decoded;
   }
-
-  const dkimParts = [str('DKIM_DOMAIN'), str('DKIM_SELECTOR'), str('DKIM_PRIVATE_KEY')];
-  const dkimSet = reader.allOrNone(['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'], dkimParts);
 
   const subgraphUrls = new Map<string, string>();
   for (const entry of (str('SUBGRAPH_URLS') ?? '')
@@ -246,22 +228,12 @@ export function readConfig<const S extends readonly ConfigSection[] = []>(
     internalSecret,
     metricsToken,
     encryptionKey,
-    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
-    smtpPoolSize: int('SMTP_POOL_SIZE', 5, 1, 100),
-    dkim: dkimSet
-      ? { domainName: dkimParts[0]!, keySelector: dkimParts[1]!, privateKey: dkimParts[2]!.replace(/\\n/g, '\n') }
-      : undefined,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     subgraphUrls,
     subgraphListen: { host: str('SUBGRAPH_HOST') ?? '127.0.0.1', port: int('SUBGRAPH_PORT', 4001, 0, 65535) },
     webhookAllowPrivate: bool('WEBHOOK_ALLOW_PRIVATE'),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 30_000, 100, 120_000),
-    webhookRetrySpeedup: int('WEBHOOK_RETRY_SPEEDUP', 1, 1, 10_000_000),
     eventsSweepMs: int('EVENTS_SWEEP_MS', 30_000, 100, 3_600_000),
     eventsRetentionDays: int('EVENTS_RETENTION_DAYS', 7, 1, 3650),
-    notificationEmail: email('NOTIFICATION_EMAIL'),
-    notificationFrom:
-      str('NOTIFICATION_FROM') ?? `Platform notifications <notifications@${hostOf(str('PUBLIC_URL')) ?? 'localhost'}>`,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 10_000, 0, 300_000),
     logLevel,
     smtpInbound: {

@@ -1,8 +1,10 @@
 import type { ModuleManifest } from '../../platform/federation/module-manifest.js';
+import { EMAIL_CONFIG } from './email-config.js';
 
-/** What every process knows of email without loading it (platform/federation/module-manifest.ts): pure data, imports types only. */
+/** What every process knows of email without loading it (platform/federation/module-manifest.ts): pure data: types and its config section only. */
 export const EMAIL_MANIFEST = {
   name: 'email',
+  config: EMAIL_CONFIG,
   scope: 'email',
   events: [
     'email.sent',

@@ -40,11 +40,15 @@ export function emailModule(): SubgraphModule & PortProvider {
   let transport: MailTransport | undefined;
   let dkimKeys: DkimKeys | undefined;
   const depsFor = (deps: PlatformDeps): EmailDeps => {
-    transport ??= deps.config.smtpUrl
-      ? createSmtpTransport({ url: deps.config.smtpUrl, poolSize: deps.config.smtpPoolSize, dkim: deps.config.dkim })
+    transport ??= deps.config.email.smtpUrl
+      ? createSmtpTransport({
+          url: deps.config.email.smtpUrl,
+          poolSize: deps.config.email.smtpPoolSize,
+          dkim: deps.config.email.dkim,
+        })
       : createCaptureTransport();
     dkimKeys ??= new DkimKeys(deps);
-    return { ...deps, transport, captureMode: !deps.config.smtpUrl, dkimKeys };
+    return { ...deps, transport, captureMode: !deps.config.email.smtpUrl, dkimKeys };
   };
   return {
     name: 'email',

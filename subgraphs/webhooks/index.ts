@@ -34,7 +34,7 @@ export function webhooksModule(options: WebhooksModuleOptions = {}): SubgraphMod
   let deps: WebhooksDeps | undefined;
   const depsFor = (platform: PlatformDeps): WebhooksDeps => {
     if (deps) return deps;
-    const speedup = platform.config.webhookRetrySpeedup;
+    const speedup = platform.config.webhooks.retrySpeedup;
     const built = {
       ...platform,
       clock: options.clock ?? (speedup > 1 ? new SpeedupClock(speedup) : systemClock),

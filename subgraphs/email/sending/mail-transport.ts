@@ -46,7 +46,7 @@ export interface MailTransport {
 }
 
 export interface SmtpTransportOptions {
-  /** `smtp://` or `smtps://` URL, credentials included (Config.smtpUrl). */
+  /** `smtp://` or `smtps://` URL, credentials included (EmailConfig.smtpUrl). */
   url: string;
   /** Pooled connections kept open (Config.smtpPoolSize). */
   poolSize: number;

@@ -24,7 +24,7 @@ export class EmailSystemSender implements SystemEmailSender {
     const to =
       email.to ??
       (await tx.findOne(Organization, { id: email.organizationId }))?.notificationEmail ??
-      this.deps.config.notificationEmail;
+      this.deps.config.email.notificationEmail;
     if (!to) {
       this.deps.logger.warn(
         'system email not sent: no notification email for the organization and no NOTIFICATION_EMAIL',
@@ -48,7 +48,7 @@ export class EmailSystemSender implements SystemEmailSender {
     const message = tx.create(EmailMessage, {
       id,
       organizationId: email.organizationId,
-      from: email.from ?? this.deps.config.notificationFrom,
+      from: email.from ?? this.deps.config.email.notificationFrom,
       to: [to],
       ...(email.cc ? { cc: email.cc } : {}),
       ...(email.replyTo ? { replyTo: email.replyTo } : {}),

@@ -110,7 +110,7 @@ export function webhookEventSink(deps: WebhooksDeps, lane: FirstAttemptLane): Ev
       }
       if (created.length === 0) return;
       // Due after the lane's attempts would have finished (two request deadlines): a no-op unless this process died.
-      const fallbackAt = new Date(Date.now() + deps.config.webhookTimeoutMs * 2 + 5_000);
+      const fallbackAt = new Date(Date.now() + deps.config.webhooks.timeoutMs * 2 + 5_000);
       const byOrg = new Map<string, string[]>();
       for (const c of created) byOrg.set(c.organizationId, [...(byOrg.get(c.organizationId) ?? []), c.deliveryId]);
       for (const [organizationId, deliveryIds] of byOrg) {

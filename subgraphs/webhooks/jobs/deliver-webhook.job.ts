@@ -12,7 +12,7 @@ export function deliverWebhookJob(deps: WebhooksDeps, attempts: DeliveryAttemptS
     name: DELIVER_WEBHOOK_JOB,
     concurrency: 50,
     // Longer than the request deadline, so a slow receiver never gets a second, concurrent attempt.
-    lockLifetimeMs: deps.config.webhookTimeoutMs * 2 + 5_000,
+    lockLifetimeMs: deps.config.webhooks.timeoutMs * 2 + 5_000,
     handler: (data, { em, logger }) => attempts.run(em, data, logger),
   };
 }

@@ -20,7 +20,7 @@ export function firstAttemptsJob(deps: WebhooksDeps): JobDefinition<FirstAttempt
   return {
     name: FIRST_ATTEMPTS_JOB,
     concurrency: 5,
-    lockLifetimeMs: deps.config.webhookTimeoutMs * 4 + 5_000,
+    lockLifetimeMs: deps.config.webhooks.timeoutMs * 4 + 5_000,
     handler: async ({ organizationId, deliveryIds }, { em, logger }) => {
       const pending = await tenantSql(em).rows<{ id: string }>(
         sql`select id from webhooks.deliveries where id in (${deliveryIds}) and organization_id = ${ORG} and status = 'PENDING' and attempt_count = 0`,

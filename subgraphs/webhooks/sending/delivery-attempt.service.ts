@@ -116,7 +116,7 @@ export class DeliveryAttemptService {
       url: target.url,
       headers,
       body,
-      timeoutMs: this.deps.config.webhookTimeoutMs,
+      timeoutMs: this.deps.config.webhooks.timeoutMs,
     });
     const success = result.kind === 'response' && result.status >= 200 && result.status < 300;
     // `refused`: the URL guard stopped it (no request left); `error`: timeout, reset, TLS; `failure`: a non-2xx answer.

@@ -111,7 +111,7 @@ describe(loadConfig.name, () => {
       DKIM_SELECTOR: 's1',
       DKIM_PRIVATE_KEY: '-----BEGIN KEY-----\\nabc\\n-----END KEY-----',
     });
-    expect(config.dkim).toEqual({
+    expect(config.email.dkim).toEqual({
       domainName: 'example.com',
       keySelector: 's1',
       privateKey: '-----BEGIN KEY-----\nabc\n-----END KEY-----',

@@ -103,6 +103,7 @@ describe('The console’s CRM companies and lists, and Calendar schedules', () =
       expect.stringMatching(/^Initech initech\.example Software 51-200 ACTIVE /),
     ]);
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'crm-companies');
 
     // Narrowed on the server by the CQL box.
     const box = page.getByRole('textbox', { name: 'CQL query' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { launchBrowser, openWatched, seriousViolations, signIn } from './console-browser.js';
+import { launchBrowser, openWatched, screenshot, seriousViolations, signIn } from './console-browser.js';
 
 const MBX = '/v1/agent-email';
 
@@ -67,6 +67,7 @@ describe('The console’s domain transfers and mailbox pages', () => {
     await dialog.getByRole('button', { name: 'Start transfer' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'console-taken.com', exact: true }).waitFor();
+    await screenshot(page, 'domain-transfers');
     const [started] = await transfers();
     expect(started).toMatchObject({ domainName: 'console-taken.com', status: 'PENDING' });
 
@@ -187,6 +188,7 @@ describe('The console’s domain transfers and mailbox pages', () => {
     expect(await messages.nth(1).getAttribute('aria-label')).toBe(`${bob.address}: Re: Quarterly plan`);
     expect(await page.locator('iframe').first().getAttribute('sandbox')).toBe('');
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'mailbox-thread');
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await pastTheEdge(page)).toEqual([]);
     expect(problems).toEqual([]);

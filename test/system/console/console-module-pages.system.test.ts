@@ -98,6 +98,13 @@ describe('The console’s record pages', () => {
     await page.getByRole('tab', { name: 'HTML' }).click();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'email-template');
+    // The record page links to every Email page, as the list pages do.
+    expect(await page.getByRole('navigation', { name: 'Email pages' }).getByRole('link').allInnerTexts()).toEqual([
+      'Messages',
+      'Templates',
+      'Suppressions',
+      'Stats',
+    ]);
 
     // An inactive template, which a send refuses, is shown as stored.
     await t.platform.orm.em
@@ -152,6 +159,8 @@ describe('The console’s record pages', () => {
       'DELIVERED',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'SMS pages' }).getByRole('link', { name: 'Opt-outs' }).click();
+    await page.getByRole('heading', { level: 1, name: 'SMS opt-outs' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);

@@ -1,11 +1,13 @@
-import { Anchor, Badge, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Badge, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { SandboxedHtml } from '../../components/SandboxedHtml';
+import { SectionLinks } from '../../components/SectionLinks';
+import { EMAIL_SECTIONS } from './email-sections';
 
 const EmailMessageQuery = graphql(`
   query ConsoleEmailMessage($id: ID!) {
@@ -124,11 +126,7 @@ export default function EmailMessagePage() {
     <PageFrame
       title="Email message"
       scope="email"
-      actions={
-        <Anchor component={Link} to="/email">
-          Back to the messages
-        </Anchor>
-      }
+      actions={<SectionLinks label="Email pages" links={EMAIL_SECTIONS} />}
     >
       <EmailMessage id={id} />
     </PageFrame>

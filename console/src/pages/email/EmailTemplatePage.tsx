@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { Anchor, Badge, Code, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Badge, Code, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useHasScope } from '../../api/session-context';
 import { useQuery, type QueryState } from '../../api/use-query';
@@ -11,6 +11,8 @@ import { Loading, PageFrame } from '../../components/PageFrame';
 import { SandboxedHtml } from '../../components/SandboxedHtml';
 import { TemplatePreview } from './TemplatePreview';
 import { templateVariables } from './template-variables';
+import { SectionLinks } from '../../components/SectionLinks';
+import { EMAIL_SECTIONS } from './email-sections';
 
 const EmailTemplateQuery = graphql(`
   query ConsoleEmailTemplate($id: ID!) {
@@ -121,11 +123,7 @@ export default function EmailTemplatePage() {
     <PageFrame
       title={result.data?.emailTemplate.name ?? 'Email template'}
       scope="email"
-      actions={
-        <Anchor component={Link} to="/email/templates" size="sm">
-          All templates
-        </Anchor>
-      }
+      actions={<SectionLinks label="Email pages" links={EMAIL_SECTIONS} />}
     >
       <EmailTemplate result={result} />
     </PageFrame>

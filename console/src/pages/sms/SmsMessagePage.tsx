@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Badge, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { graphql } from '../../gql';
 import { useHasScope } from '../../api/session-context';
 import { useQuery, type QueryState } from '../../api/use-query';
@@ -8,6 +8,8 @@ import type { ConsoleSmsMessageQuery } from '../../gql/graphql';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable, When } from '../../components/DataTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
+import { SectionLinks } from '../../components/SectionLinks';
+import { SMS_SECTIONS } from './sms-sections';
 
 const SmsMessageQuery = graphql(`
   query ConsoleSmsMessage($id: ID!) {
@@ -94,15 +96,7 @@ export default function SmsMessagePage() {
   const m = result.data?.smsMessage;
   const heading = !m ? 'SMS message' : m.direction === 'INBOUND' ? `SMS from ${m.from ?? 'unknown'}` : `SMS to ${m.to}`;
   return (
-    <PageFrame
-      title={heading}
-      scope="sms"
-      actions={
-        <Anchor component={Link} to="/sms" size="sm">
-          All messages
-        </Anchor>
-      }
-    >
+    <PageFrame title={heading} scope="sms" actions={<SectionLinks label="SMS pages" links={SMS_SECTIONS} />}>
       <SmsMessage result={result} />
     </PageFrame>
   );
