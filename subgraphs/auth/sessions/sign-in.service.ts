@@ -258,7 +258,7 @@ export class SignInService {
       });
     } else {
       opened = await writeOpenedSession(em, { ...opening, notify: false });
-      this.wake.request();
+      setImmediate(() => this.wake.request()); // once the answer is written: its send costs 0.1 ms of main thread
     }
     return { token: issued.token, ...opened };
   }
