@@ -17,12 +17,22 @@ export interface SessionOpening {
   method: string;
   now: Date;
   expiresAt: Date;
+  /**
+   * NOTIFY the events dispatchers from the statement (in a transaction: delivered at its commit). False when the
+   * statement commits on its own and the caller wakes them after it: a commit that NOTIFYs holds PostgreSQL's
+   * database-wide notify lock through its WAL flush, so concurrent sign-ins would commit one flush at a time.
+   */
+  notify: boolean;
 }
+
+/** The outbox rows' NOTIFY, or (the caller wakes the dispatchers after the commit) only their count. */
+const NOTIFY = sqlOf(`${notifyEventsOf('events')} limit 1`, []);
+const COUNT_ONLY = sqlOf('select count(*) from events', []);
 
 /**
  * Opens the session in ONE statement (atomic without BEGIN/COMMIT; in the caller's transaction when there is one): the
  * session row, the user's cleared failure count and last sign-in, the `login.success` audit entry, and the outbox rows
- * of `login.success` then `session.created` with their NOTIFY. The updated user row comes back and refreshes the
+ * of `login.success` then `session.created`, with their NOTIFY when `notify`. The updated user row comes back and refreshes the
  * managed entity, so nothing is read again.
  */
 export async function writeOpenedSession(
@@ -62,8 +72,8 @@ export async function writeOpenedSession(
       update auth.users u set failed_attempts = 0, locked_until = null, last_sign_in_at = ${now}, updated_at = ${new Date()}
       where u.organization_id = ${ORG} and u.id = ${user.id}
       returning u.*)
-    select signed_in.*, (${sqlOf(`${notifyEventsOf('events')} limit 1`, [])}) as notified from (select 1) as one left join signed_in on true`,
-    'auth.session-open',
+    select signed_in.*, (${o.notify ? NOTIFY : COUNT_ONLY}) as notified from (select 1) as one left join signed_in on true`,
+    o.notify ? 'auth.session-open' : 'auth.session-open.wake-after',
   );
   const session = Object.assign(new Session(), {
     id: o.issued.id,

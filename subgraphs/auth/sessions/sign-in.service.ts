@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, invalid } from '../../../platform/errors/domain-error.js';
+import { DispatcherWakeUp } from '../../../platform/events/dispatcher-wake-up.js';
 
 import { AuthToken } from '../entities/auth-token.entity.js';
 import { Session } from '../entities/session.entity.js';
@@ -28,9 +29,12 @@ const MFA_CHALLENGE_MINUTES = 5;
 export class SignInService {
   private readonly policies = new PolicyService();
   private readonly mfa: MfaService;
+  /** Wakes the events dispatchers after a session's statement committed (it does not NOTIFY itself). */
+  private readonly wake: DispatcherWakeUp;
 
   constructor(private readonly deps: AuthDeps) {
     this.mfa = new MfaService(deps);
+    this.wake = new DispatcherWakeUp(() => deps.orm.em, deps.logger);
   }
 
   async signIn(em: EntityManager, input: SignInInput): Promise<SignInResult> {
@@ -244,14 +248,18 @@ export class SignInService {
       expiresAt: new Date(now.getTime() + policy.lifetimeMinutes * 60_000),
     };
     // Without a session limit the one statement is the whole write; a limit adds the trim, in one transaction with it.
-    const opened =
-      policy.maxSessionsPerUser > 0
-        ? await em.transactional(async (tx) => {
-            const written = await writeOpenedSession(tx, opening);
-            await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
-            return written;
-          })
-        : await writeOpenedSession(em, opening);
+    // Alone, the statement commits without NOTIFY and the dispatchers are woken after it (see SessionOpening.notify).
+    let opened: Awaited<ReturnType<typeof writeOpenedSession>>;
+    if (policy.maxSessionsPerUser > 0) {
+      opened = await em.transactional(async (tx) => {
+        const written = await writeOpenedSession(tx, { ...opening, notify: true });
+        await this.trimSessions(tx, user.id, policy.maxSessionsPerUser, now);
+        return written;
+      });
+    } else {
+      opened = await writeOpenedSession(em, { ...opening, notify: false });
+      setImmediate(() => this.wake.request()); // once the answer is written: its send costs 0.1 ms of main thread
+    }
     return { token: issued.token, ...opened };
   }
 

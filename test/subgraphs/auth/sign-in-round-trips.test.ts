@@ -1,4 +1,6 @@
 import { jest } from '@jest/globals';
+import pg from 'pg';
+import { EVENTS_CHANNEL } from '../../../platform/events/emit-event.js';
 import { SessionResolver } from '../../../subgraphs/auth/sessions/session.resolver.js';
 import { recordSentStatements, roundTrips, statementsOf, type SentStatement } from '../../helpers/sent-round-trips.js';
 import { startAuthPlatform, type AuthTestPlatform } from './helpers/auth-platform.js';
@@ -60,6 +62,22 @@ describe('what one sign-in sends to PostgreSQL', () => {
       expect(texts[1]).toContain(table);
     // The write's own result: the session and user answered are the ones written, not read again.
     expect(res.body.data.user.lastSignInAt).toBe(new Date(t.clock.ms).toISOString());
+  });
+
+  it('should commit the write without NOTIFY and wake the events dispatchers after it', async () => {
+    const listener = new pg.Client({ connectionString: t.platform.deps.config.databaseUrl! });
+    await listener.connect();
+    try {
+      await listener.query(`listen ${EVENTS_CHANNEL}`);
+      const woken = new Promise((resolve) => listener.once('notification', resolve));
+      const { res, statements } = await recorded({ email: 'trips@example.com', password: PASSWORD });
+      expect(res.status).toBe(200);
+      // A commit that NOTIFYs holds the database-wide notify lock through its WAL flush: sign-ins would queue on it.
+      expect(oneLine(statements[1]!)).not.toContain('pg_notify');
+      await woken; // the wake-up after the commit (without it this waits until the test's timeout)
+    } finally {
+      await listener.end();
+    }
   });
 
   it('should check an applicationId in the same read', async () => {
