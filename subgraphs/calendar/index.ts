@@ -13,7 +13,7 @@ import { BookingResolver } from './bookings/booking.resolver.js';
 import { PublicBookingResolver } from './public/public-booking.resolver.js';
 import { CalendarStatsResolver } from './dashboard/calendar-stats.resolver.js';
 import { ContactBookingsResolver } from './federation/contact-bookings.resolver.js';
-import { ContactStub } from './federation/contact.stub.js';
+import { CalendarContactStub } from './federation/contact.stub.js';
 import { UserStub } from './federation/user.stub.js';
 import { bookingReminderJob } from './jobs/booking-reminder.job.js';
 import { systemClock, type JobClock } from '../../platform/clock/job-clock.js';
@@ -81,7 +81,7 @@ export function calendarModule(options: CalendarModuleOptions = {}): SubgraphMod
           options.contactBookings === false
             ? [...CALENDAR_RESOLVERS]
             : [...CALENDAR_RESOLVERS, ContactBookingsResolver],
-        orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, ContactStub],
+        orphanedTypes: options.contactBookings === false ? [UserStub] : [UserStub, CalendarContactStub],
         container: moduleContainer(depsFor(platform)) as never,
         invalidInputCode: 'INVALID_REQUEST',
       }),

@@ -15,7 +15,7 @@ import { ThreadResolver } from './threads/thread.resolver.js';
 import { LabelResolver } from './labels/label.resolver.js';
 import { MailboxDomainResolver } from './domains/domain.resolver.js';
 import { ContactMailboxMessagesResolver } from './federation/contact-mailbox-messages.resolver.js';
-import { ContactStub } from './federation/contact.stub.js';
+import { MailboxContactStub } from './federation/contact.stub.js';
 import { dnsLookup, type DnsLookup } from './domains/dns-lookup.js';
 import { mailboxInboundHandler } from './inbound/mailbox-inbound.handler.js';
 import { sendMessageJob } from './jobs/send-message.job.js';
@@ -88,7 +88,7 @@ export function mailboxesModule(options: MailboxesModuleOptions = {}): SubgraphM
     buildSchema: (platform) =>
       buildFederatedSchema({
         resolvers: withContacts ? [...MAILBOX_RESOLVERS, ContactMailboxMessagesResolver] : [...MAILBOX_RESOLVERS],
-        orphanedTypes: withContacts ? [ContactStub] : [],
+        orphanedTypes: withContacts ? [MailboxContactStub] : [],
         container: moduleContainer(depsFor(platform)) as never,
       }),
   };

@@ -27,7 +27,7 @@ import { DEFAULT_TYPING, type TypingOptions } from './typing/typing-options.js';
 import { AnalyticsResolver } from './analytics/analytics.resolver.js';
 import { SupportDashboardResolver } from './dashboards/dashboard.resolver.js';
 import { ContactConversationsResolver } from './federation/contact-conversations.resolver.js';
-import { ContactStub } from './federation/contact.stub.js';
+import { SupportContactStub } from './federation/contact.stub.js';
 import { snoozeJob } from './jobs/snooze.job.js';
 import { SupportInboundMail } from './email/support-inbound-mail.js';
 import { widgetSubscriptions } from './widget/widget-subscription.js';
@@ -123,7 +123,7 @@ export function supportModule(options: SupportModuleOptions = {}): SubgraphModul
     buildSchema: (platform) =>
       buildFederatedSchema({
         resolvers: withContacts ? [...SUPPORT_RESOLVERS, ContactConversationsResolver] : [...SUPPORT_RESOLVERS],
-        orphanedTypes: withContacts ? [ContactStub] : [],
+        orphanedTypes: withContacts ? [SupportContactStub] : [],
         container: moduleContainer(depsFor(platform)) as never,
       }),
   };

@@ -3,11 +3,11 @@ import type { SubgraphContext } from '../../../platform/context/subgraph-context
 import type { CalendarDeps } from '../calendar-deps.js';
 import { BookingView } from '../bookings/booking.types.js';
 import { bookingView } from '../bookings/booking-view.js';
-import { ContactStub } from './contact.stub.js';
+import { CalendarContactStub } from './contact.stub.js';
 import { bookingsByEmail } from './bookings-by-email.loader.js';
 
 /** `Contact.bookings`: the contact's bookings as an attendee (matched by email, case-insensitively), earliest first. */
-@Resolver(() => ContactStub)
+@Resolver(() => CalendarContactStub)
 export class ContactBookingsResolver {
   constructor(private readonly deps: CalendarDeps) {}
 
@@ -16,7 +16,7 @@ export class ContactBookingsResolver {
   @FieldResolver(() => [BookingView], {
     description: "Bookings whose attendee email is the contact's (calendar module)",
   })
-  async bookings(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<BookingView[]> {
+  async bookings(@Root() contact: CalendarContactStub, @Ctx() ctx: SubgraphContext): Promise<BookingView[]> {
     if (!contact.email) return [];
     const rows = await bookingsByEmail(ctx).load(contact.email.toLowerCase());
     return rows.map((b) => bookingView(b, this.deps.config.publicUrl));

@@ -6,7 +6,7 @@ import { Directive, Field, ID, ObjectType } from 'type-graphql';
  */
 @Directive('@key(fields: "id")')
 @ObjectType('Contact')
-export class ContactStub {
+export class CalendarContactStub {
   @Field(() => ID)
   id!: string;
 

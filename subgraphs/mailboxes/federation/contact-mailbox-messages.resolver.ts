@@ -2,11 +2,11 @@ import { Authorized, Ctx, Directive, FieldResolver, Resolver, Root } from 'type-
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { MailboxMessageView } from '../messages/message.types.js';
 import { messageItem } from '../messages/message-view.js';
-import { ContactStub } from './contact.stub.js';
+import { MailboxContactStub } from './contact.stub.js';
 import { messagesByAddress } from './messages-by-address.loader.js';
 
 /** `Contact.mailboxMessages`: messages of the organization's mailboxes sent by or to the contact's email, newest first. */
-@Resolver(() => ContactStub)
+@Resolver(() => MailboxContactStub)
 export class ContactMailboxMessagesResolver {
   @Authorized('mailboxes')
   @Directive('@requires(fields: "email")')
@@ -14,7 +14,10 @@ export class ContactMailboxMessagesResolver {
     description:
       "Agent mailbox messages exchanged with the contact's email, newest first, at most 100 (agent mailboxes module)",
   })
-  async mailboxMessages(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<MailboxMessageView[]> {
+  async mailboxMessages(
+    @Root() contact: MailboxContactStub,
+    @Ctx() ctx: SubgraphContext,
+  ): Promise<MailboxMessageView[]> {
     if (!contact.email) return [];
     return (await messagesByAddress(ctx).load(contact.email.toLowerCase())).map(messageItem);
   }

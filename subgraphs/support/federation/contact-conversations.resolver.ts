@@ -2,18 +2,18 @@ import { Authorized, Ctx, Directive, FieldResolver, Resolver, Root } from 'type-
 import type { SubgraphContext } from '../../../platform/context/subgraph-context.js';
 import { ConversationView } from '../conversations/conversation.types.js';
 import { conversationView } from '../conversations/conversation-view.js';
-import { ContactStub } from './contact.stub.js';
+import { SupportContactStub } from './contact.stub.js';
 import { conversationsByEmail } from './conversations-by-email.loader.js';
 
 /** `Contact.conversations`: conversations of the visitors identified with the contact's email, newest first. */
-@Resolver(() => ContactStub)
+@Resolver(() => SupportContactStub)
 export class ContactConversationsResolver {
   @Authorized('support')
   @Directive('@requires(fields: "email")')
   @FieldResolver(() => [ConversationView], {
     description: "Support conversations of the visitors with the contact's email (support module)",
   })
-  async conversations(@Root() contact: ContactStub, @Ctx() ctx: SubgraphContext): Promise<ConversationView[]> {
+  async conversations(@Root() contact: SupportContactStub, @Ctx() ctx: SubgraphContext): Promise<ConversationView[]> {
     if (!contact.email) return [];
     return (await conversationsByEmail(ctx).load(contact.email.toLowerCase())).map(conversationView);
   }
