@@ -271,6 +271,92 @@ describe('The console’s record pages', () => {
     await context.close();
   }, 90_000);
 
+  it('should list the AI gateway’s providers, routes and keys, and its usage by model and by key', async () => {
+    const secret = 'openai-secret-key-5678';
+    const provider = await t.request('PUT', '/ai/v1/providers/openai', {
+      key,
+      body: { apiKey: secret, baseUrl: `${fake.url}/openai/v1` },
+    });
+    expect(provider.status).toBe(200);
+    const route = await t.request('PUT', '/ai/v1/routes/console-echo', {
+      key,
+      body: {
+        targets: [
+          { provider: 'sandbox', model: 'echo' },
+          { provider: 'sandbox', model: 'lorem' },
+        ],
+      },
+    });
+    expect(route.status).toBe(200);
+    const created = await t.request('POST', '/ai/v1/keys', { key, body: { name: 'console-limited' } });
+    expect(created.status).toBe(201);
+    const limited = await t.request('PATCH', `/ai/v1/keys/${created.body.id}`, {
+      key,
+      body: { allowedModels: ['console-echo'], requestsPerMinute: 60 },
+    });
+    expect(limited.status).toBe(200);
+    const res = await fetch(`${t.url}/ai/v1/chat/completions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${created.body.key}`,
+        'content-type': 'application/json',
+        'x-cache-control': 'no-cache',
+      },
+      body: JSON.stringify({ model: 'console-echo', messages: [{ role: 'user', content: 'through a route' }] }),
+    });
+    expect(res.status).toBe(200);
+    await ai.flushUsage();
+    const prefix = created.body.prefix as string;
+
+    const { page, context, problems } = await openWatched(browser, t.url);
+    await signIn(page, t.url, key);
+    await nav(page, 'AI gateway');
+    await page.getByRole('heading', { level: 1, name: 'AI gateway' }).waitFor();
+    await page.getByRole('table', { name: 'Providers' }).waitFor();
+    for (const name of ['Providers', 'Routes', 'Gateway keys', 'Usage log'])
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+    const [providerHeader, ...providers] = await rows(page, 'Providers');
+    expect(providerHeader).toBe('Provider Format Base URL Added');
+    expect(providers).toEqual([expect.stringMatching(new RegExp(`^openai openai ${fake.url}/openai/v1 \\S`))]);
+    expect(await rows(page, 'Routes')).toContainEqual(
+      expect.stringMatching(/^console-echo sandbox\/echo → sandbox\/lorem /),
+    );
+    expect(await rows(page, 'Gateway keys')).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^console-limited ${prefix} console-echo 60 requests/min; no token limit .+ never no$`),
+      ),
+    );
+    expect(await rows(page, 'AI gateway requests')).toContainEqual(expect.stringMatching(/ console-echo sandbox /));
+    // Neither the stored provider key nor its hint is on the page.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('...5678');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'ai-gateway');
+    // At a phone's width only the tables scroll, inside their own containers.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const outside = await page.evaluate(`[...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.mantine-TableScrollContainer-scrollContainer'))
+      .map((e) => e.tagName + '.' + String(e.className).slice(0, 60))`);
+    expect(outside).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('link', { name: 'Usage per day' }).click();
+    await page.getByRole('heading', { level: 1, name: 'AI gateway usage' }).waitFor();
+    await page.getByRole('table', { name: 'By key' }).waitFor();
+    const [modelHeader, ...models] = await rows(page, 'By model');
+    expect(modelHeader).toBe('Model Requests Errors Tokens Cost (USD)');
+    expect(models).toContainEqual(expect.stringMatching(/^console-echo 1 0 [\d,]+ \$0\.00$/));
+    const [keyHeader, ...keys] = await rows(page, 'By key');
+    expect(keyHeader).toBe('Gateway key Requests Errors Tokens Cost (USD)');
+    expect(keys).toContainEqual(
+      expect.stringMatching(new RegExp(`^console-limited \\(${prefix}…\\) 1 0 [\\d,]+ \\S+$`)),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it('should open a mailbox’s message with its headers, text, HTML in a sandboxed frame and attachment names', async () => {
     const mailbox = async (name: string) =>
       (await t.request('POST', '/v1/agent-email/mailboxes', { key, body: { name } })).body.data as {

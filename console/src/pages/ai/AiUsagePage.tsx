@@ -4,6 +4,7 @@ import { graphql } from '../../gql';
 import { useQuery } from '../../api/use-query';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
+import { UsageGroupTable } from './UsageGroupTable';
 import { Loading, PageFrame } from '../../components/PageFrame';
 import { DailyChart } from '../../components/DailyChart';
 import { dailySeries } from '../../components/daily-series';
@@ -16,6 +17,15 @@ const UsageQuery = graphql(`
     aiUsage(groupBy: "day", fromDate: $fromDate, toDate: $toDate) {
       data { group requests errors totalTokens costUsd unpricedRequests }
     }
+    byModel: aiUsage(groupBy: "model", fromDate: $fromDate, toDate: $toDate) {
+      data { group requests errors totalTokens costUsd unpricedRequests }
+    }
+    byKey: aiUsage(groupBy: "key", fromDate: $fromDate, toDate: $toDate) {
+      data { group requests errors totalTokens costUsd unpricedRequests }
+    }
+    aiGatewayKeys {
+      data { id name prefix }
+    }
   }
 `);
 
@@ -27,6 +37,7 @@ function Usage({ from, to }: { from: string; to: string }) {
   const days = data ? dailySeries(from, to, data.aiUsage.data, (r) => r.group, USAGE) : [];
   const used = days.filter((d) => d.requests > 0);
   const unpriced = used.reduce((n, d) => n + d.unpricedRequests, 0);
+  const keys = new Map(data?.aiGatewayKeys.data.map((k) => [k.id, `${k.name} (${k.prefix}…)`]));
   return (
     <>
       <ApiErrorAlert errors={errors} />
@@ -60,6 +71,19 @@ function Usage({ from, to }: { from: string; to: string }) {
               Days without requests are left out of the table.
             </Text>
           )}
+          <UsageGroupTable
+            caption="By model"
+            header="Model"
+            rows={data.byModel.data}
+            name={(group) => group ?? 'unknown'}
+          />
+          {/* A null key is usage through a platform API key (GraphQL), not a gateway key. */}
+          <UsageGroupTable
+            caption="By key"
+            header="Gateway key"
+            rows={data.byKey.data}
+            name={(group) => (group === null || group === undefined ? 'platform API key' : (keys.get(group) ?? group))}
+          />
         </>
       )}
     </>
